@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "ScanBench",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "scanbench", targets: ["scanbench"]),
+        .library(name: "Wire", targets: ["Wire"]),
+        .library(name: "Testbed", targets: ["Testbed"]),
+        .library(name: "Capture", targets: ["Capture"]),
+        .library(name: "ScanKit", targets: ["ScanKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Linux syscalls that Swift cannot call directly (variadic ioctl/prctl).
+        .target(name: "CShims"),
+        // libpcap from Debian's libpcap-dev.
+        .systemLibrary(
+            name: "CPcap",
+            pkgConfig: "libpcap",
+            providers: [.apt(["libpcap-dev"])]
+        ),
+        .target(name: "Wire", swiftSettings: strict),
+        .target(
+            name: "StrictYAML",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Testbed",
+            dependencies: ["Wire", "CShims", "StrictYAML"],
+            swiftSettings: strict
+        ),
+        .target(name: "Capture", dependencies: ["Wire", "CPcap"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims"], swiftSettings: strict),
+        .executableTarget(
+            name: "scanbench",
+            dependencies: [
+                "Testbed", "Capture", "ScanKit", "Wire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
+        .testTarget(name: "TestbedTests", dependencies: ["Testbed"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"], swiftSettings: strict),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Testbed", "Capture", "Wire"],
+            swiftSettings: strict
+        ),
+    ]
+)

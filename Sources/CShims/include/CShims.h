@@ -1,0 +1,17 @@
+#ifndef SCANBENCH_CSHIMS_H
+#define SCANBENCH_CSHIMS_H
+
+/// Opens /dev/net/tun and attaches a TAP interface named `name` (no packet-info header).
+/// Returns the file descriptor, or -1 with errno set.
+int scanbench_tap_open(const char *name);
+
+/// Asks the kernel to send `signal` to this process when its parent dies.
+int scanbench_set_parent_death_signal(int signal);
+
+/// Sets this thread's timer slack in nanoseconds (1 = as precise as the kernel allows).
+int scanbench_set_timer_slack(unsigned long nanoseconds);
+
+/// Moves the calling thread into the network namespace open on `fd`.
+int scanbench_setns_net(int fd);
+
+#endif

@@ -1,0 +1,1 @@
+// The Capture module: libpcap capture and wire analysis (see docs/CAPTURE.md).

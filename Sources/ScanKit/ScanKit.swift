@@ -1,0 +1,1 @@
+// ScanKit: the discovery stack under test (see docs/SCANKIT.md).

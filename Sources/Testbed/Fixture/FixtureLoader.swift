@@ -1,0 +1,73 @@
+import Foundation
+import StrictYAML
+import Wire
+
+/// Loads fixture files: strict decoding, then the checks that a schema alone cannot make.
+public enum FixtureLoader {
+    /// Directory of the built-in fixtures, found next to the executable's package checkout.
+    public static let schemaDocument = "docs/FIXTURES.md"
+
+    /// Loads and validates a fixture.
+    /// - Parameter path: a file path, or the name of a built-in fixture (`home`, `tiny`, `office`).
+    /// - Throws: `YAMLInputError` naming the file, line and fix.
+    public static func load(_ path: String) throws -> Fixture {
+        let file = try resolve(path)
+        let decoder = StrictYAMLDecoder(knownKeys: knownKeys, schemaDocument: schemaDocument)
+        let (fixture, document) = try decoder.decode(Fixture.self, fromFile: file)
+        try FixtureValidator(fixture: fixture, document: document).validate()
+        return fixture
+    }
+
+    /// Loads from text (tests, stdin).
+    public static func load(text: String, file: String) throws -> Fixture {
+        let decoder = StrictYAMLDecoder(knownKeys: knownKeys, schemaDocument: schemaDocument)
+        let (fixture, document) = try decoder.decode(Fixture.self, from: text, file: file)
+        try FixtureValidator(fixture: fixture, document: document).validate()
+        return fixture
+    }
+
+    /// Turns a built-in name into a path; paths pass through.
+    public static func resolve(_ nameOrPath: String) throws -> String {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
+            return nameOrPath
+        }
+        let directory = BuiltinFiles.directory("fixtures/lans")
+        let candidate = "\(directory)/\(nameOrPath).yaml"
+        guard FileManager.default.fileExists(atPath: candidate) else {
+            throw YAMLInputError(file: nameOrPath, message: "no built-in fixture named '\(nameOrPath)'",
+                                 fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
+        }
+        return candidate
+    }
+
+    public static func builtinNames() -> [String] {
+        let directory = BuiltinFiles.directory("fixtures/lans")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    static let knownKeys: Set<String> = {
+        var keys = Set<String>()
+        func add<K: CaseIterable & CodingKey>(_: K.Type) { keys.formUnion(K.allCases.map(\.stringValue)) }
+        add(Fixture.CodingKeys.self)
+        add(Fixture.Network.CodingKeys.self)
+        add(Fixture.Scanner.CodingKeys.self)
+        add(Fixture.Upstream.CodingKeys.self)
+        add(Fixture.RemoteServer.CodingKeys.self)
+        add(Fixture.WhoisEntry.CodingKeys.self)
+        add(Fixture.Device.CodingKeys.self)
+        add(Fixture.LinkImpairment.CodingKeys.self)
+        add(Fixture.BurstLoss.CodingKeys.self)
+        add(Fixture.ARPBehaviour.CodingKeys.self)
+        add(Fixture.TCPPorts.CodingKeys.self)
+        add(Fixture.UDPService.CodingKeys.self)
+        add(Fixture.MDNSService.CodingKeys.self)
+        add(Fixture.SSDPService.CodingKeys.self)
+        add(Fixture.HTTPEndpoint.CodingKeys.self)
+        add(Fixture.Banner.CodingKeys.self)
+        add(Fixture.UPnPDescription.CodingKeys.self)
+        add(Fixture.AirPlayInfo.CodingKeys.self)
+        add(Fixture.ChromecastInfo.CodingKeys.self)
+        return keys
+    }()
+}

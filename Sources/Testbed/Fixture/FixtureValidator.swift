@@ -1,0 +1,226 @@
+import StrictYAML
+import Wire
+
+/// The checks a fixture must pass beyond its schema: addresses in range and unique, ports
+/// valid and in one state each, services on open ports, probabilities in range.
+struct FixtureValidator {
+    let fixture: Fixture
+    let document: YAMLDocument
+
+    /// RFC 2544's benchmarking range, the only addresses a fixture may use unless it opts out.
+    static let benchmarkRange = IPv4Network("198.18.0.0/15")!
+
+    func validate() throws {
+        try checkNetwork()
+        var seenNames: [String: Int] = [:]
+        var seenIPs: [IPv4Address: String] = [fixture.network.scanner.ip: "the scanner"]
+        var seenMACs: [MACAddress: String] = [fixture.network.scanner.mac: "the scanner"]
+        for (index, device) in fixture.devices.enumerated() {
+            let path: YAMLPath = [.key("devices"), .index(index)]
+            try checkName(device.name, at: path.appending(key: "name"))
+            if let other = seenNames[device.name] {
+                throw document.error(at: path.appending(key: "name"), "device name '\(device.name)' is used twice (also devices[\(other)])",
+                                     fix: "give every device its own name")
+            }
+            seenNames[device.name] = index
+            try checkAddress(device.ip, at: path.appending(key: "ip"), in: fixture.network.subnet)
+            if let other = seenIPs[device.ip] {
+                throw document.error(at: path.appending(key: "ip"), "\(device.ip) is already used by \(other)",
+                                     fix: "give every device its own address")
+            }
+            seenIPs[device.ip] = "device '\(device.name)'"
+            if let other = seenMACs[device.mac] {
+                throw document.error(at: path.appending(key: "mac"), "\(device.mac) is already used by \(other)",
+                                     fix: "give every device its own MAC address")
+            }
+            if device.mac.isMulticast || device.mac == .zero {
+                throw document.error(at: path.appending(key: "mac"), "\(device.mac) is not a unicast MAC address",
+                                     fix: "use a MAC whose first octet is even, e.g. 02:...")
+            }
+            seenMACs[device.mac] = "device '\(device.name)'"
+            try checkDevice(device, at: path)
+        }
+        guard fixture.devices.contains(where: { $0.ip == fixture.network.gateway }) else {
+            throw document.error(at: ["network", "gateway"], "no device has the gateway address \(fixture.network.gateway)",
+                                 fix: "add a device with ip \(fixture.network.gateway) (category router), or change network.gateway")
+        }
+        if let upstream = fixture.upstream { try checkUpstream(upstream, usedIPs: seenIPs) }
+    }
+
+    private func checkNetwork() throws {
+        let network = fixture.network
+        if fixture.allowNonBenchmarkAddresses != true && !Self.isBenchmark(network.subnet) {
+            throw document.error(at: ["network", "subnet"], "\(network.subnet) is outside 198.18.0.0/15",
+                                 fix: "use addresses in 198.18.0.0/15 (RFC 2544), or set allow_non_benchmark_addresses: true on purpose")
+        }
+        guard (8...30).contains(network.subnet.prefixLength) else {
+            throw document.error(at: ["network", "subnet"], "a /\(network.subnet.prefixLength) LAN is not supported",
+                                 fix: "use a prefix between /8 and /30")
+        }
+        try checkAddress(network.gateway, at: ["network", "gateway"], in: network.subnet)
+        try checkAddress(network.scanner.ip, at: ["network", "scanner", "ip"], in: network.subnet)
+        if let link = network.scanner.link { try checkLink(link, at: ["network", "scanner", "link"]) }
+    }
+
+    private func checkDevice(_ device: Fixture.Device, at path: YAMLPath) throws {
+        if let link = device.link { try checkLink(link, at: path.appending(key: "link")) }
+        if let arp = device.arp {
+            if let p = arp.replyProbability, !(0...1).contains(p) {
+                throw document.error(at: path.appending(key: "arp").appending(key: "reply_probability"),
+                                     "reply_probability \(p) is not between 0 and 1", fix: "write a value from 0 (never) to 1 (always)")
+            }
+            if let d = arp.replyDelayMs, d < 0 || d > 10_000 {
+                throw document.error(at: path.appending(key: "arp").appending(key: "reply_delay_ms"),
+                                     "reply_delay_ms \(d) is out of range", fix: "write 0 to 10000 milliseconds")
+            }
+        }
+        if let hostname = device.hostname { try checkHostname(hostname, at: path.appending(key: "hostname")) }
+        let tcp = device.tcpPorts
+        var states: [Int: String] = [:]
+        for (key, ports) in [("open", tcp.openPorts), ("closed", tcp.closedPorts), ("filtered", tcp.filteredPorts)] {
+            for (i, port) in ports.enumerated() {
+                let portPath = path.appending(key: "tcp").appending(key: key).appending(index: i)
+                try checkPort(port, at: portPath)
+                if let other = states[port] {
+                    throw document.error(at: portPath, "TCP port \(port) is listed as both \(other) and \(key)",
+                                         fix: "keep the port in one list")
+                }
+                states[port] = key
+            }
+        }
+        func requireOpen(_ port: Int, for service: String, at servicePath: YAMLPath) throws {
+            try checkPort(port, at: servicePath)
+            guard tcp.openPorts.contains(port) else {
+                throw document.error(at: servicePath, "\(service) listens on TCP \(port), which is not in tcp.open",
+                                     fix: "add \(port) to this device's tcp.open list")
+            }
+        }
+        for (i, endpoint) in (device.http ?? []).enumerated() {
+            try requireOpen(endpoint.port, for: "http", at: path.appending(key: "http").appending(index: i).appending(key: "port"))
+        }
+        for (i, banner) in (device.banners ?? []).enumerated() {
+            try requireOpen(banner.port, for: "banner", at: path.appending(key: "banners").appending(index: i).appending(key: "port"))
+        }
+        if let ssdp = device.ssdp {
+            try requireOpen(ssdp.locationPort, for: "ssdp description", at: path.appending(key: "ssdp").appending(key: "location_port"))
+            if device.upnp == nil {
+                throw document.error(at: path.appending(key: "ssdp"), "an SSDP device needs a UPnP description",
+                                     fix: "add an 'upnp:' mapping (friendly_name, manufacturer, model_name) to this device")
+            }
+        }
+        if device.airplay != nil { try requireOpen(7000, for: "airplay /info", at: path.appending(key: "airplay")) }
+        if device.chromecast != nil { try requireOpen(8008, for: "chromecast eureka_info", at: path.appending(key: "chromecast")) }
+        for (i, service) in (device.mdns ?? []).enumerated() {
+            let servicePath = path.appending(key: "mdns").appending(index: i)
+            try checkPort(service.port, at: servicePath.appending(key: "port"))
+            let parts = service.type.split(separator: ".")
+            guard parts.count == 2, parts[0].hasPrefix("_"), ["_tcp", "_udp"].contains(parts[1]) else {
+                throw document.error(at: servicePath.appending(key: "type"), "'\(service.type)' is not a DNS-SD service type",
+                                     fix: "write _name._tcp or _name._udp, e.g. _airplay._tcp")
+            }
+            if let delay = service.delayMs, delay < 0 || delay > 60_000 {
+                throw document.error(at: servicePath.appending(key: "delay_ms"), "delay_ms \(delay) is out of range",
+                                     fix: "write 0 to 60000 milliseconds")
+            }
+        }
+        for (i, service) in (device.udp ?? []).enumerated() {
+            try checkPort(service.port, at: path.appending(key: "udp").appending(index: i).appending(key: "port"))
+        }
+    }
+
+    private func checkUpstream(_ upstream: Fixture.Upstream, usedIPs: [IPv4Address: String]) throws {
+        guard (1...8).contains(upstream.routerCount) else {
+            throw document.error(at: ["upstream", "routers"], "\(upstream.routerCount) routers is out of range", fix: "write 1 to 8")
+        }
+        if fixture.allowNonBenchmarkAddresses != true {
+            for (key, network) in [("segment", upstream.segment), ("transit", upstream.transitNetwork)] where !Self.isBenchmark(network) {
+                throw document.error(at: ["upstream", .key(key)], "\(network) is outside 198.18.0.0/15",
+                                     fix: "use addresses in 198.18.0.0/15, or set allow_non_benchmark_addresses: true on purpose")
+            }
+        }
+        for (name, network) in [("segment", upstream.segment), ("transit", upstream.transitNetwork)] {
+            if network.contains(fixture.network.subnet.address) || fixture.network.subnet.contains(network.address) {
+                throw document.error(at: ["upstream", .key(name)], "\(network) overlaps the LAN \(fixture.network.subnet)",
+                                     fix: "pick a network that does not overlap the LAN")
+            }
+        }
+        var seen = usedIPs
+        for (index, server) in upstream.servers.enumerated() {
+            let path: YAMLPath = [.key("upstream"), .key("servers"), .index(index)]
+            try checkName(server.name, at: path.appending(key: "name"))
+            try checkAddress(server.ip, at: path.appending(key: "ip"), in: upstream.segment)
+            if let other = seen[server.ip] {
+                throw document.error(at: path.appending(key: "ip"), "\(server.ip) is already used by \(other)", fix: "use another address")
+            }
+            seen[server.ip] = "server '\(server.name)'"
+            for (i, port) in (server.tcpOpen ?? []).enumerated() {
+                try checkPort(port, at: path.appending(key: "tcp_open").appending(index: i))
+            }
+            for (i, entry) in (server.whois ?? []).enumerated() where (entry.refer == nil) == (entry.text == nil) {
+                throw document.error(at: path.appending(key: "whois").appending(index: i), "a whois entry needs exactly one of 'refer' and 'text'",
+                                     fix: "write refer: <server host name> for a referral, or text: for an answer")
+            }
+        }
+    }
+
+    private func checkLink(_ link: Fixture.LinkImpairment, at path: YAMLPath) throws {
+        if let d = link.delayMs, d < 0 || d > 5_000 {
+            throw document.error(at: path.appending(key: "delay_ms"), "delay_ms \(d) is out of range", fix: "write 0 to 5000 milliseconds")
+        }
+        if let j = link.jitterMs, j < 0 || j > (link.delayMs ?? 0) {
+            throw document.error(at: path.appending(key: "jitter_ms"), "jitter_ms \(j) must be between 0 and delay_ms",
+                                 fix: "lower jitter_ms to at most delay_ms (\(link.delayMs ?? 0))")
+        }
+        if let l = link.lossPercent, !(0...100).contains(l) {
+            throw document.error(at: path.appending(key: "loss_percent"), "loss_percent \(l) is not a percentage", fix: "write 0 to 100")
+        }
+        if let burst = link.burstLoss {
+            for (key, value) in [("enter_percent", burst.enterPercent), ("exit_percent", burst.exitPercent)] where !(0...100).contains(value) {
+                throw document.error(at: path.appending(key: "burst_loss").appending(key: key), "\(key) \(value) is not a percentage", fix: "write 0 to 100")
+            }
+            if burst.exitPercent == 0 {
+                throw document.error(at: path.appending(key: "burst_loss").appending(key: "exit_percent"), "exit_percent 0 never leaves the bad state",
+                                     fix: "write a value above 0 (mean burst length is 100/exit_percent frames)")
+            }
+        }
+    }
+
+    private func checkAddress(_ ip: IPv4Address, at path: YAMLPath, in network: IPv4Network) throws {
+        guard network.contains(ip) else {
+            throw document.error(at: path, "\(ip) is not inside \(network)", fix: "use an address inside \(network)")
+        }
+        guard ip != network.address, ip != network.broadcast else {
+            throw document.error(at: path, "\(ip) is the network or broadcast address of \(network)", fix: "use a host address")
+        }
+    }
+
+    private func checkPort(_ port: Int, at path: YAMLPath) throws {
+        guard (1...65535).contains(port) else {
+            throw document.error(at: path, "port \(port) is out of range", fix: "write a port from 1 to 65535")
+        }
+    }
+
+    private func checkName(_ name: String, at path: YAMLPath) throws {
+        let allowed = name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        guard allowed, (1...24).contains(name.count), name.first != "-" else {
+            throw document.error(at: path, "'\(name)' is not a valid name",
+                                 fix: "use 1-24 lower-case letters, digits and '-', e.g. iphone-anna")
+        }
+    }
+
+    private func checkHostname(_ name: String, at path: YAMLPath) throws {
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = labels.allSatisfy { label in
+            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isLetter && $0.isASCII || $0.isNumber && $0.isASCII || $0 == "-" }
+        }
+        guard valid else {
+            throw document.error(at: path, "'\(name)' is not a valid host name",
+                                 fix: "use letters, digits and '-' (e.g. annas-iphone), no spaces or underscores")
+        }
+    }
+
+    static func isBenchmark(_ network: IPv4Network) -> Bool {
+        benchmarkRange.contains(network.address) && network.prefixLength >= benchmarkRange.prefixLength
+    }
+}

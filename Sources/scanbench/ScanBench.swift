@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `scanbench`: a benchmark and diagnostics harness for LAN discovery strategies.
+@main
+struct ScanBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scanbench",
+        abstract: "Measure how LAN discovery strategies behave, on an emulated LAN whose truth is known.",
+        discussion: """
+            ScanBench brings up an emulated LAN from a fixture file (network namespaces on a userspace \
+            switch, real kernels and services), runs scans against it while libpcap captures the \
+            traffic, and turns what the scanner reported, what the wire shows and what the fixture \
+            says into numbers.
+
+            Most commands need root (or CAP_NET_ADMIN): they create network namespaces.
+
+            Start with:
+              scanbench testbed up --detach      bring the default LAN (home) up
+              scanbench testbed status           see what is up
+              scanbench testbed exec -- nmap -sn -n 198.18.0.0/24
+              scanbench testbed down             remove everything
+            """,
+        subcommands: [TestbedCommand.self]
+    )
+}
