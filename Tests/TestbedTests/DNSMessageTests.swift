@@ -1,0 +1,149 @@
+import Testing
+import Wire
+
+@Suite("DNS message codec")
+struct DNSMessageTests {
+    static let service: DNSName = "Living Room._airplay._tcp.local"
+
+    static func sampleResponse() -> DNSMessage {
+        DNSMessage(
+            id: 0x1234, isResponse: true, isAuthoritative: true, recursionDesired: true, recursionAvailable: true,
+            questions: [DNSQuestion(name: "_airplay._tcp.local", type: .ptr, unicastResponse: true)],
+            answers: [
+                DNSResourceRecord(name: "_airplay._tcp.local", data: .ptr(service), ttl: 4500),
+                DNSResourceRecord(name: service, data: .srv(priority: 0, weight: 0, port: 7000, target: "apple-tv.local"),
+                                  ttl: 120, cacheFlush: true),
+                DNSResourceRecord(name: service, data: .txt(strings: ["model=AppleTV11,1", "deviceid=aa:bb"]), ttl: 4500, cacheFlush: true),
+            ],
+            authorities: [
+                DNSResourceRecord(name: "example", data: .soa(.init(primary: "ns1.example", mailbox: "hostmaster.example", serial: 7,
+                                                                      refresh: 3600, retry: 600, expire: 86400, minimum: 60)), ttl: 60),
+                DNSResourceRecord(name: "example", data: .ns("ns1.example"), ttl: 60),
+            ],
+            additionals: [
+                DNSResourceRecord(name: "apple-tv.local", data: .a(IPv4Address(198, 18, 0, 20)), ttl: 120, cacheFlush: true),
+                DNSResourceRecord(name: "apple-tv.local", data: .aaaa(Array(1...16)), ttl: 120, cacheFlush: true),
+                DNSResourceRecord(name: "www.example", data: .cname("example"), ttl: 30),
+                DNSResourceRecord(name: "example", data: .mx(preference: 10, exchange: "mail.example"), ttl: 30),
+                DNSResourceRecord(name: "example", data: .unknown(type: DNSRecordType(rawValue: 99), data: [1, 2, 3]), ttl: 5),
+            ])
+    }
+
+    @Test func roundTripKeepsEverything() throws {
+        let message = Self.sampleResponse()
+        let decoded = try DNSMessage(bytes: message.encoded())
+        #expect(decoded == message)
+        #expect(decoded.questions[0].unicastResponse)
+        #expect(decoded.answers[1].cacheFlush)
+        #expect(!decoded.answers[0].cacheFlush)
+        #expect(decoded.answers[2].data.textStrings == ["model=AppleTV11,1", "deviceid=aa:bb"])
+    }
+
+    @Test func headerFlagsHaveTheirWireBits() {
+        let message = DNSMessage(id: 0xBEEF, isResponse: true, opcode: 2, isAuthoritative: true, isTruncated: true,
+                                 recursionDesired: true, recursionAvailable: true, responseCode: .nameError)
+        let bytes = message.encoded()
+        #expect(Array(bytes.prefix(4)) == [0xBE, 0xEF, 0x97, 0x83])
+        #expect(bytes.count == 12)
+    }
+
+    @Test func namesAreCompressed() throws {
+        let message = Self.sampleResponse()
+        let bytes = message.encoded()
+        // "_airplay._tcp.local" appears once in full; later uses are pointers.
+        let needle = Array("\u{8}_airplay".utf8)
+        let hits = (0...(bytes.count - needle.count)).filter { Array(bytes[$0..<($0 + needle.count)]) == needle }
+        #expect(hits.count == 1)
+        // A question's name, then a PTR owner name that is a single pointer to offset 12.
+        let uncompressed = message.questions[0].name.labels.reduce(1) { $0 + $1.utf8.count + 1 }
+        #expect(bytes[12 + uncompressed + 4] == 0xC0)
+        #expect(bytes[12 + uncompressed + 5] == 12)
+    }
+
+    @Test func compressionIsCaseInsensitiveAndKeepsCase() throws {
+        let message = DNSMessage(answers: [
+            DNSResourceRecord(name: "Host.LOCAL", data: .a(IPv4Address(198, 18, 0, 1)), ttl: 1),
+            DNSResourceRecord(name: "other.local", data: .a(IPv4Address(198, 18, 0, 2)), ttl: 1),
+        ])
+        let decoded = try DNSMessage(bytes: message.encoded())
+        #expect(decoded.answers[0].name.labels == ["Host", "LOCAL"])
+        #expect(decoded.answers[1].name == "OTHER.local")
+        #expect(message.encoded().count < 12 + 2 * (12 + 14))
+    }
+
+    @Test func nameParsingAndEscapes() {
+        let name = DNSName("My\\.Printer._ipp._tcp.local.")
+        #expect(name.labels == ["My.Printer", "_ipp", "_tcp", "local"])
+        #expect(name.description == "My\\.Printer._ipp._tcp.local")
+        #expect(name.hasSuffix("_TCP.Local"))
+        #expect(!name.hasSuffix("tcp.local"))
+        #expect(DNSName.root.description == ".")
+    }
+
+    @Test func emptyTXTBecomesOneEmptyString() throws {
+        let message = DNSMessage(answers: [DNSResourceRecord(name: "x.local", data: .txt([]), ttl: 1)])
+        let decoded = try DNSMessage(bytes: message.encoded())
+        #expect(decoded.answers[0].data == .txt([[]]))
+    }
+
+    @Test func everyTruncationThrows() {
+        let bytes = Self.sampleResponse().encoded()
+        for length in 0..<bytes.count {
+            #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: bytes.prefix(length)) }
+        }
+    }
+
+    @Test func pointerLoopsThrow() {
+        // One question whose name is a pointer to itself.
+        let selfLoop: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0xC0, 12, 0, 1, 0, 1]
+        #expect(throws: DNSDecodingError.pointerLoop(offset: 12)) { try DNSMessage(bytes: selfLoop) }
+        // Two pointers to each other, with a label in between.
+        let pair: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0x61, 0xC0, 16, 0xC0, 12, 0, 1, 0, 1]
+        #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: pair) }
+    }
+
+    @Test func malformedInputsThrowTypedErrors() {
+        let header: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+        #expect(throws: DNSDecodingError.pointerOutOfBounds(offset: 12)) { try DNSMessage(bytes: header + [0xC0, 0xFF, 0, 1, 0, 1]) }
+        #expect(throws: DNSDecodingError.badLabelType(offset: 12)) { try DNSMessage(bytes: header + [0x40, 0, 0, 1, 0, 1]) }
+        let label: [UInt8] = [63] + Array(repeating: 0x61, count: 63)
+        let longName: [UInt8] = Array((0..<5).map { _ in label }.joined()) + [0, 0, 1, 0, 1]
+        #expect(throws: DNSDecodingError.nameTooLong(offset: 12)) { try DNSMessage(bytes: header + longName) }
+        // An A record whose data is 3 bytes long.
+        let badA: [UInt8] = [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 3, 1, 2, 3]
+        #expect(throws: DNSDecodingError.badRecordData(type: .a, offset: 23)) { try DNSMessage(bytes: badA) }
+        // A PTR whose name runs past its declared data length.
+        let badPTR: [UInt8] = [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 12, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0x61, 0]
+        #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: badPTR) }
+        // Huge counts with no data.
+        #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: [0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]) }
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var generator = SystemRandomNumberGenerator()
+        let base = Self.sampleResponse().encoded()
+        for _ in 0..<2000 {
+            var bytes = base
+            for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            _ = try? DNSMessage(bytes: bytes)
+        }
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0...80)).map { _ in UInt8.random(in: 0...255) }
+            _ = try? DNSMessage(bytes: bytes)
+        }
+    }
+
+    @Test func decodesARealDigQuery() throws {
+        // dig -p 5353 @host _services._dns-sd._udp.local PTR (with an EDNS OPT record).
+        let name: [UInt8] = [9] + Array("_services".utf8) + [7] + Array("_dns-sd".utf8) + [4] + Array("_udp".utf8) + [5] + Array("local".utf8) + [0]
+        let bytes: [UInt8] = [0xAB, 0xCD, 0x01, 0x20, 0, 1, 0, 0, 0, 0, 0, 1] + name + [0, 12, 0, 1]
+            + [0, 0, 41, 0x04, 0xD0, 0, 0, 0, 0, 0, 0]
+        let message = try DNSMessage(bytes: bytes)
+        #expect(message.id == 0xABCD)
+        #expect(message.recursionDesired && message.authenticData)
+        #expect(message.questions == [DNSQuestion(name: "_services._dns-sd._udp.local", type: .ptr)])
+        #expect(message.additionals[0].type == .opt)
+        #expect(message.additionals[0].recordClass.rawValue == 1232)
+        #expect(message.encoded() == bytes)
+    }
+}
