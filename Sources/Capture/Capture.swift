@@ -1,1 +1,0 @@
-// The Capture module: libpcap capture and wire analysis (see docs/CAPTURE.md).

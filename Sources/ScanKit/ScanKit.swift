@@ -1,1 +1,0 @@
-// ScanKit: the discovery stack under test (see docs/SCANKIT.md).
