@@ -1,0 +1,107 @@
+/// NetMonitor's `ConnectionBudget` as shipped, kept faithfully so its failure modes can be
+/// measured: an actor whose `acquire` queues a non-cancellable continuation in a FIFO, whose
+/// callers release through a fire-and-forget `Task { await budget.release() }`, and whose
+/// `release` wakes the oldest waiter.
+///
+/// With `conditionalWake` it behaves as before commit 80151c8 (2026-02-16): `release` wakes a
+/// waiter only while `active < effective limit`. If the thermal limit drops while slots are held
+/// (and some slots leak), waiters are never woken — the ADR-016 hang.
+public actor ShippedConnectionBudget: ConnectionBudget {
+    private struct Waiter {
+        let continuation: CheckedContinuation<Void, Never>
+        let since: UInt64
+    }
+
+    public nonisolated let baseLimit: Int?
+    /// True for the pre-fix wake rule.
+    public nonisolated let conditionalWake: Bool
+    private let thermal: ThermalThrottle
+    private let events: (any EventSink)?
+    private var active = 0
+    private var waiters: [Waiter] = []
+    private var counters = BudgetDiagnostics()
+
+    /// - Parameters:
+    ///   - limit: base number of slots (NetMonitor: 60), nil for unlimited.
+    ///   - thermal: multiplier, re-read at every `acquire` (and, with `conditionalWake`, every `release`).
+    ///   - conditionalWake: reproduce the pre-ADR-016 wake rule.
+    ///   - events: where `budget_*` events go.
+    public init(limit: Int?, thermal: ThermalThrottle = ThermalThrottle(), conditionalWake: Bool = false,
+                events: (any EventSink)? = nil) {
+        precondition(limit.map { $0 >= 1 } ?? true, "a budget limit must be at least 1")
+        self.baseLimit = limit
+        self.thermal = thermal
+        self.conditionalWake = conditionalWake
+        self.events = events
+    }
+
+    private var effectiveLimit: Int? { baseLimit.map(thermal.effectiveLimit) }
+
+    /// Takes a slot, queueing if none is free. Not cancellation-aware: a cancelled task stays
+    /// queued until a release (or `reset`) wakes it, and then holds a slot like any other.
+    public func acquire() async {
+        let limit = effectiveLimit
+        if limit.map({ active < $0 }) ?? true {
+            take(waitedNs: 0, limit: limit)
+            return
+        }
+        let since = MonotonicClock.now()
+        await withCheckedContinuation { continuation in
+            waiters.append(Waiter(continuation: continuation, since: since))
+            events?.record(.budgetWait(.init(active: active, limit: limit, queued: waiters.count)))
+        }
+        // Resumed by release or reset: the slot is counted only now, as NetMonitor does.
+        let waited = MonotonicClock.now() &- since
+        counters.waits += 1
+        counters.totalWaitNanoseconds &+= waited
+        take(waitedNs: waited, limit: effectiveLimit)
+    }
+
+    /// Gives a slot back (never below zero) and wakes the oldest waiter — always, or with
+    /// `conditionalWake` only while `active < effective limit`.
+    public func release() {
+        active = max(active - 1, 0)
+        counters.releases += 1
+        events?.record(.budgetRelease(.init(active: active, deferred: true)))
+        guard !waiters.isEmpty else { return }
+        if conditionalWake, let limit = effectiveLimit, active >= limit { return }
+        waiters.removeFirst().continuation.resume()
+    }
+
+    /// Zeroes `active` and wakes every waiter (each then takes a slot). NetMonitor's 1.0 escape
+    /// hatch; no production code calls it.
+    public func reset() {
+        active = 0
+        let woken = waiters
+        waiters.removeAll()
+        for waiter in woken { waiter.continuation.resume() }
+    }
+
+    /// Slots held now.
+    public var activeCount: Int { active }
+
+    /// Tasks queued now.
+    public var queuedCount: Int { waiters.count }
+
+    public func diagnostics() async -> BudgetDiagnostics {
+        var d = counters
+        d.active = active
+        d.queued = waiters.count
+        return d
+    }
+
+    /// NetMonitor's call-site pattern: `acquire`, run, then `defer { Task { await release() } }`.
+    /// The release is unstructured: it runs whenever the cooperative pool gets to it.
+    public nonisolated func withConnectionSlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        await acquire()
+        defer { Task { await self.release() } }
+        return try await body()
+    }
+
+    private func take(waitedNs: UInt64, limit: Int?) {
+        active += 1
+        counters.acquires += 1
+        counters.peak = max(counters.peak, active)
+        events?.record(.budgetAcquire(.init(active: active, limit: limit, waitedNs: waitedNs)))
+    }
+}

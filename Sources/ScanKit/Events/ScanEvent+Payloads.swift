@@ -1,0 +1,161 @@
+import Wire
+
+extension ScanEvent {
+    /// `scan_start`: the engine begins a pipeline.
+    public struct ScanStart: Codable, Sendable, Equatable {
+        /// The strategy's `name`.
+        public var strategy: String
+        /// How many target addresses the run plans to probe.
+        public var hosts: Int
+        public init(strategy: String, hosts: Int) { self.strategy = strategy; self.hosts = hosts }
+    }
+
+    /// `scan_end`: the engine returned its result.
+    public struct ScanEnd: Codable, Sendable, Equatable {
+        public var devices: Int
+        public init(devices: Int) { self.devices = devices }
+    }
+
+    /// `phase_start`.
+    public struct PhaseStart: Codable, Sendable, Equatable {
+        public var phase: String
+        public var step: Int
+        public init(phase: String, step: Int) { self.phase = phase; self.step = step }
+    }
+
+    /// `phase_end`: `outcome` is `completed`, `abandoned` (deadline hit, work left running) or
+    /// `cancelled` (the scan was stopped).
+    public struct PhaseEnd: Codable, Sendable, Equatable {
+        public var phase: String
+        public var step: Int
+        public var outcome: String
+        public var elapsedNs: UInt64
+        enum CodingKeys: String, CodingKey { case phase, step, outcome, elapsedNs = "elapsed_ns" }
+        public init(phase: String, step: Int, outcome: String, elapsedNs: UInt64) {
+            self.phase = phase; self.step = step; self.outcome = outcome; self.elapsedNs = elapsedNs
+        }
+    }
+
+    /// `connection_created`: a connection object was made (before it starts).
+    public struct ConnectionCreated: Codable, Sendable, Equatable {
+        /// Run-unique connection number.
+        public var connection: UInt64
+        /// `tcp` or `udp`.
+        public var transport: String
+        public var ip: IPv4Address
+        public var port: Int
+        /// The phase or tool that made it, e.g. `tcp_probe`.
+        public var phase: String
+        public init(connection: UInt64, transport: String, ip: IPv4Address, port: Int, phase: String) {
+            self.connection = connection; self.transport = transport; self.ip = ip; self.port = port; self.phase = phase
+        }
+    }
+
+    /// `connection_state`: NWConnection-style state change (`setup`, `preparing`, `waiting`,
+    /// `ready`, `failed`, `cancelled`), with the POSIX error name for `waiting`/`failed`.
+    public struct ConnectionState: Codable, Sendable, Equatable {
+        public var connection: UInt64
+        public var state: String
+        public var error: String?
+        public init(connection: UInt64, state: String, error: String? = nil) {
+            self.connection = connection; self.state = state; self.error = error
+        }
+    }
+
+    /// `budget_acquire`: a slot was granted; `waited_ns` is 0 on the fast path.
+    public struct BudgetAcquire: Codable, Sendable, Equatable {
+        public var active: Int
+        /// Effective limit at the time, absent when unlimited.
+        public var limit: Int?
+        public var waitedNs: UInt64
+        enum CodingKeys: String, CodingKey { case active, limit, waitedNs = "waited_ns" }
+        public init(active: Int, limit: Int?, waitedNs: UInt64) { self.active = active; self.limit = limit; self.waitedNs = waitedNs }
+    }
+
+    /// `budget_wait`: a task queued for a slot.
+    public struct BudgetWait: Codable, Sendable, Equatable {
+        public var active: Int
+        public var limit: Int?
+        public var queued: Int
+        public init(active: Int, limit: Int?, queued: Int) { self.active = active; self.limit = limit; self.queued = queued }
+    }
+
+    /// `budget_wait_cancelled`: a queued task was cancelled and left the queue (structured style).
+    public struct BudgetWaitCancelled: Codable, Sendable, Equatable {
+        public var queued: Int
+        public init(queued: Int) { self.queued = queued }
+    }
+
+    /// `budget_release`: a slot was given back; `deferred` is true when the release ran in a
+    /// fire-and-forget task (shipped style).
+    public struct BudgetRelease: Codable, Sendable, Equatable {
+        public var active: Int
+        public var deferred: Bool
+        public init(active: Int, deferred: Bool) { self.active = active; self.deferred = deferred }
+    }
+
+    /// `thermal_change`: the scripted thermal state changed.
+    public struct ThermalChange: Codable, Sendable, Equatable {
+        public var state: ThermalState
+        public var multiplier: Double
+        public init(state: ThermalState, multiplier: Double) { self.state = state; self.multiplier = multiplier }
+    }
+
+    /// `packet_sent`: a datagram left an ARP-poke, ICMP, mDNS or SSDP socket.
+    public struct PacketSent: Codable, Sendable, Equatable {
+        public var phase: String
+        /// `udp_poke`, `icmp_echo`, `mdns_query`, `ssdp_msearch`, `dns_ptr`.
+        public var kind: String
+        public var ip: IPv4Address
+        public var port: Int?
+        public var bytes: Int
+        public init(phase: String, kind: String, ip: IPv4Address, port: Int?, bytes: Int) {
+            self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.bytes = bytes
+        }
+    }
+
+    /// `device_first_seen`: the accumulator learned a new address.
+    public struct DeviceFirstSeen: Codable, Sendable, Equatable {
+        public var ip: IPv4Address
+        public var source: DeviceSource
+        /// NetMonitor's coarser attribution (`local`, `bonjour`, `ssdp`).
+        public var netmonitorSource: NetMonitorSource
+        enum CodingKeys: String, CodingKey { case ip, source, netmonitorSource = "netmonitor_source" }
+        public init(ip: IPv4Address, source: DeviceSource) {
+            self.ip = ip; self.source = source; self.netmonitorSource = source.netMonitorSource
+        }
+    }
+
+    /// `device_source_added`: a known device was seen by a source that had not seen it before.
+    public struct DeviceSourceAdded: Codable, Sendable, Equatable {
+        public var ip: IPv4Address
+        public var source: DeviceSource
+        public init(ip: IPv4Address, source: DeviceSource) { self.ip = ip; self.source = source }
+    }
+
+    /// `publish`: discovery state was handed to the UI model.
+    public struct Publish: Codable, Sendable, Equatable {
+        /// 1-based publish number within the run.
+        public var sequence: Int
+        public var devices: Int
+        public var progress: Double
+        /// The publishing policy's reason: `callback`, `host`, `percent`, `interval`, `phase_boundary`, `final`.
+        public var reason: String
+        /// Nanoseconds the UI model spent on the main actor for this publish.
+        public var mainBusyNs: UInt64?
+        enum CodingKeys: String, CodingKey { case sequence, devices, progress, reason, mainBusyNs = "main_busy_ns" }
+        public init(sequence: Int, devices: Int, progress: Double, reason: String, mainBusyNs: UInt64? = nil) {
+            self.sequence = sequence; self.devices = devices; self.progress = progress; self.reason = reason; self.mainBusyNs = mainBusyNs
+        }
+    }
+
+    /// `frame_probe`: one tick of the 60 Hz main-actor frame probe.
+    public struct FrameProbe: Codable, Sendable, Equatable {
+        /// How late the tick ran after its due time.
+        public var lateNs: UInt64
+        /// The frame interval (16,666,667 ns at 60 Hz).
+        public var intervalNs: UInt64
+        enum CodingKeys: String, CodingKey { case lateNs = "late_ns", intervalNs = "interval_ns" }
+        public init(lateNs: UInt64, intervalNs: UInt64) { self.lateNs = lateNs; self.intervalNs = intervalNs }
+    }
+}
