@@ -10,6 +10,8 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <unistd.h>
+#include <time.h>
+#include <sys/eventfd.h>
 
 int scanbench_tap_open(const char *name) {
     int fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
@@ -37,4 +39,20 @@ int scanbench_set_timer_slack(unsigned long nanoseconds) {
 
 int scanbench_setns_net(int fd) {
     return setns(fd, CLONE_NEWNET);
+}
+
+int scanbench_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns) {
+    if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec ts = { .tv_sec = timeout_ns / 1000000000LL, .tv_nsec = timeout_ns % 1000000000LL };
+    return ppoll(fds, count, &ts, NULL);
+}
+
+int64_t scanbench_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int scanbench_eventfd(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }

@@ -14,4 +14,16 @@ int scanbench_set_timer_slack(unsigned long nanoseconds);
 /// Moves the calling thread into the network namespace open on `fd`.
 int scanbench_setns_net(int fd);
 
+#include <poll.h>
+#include <stdint.h>
+
+/// ppoll(2) with a relative timeout in nanoseconds (negative waits forever).
+int scanbench_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns);
+
+/// Monotonic clock in nanoseconds (CLOCK_MONOTONIC).
+int64_t scanbench_monotonic_ns(void);
+
+/// A non-blocking, close-on-exec eventfd (used to wake a poll loop).
+int scanbench_eventfd(void);
+
 #endif

@@ -1,0 +1,75 @@
+import Wire
+
+/// What a running testbed really is, for other tools to read (`scanbench testbed status --json`):
+/// every device with its address, MAC, category, names, impairments, ports by state and services.
+public struct GroundTruth: Sendable, Codable {
+    public static let schemaVersion = 1
+
+    public var schemaVersion = GroundTruth.schemaVersion
+    public var testbedID: String
+    public var fixture: String
+    public var fixturePath: String
+    public var subnet: IPv4Network
+    public var gateway: IPv4Address
+    public var domain: String
+    public var scanner: ScannerTruth
+    public var routers: [String]
+    public var devices: [DeviceTruth]
+    public var servers: [Fixture.RemoteServer]
+
+    public struct ScannerTruth: Sendable, Codable {
+        public var ip: IPv4Address
+        public var mac: MACAddress
+        public var namespace: String
+        public var interface: String
+    }
+
+    public struct DeviceTruth: Sendable, Codable {
+        public var namespace: String
+        public var fqdn: String?
+        /// Ports a TCP connect scan should report as open, closed and filtered (listed ones),
+        /// and what every other port does.
+        public var tcpOpen: [Int]
+        public var tcpClosed: [Int]
+        public var tcpFiltered: [Int]
+        public var tcpDefault: Fixture.PortPolicy
+        public var device: Fixture.Device
+
+        enum CodingKeys: String, CodingKey {
+            case namespace, fqdn, device
+            case tcpOpen = "tcp_open"
+            case tcpClosed = "tcp_closed"
+            case tcpFiltered = "tcp_filtered"
+            case tcpDefault = "tcp_default"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case fixture, subnet, gateway, domain, scanner, routers, devices, servers
+        case schemaVersion = "schema_version"
+        case testbedID = "testbed_id"
+        case fixturePath = "fixture_path"
+    }
+
+    public init(state: TestbedState) {
+        let fixture = state.fixture
+        let names = state.names
+        testbedID = state.id
+        self.fixture = fixture.name
+        fixturePath = state.fixturePath
+        subnet = fixture.network.subnet
+        gateway = fixture.network.gateway
+        domain = fixture.network.dnsDomain
+        scanner = ScannerTruth(ip: fixture.network.scanner.ip, mac: fixture.network.scanner.mac,
+                               namespace: names.scannerNamespace, interface: "eth0")
+        routers = state.plan.routerHops
+        devices = fixture.devices.map { device in
+            let tcp = device.tcpPorts
+            return DeviceTruth(namespace: names.deviceNamespace(device.name),
+                               fqdn: device.hostname.map { "\($0).\(fixture.network.dnsDomain)" },
+                               tcpOpen: tcp.openPorts.sorted(), tcpClosed: tcp.closedPorts.sorted(),
+                               tcpFiltered: tcp.filteredPorts.sorted(), tcpDefault: tcp.defaultPolicy, device: device)
+        }
+        servers = fixture.upstream?.servers ?? []
+    }
+}

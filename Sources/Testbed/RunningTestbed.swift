@@ -1,0 +1,95 @@
+import CShims
+import Foundation
+import Glibc
+import Synchronization
+
+/// A testbed that is up: its switch thread and the processes it started. Owned by the
+/// controller process (`scanbench testbed up`); other processes see it through its state file.
+public final class RunningTestbed: Sendable {
+    private let shared: Mutex<Shared>
+    public let network: UserspaceSwitch
+
+    struct Shared: Sendable {
+        var state: TestbedState
+        var processes: [(name: String, pid: Int32)] = []
+    }
+
+    init(state: TestbedState, switch network: UserspaceSwitch) {
+        shared = Mutex(Shared(state: state))
+        self.network = network
+    }
+
+    public internal(set) var state: TestbedState {
+        get { shared.withLock { $0.state } }
+        set { shared.withLock { $0.state = newValue } }
+    }
+
+    func adopt(_ process: Process, name: String) {
+        let pid = process.processIdentifier
+        shared.withLock { $0.processes.append((name, pid)) }
+    }
+
+    func startSwitch() {
+        let network = self.network
+        let thread = Thread { network.run() }
+        thread.name = "scanbench-switch"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    /// Waits until every service process is alive and every open TCP port of every device is
+    /// listening (read from the namespace's own /proc/<pid>/net/tcp).
+    func waitForServices(timeout: Double) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        let processes = shared.withLock { $0.processes }
+        let fixture = state.fixture
+        while true {
+            var missing: [String] = []
+            for (name, pid) in processes {
+                guard kill(pid, 0) == 0 else {
+                    throw TestbedError("the '\(name)' service process exited during start-up",
+                                       fix: "read its log in \(state.names.stateDirectory)/logs/\(name).log (or dnsmasq.out)")
+                }
+                guard let device = fixture.devices.first(where: { $0.name == name }) else { continue }
+                let listening = Self.listeningPorts(pid: pid)
+                let wanted = Set(device.tcpPorts.openPorts)
+                if !wanted.isSubset(of: listening) {
+                    missing.append("\(name): \(wanted.subtracting(listening).sorted().map(String.init).joined(separator: ","))")
+                }
+            }
+            if missing.isEmpty { return }
+            if Date() > deadline {
+                throw TestbedError("services did not start listening in time (\(missing.prefix(5).joined(separator: "; ")))",
+                                   fix: "read the device logs in \(state.names.stateDirectory)/logs/")
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// TCP ports in LISTEN state in the network namespace of `pid`.
+    static func listeningPorts(pid: Int32) -> Set<Int> {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return [] }
+        var ports = Set<Int>()
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count > 3, fields[3] == "0A" else { continue }
+            if let port = fields[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) { ports.insert(port) }
+        }
+        return ports
+    }
+
+    /// Stops the switch and the service processes and removes everything the testbed created.
+    public func teardown(log: @escaping @Sendable (String) -> Void) {
+        var state = self.state
+        state.phase = .stopping
+        try? state.save()
+        network.stop()
+        let processes = shared.withLock { $0.processes }
+        for (_, pid) in processes { kill(pid, SIGTERM) }
+        usleep(100_000)
+        for (_, pid) in processes where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        for (_, pid) in processes { var status: Int32 = 0; waitpid(pid, &status, WNOHANG) }
+        network.closePorts()
+        TestbedCleaner.remove(id: state.id, log: log)
+    }
+}

@@ -1,0 +1,33 @@
+/// Frames held on one link direction until their release time, in arrival order.
+///
+/// Release times never go backwards: a frame is never released before the one ahead of it, so
+/// jitter delays frames but never reorders them.
+struct FrameQueue: Sendable {
+    private var frames: [(release: Int64, frame: [UInt8])] = []
+    private var head = 0
+    private(set) var lastRelease: Int64 = 0
+
+    var isEmpty: Bool { head == frames.count }
+    var nextRelease: Int64? { isEmpty ? nil : frames[head].release }
+
+    /// Queues `frame` to leave at `release` or, to keep order, right after the previous frame.
+    mutating func push(_ frame: [UInt8], release: Int64) {
+        let at = max(release, lastRelease)
+        lastRelease = at
+        frames.append((at, frame))
+    }
+
+    /// Removes and returns every frame due at `now`.
+    mutating func popDue(now: Int64) -> [[UInt8]] {
+        var due: [[UInt8]] = []
+        while head < frames.count, frames[head].release <= now {
+            due.append(frames[head].frame)
+            head += 1
+        }
+        if head > 64 && head * 2 > frames.count {
+            frames.removeFirst(head)
+            head = 0
+        }
+        return due
+    }
+}

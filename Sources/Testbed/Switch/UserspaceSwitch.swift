@@ -1,0 +1,175 @@
+import CShims
+import Foundation
+import Glibc
+import Synchronization
+
+/// An Ethernet switch in user space joining TAP devices: MAC learning, flooding of broadcast,
+/// multicast and unknown unicast, and per-link delay, jitter and loss (this kernel has no netem).
+///
+/// A frame from port A to port B waits A's uplink delay, is switched, then waits B's downlink
+/// delay; each wait keeps FIFO order on its link. Loss applies to frames a host sends. ARP
+/// replies a host sends can be held longer or dropped, to emulate sleepy phones.
+///
+/// The switch runs on one dedicated thread (`run()`); `stop()` may be called from any thread.
+public final class UserspaceSwitch: Sendable {
+    private let state: Mutex<State>
+    private let wakeFD: Int32
+
+    struct State: Sendable {
+        var ports: [SwitchPort]
+        var macTable: [[UInt8]: Int] = [:]
+        var random: RandomSource
+        var running = true
+    }
+
+    /// Creates a switch over already-open TAP descriptors.
+    /// - Parameters:
+    ///   - ports: one (config, TAP fd) pair per port.
+    ///   - seed: seed for jitter and loss decisions.
+    public init(ports: [(SwitchPortConfig, Int32)], seed: UInt64) {
+        var built: [SwitchPort] = []
+        for (config, fd) in ports {
+            var port = SwitchPort(name: config.name, fd: fd, uplink: config.uplink, downlink: config.downlink)
+            port.arpReplyDelayNs = Int64((config.arp?.replyDelayMs ?? 0) * 1_000_000)
+            port.arpReplyProbability = config.arp?.replyProbability ?? 1
+            built.append(port)
+        }
+        state = Mutex(State(ports: built, random: RandomSource(seed: seed)))
+        wakeFD = scanbench_eventfd()
+    }
+
+    deinit { close(wakeFD) }
+
+    /// Asks `run()` to return. Safe from any thread or signal-handling queue.
+    public func stop() {
+        state.withLock { $0.running = false }
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    /// Closes every TAP (the kernel then deletes the interfaces). Call after `run()` returned.
+    public func closePorts() {
+        state.withLock { state in
+            for index in state.ports.indices where state.ports[index].fd >= 0 {
+                close(state.ports[index].fd)
+                state.ports[index].fd = -1
+            }
+        }
+    }
+
+    /// Per-port counters (frames in/out, losses), for diagnostics.
+    public func counters() -> [(name: String, framesIn: Int, framesOut: Int, lost: Int, arpDropped: Int)] {
+        state.withLock { state in
+            state.ports.map { ($0.name, $0.counters.framesIn, $0.counters.framesOut, $0.counters.lostOnLink, $0.counters.arpRepliesDropped) }
+        }
+    }
+
+    /// Switches frames until `stop()` is called. Blocks the calling thread.
+    public func run() {
+        _ = scanbench_set_timer_slack(1)
+        var fds = state.withLock { state in state.ports.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) } }
+        fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let timeout: Int64 = state.withLock { state in
+                guard state.running else { return -2 }
+                let next = state.ports.flatMap { [$0.ingress.nextRelease, $0.egress.nextRelease] }.compactMap { $0 }.min()
+                guard let next else { return -1 }
+                return max(0, next - scanbench_monotonic_ns())
+            }
+            if timeout == -2 { return }
+            let ready = scanbench_ppoll(&fds, UInt(fds.count), timeout)
+            if ready < 0 && errno != EINTR { return }
+            for index in 0..<(fds.count - 1) where fds[index].revents & Int16(POLLIN) != 0 {
+                readAll(port: index, fd: fds[index].fd, buffer: &buffer)
+            }
+            if fds[fds.count - 1].revents != 0 {
+                var value: UInt64 = 0
+                _ = read(wakeFD, &value, 8)
+            }
+            releaseDue()
+        }
+    }
+
+    private func readAll(port index: Int, fd: Int32, buffer: inout [UInt8]) {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            let frame = Array(buffer[0..<count])
+            let now = scanbench_monotonic_ns()
+            state.withLock { state in Self.ingress(frame, from: index, now: now, state: &state) }
+        }
+    }
+
+    private static func ingress(_ frame: [UInt8], from index: Int, now: Int64, state: inout State) {
+        guard frame.count >= 14 else { return }
+        state.ports[index].counters.framesIn += 1
+        if state.ports[index].uplink.shouldDrop(using: &state.random) {
+            state.ports[index].counters.lostOnLink += 1
+            return
+        }
+        var hold = state.ports[index].uplink.sampleDelay(using: &state.random)
+        if isARPReply(frame) {
+            if state.ports[index].arpReplyProbability < 1 && state.random.unit() >= state.ports[index].arpReplyProbability {
+                state.ports[index].counters.arpRepliesDropped += 1
+                return
+            }
+            hold += state.ports[index].arpReplyDelayNs
+        }
+        if hold == 0 && state.ports[index].ingress.isEmpty {
+            forward(frame, from: index, now: now, state: &state)
+        } else {
+            state.ports[index].ingress.push(frame, release: now + hold)
+        }
+    }
+
+    private static func forward(_ frame: [UInt8], from index: Int, now: Int64, state: inout State) {
+        let destination = Array(frame[0..<6])
+        let source = Array(frame[6..<12])
+        if source[0] & 1 == 0 { state.macTable[source] = index }
+        let targets: [Int]
+        if destination[0] & 1 == 0, let known = state.macTable[destination] {
+            targets = known == index ? [] : [known]
+        } else {
+            targets = state.ports.indices.filter { $0 != index }
+        }
+        for target in targets {
+            let hold = state.ports[target].downlink.sampleDelay(using: &state.random)
+            if hold == 0 && state.ports[target].egress.isEmpty {
+                send(frame, to: target, state: &state)
+            } else {
+                state.ports[target].egress.push(frame, release: now + hold)
+            }
+        }
+    }
+
+    private func releaseDue() {
+        state.withLock { state in
+            let now = scanbench_monotonic_ns()
+            for index in state.ports.indices {
+                for frame in state.ports[index].ingress.popDue(now: now) {
+                    Self.forward(frame, from: index, now: now, state: &state)
+                }
+            }
+            for index in state.ports.indices {
+                for frame in state.ports[index].egress.popDue(now: now) {
+                    Self.send(frame, to: index, state: &state)
+                }
+            }
+        }
+    }
+
+    private static func send(_ frame: [UInt8], to index: Int, state: inout State) {
+        let written = frame.withUnsafeBytes { write(state.ports[index].fd, $0.baseAddress, $0.count) }
+        if written == frame.count {
+            state.ports[index].counters.framesOut += 1
+        } else {
+            state.ports[index].counters.writeFailures += 1
+        }
+    }
+
+    /// Ethernet type 0x0806 with ARP opcode 2.
+    static func isARPReply(_ frame: [UInt8]) -> Bool {
+        frame.count >= 22 && frame[12] == 0x08 && frame[13] == 0x06 && frame[20] == 0 && frame[21] == 2
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The kernel's neighbour (ARP) table limits. They are global — one table for every namespace —
+/// so a big fixture's ARP sweep can overflow all namespaces at once. A testbed raises them for
+/// its lifetime and the last `down` restores the values it found.
+public enum NeighbourLimits {
+    static let keys = ["gc_thresh1", "gc_thresh2", "gc_thresh3"]
+    static let savedPath = "\(TestbedNames.stateRoot)/neighbour-limits.json"
+
+    static func path(_ key: String) -> String { "/proc/sys/net/ipv4/neigh/default/\(key)" }
+
+    /// Current (gc_thresh1, gc_thresh2, gc_thresh3).
+    public static func current() -> [Int] {
+        keys.map { Int((try? String(contentsOfFile: path($0), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 }
+    }
+
+    /// Raises the limits so `addresses` incomplete entries fit comfortably.
+    /// - Returns: a sentence for the user if anything changed.
+    public static func raise(toFit addresses: Int) throws -> String? {
+        let wanted = [max(1024, addresses * 2), max(4096, addresses * 4), max(8192, addresses * 8)]
+        let before = current()
+        guard zip(before, wanted).contains(where: { $0 < $1 }) else { return nil }
+        if !FileManager.default.fileExists(atPath: savedPath) {
+            try JSONEncoder().encode(before).write(to: URL(fileURLWithPath: savedPath))
+        }
+        for (key, value) in zip(keys, zip(before, wanted).map { max($0, $1) }) {
+            try "\(value)\n".write(toFile: path(key), atomically: false, encoding: .utf8)
+        }
+        return "raised the kernel's neighbour table limits (gc_thresh1/2/3 \(before.map(String.init).joined(separator: "/")) → \(current().map(String.init).joined(separator: "/"))) for this testbed; 'testbed down' restores them"
+    }
+
+    /// Restores the values saved by `raise`, if any.
+    public static func restore() {
+        guard let data = FileManager.default.contents(atPath: savedPath),
+              let values = try? JSONDecoder().decode([Int].self, from: data), values.count == 3 else { return }
+        for (key, value) in zip(keys, values) {
+            try? "\(value)\n".write(toFile: path(key), atomically: false, encoding: .utf8)
+        }
+        try? FileManager.default.removeItem(atPath: savedPath)
+    }
+}

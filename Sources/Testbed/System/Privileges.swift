@@ -1,0 +1,12 @@
+import Glibc
+
+/// Checks for the privileges namespaces need.
+public enum Privileges {
+    /// - Throws: `TestbedError` when not running as root.
+    public static func requireRoot(for what: String) throws {
+        guard geteuid() == 0 else {
+            throw TestbedError("\(what) needs root: it creates network namespaces and TAP devices",
+                               fix: "run it with sudo, or as root")
+        }
+    }
+}

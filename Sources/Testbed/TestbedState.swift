@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a testbed's controller writes to `/run/scanbench/<id>/state.json`, so that `status`,
+/// `exec` and `down` work from other processes, also after the controller died.
+public struct TestbedState: Sendable, Codable {
+    public enum Phase: String, Sendable, Codable { case building, ready, failed, stopping }
+
+    public var id: String
+    public var phase: Phase
+    public var error: String?
+    public var fixturePath: String
+    public var fixture: Fixture
+    public var plan: TestbedPlan
+    public var controllerPID: Int32
+    public var seed: UInt64
+    public var startedAt: Date
+
+    public var names: TestbedNames { plan.names }
+
+    static func path(for id: String) -> String { "\(TestbedNames.stateRoot)/\(id)/state.json" }
+
+    /// Writes the state atomically.
+    public func save() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        try FileManager.default.createDirectory(atPath: names.stateDirectory, withIntermediateDirectories: true)
+        try encoder.encode(self).write(to: URL(fileURLWithPath: Self.path(for: id)), options: .atomic)
+    }
+
+    /// Reads one testbed's state, or nil if it has none (or it cannot be read).
+    public static func load(id: String) -> TestbedState? {
+        guard let data = FileManager.default.contents(atPath: path(for: id)) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(TestbedState.self, from: data)
+    }
+
+    /// Ids of every testbed with a state directory.
+    public static func allIDs() -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: TestbedNames.stateRoot)) ?? []
+        return entries.filter(TestbedNames.isValidID).sorted()
+    }
+
+    /// True while the controller process is alive.
+    public var controllerAlive: Bool {
+        guard controllerPID > 0, kill(controllerPID, 0) == 0 else { return false }
+        let cmdline = (try? String(contentsOfFile: "/proc/\(controllerPID)/cmdline", encoding: .utf8)) ?? ""
+        return cmdline.contains("scanbench")
+    }
+}

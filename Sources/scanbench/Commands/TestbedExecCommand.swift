@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import Testbed
+
+/// `scanbench testbed exec -- CMD …`.
+struct TestbedExecCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exec",
+        abstract: "Run a command inside the scanner's namespace of a running testbed.",
+        discussion: """
+            The command sees the LAN as the scanner does: eth0 with the scanner's address, a default \
+            route via the gateway, the gateway as DNS resolver, and unprivileged ICMP allowed.
+
+            Examples:
+              scanbench testbed exec -- nmap -sn -n 198.18.0.0/24
+              scanbench testbed exec -- dig @198.18.0.1 -x 198.18.0.20
+              scanbench testbed exec --in gateway -- ss -ltn
+            """
+    )
+
+    @Option(help: "Which testbed, when several are up.")
+    var id: String?
+
+    @Option(name: .customLong("in"), help: "Run in this device's namespace instead of the scanner's.")
+    var device: String?
+
+    @Argument(parsing: .captureForPassthrough, help: "The command and its arguments (after --).")
+    var command: [String] = []
+
+    func run() throws {
+        do {
+            var arguments = command
+            if arguments.first == "--" { arguments.removeFirst() }
+            guard !arguments.isEmpty else {
+                throw TestbedError("no command given", fix: "write the command after --, e.g. scanbench testbed exec -- ip addr")
+            }
+            let state = try TestbedSelection.choose(id: id)
+            var namespace = state.names.scannerNamespace
+            if let device {
+                guard let found = state.plan.namespaces.first(where: { $0.label == device }) else {
+                    throw TestbedError("testbed \(state.id) has no device '\(device)'",
+                                       fix: "use one of: \(state.plan.namespaces.map(\.label).joined(separator: ", "))")
+                }
+                namespace = found.name
+            }
+            let argv = ["ip", "netns", "exec", namespace] + arguments
+            let ip = try CommandRunner.which("ip")
+            var cArguments = argv.map { strdup($0) } + [nil]
+            execv(ip, &cArguments)
+            throw TestbedError("cannot run ip: \(String(cString: strerror(errno)))", fix: "install iproute2")
+        } catch let error as TestbedError {
+            Terminal.fail(error.description)
+        }
+    }
+}

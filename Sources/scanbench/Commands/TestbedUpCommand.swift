@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import Testbed
+
+/// `scanbench testbed up [FIXTURE]`.
+struct TestbedUpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "up",
+        abstract: "Bring a fixture's LAN up and keep it up until Ctrl-C (or in the background with --detach).",
+        discussion: """
+            FIXTURE is a built-in name (home, tiny, office) or a path to a YAML file; see \
+            docs/FIXTURES.md. Prints the devices when the LAN is ready.
+
+            Examples:
+              scanbench testbed up                    # home, in the foreground
+              scanbench testbed up tiny --detach      # in the background; then:
+              scanbench testbed exec -- ping -c 3 198.18.0.1
+              scanbench testbed down
+            """
+    )
+
+    @Argument(help: "Built-in fixture name or path to a fixture YAML file.")
+    var fixture: String = "home"
+
+    @Flag(help: "Return once the LAN is up and leave it running in the background.")
+    var detach = false
+
+    @Option(help: "Testbed id (1-6 lower-case letters or digits); random if not given.")
+    var id: String?
+
+    @Option(help: "Seed for the switch's jitter and loss decisions (random if not given).")
+    var seed: UInt64?
+
+    @Flag(help: "Start only the network (namespaces, switch, dnsmasq), not the device services.")
+    var noServices = false
+
+    @Flag(help: "Print the device table as JSON ground truth instead of a table.")
+    var json = false
+
+    func run() throws {
+        do {
+            try Privileges.requireRoot(for: "testbed up")
+            let path = try FixtureLoader.resolve(fixture)
+            let loaded = try FixtureLoader.load(path)
+            let id = try self.id ?? Self.freshID()
+            guard TestbedNames.isValidID(id) else {
+                throw ValidationError("--id must be 1-6 lower-case letters or digits")
+            }
+            guard TestbedState.load(id: id) == nil, !TestbedCleaner.ourNamespaces().contains(where: { $0.hasPrefix("\(TestbedNames.namespacePrefix)\(id)-") }) else {
+                throw TestbedError("a testbed with id '\(id)' already exists", fix: "choose another --id, or remove it with 'scanbench testbed down --id \(id)'")
+            }
+            let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
+            if detach {
+                try Detacher.startInBackground(fixturePath: path, id: id, seed: seed, extra: noServices ? ["--no-services"] : [])
+            } else {
+                try runInForeground(fixture: loaded, path: path, id: id, seed: seed)
+            }
+        } catch let error as TestbedError {
+            Terminal.fail(error.description)
+        } catch let error as CustomStringConvertible where !(error is ValidationError) {
+            Terminal.fail("\(error)")
+        }
+    }
+
+    private func runInForeground(fixture: Fixture, path: String, id: String, seed: UInt64) throws {
+        var builder = TestbedBuilder(fixture: fixture, fixturePath: path, names: TestbedNames(id: id), seed: seed,
+                                     agentExecutable: Terminal.executablePath, log: Terminal.progress)
+        builder.startServices = !noServices
+        let stopper = SignalStopper()
+        let running = try builder.build()
+        let truth = GroundTruth(state: running.state)
+        if json {
+            Terminal.printJSON(truth)
+        } else {
+            print(DeviceTable.render(truth))
+            print("\nscanner namespace: \(truth.scanner.namespace)   (scanbench testbed exec -- CMD runs CMD there)")
+            print("testbed \(id) is up; press Ctrl-C to take it down.")
+        }
+        Terminal.flush()
+        stopper.wait()
+        Terminal.progress("taking testbed \(id) down")
+        running.teardown(log: Terminal.progress)
+    }
+
+    static func freshID() throws -> String {
+        for _ in 0..<100 {
+            let id = String(format: "%04x", UInt16.random(in: 0...UInt16.max))
+            if TestbedState.load(id: id) == nil { return id }
+        }
+        throw TestbedError("could not pick a free testbed id", fix: "give one with --id")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Glibc
+import Testbed
+
+/// Starts `testbed up` as a background controller in its own session and waits until its LAN
+/// is ready (or it failed), so `up --detach` returns with a working testbed or an error.
+enum Detacher {
+    static func logPath(id: String) -> String { "\(TestbedNames.stateRoot)/controller-\(id).log" }
+
+    static func startInBackground(fixturePath: String, id: String, seed: UInt64, extra: [String]) throws {
+        try FileManager.default.createDirectory(atPath: TestbedNames.stateRoot, withIntermediateDirectories: true)
+        let log = logPath(id: id)
+        let process = try CommandRunner.spawn(
+            ["setsid", Terminal.executablePath, "testbed", "up", fixturePath, "--id", id, "--seed", String(seed)] + extra,
+            logFile: log)
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            if let state = TestbedState.load(id: id), state.phase == .ready {
+                print(DeviceTable.render(GroundTruth(state: state)))
+                print("\ntestbed \(id) is up in the background (controller pid \(state.controllerPID), log \(log)).")
+                print("run commands in its scanner namespace with: scanbench testbed exec -- CMD")
+                print("remove it with: scanbench testbed down")
+                return
+            }
+            if !process.isRunning {
+                let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                try? FileManager.default.removeItem(atPath: log)
+                throw TestbedError("the testbed controller stopped before the LAN was ready:\n\(output)",
+                                   fix: "fix what the message above says, then run 'scanbench testbed down' and try again")
+            }
+            usleep(50_000)
+        }
+        TestbedCleaner.remove(id: id, log: Terminal.progress)
+        throw TestbedError("the LAN was not ready after 120 s", fix: "read \(log)")
+    }
+}

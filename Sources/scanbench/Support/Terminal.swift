@@ -1,0 +1,32 @@
+import Foundation
+import Glibc
+
+/// Output helpers shared by the commands: progress on stderr, results on stdout.
+enum Terminal {
+    /// Prints a progress line to standard error.
+    @Sendable static func progress(_ line: String) {
+        FileHandle.standardError.write(Data("scanbench: \(line)\n".utf8))
+    }
+
+    /// Prints an error and exits with status 1.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("scanbench: \(message)\n".utf8))
+        exit(1)
+    }
+
+    /// Flushes standard output (before blocking, so a reader sees the table).
+    static func flush() { fflush(nil) }
+
+    static func printJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// This executable, as the kernel knows it.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}
