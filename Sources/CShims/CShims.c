@@ -56,3 +56,7 @@ int64_t scanbench_monotonic_ns(void) {
 int scanbench_eventfd(void) {
     return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
+
+int scanbench_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}

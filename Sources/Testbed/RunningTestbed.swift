@@ -11,7 +11,7 @@ public final class RunningTestbed: Sendable {
 
     struct Shared: Sendable {
         var state: TestbedState
-        var processes: [(name: String, pid: Int32)] = []
+        var processes: [(name: String, process: ChildProcess)] = []
     }
 
     init(state: TestbedState, switch network: UserspaceSwitch) {
@@ -24,9 +24,8 @@ public final class RunningTestbed: Sendable {
         set { shared.withLock { $0.state = newValue } }
     }
 
-    func adopt(_ process: Process, name: String) {
-        let pid = process.processIdentifier
-        shared.withLock { $0.processes.append((name, pid)) }
+    func adopt(_ process: ChildProcess, name: String) {
+        shared.withLock { $0.processes.append((name, process)) }
     }
 
     func startSwitch() {
@@ -45,8 +44,9 @@ public final class RunningTestbed: Sendable {
         let fixture = state.fixture
         while true {
             var missing: [String] = []
-            for (name, pid) in processes {
-                guard kill(pid, 0) == 0 else {
+            for (name, process) in processes {
+                let pid = process.pid
+                guard process.isRunning else {
                     throw TestbedError("the '\(name)' service process exited during start-up",
                                        fix: "read its log in \(state.names.stateDirectory)/logs/\(name).log (or dnsmasq.out)")
                 }
@@ -85,10 +85,10 @@ public final class RunningTestbed: Sendable {
         try? state.save()
         network.stop()
         let processes = shared.withLock { $0.processes }
-        for (_, pid) in processes { kill(pid, SIGTERM) }
-        usleep(100_000)
-        for (_, pid) in processes where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
-        for (_, pid) in processes { var status: Int32 = 0; waitpid(pid, &status, WNOHANG) }
+        for (_, process) in processes { kill(process.pid, SIGTERM) }
+        for _ in 0..<20 where processes.contains(where: { $0.process.isRunning }) { usleep(10_000) }
+        for (_, process) in processes where process.isRunning { kill(process.pid, SIGKILL) }
+        for (_, process) in processes { process.wait() }
         network.closePorts()
         TestbedCleaner.remove(id: state.id, log: log)
     }

@@ -26,4 +26,7 @@ int64_t scanbench_monotonic_ns(void);
 /// A non-blocking, close-on-exec eventfd (used to wake a poll loop).
 int scanbench_eventfd(void);
 
+/// pipe2(fds, O_CLOEXEC): both ends close on exec.
+int scanbench_pipe_cloexec(int fds[2]);
+
 #endif

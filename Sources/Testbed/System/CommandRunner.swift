@@ -2,32 +2,18 @@ import Foundation
 
 /// Runs the system tools the testbed is built with (`ip`, `nft`, `sysctl`, `dnsmasq`).
 ///
-/// All process spawning of the testbed goes through here, so failures read the same everywhere.
+/// All process spawning of the testbed goes through here (and `ChildProcess`), so failures read
+/// the same everywhere.
 public enum CommandRunner {
     /// Runs `arguments` to completion and returns its standard output.
     /// - Throws: `TestbedError` with the command's exit status and last lines of output.
     @discardableResult
     public static func run(_ arguments: [String], input: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try which(arguments[0]))
-        process.arguments = Array(arguments.dropFirst())
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
+        let result = try ChildProcess.run(arguments, input: input.map { Data($0.utf8) }, timeout: 60)
+        guard result.status == 0 else {
+            throw TestbedError.commandFailed(arguments, status: result.status, output: result.stdout + result.stderr)
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw TestbedError.commandFailed(arguments, status: process.terminationStatus, output: text)
-        }
-        return text
+        return result.stdout
     }
 
     /// Runs `arguments`, ignoring failure (cleanup paths).
@@ -36,19 +22,8 @@ public enum CommandRunner {
     }
 
     /// Starts `arguments` in the background with output appended to `logFile`.
-    /// - Returns: the process, already running.
-    public static func spawn(_ arguments: [String], logFile: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try which(arguments[0]))
-        process.arguments = Array(arguments.dropFirst())
-        FileManager.default.createFile(atPath: logFile, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
-        log.seekToEndOfFile()
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+    public static func spawn(_ arguments: [String], logFile: String, newSession: Bool = false) throws -> ChildProcess {
+        try ChildProcess.spawn(arguments, stdout: .file(logFile), stderr: .file(logFile), newSession: newSession)
     }
 
     /// Finds an executable on PATH (or the usual sbin directories, which root's PATH may lack).
@@ -68,6 +43,7 @@ public enum CommandRunner {
         case "nft": return "nftables"
         case "dnsmasq": return "dnsmasq"
         case "sysctl": return "procps"
+        case "nmap", "tshark", "whois", "traceroute", "curl", "setsid": return tool
         default: return tool
         }
     }

@@ -12,6 +12,6 @@ struct TestbedCommand: AsyncParsableCommand {
             198.18.0.0/15; nothing is sent outside the namespaces.
             """,
         subcommands: [TestbedUpCommand.self, TestbedStatusCommand.self, TestbedExecCommand.self,
-                      TestbedDownCommand.self]
+                      TestbedDownCommand.self, TestbedAgentCommand.self]
     )
 }

@@ -11,8 +11,8 @@ enum Detacher {
         try FileManager.default.createDirectory(atPath: TestbedNames.stateRoot, withIntermediateDirectories: true)
         let log = logPath(id: id)
         let process = try CommandRunner.spawn(
-            ["setsid", Terminal.executablePath, "testbed", "up", fixturePath, "--id", id, "--seed", String(seed)] + extra,
-            logFile: log)
+            [Terminal.executablePath, "testbed", "up", fixturePath, "--id", id, "--seed", String(seed)] + extra,
+            logFile: log, newSession: true)
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if let state = TestbedState.load(id: id), state.phase == .ready {

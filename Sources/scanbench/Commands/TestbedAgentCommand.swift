@@ -1,0 +1,37 @@
+import ArgumentParser
+import CShims
+import Foundation
+import Glibc
+import Testbed
+
+/// `scanbench testbed agent` (internal): the service process of one device, started by the
+/// testbed inside the device's namespace.
+struct TestbedAgentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agent",
+        abstract: "Run one device's services (internal: started by 'testbed up' inside the device's namespace).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "The testbed's fixture, as JSON.")
+    var fixture: String
+
+    @Option(help: "Serve this LAN device.")
+    var device: String?
+
+    @Option(help: "Serve this upstream server.")
+    var server: String?
+
+    func run() throws {
+        _ = scanbench_set_parent_death_signal(SIGKILL)
+        let data = try Data(contentsOf: URL(fileURLWithPath: fixture))
+        let loaded = try JSONDecoder().decode(Fixture.self, from: data)
+        if let device {
+            try DeviceAgent.run(fixture: loaded, deviceName: device)
+        } else if let server {
+            try RemoteAgent.run(fixture: loaded, serverName: server)
+        } else {
+            throw ValidationError("give --device or --server")
+        }
+    }
+}
