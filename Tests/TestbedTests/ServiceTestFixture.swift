@@ -14,7 +14,7 @@ enum ServiceTestFixture {
             - name: whois-iana
               ip: 198.19.100.10
               hostname: whois.iana.test
-              tcp_open: [80]
+              tcp_open: [8081]
               whois:
                 - {query: "AS64496-AS64511", text: "aut-num: AS64500\\nas-name: BENCH-NET"}
                 - {query: "198.19.0.0/16", text: "inetnum: 198.19.0.0 - 198.19.255.255\\nnetname: BENCH"}
