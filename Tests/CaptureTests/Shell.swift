@@ -48,7 +48,8 @@ struct Shell {
         return result
     }
 
-    /// Starts `arguments` in the background; the caller terminates it.
+    /// Starts `arguments` in the background; the caller ends it with SIGKILL (the child inherits
+    /// the test thread's signal mask, which blocks SIGTERM).
     static func spawn(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
