@@ -32,8 +32,14 @@ public struct WireAnalyzer: Sendable {
     public static func analyze(file path: String, options: AnalysisOptions = AnalysisOptions()) throws -> WireAnalysis {
         let reader = try PcapFileReader(path: path)
         var analyzer = WireAnalyzer(options: options, linkType: reader.linkType)
+        // One reused buffer: decoders' slices are gone before the next frame, so the append
+        // never copies on write and no frame costs an allocation.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(max(reader.snapshotLength, 65_536))
         try reader.forEach { timestamp, length, bytes in
-            analyzer.add(timestamp: timestamp, originalLength: length, bytes: Array(bytes)[...])
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: bytes)
+            analyzer.add(timestamp: timestamp, originalLength: length, bytes: buffer[...])
         }
         return analyzer.finish()
     }
