@@ -36,9 +36,10 @@ struct DeviceServicesEndToEndTests {
             try ServiceTestShell.check(["ip", "-n", namespace, "route", "add", "224.0.0.0/4", "dev", "eth0"])
         }
         try ServiceTestShell.check(["ip", "-n", device, "addr", "add", Self.whoisIP + "/32", "dev", "eth0"])
-        try ServiceTestShell.check(["ip", "-n", client, "route", "add", "198.19.0.0/16", "dev", "eth0"])
+        try ServiceTestShell.check(["ip", "-n", client, "route", "add", "198.19.0.0/16", "via", Self.deviceIP])
 
         let fixture = try ServiceTestFixture.fixture()
+        signal(SIGPIPE, SIG_IGN) // as DeviceAgent does: a client closing early must not kill the test process
         let (services, server) = try Self.startInNamespace(device) {
             let options = DeviceServices.Options(wakeOnLANDirectory: wolDirectory, announce: false)
             return (try DeviceServices.start(device: fixture.devices[0], options: options),
@@ -61,6 +62,9 @@ struct DeviceServicesEndToEndTests {
         #expect(info.output.contains("<string>AppleTV11,1</string>"), "\(info)")
         let eureka = inClient(["curl", "-sS", "--max-time", "5", url + ":8008/setup/eureka_info?params=name"])
         #expect(eureka.output.contains("\"model_name\":\"Chromecast Ultra\""), "\(eureka)")
+        let https = inClient(["curl", "-sS", "-k", "-v", "--max-time", "5", "https://\(Self.deviceIP)/"])
+        #expect(https.output.contains("<title>Router (TLS)</title>"), "\(https)")
+        #expect(https.output.contains("CN=router"), "\(https)")
         let head = inClient(["curl", "-sS", "-I", "--max-time", "5", url + "/"])
         #expect(head.output.hasPrefix("HTTP/1.1 200 OK"), "\(head)")
 

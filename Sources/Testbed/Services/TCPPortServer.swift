@@ -38,6 +38,7 @@ struct TCPPortServer: Sendable {
         switch role {
         case .http(let secure):
             if secure {
+                connection.setReceiveTimeout(seconds: Self.holdSeconds)
                 guard let tls, let stream = tls.accept(connection) else { return }
                 defer { stream.close() }
                 serveHTTP(Session(socket: connection, deadline: session.deadline, stream: stream))
