@@ -6,38 +6,71 @@ import Wire
 /// included, FCS excluded as captured). TCP flag counts: `tcpSyn` is SYN without ACK,
 /// `tcpSynAck` SYN with ACK, `tcpRst` any segment with RST, `tcpFin` any segment with FIN.
 public struct ProtocolCounters: Sendable, Equatable, Codable {
+    /// Frames.
     public var packets = 0
+    /// Sum of on-the-wire lengths.
     public var bytes = 0
+    /// ARP opcode 1.
     public var arpRequests = 0
+    /// ARP opcode 2.
     public var arpReplies = 0
+    /// Any other ARP opcode.
     public var arpOther = 0
+    /// ICMP type 8.
     public var icmpEchoRequests = 0
+    /// ICMP type 0.
     public var icmpEchoReplies = 0
+    /// ICMP type 3.
     public var icmpUnreachable = 0
+    /// ICMP type 11.
     public var icmpTimeExceeded = 0
+    /// Any other ICMP type.
     public var icmpOther = 0
+    /// Every TCP segment.
     public var tcpSegments = 0
+    /// SYN set, ACK clear.
     public var tcpSyn = 0
+    /// SYN and ACK set.
     public var tcpSynAck = 0
+    /// RST set.
     public var tcpRst = 0
+    /// FIN set.
     public var tcpFin = 0
+    /// Every UDP datagram (all the UDP buckets below).
     public var udpDatagrams = 0
+    /// UDP port 5353, DNS QR bit clear.
     public var mdnsQueries = 0
+    /// UDP port 5353, DNS QR bit set.
     public var mdnsResponses = 0
+    /// UDP port 5353, not a decodable DNS message.
     public var mdnsMalformed = 0
+    /// UDP port 1900, M-SEARCH request.
     public var ssdpSearches = 0
+    /// UDP port 1900, NOTIFY request.
     public var ssdpNotifies = 0
+    /// UDP port 1900, HTTP status line.
     public var ssdpResponses = 0
+    /// UDP port 1900, anything else.
     public var ssdpMalformed = 0
+    /// UDP port 53, QR bit clear.
     public var dnsQueries = 0
+    /// UDP port 53, QR bit set.
     public var dnsResponses = 0
+    /// UDP port 53, not a decodable DNS message.
     public var dnsMalformed = 0
+    /// UDP on any other port.
     public var udpOther = 0
+    /// Non-first IPv4 fragments.
     public var ipv4Fragments = 0
+    /// IPv4 carrying neither TCP, UDP nor ICMP.
     public var ipv4Other = 0
+    /// IPv6 frames (not analysed further).
     public var ipv6 = 0
+    /// Other EtherTypes.
     public var otherEthernet = 0
+    /// Frames some layer could not decode.
     public var malformed = 0
+    /// Records of a link type analysis does not know.
     public var unsupportedLink = 0
     /// Malformed frames by the layer that failed (`ethernet`, `ipv4`, `tcp`, …).
     public var malformedByLayer: [String: Int] = [:]
