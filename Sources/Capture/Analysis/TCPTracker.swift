@@ -36,7 +36,7 @@ struct TCPTracker {
     }
 
     private(set) var states: [State] = []
-    private var index: [FourTuple: Int] = [:]
+    private var index = FourTupleTable()
     /// Segments that belong to no tracked attempt (connection started before the capture).
     private(set) var untrackedSegments = 0
 
