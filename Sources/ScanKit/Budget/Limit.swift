@@ -1,5 +1,6 @@
-/// A limit that may be absent: a whole number, or `none` in a strategy file.
-public enum BudgetLimit: Sendable, Equatable, Codable, CustomStringConvertible {
+/// A limit that may be absent: a whole number, or `none` in a strategy file (budget size,
+/// phase deadline).
+public enum Limit: Sendable, Equatable, Codable, CustomStringConvertible {
     case none
     case limited(Int)
 

@@ -1,0 +1,40 @@
+import Wire
+
+/// Matches ICMP echo requests to replies by (requester, target, identifier, sequence).
+///
+/// The first reply after a request is its answer; a second reply to the same request is a
+/// duplicate and is only counted. A new request with the same key replaces an unanswered one
+/// (ping wraps its 16-bit sequence).
+struct EchoTracker {
+    private struct Key: Hashable {
+        var requester: UInt32
+        var target: UInt32
+        var identifier: UInt16
+        var sequence: UInt16
+    }
+
+    private var pending: [Key: Int64] = [:]
+    private(set) var samples: [RTTSample] = []
+    private(set) var duplicateReplies = 0
+    private(set) var unmatchedReplies = 0
+    private var answered: Set<Key> = []
+
+    mutating func request(time: Int64, source: IPv4Address, destination: IPv4Address, identifier: UInt16, sequence: UInt16) {
+        let key = Key(requester: source.value, target: destination.value, identifier: identifier, sequence: sequence)
+        pending[key] = time
+        answered.remove(key)
+    }
+
+    mutating func reply(time: Int64, source: IPv4Address, destination: IPv4Address, identifier: UInt16, sequence: UInt16) {
+        let key = Key(requester: destination.value, target: source.value, identifier: identifier, sequence: sequence)
+        if let sent = pending.removeValue(forKey: key) {
+            answered.insert(key)
+            samples.append(RTTSample(kind: .icmpEcho, prober: destination, target: source,
+                                     sentAt: sent, rtt: time - sent, detail: sequence))
+        } else if answered.contains(key) {
+            duplicateReplies += 1
+        } else {
+            unmatchedReplies += 1
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Wire
+
+/// Strips the link-layer header of a captured frame, whatever the capture's link type.
+enum LinkDecoder {
+    /// The network-layer type and payload, or nil for a link type analysis does not know.
+    ///
+    /// - Throws: `WireDecodingError` (layer `ethernet` or `link`) when the header is cut short.
+    static func networkPayload(of bytes: ArraySlice<UInt8>, linkType: LinkType)
+        throws(WireDecodingError) -> (EtherType, ArraySlice<UInt8>)? {
+        switch linkType {
+        case .ethernet:
+            let frame = try EthernetFrame(decoding: bytes)
+            return (frame.etherType, frame.payload)
+        case .linuxCooked:
+            try bytes.requireLink(16)
+            return (EtherType(rawValue: bytes.be16(14)), bytes.dropFirst(16))
+        case .linuxCooked2:
+            try bytes.requireLink(20)
+            return (EtherType(rawValue: bytes.be16(0)), bytes.dropFirst(20))
+        case .raw:
+            try bytes.requireLink(1)
+            let version = bytes[bytes.startIndex] >> 4
+            return (version == 4 ? .ipv4 : version == 6 ? .ipv6 : EtherType(rawValue: 0), bytes)
+        case .null:
+            try bytes.requireLink(4)
+            let i = bytes.startIndex
+            let family = UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+            let swapped = family.byteSwapped
+            let isIPv4 = family == 2 || swapped == 2
+            return (isIPv4 ? .ipv4 : EtherType(rawValue: 0), bytes.dropFirst(4))
+        case .other:
+            return nil
+        }
+    }
+}
+
+private extension ArraySlice where Element == UInt8 {
+    func requireLink(_ needed: Int) throws(WireDecodingError) {
+        if count < needed { throw .truncated(layer: .link, needed: needed, available: count) }
+    }
+
+    func be16(_ offset: Int) -> UInt16 {
+        UInt16(self[startIndex + offset]) << 8 | UInt16(self[startIndex + offset + 1])
+    }
+}

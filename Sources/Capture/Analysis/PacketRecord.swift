@@ -1,0 +1,14 @@
+/// The compact per-packet summary kept for windowed counting (24 bytes a packet).
+struct PacketRecord: Sendable {
+    var timestamp: Int64
+    var length: UInt32
+    var category: PacketCategory
+    /// TCP flag bits (low 8) for `.tcp`, else 0.
+    var tcpFlags: UInt8
+    /// The layer that failed for `.malformed`, as `WireLayer` case index; else 0.
+    var malformedLayer: UInt8
+    /// IPv4 source (ARP: sender protocol address), 0 when none.
+    var source: UInt32
+    /// IPv4 destination (ARP: target protocol address), 0 when none.
+    var destination: UInt32
+}

@@ -1,0 +1,45 @@
+import Wire
+
+/// One TCP connection attempt: a first SYN from the initiator with a given ISN, its
+/// retransmissions, the answer, and — when it was answered with SYN/ACK — the connection.
+public struct TCPAttempt: Sendable, Equatable, Codable {
+    public var initiator: IPv4Address
+    public var initiatorPort: UInt16
+    public var target: IPv4Address
+    public var targetPort: UInt16
+    /// The initial sequence number shared by the SYN and its retransmissions.
+    public var initialSequence: UInt32
+    /// Time of the first SYN (ns since the epoch).
+    public var firstSynAt: Int64
+    /// Time of the last SYN transmission.
+    public var lastSynAt: Int64
+    /// SYN transmissions (1 + retransmissions).
+    public var synTransmissions: Int
+    public var outcome: TCPAttemptOutcome
+    /// Time of the first answer (SYN/ACK, RST or ICMP), nil when none.
+    public var answeredAt: Int64?
+    /// SYN → SYN/ACK or RST in ns, only when the SYN was sent once (Karn's rule: a
+    /// retransmitted SYN's answer cannot be matched to one transmission). Nil for ICMP answers,
+    /// which may come from a router rather than the target.
+    public var rtt: Int64?
+    /// ICMP type/code for `unreachable`.
+    public var icmpCode: UInt8?
+    /// True when the initiator acknowledged the SYN/ACK (three-way handshake complete).
+    public var handshakeCompleted: Bool
+    /// TCP payload bytes sent by the initiator and by the target.
+    public var bytesFromInitiator: Int
+    public var bytesFromTarget: Int
+    /// Segments seen in each direction (SYNs included).
+    public var packetsFromInitiator: Int
+    public var packetsFromTarget: Int
+    public var ending: TCPConnectionEnding
+    /// When the attempt stopped being in flight (terminal packet, abandonment, or capture end).
+    public var endedAt: Int64
+    /// A Zeek conn.log-style state: S0, REJ, S1, SF, RSTO, RSTR, SH, OTH.
+    public var zeekState: String
+
+    /// Retransmitted SYNs.
+    public var synRetransmissions: Int { synTransmissions - 1 }
+    /// True when any payload crossed in either direction.
+    public var exchangedData: Bool { bytesFromInitiator + bytesFromTarget > 0 }
+}

@@ -1,0 +1,63 @@
+/// Totals over the scanner's TCP attempts.
+public struct TCPSummary: Sendable, Equatable, Codable {
+    /// Distinct attempts (first SYNs; retransmissions excluded).
+    public var attempts = 0
+    /// SYN transmissions, retransmissions included.
+    public var synTransmissions = 0
+    /// SYNs resent with the same 4-tuple and ISN.
+    public var synRetransmissions = 0
+    public var open = 0
+    public var closed = 0
+    public var unreachable = 0
+    public var noAnswer = 0
+    /// Open attempts whose handshake the scanner completed with an ACK.
+    public var handshakesCompleted = 0
+    /// Connections in which payload crossed in either direction.
+    public var connectionsWithData = 0
+    public var bytesFromScanner = 0
+    public var bytesToScanner = 0
+    public var endedByFin = 0
+    public var endedByRstFromScanner = 0
+    public var endedByRstFromTarget = 0
+    /// Answered with SYN/ACK but neither FIN pair nor RST seen before the capture ended.
+    public var unterminated = 0
+    /// Distinct (target, port) pairs probed.
+    public var distinctTargetPorts = 0
+    /// Distinct targets probed.
+    public var distinctTargets = 0
+
+    public init() {}
+
+    init(_ attempts: [TCPAttempt]) {
+        self.attempts = attempts.count
+        var pairs = Set<UInt64>()
+        var targets = Set<UInt32>()
+        for a in attempts {
+            synTransmissions += a.synTransmissions
+            synRetransmissions += a.synRetransmissions
+            switch a.outcome {
+            case .open: open += 1
+            case .closed: closed += 1
+            case .unreachable: unreachable += 1
+            case .noAnswer: noAnswer += 1
+            }
+            if a.handshakeCompleted { handshakesCompleted += 1 }
+            if a.exchangedData { connectionsWithData += 1 }
+            bytesFromScanner += a.bytesFromInitiator
+            bytesToScanner += a.bytesFromTarget
+            if a.outcome == .open {
+                switch a.ending {
+                case .fin: endedByFin += 1
+                case .rstFromScanner: endedByRstFromScanner += 1
+                case .rstFromTarget: endedByRstFromTarget += 1
+                case .unterminated: unterminated += 1
+                case .refused, .abandoned: break
+                }
+            }
+            pairs.insert(UInt64(a.target.value) << 16 | UInt64(a.targetPort))
+            targets.insert(a.target.value)
+        }
+        distinctTargetPorts = pairs.count
+        distinctTargets = targets.count
+    }
+}

@@ -1,0 +1,197 @@
+import Wire
+
+/// Decodes captured frames one by one and accumulates everything `WireAnalysis` reports.
+///
+/// Feed frames in capture order with `add`, then call `finish()`. Decoding never traps: a frame
+/// that some layer cannot decode is counted as malformed (by layer) and otherwise ignored.
+///
+/// ```swift
+/// let analysis = try WireAnalyzer.analyze(file: "run.pcap", options: .init(scanner: scannerIP))
+/// print(analysis.tcp.attempts, analysis.attemptsInFlight.peak)
+/// ```
+public struct WireAnalyzer: Sendable {
+    public let options: AnalysisOptions
+    public let linkType: LinkType
+    private var records: [PacketRecord] = []
+    private var inOrder = true
+    private var tcp = TCPTracker()
+    private var echo = EchoTracker()
+    private var tallies: [UInt32: ScannerInference.Tally] = [:]
+
+    /// - Parameters:
+    ///   - options: scanner address (or nil to infer), abandonment timeout.
+    ///   - linkType: the link-layer type of the frames that will be added.
+    public init(options: AnalysisOptions = AnalysisOptions(), linkType: LinkType = .ethernet) {
+        self.options = options
+        self.linkType = linkType
+    }
+
+    /// Reads a pcap or pcapng file and analyses every frame in it.
+    ///
+    /// - Throws: `CaptureError.fileOpenFailed` / `fileReadFailed`.
+    public static func analyze(file path: String, options: AnalysisOptions = AnalysisOptions()) throws -> WireAnalysis {
+        let reader = try PcapFileReader(path: path)
+        var analyzer = WireAnalyzer(options: options, linkType: reader.linkType)
+        // One reused buffer: decoders' slices are gone before the next frame, so the append
+        // never copies on write and no frame costs an allocation.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(max(reader.snapshotLength, 65_536))
+        try reader.forEach { timestamp, length, bytes in
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: bytes)
+            analyzer.add(timestamp: timestamp, originalLength: length, bytes: buffer[...])
+        }
+        return analyzer.finish()
+    }
+
+    /// Analyses packets already in memory.
+    public static func analyze(packets: [CapturedPacket], linkType: LinkType = .ethernet,
+                               options: AnalysisOptions = AnalysisOptions()) -> WireAnalysis {
+        var analyzer = WireAnalyzer(options: options, linkType: linkType)
+        for packet in packets { analyzer.add(packet) }
+        return analyzer.finish()
+    }
+
+    /// Adds one captured frame.
+    public mutating func add(_ packet: CapturedPacket) {
+        add(timestamp: packet.timestamp, originalLength: packet.originalLength, bytes: packet.data[...])
+    }
+
+    /// Adds one captured frame.
+    ///
+    /// - Parameters:
+    ///   - timestamp: capture time, ns since the Unix epoch.
+    ///   - originalLength: the length on the wire (counted in `bytes`).
+    ///   - bytes: the captured bytes, starting at the link-layer header.
+    public mutating func add(timestamp: Int64, originalLength: Int, bytes: ArraySlice<UInt8>) {
+        var record = PacketRecord(timestamp: timestamp, length: UInt32(clamping: originalLength),
+                                  category: .malformed, tcpFlags: 0, malformedLayer: 0, source: 0, destination: 0)
+        do {
+            try classify(timestamp: timestamp, bytes: bytes, into: &record)
+        } catch {
+            record.category = .malformed
+            record.malformedLayer = UInt8(WireLayer.allCases.firstIndex(of: error.layer) ?? 0)
+        }
+        if let last = records.last, last.timestamp > timestamp { inOrder = false }
+        records.append(record)
+    }
+
+    private mutating func classify(timestamp: Int64, bytes: ArraySlice<UInt8>,
+                                   into record: inout PacketRecord) throws(WireDecodingError) {
+        guard let (type, payload) = try LinkDecoder.networkPayload(of: bytes, linkType: linkType) else {
+            record.category = .unsupportedLink
+            return
+        }
+        switch type {
+        case .arp:
+            let arp = try ARPPacket(decoding: payload)
+            record.source = arp.senderIP.value
+            record.destination = arp.targetIP.value
+            switch arp.operation {
+            case .request:
+                record.category = .arpRequest
+                tallies[arp.senderIP.value, default: .init()].arp += 1
+            case .reply: record.category = .arpReply
+            case .other: record.category = .arpOther
+            }
+        case .ipv4:
+            let ip = try IPv4Packet(decoding: payload)
+            record.source = ip.source.value
+            record.destination = ip.destination.value
+            if ip.fragmentOffset != 0 {
+                record.category = .ipv4Fragment
+                return
+            }
+            try classifyTransport(timestamp: timestamp, ip: ip, into: &record)
+        case .ipv6:
+            record.category = .ipv6
+        default:
+            record.category = .otherEthernet
+        }
+    }
+
+    private mutating func classifyTransport(timestamp: Int64, ip: IPv4Packet,
+                                            into record: inout PacketRecord) throws(WireDecodingError) {
+        switch ip.protocol {
+        case .tcp:
+            let segment = try TCPSegment(decoding: ip.payload)
+            record.category = .tcp
+            record.tcpFlags = UInt8(truncatingIfNeeded: segment.flags.rawValue)
+            if segment.isSYN { tallies[ip.source.value, default: .init()].syn += 1 }
+            tcp.handle(time: timestamp, source: ip.source, destination: ip.destination, segment: segment)
+        case .udp:
+            let udp = try UDPDatagram(decoding: ip.payload)
+            record.category = Self.classify(udp)
+        case .icmp:
+            let icmp = try ICMPMessage(decoding: ip.payload)
+            switch icmp.kind {
+            case .echoRequest(let identifier, let sequence):
+                record.category = .icmpEchoRequest
+                tallies[ip.source.value, default: .init()].echo += 1
+                echo.request(time: timestamp, source: ip.source, destination: ip.destination,
+                             identifier: identifier, sequence: sequence)
+            case .echoReply(let identifier, let sequence):
+                record.category = .icmpEchoReply
+                echo.reply(time: timestamp, source: ip.source, destination: ip.destination,
+                           identifier: identifier, sequence: sequence)
+            case .destinationUnreachable(let code, let quoted):
+                record.category = .icmpUnreachable
+                if let quoted { tcp.handleICMPError(time: timestamp, type: 3, code: code, quoted: quoted) }
+            case .timeExceeded:
+                record.category = .icmpTimeExceeded
+            case .other:
+                record.category = .icmpOther
+            }
+        default:
+            record.category = .ipv4Other
+        }
+    }
+
+    /// UDP application by port (either side): 5353 mDNS, 1900 SSDP, 53 DNS.
+    static func classify(_ udp: UDPDatagram) -> PacketCategory {
+        if udp.involves(port: 5353) {
+            guard let message = try? DNSMessage(bytes: udp.payload) else { return .mdnsMalformed }
+            return message.isResponse ? .mdnsResponse : .mdnsQuery
+        }
+        if udp.involves(port: 1900) {
+            guard let message = try? SSDPMessage(decoding: udp.payload) else { return .ssdpMalformed }
+            switch message.kind {
+            case .search: return .ssdpSearch
+            case .notify: return .ssdpNotify
+            case .response: return .ssdpResponse
+            case .otherRequest: return .ssdpMalformed
+            }
+        }
+        if udp.involves(port: 53) {
+            guard let message = try? DNSMessage(bytes: udp.payload) else { return .dnsMalformed }
+            return message.isResponse ? .dnsResponse : .dnsQuery
+        }
+        return .udpOther
+    }
+
+    /// Ends the analysis: applies abandonment, picks or infers the scanner, builds the series.
+    public func finish() -> WireAnalysis {
+        var sorted = records
+        if !inOrder { sorted.sort { $0.timestamp < $1.timestamp } }
+        let first = sorted.first?.timestamp
+        let last = sorted.last?.timestamp
+        let inference = options.scanner == nil ? ScannerInference.infer(from: tallies) : nil
+        let scanner = options.scanner ?? inference?.address
+        let allAttempts = tcp.attempts(captureEnd: last ?? 0, abandonAfter: options.abandonAfter)
+        let attempts = scanner.map { s in allAttempts.filter { $0.initiator == s } } ?? allAttempts
+        var samples = echo.samples.filter { scanner == nil || $0.prober == scanner }
+        for a in attempts {
+            if let rtt = a.rtt {
+                samples.append(RTTSample(kind: .tcpSyn, prober: a.initiator, target: a.target,
+                                         sentAt: a.firstSynAt, rtt: rtt, detail: a.targetPort))
+            }
+        }
+        samples.sort { $0.sentAt < $1.sentAt }
+        return WireAnalysis(
+            records: sorted, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
+            scanner: scanner, inference: inference, abandonAfter: options.abandonAfter,
+            attempts: attempts, keepsAttempts: options.keepsAttempts, samples: samples,
+            duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
+            untrackedTCPSegments: tcp.untrackedSegments)
+    }
+}

@@ -1,0 +1,69 @@
+import CPcap
+
+/// Reads pcap and pcapng files through libpcap, with timestamps in nanoseconds whatever the
+/// file's own precision.
+///
+/// Not thread-safe: one reader belongs to one thread.
+public final class PcapFileReader {
+    /// The file being read.
+    public let path: String
+    /// The link-layer type of the records.
+    public let linkType: LinkType
+    /// The file's snapshot length.
+    public let snapshotLength: Int
+    private var handle: OpaquePointer?
+
+    /// Opens a capture file.
+    ///
+    /// - Throws: `CaptureError.fileOpenFailed` when the file is missing or not pcap/pcapng.
+    public init(path: String) throws(CaptureError) {
+        self.path = path
+        var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE))
+        guard let opened = pcap_open_offline_with_tstamp_precision(
+            path, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer) else {
+            throw .fileOpenFailed(path: path, message: String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        handle = opened
+        linkType = LinkType(dlt: pcap_datalink(opened))
+        snapshotLength = Int(pcap_snapshot(opened))
+    }
+
+    deinit { if let handle { pcap_close(handle) } }
+
+    /// Calls `body` for every remaining record, in file order, without copying the bytes.
+    ///
+    /// - Parameter body: receives the timestamp (ns since the epoch), the original length and
+    ///   the captured bytes, valid only during the call.
+    /// - Returns: the number of records read.
+    /// - Throws: `CaptureError.fileReadFailed` when a record is corrupt or the file is cut
+    ///   inside a record.
+    @discardableResult
+    public func forEach(_ body: (Int64, Int, UnsafeRawBufferPointer) throws -> Void) throws -> Int {
+        guard let handle else { return 0 }
+        var count = 0
+        var header: UnsafeMutablePointer<pcap_pkthdr>?
+        var data: UnsafePointer<UInt8>?
+        while true {
+            let status = pcap_next_ex(handle, &header, &data)
+            if status == 1, let header, let data {
+                let h = header.pointee
+                let timestamp = Int64(h.ts.tv_sec) * 1_000_000_000 + Int64(h.ts.tv_usec)
+                try body(timestamp, Int(h.len), UnsafeRawBufferPointer(start: data, count: Int(h.caplen)))
+                count += 1
+            } else if status == PCAP_ERROR_BREAK || status == 0 {
+                return count
+            } else {
+                throw CaptureError.fileReadFailed(path: path, message: String(cString: pcap_geterr(handle)))
+            }
+        }
+    }
+
+    /// Reads every remaining record into memory.
+    public func readAll() throws -> [CapturedPacket] {
+        var packets: [CapturedPacket] = []
+        try forEach { timestamp, length, bytes in
+            packets.append(CapturedPacket(timestamp: timestamp, originalLength: length, data: Array(bytes)))
+        }
+        return packets
+    }
+}

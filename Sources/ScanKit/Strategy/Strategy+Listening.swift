@@ -1,0 +1,116 @@
+extension Strategy {
+    /// Bonjour browse and resolve (spec §2.3).
+    public struct Bonjour: Codable, Sendable, Equatable {
+        public var enabled = true
+        /// Service-type tiers: tier n+1 starts `tier_delay_ms` after tier n.
+        public var tiers: [[String]] = Bonjour.netMonitorTiers
+        public var tierDelayMs = 3000
+        public var browseFrom: BrowseStart = .scanStart
+        public var window = Window()
+        /// Services kept (de-duplicated by name, type, domain) for resolving.
+        public var maxServices = 100
+        public var resolveMethod: ResolveMethod = .tcpConnect
+        public var resolveConcurrency = 8
+        public var resolveTimeoutMs = 2000
+        public var resolveWaitingPolicy: WaitingPolicy = .timer
+
+        /// NetMonitor 2.0's 6 + 12 types.
+        public static let netMonitorTiers: [[String]] = [
+            ["_http._tcp", "_https._tcp", "_smb._tcp", "_ssh._tcp", "_airplay._tcp", "_raop._tcp"],
+            ["_afpovertcp._tcp", "_printer._tcp", "_ipp._tcp", "_homekit._tcp", "_hap._tcp", "_companion-link._tcp",
+             "_apple-mobdev2._tcp", "_device-info._tcp", "_googlecast._tcp", "_spotify-connect._tcp", "_sonos._tcp",
+             "_workstation._tcp"],
+        ]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case enabled, tiers, window
+            case tierDelayMs = "tier_delay_ms"
+            case browseFrom = "browse_from"
+            case maxServices = "max_services"
+            case resolveMethod = "resolve_method"
+            case resolveConcurrency = "resolve_concurrency"
+            case resolveTimeoutMs = "resolve_timeout_ms"
+            case resolveWaitingPolicy = "resolve_waiting_policy"
+        }
+        public init() {}
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Bonjour()
+            enabled = try c.value(.enabled, or: d.enabled)
+            tiers = try c.value(.tiers, or: d.tiers)
+            tierDelayMs = try c.value(.tierDelayMs, or: d.tierDelayMs)
+            browseFrom = try c.value(.browseFrom, or: d.browseFrom)
+            window = try c.value(.window, or: d.window)
+            maxServices = try c.value(.maxServices, or: d.maxServices)
+            resolveMethod = try c.value(.resolveMethod, or: d.resolveMethod)
+            resolveConcurrency = try c.value(.resolveConcurrency, or: d.resolveConcurrency)
+            resolveTimeoutMs = try c.value(.resolveTimeoutMs, or: d.resolveTimeoutMs)
+            resolveWaitingPolicy = try c.value(.resolveWaitingPolicy, or: d.resolveWaitingPolicy)
+        }
+    }
+
+    /// The Bonjour collection window: fixed, or poll until quiet between a minimum and a maximum.
+    public struct Window: Codable, Sendable, Equatable {
+        public var mode: WindowMode = .adaptive
+        /// Length of a fixed window.
+        public var fixedMs = 8000
+        public var pollMs = 500
+        /// Stop after this long without a new service (once past `min_ms`).
+        public var quietMs = 1500
+        public var minMs = 2000
+        public var maxMs = 6000
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case mode
+            case fixedMs = "fixed_ms"
+            case pollMs = "poll_ms"
+            case quietMs = "quiet_ms"
+            case minMs = "min_ms"
+            case maxMs = "max_ms"
+        }
+        public init() {}
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Window()
+            mode = try c.value(.mode, or: d.mode)
+            fixedMs = try c.value(.fixedMs, or: d.fixedMs)
+            pollMs = try c.value(.pollMs, or: d.pollMs)
+            quietMs = try c.value(.quietMs, or: d.quietMs)
+            minMs = try c.value(.minMs, or: d.minMs)
+            maxMs = try c.value(.maxMs, or: d.maxMs)
+        }
+    }
+
+    /// SSDP M-SEARCH (spec §2.5).
+    public struct SSDP: Codable, Sendable, Equatable {
+        public var enabled = true
+        /// The MX header: devices spread their answers over 0…MX seconds.
+        public var mx = 3
+        public var st = "ssdp:all"
+        /// How long responses are collected after the M-SEARCH.
+        public var windowMs = 3000
+        /// Wait for the UDP socket to be ready (NetMonitor's fbafd12 fix).
+        public var readyTimeoutMs = 2000
+        public var placement: SSDPPlacement = .withTCP
+        public var addressFrom: SSDPAddressSource = .location
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case enabled, mx, st, placement
+            case windowMs = "window_ms"
+            case readyTimeoutMs = "ready_timeout_ms"
+            case addressFrom = "address_from"
+        }
+        public init() {}
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = SSDP()
+            enabled = try c.value(.enabled, or: d.enabled)
+            mx = try c.value(.mx, or: d.mx)
+            st = try c.value(.st, or: d.st)
+            windowMs = try c.value(.windowMs, or: d.windowMs)
+            readyTimeoutMs = try c.value(.readyTimeoutMs, or: d.readyTimeoutMs)
+            placement = try c.value(.placement, or: d.placement)
+            addressFrom = try c.value(.addressFrom, or: d.addressFrom)
+        }
+    }
+}

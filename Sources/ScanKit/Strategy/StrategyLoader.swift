@@ -1,0 +1,90 @@
+import Foundation
+import StrictYAML
+
+/// Loads strategy files: strict decoding (unknown keys and bad values refused with file, line
+/// and fix), then `StrategyValidator`'s range and consistency checks.
+public enum StrategyLoader {
+    /// Where the schema is documented; quoted in every fix.
+    public static let schemaDocument = "docs/STRATEGIES.md"
+
+    /// Loads a strategy by path or by built-in name (`netmonitor-2.0`, `scanbench-best`, …).
+    /// - Throws: `YAMLInputError` naming the file, line and fix.
+    public static func load(_ nameOrPath: String) throws -> Strategy {
+        let file = try resolve(nameOrPath)
+        let (strategy, document) = try decoder.decode(Strategy.self, fromFile: file)
+        try StrategyValidator(strategy: strategy, document: document).validate()
+        return strategy
+    }
+
+    /// Loads from text (tests, stdin).
+    /// - Throws: `YAMLInputError`.
+    public static func load(text: String, file: String) throws -> Strategy {
+        let (strategy, document) = try decoder.decode(Strategy.self, from: text, file: file)
+        try StrategyValidator(strategy: strategy, document: document).validate()
+        return strategy
+    }
+
+    /// Turns a built-in name into a path under `fixtures/strategies/`; paths pass through.
+    /// - Throws: `YAMLInputError` listing the built-in names when there is no such preset.
+    public static func resolve(_ nameOrPath: String) throws -> String {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
+            return nameOrPath
+        }
+        let candidate = "\(directory())/\(nameOrPath).yaml"
+        guard FileManager.default.fileExists(atPath: candidate) else {
+            throw YAMLInputError(file: nameOrPath, message: "no built-in strategy named '\(nameOrPath)'",
+                                 fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
+        }
+        return candidate
+    }
+
+    /// Names of the presets in `fixtures/strategies/`.
+    public static func builtinNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory())) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// `fixtures/strategies` under `$SCANBENCH_HOME`, else above the executable, else the
+    /// current directory (the same search the testbed uses for fixtures).
+    public static func directory() -> String {
+        let relative = "fixtures/strategies"
+        var roots: [String] = []
+        if let home = ProcessInfo.processInfo.environment["SCANBENCH_HOME"] { roots.append(home) }
+        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        for _ in 0..<6 {
+            url.deleteLastPathComponent()
+            roots.append(url.path)
+        }
+        roots.append(FileManager.default.currentDirectoryPath)
+        for root in roots where FileManager.default.fileExists(atPath: "\(root)/\(relative)") {
+            return "\(root)/\(relative)"
+        }
+        return "\(FileManager.default.currentDirectoryPath)/\(relative)"
+    }
+
+    static var decoder: StrictYAMLDecoder { StrictYAMLDecoder(knownKeys: knownKeys, schemaDocument: schemaDocument) }
+
+    /// Every key the schema knows, for "did you mean" suggestions.
+    static let knownKeys: Set<String> = {
+        var keys = Set<String>()
+        func add<K: CaseIterable & CodingKey>(_: K.Type) { keys.formUnion(K.allCases.map(\.stringValue)) }
+        add(Strategy.CodingKeys.self)
+        add(Strategy.Subnet.CodingKeys.self)
+        add(Strategy.Budget.CodingKeys.self)
+        add(ThermalStep.CodingKeys.self)
+        add(Strategy.Pipeline.CodingKeys.self)
+        add(Strategy.Pipeline.Step.CodingKeys.self)
+        add(Strategy.ARP.CodingKeys.self)
+        add(Strategy.Bonjour.CodingKeys.self)
+        add(Strategy.Window.CodingKeys.self)
+        add(Strategy.TCP.CodingKeys.self)
+        add(Strategy.Timeouts.CodingKeys.self)
+        add(Strategy.Enrichment.CodingKeys.self)
+        add(Strategy.PortRange.CodingKeys.self)
+        add(Strategy.SSDP.CodingKeys.self)
+        add(Strategy.ICMP.CodingKeys.self)
+        add(Strategy.PTR.CodingKeys.self)
+        add(Strategy.Publishing.CodingKeys.self)
+        return keys
+    }()
+}

@@ -1,0 +1,39 @@
+import Wire
+
+/// The SSDP responder of one device: UDP 1900 shared with `SO_REUSEPORT`, member of
+/// 239.255.255.250, answering `M-SEARCH` by unicast after the planned delay.
+struct SSDPResponder: Sendable {
+    static let group = IPv4Address(239, 255, 255, 250)
+    static let port = 1900
+
+    let planner: SSDPResponsePlanner
+    let socket: Socket
+
+    /// Opens the socket and joins the group (call inside the device's namespace).
+    /// - Throws: `Socket.Failure` when the port cannot be bound or the group joined.
+    init(service: Fixture.SSDPService, ip: IPv4Address, interfaceIndex: Int32) throws {
+        planner = SSDPResponsePlanner(service: service, ip: ip)
+        socket = try Socket.udp(port: Self.port, reuse: true)
+        do {
+            try socket.joinMulticast(Self.group, interfaceIndex: interfaceIndex, interfaceAddress: ip)
+        } catch {
+            socket.close()
+            throw error
+        }
+    }
+
+    func start(stop: StopSignal) {
+        let planner = planner, socket = socket
+        ServiceLoop.datagrams(on: socket, name: "ssdp", stop: stop) { bytes, sender in
+            guard let request = SSDPSearchRequest(bytes: bytes) else { return }
+            let responses = planner.responses(to: request)
+            guard !responses.isEmpty else { return }
+            ServiceLoop.after(milliseconds: planner.delayMilliseconds(for: request)) {
+                guard !stop.isStopped else { return }
+                for response in responses {
+                    do { try socket.send(Array(response.utf8), to: sender) } catch { ServiceLog.write("ssdp: \(error)") }
+                }
+            }
+        }
+    }
+}
