@@ -46,6 +46,7 @@ public struct TestbedBuilder {
             try createLinks(plan)
             try addRoutes(plan)
             try installFirewalls()
+            try JSONEncoder().encode(fixture).write(to: URL(fileURLWithPath: "\(names.stateDirectory)/fixture.json"))
             let running = RunningTestbed(state: state, switch: makeSwitch(taps: taps))
             running.startSwitch()
             try startDNS(plan, running: running)
@@ -177,9 +178,7 @@ public struct TestbedBuilder {
 
     private func startAgents(running: RunningTestbed) throws {
         let directory = names.stateDirectory
-        let encoder = JSONEncoder()
         let fixtureJSON = "\(directory)/fixture.json"
-        try encoder.encode(fixture).write(to: URL(fileURLWithPath: fixtureJSON))
         try FileManager.default.createDirectory(atPath: "\(directory)/logs", withIntermediateDirectories: true)
         for device in fixture.devices where DeviceServicesNeed.any(device) {
             let arguments = ["ip", "netns", "exec", names.deviceNamespace(device.name), agentExecutable,

@@ -17,9 +17,13 @@ public final class DeviceServices: Sendable {
         public var announce: Bool
         /// Bind TCP and UDP services to the device's own address instead of every address.
         public var bindToDeviceAddress: Bool
+        /// Open TCP ports another real program serves in this namespace (the gateway's dnsmasq
+        /// holds 53), which the agent must leave alone.
+        public var portsServedElsewhere: Set<Int>
 
         public init(interfaceName: String = "eth0", wakeOnLANDirectory: String = "/run/scanbench/wol",
-                    announce: Bool = true, bindToDeviceAddress: Bool = false) {
+                    announce: Bool = true, bindToDeviceAddress: Bool = false, portsServedElsewhere: Set<Int> = []) {
+            self.portsServedElsewhere = portsServedElsewhere
             self.interfaceName = interfaceName
             self.wakeOnLANDirectory = wakeOnLANDirectory
             self.announce = announce
@@ -63,7 +67,7 @@ public final class DeviceServices: Sendable {
             let roles = TCPPortRole.roles(for: device)
             let needsTLS = roles.values.contains(.http(tls: true))
             let tls = needsTLS ? TLSServerContext.make(commonName: device.hostname ?? device.name) : nil
-            for port in roles.keys.sorted() {
+            for port in roles.keys.sorted() where !options.portsServedElsewhere.contains(port) {
                 let role = roles[port]!
                 let server = try attempt("TCP port \(port)", device.name) {
                     try TCPPortServer(device: device, port: port, role: role, address: address, tls: tls)

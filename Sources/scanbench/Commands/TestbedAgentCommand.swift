@@ -27,7 +27,12 @@ struct TestbedAgentCommand: ParsableCommand {
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture))
         let loaded = try JSONDecoder().decode(Fixture.self, from: data)
         if let device {
-            try DeviceAgent.run(fixture: loaded, deviceName: device)
+            var options = DeviceServices.Options()
+            // The gateway's TCP 53 belongs to dnsmasq.
+            if loaded.devices.first(where: { $0.name == device })?.ip == loaded.network.gateway {
+                options.portsServedElsewhere = [53]
+            }
+            try DeviceAgent.run(fixture: loaded, deviceName: device, options: options)
         } else if let server {
             try RemoteAgent.run(fixture: loaded, serverName: server)
         } else {
