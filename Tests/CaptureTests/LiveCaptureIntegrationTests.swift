@@ -85,7 +85,7 @@ struct LiveCaptureIntegrationTests {
         #expect(analysis.tcp.closed == analysis.tcp.attempts - 3)
         #expect(analysis.tcp.endedByFin >= 1)
         #expect(analysis.tcp.handshakesCompleted == 3)
-        #expect(analysis.tcp.bytesToScanner >= 3 * 19 - 19)   // banners (nmap may reset before reading one)
+        #expect(analysis.tcp.bytesToScanner >= 19)   // the polite client reads its banner; nmap may reset before reading one
         #expect(analysis.attemptsInFlight.peak >= 1)
         #expect(analysis.fromOthers.tcpSyn == 0)
     }

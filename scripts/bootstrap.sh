@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ScanBench needs, when any is missing. Sourced by the other
+# scripts; safe to run again (it does nothing when everything is there).
+set -euo pipefail
+
+SCANBENCH_PACKAGES=(
+  libpcap-dev      # CPcap: libpcap headers and library
+  iproute2         # ip netns, ip link
+  nftables         # per-device firewalls (filtered ports, no ICMP)
+  dnsmasq          # the gateway's DNS (A and PTR records)
+  procps           # sysctl
+  util-linux       # unshare (private avahi-daemon in tests)
+  iputils-ping     # reference ping
+  traceroute       # reference traceroute
+  nmap             # reference scanner (-sn, -sT)
+  arp-scan         # reference ARP sweeper
+  tshark           # reference packet counts
+  tcpdump
+  avahi-daemon avahi-utils dbus   # reference mDNS browser
+  python3-zeroconf                # second, independent mDNS client
+  gupnp-tools      # gssdp-discover: reference SSDP client
+  dnsutils         # dig
+  whois            # reference whois client
+  curl
+  openssl          # certificates for the HTTPS endpoints
+)
+
+if [ "$(id -u)" != "0" ]; then
+  echo "scanbench: this needs root (network namespaces, TAP devices, apt). Run it with sudo." >&2
+  exit 1
+fi
+
+missing=()
+for package in "${SCANBENCH_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "scanbench: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  if [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+  else
+    echo "scanbench: Swift 6 is not installed (expected 'swift' on PATH or in /opt/swift)" >&2
+    exit 1
+  fi
+fi
