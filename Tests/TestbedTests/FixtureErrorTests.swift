@@ -142,15 +142,24 @@ struct FixtureErrorTests {
 
     @Test func badCategoryIsRefused() {
         let text = Self.replacing("category: computer", with: "category: laptop")
-        Self.expectRefusal(text, line: 18, message: ["laptop"], fix: [Self.schemaOrValues])
+        Self.expectRefusal(text, line: 18, message: ["laptop"], fix: ["router", "computer", "storage"])
     }
 
-    /// The fix for a bad category should name the allowed values; today it only points at the schema.
-    @Test func badCategoryFixListsTheCategories() {
-        let text = Self.replacing("category: computer", with: "category: laptop")
-        withKnownIssue("the enum decoding error's fix does not list the categories (validator gap, reported)") {
-            Self.expectRefusal(text, line: 18, message: ["laptop"], fix: ["router", "computer", "storage"])
-        }
+    @Test func portListedTwiceInOneListIsRefused() {
+        let text = Self.replacing("open: [22]", with: "open: [22, 22]")
+        Self.expectRefusal(text, line: 21, message: ["listed twice in open"], fix: ["once"])
+    }
+
+    @Test func duplicateHostnameIsRefused() {
+        var text = Self.replacing("category: router", with: "category: router\n    hostname: box")
+        text = Self.replacing("category: computer", with: "category: computer\n    hostname: Box", in: text)
+        Self.expectRefusal(text, line: Self.lineNumber(of: "hostname: Box", in: text), message: ["box", "gateway"], fix: ["own host name"])
+    }
+
+    @Test func mdnsServiceOnPortZeroIsAccepted() throws {
+        let text = Self.replacing("category: computer", with: "category: computer\n    mdns: [{type: _device-info._tcp, instance: Laptop, port: 0, txt: {model: MacBookPro18.1}}]")
+        let fixture = try FixtureLoader.load(text: text, file: Self.file)
+        #expect(fixture.devices[1].mdns?.first?.port == 0)
     }
 
     static let schemaOrValues = "docs/FIXTURES.md"

@@ -1,3 +1,4 @@
+import StrictYAML
 import Wire
 
 extension Fixture {
@@ -41,6 +42,8 @@ extension Fixture {
     /// Ground-truth device categories (the classifier's target labels).
     public enum DeviceCategory: String, Codable, Sendable, CaseIterable {
         case router, phone, tablet, computer, tv, speaker, gaming, iot, printer, camera, storage
+
+        public init(from decoder: any Decoder) throws { self = try Self.decodeListingCases(from: decoder) }
     }
 
     /// Impairments of the link between a device and the switch.
@@ -121,7 +124,11 @@ extension Fixture {
     }
 
     /// What happens to a TCP port that is not listed: answered with RST, or silently dropped.
-    public enum PortPolicy: String, Codable, Sendable { case closed, filtered }
+    public enum PortPolicy: String, Codable, Sendable, CaseIterable {
+        case closed, filtered
+
+        public init(from decoder: any Decoder) throws { self = try Self.decodeListingCases(from: decoder) }
+    }
 
     /// What a port scan should report.
     public enum PortState: String, Codable, Sendable { case open, closed, filtered }

@@ -1,3 +1,5 @@
+import StrictYAML
+
 extension Fixture {
     /// A DNS-SD service announced over mDNS.
     public struct MDNSService: Codable, Sendable, Equatable {
@@ -63,7 +65,11 @@ extension Fixture {
         enum CodingKeys: String, CodingKey, CaseIterable { case port, `protocol`, text }
     }
 
-    public enum BannerProtocol: String, Codable, Sendable { case ssh, ftp, smtp, rtsp, raw }
+    public enum BannerProtocol: String, Codable, Sendable, CaseIterable {
+        case ssh, ftp, smtp, rtsp, raw
+
+        public init(from decoder: any Decoder) throws { self = try Self.decodeListingCases(from: decoder) }
+    }
 
     /// The UPnP description served at the SSDP location.
     public struct UPnPDescription: Codable, Sendable, Equatable {

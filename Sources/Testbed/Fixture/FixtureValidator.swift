@@ -40,11 +40,24 @@ struct FixtureValidator {
             seenMACs[device.mac] = "device '\(device.name)'"
             try checkDevice(device, at: path)
         }
+        try checkUniqueAcrossDevices("hostname", fix: "give every device its own host name (the gateway's DNS serves one address per name)") { $0.hostname }
+        try checkUniqueAcrossDevices("ssdp", fix: "give every UPnP device its own uuid") { $0.ssdp?.uuid }
         guard fixture.devices.contains(where: { $0.ip == fixture.network.gateway }) else {
             throw document.error(at: ["network", "gateway"], "no device has the gateway address \(fixture.network.gateway)",
                                  fix: "add a device with ip \(fixture.network.gateway) (category router), or change network.gateway")
         }
         if let upstream = fixture.upstream { try checkUpstream(upstream, usedIPs: seenIPs) }
+    }
+
+    private func checkUniqueAcrossDevices(_ key: String, fix: String, _ value: (Fixture.Device) -> String?) throws {
+        var seen: [String: String] = [:]
+        for (index, device) in fixture.devices.enumerated() {
+            guard let value = value(device)?.lowercased() else { continue }
+            if let other = seen[value] {
+                throw document.error(at: [.key("devices"), .index(index), .key(key)], "'\(value)' is also used by device '\(other)'", fix: fix)
+            }
+            seen[value] = device.name
+        }
     }
 
     private func checkNetwork() throws {
@@ -82,8 +95,8 @@ struct FixtureValidator {
                 let portPath = path.appending(key: "tcp").appending(key: key).appending(index: i)
                 try checkPort(port, at: portPath)
                 if let other = states[port] {
-                    throw document.error(at: portPath, "TCP port \(port) is listed as both \(other) and \(key)",
-                                         fix: "keep the port in one list")
+                    throw document.error(at: portPath, other == key ? "TCP port \(port) is listed twice in \(key)" : "TCP port \(port) is listed as both \(other) and \(key)",
+                                         fix: "keep the port once, in one list")
                 }
                 states[port] = key
             }
@@ -103,6 +116,10 @@ struct FixtureValidator {
         }
         if let ssdp = device.ssdp {
             try requireOpen(ssdp.locationPort, for: "ssdp description", at: path.appending(key: "ssdp").appending(key: "location_port"))
+            if let delay = ssdp.delayMs, delay < 0 || delay > 5_000 {
+                throw document.error(at: path.appending(key: "ssdp").appending(key: "delay_ms"), "delay_ms \(delay) is out of range",
+                                     fix: "write 0 to 5000 milliseconds (SSDP caps MX at 5 s)")
+            }
             if device.upnp == nil {
                 throw document.error(at: path.appending(key: "ssdp"), "an SSDP device needs a UPnP description",
                                      fix: "add an 'upnp:' mapping (friendly_name, manufacturer, model_name) to this device")
@@ -112,7 +129,8 @@ struct FixtureValidator {
         if device.chromecast != nil { try requireOpen(8008, for: "chromecast eureka_info", at: path.appending(key: "chromecast")) }
         for (i, service) in (device.mdns ?? []).enumerated() {
             let servicePath = path.appending(key: "mdns").appending(index: i)
-            try checkPort(service.port, at: servicePath.appending(key: "port"))
+            // DNS-SD allows port 0 ("no service here"), e.g. _device-info._tcp.
+            if service.port != 0 { try checkPort(service.port, at: servicePath.appending(key: "port")) }
             let parts = service.type.split(separator: ".")
             guard parts.count == 2, parts[0].hasPrefix("_"), ["_tcp", "_udp"].contains(parts[1]) else {
                 throw document.error(at: servicePath.appending(key: "type"), "'\(service.type)' is not a DNS-SD service type",
@@ -151,6 +169,10 @@ struct FixtureValidator {
             try checkAddress(server.ip, at: path.appending(key: "ip"), in: upstream.segment)
             if let other = seen[server.ip] {
                 throw document.error(at: path.appending(key: "ip"), "\(server.ip) is already used by \(other)", fix: "use another address")
+            }
+            if server.ip.value == upstream.segment.address.value + 1 {
+                throw document.error(at: path.appending(key: "ip"), "\(server.ip) is the last router's address on the segment",
+                                     fix: "use any other host address of \(upstream.segment) (the first one belongs to the router)")
             }
             seen[server.ip] = "server '\(server.name)'"
             for (i, port) in (server.tcpOpen ?? []).enumerated() {

@@ -16,6 +16,10 @@ enum Detacher {
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if let state = TestbedState.load(id: id), state.phase == .ready {
+                let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                for line in output.split(separator: "\n") where line.hasPrefix("scanbench: ") {
+                    Terminal.progress(String(line.dropFirst("scanbench: ".count)))
+                }
                 print(DeviceTable.render(GroundTruth(state: state)))
                 print("\ntestbed \(id) is up in the background (controller pid \(state.controllerPID), log \(log)).")
                 print("run commands in its scanner namespace with: scanbench testbed exec -- CMD")
