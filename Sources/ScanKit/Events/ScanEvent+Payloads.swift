@@ -158,4 +158,24 @@ extension ScanEvent {
         enum CodingKeys: String, CodingKey { case lateNs = "late_ns", intervalNs = "interval_ns" }
         public init(lateNs: UInt64, intervalNs: UInt64) { self.lateNs = lateNs; self.intervalNs = intervalNs }
     }
+
+    /// `service_resolved`: the Bonjour phase resolved a browsed service to an address.
+    public struct ServiceResolved: Codable, Sendable, Equatable {
+        /// Instance name, e.g. `Living Room` (NetMonitor's hostname).
+        public var instance: String
+        /// e.g. `_airplay._tcp`.
+        public var serviceType: String
+        public var domain: String
+        /// SRV target host, e.g. `Living-Room.local`.
+        public var host: String?
+        public var ip: IPv4Address
+        public var port: Int
+        /// False when the subnet filter rejected the address (nothing was upserted).
+        public var accepted: Bool
+        enum CodingKeys: String, CodingKey { case instance, domain, host, ip, port, accepted, serviceType = "service_type" }
+        public init(instance: String, serviceType: String, domain: String, host: String?, ip: IPv4Address, port: Int, accepted: Bool) {
+            self.instance = instance; self.serviceType = serviceType; self.domain = domain; self.host = host
+            self.ip = ip; self.port = port; self.accepted = accepted
+        }
+    }
 }

@@ -20,6 +20,7 @@ public enum ScanEvent: Sendable, Equatable {
     case deviceSourceAdded(DeviceSourceAdded)
     case publish(Publish)
     case frameProbe(FrameProbe)
+    case serviceResolved(ServiceResolved)
 
     /// The `type` field's value.
     public var type: String {
@@ -40,6 +41,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .deviceSourceAdded: "device_source_added"
         case .publish: "publish"
         case .frameProbe: "frame_probe"
+        case .serviceResolved: "service_resolved"
         }
     }
 
@@ -61,6 +63,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .deviceSourceAdded(let p): p
         case .publish(let p): p
         case .frameProbe(let p): p
+        case .serviceResolved(let p): p
         }
     }
 
@@ -82,6 +85,7 @@ public enum ScanEvent: Sendable, Equatable {
         case "device_source_added": .deviceSourceAdded(try DeviceSourceAdded(from: decoder))
         case "publish": .publish(try Publish(from: decoder))
         case "frame_probe": .frameProbe(try FrameProbe(from: decoder))
+        case "service_resolved": .serviceResolved(try ServiceResolved(from: decoder))
         default: nil
         }
     }

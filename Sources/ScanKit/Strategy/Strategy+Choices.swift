@@ -50,6 +50,22 @@ extension Strategy {
         case mdns
     }
 
+    /// How often the Bonjour browser repeats its browse queries within the window.
+    public enum BonjourRequery: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// RFC 6762 §5.2 continuous querying: 1 s, then doubling (what mDNSResponder does for NWBrowser).
+        case rfc6762
+        /// One query per tier, never repeated.
+        case once
+    }
+
+    /// Which name a Bonjour find gives the device.
+    public enum BonjourHostname: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// The instance name, e.g. "Living Room" (NetMonitor, spec §2.3 step 4).
+        case instanceName = "instance_name"
+        /// The SRV target's host label, e.g. "Living-Room" from `Living-Room.local`.
+        case hostName = "host_name"
+    }
+
     /// Where the SSDP phase sits relative to the others when `pipeline.steps` is not given.
     public enum SSDPPlacement: String, Sendable, Codable, CaseIterable, StrategyChoice {
         /// Concurrent with the TCP probe (NetMonitor since 5a253a2).

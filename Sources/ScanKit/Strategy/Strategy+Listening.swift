@@ -13,6 +13,12 @@ extension Strategy {
         public var resolveConcurrency = 8
         public var resolveTimeoutMs = 2000
         public var resolveWaitingPolicy: WaitingPolicy = .timer
+        /// Re-query schedule within the window (mDNSResponder follows RFC 6762: 1 s, 2 s, 4 s …).
+        public var requery: BonjourRequery = .rfc6762
+        /// List the PTR answers already held in re-queries (RFC 6762 §7.1).
+        public var knownAnswers = true
+        /// Which name becomes the device's hostname (NetMonitor: the instance name).
+        public var hostnameFrom: BonjourHostname = .instanceName
 
         /// NetMonitor 2.0's 6 + 12 types.
         public static let netMonitorTiers: [[String]] = [
@@ -31,6 +37,9 @@ extension Strategy {
             case resolveConcurrency = "resolve_concurrency"
             case resolveTimeoutMs = "resolve_timeout_ms"
             case resolveWaitingPolicy = "resolve_waiting_policy"
+            case requery
+            case knownAnswers = "known_answers"
+            case hostnameFrom = "hostname_from"
         }
         public init() {}
         public init(from decoder: any Decoder) throws {
@@ -46,6 +55,9 @@ extension Strategy {
             resolveConcurrency = try c.value(.resolveConcurrency, or: d.resolveConcurrency)
             resolveTimeoutMs = try c.value(.resolveTimeoutMs, or: d.resolveTimeoutMs)
             resolveWaitingPolicy = try c.value(.resolveWaitingPolicy, or: d.resolveWaitingPolicy)
+            requery = try c.value(.requery, or: d.requery)
+            knownAnswers = try c.value(.knownAnswers, or: d.knownAnswers)
+            hostnameFrom = try c.value(.hostnameFrom, or: d.hostnameFrom)
         }
     }
 

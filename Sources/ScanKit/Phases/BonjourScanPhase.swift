@@ -1,0 +1,153 @@
+import Foundation
+import Synchronization
+import Wire
+
+/// The Bonjour phase (`bonjour`, weight 0.13; spec §2.3): collect DNS-SD services from the mDNS
+/// browser for a fixed or adaptive window, de-duplicate by `name|type|domain`, keep the first
+/// `max_services`, resolve them (`resolve_concurrency` at a time, `resolve_timeout_ms` each) by
+/// mDNS or by NetMonitor's TCP connection holding a budget slot, and upsert each address the
+/// subnet filter accepts with source `bonjour`.
+///
+/// The hostname is the instance name (NetMonitor) or the SRV host label (`hostname_from`); both,
+/// with the service, are kept in `resolvedServices` and logged as `service_resolved`.
+///
+/// Progress: 0.3 after the window, then 0.3 + 0.7 × resolved/total, 1.0 at the end.
+public final class BonjourScanPhase: ScanPhase {
+    public let id = PhaseKind.bonjour.rawValue
+    public let displayName = PhaseKind.bonjour.displayName
+    public let weight = PhaseKind.bonjour.weight
+
+    /// The phase's settings.
+    public let settings: Strategy.Bonjour
+    /// Bind sockets to the scanner's interface (`bind_to_interface`).
+    public let bindToInterface: Bool
+    /// The browser; start it early with `startBrowsing` for `browse_from: scan_start`.
+    public let browser: BonjourBrowser
+    private let events: (any EventSink)?
+    private let results = Mutex<[ResolvedService]>([])
+
+    /// A resolved service as the phase upserted it.
+    public struct ResolvedService: Sendable, Equatable {
+        public var service: BonjourService
+        /// The SRV target, e.g. `Living-Room.local`; nil when resolved by connection only.
+        public var hostName: String?
+        public var port: Int
+        public var ip: IPv4Address
+        /// False when the subnet filter rejected `ip`.
+        public var accepted: Bool
+    }
+
+    /// - Parameters:
+    ///   - strategy: the run's strategy (its `bonjour` section and `bind_to_interface`).
+    ///   - events: where packets, connections and resolved services are logged.
+    public convenience init(strategy: Strategy, events: (any EventSink)?) {
+        self.init(settings: strategy.bonjour, bindToInterface: strategy.bindToInterface, events: events)
+    }
+
+    /// - Parameters:
+    ///   - settings: the `bonjour` section.
+    ///   - bindToInterface: `SO_BINDTODEVICE` on the phase's sockets.
+    ///   - events: where packets, connections and resolved services are logged.
+    public init(settings: Strategy.Bonjour, bindToInterface: Bool, events: (any EventSink)?) {
+        self.settings = settings
+        self.bindToInterface = bindToInterface
+        self.events = events
+        browser = BonjourBrowser(settings: settings, events: events)
+    }
+
+    /// Starts the browser before the pipeline (NetMonitor's service, `browse_from: scan_start`);
+    /// the window is then measured from this moment. Safe to call more than once.
+    /// - Throws: `DiscoverySocketError` when the mDNS socket cannot be opened.
+    public func startBrowsing(interface: String?, localIP: IPv4Address?) throws(DiscoverySocketError) {
+        try browser.start(interface: interface, localIP: localIP, bindToInterface: bindToInterface)
+    }
+
+    /// Services resolved by the last `execute`, in resolve order.
+    public var resolvedServices: [ResolvedService] { results.withLock { $0 } }
+
+    public func execute(context: ScanContext, accumulator: ScanAccumulator,
+                        progress: @escaping @Sendable (Double) -> Void) async {
+        progress(0)
+        let phaseStart = MonotonicClock.now()
+        do {
+            try startBrowsing(interface: context.interface, localIP: context.localIP)
+        } catch {
+            FileHandle.standardError.write(Data("bonjour: \(error)\n".utf8))
+            progress(1)
+            return
+        }
+        defer { browser.stop() }
+        let origin = settings.browseFrom == .scanStart ? (browser.originNs ?? phaseStart) : max(phaseStart, browser.originNs ?? phaseStart)
+        await BonjourCollectionWindow(settings.window).run(
+            originNs: origin, now: MonotonicClock.now,
+            sleep: { ms in try? await Task.sleep(for: .milliseconds(ms)) },
+            count: { browser.serviceCount })
+        browser.stopQuerying()
+        progress(0.3)
+
+        let services = Array(browser.services.prefix(settings.maxServices))
+        guard !services.isEmpty, !Task.isCancelled else {
+            progress(1)
+            return
+        }
+        let total = services.count
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func add() {
+                guard next < services.count else { return }
+                let service = services[next]
+                next += 1
+                group.addTask {
+                    await self.resolve(service, context: context, accumulator: accumulator)
+                }
+            }
+            for _ in 0..<max(1, settings.resolveConcurrency) { add() }
+            var finished = 0
+            while await group.next() != nil {
+                finished += 1
+                progress(0.3 + 0.7 * Double(finished) / Double(total))
+                add()
+            }
+        }
+        progress(1)
+    }
+
+    private func resolve(_ service: BonjourService, context: ScanContext, accumulator: ScanAccumulator) async {
+        let timeout = settings.resolveTimeoutMs
+        let resolved: (host: DNSName?, port: UInt16, ip: IPv4Address)?
+        switch settings.resolveMethod {
+        case .mdns:
+            guard let answer = await browser.resolve(service, timeoutMs: timeout),
+                  let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first else { return }
+            resolved = (answer.host, answer.port, ip)
+        case .tcpConnect:
+            // NetMonitor: a budget slot, an NWConnection to the service endpoint (which resolves
+            // it through mDNS first), the remote address once ready; one timeout for all of it.
+            let start = MonotonicClock.now()
+            resolved = try? await context.budget.withConnectionSlot { () async -> (host: DNSName?, port: UInt16, ip: IPv4Address)? in
+                guard let answer = await browser.resolve(service, timeoutMs: timeout),
+                      let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first else { return nil }
+                let elapsedMs = Int((MonotonicClock.now() - start) / 1_000_000)
+                let outcome = await BonjourConnectProbe.connect(
+                    ip: ip, port: answer.port, timeoutMs: max(1, timeout - elapsedMs),
+                    waitingPolicy: settings.resolveWaitingPolicy, interface: bindToInterface ? context.interface : nil,
+                    phase: id, events: events)
+                switch outcome {
+                case .ready, .refusedAlive: return (answer.host, answer.port, ip)
+                case .waiting, .timedOut, .failed: return nil
+                }
+            } ?? nil
+        }
+        guard let resolved else { return }
+        let hostLabel = resolved.host?.labels.first
+        let accepted = context.subnetFilter(resolved.ip)
+        let record = ResolvedService(service: service, hostName: resolved.host?.description, port: Int(resolved.port),
+                                     ip: resolved.ip, accepted: accepted)
+        results.withLock { $0.append(record) }
+        events?.record(.serviceResolved(.init(instance: service.name, serviceType: service.type, domain: service.domain,
+                                              host: record.hostName, ip: resolved.ip, port: record.port, accepted: accepted)))
+        guard accepted else { return }
+        let hostname = settings.hostnameFrom == .instanceName ? service.name : (hostLabel ?? service.name)
+        await accumulator.upsert(DiscoveredDevice(ip: resolved.ip, source: .bonjour, hostname: hostname))
+    }
+}
