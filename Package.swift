@@ -38,6 +38,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Capture", dependencies: ["Wire", "CPcap"], swiftSettings: strict),
+        // The results.json schema shared by the harness, reports and compare.
+        .target(name: "Results", swiftSettings: strict),
         .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
@@ -48,6 +50,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
+        .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"], swiftSettings: strict),

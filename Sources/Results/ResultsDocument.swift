@@ -1,0 +1,76 @@
+import Foundation
+
+/// `results.json`: everything one `scanbench run` measured, the input of reports and of
+/// `scanbench compare`. Keys are stable snake_case; `schema_version` changes when a key's meaning
+/// changes. Every metric is defined in docs/METRICS.md and traceable to a pcap, an event log or a
+/// fixture.
+public struct ResultsDocument: Codable, Sendable, Equatable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var generatedAt: Date
+    public var environment: RunEnvironment
+    /// The strategy deltas are computed against (default `netmonitor-2.0`).
+    public var referenceStrategy: String
+    public var runs: [RunResult]
+    /// Reference rows measured in the same testbeds (nmap, arp-scan, avahi-browse).
+    public var peers: [PeerResult]
+
+    public init(generatedAt: Date = Date(), environment: RunEnvironment, referenceStrategy: String,
+                runs: [RunResult] = [], peers: [PeerResult] = []) {
+        schemaVersion = Self.currentSchemaVersion
+        self.generatedAt = generatedAt
+        self.environment = environment
+        self.referenceStrategy = referenceStrategy
+        self.runs = runs
+        self.peers = peers
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case environment, runs, peers
+        case schemaVersion = "schema_version"
+        case generatedAt = "generated_at"
+        case referenceStrategy = "reference_strategy"
+    }
+
+    /// Reads a results file.
+    /// - Throws: `ResultsError` naming the file and what is wrong.
+    public static func load(_ path: String) throws -> ResultsDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ResultsError("cannot read \(path)", fix: "check the path; `scanbench run` writes results.json under its --out directory")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let version = (try? decoder.decode(VersionProbe.self, from: data))?.schemaVersion
+        guard version == currentSchemaVersion else {
+            throw ResultsError("\(path) has schema_version \(version.map(String.init) ?? "none"), this scanbench reads \(currentSchemaVersion)",
+                               fix: "regenerate it with this version of scanbench (`scanbench run`)")
+        }
+        do {
+            return try decoder.decode(ResultsDocument.self, from: data)
+        } catch {
+            throw ResultsError("\(path) is not a valid results file: \(error)", fix: "regenerate it with `scanbench run`")
+        }
+    }
+
+    /// Writes the document as pretty, key-sorted JSON.
+    public func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    private struct VersionProbe: Decodable {
+        var schemaVersion: Int
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
+    }
+}
+
+/// A results file that cannot be used, with what to do.
+public struct ResultsError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var fix: String
+    public init(_ message: String, fix: String) { self.message = message; self.fix = fix }
+    public var description: String { "error: \(message)\n  fix: \(fix)" }
+}

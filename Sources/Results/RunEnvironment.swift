@@ -1,0 +1,40 @@
+/// Where and with what a set of runs was measured.
+public struct RunEnvironment: Codable, Sendable, Equatable {
+    public var kernel: String
+    public var cpu: String
+    public var cores: Int
+    public var memoryGiB: Double
+    public var swiftVersion: String
+    /// `git describe --always --dirty` of the scanbench checkout, if known.
+    public var scanbenchVersion: String
+    /// SHA-256 of each fixture file used, by fixture name.
+    public var fixtureHashes: [String: String]
+    /// SHA-256 of each strategy file used, by strategy name.
+    public var strategyHashes: [String: String]
+    public var repetitions: Int
+    /// Shard of the matrix this file holds ("1/1" for a whole run).
+    public var shard: String
+
+    public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,
+                fixtureHashes: [String: String], strategyHashes: [String: String], repetitions: Int, shard: String) {
+        self.kernel = kernel
+        self.cpu = cpu
+        self.cores = cores
+        self.memoryGiB = memoryGiB
+        self.swiftVersion = swiftVersion
+        self.scanbenchVersion = scanbenchVersion
+        self.fixtureHashes = fixtureHashes
+        self.strategyHashes = strategyHashes
+        self.repetitions = repetitions
+        self.shard = shard
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kernel, cpu, cores, repetitions, shard
+        case memoryGiB = "memory_gib"
+        case swiftVersion = "swift_version"
+        case scanbenchVersion = "scanbench_version"
+        case fixtureHashes = "fixture_hashes"
+        case strategyHashes = "strategy_hashes"
+    }
+}

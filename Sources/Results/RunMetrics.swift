@@ -1,0 +1,211 @@
+/// The numbers of one run. Grouped as in docs/METRICS.md; optional values are absent when the
+/// run could not measure them (e.g. no ICMP phase → no stack latency).
+public struct RunMetrics: Codable, Sendable, Equatable {
+    public var yield = Yield()
+    public var wire = Wire()
+    public var stack = Stack()
+    public var latency = Latency()
+    public var ui = UI()
+    public var names = Names()
+    public var ports: Ports?
+    public var ping: PingAccuracy?
+    public var durationS: Double = 0
+    /// Seconds per phase id.
+    public var phasesS: [String: Double] = [:]
+    public var timeTo90PercentS: Double?
+    public var timeTo100PercentS: Double?
+    public var cpuS: Double = 0
+    public var peakRssMb: Double = 0
+    public var peakFds: Int = 0
+    public var peakThreads: Int = 0
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case yield, wire, stack, latency, ui, names, ports, ping
+        case durationS = "duration_s"
+        case phasesS = "phases_s"
+        case timeTo90PercentS = "time_to_90_percent_s"
+        case timeTo100PercentS = "time_to_100_percent_s"
+        case cpuS = "cpu_s"
+        case peakRssMb = "peak_rss_mb"
+        case peakFds = "peak_fds"
+        case peakThreads = "peak_threads"
+    }
+
+    public struct Yield: Codable, Sendable, Equatable {
+        public var found = 0
+        public var discoverable = 0
+        public var recall = 0.0
+        public var falsePositives = 0
+        /// Devices first found by each source.
+        public var bySource: [String: Int] = [:]
+        /// [category: [found, discoverable]].
+        public var byCategory: [String: [Int]] = [:]
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case found, discoverable, recall
+            case falsePositives = "false_positives"
+            case bySource = "by_source"
+            case byCategory = "by_category"
+        }
+    }
+
+    public struct Wire: Codable, Sendable, Equatable {
+        public var tcpSyn = 0
+        public var tcpSynRetransmits = 0
+        public var tcpAttempts = 0
+        public var tcpOpen = 0
+        public var tcpClosed = 0
+        public var tcpNoAnswer = 0
+        public var tcpUnreachable = 0
+        public var tcpPeakInFlight = 0
+        public var arpRequests = 0
+        public var arpReplies = 0
+        public var icmpEchoRequests = 0
+        public var icmpEchoReplies = 0
+        public var mdnsPackets = 0
+        public var ssdpPackets = 0
+        public var dnsPackets = 0
+        public var packets = 0
+        public var bytes = 0
+        public var captureDrops = 0
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case packets, bytes
+            case tcpSyn = "tcp_syn"
+            case tcpSynRetransmits = "tcp_syn_retransmits"
+            case tcpAttempts = "tcp_attempts"
+            case tcpOpen = "tcp_open"
+            case tcpClosed = "tcp_closed"
+            case tcpNoAnswer = "tcp_no_answer"
+            case tcpUnreachable = "tcp_unreachable"
+            case tcpPeakInFlight = "tcp_peak_in_flight"
+            case arpRequests = "arp_requests"
+            case arpReplies = "arp_replies"
+            case icmpEchoRequests = "icmp_echo_requests"
+            case icmpEchoReplies = "icmp_echo_replies"
+            case mdnsPackets = "mdns_packets"
+            case ssdpPackets = "ssdp_packets"
+            case dnsPackets = "dns_packets"
+            case captureDrops = "capture_drops"
+        }
+    }
+
+    public struct Stack: Codable, Sendable, Equatable {
+        /// Connection objects the stack created (its own count, from the event log).
+        public var connectionsCreated = 0
+        /// TCP connections among them (comparable with the wire's attempts).
+        public var tcpConnectionsCreated = 0
+        /// Whether the stack's TCP count equals the wire's TCP attempts.
+        public var agreesWithWire = false
+        public var peakInFlight = 0
+        public var budgetWaits = 0
+        public var peakSlotsInUse = 0
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case connectionsCreated = "connections_created"
+            case tcpConnectionsCreated = "tcp_connections_created"
+            case agreesWithWire = "agrees_with_wire"
+            case peakInFlight = "peak_in_flight"
+            case budgetWaits = "budget_waits"
+            case peakSlotsInUse = "peak_slots_in_use"
+        }
+    }
+
+    public struct Latency: Codable, Sendable, Equatable {
+        public var devicesWithLatency = 0
+        public var stackVsWireAbsMsMedian: Double?
+        public var stackVsWireAbsMsP95: Double?
+        public var stackVsTruthAbsMsMedian: Double?
+        public var stackVsTruthAbsMsP95: Double?
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case devicesWithLatency = "devices_with_latency"
+            case stackVsWireAbsMsMedian = "stack_vs_wire_abs_ms_median"
+            case stackVsWireAbsMsP95 = "stack_vs_wire_abs_ms_p95"
+            case stackVsTruthAbsMsMedian = "stack_vs_truth_abs_ms_median"
+            case stackVsTruthAbsMsP95 = "stack_vs_truth_abs_ms_p95"
+        }
+
+        /// Unknown values are written as null, so every key is always present.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(devicesWithLatency, forKey: .devicesWithLatency)
+            try container.encode(stackVsWireAbsMsMedian, forKey: .stackVsWireAbsMsMedian)
+            try container.encode(stackVsWireAbsMsP95, forKey: .stackVsWireAbsMsP95)
+            try container.encode(stackVsTruthAbsMsMedian, forKey: .stackVsTruthAbsMsMedian)
+            try container.encode(stackVsTruthAbsMsP95, forKey: .stackVsTruthAbsMsP95)
+        }
+    }
+
+    public struct UI: Codable, Sendable, Equatable {
+        public var publishes = 0
+        public var mainBusyMs = 0.0
+        public var lateFrames = 0
+        public var worstHitchMs = 0.0
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case publishes
+            case mainBusyMs = "main_busy_ms"
+            case lateFrames = "late_frames"
+            case worstHitchMs = "worst_hitch_ms"
+        }
+    }
+
+    public struct Names: Codable, Sendable, Equatable {
+        /// Found devices whose fixture has a host name.
+        public var withHostname = 0
+        public var hostnameCorrect = 0
+        public var categoryCorrect: Int?
+        public var categoryTotal: Int?
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case withHostname = "with_hostname"
+            case hostnameCorrect = "hostname_correct"
+            case categoryCorrect = "category_correct"
+            case categoryTotal = "category_total"
+        }
+    }
+
+    /// A port scan's states against the truth.
+    public struct Ports: Codable, Sendable, Equatable {
+        public var checked = 0
+        public var correct = 0
+        /// "truth→reported": count, e.g. "open→filtered": 3.
+        public var confusions: [String: Int] = [:]
+
+        public init() {}
+    }
+
+    /// A ping tool's RTTs against the wire and the fixture (alone, or during a scan).
+    public struct PingAccuracy: Codable, Sendable, Equatable {
+        public var target: String
+        public var echoes = 0
+        public var lost = 0
+        public var vsWireAbsMsMedian: Double?
+        public var vsTruthAbsMsMedian: Double?
+        public var vsTruthAbsMsP95: Double?
+
+        public init(target: String) { self.target = target }
+
+        enum CodingKeys: String, CodingKey {
+            case target, echoes, lost
+            case vsWireAbsMsMedian = "vs_wire_abs_ms_median"
+            case vsTruthAbsMsMedian = "vs_truth_abs_ms_median"
+            case vsTruthAbsMsP95 = "vs_truth_abs_ms_p95"
+        }
+    }
+}

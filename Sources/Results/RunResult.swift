@@ -1,0 +1,127 @@
+/// One run: one strategy (or sweep variant) on one fixture, one repetition, one scenario.
+public struct RunResult: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable { case ok, failed, timedOut = "timed_out" }
+
+    public var fixture: String
+    /// Strategy name; for a sweep variant `base[key=value]`.
+    public var strategy: String
+    public var scenario: String
+    public var repetition: Int
+    /// Order in the interleaved schedule (0-based), so drift can be checked.
+    public var sequence: Int
+    public var status: Status
+    public var error: String?
+    /// Paths relative to the results file.
+    public var pcap: String?
+    public var events: String?
+    public var metrics: RunMetrics
+    public var devices: [DeviceOutcome]
+    public var series: RunSeries
+
+    public init(fixture: String, strategy: String, scenario: String, repetition: Int, sequence: Int, status: Status,
+                error: String? = nil, pcap: String? = nil, events: String? = nil, metrics: RunMetrics = RunMetrics(),
+                devices: [DeviceOutcome] = [], series: RunSeries = RunSeries()) {
+        self.fixture = fixture
+        self.strategy = strategy
+        self.scenario = scenario
+        self.repetition = repetition
+        self.sequence = sequence
+        self.status = status
+        self.error = error
+        self.pcap = pcap
+        self.events = events
+        self.metrics = metrics
+        self.devices = devices
+        self.series = series
+    }
+}
+
+/// What happened to one fixture device in one run.
+public struct DeviceOutcome: Codable, Sendable, Equatable {
+    public var name: String
+    public var ip: String
+    public var category: String
+    public var discoverable: Bool
+    public var found: Bool
+    /// The source that found it first (arp, tcp, icmp, bonjour, ssdp, ptr).
+    public var firstSource: String?
+    public var sources: [String]
+    public var firstSeenMs: Double?
+    /// Why a discoverable device was missed, from the event log (e.g. "tcp: 4 timeouts, secondary skipped").
+    public var missedBecause: String?
+    public var latencyMs: Double?
+    public var wireRttMs: Double?
+    public var truthRttMs: Double?
+    public var hostnameReported: String?
+    public var hostnameCorrect: Bool?
+
+    public init(name: String, ip: String, category: String, discoverable: Bool, found: Bool) {
+        self.name = name
+        self.ip = ip
+        self.category = category
+        self.discoverable = discoverable
+        self.found = found
+        sources = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, ip, category, discoverable, found, sources
+        case firstSource = "first_source"
+        case firstSeenMs = "first_seen_ms"
+        case missedBecause = "missed_because"
+        case latencyMs = "latency_ms"
+        case wireRttMs = "wire_rtt_ms"
+        case truthRttMs = "truth_rtt_ms"
+        case hostnameReported = "hostname_reported"
+        case hostnameCorrect = "hostname_correct"
+    }
+}
+
+/// Time series of a run, in milliseconds since the scan started.
+public struct RunSeries: Codable, Sendable, Equatable {
+    /// [t_ms, TCP attempts in flight on the wire].
+    public var tcpInFlight: [[Double]]
+    /// [t_ms, devices found so far].
+    public var devicesFound: [[Double]]
+
+    public init(tcpInFlight: [[Double]] = [], devicesFound: [[Double]] = []) {
+        self.tcpInFlight = tcpInFlight
+        self.devicesFound = devicesFound
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tcpInFlight = "tcp_in_flight"
+        case devicesFound = "devices_found"
+    }
+}
+
+/// A reference tool measured in the same testbed.
+public struct PeerResult: Codable, Sendable, Equatable {
+    public var fixture: String
+    /// e.g. "nmap -sn", "arp-scan", "avahi-browse", "nmap -sT".
+    public var tool: String
+    public var repetition: Int
+    public var found: Int
+    public var discoverable: Int
+    public var durationS: Double
+    public var packets: Int?
+    public var tcpSyn: Int?
+
+    public init(fixture: String, tool: String, repetition: Int, found: Int, discoverable: Int, durationS: Double,
+                packets: Int? = nil, tcpSyn: Int? = nil) {
+        self.fixture = fixture
+        self.tool = tool
+        self.repetition = repetition
+        self.found = found
+        self.discoverable = discoverable
+        self.durationS = durationS
+        self.packets = packets
+        self.tcpSyn = tcpSyn
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case fixture, tool, repetition, found, discoverable, packets
+        case durationS = "duration_s"
+        case tcpSyn = "tcp_syn"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import Results
+
+@Suite("results.json")
+struct ResultsDocumentTests {
+    static func sample() -> ResultsDocument {
+        var metrics = RunMetrics()
+        metrics.yield.found = 27
+        metrics.yield.discoverable = 28
+        metrics.wire.tcpSyn = 1200
+        metrics.ui.worstHitchMs = 41.5
+        let run = RunResult(fixture: "home", strategy: "netmonitor-2.0", scenario: "scan", repetition: 1, sequence: 0,
+                            status: .ok, pcap: "pcaps/home-netmonitor-2.0-1.pcap", metrics: metrics)
+        let environment = RunEnvironment(kernel: "6.18", cpu: "x86_64", cores: 2, memoryGiB: 24, swiftVersion: "6.3.1",
+                                         scanbenchVersion: "abc", fixtureHashes: ["home": "00"], strategyHashes: [:],
+                                         repetitions: 3, shard: "1/1")
+        return ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_800_000_000), environment: environment,
+                               referenceStrategy: "netmonitor-2.0", runs: [run])
+    }
+
+    @Test("the documented snake_case keys are what is written, and a round trip loses nothing")
+    func keysAndRoundTrip() throws {
+        let path = NSTemporaryDirectory() + "results-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.sample().write(to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for key in ["\"schema_version\" : 1", "\"runs\"", "\"tcp_syn\" : 1200", "\"worst_hitch_ms\" : 41.5", "\"peak_rss_mb\"",
+                    "\"stack_vs_wire_abs_ms_median\" : null", "\"connections_created\"", "\"capture_drops\"", "\"false_positives\""] {
+            #expect(text.contains(key), "missing \(key)")
+        }
+        #expect(try ResultsDocument.load(path) == Self.sample())
+    }
+
+    @Test("a file of another schema version is refused with the fix")
+    func otherVersionRefused() throws {
+        let path = NSTemporaryDirectory() + "results-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"{"schema_version": 99, "runs": []}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: ResultsError.self) { try ResultsDocument.load(path) }
+        do { _ = try ResultsDocument.load(path) } catch let error as ResultsError {
+            #expect(error.message.contains("schema_version 99"))
+            #expect(error.fix.contains("scanbench run"))
+        }
+    }
+}
