@@ -40,17 +40,24 @@ let package = Package(
         .target(name: "Capture", dependencies: ["Wire", "CPcap"], swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
         .target(name: "Results", swiftSettings: strict),
+        // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
+        .target(
+            name: "Harness",
+            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "Wire", "StrictYAML"],
+            swiftSettings: strict
+        ),
         .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "Wire",
+                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"], swiftSettings: strict),

@@ -22,6 +22,7 @@ public struct GroundTruth: Sendable, Codable {
         public var mac: MACAddress
         public var namespace: String
         public var interface: String
+        public var link: Fixture.LinkImpairment?
     }
 
     public struct DeviceTruth: Sendable, Codable {
@@ -52,17 +53,21 @@ public struct GroundTruth: Sendable, Codable {
     }
 
     public init(state: TestbedState) {
-        let fixture = state.fixture
-        let names = state.names
-        testbedID = state.id
+        self.init(fixture: state.fixture, fixturePath: state.fixturePath, plan: state.plan)
+    }
+
+    /// The truth of `fixture` as a testbed with `plan`'s names would serve it.
+    public init(fixture: Fixture, fixturePath: String, plan: TestbedPlan) {
+        let names = plan.names
+        testbedID = names.id
         self.fixture = fixture.name
-        fixturePath = state.fixturePath
+        self.fixturePath = fixturePath
         subnet = fixture.network.subnet
         gateway = fixture.network.gateway
         domain = fixture.network.dnsDomain
         scanner = ScannerTruth(ip: fixture.network.scanner.ip, mac: fixture.network.scanner.mac,
-                               namespace: names.scannerNamespace, interface: "eth0")
-        routers = state.plan.routerHops
+                               namespace: names.scannerNamespace, interface: "eth0", link: fixture.network.scanner.link)
+        routers = plan.routerHops
         devices = fixture.devices.map { device in
             let tcp = device.tcpPorts
             return DeviceTruth(namespace: names.deviceNamespace(device.name),

@@ -20,6 +20,6 @@ struct ScanBench: AsyncParsableCommand {
               scanbench testbed exec -- nmap -sn -n 198.18.0.0/24
               scanbench testbed down             remove everything
             """,
-        subcommands: [TestbedCommand.self, AnalyzeCommand.self, PhaseRunCommand.self]
+        subcommands: [RunCommand.self, MergeCommand.self, TestbedCommand.self, AnalyzeCommand.self, PhaseRunCommand.self]
     )
 }

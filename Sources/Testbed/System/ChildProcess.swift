@@ -36,19 +36,44 @@ public struct ChildProcess: Sendable {
     /// Runs `arguments` to completion, feeding `input` and capturing both outputs.
     /// - Returns: exit status (128 + signal when killed), standard output and standard error.
     public static func run(_ arguments: [String], input: Data? = nil, timeout: Double? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try runMonitored(arguments, input: input, timeout: timeout)
+        return (result.status, result.stdout, result.stderr)
+    }
+
+    /// What `runMonitored` observed.
+    public struct Monitored: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var timedOut: Bool
+        /// CPU seconds (user + system) of the child, from wait4.
+        public var cpuSeconds: Double
+        /// Peak resident set of the child in kilobytes, from wait4.
+        public var maxRSSKilobytes: Int
+    }
+
+    /// Runs `arguments` to completion like `run`, calling `sampler` with the child's pid about
+    /// every `sampleInterval` seconds while it runs, and reporting its resource usage.
+    public static func runMonitored(_ arguments: [String], input: Data? = nil, timeout: Double? = nil,
+                                    sampleInterval: Double = 0.05, sampler: ((pid_t) -> Void)? = nil) throws -> Monitored {
         let spawned = try start(arguments, stdin: input, stdout: .capture, stderr: .capture, newSession: false)
         var outputs = [Data(), Data()]
         var fds = [spawned.stdoutFD, spawned.stderrFD].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = 2
+        var timedOut = false
         while open > 0 {
-            let wait = deadline.map { Int32(max(0, $0.timeIntervalSinceNow) * 1000) } ?? -1
+            var wait = deadline.map { Int32(max(0, $0.timeIntervalSinceNow) * 1000) } ?? -1
+            if sampler != nil { wait = wait < 0 ? Int32(sampleInterval * 1000) : min(wait, Int32(sampleInterval * 1000)) }
             let ready = poll(&fds, nfds_t(fds.count), wait)
-            if ready == 0 {
+            sampler?(spawned.process.pid)
+            if let deadline, Date() >= deadline {
                 kill(spawned.process.pid, SIGKILL)
+                timedOut = true
                 break
             }
+            if ready == 0 { continue }
             if ready < 0 { if errno == EINTR { continue } else { break } }
             for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(fds[index].fd, $0.baseAddress, $0.count) }
@@ -62,8 +87,13 @@ public struct ChildProcess: Sendable {
             }
         }
         for fd in fds where fd.fd >= 0 { close(fd.fd) }
-        let status = spawned.process.wait()
-        return (status, String(decoding: outputs[0], as: UTF8.self), String(decoding: outputs[1], as: UTF8.self))
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(spawned.process.pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Monitored(status: exitStatus(status), stdout: String(decoding: outputs[0], as: UTF8.self),
+                         stderr: String(decoding: outputs[1], as: UTF8.self), timedOut: timedOut,
+                         cpuSeconds: cpu, maxRSSKilobytes: usage.ru_maxrss)
     }
 
     /// Waits for the child to end; returns its exit status (128 + signal if it was killed).

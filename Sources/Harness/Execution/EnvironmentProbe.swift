@@ -1,0 +1,34 @@
+import Foundation
+import Glibc
+import Results
+import Testbed
+
+/// Reads the environment a run happened in, for results.json.
+enum EnvironmentProbe {
+    static func read(fixtures: [String: String], strategies: [String: String], repetitions: Int, shard: ShardSpec) -> RunEnvironment {
+        var name = utsname()
+        uname(&name)
+        let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let cpu = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        let kilobytes = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
+            .flatMap { Double($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
+        let swift = (try? ChildProcess.run(["swift", "--version"], timeout: 20))?.stdout
+            .split(separator: "\n").first.map(String.init) ?? "unknown"
+        let version = (try? ChildProcess.run(["git", "-C", BuiltinFiles.directory("."), "describe", "--always", "--dirty"], timeout: 10))?
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+        return RunEnvironment(kernel: kernel, cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount,
+                              memoryGiB: (kilobytes / 1_048_576 * 10).rounded() / 10, swiftVersion: swift,
+                              scanbenchVersion: version.isEmpty ? "unknown" : version,
+                              fixtureHashes: fixtures.mapValues(sha256), strategyHashes: strategies.mapValues(sha256),
+                              repetitions: repetitions, shard: shard.description)
+    }
+
+    /// SHA-256 of a file (via coreutils' sha256sum), or "unknown".
+    static func sha256(_ path: String) -> String {
+        let output = (try? ChildProcess.run(["sha256sum", path], timeout: 10))?.stdout ?? ""
+        return output.split(separator: " ").first.map(String.init) ?? "unknown"
+    }
+}

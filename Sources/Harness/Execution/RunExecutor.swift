@@ -1,0 +1,96 @@
+import Capture
+import Foundation
+import Glibc
+import Results
+import ScanKit
+import Testbed
+import Wire
+
+/// Runs one entry of the plan on a testbed that is up: a fresh capture on the scanner's link,
+/// the system under test as a child process in the scanner namespace (measured from outside),
+/// then the join of its report, its event log, the wire and the ground truth.
+public struct RunExecutor: Sendable {
+    public var truth: GroundTruth
+    /// The `scanbench` executable the scanner runs as.
+    public var executable: String
+    /// Output directory (results.json lives here; pcaps/ and events/ below it).
+    public var outputDirectory: String
+    /// Give up on a scan after this long.
+    public var scanTimeout: Double = 300
+
+    public init(truth: GroundTruth, executable: String, outputDirectory: String) {
+        self.truth = truth
+        self.executable = executable
+        self.outputDirectory = outputDirectory
+    }
+
+    /// Runs `entry` and returns its result; failures become a result with status failed.
+    public func run(_ entry: RunPlan.Entry, strategyFile: String) async -> RunResult {
+        let stem = "\(entry.fixture)-\(entry.strategy.name)-\(entry.scenario.rawValue)-r\(entry.repetition)"
+            .replacingOccurrences(of: "/", with: "_")
+        let pcapRelative = "pcaps/\(stem).pcap"
+        let eventsRelative = "events/\(stem).jsonl"
+        var result = RunResult(fixture: entry.fixture, strategy: entry.strategy.name, scenario: entry.scenario.rawValue,
+                               repetition: entry.repetition, sequence: entry.sequence, status: .ok,
+                               pcap: pcapRelative, events: eventsRelative)
+        do {
+            for directory in ["pcaps", "events"] {
+                try FileManager.default.createDirectory(atPath: "\(outputDirectory)/\(directory)", withIntermediateDirectories: true)
+            }
+            let pcapPath = "\(outputDirectory)/\(pcapRelative)"
+            let eventsPath = "\(outputDirectory)/\(eventsRelative)"
+            try? FileManager.default.removeItem(atPath: eventsPath)
+            let capture = try await LiveCapture.start(LiveCaptureConfiguration(
+                interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
+            let offset = Self.realtimeMinusMonotonic()
+            let sampler = ProcessSampler()
+            let arguments = ["ip", "netns", "exec", truth.scanner.namespace, executable, "scan",
+                             "--strategy", strategyFile, "--events", eventsPath, "--json"]
+            let started = Date()
+            let sut = try ChildProcess.runMonitored(arguments, timeout: scanTimeout) { sampler.sample(pid: $0) }
+            let wall = Date().timeIntervalSince(started)
+            try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
+            let captured = try await capture.stop()
+            var process = ProcessStats()
+            process.cpuSeconds = sut.cpuSeconds
+            process.peakRSSMegabytes = Double(sut.maxRSSKilobytes) / 1024
+            process.peakThreads = sampler.peakThreads
+            process.peakFileDescriptors = sampler.peakFileDescriptors
+            process.wallSeconds = wall
+            process.exitStatus = sut.status
+            var options = AnalysisOptions()
+            options.scanner = truth.scanner.ip
+            let wire = try WireAnalyzer.analyze(file: pcapPath, options: options)
+            let events = (try? EventLog.read(path: eventsPath)) ?? []
+            var scan: ScanReport?
+            if sut.timedOut {
+                result.status = .timedOut
+                result.error = "the scan did not finish within \(Int(scanTimeout)) s"
+            } else if sut.status != 0 {
+                result.status = .failed
+                result.error = "the scanner exited with status \(sut.status): \(sut.stderr.suffix(600))"
+            } else {
+                scan = try ScanReport.decode(sut.stdout)
+            }
+            let observation = RunObservation(truth: truth, scan: scan, events: events, wire: wire,
+                                             captureDrops: Int(captured.statistics.dropped), process: process,
+                                             realtimeMinusMonotonicNs: offset)
+            let joined = MetricsJoiner(observation: observation).join()
+            result.metrics = joined.metrics
+            result.devices = joined.devices
+            result.series = joined.series
+        } catch {
+            result.status = .failed
+            result.error = "\(error)"
+        }
+        return result
+    }
+
+    /// CLOCK_REALTIME − CLOCK_MONOTONIC, in nanoseconds.
+    static func realtimeMinusMonotonic() -> Int64 {
+        var real = timespec(), mono = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &mono)
+        clock_gettime(CLOCK_REALTIME, &real)
+        return (Int64(real.tv_sec) - Int64(mono.tv_sec)) * 1_000_000_000 + Int64(real.tv_nsec) - Int64(mono.tv_nsec)
+    }
+}

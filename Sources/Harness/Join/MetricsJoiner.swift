@@ -1,0 +1,282 @@
+import Capture
+import Foundation
+import Results
+import ScanKit
+import Testbed
+import Wire
+
+/// Joins what the stack reported (scan report, event log), what the wire shows (the capture's
+/// analysis) and what the fixture says into a run's metrics, device outcomes and time series.
+/// Every number is defined in docs/METRICS.md.
+public struct MetricsJoiner: Sendable {
+    public var observation: RunObservation
+
+    public init(observation: RunObservation) { self.observation = observation }
+
+    /// A frame-probe tick later than this is a late frame (one 60 Hz frame).
+    public static let frameBudgetNs: UInt64 = 16_666_667
+
+    public func join() -> (metrics: RunMetrics, devices: [DeviceOutcome], series: RunSeries) {
+        var metrics = RunMetrics()
+        let events = observation.events
+        let scanStart = events.first { if case .scanStart = $0.event { true } else { false } }?.timeNs
+            ?? events.first?.timeNs ?? 0
+        let scanEnd = events.last { if case .scanEnd = $0.event { true } else { false } }?.timeNs
+            ?? events.last?.timeNs ?? scanStart
+        metrics.durationS = observation.scan?.summary?.durationS ?? Double(scanEnd &- scanStart) / 1e9
+        metrics.phasesS = phaseDurations(events)
+        fillProcess(&metrics)
+        fillWire(&metrics)
+        fillStack(&metrics, events: events)
+        fillUI(&metrics, events: events)
+        let (devices, found) = outcomes(scanStart: scanStart)
+        fillYield(&metrics, devices: devices)
+        fillLatency(&metrics, devices: devices)
+        fillNames(&metrics, devices: devices)
+        let series = self.series(scanStart: scanStart, found: found)
+        // Time to 90 % / 100 % of the final yield: over discoverable fixture devices found.
+        let times = devices.filter { $0.discoverable && $0.found }.compactMap(\.firstSeenMs).sorted()
+        let total = Double(times.count)
+        if total > 0 {
+            metrics.timeTo100PercentS = times.last.map { $0 / 1000 }
+            let index = Int((0.9 * total).rounded(.up)) - 1
+            metrics.timeTo90PercentS = times[max(0, min(index, times.count - 1))] / 1000
+        }
+        return (metrics, devices, series)
+    }
+
+    // MARK: - Pieces
+
+    private func phaseDurations(_ events: [EventRecord]) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for record in events {
+            if case .phaseEnd(let end) = record.event { result[end.phase] = Double(end.elapsedNs) / 1e9 }
+        }
+        return result
+    }
+
+    private func fillProcess(_ metrics: inout RunMetrics) {
+        let process = observation.process
+        metrics.cpuS = process.cpuSeconds
+        metrics.peakRssMb = process.peakRSSMegabytes
+        metrics.peakFds = process.peakFileDescriptors
+        metrics.peakThreads = process.peakThreads
+    }
+
+    private func fillWire(_ metrics: inout RunMetrics) {
+        metrics.wire.captureDrops = observation.captureDrops
+        guard let wire = observation.wire else { return }
+        let totals = wire.totals
+        metrics.wire.tcpSyn = wire.fromScanner.tcpSyn
+        metrics.wire.tcpSynRetransmits = wire.tcp.synRetransmissions
+        metrics.wire.tcpAttempts = wire.tcp.attempts
+        metrics.wire.tcpOpen = wire.tcp.open
+        metrics.wire.tcpClosed = wire.tcp.closed
+        metrics.wire.tcpNoAnswer = wire.tcp.noAnswer
+        metrics.wire.tcpUnreachable = wire.tcp.unreachable
+        metrics.wire.tcpPeakInFlight = wire.attemptsInFlight.peak
+        metrics.wire.arpRequests = wire.fromScanner.arpRequests
+        metrics.wire.arpReplies = wire.fromOthers.arpReplies
+        metrics.wire.icmpEchoRequests = wire.fromScanner.icmpEchoRequests
+        metrics.wire.icmpEchoReplies = wire.fromOthers.icmpEchoReplies
+        metrics.wire.mdnsPackets = totals.mdnsPackets
+        metrics.wire.ssdpPackets = totals.ssdpPackets
+        metrics.wire.dnsPackets = totals.dnsPackets
+        metrics.wire.packets = totals.packets
+        metrics.wire.bytes = totals.bytes
+    }
+
+    private func fillStack(_ metrics: inout RunMetrics, events: [EventRecord]) {
+        var open = Set<UInt64>()
+        var peak = 0
+        for record in events {
+            switch record.event {
+            case .connectionCreated(let created):
+                metrics.stack.connectionsCreated += 1
+                if created.transport == "tcp" { metrics.stack.tcpConnectionsCreated += 1 }
+                open.insert(created.connection)
+                peak = max(peak, open.count)
+            case .connectionState(let state) where state.state == "failed" || state.state == "cancelled":
+                open.remove(state.connection)
+            case .budgetWait:
+                metrics.stack.budgetWaits += 1
+            case .budgetAcquire(let acquire):
+                metrics.stack.peakSlotsInUse = max(metrics.stack.peakSlotsInUse, acquire.active)
+            default:
+                break
+            }
+        }
+        metrics.stack.peakInFlight = peak
+        if metrics.stack.connectionsCreated == 0, let summary = observation.scan?.summary {
+            metrics.stack.connectionsCreated = summary.connectionsCreated ?? 0
+        }
+        metrics.stack.agreesWithWire = observation.wire.map { $0.tcp.attempts == metrics.stack.tcpConnectionsCreated } ?? false
+    }
+
+    private func fillUI(_ metrics: inout RunMetrics, events: [EventRecord]) {
+        for record in events {
+            switch record.event {
+            case .publish(let publish):
+                metrics.ui.publishes += 1
+                metrics.ui.mainBusyMs += Double(publish.mainBusyNs ?? 0) / 1e6
+            case .frameProbe(let frame):
+                if frame.lateNs > Self.frameBudgetNs { metrics.ui.lateFrames += 1 }
+                metrics.ui.worstHitchMs = max(metrics.ui.worstHitchMs, Double(frame.lateNs) / 1e6)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Per fixture device: found or not, by which sources, when, with which latency; and the
+    /// (ip, ms after scan start) of every device first seen, fixture device or not.
+    private func outcomes(scanStart: UInt64) -> ([DeviceOutcome], [(String, Double)]) {
+        var firstSeen: [String: (source: String, ms: Double)] = [:]
+        var sources: [String: [String]] = [:]
+        for record in observation.events {
+            switch record.event {
+            case .deviceFirstSeen(let seen):
+                let ip = seen.ip.description
+                if firstSeen[ip] == nil {
+                    firstSeen[ip] = (seen.source.rawValue, Double(record.timeNs &- scanStart) / 1e6)
+                    sources[ip, default: []].append(seen.source.rawValue)
+                }
+            case .deviceSourceAdded(let added):
+                sources[added.ip.description, default: []].append(added.source.rawValue)
+            default:
+                break
+            }
+        }
+        let reported = Dictionary((observation.scan?.devices ?? []).map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
+        let wireRTT = Dictionary((observation.wire?.rttByTarget ?? []).map { ($0.target.description, $0) }, uniquingKeysWith: { a, _ in a })
+        var outcomes: [DeviceOutcome] = []
+        for entry in observation.truth.devices {
+            let device = entry.device
+            let ip = device.ip.description
+            let report = reported[ip]
+            var outcome = DeviceOutcome(name: device.name, ip: ip, category: device.category.rawValue,
+                                        discoverable: Discoverability.isDiscoverable(device),
+                                        found: report != nil || firstSeen[ip] != nil)
+            outcome.firstSource = report?.firstSource ?? firstSeen[ip]?.source
+            outcome.sources = report?.sources ?? sources[ip] ?? []
+            outcome.firstSeenMs = report?.firstSeenMs ?? firstSeen[ip]?.ms
+            outcome.latencyMs = report?.latencyMs
+            if let rtt = wireRTT[ip] {
+                let summary = report?.latencySource == "tcp" ? (rtt.tcpSyn ?? rtt.icmpEcho) : (rtt.icmpEcho ?? rtt.tcpSyn)
+                outcome.wireRttMs = summary.map { Double($0.median) / 1e6 }
+            }
+            outcome.truthRttMs = Discoverability.truthRTTMs(device, scannerLink: observation.truth.scanner.link)
+            outcome.hostnameReported = report?.hostname
+            if let expected = device.hostname, let reportedName = report?.hostname {
+                outcome.hostnameCorrect = Self.sameHost(reportedName, expected)
+            }
+            if outcome.discoverable && !outcome.found { outcome.missedBecause = missedReason(ip) }
+            outcomes.append(outcome)
+        }
+        let found = firstSeen.map { ($0.key, $0.value.ms) }
+        return (outcomes, found)
+    }
+
+    /// "annas-iphone.home.arpa." and "annas-iphone.local" both name host "annas-iphone".
+    static func sameHost(_ reported: String, _ expected: String) -> Bool {
+        let first = reported.lowercased().split(separator: ".").first.map(String.init) ?? ""
+        return first == expected.lowercased()
+    }
+
+    /// Why a device was missed, from what the event log says about its address.
+    private func missedReason(_ ip: String) -> String {
+        var created: [UInt64: Int] = [:]
+        var finals: [UInt64: String] = [:]
+        var waiting: [String: Int] = [:]
+        var packets: [String: Int] = [:]
+        for record in observation.events {
+            switch record.event {
+            case .connectionCreated(let c) where c.ip.description == ip:
+                created[c.connection] = c.port
+            case .connectionState(let s) where created[s.connection] != nil:
+                if s.state == "waiting" { waiting[s.error ?? "unknown", default: 0] += 1 }
+                if ["ready", "failed", "cancelled"].contains(s.state), finals[s.connection] == nil || s.state != "cancelled" {
+                    finals[s.connection] = s.state == "failed" ? "failed(\(s.error ?? "?"))" : s.state
+                }
+            case .packetSent(let p) where p.ip.description == ip:
+                packets[p.kind, default: 0] += 1
+            default:
+                break
+            }
+        }
+        var parts: [String] = []
+        if created.isEmpty {
+            parts.append("no TCP probe")
+        } else {
+            let cancelled = finals.values.filter { $0 == "cancelled" }.count
+            parts.append("\(created.count) TCP probes (ports \(Set(created.values).sorted().map(String.init).joined(separator: ",")))"
+                         + (cancelled > 0 ? ", \(cancelled) ended by timer/cancel" : ""))
+            for (error, count) in waiting.sorted(by: { $0.key < $1.key }) { parts.append("\(count)× waiting \(error)") }
+        }
+        if packets.isEmpty { parts.append("no ARP poke or ICMP echo sent to it") }
+        else { parts.append(packets.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")) }
+        parts.append("not in the ARP table, no mDNS/SSDP answer seen")
+        return parts.joined(separator: "; ")
+    }
+
+    private func fillYield(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {
+        let discoverable = devices.filter(\.discoverable)
+        metrics.yield.discoverable = discoverable.count
+        metrics.yield.found = discoverable.filter(\.found).count
+        metrics.yield.recall = discoverable.isEmpty ? 0 : Double(metrics.yield.found) / Double(discoverable.count)
+        let known = Set(observation.truth.devices.map { $0.device.ip.description } + [observation.truth.scanner.ip.description])
+        let reported = Set((observation.scan?.devices ?? []).map(\.ip))
+        metrics.yield.falsePositives = reported.subtracting(known).count
+        for device in devices where device.found {
+            if let source = device.firstSource { metrics.yield.bySource[source, default: 0] += 1 }
+        }
+        for device in discoverable {
+            var cell = metrics.yield.byCategory[device.category] ?? [0, 0]
+            cell[1] += 1
+            if device.found { cell[0] += 1 }
+            metrics.yield.byCategory[device.category] = cell
+        }
+    }
+
+    private func fillLatency(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {
+        var vsWire: [Double] = []
+        var vsTruth: [Double] = []
+        for device in devices {
+            guard let latency = device.latencyMs else { continue }
+            metrics.latency.devicesWithLatency += 1
+            if let wire = device.wireRttMs { vsWire.append(abs(latency - wire)) }
+            if let truth = device.truthRttMs { vsTruth.append(abs(latency - truth)) }
+        }
+        metrics.latency.stackVsWireAbsMsMedian = Statistics.percentile(vsWire, 50)
+        metrics.latency.stackVsWireAbsMsP95 = Statistics.percentile(vsWire, 95)
+        metrics.latency.stackVsTruthAbsMsMedian = Statistics.percentile(vsTruth, 50)
+        metrics.latency.stackVsTruthAbsMsP95 = Statistics.percentile(vsTruth, 95)
+    }
+
+    private func fillNames(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {
+        for device in devices where device.found {
+            guard let correct = device.hostnameCorrect else {
+                if observation.truth.devices.first(where: { $0.device.ip.description == device.ip })?.device.hostname != nil {
+                    metrics.names.withHostname += 1
+                }
+                continue
+            }
+            metrics.names.withHostname += 1
+            if correct { metrics.names.hostnameCorrect += 1 }
+        }
+    }
+
+    private func series(scanStart: UInt64, found: [(String, Double)]) -> RunSeries {
+        var series = RunSeries()
+        let times = found.map(\.1).sorted()
+        series.devicesFound = times.enumerated().map { [$0.element, Double($0.offset + 1)] }
+        if let wire = observation.wire {
+            // pcap time (realtime ns) → ms after scan start on the monotonic clock.
+            let offset = observation.realtimeMinusMonotonicNs
+            series.tcpInFlight = wire.attemptsInFlight.steps.map { step in
+                [Double(step.time - offset - Int64(scanStart)) / 1e6, Double(step.value)]
+            }
+        }
+        return series
+    }
+}

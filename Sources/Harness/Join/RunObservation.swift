@@ -1,0 +1,28 @@
+import Capture
+import ScanKit
+import Testbed
+
+/// Everything recorded about one run, before it is turned into metrics.
+public struct RunObservation: Sendable {
+    public var truth: GroundTruth
+    /// The scanner's `--json` report; nil when the scanner crashed or timed out.
+    public var scan: ScanReport?
+    public var events: [EventRecord]
+    public var wire: WireAnalysis?
+    public var captureDrops: Int
+    public var process: ProcessStats
+    /// CLOCK_REALTIME − CLOCK_MONOTONIC in ns at the run's start: puts pcap times (realtime) on
+    /// the event log's clock (monotonic).
+    public var realtimeMinusMonotonicNs: Int64
+
+    public init(truth: GroundTruth, scan: ScanReport?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
+                process: ProcessStats, realtimeMinusMonotonicNs: Int64) {
+        self.truth = truth
+        self.scan = scan
+        self.events = events
+        self.wire = wire
+        self.captureDrops = captureDrops
+        self.process = process
+        self.realtimeMinusMonotonicNs = realtimeMinusMonotonicNs
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ScanKit
+import Yams
+
+/// A strategy to run: a preset or file, optionally with one knob changed (`--sweep`).
+public struct StrategyVariant: Sendable, Equatable {
+    /// Preset name or path as given.
+    public var base: String
+    /// The knob changed from `base`, as a dotted key path, and its new YAML value.
+    public var override: (key: String, value: String)?
+
+    public init(base: String, override: (key: String, value: String)? = nil) {
+        self.base = base
+        self.override = override
+    }
+
+    public static func == (lhs: StrategyVariant, rhs: StrategyVariant) -> Bool {
+        lhs.base == rhs.base && lhs.override?.key == rhs.override?.key && lhs.override?.value == rhs.override?.value
+    }
+
+    /// Display name: the preset's name, with `[key=value]` for a sweep variant.
+    public var name: String {
+        var stem = URL(fileURLWithPath: base).lastPathComponent
+        for suffix in [".yaml", ".yml"] where stem.hasSuffix(suffix) { stem = String(stem.dropLast(suffix.count)) }
+        guard let override else { return stem }
+        return "\(stem)[\(override.key)=\(override.value)]"
+    }
+
+    /// Parses `--sweep KEY=V1,V2,…` into one variant of `base` per value.
+    /// - Throws: `HarnessError` when the text has no `=` or no values.
+    public static func sweep(_ text: String, base: String) throws -> [StrategyVariant] {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw HarnessError("--sweep '\(text)' has no KEY=", fix: "write e.g. --sweep tcp.host_concurrency=12,24,40")
+        }
+        let key = String(text[..<equals])
+        let values = text[text.index(after: equals)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !values.isEmpty, !values.contains("") else {
+            throw HarnessError("--sweep '\(text)' has no values", fix: "list values after =, separated by commas")
+        }
+        return values.map { StrategyVariant(base: base, override: (key, $0)) }
+    }
+
+    /// Writes the strategy file this variant runs (the base with the override applied) into
+    /// `directory` and checks that ScanKit accepts it.
+    /// - Returns: the path to pass to `scanbench scan --strategy`.
+    /// - Throws: `HarnessError` for an unknown key or a value the strategy refuses.
+    public func materialize(in directory: String) throws -> String {
+        let path = try StrategyLoader.resolve(base)
+        guard let override else {
+            _ = try StrategyLoader.load(path)
+            return path
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        guard var root = try Yams.compose(yaml: text) else {
+            throw HarnessError("\(path) is empty", fix: "give a strategy file with knobs")
+        }
+        let keys = override.key.split(separator: ".").map(String.init)
+        let value = try Yams.compose(yaml: override.value) ?? Node(override.value)
+        root = try Self.setting(value, at: keys[...], in: root, full: override.key)
+        let output = "\(directory)/\(name.replacingOccurrences(of: "/", with: "_")).yaml"
+        try "# \(name): \(base) with \(override.key) = \(override.value) (scanbench run --sweep)\n\(Yams.serialize(node: root))"
+            .write(toFile: output, atomically: true, encoding: .utf8)
+        do {
+            _ = try StrategyLoader.load(output)
+        } catch {
+            throw HarnessError("--sweep \(override.key)=\(override.value) does not give a valid strategy:\n\(error)",
+                               fix: "check the key path and value against docs/STRATEGIES.md")
+        }
+        return output
+    }
+
+    private static func setting(_ value: Node, at keys: ArraySlice<String>, in node: Node, full: String) throws -> Node {
+        guard let key = keys.first else { return value }
+        var mapping: Node.Mapping
+        switch node {
+        case .mapping(let existing): mapping = existing
+        default: mapping = Node.Mapping([])
+        }
+        let child = mapping[key] ?? Node.mapping(Node.Mapping([]))
+        mapping[key] = try setting(value, at: keys.dropFirst(), in: child, full: full)
+        return .mapping(mapping)
+    }
+}

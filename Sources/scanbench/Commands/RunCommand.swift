@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Harness
+import Results
+import ScanKit
+import Testbed
+
+/// `scanbench run`: the main job.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run strategies side by side on emulated LANs while capturing, and write results and a report.",
+        discussion: """
+            For each fixture, brings its LAN up once, then runs every strategy (and sweep variant) \
+            REPEAT times, interleaved (A B C A B C …) so drift hits every strategy alike. Each run \
+            captures the scanner's link with libpcap, runs 'scanbench scan' as a child process in \
+            the scanner namespace (CPU, peak RSS, threads and open files measured from outside), \
+            keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics.
+
+            With no arguments: the home fixture, the seven presets, three repetitions, results in \
+            reports/latest/.
+
+            Examples:
+              scanbench run
+              scanbench run --fixture tiny --strategy netmonitor-2.0 --strategy scanbench-best --repeat 1
+              scanbench run --strategy netmonitor-2.0 --sweep tcp.host_concurrency=12,24,40
+              scanbench run --shard 1/2 --out shard1 && scanbench merge shard1/results.json shard2/results.json
+            """
+    )
+
+    static let presets = ["review-baseline", "review-phase1", "review-phase2", "review-phase3",
+                          "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
+
+    @Option(name: .customLong("fixture"), help: "Fixture name or path (repeatable; default home).")
+    var fixtures: [String] = []
+
+    @Option(name: .customLong("strategy"), help: "Strategy preset or path (repeatable; default: the seven presets).")
+    var strategies: [String] = []
+
+    @Option(name: .customLong("repeat"), help: "Repetitions of each strategy.")
+    var repetitions = 3
+
+    @Option(name: .customLong("scenario"), help: "Scenario (repeatable): \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var scenarios: [String] = []
+
+    @Option(help: "Derive variants of each strategy, one knob at a time: KEY=V1,V2,… (e.g. tcp.host_concurrency=12,24,40).")
+    var sweep: String?
+
+    @Flag(help: "Also measure reference tools in the same testbeds (nmap -sn, arp-scan).")
+    var peers = false
+
+    @Option(help: "Output directory (results.json, report.md, pcaps/, events/).")
+    var out = "reports/latest"
+
+    @Option(help: "Run only shard I of N of the matrix (for CI matrix jobs); join with 'scanbench merge'.")
+    var shard: String?
+
+    @Option(help: "Strategy that deltas in the report are computed against.")
+    var reference = "netmonitor-2.0"
+
+    mutating func run() async throws {
+        do {
+            try Privileges.requireRoot(for: "run")
+            let fixtures = self.fixtures.isEmpty ? ["home"] : self.fixtures
+            let bases = strategies.isEmpty ? (sweep == nil ? Self.presets : [reference]) : strategies
+            var variants: [StrategyVariant] = []
+            for base in bases {
+                if let sweep { variants += try StrategyVariant.sweep(sweep, base: base) } else { variants.append(StrategyVariant(base: base)) }
+            }
+            let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
+            guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+            var plan = RunPlan(fixtures: fixtures, strategies: variants, scenarios: scenarios, repetitions: repetitions)
+            var shardSpec = ShardSpec(index: 1, count: 1)
+            if let shard {
+                guard let parsed = ShardSpec(shard) else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4") }
+                shardSpec = parsed
+                plan = plan.shard(parsed.index, of: parsed.count)
+            }
+            let output = URL(fileURLWithPath: out).standardizedFileURL.path
+            Terminal.progress("\(plan.entries.count) runs: \(fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
+            var harness = HarnessRun(plan: plan, outputDirectory: output, referenceStrategy: reference,
+                                     executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
+            harness.shard = shardSpec
+            harness.peers = peers
+            let interrupt = RunInterrupt()
+            let document = try await harness.execute()
+            interrupt.disarm()
+            let failed = document.runs.filter { $0.status != .ok }.count
+            Terminal.progress("wrote \(harness.resultsPath) (\(document.runs.count) runs, \(failed) failed)")
+            if failed > 0 { throw ExitCode(1) }
+        } catch let error as HarnessError {
+            Terminal.fail(error.description)
+        } catch let error as TestbedError {
+            Terminal.fail(error.description)
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            Terminal.fail("\(error)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import ScanKit
+import Testbed
+import Testing
+import Wire
+@testable import Harness
+
+@Suite("Metrics join")
+struct MetricsJoinerTests {
+    static let fixtureText = """
+        name: join
+        network:
+          subnet: 198.18.0.0/24
+          gateway: 198.18.0.1
+          scanner: {ip: 198.18.0.50, mac: "02:00:00:00:00:32"}
+        devices:
+          - {name: gateway, ip: 198.18.0.1, mac: "02:00:00:00:00:01", category: router, hostname: gw, link: {delay_ms: 1}}
+          - {name: phone, ip: 198.18.0.10, mac: "02:00:00:00:00:0a", category: phone, link: {delay_ms: 10}}
+          - {name: ghost, ip: 198.18.0.11, mac: "02:00:00:00:00:0b", category: iot, arp: {reply_probability: 0}}
+          - {name: speaker, ip: 198.18.0.12, mac: "02:00:00:00:00:0c", category: speaker, arp: {reply_probability: 0},
+             mdns: [{type: _raop._tcp, instance: Kitchen, port: 7000}], tcp: {open: [7000]}}
+        """
+
+    static func truth() throws -> GroundTruth {
+        let fixture = try FixtureLoader.load(text: fixtureText, file: "join.yaml")
+        return GroundTruth(fixture: fixture, fixturePath: "join.yaml", plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")))
+    }
+
+    static func ip(_ text: String) -> IPv4Address { IPv4Address(text)! }
+
+    @Test("yield counts discoverable devices only, by first source; misses say why; stack and UI counters add up")
+    func join() throws {
+        let t0: UInt64 = 1_000_000_000
+        let events: [EventRecord] = [
+            .init(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253))),
+            .init(timeNs: t0 + 1_000_000, event: .connectionCreated(.init(connection: 1, transport: "tcp", ip: Self.ip("198.18.0.12"), port: 80, phase: "tcp_probe"))),
+            .init(timeNs: t0 + 2_000_000, event: .connectionState(.init(connection: 1, state: "waiting", error: "EHOSTUNREACH"))),
+            .init(timeNs: t0 + 3_000_000, event: .connectionCreated(.init(connection: 2, transport: "tcp", ip: Self.ip("198.18.0.1"), port: 80, phase: "tcp_probe"))),
+            .init(timeNs: t0 + 500_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.1"), source: .arp))),
+            .init(timeNs: t0 + 600_000_000, event: .connectionState(.init(connection: 1, state: "cancelled"))),
+            .init(timeNs: t0 + 700_000_000, event: .budgetWait(.init(active: 30, limit: 30, queued: 1))),
+            .init(timeNs: t0 + 800_000_000, event: .budgetAcquire(.init(active: 30, limit: 30, waitedNs: 5))),
+            .init(timeNs: t0 + 900_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.10"), source: .tcp))),
+            .init(timeNs: t0 + 950_000_000, event: .deviceSourceAdded(.init(ip: Self.ip("198.18.0.10"), source: .icmp))),
+            .init(timeNs: t0 + 960_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.99"), source: .tcp))),
+            .init(timeNs: t0 + 970_000_000, event: .publish(.init(sequence: 1, devices: 2, progress: 0.5, reason: "host", mainBusyNs: 2_000_000))),
+            .init(timeNs: t0 + 980_000_000, event: .frameProbe(.init(lateNs: 40_000_000, intervalNs: 16_666_667))),
+            .init(timeNs: t0 + 990_000_000, event: .frameProbe(.init(lateNs: 1_000_000, intervalNs: 16_666_667))),
+            .init(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 3))),
+        ]
+        let scan = try ScanReport.decode("""
+            {"devices": [
+              {"ip": "198.18.0.1", "hostname": "gw.home.arpa", "sources": ["arp"], "first_source": "arp", "latency_ms": 2.5, "latency_source": "icmp"},
+              {"ip": "198.18.0.10", "sources": ["tcp", "icmp"], "first_source": "tcp", "latency_ms": 30, "latency_source": "icmp"},
+              {"ip": "198.18.0.99", "sources": ["tcp"], "first_source": "tcp"}],
+             "summary": {"duration_s": 2.0}}
+            """)
+        let observation = RunObservation(truth: try Self.truth(), scan: scan, events: events, wire: nil, captureDrops: 0,
+                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let (metrics, devices, series) = MetricsJoiner(observation: observation).join()
+        // ghost never answers ARP and announces nothing: not discoverable.
+        #expect(metrics.yield.discoverable == 3)
+        #expect(metrics.yield.found == 2)
+        #expect(abs(metrics.yield.recall - 2.0 / 3.0) < 1e-9)
+        #expect(metrics.yield.falsePositives == 1)
+        #expect(metrics.yield.bySource == ["arp": 1, "tcp": 1])
+        #expect(metrics.yield.byCategory["speaker"] == [0, 1])
+        let speaker = try #require(devices.first { $0.name == "speaker" })
+        #expect(!speaker.found)
+        #expect(speaker.missedBecause?.contains("1× waiting EHOSTUNREACH") == true, "\(speaker.missedBecause ?? "")")
+        #expect(devices.first { $0.name == "phone" }?.sources == ["tcp", "icmp"])
+        #expect(metrics.stack.connectionsCreated == 2 && metrics.stack.tcpConnectionsCreated == 2)
+        #expect(metrics.stack.peakInFlight == 2)
+        #expect(metrics.stack.budgetWaits == 1 && metrics.stack.peakSlotsInUse == 30)
+        #expect(metrics.ui.publishes == 1 && metrics.ui.lateFrames == 1 && metrics.ui.worstHitchMs == 40)
+        #expect(metrics.ui.mainBusyMs == 2)
+        // Latency: gateway 2.5 vs truth 2 → 0.5; phone 30 vs truth 20 → 10.
+        #expect(metrics.latency.devicesWithLatency == 2)
+        #expect(metrics.latency.stackVsTruthAbsMsMedian == 5.25)
+        #expect(metrics.latency.stackVsWireAbsMsMedian == nil)
+        #expect(metrics.names.withHostname == 1 && metrics.names.hostnameCorrect == 1)
+        #expect(metrics.durationS == 2.0)
+        #expect(series.devicesFound.map { $0[1] } == [1, 2, 3])
+        #expect(metrics.timeTo100PercentS == 0.9, "the false positive at 0.96 s does not count")
+        #expect(metrics.timeTo90PercentS == 0.9)
+    }
+}

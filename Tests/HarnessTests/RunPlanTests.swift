@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Harness
+
+@Suite("Run plan")
+struct RunPlanTests {
+    let strategies = ["a", "b", "c"].map { StrategyVariant(base: $0) }
+
+    @Test("runs are interleaved A B C A B C per fixture, with a global sequence")
+    func interleaved() {
+        let plan = RunPlan(fixtures: ["home", "tiny"], strategies: strategies, scenarios: [.scan], repetitions: 2)
+        #expect(plan.entries.map(\.strategy.name) == ["a", "b", "c", "a", "b", "c", "a", "b", "c", "a", "b", "c"])
+        #expect(plan.entries.map(\.repetition) == [1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2])
+        #expect(plan.entries.map(\.sequence) == Array(0..<12))
+        #expect(plan.fixtures == ["home", "tiny"])
+    }
+
+    @Test("shards partition the plan: by fixture when there are enough, round-robin otherwise")
+    func shards() {
+        let two = RunPlan(fixtures: ["home", "tiny"], strategies: strategies, scenarios: [.scan], repetitions: 2)
+        #expect(two.shard(1, of: 2).fixtures == ["home"])
+        #expect(two.shard(2, of: 2).fixtures == ["tiny"])
+        let one = RunPlan(fixtures: ["home"], strategies: strategies, scenarios: [.scan], repetitions: 3)
+        let parts = (1...4).map { one.shard($0, of: 4).entries.map(\.sequence) }
+        #expect(parts.flatMap { $0 }.sorted() == Array(0..<9))
+        #expect(Set(parts[0]).isDisjoint(with: Set(parts[1])))
+        #expect(ShardSpec("2/4") == ShardSpec(index: 2, count: 4))
+        #expect(ShardSpec("5/4") == nil && ShardSpec("0/1") == nil && ShardSpec("x") == nil)
+    }
+
+    @Test("--sweep derives one variant per value and writes a strategy ScanKit accepts")
+    func sweep() throws {
+        let variants = try StrategyVariant.sweep("tcp.host_concurrency=12,24", base: "netmonitor-2.0")
+        #expect(variants.map(\.name) == ["netmonitor-2.0[tcp.host_concurrency=12]", "netmonitor-2.0[tcp.host_concurrency=24]"])
+        let directory = NSTemporaryDirectory() + "sweep-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = try variants[0].materialize(in: directory)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("host_concurrency: 12"))
+        #expect(throws: HarnessError.self) { try StrategyVariant.sweep("tcp.host_concurrency", base: "x") }
+        let bad = StrategyVariant(base: "netmonitor-2.0", override: ("tcp.no_such_knob", "3"))
+        #expect(throws: HarnessError.self) { try bad.materialize(in: directory) }
+    }
+
+    @Test("scenario names are checked")
+    func scenarios() throws {
+        #expect(try Scenario.parse("ping-during-scan") == .pingDuringScan)
+        #expect(throws: HarnessError.self) { try Scenario.parse("surf") }
+    }
+}
