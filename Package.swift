@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Testbed", targets: ["Testbed"]),
         .library(name: "Capture", targets: ["Capture"]),
         .library(name: "ScanKit", targets: ["ScanKit"]),
+        .library(name: "NetTools", targets: ["NetTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,10 +48,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["Wire", "ScanKit"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results",
+                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed"], swiftSettings: strict),
+        .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",

@@ -1,0 +1,20 @@
+import Wire
+
+/// One ping attempt's result.
+public struct PingReply: Sendable, Codable, Equatable {
+    /// 1-based sequence number.
+    public var sequence: Int
+    /// Round-trip time in milliseconds; nil when the attempt was lost.
+    public var rttMs: Double?
+    /// How it was measured: "icmp" or "tcp:PORT".
+    public var method: String
+    /// Why it was lost ("timeout", or a system error), nil on success.
+    public var error: String?
+
+    public init(sequence: Int, rttMs: Double?, method: String, error: String? = nil) {
+        self.sequence = sequence
+        self.rttMs = rttMs
+        self.method = method
+        self.error = error
+    }
+}
