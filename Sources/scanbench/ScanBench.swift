@@ -22,6 +22,7 @@ struct ScanBench: AsyncParsableCommand {
             """,
         subcommands: [RunCommand.self, MergeCommand.self, TestbedCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
                       PingCommand.self, TracerouteCommand.self, DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self,
-                      CertCommand.self, MonitorCommand.self]
+                      CertCommand.self, MonitorCommand.self,
+                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self]
     )
 }

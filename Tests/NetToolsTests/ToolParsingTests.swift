@@ -150,7 +150,7 @@ struct ToolParsingTests {
     }
 
     @Test("certificate report from openssl x509 output")
-    func certificate() {
+    func certificate() throws {
         let text = """
             subject=CN=family-nas
             issuer=CN=family-nas
@@ -164,7 +164,8 @@ struct ToolParsingTests {
         #expect(report.subject == "CN=family-nas" && report.selfSigned)
         #expect(report.subjectAltNames == ["DNS:family-nas", "IP Address:198.18.0.61"])
         #expect(report.daysLeft == 10 && !report.expired)
-        #expect(try CertificateChecker.endpoint("nas:5001") == ("nas", 5001))
+        let endpoint = try CertificateChecker.endpoint("nas:5001")
+        #expect(endpoint.host == "nas" && endpoint.port == 5001)
         #expect(throws: NetToolError.self) { try CertificateChecker.endpoint("nas:99999") }
     }
 }

@@ -50,10 +50,17 @@ public struct HostMonitor: Sendable {
             round += 1
             let started = Date()
             let results = Results(count: hosts.count)
-            DispatchQueue.concurrentPerform(iterations: hosts.count) { index in
-                let replies = (try? pinger.run(hosts[index].ip).replies) ?? []
-                results.set(index, replies.compactMap(\.rttMs).first)
+            // One thread per host: pings block on the network, not the CPU.
+            let group = DispatchGroup()
+            for (index, host) in hosts.enumerated() {
+                group.enter()
+                Thread {
+                    let replies = (try? pinger.run(host.ip).replies) ?? []
+                    results.set(index, replies.compactMap(\.rttMs).first)
+                    group.leave()
+                }.start()
             }
+            group.wait()
             var current: [String: Bool] = [:], rtts: [String: Double] = [:]
             for (index, host) in hosts.enumerated() {
                 let rtt = results.get(index)

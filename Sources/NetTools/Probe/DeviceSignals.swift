@@ -1,0 +1,38 @@
+/// Everything known about one device that classification may use.
+public struct DeviceSignals: Sendable, Codable, Equatable {
+    public var ip: String
+    public var isGateway = false
+    /// PTR / host name.
+    public var hostname: String?
+    public var mac: String?
+    /// Vendor from the MAC's OUI.
+    public var vendor: String?
+    public var openPorts: [UInt16] = []
+    public var services: [BonjourService] = []
+    /// `Server:` headers and titles seen on HTTP(S) ports.
+    public var httpServers: [String] = []
+    public var httpTitles: [String] = []
+    /// SSH / FTP / SMTP / RTSP banners.
+    public var banners: [String] = []
+    public var upnpDeviceType: String?
+    public var upnpFriendlyName: String?
+    public var upnpManufacturer: String?
+    public var upnpModel: String?
+    public var airplayModel: String?
+    public var airplayName: String?
+    public var chromecastName: String?
+    public var chromecastModel: String?
+
+    public init(ip: String) { self.ip = ip }
+
+    /// True when any probe (HTTP, banner, UPnP, AirPlay, Chromecast) found something.
+    public var hasProbeResults: Bool {
+        !httpServers.isEmpty || !httpTitles.isEmpty || !banners.isEmpty || upnpDeviceType != nil || upnpModel != nil
+            || airplayModel != nil || chromecastModel != nil
+    }
+
+    /// True when the device exposes anything a classifier can use.
+    public var hasAnySignal: Bool {
+        isGateway || hostname != nil || vendor != nil || !openPorts.isEmpty || !services.isEmpty || hasProbeResults
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+@testable import NetTools
+
+import Wire
+
+@Suite("Deep probe parsing and classification rules")
+struct ClassificationTests {
+    func device(_ configure: (inout DeviceSignals) -> Void) -> DeviceSignals {
+        var signals = DeviceSignals(ip: "198.18.0.9")
+        configure(&signals)
+        return signals
+    }
+
+    func service(_ type: String, _ instance: String = "x", txt: [String: String] = [:]) -> BonjourService {
+        BonjourService(instance: instance, type: type, domain: "local", host: nil, port: nil, addresses: ["198.18.0.9"], txt: txt)
+    }
+
+    @Test("HTTP head, title, UPnP elements and plist strings")
+    func httpParsing() {
+        let head = HTTPProbe.parseHead("HTTP/1.1 200 OK\r\nServer: FRITZ!Box 7590 (UI)\r\nContent-Type: text/html\r\n\r\n<html><head><TITLE>\n  FRITZ!Box &amp; more </TITLE></head></html>")
+        #expect(head.status == 200)
+        #expect(head.headers["server"] == "FRITZ!Box 7590 (UI)")
+        #expect(HTTPProbe.title(head.body) == "FRITZ!Box & more")
+        #expect(HTTPProbe.title("<html>no title</html>") == nil)
+        let xml = "<root><device><deviceType>urn:schemas-upnp-org:device:ZonePlayer:1</deviceType><friendlyName>198.18.0.42 - Sonos Arc</friendlyName><manufacturer>Sonos, Inc.</manufacturer></device></root>"
+        #expect(HTTPProbe.element("friendlyName", in: xml) == "198.18.0.42 - Sonos Arc")
+        #expect(HTTPProbe.element("modelName", in: xml) == nil)
+        #expect(HTTPProbe.plistString("model", in: "<dict>\n\t<key>deviceid</key>\n\t<string>A</string>\n\t<key>model</key>\n\t<string>AppleTV11,1</string></dict>") == "AppleTV11,1")
+        #expect(HTTPProbe.parseHead("RTSP/1.0 200 OK\r\nServer: Hikvision-Webs\r\n\r\n").headers["server"] == "Hikvision-Webs")
+    }
+
+    @Test("HomeNet's priority: gateway, TXT model, service types, probes, hostname, ports, vendor")
+    func priority() {
+        #expect(DeviceClassifier.classify(device { $0.isGateway = true; $0.hostname = "iphone" }).category == .router)
+        let appleTV = device { $0.services = [service("_airplay._tcp"), service("_companion-link._tcp", txt: ["rpMd": "AppleTV11,1"])] }
+        #expect(DeviceClassifier.classify(appleTV).category == .tv)
+        #expect(DeviceClassifier.classify(appleTV).rule == "txt-model")
+        let homepod = device { $0.services = [service("_raop._tcp", txt: ["am": "AudioAccessory5,1"])]; $0.hostname = "tv-box" }
+        #expect(DeviceClassifier.classify(homepod).category == .speaker)
+        #expect(DeviceClassifier.classify(device { $0.services = [service("_ipp._tcp"), service("_http._tcp")] }).category == .printer)
+        #expect(DeviceClassifier.classify(device { $0.services = [service("_hap._tcp")]; $0.hostname = "nas" }).category == .iot)
+        #expect(DeviceClassifier.classify(device { $0.services = [service("_raop._tcp")] }).category == .speaker)
+        #expect(DeviceClassifier.classify(device { $0.services = [service("_ssh._tcp"), service("_smb._tcp")] }).category == .computer)
+        let camera = device { $0.httpServers = ["App-webs/"]; $0.hostname = "printer" }
+        #expect(DeviceClassifier.classify(camera).category == .camera, "probe results beat the host name")
+        #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:schemas-upnp-org:device:MediaRenderer:1" }).category == .tv)
+        #expect(DeviceClassifier.classify(device { $0.chromecastModel = "Chromecast Ultra" }).category == .tv)
+        #expect(DeviceClassifier.classify(device { $0.banners = ["SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3"] }).category == .computer)
+        #expect(DeviceClassifier.classify(device { $0.hostname = "android-5e3f07.home.arpa"; $0.openPorts = [80, 443, 53] }).category == .phone)
+        #expect(DeviceClassifier.classify(device { $0.hostname = "ps5-living-room" }).category == .gaming)
+        #expect(DeviceClassifier.classify(device { $0.hostname = "lg-webos-tv" }).category == .tv)
+        #expect(DeviceClassifier.classify(device { $0.openPorts = [53, 80, 443] }).category == .router)
+        #expect(DeviceClassifier.classify(device { $0.openPorts = [62078] }).category == .phone)
+        #expect(DeviceClassifier.classify(device { $0.openPorts = [9100] }).category == .printer)
+        #expect(DeviceClassifier.classify(device { $0.vendor = "Tuya Smart" }).category == .iot)
+        #expect(DeviceClassifier.classify(device { $0.vendor = "Samsung Electronics"; $0.openPorts = [12345] }).category == nil)
+        #expect(DeviceClassifier.vendor("Samsung Electronics", ports: [8001]) == .tv)
+        #expect(DeviceClassifier.classify(DeviceSignals(ip: "1.2.3.4")).rule == "none")
+    }
+
+    @Test("name normalisation, display name and de-duplication by IP")
+    func names() {
+        #expect(NameNormaliser.normalise("annas-iphone.home.arpa.") == "annas-iphone")
+        #expect(NameNormaliser.normalise("Living-Room.local") == "Living-Room")
+        #expect(NameNormaliser.normalise("studio-mac-mini-7.lan") == "studio-mac-mini")
+        #expect(NameNormaliser.normalise("Kitchen (920)") == "Kitchen")
+        #expect(NameNormaliser.normalise("D0817AC45A28@Living Room") == "Living Room")
+        #expect(NameNormaliser.normalise("ps5-living-room") == "ps5-living-room")
+        let signals = device { $0.hostname = "x.home.arpa"; $0.services = [service("_raop._tcp", "90DD5DA10F33@Kitchen"), service("_airplay._tcp", "Kitchen HomePod")] }
+        #expect(NameNormaliser.displayName(signals) == "Kitchen HomePod")
+        #expect(NameNormaliser.displayName(device { $0.upnpFriendlyName = "Hue Bridge"; $0.hostname = "philips-hue" }) == "Hue Bridge")
+        #expect(NameNormaliser.displayName(device { $0.hostname = "thinkpad.home.arpa" }) == "thinkpad")
+        let poor = device { $0.hostname = "nas" }
+        let rich = device { $0.openPorts = [22, 445]; $0.services = [service("_smb._tcp")] }
+        let merged = NameNormaliser.deduplicateByIP([poor, rich, DeviceSignals(ip: "198.18.0.10")])
+        #expect(merged.count == 2)
+        #expect(merged[0].hostname == "nas" && merged[0].openPorts == [22, 445] && merged[0].services.count == 1)
+    }
+
+    @Test("port scanner verdicts under each .waiting policy")
+    func waitingPolicy() {
+        #expect(PortScanner.state(for: .connected, policy: .timer) == .open)
+        #expect(PortScanner.state(for: .refused, policy: .inspectError) == .closed)
+        #expect(PortScanner.state(for: .refused, policy: .timer) == .filtered)
+        #expect(PortScanner.state(for: .refused, policy: .fail) == .filtered)
+        #expect(PortScanner.state(for: .timedOut, policy: .inspectError) == .filtered)
+        #expect(PortScanner.holds(.refused, policy: .timer) && !PortScanner.holds(.refused, policy: .fail))
+        #expect(!PortScanner.holds(.refused, policy: .inspectError) && PortScanner.holds(.failed(113), policy: .inspectError))
+    }
+
+    @Test("gateway and neighbour table parsing")
+    func procTables() {
+        let route = "Iface\tDestination\tGateway\tFlags\nveth0\t0000\t00000000\t0001\nveth0\t00000000\t010012C6\t0003\n"
+        #expect(LinuxNetworkInfo.defaultGateway(routeTable: route)?.description == "198.18.0.1")
+        let arp = "IP address HW type Flags HW address Mask Device\n198.18.0.1 0x1 0x2 3c:a6:2f:4e:91:01 * veth0\n198.18.0.9 0x1 0x0 00:00:00:00:00:00 * veth0\n"
+        #expect(LinuxNetworkInfo.mac(of: .init(198, 18, 0, 1), arpTable: arp)?.description == "3c:a6:2f:4e:91:01")
+        #expect(LinuxNetworkInfo.mac(of: .init(198, 18, 0, 9), arpTable: arp) == nil)
+        #expect(VendorTable.vendor(.init("3c:a6:2f:4e:91:01")!) == "AVM")
+        #expect(VendorTable.vendor(.init("da:a1:19:5e:3f:07")!) == nil, "locally administered")
+    }
+}
