@@ -91,4 +91,27 @@ struct PublishingTests {
         #expect(report.frames > 0, "the frame probe ticks on the main actor")
         #expect(log.records().filter { $0.event.type == "publish" }.count == 5)
     }
+
+    @Test func frameProbeSeesAMainActorStall() async throws {
+        let log = EventLog()
+        let probe = await MainActor.run { () -> UIFrameProbe in
+            let probe = UIFrameProbe(events: log)
+            probe.start()
+            return probe
+        }
+        try await Task.sleep(for: .milliseconds(60))
+        await MainActor.run {
+            // Hold the main actor for 120 ms, as a heavy publish would.
+            let until = MonotonicClock.now() + 120_000_000
+            while MonotonicClock.now() < until {}
+        }
+        try await Task.sleep(for: .milliseconds(60))
+        let stats = await MainActor.run { () -> FrameStatistics in
+            probe.stop()
+            return probe.statistics
+        }
+        #expect(stats.lateFrames >= 1)
+        #expect(stats.worstHitchNs >= 90_000_000, "a 120 ms stall shows as a hitch of about that size")
+        #expect(log.records().filter { $0.event.type == "frame_probe" }.count == stats.frames)
+    }
 }

@@ -55,8 +55,9 @@ public final class BonjourScanPhase: ScanPhase {
         browser = BonjourBrowser(settings: settings, events: events)
     }
 
-    /// Starts the browser before the pipeline (NetMonitor's service, `browse_from: scan_start`);
-    /// the window is then measured from this moment. Safe to call more than once.
+    /// Starts the browser before the pipeline (NetMonitor's service, `browse_from: scan_start`):
+    /// queries and answers then accumulate from this moment, while the collection window still
+    /// counts from the phase start. Safe to call more than once.
     /// - Throws: `DiscoverySocketError` when the mDNS socket cannot be opened.
     public func startBrowsing(interface: String?, localIP: IPv4Address?) throws(DiscoverySocketError) {
         try browser.start(interface: interface, localIP: localIP, bindToInterface: bindToInterface)
@@ -77,9 +78,10 @@ public final class BonjourScanPhase: ScanPhase {
             return
         }
         defer { browser.stop() }
-        let origin = settings.browseFrom == .scanStart ? (browser.originNs ?? phaseStart) : max(phaseStart, browser.originNs ?? phaseStart)
+        // The window counts from the phase start in both modes: NetMonitor's browser ran since scan
+        // start, and the phase then waited its window (the review's "3 extra seconds after TCP").
         await BonjourCollectionWindow(settings.window).run(
-            originNs: origin, now: MonotonicClock.now,
+            originNs: phaseStart, now: MonotonicClock.now,
             sleep: { ms in try? await Task.sleep(for: .milliseconds(ms)) },
             count: { browser.serviceCount })
         browser.stopQuerying()
