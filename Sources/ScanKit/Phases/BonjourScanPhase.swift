@@ -84,7 +84,8 @@ public final class BonjourScanPhase: ScanPhase {
             originNs: phaseStart, now: MonotonicClock.now,
             sleep: { ms in try? await Task.sleep(for: .milliseconds(ms)) },
             count: { browser.serviceCount })
-        browser.stopQuerying()
+        // NetMonitor stops its browser only after resolving (spec §2.3 step 5): queries go on meanwhile,
+        // but services that appear after the window are not resolved.
         progress(0.3)
 
         let services = Array(browser.services.prefix(settings.maxServices))
