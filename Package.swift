@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Capture", targets: ["Capture"]),
         .library(name: "ScanKit", targets: ["ScanKit"]),
         .library(name: "NetTools", targets: ["NetTools"]),
+        .library(name: "Results", targets: ["Results"]),
+        .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,12 +49,14 @@ let package = Package(
             dependencies: ["Results", "Testbed", "Capture", "ScanKit", "Wire", "StrictYAML"],
             swiftSettings: strict
         ),
+        // report.md, SVG charts and the regression verdict, from results.json only.
+        .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
         .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims"], swiftSettings: strict),
         .target(name: "NetTools", dependencies: ["Wire", "ScanKit"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools",
+                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strict),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `scanbench`: a benchmark and diagnostics harness for LAN discovery strategies.
 @main
@@ -23,6 +24,25 @@ struct ScanBench: AsyncParsableCommand {
         subcommands: [RunCommand.self, MergeCommand.self, TestbedCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
                       PingCommand.self, TracerouteCommand.self, DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self,
                       CertCommand.self, MonitorCommand.self,
-                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self]
+                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self, ReportCommand.self, CompareCommand.self]
     )
+
+    /// Runs the command; usage errors of `compare` exit 2 instead of ArgumentParser's 64, because
+    /// CI reads its status as 0 pass, 1 regression, 2 usage or input error.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure, CommandLine.arguments.dropFirst().first == CompareCommand.configuration.commandName {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -1,0 +1,49 @@
+import Results
+
+/// One (fixture, scenario) and a strategy on each side, with every metric compared.
+public struct PairComparison: Sendable {
+    public let fixture: String
+    public let scenario: String
+    public let baselineStrategy: String
+    public let currentStrategy: String
+    /// Runs that succeeded / all runs, per side.
+    public let baselineRuns: (ok: Int, total: Int)
+    public let currentRuns: (ok: Int, total: Int)
+    public let metrics: [MetricComparison]
+
+    /// Whether the current side lost a larger share of its runs (failed or timed out) than the
+    /// baseline: a regression whatever the numbers.
+    public var moreRunsFailed: Bool {
+        guard currentRuns.total > 0, baselineRuns.total > 0 else { return false }
+        let baselineShare = Double(baselineRuns.total - baselineRuns.ok) / Double(baselineRuns.total)
+        let currentShare = Double(currentRuns.total - currentRuns.ok) / Double(currentRuns.total)
+        return currentShare > baselineShare
+    }
+
+    /// Whether both sides have a successful run, so anything could be judged.
+    public var isComparable: Bool { baselineRuns.ok > 0 && currentRuns.ok > 0 }
+
+    public var regressions: [MetricComparison] { metrics.filter { $0.outcome == .regressed } }
+    public var improvements: [MetricComparison] { metrics.filter { $0.outcome == .improved } }
+
+    /// "home · scan" or "home · scan: a → b" when the strategies differ.
+    public var title: String {
+        let base = "\(fixture) · \(scenario)"
+        return baselineStrategy == currentStrategy ? "\(base) · \(baselineStrategy)" : "\(base): \(baselineStrategy) → \(currentStrategy)"
+    }
+
+    init(fixture: String, scenario: String, baseline: (String, [RunResult]), current: (String, [RunResult]), thresholds: Thresholds) {
+        self.fixture = fixture
+        self.scenario = scenario
+        baselineStrategy = baseline.0
+        currentStrategy = current.0
+        let baselineOK = baseline.1.filter { $0.status == .ok }
+        let currentOK = current.1.filter { $0.status == .ok }
+        baselineRuns = (baselineOK.count, baseline.1.count)
+        currentRuns = (currentOK.count, current.1.count)
+        metrics = Metric.all.map { metric in
+            MetricComparison(metric: metric, baseline: baselineOK.compactMap { metric.value(in: $0.metrics) },
+                             current: currentOK.compactMap { metric.value(in: $0.metrics) }, thresholds: thresholds)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// What `scanbench compare` tolerates: per-metric allowances for counters, and the significance
+/// level, effect size and minimum change for timings.
+///
+/// A thresholds file (JSON) overrides the defaults metric by metric; metrics it does not name keep
+/// theirs. docs/REPORTS.md documents the format and every default.
+public struct Thresholds: Sendable, Equatable {
+    /// Significance level of the two-sided Mann–Whitney U test for timings.
+    public var alpha: Double
+    /// Smallest |Cliff's δ| that counts as a timing change (0.474 = "large", Romano et al. 2006).
+    public var minEffectSize: Double
+    /// By metric id (e.g. `wire.tcp_attempts`).
+    public var metrics: [String: MetricThreshold]
+
+    public init(alpha: Double = 0.05, minEffectSize: Double = 0.474, metrics: [String: MetricThreshold] = Thresholds.defaultMetrics) {
+        self.alpha = alpha
+        self.minEffectSize = minEffectSize
+        self.metrics = metrics
+    }
+
+    /// The built-in defaults.
+    public static let defaults = Thresholds()
+
+    /// Default allowances. Counters repeat exactly only where the emulation is deterministic, so
+    /// the wire counters that depend on timing (retransmits, peak in flight) get an absolute slack;
+    /// yield gets none: losing a device is a regression.
+    public static let defaultMetrics: [String: MetricThreshold] = [
+        "yield.recall": MetricThreshold(absolute: 0),
+        "yield.found": MetricThreshold(absolute: 0),
+        "yield.false_positives": MetricThreshold(absolute: 0),
+        "wire.tcp_attempts": MetricThreshold(relativePercent: 5),
+        "wire.tcp_syn": MetricThreshold(relativePercent: 5),
+        "wire.tcp_syn_retransmits": MetricThreshold(relativePercent: 10, absolute: 5),
+        "wire.tcp_peak_in_flight": MetricThreshold(relativePercent: 5, absolute: 1),
+        "wire.packets": MetricThreshold(relativePercent: 5),
+        "wire.bytes": MetricThreshold(relativePercent: 5),
+        "stack.connections_created": MetricThreshold(relativePercent: 5),
+        "ui.publishes": MetricThreshold(relativePercent: 10, absolute: 5),
+        "duration_s": MetricThreshold(relativePercent: 10),
+        "time_to_90_percent_s": MetricThreshold(relativePercent: 10),
+        "cpu_s": MetricThreshold(relativePercent: 10),
+        "peak_rss_mb": MetricThreshold(relativePercent: 10, absolute: 2),
+        "ui.worst_hitch_ms": MetricThreshold(relativePercent: 10, absolute: 5),
+    ]
+
+    /// The threshold of a metric (a zero-tolerance gate when neither the file nor the defaults name it).
+    public func threshold(_ metric: Metric) -> MetricThreshold {
+        metrics[metric.id] ?? MetricThreshold()
+    }
+
+    /// Reads a thresholds file over the defaults.
+    /// - Throws: `CompareInputError` when the file is missing, is not JSON of the documented shape,
+    ///   names a metric `compare` does not know, or gives a value out of range.
+    public static func load(_ path: String) throws(CompareInputError) -> Thresholds {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CompareInputError("cannot read thresholds file \(path)", fix: "check the path; docs/REPORTS.md shows the format")
+        }
+        return try parse(data, source: path)
+    }
+
+    /// Parses thresholds JSON over the defaults; `source` names it in errors.
+    public static func parse(_ data: Data, source: String) throws(CompareInputError) -> Thresholds {
+        let known = "alpha, min_effect_size, metrics"
+        guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
+            throw CompareInputError("\(source) is not a JSON object", fix: "write {\"alpha\": 0.05, \"metrics\": {\"wire.tcp_attempts\": {\"relative_percent\": 5}}}")
+        }
+        for key in top.keys.sorted() where !known.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(key) {
+            throw CompareInputError("\(source): unknown key \"\(key)\"", fix: "allowed top-level keys: \(known)")
+        }
+        var result = Thresholds.defaults
+        if let alpha = top["alpha"] {
+            guard let value = alpha as? Double, value > 0, value < 1 else {
+                throw CompareInputError("\(source): alpha must be a number between 0 and 1", fix: "the default is 0.05")
+            }
+            result.alpha = value
+        }
+        if let effect = top["min_effect_size"] {
+            guard let value = effect as? Double, value >= 0, value <= 1 else {
+                throw CompareInputError("\(source): min_effect_size must be a number between 0 and 1 (|Cliff's δ|)", fix: "the default is 0.474")
+            }
+            result.minEffectSize = value
+        }
+        guard let metrics = top["metrics"] else { return result }
+        guard let table = metrics as? [String: Any] else {
+            throw CompareInputError("\(source): metrics must be an object keyed by metric id", fix: "e.g. \"metrics\": {\"wire.tcp_attempts\": {\"relative_percent\": 5}}")
+        }
+        let ids = Metric.all.map(\.id)
+        for (id, value) in table.sorted(by: { $0.key < $1.key }) {
+            guard ids.contains(id) else {
+                throw CompareInputError("\(source): unknown metric \"\(id)\"", fix: "known metrics: \(ids.joined(separator: ", "))")
+            }
+            guard let entry = value as? [String: Any] else {
+                throw CompareInputError("\(source): metrics.\(id) must be an object", fix: "keys: relative_percent, absolute, gate")
+            }
+            for key in entry.keys.sorted() where !["relative_percent", "absolute", "gate"].contains(key) {
+                throw CompareInputError("\(source): metrics.\(id) has unknown key \"\(key)\"", fix: "keys: relative_percent, absolute, gate")
+            }
+            guard let encoded = try? JSONSerialization.data(withJSONObject: entry),
+                  let threshold = try? JSONDecoder().decode(MetricThreshold.self, from: encoded) else {
+                throw CompareInputError("\(source): metrics.\(id) has a value of the wrong type",
+                                        fix: "relative_percent and absolute are numbers, gate is true or false")
+            }
+            if (threshold.relativePercent ?? 0) < 0 || (threshold.absolute ?? 0) < 0 {
+                throw CompareInputError("\(source): metrics.\(id) has a negative allowance", fix: "allowances are magnitudes; direction comes from the metric")
+            }
+            result.metrics[id] = threshold
+        }
+        return result
+    }
+}

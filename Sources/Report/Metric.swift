@@ -1,0 +1,103 @@
+import Results
+
+/// One number per run that reports tabulate and `scanbench compare` gates: where it lives in
+/// results.json, how to print it, which way is better, and whether it is a deterministic counter or
+/// a noisy timing.
+public struct Metric: Sendable, Identifiable {
+    /// Which way is better.
+    public enum Direction: String, Sendable { case lowerIsBetter = "lower", higherIsBetter = "higher" }
+
+    /// How `compare` gates it.
+    public enum Kind: String, Sendable {
+        /// Repeatable under a fixed fixture and strategy (attempts, packets, devices): gated on
+        /// thresholds applied to the medians.
+        case counter
+        /// Subject to machine noise (durations, CPU, memory, hitches): gated only when a
+        /// Mann–Whitney test and a minimum effect size agree.
+        case timing
+    }
+
+    /// The results.json path under `metrics`, e.g. `wire.tcp_attempts`; also the key in a
+    /// thresholds file.
+    public let id: String
+    /// Column title, e.g. "TCP attempts".
+    public let title: String
+    /// Unit shown in headers ("s", "ms", "MB"), empty for counts.
+    public let unit: String
+    public let direction: Direction
+    public let kind: Kind
+    /// Decimals when printed.
+    public let digits: Int
+    let extract: @Sendable (RunMetrics) -> Double?
+
+    init(_ id: String, _ title: String, unit: String = "", _ direction: Direction, _ kind: Kind, digits: Int = 0,
+         _ extract: @escaping @Sendable (RunMetrics) -> Double?) {
+        self.id = id
+        self.title = title
+        self.unit = unit
+        self.direction = direction
+        self.kind = kind
+        self.digits = digits
+        self.extract = extract
+    }
+
+    /// The metric's value in `metrics`, nil when the run did not measure it.
+    public func value(in metrics: RunMetrics) -> Double? { extract(metrics) }
+
+    /// Header text with the unit: "Scan duration [s]".
+    var header: String { unit.isEmpty ? title : "\(title) [\(unit)]" }
+
+    /// Prints a value of this metric.
+    func format(_ value: Double) -> String { NumberFormat.decimal(value, digits: digits) }
+
+    /// Whether `a` is better than `b`.
+    func isBetter(_ a: Double, than b: Double) -> Bool {
+        direction == .lowerIsBetter ? a < b : a > b
+    }
+}
+
+extension Metric {
+    public static let recall = Metric("yield.recall", "Recall", .higherIsBetter, .counter, digits: 2) { $0.yield.recall }
+    public static let found = Metric("yield.found", "Devices found", .higherIsBetter, .counter) { Double($0.yield.found) }
+    public static let falsePositives = Metric("yield.false_positives", "False positives", .lowerIsBetter, .counter) {
+        Double($0.yield.falsePositives)
+    }
+    public static let tcpAttempts = Metric("wire.tcp_attempts", "TCP attempts", .lowerIsBetter, .counter) { Double($0.wire.tcpAttempts) }
+    public static let tcpSyn = Metric("wire.tcp_syn", "TCP SYNs", .lowerIsBetter, .counter) { Double($0.wire.tcpSyn) }
+    public static let retransmits = Metric("wire.tcp_syn_retransmits", "SYN retransmits", .lowerIsBetter, .counter) {
+        Double($0.wire.tcpSynRetransmits)
+    }
+    public static let peakInFlight = Metric("wire.tcp_peak_in_flight", "Peak in flight", .lowerIsBetter, .counter) {
+        Double($0.wire.tcpPeakInFlight)
+    }
+    public static let packets = Metric("wire.packets", "Packets", .lowerIsBetter, .counter) { Double($0.wire.packets) }
+    public static let bytes = Metric("wire.bytes", "Bytes", .lowerIsBetter, .counter) { Double($0.wire.bytes) }
+    public static let connectionsCreated = Metric("stack.connections_created", "Connections created", .lowerIsBetter, .counter) {
+        Double($0.stack.connectionsCreated)
+    }
+    public static let publishes = Metric("ui.publishes", "Publishes", .lowerIsBetter, .counter) { Double($0.ui.publishes) }
+    public static let duration = Metric("duration_s", "Scan duration", unit: "s", .lowerIsBetter, .timing, digits: 1) { $0.durationS }
+    public static let timeTo90 = Metric("time_to_90_percent_s", "Time to 90 %", unit: "s", .lowerIsBetter, .timing, digits: 1) {
+        $0.timeTo90PercentS
+    }
+    public static let worstHitch = Metric("ui.worst_hitch_ms", "Worst hitch", unit: "ms", .lowerIsBetter, .timing, digits: 1) {
+        $0.ui.worstHitchMs
+    }
+    public static let cpu = Metric("cpu_s", "CPU", unit: "s", .lowerIsBetter, .timing, digits: 2) { $0.cpuS }
+    public static let peakRSS = Metric("peak_rss_mb", "Peak RSS", unit: "MB", .lowerIsBetter, .timing, digits: 1) { $0.peakRssMb }
+
+    /// The report's headline table, in column order.
+    public static let headline: [Metric] = [
+        recall, found, tcpAttempts, retransmits, peakInFlight, packets,
+        duration, timeTo90, publishes, worstHitch, cpu, peakRSS,
+    ]
+
+    /// Every metric `scanbench compare` knows, in the order it prints them.
+    public static let all: [Metric] = [
+        recall, found, falsePositives, tcpAttempts, tcpSyn, retransmits, peakInFlight, packets, bytes,
+        connectionsCreated, publishes, duration, timeTo90, cpu, peakRSS, worstHitch,
+    ]
+
+    /// The metric with this results.json path.
+    public static func named(_ id: String) -> Metric? { all.first { $0.id == id } }
+}

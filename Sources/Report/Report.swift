@@ -1,0 +1,84 @@
+import Foundation
+import Results
+
+/// The human-readable side of a results file: `report.md` (GitHub-flavoured Markdown) and the SVG
+/// charts it links to.
+///
+/// Rendering is a pure function of the results document and the options: the same input gives
+/// byte-identical files, so committed reports only change when the numbers do.
+public struct Report: Sendable {
+    public let document: ResultsDocument
+    public let options: ReportOptions
+    let groups: [RunGroup]
+
+    /// The Markdown file's name.
+    public static let markdownName = "report.md"
+
+    public init(document: ResultsDocument, options: ReportOptions = ReportOptions()) {
+        self.document = document
+        self.options = options
+        groups = RunGroup.groups(of: document.runs)
+    }
+
+    /// report.md first, then the charts, in a fixed order.
+    public func render() -> [ReportFile] {
+        let charts = groups.flatMap(chartFiles)
+        return [ReportFile(name: Self.markdownName, contents: markdown())] + charts
+    }
+
+    /// Writes every file into `directory` (created when missing), replacing files of the same names.
+    /// - Returns: the paths written.
+    /// - Throws: a `CocoaError` from the file system, e.g. when the directory is not writable.
+    @discardableResult
+    public func write(to directory: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return try render().map { file in
+            let path = (directory as NSString).appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return path
+        }
+    }
+
+    /// The whole Markdown document.
+    public func markdown() -> String {
+        var sections: [String] = []
+        sections.append("# ScanBench report\n")
+        sections.append(verdictSection())
+        sections.append(overviewLine())
+        for group in groups {
+            sections.append(groupSection(group))
+        }
+        sections.append(accuracySection())
+        sections.append(expectedOutcomesSection())
+        if !document.peers.isEmpty { sections.append(peersSection()) }
+        sections.append(methodologySection())
+        sections.append(rawRunsSection())
+        return sections.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    private func overviewLine() -> String {
+        let failed = document.runs.filter { $0.status != .ok }.count
+        let generated = ISO8601DateFormatter().string(from: document.generatedAt)
+        var line = "From [\(options.resultsLink)](\(options.resultsLink)) (schema \(document.schemaVersion)), generated \(generated): "
+        line += "\(document.runs.count) runs"
+        if failed > 0 { line += " (\(failed) failed or timed out, left out of every median)" }
+        line += ", \(document.environment.repetitions) repetitions per strategy, reference strategy \(Inline.code(document.referenceStrategy)). "
+        line += "Metric definitions: [docs/METRICS.md](\(options.metricsDocLink)).\n"
+        let drops = document.runs.reduce(0) { $0 + $1.metrics.wire.captureDrops }
+        if drops > 0 {
+            line += "\n> [!WARNING]\n> The capture dropped \(drops) packets over all runs; wire counts are lower bounds where it did (see the raw runs).\n"
+        }
+        return line
+    }
+
+    private func groupSection(_ group: RunGroup) -> String {
+        var text = "## \(Inline.code(group.fixture)) · scenario \(Inline.code(group.scenario))\n\n"
+        text += headlineTables(group)
+        text += "\n" + chartLinks(group)
+        text += "\n" + yieldMatrix(group)
+        text += "\n" + missedDevices(group)
+        text += "\n" + latencyTable(group)
+        text += "\n" + namesTable(group)
+        return text
+    }
+}

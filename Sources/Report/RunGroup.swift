@@ -1,0 +1,63 @@
+import Results
+
+/// The runs of one fixture and scenario, by strategy: the unit every table compares within.
+struct RunGroup: Sendable {
+    let fixture: String
+    let scenario: String
+    /// Strategies in report order: the presets in their documented order, then others as they
+    /// first appear in the schedule.
+    let strategies: [String]
+    /// Every run of each strategy (also failed ones), by repetition.
+    let runs: [String: [RunResult]]
+
+    /// The presets, in the order docs/STRATEGIES.md lists them.
+    static let presetOrder = [
+        "review-baseline", "review-phase1", "review-phase2", "review-phase3",
+        "netmonitor-1.0", "netmonitor-2.0", "scanbench-best",
+    ]
+
+    /// A heading-friendly name: "home · scan".
+    var title: String { "\(fixture) · \(scenario)" }
+
+    /// A file-name-friendly name: "home-scan".
+    var slug: String { Inline.slug("\(fixture)-\(scenario)") }
+
+    /// Successful runs of `strategy`.
+    func ok(_ strategy: String) -> [RunResult] {
+        (runs[strategy] ?? []).filter { $0.status == .ok }
+    }
+
+    /// `metric` over the successful runs of `strategy`.
+    func summary(_ metric: Metric, _ strategy: String) -> Summary? {
+        Summary(ok(strategy).compactMap { metric.value(in: $0.metrics) })
+    }
+
+    /// The run whose scan duration is the median (the lower one of an even count): the run the
+    /// time-series charts draw, so a chart shows a typical run rather than a lucky first one.
+    func representative(_ strategy: String) -> RunResult? {
+        let sorted = ok(strategy).sorted { ($0.metrics.durationS, $0.repetition) < ($1.metrics.durationS, $1.repetition) }
+        return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
+    }
+
+    /// Splits `runs` by fixture and scenario, in order of first appearance in the schedule.
+    static func groups(of runs: [RunResult]) -> [RunGroup] {
+        let scheduled = runs.sorted { ($0.sequence, $0.repetition) < ($1.sequence, $1.repetition) }
+        var keys: [[String]] = []
+        var byKey: [[String]: [RunResult]] = [:]
+        for run in scheduled {
+            let key = [run.fixture, run.scenario]
+            if byKey[key] == nil { keys.append(key) }
+            byKey[key, default: []].append(run)
+        }
+        return keys.map { key in
+            let members = byKey[key] ?? []
+            var seen: [String] = []
+            for run in members where !seen.contains(run.strategy) { seen.append(run.strategy) }
+            let ordered = presetOrder.filter(seen.contains) + seen.filter { !presetOrder.contains($0) }
+            var byStrategy: [String: [RunResult]] = [:]
+            for run in members { byStrategy[run.strategy, default: []].append(run) }
+            for (strategy, list) in byStrategy { byStrategy[strategy] = list.sorted { $0.repetition < $1.repetition } }
+            return RunGroup(fixture: key[0], scenario: key[1], strategies: ordered, runs: byStrategy)
+        }
+    }
+}

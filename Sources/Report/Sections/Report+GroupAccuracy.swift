@@ -1,0 +1,61 @@
+import Results
+
+extension Report {
+    /// Stack latency against the wire and against the fixture's configured RTTs.
+    func latencyTable(_ group: RunGroup) -> String {
+        let columns: [(String, @Sendable (RunMetrics) -> Double?)] = [
+            ("Stack vs wire, median [ms]", { $0.latency.stackVsWireAbsMsMedian }),
+            ("Stack vs wire, p95 [ms]", { $0.latency.stackVsWireAbsMsP95 }),
+            ("Stack vs truth, median [ms]", { $0.latency.stackVsTruthAbsMsMedian }),
+            ("Stack vs truth, p95 [ms]", { $0.latency.stackVsTruthAbsMsP95 }),
+        ]
+        var text = "### Latency accuracy\n\n"
+        text += "Absolute error of the latency the stack reported per device, against the wire RTT of the same probe and against "
+        text += "the RTT the fixture configures; the median over repetitions of each run's median and p95. Lower is better.\n\n"
+        var table = MarkdownTable([("Strategy", .left), ("Devices with latency", .right)] + columns.map { ($0.0, .right) })
+        var best: [Int: Double] = [:]
+        for (index, column) in columns.enumerated() {
+            let medians = group.strategies.compactMap { strategy in Summary(group.ok(strategy).compactMap { column.1($0.metrics) })?.median }
+            if medians.count > 1, Set(medians).count > 1 { best[index] = medians.min() }
+        }
+        var measuredAny = false
+        for strategy in group.strategies {
+            let runs = group.ok(strategy)
+            var cells = [Inline.code(strategy)]
+            cells.append(Summary(runs.map { Double($0.metrics.latency.devicesWithLatency) }).map { NumberFormat.decimal($0.median, digits: 0) } ?? "no runs")
+            for (index, column) in columns.enumerated() {
+                guard let summary = Summary(runs.compactMap { column.1($0.metrics) }) else {
+                    cells.append("not measured")
+                    continue
+                }
+                measuredAny = true
+                cells.append(NumberFormat.decimal(summary.median, digits: 2) + (best[index] == summary.median ? " **best**" : ""))
+            }
+            table.add(cells)
+        }
+        if !measuredAny { text += "No strategy here reported latencies (no ICMP or TCP timing phase ran).\n\n" }
+        return text + table.render()
+    }
+
+    /// Host names and categories the stack reported, against the fixture.
+    func namesTable(_ group: RunGroup) -> String {
+        var table = MarkdownTable([("Strategy", .left), ("Host names correct", .right), ("Categories correct", .right)])
+        for strategy in group.strategies {
+            let runs = group.ok(strategy)
+            guard !runs.isEmpty else { continue }
+            let hostCorrect = Summary(runs.map { Double($0.metrics.names.hostnameCorrect) })?.median ?? 0
+            let hostTotal = Summary(runs.map { Double($0.metrics.names.withHostname) })?.median ?? 0
+            let categoryCorrect = Summary(runs.compactMap { $0.metrics.names.categoryCorrect.map(Double.init) })?.median
+            let categoryTotal = Summary(runs.compactMap { $0.metrics.names.categoryTotal.map(Double.init) })?.median
+            table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal),
+                       categoryCorrect.flatMap { correct in categoryTotal.map { ratio(correct, $0) } } ?? "not measured"])
+        }
+        return "### Host names and categories\n\nMedians over repetitions; totals are the found devices the fixture names (or classifies).\n\n" + table.render()
+    }
+
+    /// "24/26 (92 %)".
+    func ratio(_ part: Double, _ whole: Double) -> String {
+        let fraction = whole > 0 ? " (\(NumberFormat.decimal(part / whole * 100, digits: 0)) %)" : ""
+        return "\(NumberFormat.decimal(part, digits: 0))/\(NumberFormat.decimal(whole, digits: 0))\(fraction)"
+    }
+}

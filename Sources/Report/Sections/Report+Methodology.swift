@@ -1,0 +1,56 @@
+import Results
+
+extension Report {
+    /// How the runs were made, and the environment.
+    func methodologySection() -> String {
+        let environment = document.environment
+        var text = "## Methodology\n\n"
+        text += "- **Schedule.** Runs were interleaved — every strategy once, then every strategy again (A B C … A B C …) — so "
+        text += "drift in the machine's load hits every strategy alike; `sequence` in the raw table is the order they ran in.\n"
+        text += "- **Repetitions.** Each strategy ran \(environment.repetitions) times per fixture and scenario on a freshly "
+        text += "captured link; tables show the median over the successful repetitions and the range, never a mean. "
+        text += "Failed or timed-out runs are listed below and left out of the medians.\n"
+        text += "- **Sources of the numbers.** Wire figures come from the libpcap capture of the scanner's link, stack figures "
+        text += "from the scanner's event log, truth from the fixture; CPU and memory were measured from outside the scanner process. "
+        text += "Definitions: [docs/METRICS.md](\(options.metricsDocLink)).\n"
+        text += "- **Comparing two results files.** `scanbench compare BASELINE.json CURRENT.json` gates counters on thresholds "
+        text += "and timings on a Mann–Whitney test plus a minimum effect (docs/REPORTS.md).\n\n"
+        var table = MarkdownTable([("Environment", .left), ("Value", .left)])
+        table.add(["Kernel", environment.kernel])
+        table.add(["CPU", "\(environment.cpu), \(environment.cores) cores"])
+        table.add(["Memory", NumberFormat.decimal(environment.memoryGiB, digits: 1) + " GiB"])
+        table.add(["Swift", environment.swiftVersion])
+        table.add(["scanbench", environment.scanbenchVersion])
+        table.add(["Shard", environment.shard])
+        for (name, hash) in environment.fixtureHashes.sorted(by: { $0.key < $1.key }) {
+            table.add(["Fixture \(Inline.code(name))", "sha256 \(Inline.code(String(hash.prefix(16))))…"])
+        }
+        for (name, hash) in environment.strategyHashes.sorted(by: { $0.key < $1.key }) {
+            table.add(["Strategy \(Inline.code(name))", "sha256 \(Inline.code(String(hash.prefix(16))))…"])
+        }
+        return text + table.render()
+    }
+
+    /// Every run's main numbers, folded.
+    func rawRunsSection() -> String {
+        var table = MarkdownTable([("Seq", .right), ("Fixture", .left), ("Scenario", .left), ("Strategy", .left), ("Rep", .right),
+                                   ("Status", .left), ("Found", .right), ("TCP attempts", .right), ("SYNs", .right),
+                                   ("Retrans.", .right), ("Peak in flight", .right), ("Packets", .right), ("Bytes", .right),
+                                   ("Drops", .right), ("Conns (stack)", .right), ("Agrees", .left), ("Publishes", .right),
+                                   ("Duration [s]", .right), ("CPU [s]", .right), ("RSS [MB]", .right), ("pcap", .left)])
+        for run in document.runs.sorted(by: { ($0.sequence, $0.repetition) < ($1.sequence, $1.repetition) }) {
+            let m = run.metrics
+            let status = run.status == .ok ? "ok" : "\(run.status.rawValue): \(run.error ?? "no message")"
+            table.add(["\(run.sequence)", run.fixture, run.scenario, Inline.code(run.strategy), "\(run.repetition)", status,
+                       "\(m.yield.found)/\(m.yield.discoverable)", "\(m.wire.tcpAttempts)", "\(m.wire.tcpSyn)",
+                       "\(m.wire.tcpSynRetransmits)", "\(m.wire.tcpPeakInFlight)", "\(m.wire.packets)", "\(m.wire.bytes)",
+                       "\(m.wire.captureDrops)", "\(m.stack.connectionsCreated)", m.stack.agreesWithWire ? "yes" : "no",
+                       "\(m.ui.publishes)", NumberFormat.decimal(m.durationS, digits: 2), NumberFormat.decimal(m.cpuS, digits: 2),
+                       NumberFormat.decimal(m.peakRssMb, digits: 1), run.pcap.map { "[pcap](\($0))" } ?? "—"])
+        }
+        var text = "## Raw runs\n\n<details><summary>Every run, in schedule order (\(document.runs.count) runs)</summary>\n\n"
+        text += table.render()
+        text += "\n\"Agrees\": the stack's count of TCP connections equals the wire's TCP attempts.\n\n</details>\n"
+        return text
+    }
+}

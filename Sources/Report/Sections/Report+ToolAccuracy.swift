@@ -1,0 +1,50 @@
+import Results
+
+extension Report {
+    /// Port-scan and ping accuracy, for the scenarios that ran those tools.
+    func accuracySection() -> String {
+        var ports = MarkdownTable([("Fixture · scenario", .left), ("Strategy", .left), ("Ports checked", .right),
+                                   ("Correct", .right), ("Accuracy", .right), ("Confusions (truth→reported, all runs)", .left)])
+        var ping = MarkdownTable([("Fixture · scenario", .left), ("Strategy", .left), ("Target", .left), ("Echoes", .right),
+                                  ("Lost", .right), ("vs wire, median [ms]", .right), ("vs truth, median [ms]", .right),
+                                  ("vs truth, p95 [ms]", .right)])
+        for group in groups {
+            for strategy in group.strategies {
+                let runs = group.ok(strategy)
+                let portRuns = runs.compactMap(\.metrics.ports)
+                if !portRuns.isEmpty {
+                    let checked = Summary(portRuns.map { Double($0.checked) })?.median ?? 0
+                    let correct = Summary(portRuns.map { Double($0.correct) })?.median ?? 0
+                    var confusions: [String: Int] = [:]
+                    for item in portRuns { confusions.merge(item.confusions, uniquingKeysWith: +) }
+                    let confusionText = confusions.isEmpty ? "none"
+                        : confusions.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+                    ports.add([group.title, Inline.code(strategy), NumberFormat.decimal(checked, digits: 0),
+                               NumberFormat.decimal(correct, digits: 0),
+                               checked > 0 ? NumberFormat.decimal(correct / checked * 100, digits: 1) + " %" : "n/a", confusionText])
+                }
+                let pingRuns = runs.compactMap(\.metrics.ping)
+                if !pingRuns.isEmpty {
+                    func median(_ values: [Double?]) -> String {
+                        Summary(values.compactMap { $0 }).map { NumberFormat.decimal($0.median, digits: 2) } ?? "not measured"
+                    }
+                    let targets = Array(Set(pingRuns.map(\.target))).sorted().joined(separator: ", ")
+                    ping.add([group.title, Inline.code(strategy), targets,
+                              NumberFormat.decimal(Summary(pingRuns.map { Double($0.echoes) })?.median ?? 0, digits: 0),
+                              NumberFormat.decimal(Summary(pingRuns.map { Double($0.lost) })?.median ?? 0, digits: 0),
+                              median(pingRuns.map(\.vsWireAbsMsMedian)), median(pingRuns.map(\.vsTruthAbsMsMedian)),
+                              median(pingRuns.map(\.vsTruthAbsMsP95))])
+                }
+            }
+        }
+        var text = ""
+        if !ports.isEmpty {
+            text += "## Port-scan accuracy\n\nThe port scanner's states against the fixture's truth (medians over repetitions).\n\n" + ports.render() + "\n"
+        }
+        if !ping.isEmpty {
+            text += "## Ping accuracy\n\nThe ping tool's RTTs against the wire and the fixture, alone or during a scan as the scenario says "
+            text += "(medians over repetitions; lower is better).\n\n" + ping.render()
+        }
+        return text
+    }
+}

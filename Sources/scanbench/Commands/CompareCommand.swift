@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Report
+import Results
+
+/// `scanbench compare BASELINE.json CURRENT.json`: a Markdown comparison and a regression verdict.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two results files and decide whether CURRENT regressed against BASELINE.",
+        discussion: """
+            Runs are paired by fixture, scenario and strategy. When nothing pairs that way and each \
+            file holds exactly one strategy, the two strategies are compared with each other (by \
+            fixture and scenario); --baseline-strategy and --current-strategy choose them explicitly, \
+            also within one file given twice.
+
+            Counters (TCP attempts, SYNs, packets, devices found, recall, false positives, ...) are \
+            gated on thresholds applied to the medians; timings (duration, time to 90 %, CPU, ...) \
+            only when a two-sided Mann-Whitney U test gives p < alpha AND Cliff's delta and the \
+            median change are large enough. Defaults and the thresholds file format: docs/REPORTS.md.
+
+            Exit status: 0 no regression (or improved), 1 regression, 2 usage or input error \
+            (missing file, wrong schema, nothing in common) or nothing comparable.
+            """
+    )
+
+    @Argument(help: "The baseline results file.")
+    var baseline: String
+
+    @Argument(help: "The current results file (the one being judged).")
+    var current: String
+
+    @Option(help: "A JSON thresholds file overriding the defaults metric by metric (docs/REPORTS.md).")
+    var thresholds: String?
+
+    @Option(help: "Also write the Markdown comparison to this file.")
+    var out: String?
+
+    @Option(help: "Compare this strategy's runs in BASELINE ...")
+    var baselineStrategy: String?
+
+    @Option(help: "... with this strategy's runs in CURRENT.")
+    var currentStrategy: String?
+
+    func validate() throws {
+        if (baselineStrategy == nil) != (currentStrategy == nil) {
+            throw ValidationError("--baseline-strategy and --current-strategy go together; give both or neither")
+        }
+    }
+
+    func run() throws {
+        let comparison: Comparison
+        do {
+            let limits = try thresholds.map { path throws(CompareInputError) in try Thresholds.load(path) } ?? .defaults
+            let pairing: PairingMode = baselineStrategy.flatMap { from in currentStrategy.map { .strategies(baseline: from, current: $0) } } ?? .automatic
+            comparison = try Comparison(baseline: ResultsDocument.load(baseline), current: ResultsDocument.load(current),
+                                        thresholds: limits, pairing: pairing)
+        } catch let error as ResultsError {
+            fail(error.description)
+        } catch let error as CompareInputError {
+            fail(error.description)
+        }
+        let markdown = comparison.markdown(baselineName: baseline, currentName: current)
+        print(markdown, terminator: "")
+        if let out {
+            do {
+                try Data(markdown.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                fail("error: cannot write \(out): \(error.localizedDescription)\n  fix: choose a writable path for --out")
+            }
+        }
+        let verdict = comparison.verdict
+        FileHandle.standardError.write(Data("verdict: \(verdict.keyword)\n".utf8))
+        if verdict.exitCode != 0 { throw ExitCode(verdict.exitCode) }
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(2)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import Report
+import Results
+
+@Suite("compare")
+struct ComparisonTests {
+    static func one(_ strategy: String, repetitions: Int = 3, seed: UInt64 = 1, timingScale: Double = 1,
+                    attemptsScale: Double = 1, extraMissed: Int = 0) -> ResultsDocument {
+        SyntheticResults.document(strategies: [strategy], repetitions: repetitions, seed: seed, timingScale: timingScale,
+                                  attemptsScale: attemptsScale, extraMissed: extraMissed)
+    }
+
+    @Test("the same file twice: no regression")
+    func sameFile() throws {
+        let document = SyntheticResults.document()
+        let comparison = try Comparison(baseline: document, current: document)
+        #expect(comparison.pairs.count == 7)
+        #expect(comparison.verdict == .noRegression)
+        #expect(comparison.verdict.exitCode == 0)
+        #expect(comparison.markdown().contains("**PASS** ✅"))
+    }
+
+    @Test("same strategies, other runs with realistic timing noise: no regression", arguments: [2, 3, 4, 5] as [UInt64])
+    func noiseIsNotARegression(seed: UInt64) throws {
+        for repetitions in [3, 10] {
+            let baseline = SyntheticResults.document(repetitions: repetitions, seed: 100)
+            let current = SyntheticResults.document(repetitions: repetitions, seed: seed)
+            let comparison = try Comparison(baseline: baseline, current: current)
+            #expect(comparison.verdict == .noRegression, "seed \(seed), \(repetitions) reps: \(comparison.pairs.flatMap(\.regressions).map(\.metric.id))")
+        }
+    }
+
+    @Test("review-baseline judged against scanbench-best (one strategy per file) is a regression")
+    func crossStrategy() throws {
+        let comparison = try Comparison(baseline: Self.one("scanbench-best"), current: Self.one("review-baseline"))
+        #expect(comparison.verdict == .regression)
+        #expect(comparison.verdict.exitCode == 1)
+        let pair = try #require(comparison.pairs.first)
+        #expect(pair.baselineStrategy == "scanbench-best" && pair.currentStrategy == "review-baseline")
+        let regressed = Set(pair.regressions.map(\.metric.id))
+        #expect(regressed.isSuperset(of: ["yield.recall", "yield.found", "wire.tcp_attempts", "wire.packets", "ui.publishes"]))
+        // Timings cannot be judged with 3 runs a side: reported, not gated.
+        let duration = try #require(pair.metrics.first { $0.metric.id == "duration_s" })
+        guard case .insufficientData(let reason) = duration.outcome else {
+            Issue.record("duration should be insufficient data, is \(duration.outcome)")
+            return
+        }
+        #expect(reason.contains("use at least 4 per side"))
+        let markdown = comparison.markdown()
+        #expect(markdown.contains("**REGRESSED** ❌"))
+        #expect(markdown.contains("## Regressions"))
+        #expect(markdown.contains("home · scan: scanbench-best → review-baseline"))
+    }
+
+    @Test("the other way round is an improvement, exit 0")
+    func improvement() throws {
+        let comparison = try Comparison(baseline: Self.one("review-baseline"), current: Self.one("scanbench-best"))
+        #expect(comparison.verdict == .improved)
+        #expect(comparison.verdict.exitCode == 0)
+    }
+
+    @Test("explicit strategies pair within one file")
+    func explicitStrategies() throws {
+        let document = SyntheticResults.document()
+        let comparison = try Comparison(baseline: document, current: document,
+                                        pairing: .strategies(baseline: "scanbench-best", current: "review-baseline"))
+        #expect(comparison.verdict == .regression)
+        #expect(throws: CompareInputError.self) {
+            try Comparison(baseline: document, current: document, pairing: .strategies(baseline: "nope", current: "review-baseline"))
+        }
+    }
+
+    @Test("more TCP attempts beyond 5 % is a regression; within 5 % is not")
+    func counterThreshold() throws {
+        let baseline = Self.one("netmonitor-2.0")
+        let within = try Comparison(baseline: baseline, current: Self.one("netmonitor-2.0", attemptsScale: 1.03))
+        #expect(within.verdict == .noRegression)
+        let beyond = try Comparison(baseline: baseline, current: Self.one("netmonitor-2.0", attemptsScale: 1.10))
+        #expect(beyond.verdict == .regression)
+        #expect(Set(beyond.pairs[0].regressions.map(\.metric.id)) == ["wire.tcp_attempts", "wire.tcp_syn", "wire.packets", "wire.bytes"])
+    }
+
+    @Test("losing one device is a regression (recall allows no decrease)")
+    func lostDevice() throws {
+        let comparison = try Comparison(baseline: Self.one("scanbench-best"), current: Self.one("scanbench-best", extraMissed: 1))
+        #expect(comparison.verdict == .regression)
+        #expect(Set(comparison.pairs[0].regressions.map(\.metric.id)) == ["yield.recall", "yield.found"])
+    }
+
+    @Test("a significant, large slowdown with enough runs is a regression")
+    func significantSlowdown() throws {
+        let comparison = try Comparison(baseline: Self.one("netmonitor-2.0", repetitions: 8, seed: 7),
+                                        current: Self.one("netmonitor-2.0", repetitions: 8, seed: 8, timingScale: 1.4))
+        #expect(comparison.verdict == .regression)
+        let duration = try #require(comparison.pairs[0].metrics.first { $0.metric.id == "duration_s" })
+        #expect(duration.outcome == .regressed)
+        #expect((duration.p ?? 1) < 0.05)
+        #expect((duration.cliffsDelta ?? 0) >= 0.474)
+    }
+
+    @Test("a significant but small slowdown (below the 10 % minimum change) is not a regression")
+    func smallSlowdown() throws {
+        let comparison = try Comparison(baseline: Self.one("netmonitor-2.0", repetitions: 12, seed: 7),
+                                        current: Self.one("netmonitor-2.0", repetitions: 12, seed: 8, timingScale: 1.05))
+        let duration = try #require(comparison.pairs[0].metrics.first { $0.metric.id == "duration_s" })
+        #expect(duration.outcome == .unchanged)
+        #expect(comparison.verdict == .noRegression)
+    }
+
+    @Test("timing outcomes follow the test, the effect size and the minimum change")
+    func timingRules() {
+        let thresholds = Thresholds.defaults
+        let baseline: [Double] = [10.0, 10.2, 9.9, 10.1, 10.3, 9.8]
+        // Fully separated and 50 % slower: regression.
+        let slow = MetricComparison(metric: .duration, baseline: baseline, current: baseline.map { $0 * 1.5 }, thresholds: thresholds)
+        #expect(slow.outcome == .regressed)
+        // Overlapping values with a higher median: changed but not significant.
+        let noisy = MetricComparison(metric: .duration, baseline: baseline, current: [9.0, 14.0, 10.0, 16.0, 9.5, 15.0],
+                                     thresholds: thresholds)
+        #expect(noisy.outcome == .notSignificant)
+        // Faster: improved.
+        let fast = MetricComparison(metric: .duration, baseline: baseline, current: baseline.map { $0 * 0.7 }, thresholds: thresholds)
+        #expect(fast.outcome == .improved)
+        // Gate off.
+        var off = thresholds
+        off.metrics["duration_s"] = MetricThreshold(gate: false)
+        #expect(MetricComparison(metric: .duration, baseline: baseline, current: baseline.map { $0 * 1.5 }, thresholds: off).outcome == .notGated)
+        // Too few runs.
+        let few = MetricComparison(metric: .duration, baseline: [10, 10.1, 10.2], current: [20, 20.1, 20.2], thresholds: thresholds)
+        guard case .insufficientData = few.outcome else {
+            Issue.record("3 vs 3 should be insufficient, is \(few.outcome)")
+            return
+        }
+    }
+
+    @Test("counter allowances: relative or absolute, whichever is larger, suffices")
+    func counterRules() {
+        let retransmits = Metric.retransmits // 10 % or 5
+        let thresholds = Thresholds.defaults
+        #expect(MetricComparison(metric: retransmits, baseline: [0], current: [4], thresholds: thresholds).outcome == .unchanged)
+        #expect(MetricComparison(metric: retransmits, baseline: [0], current: [6], thresholds: thresholds).outcome == .regressed)
+        #expect(MetricComparison(metric: retransmits, baseline: [100], current: [109], thresholds: thresholds).outcome == .unchanged)
+        #expect(MetricComparison(metric: retransmits, baseline: [100], current: [111], thresholds: thresholds).outcome == .regressed)
+        #expect(MetricComparison(metric: retransmits, baseline: [100], current: [80], thresholds: thresholds).outcome == .improved)
+        #expect(MetricComparison(metric: .recall, baseline: [1.0], current: [0.96], thresholds: thresholds).outcome == .regressed)
+        #expect(MetricComparison(metric: .recall, baseline: [0.96], current: [1.0], thresholds: thresholds).outcome == .improved)
+    }
+
+    @Test("insufficient data: no successful run on one side")
+    func insufficientData() throws {
+        let baseline = Self.one("netmonitor-2.0")
+        var current = Self.one("netmonitor-2.0")
+        for index in current.runs.indices { current.runs[index].status = .failed }
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(comparison.verdict == .insufficientData)
+        #expect(comparison.verdict.exitCode == 2)
+        #expect(comparison.markdown().contains("**INCONCLUSIVE**"))
+    }
+
+    @Test("more failed runs than the baseline is a regression")
+    func failedRuns() throws {
+        let baseline = Self.one("netmonitor-2.0")
+        var current = Self.one("netmonitor-2.0")
+        current.runs[1].status = .timedOut
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(comparison.verdict == .regression)
+        #expect(comparison.markdown().contains("**runs failed**"))
+    }
+
+    @Test("nothing in common is an input error naming both sides")
+    func nothingInCommon() {
+        let baseline = SyntheticResults.document(strategies: ["scanbench-best", "netmonitor-2.0"])
+        let current = SyntheticResults.document(strategies: ["review-baseline", "review-phase1"])
+        do {
+            _ = try Comparison(baseline: baseline, current: current)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("nothing") || error.message.contains("no (fixture, scenario, strategy) in common"))
+            #expect(error.fix.contains("home/scan/scanbench-best") && error.fix.contains("--baseline-strategy"))
+        }
+    }
+
+    @Test("a different machine is warned about")
+    func environmentWarning() throws {
+        let baseline = Self.one("netmonitor-2.0")
+        var current = Self.one("netmonitor-2.0")
+        current.environment.cores = 8
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(comparison.environmentWarnings.count == 1)
+        #expect(comparison.markdown().contains("> [!WARNING]"))
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import Report
+import Results
+
+@Suite("report.md")
+struct ReportRenderingTests {
+    static let document = SyntheticResults.document()
+    static let markdown = Report(document: document).markdown()
+    static let probe = MarkdownProbe(text: markdown)
+
+    /// Median of a metric over one strategy's runs, computed here independently of the report.
+    static func median(_ strategy: String, _ value: (RunMetrics) -> Double) -> Double {
+        let values = document.runs.filter { $0.strategy == strategy }.map { value($0.metrics) }.sorted()
+        return values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
+    }
+
+    @Test("the verdict line names the strategy with the most devices and the fewest attempts, with numbers")
+    func verdictLine() {
+        let attempts = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.wire.tcpAttempts) }, digits: 0)
+        let first = Self.markdown.components(separatedBy: "\n").first { $0.hasPrefix("**Verdict:**") } ?? ""
+        #expect(first.contains("`scanbench-best` finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts))"))
+        #expect(first.contains("fewer attempts than the reference `netmonitor-2.0`"))
+        #expect(first.contains("medians of 3 runs"))
+    }
+
+    @Test("the headline table shows medians, ranges, the best per column in words, and deltas against the reference")
+    func headlineTable() throws {
+        let rows = Self.probe.table(after: "**Yield and wire**", withColumn: "TCP attempts")
+        let header = Self.probe.header(after: "**Yield and wire**", withColumn: "TCP attempts")
+        #expect(rows.count == 7)
+        let column = try #require(header.firstIndex(of: "TCP attempts"))
+        let recallColumn = try #require(header.firstIndex(of: "Recall"))
+        let best = try #require(Self.probe.row(rows, "`scanbench-best`"))
+        let baseline = try #require(Self.probe.row(rows, "`review-baseline`"))
+        let reference = try #require(Self.probe.row(rows, "`netmonitor-2.0`"))
+        let bestAttempts = Self.median("scanbench-best") { Double($0.wire.tcpAttempts) }
+        let referenceAttempts = Self.median("netmonitor-2.0") { Double($0.wire.tcpAttempts) }
+        let lines = best[column].components(separatedBy: "<br>")
+        #expect(lines[0] == "\(NumberFormat.decimal(bestAttempts, digits: 0)) **best**")
+        let runs = Self.document.runs.filter { $0.strategy == "scanbench-best" }.map(\.metrics.wire.tcpAttempts)
+        #expect(lines[1] == "\(runs.min()!)–\(runs.max()!)" || (lines[1] == "all 3 equal" && runs.min() == runs.max()))
+        let percent = NumberFormat.percent((bestAttempts - referenceAttempts) / referenceAttempts * 100)
+        #expect(lines[2] == "\(percent) (\(NumberFormat.signed(bestAttempts - referenceAttempts, digits: 0)))")
+        #expect(lines[2].hasPrefix("−7"))
+        #expect(!baseline[column].contains("best"))
+        #expect(best[recallColumn].hasPrefix("1.00 **best**<br>all 3 equal"))
+        #expect(reference[column].hasSuffix("<br>reference"))
+        #expect(reference[0].contains("(reference)"))
+        let foundColumn = try #require(header.firstIndex(of: "Devices found"))
+        #expect(baseline[foundColumn].hasPrefix("20/28<br>"))
+    }
+
+    @Test("time and cost columns mark the lowest median as best")
+    func costTable() throws {
+        let rows = Self.probe.table(after: "**Time, UI and cost**", withColumn: "Publishes")
+        let header = Self.probe.header(after: "**Time, UI and cost**", withColumn: "Publishes")
+        let publishes = try #require(header.firstIndex(of: "Publishes"))
+        // review-phase3 publishes least (38).
+        #expect(try #require(Self.probe.row(rows, "`review-phase3`"))[publishes].hasPrefix("38 **best**"))
+        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[publishes].hasPrefix("520<br>all 3 equal<br>+100 % (+260)"))
+        #expect(header.contains("Scan duration [s]") && header.contains("Peak RSS [MB]"))
+    }
+
+    @Test("the yield matrix shows the finding source, misses, and disagreeing repetitions")
+    func yieldMatrix() throws {
+        let rows = Self.probe.table(after: "### Device yield", withColumn: "`scanbench-best`")
+        let header = Self.probe.header(after: "### Device yield", withColumn: "`scanbench-best`")
+        let best = try #require(header.firstIndex(of: "`scanbench-best`"))
+        let baseline = try #require(header.firstIndex(of: "`review-baseline`"))
+        let phase1 = try #require(header.firstIndex(of: "`review-phase1`"))
+        let deskPlug = try #require(Self.probe.row(rows, "`desk-plug`"))
+        #expect(deskPlug[best] == "arp")
+        #expect(deskPlug[baseline] == "—")
+        #expect(try #require(Self.probe.row(rows, "`annas-iphone`"))[baseline] == "bonjour")
+        // review-phase1 finds its 24th device only in repetition 2.
+        #expect(try #require(Self.probe.row(rows, "`hallway-light`"))[phase1] == "tcp · found in 1/3")
+        #expect(try #require(Self.probe.row(rows, "`garden-sprinkler`"))[0].contains("not discoverable"))
+        #expect(try #require(Self.probe.row(rows, "found / discoverable"))[best] == "28/28")
+        let missed = Self.probe.table(after: "### Missed devices", withColumn: "Why")
+        let row = try #require(missed.first { $0[0] == "`review-baseline`" && $0[1] == "`desk-plug`" })
+        #expect(row[2] == "3/3" && row[3] == "tcp: 4 timeouts, secondary skipped")
+        #expect(!missed.contains { $0[0] == "`scanbench-best`" })
+    }
+
+    @Test("latency, names, ports and ping tables carry the measured values")
+    func accuracyTables() throws {
+        let latency = Self.probe.table(after: "### Latency accuracy", withColumn: "Stack vs truth, median [ms]")
+        let best = try #require(Self.probe.row(latency, "`scanbench-best`"))
+        #expect(best[4].hasSuffix("**best**"))
+        let expected = Self.median("scanbench-best") { $0.latency.stackVsTruthAbsMsMedian ?? .nan }
+        #expect(best[4].hasPrefix(NumberFormat.decimal(expected, digits: 2)))
+        let ports = Self.probe.table(after: "## Port-scan accuracy", withColumn: "Ports checked")
+        #expect(try #require(Self.probe.row(ports, "home · scan")).contains("81.0 %"))
+        #expect(ports.contains { $0.contains("open→filtered ×57") })
+        let ping = Self.probe.table(after: "## Ping accuracy", withColumn: "vs truth, median [ms]")
+        #expect(ping.count == 2)
+        let names = Self.probe.table(after: "### Host names and categories", withColumn: "Host names correct")
+        #expect(try #require(Self.probe.row(names, "`scanbench-best`"))[1] == "24/26 (92 %)")
+    }
+
+    @Test("the review's expected outcomes sit next to the measured baseline and phase 2")
+    func expectedOutcomes() throws {
+        let rows = Self.probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before")
+        #expect(rows.count == 8)
+        let peak = try #require(Self.probe.row(rows, "Peak connections"))
+        #expect(Array(peak[1...6]) == ["~80", "~30", "80", "30", "−62 %", "yes"])
+        let total = try #require(Self.probe.row(rows, "Total connections per scan"))
+        #expect(Array(total[1...4]) == ["~3,149", "~1,100", "3,149", "1,120"])
+        #expect(total[6] == "yes") // ~1,100 read as within 10 %
+        let mutations = try #require(Self.probe.row(rows, "Main-thread mutations"))
+        #expect(mutations[3] == "520" && mutations[4] == "42" && mutations[6] == "yes")
+        let devices = try #require(Self.probe.row(rows, "Devices discovered"))
+        #expect(devices[3] == "20" && devices[4] == "23" && devices[6] == "yes")
+        #expect(try #require(Self.probe.row(rows, "Ping accuracy during scan"))[3...4] == ["92.00 ms", "0.90 ms"])
+        #expect(try #require(Self.probe.row(rows, "Port scan reliability"))[3...4] == ["81.0 %", "100.0 %"])
+    }
+
+    @Test("cells that were not measured say so")
+    func notMeasured() throws {
+        let document = SyntheticResults.document(strategies: ["review-baseline", "netmonitor-2.0"], toolScenarios: false)
+        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before")
+        let peak = try #require(probe.row(rows, "Peak connections"))
+        #expect(peak[4] == "not measured" && peak[5] == "not measured" && peak[6] == "not measured")
+        let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
+        #expect(ping[3] == "not measured")
+        #expect(!probe.text.contains("## Ping accuracy"))
+    }
+
+    @Test("peers, methodology and the folded raw runs are present")
+    func peersMethodologyDetails() throws {
+        let peers = Self.probe.table(after: "## Peer tools", withColumn: "Tool")
+        #expect(try #require(Self.probe.row(peers, "`nmap -sn`"))[3] == "26/28")
+        #expect(Self.markdown.contains("interleaved"))
+        #expect(Self.markdown.contains("[docs/METRICS.md](../../docs/METRICS.md)"))
+        #expect(Self.markdown.contains("| Kernel | 6.1.0-18-amd64 |"))
+        #expect(Self.markdown.contains("<details><summary>Every run, in schedule order (21 runs)</summary>\n\n|"))
+        let raw = Self.probe.table(after: "<details><summary>Every run", withColumn: "Seq")
+        #expect(raw.count == 21)
+        #expect(raw[0][0] == "0" && raw[20][0] == "20")
+        #expect(Self.markdown.contains("\n\n</details>\n"))
+    }
+
+    @Test("failed runs are left out of medians and shown")
+    func failedRuns() throws {
+        var document = SyntheticResults.document()
+        let index = try #require(document.runs.firstIndex { $0.strategy == "scanbench-best" && $0.repetition == 2 })
+        document.runs[index].status = .timedOut
+        document.runs[index].error = "scanner did not exit within 120 s"
+        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let rows = probe.table(after: "**Yield and wire**", withColumn: "TCP attempts")
+        #expect(try #require(probe.row(rows, "`scanbench-best`"))[0].contains("2 of 3 runs ok"))
+        #expect(probe.text.contains("timed_out: scanner did not exit within 120 s"))
+        #expect(probe.text.contains("(1 failed or timed out, left out of every median)"))
+    }
+
+    @Test("the same results give byte-identical files, also after a JSON round trip")
+    func deterministic() throws {
+        let first = Report(document: Self.document).render()
+        let second = Report(document: SyntheticResults.document()).render()
+        #expect(first == second)
+        let path = NSTemporaryDirectory() + "report-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.document.write(to: path)
+        let reloaded = try ResultsDocument.load(path)
+        #expect(Report(document: reloaded).render() == first)
+        #expect(first.map(\.name) == ["report.md", "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg"])
+    }
+
+    @Test("write puts report.md and the charts in the directory")
+    func writeFiles() throws {
+        let directory = NSTemporaryDirectory() + "report-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let paths = try Report(document: Self.document).write(to: directory)
+        #expect(paths.count == 4)
+        let written = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
+        #expect(written == Self.markdown)
+        for name in ["home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/" + name))
+            #expect(written.contains("](\(name))"))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import Report
+
+@Suite("statistics")
+struct StatisticsTests {
+    @Test("Mann–Whitney exact p matches SciPy on small samples without ties")
+    func exactAgainstPublishedValues() throws {
+        // SciPy's documentation example (mannwhitneyu, method="exact"): U1 = 17, p = 0.1111.
+        let example = try #require(MannWhitneyU([19, 22, 16, 29, 24], [20, 11, 17, 12]))
+        #expect(example.method == .exact)
+        #expect(example.u1 == 17)
+        #expect(abs(example.p - 0.111_111_111_1) < 1e-9)
+        // Complete separation of 3 against 3: p = 2 / C(6, 3) = 0.1.
+        let separated = try #require(MannWhitneyU([1, 2, 3], [4, 5, 6]))
+        #expect(separated.u1 == 0 && separated.u2 == 9)
+        #expect(abs(separated.p - 0.1) < 1e-12)
+        // 10 against 10 (SciPy 1.17: U1 = 13, p = 0.003886206672584382).
+        let ten = try #require(MannWhitneyU([3.1, 4.7, 2.2, 5.9, 4.0, 3.6, 6.3, 2.8, 5.1, 4.4],
+                                            [5.5, 6.8, 4.9, 7.2, 6.1, 5.8, 7.9, 4.2, 6.6, 7.0]))
+        #expect(ten.u1 == 13)
+        #expect(abs(ten.p - 0.003_886_206_672_584_382) < 1e-12)
+        // Overlapping samples: p capped at 1.
+        let same = try #require(MannWhitneyU([31.2, 29.8, 30.5, 32.0, 30.1], [30.9, 31.5, 29.5, 30.3, 31.8]))
+        #expect(same.u1 == 12 && same.p == 1)
+    }
+
+    @Test("with ties the normal approximation with tie and continuity corrections matches SciPy")
+    func tiedSamplesUseTheNormalApproximation() throws {
+        // SciPy: mannwhitneyu(x, y, method="asymptotic") → U1 = 6.5, p = 0.014107907274540636.
+        let result = try #require(MannWhitneyU([1, 2, 2, 3, 4, 4, 5], [3, 4, 5, 5, 6, 7, 7, 8]))
+        #expect(result.method == .normalApproximation)
+        #expect(result.u1 == 6.5)
+        #expect(abs(result.p - 0.014_107_907_274_540_636) < 1e-9)
+        // 12 against 12 with one tie: p = 6.759868004484017e-05.
+        let timings = try #require(MannWhitneyU([10.2, 11.1, 9.8, 10.5, 10.9, 11.4, 10.1, 9.9, 10.7, 10.3, 11.0, 10.6],
+                                                [11.9, 12.4, 11.0, 12.8, 12.1, 11.7, 12.5, 13.0, 11.8, 12.2, 12.6, 11.5]))
+        #expect(timings.u1 == 2.5)
+        #expect(abs(timings.p - 6.759_868_004_484_017e-05) < 1e-10)
+    }
+
+    @Test("identical samples give p = 1, empty samples give no test")
+    func degenerateSamples() throws {
+        #expect(try #require(MannWhitneyU([5, 5, 5], [5, 5, 5])).p == 1)
+        #expect(MannWhitneyU([], [1, 2]) == nil)
+    }
+
+    @Test("the smallest possible p tells when a test cannot reach α")
+    func smallestPossibleP() {
+        #expect(abs(MannWhitneyU.smallestPossibleP(3, 3) - 0.1) < 1e-12)
+        #expect(abs(MannWhitneyU.smallestPossibleP(4, 4) - 2.0 / 70) < 1e-12)
+        #expect(MetricComparison.runsNeeded(0.05) == 4)
+        #expect(MetricComparison.runsNeeded(0.01) == 5)
+    }
+
+    @Test("the exact null distribution sums to C(n1 + n2, n1) and is symmetric")
+    func exactDistribution() {
+        let distribution = MannWhitneyU.exactDistribution(4, 6)
+        #expect(distribution.count == 25)
+        #expect(distribution.reduce(0, +) == 210)
+        #expect(distribution == distribution.reversed())
+    }
+
+    @Test("Cliff's delta counts dominance over all pairs")
+    func cliffsDelta() {
+        #expect(CliffsDelta.of([4, 5, 6], against: [1, 2, 3]) == 1)
+        #expect(CliffsDelta.of([1, 2, 3], against: [4, 5, 6]) == -1)
+        #expect(CliffsDelta.of([1, 2, 3], against: [1, 2, 3]) == 0)
+        // pairs: 2>1, 2=2, 2<3, 4>1, 4>2, 4>3 → (4 − 1) / 6.
+        #expect(CliffsDelta.of([2, 4], against: [1, 2, 3]) == 0.5)
+        #expect(CliffsDelta.magnitude(0.5) == "large" && CliffsDelta.magnitude(0.2) == "small")
+    }
+
+    @Test("summaries use type-7 quantiles")
+    func summary() throws {
+        let summary = try #require(Summary([7, 1, 3, 5]))
+        #expect(summary.median == 4 && summary.min == 1 && summary.max == 7)
+        #expect(summary.q1 == 2.5 && summary.q3 == 5.5)
+        #expect(Summary([]) == nil)
+        #expect(try #require(Summary([2, 2, 2])).hasSpread == false)
+    }
+
+    @Test("numbers print the same everywhere")
+    func numberFormat() {
+        #expect(NumberFormat.decimal(3149, digits: 0) == "3,149")
+        #expect(NumberFormat.decimal(-1234567.891, digits: 2) == "−1,234,567.89")
+        #expect(NumberFormat.signed(-892, digits: 0) == "−892")
+        #expect(NumberFormat.signed(0.001, digits: 2) == "±0")
+        #expect(NumberFormat.percent(-74.08) == "−74 %")
+        #expect(NumberFormat.percent(4.25) == "+4.2 %" || NumberFormat.percent(4.25) == "+4.3 %")
+        #expect(NumberFormat.coordinate(12.50) == "12.5" && NumberFormat.coordinate(-0.001) == "0")
+    }
+}

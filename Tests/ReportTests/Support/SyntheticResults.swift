@@ -1,0 +1,148 @@
+import Foundation
+@testable import Report
+import Results
+
+/// Realistic results documents for report and compare tests: the seven presets × N repetitions on
+/// `home` (28 discoverable devices and 2 that are not), interleaved, with seeded noise.
+enum SyntheticResults {
+    /// (name, category, discoverable), in fixture order. The last ones are the hardest to find:
+    /// a strategy finding k devices misses the discoverable ones after the first k.
+    static let devices: [(String, String, Bool)] = [
+        ("gateway", "router", true), ("annas-iphone", "phone", true), ("bens-iphone", "phone", true),
+        ("carlas-pixel", "phone", true), ("annas-ipad", "tablet", true), ("annas-macbook", "computer", true),
+        ("studio-mac-mini", "computer", true), ("desktop-windows", "computer", true), ("thinkpad-linux", "computer", true),
+        ("living-room-appletv", "tv", true), ("kitchen-homepod", "speaker", true), ("living-room-sonos", "speaker", true),
+        ("bedroom-sonos", "speaker", true), ("bedroom-chromecast", "tv", true), ("samsung-tv", "tv", true),
+        ("bedroom-lg-tv", "tv", true), ("office-printer", "printer", true), ("family-nas", "storage", true),
+        ("raspberry-pi", "computer", true), ("driveway-cam", "camera", true), ("playstation", "gaming", true),
+        ("nintendo-switch", "gaming", true), ("hue-bridge", "iot", true), ("hallway-light", "iot", true),
+        ("tv-plug", "iot", true), ("aqara-hub", "iot", true), ("desk-plug", "iot", true), ("hallway-wemo", "iot", true),
+        ("garden-sprinkler", "iot", false), ("guest-laptop", "computer", false),
+    ]
+
+    static let environment = RunEnvironment(
+        kernel: "6.1.0-18-amd64", cpu: "Intel(R) Xeon(R) CPU @ 2.20GHz", cores: 2, memoryGiB: 7.8, swiftVersion: "6.3.1",
+        scanbenchVersion: "130f386", fixtureHashes: ["home": "4f1c2a9e0b7d33aa51e2c8f9d6b0a7e4c3f2d1e0a9b8c7d6e5f4a3b2c1d0e9f8"],
+        strategyHashes: Dictionary(uniqueKeysWithValues: StrategyProfile.all.map { ($0.name, String(repeating: "ab", count: 32)) }),
+        repetitions: 3, shard: "1/1")
+
+    /// A document of `strategies` × `repetitions`, interleaved.
+    /// - Parameters:
+    ///   - seed: noise seed; two seeds give two plausible sets of runs of the same code.
+    ///   - timingScale: multiplies durations, time to 90 % and CPU (a slowdown when > 1).
+    ///   - attemptsScale: multiplies TCP attempts, SYNs and packets.
+    ///   - timingNoise: relative run-to-run noise of timings (0.08 = ±8 %).
+    static func document(strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3, seed: UInt64 = 1,
+                         timingScale: Double = 1, attemptsScale: Double = 1, timingNoise: Double = 0.08,
+                         extraMissed: Int = 0, peers: Bool = true, toolScenarios: Bool = true) -> ResultsDocument {
+        var random = SplitMix64(seed: seed)
+        var runs: [RunResult] = []
+        var sequence = 0
+        for repetition in 1...repetitions {
+            for name in strategies {
+                var profile = StrategyProfile.named(name)
+                profile.found -= extraMissed
+                runs.append(run(profile, repetition: repetition, sequence: sequence, random: &random, timingScale: timingScale,
+                                attemptsScale: attemptsScale, timingNoise: timingNoise, tools: toolScenarios))
+                sequence += 1
+            }
+        }
+        var environment = environment
+        environment.repetitions = repetitions
+        let peerRows = peers ? (1...repetitions).flatMap { repetition in
+            [PeerResult(fixture: "home", tool: "nmap -sn", repetition: repetition, found: 26, discoverable: 28,
+                        durationS: 4.1 + Double(repetition) * 0.1, packets: 1_024, tcpSyn: 508),
+             PeerResult(fixture: "home", tool: "arp-scan", repetition: repetition, found: 28, discoverable: 28,
+                        durationS: 1.6, packets: 540)]
+        } : []
+        return ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_785_000_000), environment: environment,
+                               referenceStrategy: "netmonitor-2.0", runs: runs, peers: peerRows)
+    }
+
+    static func run(_ profile: StrategyProfile, repetition: Int, sequence: Int, random: inout SplitMix64, timingScale: Double,
+                    attemptsScale: Double, timingNoise: Double, tools: Bool) -> RunResult {
+        func timing(_ value: Double) -> Double { value * timingScale * (1 + timingNoise * random.symmetric()) }
+        // review-phase1 finds one more device in its second repetition: repetitions disagree.
+        let found = profile.found + (profile.name == "review-phase1" && repetition == 2 ? 1 : 0)
+        var metrics = RunMetrics()
+        let discoverable = devices.filter(\.2).count
+        metrics.yield.found = found
+        metrics.yield.discoverable = discoverable
+        metrics.yield.recall = Double(found) / Double(discoverable)
+        metrics.yield.bySource = [profile.mainSource: found - 6, "bonjour": 6]
+        metrics.wire.tcpAttempts = Int((Double(profile.attempts) * attemptsScale).rounded()) + Int(random.symmetric() * 3)
+        metrics.wire.tcpSyn = metrics.wire.tcpAttempts + profile.retransmits
+        metrics.wire.tcpSynRetransmits = max(0, profile.retransmits + Int(random.symmetric() * 3))
+        metrics.wire.tcpPeakInFlight = profile.peakInFlight
+        metrics.wire.arpRequests = profile.mainSource == "arp" ? 254 : 0
+        metrics.wire.packets = Int((Double(profile.packets) * attemptsScale).rounded()) + Int(random.symmetric() * 20)
+        metrics.wire.bytes = metrics.wire.packets * 74
+        metrics.stack.connectionsCreated = profile.connections
+        metrics.stack.tcpConnectionsCreated = metrics.wire.tcpAttempts
+        metrics.stack.agreesWithWire = true
+        metrics.ui.publishes = profile.publishes
+        metrics.ui.worstHitchMs = timing(profile.worstHitchMs)
+        metrics.names.withHostname = found - 2
+        metrics.names.hostnameCorrect = found - 4
+        metrics.names.categoryCorrect = found - 3
+        metrics.names.categoryTotal = found
+        metrics.durationS = timing(profile.durationS)
+        metrics.timeTo90PercentS = timing(profile.timeTo90S)
+        metrics.timeTo100PercentS = metrics.durationS * 0.9
+        metrics.cpuS = timing(profile.cpuS)
+        metrics.peakRssMb = profile.rssMb + random.symmetric()
+        if tools, profile.name == "review-baseline" || profile.name == "review-phase2" {
+            var ping = RunMetrics.PingAccuracy(target: "198.18.0.10")
+            ping.echoes = 10
+            ping.lost = profile.name == "review-baseline" ? 3 : 0
+            ping.vsWireAbsMsMedian = profile.name == "review-baseline" ? 85 : 0.4
+            ping.vsTruthAbsMsMedian = profile.name == "review-baseline" ? 92 : 0.9
+            ping.vsTruthAbsMsP95 = profile.name == "review-baseline" ? 410 : 2.1
+            metrics.ping = ping
+            var ports = RunMetrics.Ports()
+            ports.checked = 100
+            ports.correct = profile.name == "review-baseline" ? 81 : 100
+            ports.confusions = profile.name == "review-baseline" ? ["open→filtered": 19] : [:]
+            metrics.ports = ports
+        }
+        var outcomes: [DeviceOutcome] = []
+        var latencyErrors: [Double] = []
+        var discoverableIndex = 0
+        for (index, device) in devices.enumerated() {
+            var outcome = DeviceOutcome(name: device.0, ip: "198.18.0.\(index + 1)", category: device.1, discoverable: device.2, found: false)
+            if device.2 {
+                outcome.found = discoverableIndex < found
+                discoverableIndex += 1
+            }
+            if outcome.found {
+                let apple = ["annas-iphone", "annas-ipad", "living-room-appletv", "kitchen-homepod"].contains(device.0)
+                outcome.firstSource = apple ? "bonjour" : profile.mainSource
+                outcome.sources = [outcome.firstSource!]
+                outcome.firstSeenMs = Double(index) * 300
+                outcome.truthRttMs = 2 + Double(index % 5) * 4
+                let error = profile.latencyErrorMs * (0.5 + abs(random.symmetric()))
+                latencyErrors.append(error)
+                outcome.latencyMs = outcome.truthRttMs! + error
+                outcome.wireRttMs = outcome.truthRttMs! + 0.2
+            } else if device.2 {
+                outcome.missedBecause = "tcp: 4 timeouts, secondary skipped"
+            }
+            outcomes.append(outcome)
+        }
+        let sortedErrors = latencyErrors.sorted()
+        metrics.latency.devicesWithLatency = sortedErrors.count
+        metrics.latency.stackVsTruthAbsMsMedian = Summary(sortedErrors)?.median
+        metrics.latency.stackVsTruthAbsMsP95 = sortedErrors.isEmpty ? nil : Summary.quantile(sortedErrors, 0.95)
+        metrics.latency.stackVsWireAbsMsMedian = metrics.latency.stackVsTruthAbsMsMedian.map { $0 - 0.2 }
+        metrics.latency.stackVsWireAbsMsP95 = metrics.latency.stackVsTruthAbsMsP95.map { $0 - 0.2 }
+        let duration = metrics.durationS * 1000
+        let inFlight: [[Double]] = stride(from: 0.0, through: duration, by: duration / 40).enumerated().map { step, t in
+            let level = step == 40 ? 0 : Double(profile.peakInFlight) * min(1, Double(step) / 5) * (step > 30 ? 0.4 : 1)
+            return [t.rounded(), level.rounded()]
+        }
+        let foundSeries: [[Double]] = (0...found).map { count in [Double(count) * duration / Double(found + 1), Double(count)] }
+        return RunResult(fixture: "home", strategy: profile.name, scenario: "scan", repetition: repetition, sequence: sequence,
+                         status: .ok, pcap: "pcaps/home-\(profile.name)-\(repetition).pcap", events: "events/home-\(profile.name)-\(repetition).jsonl",
+                         metrics: metrics, devices: outcomes, series: RunSeries(tcpInFlight: inFlight, devicesFound: foundSeries))
+    }
+}
