@@ -77,6 +77,8 @@ public struct Report: Sendable {
         text += "\n" + chartLinks(group)
         text += "\n" + yieldMatrix(group)
         text += "\n" + missedDevices(group)
+        let categories = categoryTable(group)
+        if !categories.isEmpty { text += "\n" + categories }
         text += "\n" + latencyTable(group)
         text += "\n" + namesTable(group)
         return text

@@ -83,6 +83,16 @@ struct ReportRenderingTests {
         #expect(!missed.contains { $0[0] == "`scanbench-best`" })
     }
 
+    @Test("yield by category shows found / discoverable per category")
+    func categories() throws {
+        let rows = Self.probe.table(after: "### Yield by category", withColumn: "iot")
+        let header = Self.probe.header(after: "### Yield by category", withColumn: "iot")
+        let iot = try #require(header.firstIndex(of: "iot"))
+        // home has 6 discoverable iot devices; review-baseline finds none of them, scanbench-best all.
+        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[iot] == "0/6")
+        #expect(try #require(Self.probe.row(rows, "`scanbench-best`"))[iot] == "6/6")
+    }
+
     @Test("latency, names, ports and ping tables carry the measured values")
     func accuracyTables() throws {
         let latency = Self.probe.table(after: "### Latency accuracy", withColumn: "Stack vs truth, median [ms]")
@@ -114,6 +124,31 @@ struct ReportRenderingTests {
         #expect(devices[3] == "20" && devices[4] == "23" && devices[6] == "yes")
         #expect(try #require(Self.probe.row(rows, "Ping accuracy during scan"))[3...4] == ["92.00 ms", "0.90 ms"])
         #expect(try #require(Self.probe.row(rows, "Port scan reliability"))[3...4] == ["81.0 %", "100.0 %"])
+    }
+
+    @Test("tool rows prefer the during-scan scenarios, and a claim the numbers miss says no")
+    func duringScanScenarios() throws {
+        var document = SyntheticResults.document(strategies: ["review-baseline", "review-phase2"])
+        // The same runs again as ping-during-scan, with a different ping error.
+        let during = document.runs.map { run -> RunResult in
+            var copy = run
+            copy.scenario = "ping-during-scan"
+            copy.sequence += 100
+            copy.metrics.ping?.vsTruthAbsMsMedian = run.strategy == "review-baseline" ? 250 : 3
+            copy.metrics.ui.publishes = 700 // only the scan scenario counts for the other rows
+            return copy
+        }
+        document.runs += during
+        for index in document.runs.indices where document.runs[index].scenario == "scan" && document.runs[index].strategy == "review-phase2" {
+            document.runs[index].metrics.wire.tcpPeakInFlight = 45
+        }
+        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before")
+        #expect(try #require(probe.row(rows, "Ping accuracy during scan"))[3...4] == ["250.00 ms", "3.00 ms"])
+        #expect(try #require(probe.row(rows, "Main-thread mutations"))[3...4] == ["520", "42"])
+        let peak = try #require(probe.row(rows, "Peak connections"))
+        #expect(peak[4] == "45" && peak[6] == "no")
+        #expect(probe.text.contains("## `home` · scenario `ping-during-scan`"))
     }
 
     @Test("cells that were not measured say so")

@@ -107,7 +107,8 @@ public struct Comparison: Sendable {
                 warnings.append("fixture \(fixture) differs between the two runs (sha256 \(x.prefix(12))… vs \(y.prefix(12))…)")
             }
         }
-        for pair in pairs where pair.baselineStrategy == pair.currentStrategy {
+        for strategy in Set(pairs.filter { $0.baselineStrategy == $0.currentStrategy }.map(\.baselineStrategy)).sorted() {
+            let pair = (baselineStrategy: strategy, currentStrategy: strategy)
             if let x = b.strategyHashes[pair.baselineStrategy], let y = c.strategyHashes[pair.currentStrategy], x != y {
                 warnings.append("strategy \(pair.baselineStrategy) file differs between the two runs (sha256 \(x.prefix(12))… vs \(y.prefix(12))…)")
             }

@@ -129,6 +129,12 @@ enum SyntheticResults {
             }
             outcomes.append(outcome)
         }
+        for outcome in outcomes where outcome.discoverable {
+            var counts = metrics.yield.byCategory[outcome.category] ?? [0, 0]
+            counts[0] += outcome.found ? 1 : 0
+            counts[1] += 1
+            metrics.yield.byCategory[outcome.category] = counts
+        }
         let sortedErrors = latencyErrors.sorted()
         metrics.latency.devicesWithLatency = sortedErrors.count
         metrics.latency.stackVsTruthAbsMsMedian = Summary(sortedErrors)?.median
