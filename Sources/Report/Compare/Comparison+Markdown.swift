@@ -18,7 +18,7 @@ extension Comparison {
         if !regressions.isEmpty || !failures.isEmpty {
             text += "\n## Regressions\n\n"
             for (pair, item) in regressions {
-                text += "- \(pair.title): **\(item.metric.title)** \(valueText(item.metric, item.baselineMedian)) → \(valueText(item.metric, item.currentMedian)) (\(changeText(item))); \(ruleText(item))\n"
+                text += "- \(pair.title): **\(item.metric.title)** \(valueText(item.metric, item.baselineMedian)) → \(valueText(item.metric, item.currentMedian)): \(changeText(item)); allowed: \(ruleText(item))\n"
             }
             for pair in failures {
                 text += "- \(pair.title): **runs failed** — \(pair.currentRuns.ok) of \(pair.currentRuns.total) ok now, \(pair.baselineRuns.ok) of \(pair.baselineRuns.total) before\n"
@@ -52,7 +52,7 @@ extension Comparison {
         var table = MarkdownTable([("Metric", .left), ("Kind", .left), ("Baseline (median)", .right), ("Current (median)", .right),
                                    ("Change", .right), ("Gate", .left), ("p", .right), ("Cliff's δ", .right), ("Verdict", .left)])
         for item in pair.metrics {
-            table.add([item.metric.header, item.metric.kind.rawValue, valueText(item.metric, item.baselineMedian),
+            table.add(["\(item.metric.header) `\(item.metric.id)`", item.metric.kind.rawValue, valueText(item.metric, item.baselineMedian),
                        valueText(item.metric, item.currentMedian), changeText(item), ruleText(item),
                        item.p.map { NumberFormat.decimal($0, digits: 3) } ?? "—",
                        item.cliffsDelta.map { NumberFormat.decimal($0, digits: 2) } ?? "—", outcomeText(item.outcome)])

@@ -38,7 +38,10 @@ extension Report {
         let series: [StepChart.Series] = group.strategies.map { strategy in
             let style = Palette.style(for: strategy, among: group.strategies)
             let samples = group.representative(strategy).map { chart == .inFlight ? $0.series.tcpInFlight : $0.series.devicesFound } ?? []
-            let points = samples.filter { $0.count >= 2 }.map { ($0[0] / 1000, $0[1]) }
+            // Seconds since scan start; anything stamped before the start is drawn at 0, and
+            // each line starts from 0 at t = 0.
+            var points = samples.filter { $0.count >= 2 }.map { (Swift.max(0, $0[0] / 1000), $0[1]) }
+            if let first = points.first, first.0 > 0 { points.insert((0, 0), at: 0) }
             return StepChart.Series(name: strategy, points: points, colour: style.colour, dash: style.dash)
         }
         let title = chart == .inFlight ? "TCP attempts in flight — \(group.title)" : "Devices found — \(group.title)"

@@ -30,20 +30,30 @@ struct ReportCommand: ParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(2)
         }
-        let resultsURL = URL(fileURLWithPath: results).standardizedFileURL
-        let directory = URL(fileURLWithPath: out ?? resultsURL.deletingLastPathComponent().path).standardizedFileURL
-        let options = ReportOptions(
-            metricsDocLink: RelativePath.link(from: directory, to: Self.metricsDoc(near: directory)),
-            resultsLink: RelativePath.link(from: directory, to: resultsURL)
-        )
+        let directory = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
         let written: [String]
         do {
-            written = try Report(document: document, options: options).write(to: directory.path)
+            written = try Self.render(document, resultsPath: results, into: directory)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write the report into \(directory.path): \(error.localizedDescription)\n  fix: choose a writable directory with --out\n".utf8))
+            FileHandle.standardError.write(Data("error: cannot write the report into \(directory): \(error.localizedDescription)\n  fix: choose a writable directory with --out\n".utf8))
             throw ExitCode(2)
         }
         for path in written { print(path) }
+    }
+
+    /// Writes report.md and the charts for `document` (read from `resultsPath`) into `directory`,
+    /// with links relative to it; `scanbench run` calls this after writing results.json.
+    /// - Returns: the paths written.
+    /// - Throws: file-system errors when the directory cannot be created or written.
+    @discardableResult
+    static func render(_ document: ResultsDocument, resultsPath: String, into directory: String) throws -> [String] {
+        let resultsURL = URL(fileURLWithPath: resultsPath).standardizedFileURL
+        let directoryURL = URL(fileURLWithPath: directory).standardizedFileURL
+        let options = ReportOptions(
+            metricsDocLink: RelativePath.link(from: directoryURL, to: metricsDoc(near: directoryURL)),
+            resultsLink: RelativePath.link(from: directoryURL, to: resultsURL)
+        )
+        return try Report(document: document, options: options).write(to: directoryURL.path)
     }
 
     /// docs/METRICS.md of the checkout the report directory is in (searching upwards), else of the
