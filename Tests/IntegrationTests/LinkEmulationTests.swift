@@ -38,7 +38,12 @@ struct LinkEmulationTests {
         #expect((7...13).contains(lossPercent), "lost \(lossPercent) %")
         let jitter = PingOutput.rtts(sections["jit"] ?? "")
         #expect(jitter.count == 100)
-        #expect(jitter.allSatisfy { $0 >= 9.5 && $0 <= 31 }, "jittered RTTs stay within 2 × (10 ± 5) ms")
+        // Uniform ±5 ms each way around 10 ms: RTTs fall in [10, 30] ms, median near 20. A loaded
+        // machine can add scheduling delay to a few echoes, so the bound is on 95 % of them.
+        let inside = jitter.filter { $0 >= 9.5 && $0 <= 31 }.count
+        print("link jittery: \(inside) of \(jitter.count) RTTs in [9.5, 31] ms, median \(PingOutput.median(jitter)) ms")
+        #expect(inside >= 95, "jittered RTTs stay within 2 × (10 ± 5) ms")
+        #expect(abs(PingOutput.median(jitter) - 20) <= 2.5)
         #expect(Set(jitter.map { Int($0) }).count > 3, "jitter varies the RTT")
     }
 

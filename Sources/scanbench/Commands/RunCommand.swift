@@ -87,6 +87,8 @@ struct RunCommand: AsyncParsableCommand {
             interrupt.disarm()
             let failed = document.runs.filter { $0.status != .ok }.count
             Terminal.progress("wrote \(harness.resultsPath) (\(document.runs.count) runs, \(failed) failed)")
+            _ = try ReportCommand.render(document, resultsPath: harness.resultsPath, into: output)
+            Terminal.progress("wrote \(output)/report.md")
             if failed > 0 { throw ExitCode(1) }
         } catch let error as HarnessError {
             Terminal.fail(error.description)
