@@ -16,6 +16,8 @@ int scanbench_setns_net(int fd);
 
 #include <poll.h>
 #include <stdint.h>
+// epoll for ScanKit's socket reactor (Swift's Glibc module does not export it).
+#include <sys/epoll.h>
 
 /// ppoll(2) with a relative timeout in nanoseconds (negative waits forever).
 int scanbench_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns);

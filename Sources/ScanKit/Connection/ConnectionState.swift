@@ -1,0 +1,53 @@
+/// NWConnection's states, as this port reports them for POSIX sockets.
+///
+/// Linux outcomes map the way Network.framework reports them: a completed handshake is
+/// `ready`; a refusal (RST, `ECONNREFUSED`) or an unreachable host or network is `waiting` with
+/// that error — NWConnection waits for a better path rather than failing — and any other error
+/// is `failed`. Nothing here times out: the caller's timer decides when to give up.
+public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
+    case setup
+    case preparing
+    /// The attempt ended with `error` but the connection stays alive, as NWConnection does.
+    case waiting(ConnectionError)
+    case ready
+    case failed(ConnectionError)
+    case cancelled
+
+    /// The event log's name of the state (`setup`, `preparing`, …).
+    public var name: String {
+        switch self {
+        case .setup: "setup"
+        case .preparing: "preparing"
+        case .waiting: "waiting"
+        case .ready: "ready"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// The error carried by `waiting` or `failed`.
+    public var error: ConnectionError? {
+        switch self {
+        case .waiting(let error), .failed(let error): error
+        default: nil
+        }
+    }
+
+    /// True once no further state can follow (`failed`, `cancelled`).
+    public var isTerminal: Bool {
+        switch self {
+        case .failed, .cancelled: true
+        default: false
+        }
+    }
+
+    public var description: String { error.map { "\(name)(\($0.name))" } ?? name }
+
+    /// How NWConnection reports a finished connect attempt whose `SO_ERROR` is `code`.
+    /// - Parameter code: 0 for a completed handshake, else the errno.
+    public static func afterConnect(errno code: Int32) -> ConnectionState {
+        if code == 0 { return .ready }
+        let error = ConnectionError(code: code)
+        return error.isWaitingError ? .waiting(error) : .failed(error)
+    }
+}

@@ -1,0 +1,166 @@
+import Synchronization
+import Wire
+
+/// An NWConnection-like connection over a non-blocking POSIX socket.
+///
+/// Created in `setup` (logged as `connection_created`), `start` moves it to `preparing` and
+/// begins a non-blocking connect watched by the `Reactor`; the outcome arrives as `ready`,
+/// `waiting(error)` or `failed(error)` (see `ConnectionState.afterConnect`). `cancel` closes the
+/// socket and reports `cancelled`. Every state change is logged as `connection_state` and
+/// handed to the state handler, on the reactor thread, with the monotonic time it was observed
+/// (the time `epoll_wait` returned, not the time the handler got to run).
+///
+/// After `waiting` the socket is closed (a refused or unreachable connect cannot be resumed),
+/// but the connection stays in `waiting` until cancelled, as NWConnection does. UDP
+/// connections become `ready` as soon as the socket is connected (no handshake).
+public final class ScanConnection: Sendable {
+    /// The transport.
+    public enum Transport: String, Sendable { case tcp, udp }
+
+    /// Called for every state change with the monotonic nanoseconds it was observed at.
+    public typealias StateHandler = @Sendable (ConnectionState, UInt64) -> Void
+
+    private struct State {
+        var current: ConnectionState = .setup
+        var fd: Int32 = -1
+        var watchToken: UInt64?
+        var handler: StateHandler?
+    }
+
+    private static let counter = Atomic<UInt64>(0)
+
+    /// Run-unique number, as in the event log.
+    public let id: UInt64
+    public let ip: IPv4Address
+    public let port: Int
+    public let transport: Transport
+    /// Interface for `SO_BINDTODEVICE`, nil for none.
+    public let interface: String?
+    private let events: (any EventSink)?
+    private let reactor: Reactor
+    private let state = Mutex(State())
+
+    /// Creates the connection object (no socket yet) and logs `connection_created`.
+    /// - Parameters:
+    ///   - ip: remote address.
+    ///   - port: remote port.
+    ///   - transport: TCP (handshake) or UDP (connected datagram socket).
+    ///   - interface: bind the socket to this interface (`SO_BINDTODEVICE`), nil for none.
+    ///   - phase: the phase or tool that made it, for the event log.
+    ///   - events: the event log.
+    ///   - reactor: the reactor that watches the socket.
+    public init(to ip: IPv4Address, port: Int, transport: Transport = .tcp, interface: String? = nil,
+                phase: String, events: (any EventSink)?, reactor: Reactor = .shared) {
+        id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+        self.ip = ip
+        self.port = port
+        self.transport = transport
+        self.interface = interface
+        self.events = events
+        self.reactor = reactor
+        events?.record(.connectionCreated(.init(connection: id, transport: transport.rawValue, ip: ip, port: port, phase: phase)))
+        events?.record(.connectionState(.init(connection: id, state: ConnectionState.setup.name)))
+    }
+
+    /// The state now.
+    public var currentState: ConnectionState { state.withLock { $0.current } }
+
+    /// Starts connecting; `handler` hears every later state change (starting with `preparing`).
+    /// Calling `start` twice, or after `cancel`, does nothing.
+    public func start(_ handler: @escaping StateHandler) {
+        let begun = state.withLock { state -> Bool in
+            guard case .setup = state.current else { return false }
+            state.handler = handler
+            return true
+        }
+        guard begun else { return }
+        transition(to: .preparing, at: MonotonicClock.now())
+        let fd: Int32
+        do {
+            fd = try SocketSystem.openSocket(type: transport == .tcp ? SocketSystem.streamType : SocketSystem.datagramType)
+            if let interface { try SocketSystem.bindToDevice(fd, interface: interface) }
+        } catch {
+            transition(to: .failed(ConnectionError(code: error.code)), at: MonotonicClock.now())
+            return
+        }
+        let stillPreparing = state.withLock { state -> Bool in
+            guard case .preparing = state.current else { return false }
+            state.fd = fd
+            return true
+        }
+        guard stillPreparing else {
+            SocketSystem.close(fd)
+            return
+        }
+        let code = SocketSystem.connect(fd, to: ip, port: port)
+        if code == 0 {
+            finishAttempt(errno: 0, at: MonotonicClock.now())
+            return
+        }
+        guard code == SocketSystem.inProgress else {
+            finishAttempt(errno: code, at: MonotonicClock.now())
+            return
+        }
+        let watched = reactor.watch(fd, events: SocketSystem.epollWritable) { [self] _, now in
+            finishAttempt(errno: SocketSystem.pendingError(fd), at: now)
+        }
+        switch watched {
+        case .success(let token):
+            let keep = state.withLock { state -> Bool in
+                guard case .preparing = state.current, state.fd == fd else { return false }
+                state.watchToken = token
+                return true
+            }
+            if !keep { reactor.unwatch(fd, token: token) }
+        case .failure(let error):
+            finishAttempt(errno: error.code, at: MonotonicClock.now())
+        }
+    }
+
+    /// Closes the socket and reports `cancelled` (unless already failed or cancelled).
+    public func cancel() {
+        let (fd, token) = state.withLock { state -> (Int32, UInt64?) in
+            guard !state.current.isTerminal else { return (-1, nil) }
+            defer { state.fd = -1; state.watchToken = nil }
+            return (state.fd, state.watchToken)
+        }
+        if let token, fd >= 0 { reactor.unwatch(fd, token: token) }
+        if fd >= 0 { SocketSystem.close(fd) }
+        transition(to: .cancelled, at: MonotonicClock.now())
+    }
+
+    /// The connect attempt ended with `code` (0 = handshake done).
+    private func finishAttempt(errno code: Int32, at time: UInt64) {
+        let next = ConnectionState.afterConnect(errno: code)
+        // A dead socket (waiting or failed) is released now; a ready one stays open until cancel.
+        let ready = next == .ready
+        let (fd, token, closeIt) = state.withLock { state -> (Int32, UInt64?, Bool) in
+            guard case .preparing = state.current else { return (-1, nil, false) }
+            let token = state.watchToken
+            let fd = state.fd
+            state.watchToken = nil
+            if !ready { state.fd = -1 }
+            return (fd, token, !ready)
+        }
+        if let token, fd >= 0 { reactor.unwatch(fd, token: token) }
+        if closeIt, fd >= 0 { SocketSystem.close(fd) }
+        transition(to: next, at: time, onlyFrom: .preparing)
+    }
+
+    private func transition(to next: ConnectionState, at time: UInt64, onlyFrom required: ConnectionState? = nil) {
+        let handler = state.withLock { state -> StateHandler?? in
+            if let required, state.current != required { return .none }
+            if state.current.isTerminal { return .none }
+            state.current = next
+            return .some(state.handler)
+        }
+        guard let handler else { return }
+        events?.record(.connectionState(.init(connection: id, state: next.name, error: next.error?.name)))
+        handler?(next, time)
+    }
+
+    deinit {
+        let fd = state.withLock { $0.fd }
+        if fd >= 0 { SocketSystem.close(fd) }
+    }
+}

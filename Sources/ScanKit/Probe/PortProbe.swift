@@ -1,0 +1,51 @@
+import Wire
+
+/// One TCP connect probe: a `ScanConnection`, the caller's timer, and a `.waiting` policy.
+///
+/// Elapsed time runs from just before `start` to the time the reactor observed the state
+/// change (NetMonitor captured it synchronously in its state callback). The connection is
+/// cancelled when the probe ends, whatever the outcome. Budget slots are the caller's business.
+public struct PortProbe: Sendable {
+    public var ip: IPv4Address
+    public var port: Int
+    public var timeoutMs: Double
+    public var waitingPolicy: Strategy.WaitingPolicy
+    public var interface: String?
+    public var phase: String
+    public var events: (any EventSink)?
+
+    public init(ip: IPv4Address, port: Int, timeoutMs: Double, waitingPolicy: Strategy.WaitingPolicy,
+                interface: String? = nil, phase: String, events: (any EventSink)? = nil) {
+        self.ip = ip
+        self.port = port
+        self.timeoutMs = timeoutMs
+        self.waitingPolicy = waitingPolicy
+        self.interface = interface
+        self.phase = phase
+        self.events = events
+    }
+
+    /// Runs the probe; returns `.cancelled` at once if the calling task is cancelled.
+    public func run(reactor: Reactor = .shared) async -> PortProbeOutcome {
+        if Task.isCancelled { return .cancelled }
+        let finish = OneShot<PortProbeOutcome>()
+        let connection = ScanConnection(to: ip, port: port, interface: interface, phase: phase, events: events, reactor: reactor)
+        let policy = waitingPolicy
+        let start = MonotonicClock.now()
+        let timer = reactor.schedule(afterNs: UInt64(max(timeoutMs, 0) * 1_000_000)) { finish.deliver(.timeout) }
+        connection.start { state, time in
+            let elapsed = Double(time &- start) / 1_000_000
+            if case .finish(let outcome) = WaitingDecision.decide(state, elapsedMs: elapsed, policy: policy) {
+                finish.deliver(outcome)
+            }
+        }
+        let outcome = await withTaskCancellationHandler {
+            await finish.value()
+        } onCancel: {
+            finish.deliver(.cancelled)
+        }
+        reactor.cancelTimer(timer)
+        connection.cancel()
+        return outcome
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Wire
+
+/// Runs one scan of a strategy: plans targets from the interface, builds the budget, thermal
+/// script, engine deadline and pipeline (phases from a `PhaseRegistry`), runs it and returns a
+/// `ScanReport`. Never probes anything but the planned subnet.
+public struct ScanRunner: Sendable {
+    public var strategy: Strategy
+    /// The scanning interface (address and netmask come from it).
+    public var interface: String
+    public var registry: PhaseRegistry
+    /// The JSONL log (or any sink), if the caller wants events.
+    public var events: (any EventSink)?
+    /// Makes the publishing/UI model for the run; nil for none.
+    public var observerFactory: (@Sendable (Strategy, any EventSink) -> any ScanObserver)?
+
+    public init(strategy: Strategy, interface: String, registry: PhaseRegistry = .standard, events: (any EventSink)? = nil,
+                observerFactory: (@Sendable (Strategy, any EventSink) -> any ScanObserver)? = nil) {
+        self.strategy = strategy
+        self.interface = interface
+        self.registry = registry
+        self.events = events
+        self.observerFactory = observerFactory
+    }
+
+    /// Plans, runs and reports.
+    /// - Throws: `ScanSetupError` when the interface has no IPv4 address.
+    public func run() async throws -> ScanReport {
+        guard let (address, prefix) = SocketSystem.ipv4Address(of: interface) else {
+            throw ScanSetupError("interface \(interface) has no IPv4 address",
+                                 fix: "check `ip -4 addr show \(interface)`, or pass --interface with an interface that has one")
+        }
+        let plan = TargetPlan(address: address, prefixLength: prefix, policy: strategy.subnet.policy, maxHosts: strategy.subnet.maxHosts)
+        let gateway = Self.defaultGateway(interface: interface, network: plan.network)
+        let statistics = RunStatistics(forwardingTo: events)
+        let thermal = ThermalThrottle(events: statistics)
+        let budget = makeConnectionBudget(style: strategy.budget.style, limit: strategy.budget.limit, thermal: thermal, events: statistics)
+        let accumulator = ScanAccumulator(events: statistics)
+        let context = ScanContext(network: plan.network, hosts: plan.hosts, localIP: address, gateway: gateway,
+                                  interface: strategy.bindToInterface ? interface : nil, budget: budget, thermal: thermal,
+                                  events: statistics)
+        let randomPort = strategy.enrichment.randomPortRange.map { Int.random(in: $0.min...$0.max) }
+        let input = PhaseBuildInput(strategy: strategy, scanStartNs: statistics.originNs, randomEnrichmentPort: randomPort, events: statistics)
+        let steps = strategy.resolvedSteps
+        let notBuilt = Set(steps.flatMap(\.phases).filter { !registry.isBuilt($0) }.map(\.rawValue))
+        let pipeline = ScanPipeline(steps: steps.map { step in
+            ScanPipeline.Step(step.phases.map { registry.make($0, input: input) }, concurrent: step.concurrent)
+        })
+        let deadline = strategy.pipeline.phaseDeadlineMs.value.map { Duration.milliseconds($0) }
+        let engine = ScanEngine(accumulator: accumulator, phaseDeadline: deadline, deadlineMode: strategy.pipeline.deadlineMode,
+                                events: statistics)
+        let observer = observerFactory?(strategy, statistics)
+        if let observer { statistics.onPhaseEnd { observer.phaseEnded($0) } }
+
+        statistics.record(.scanStart(.init(strategy: strategy.name, hosts: plan.hosts.count)))
+        await observer?.scanStarted(accumulator: accumulator)
+        let script = strategy.budget.thermalScript
+        let thermalTask = script.isEmpty ? nil : Task { await thermal.play(script) }
+        let result = await engine.run(pipeline, context: context) { progress in
+            observer?.progress(progress, accumulator: accumulator)
+        }
+        thermalTask?.cancel()
+        let observed = await observer?.scanFinished(accumulator: accumulator)
+        statistics.record(.scanEnd(.init(devices: result.devices.count)))
+        let end = MonotonicClock.now()
+        let counters = statistics.current
+
+        let devices = result.devices.map { device in
+            ScanReport.Device(ip: device.ip.description, mac: device.mac?.description, hostname: device.hostname,
+                              sources: device.sources.map(\.rawValue), firstSource: device.source.rawValue,
+                              latencyMs: device.latencyMs.map { ($0 * 1000).rounded() / 1000 },
+                              latencySource: device.latencySource?.rawValue, openPorts: device.openPorts,
+                              firstSeenMs: Self.ms(device.discoveredAtNs &- statistics.originNs))
+        }
+        let phases = result.phases.map { record in
+            let times = counters.phaseTimes[record.phaseID]
+            return ScanReport.Phase(id: record.phaseID, startMs: Self.ms(times?.start ?? 0), endMs: Self.ms(times?.end ?? 0),
+                                    outcome: notBuilt.contains(record.phaseID) ? "not_built" : record.outcome.rawValue)
+        }.sorted { $0.startMs < $1.startMs }
+        let summary = ScanReport.Summary(strategy: strategy.name, interface: interface, network: plan.network.description,
+                                         hostsPlanned: plan.hosts.count, durationS: Self.ms(end &- statistics.originNs) / 1000,
+                                         connectionsCreated: counters.connectionsCreated,
+                                         peakConnectionsInFlight: counters.peakInFlight, budgetWaits: counters.budgetWaits,
+                                         publishes: observed?.publishes, waitingByError: counters.waitingByError, phases: phases)
+        return ScanReport(devices: devices, summary: summary)
+    }
+
+    /// The default route's gateway on `interface` from `/proc/net/route`, else the network's first host.
+    static func defaultGateway(interface: String, network: IPv4Network) -> IPv4Address? {
+        if let text = SocketSystem.readProcFile("/proc/net/route") {
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard fields.count >= 3, fields[0] == interface, fields[1] == "00000000",
+                      let raw = UInt32(fields[2], radix: 16), raw != 0 else { continue }
+                // The file prints the in_addr's bytes read as a native integer.
+                return IPv4Address(UInt32(bigEndian: raw))
+            }
+        }
+        return IPv4Address(network.address.value + 1)
+    }
+
+    static func ms(_ ns: UInt64) -> Double { (Double(ns) / 1000).rounded() / 1000 }
+}
+
+/// A scan could not be set up; says what to do.
+public struct ScanSetupError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var fix: String
+    public init(_ message: String, fix: String) { self.message = message; self.fix = fix }
+    public var description: String { "error: \(message)\n  fix: \(fix)" }
+}
