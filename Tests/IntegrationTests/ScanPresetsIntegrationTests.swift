@@ -1,0 +1,258 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Every strategy preset run once with `scanbench scan` on one `home` testbed, then judged
+/// against the ground truth and the event logs.
+///
+/// The testbed is brought up once, all seven presets run one after another (neighbour table
+/// flushed between runs), and it is taken down before any assertion runs; the tests then read
+/// the cached reports and event logs.
+@Suite("scan presets on home", .tags(.integration), .serialized)
+struct ScanPresetsIntegrationTests {
+    static let presets = ["review-baseline", "review-phase1", "review-phase2", "review-phase3",
+                          "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
+
+    @Test("every preset completes with a report, only the subnet touched")
+    func everyPresetCompletes() throws {
+        let runs = try PresetRuns.shared.get()
+        for preset in Self.presets {
+            let run = try #require(runs.reports[preset], "\(preset) did not run: \(runs.failures[preset] ?? "?")")
+            #expect(!run.devices.isEmpty, "\(preset) found nothing")
+            for phase in run.phases {
+                // `abandoned` is the 30 s phase deadline doing its job (netmonitor presets' TCP phase).
+                #expect(["completed", "not_built", "abandoned"].contains(phase.outcome), "\(preset): phase \(phase.id) ended \(phase.outcome)")
+            }
+            let outside = run.connectionIPs.filter { !$0.hasPrefix("198.18.0.") }
+            #expect(outside.isEmpty, "\(preset) connected outside the subnet: \(outside)")
+            print("\(preset): \(run.devices.count)/\(runs.truth.count) devices, \(run.connectionsCreated) connections, peak \(run.peak), \(String(format: "%.1f", run.duration)) s")
+        }
+    }
+
+    @Test("netmonitor-2.0: ARP finds every reliable responder, TCP skips what ARP found, ICMP measures latency")
+    func netmonitor20() throws {
+        let runs = try PresetRuns.shared.get()
+        let run = try #require(runs.reports["netmonitor-2.0"])
+        for device in runs.truth where device.arpProbability >= 1 && device.ip != "198.18.0.50" {
+            #expect(run.devices[device.ip] != nil, "\(device.name) \(device.ip) always answers ARP but netmonitor-2.0 missed it")
+        }
+        // ARP-only and filtered devices are found by ARP, not TCP (spec §2.2/§2.4).
+        for name in ["desk-plug", "playstation", "bedroom-lg-tv", "thinkpad-linux"] {
+            let device = try #require(runs.truth.first { $0.name == name })
+            #expect(run.devices[device.ip]?.firstSource == "arp", "\(name) should be first seen by ARP")
+        }
+        // skip_known_hosts: no primary-only (445) or secondary port is ever tried on an ARP find.
+        let probeOnlyPorts: Set<Int> = [445, 7000, 8080, 8443, 62078, 5353, 9100, 1883, 554, 548]
+        for (ip, device) in run.devices where device.firstSource == "arp" {
+            let ports = run.connectionPorts[ip] ?? []
+            #expect(ports.isDisjoint(with: probeOnlyPorts), "\(ip) was found by ARP yet TCP-probed on \(ports.intersection(probeOnlyPorts))")
+        }
+        // ICMP overwrites latency for every device that answers echo.
+        // (Lossy links can lose the one echo reply; sleeping phones' replies are not guaranteed.)
+        for device in runs.truth where device.answersEcho && device.lossPercent == 0 && device.arpProbability >= 1 {
+            if let found = run.devices[device.ip] {
+                #expect(found.latencySource == "icmp", "\(device.name) answers ping; latency came from \(found.latencySource ?? "nothing")")
+            }
+        }
+        // Nothing answers for aqara-hub (ARP dropped, no ping, filtered) without mDNS.
+        if run.notBuilt.contains("bonjour") {
+            #expect(run.devices["198.18.0.84"] == nil)
+        }
+    }
+
+    @Test("review-baseline misses devices scanbench-best finds, and its event log says why")
+    func baselineVersusBest() throws {
+        let runs = try PresetRuns.shared.get()
+        let baseline = try #require(runs.reports["review-baseline"])
+        let best = try #require(runs.reports["scanbench-best"])
+        let missed = Set(best.devices.keys).subtracting(baseline.devices.keys)
+        #expect(!missed.isEmpty, "review-baseline found everything scanbench-best found")
+        for ip in missed.sorted() {
+            let fates = baseline.fates[ip] ?? [:]
+            // Each missed device was probed, and every probe ended unanswered: a timeout
+            // (cancelled with no ready), or .waiting that the fail policy turned into failure.
+            #expect(!fates.isEmpty, "baseline never probed \(ip)")
+            #expect(fates["ready"] == nil, "baseline saw \(ip) ready yet did not report it")
+            print("review-baseline missed \(ip): \(fates.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        }
+        // The refused-is-alive case: thinkpad-linux RSTs every port; .waiting fail drops it.
+        #expect(baseline.devices["198.18.0.31"] == nil)
+        #expect((baseline.fates["198.18.0.31"]?["waiting ECONNREFUSED"] ?? 0) > 0, "the log should show thinkpad's refusals as waiting")
+    }
+
+    @Test("scanbench-best finds every device that answers anything, with the fewest connections")
+    func bestFindsEverything() throws {
+        let runs = try PresetRuns.shared.get()
+        let best = try #require(runs.reports["scanbench-best"])
+        for device in runs.truth where device.ip != "198.18.0.50" {
+            // On one Ethernet segment ping and TCP need the neighbour resolved first, so a device
+            // that never answers ARP answers them to nobody: only its multicast services
+            // (mDNS, SSDP) can reveal it.
+            var answers = device.arpProbability > 0
+            // Devices only mDNS or SSDP can see count only once those phases exist.
+            if !best.notBuilt.contains("bonjour") && !device.mdns.isEmpty { answers = true }
+            if !best.notBuilt.contains("ssdp") && device.ssdp != nil { answers = true }
+            if answers {
+                #expect(best.devices[device.ip] != nil, "\(device.name) \(device.ip) answers on the wire but scanbench-best missed it")
+            }
+        }
+        for preset in Self.presets where preset != "scanbench-best" {
+            guard let other = runs.reports[preset] else { continue }
+            #expect(best.tcpAttempts < other.tcpAttempts,
+                    "scanbench-best made \(best.tcpAttempts) TCP attempts, \(preset) \(other.tcpAttempts)")
+        }
+    }
+}
+
+/// One preset's outcome, read from `scan --json` and its event log.
+struct PresetRun: Sendable {
+    struct Device: Sendable {
+        var firstSource: String
+        var latencySource: String?
+    }
+    struct Phase: Sendable {
+        var id: String
+        var outcome: String
+    }
+    var devices: [String: Device] = [:]
+    var phases: [Phase] = []
+    var connectionsCreated = 0
+    var peak = 0
+    var duration = 0.0
+    var notBuilt: Set<String> { Set(phases.filter { $0.outcome == "not_built" }.map(\.id)) }
+    /// TCP connections made by the TCP probe phase.
+    var tcpAttempts = 0
+    var connectionIPs: Set<String> = []
+    var connectionPorts: [String: Set<Int>] = [:]
+    /// Per IP: how its connections ended ("ready", "waiting ECONNREFUSED", "timeout or cancelled", …) and how often.
+    var fates: [String: [String: Int]] = [:]
+
+    init(json: Data, events: String) throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        for device in object["devices"] as? [[String: Any]] ?? [] {
+            devices[device["ip"] as? String ?? ""] = Device(firstSource: device["first_source"] as? String ?? "",
+                                                            latencySource: device["latency_source"] as? String)
+        }
+        let summary = object["summary"] as? [String: Any] ?? [:]
+        connectionsCreated = summary["connections_created"] as? Int ?? 0
+        peak = summary["peak_connections_in_flight"] as? Int ?? 0
+        duration = summary["duration_s"] as? Double ?? 0
+        phases = (summary["phases"] as? [[String: Any]] ?? []).map { Phase(id: $0["id"] as? String ?? "", outcome: $0["outcome"] as? String ?? "") }
+        var ipOf: [Int: String] = [:]
+        var states: [Int: [String]] = [:]
+        for line in events.split(separator: "\n") {
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            switch event["type"] as? String {
+            case "connection_created":
+                let id = event["connection"] as? Int ?? -1
+                let ip = event["ip"] as? String ?? ""
+                ipOf[id] = ip
+                connectionIPs.insert(ip)
+                connectionPorts[ip, default: []].insert(event["port"] as? Int ?? 0)
+                if event["phase"] as? String == "tcp_probe" { tcpAttempts += 1 }
+            case "connection_state":
+                let id = event["connection"] as? Int ?? -1
+                let state = event["state"] as? String ?? ""
+                states[id, default: []].append(state + ((event["error"] as? String).map { " \($0)" } ?? ""))
+            default: break
+            }
+        }
+        for (id, list) in states {
+            guard let ip = ipOf[id] else { continue }
+            let fate = list.first { $0 == "ready" || $0.hasPrefix("waiting") || $0.hasPrefix("failed") } ?? "timeout or cancelled"
+            fates[ip, default: [:]][fate, default: 0] += 1
+        }
+    }
+}
+
+/// Runs every preset once per test process and caches the outcome.
+final class PresetRuns: Sendable {
+    struct Outcome: Sendable {
+        var truth: [TruthFacts]
+        var reports: [String: PresetRun]
+        var failures: [String: String]
+    }
+
+    /// The ground-truth facts the assertions need (Sendable copy of `TruthDevice`).
+    struct TruthFacts: Sendable {
+        var name: String
+        var ip: String
+        var arpProbability: Double
+        var lossPercent: Double
+        var answersEcho: Bool
+        var mdns: [String]
+        var ssdp: String?
+    }
+
+    static let shared = PresetRuns()
+    private let state = Mutex<Result<Outcome, LiveTestbedError>?>(nil)
+
+    func get() throws -> Outcome {
+        // Tests in the suite are serialized, so the first caller runs everything.
+        if let cached = state.withLock({ $0 }) { return try cached.get() }
+        let result: Result<Outcome, LiveTestbedError>
+        do { result = .success(try runAll()) } catch {
+            result = .failure(LiveTestbedError(message: "\(error)"))
+        }
+        state.withLock { $0 = result }
+        return try result.get()
+    }
+
+    private func runAll() throws -> Outcome {
+        let testbed = try LiveTestbed.up("home")
+        defer { testbed.down() }
+        let truth = testbed.truthDevices.map { device in
+            TruthFacts(name: device.name, ip: device.ip, arpProbability: device.arpProbability,
+                       lossPercent: device.lossPercent, answersEcho: (device.device["icmp_echo"] as? Bool) ?? true, mdns: device.mdns.map(\.type),
+                       ssdp: device.ssdp.map { "\($0)" })
+        }
+        var reports: [String: PresetRun] = [:]
+        var failures: [String: String] = [:]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-presets-\(testbed.id)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The review presets never read the neighbour table (ARP off), so they run side by side;
+        // the presets with an ARP phase run one at a time on a flushed table, or each would see
+        // neighbours another run resolved. Keeps the suite near two minutes.
+        let review = ScanPresetsIntegrationTests.presets.filter { $0.hasPrefix("review-") }
+        let arp = ScanPresetsIntegrationTests.presets.filter { !$0.hasPrefix("review-") }
+        let collected = Mutex<[String: Result<PresetRun, LiveTestbedError>]>([:])
+        let run: @Sendable (String) -> Void = { preset in
+            let events = "\(directory)/\(preset).jsonl"
+            let result: Result<PresetRun, LiveTestbedError>
+            do {
+                let output = try testbed.exec([ScanBenchCLI.binary, "scan", "--strategy", preset, "--json", "--events", events], timeout: 150)
+                if output.status == 0 {
+                    let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+                    result = .success(try PresetRun(json: Data(output.stdout.utf8), events: log))
+                } else {
+                    result = .failure(LiveTestbedError(message: "exit \(output.status): \(output.stderr)"))
+                }
+            } catch {
+                result = .failure(LiveTestbedError(message: "\(error)"))
+            }
+            collected.withLock { $0[preset] = result }
+        }
+        try testbed.exec(["ip", "neigh", "flush", "all"])
+        let group = DispatchGroup()
+        for preset in review {
+            group.enter()
+            Thread {
+                run(preset)
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        for preset in arp {
+            try testbed.exec(["ip", "neigh", "flush", "all"])
+            run(preset)
+        }
+        for (preset, result) in collected.withLock({ $0 }) {
+            switch result {
+            case .success(let report): reports[preset] = report
+            case .failure(let error): failures[preset] = error.message
+            }
+        }
+        return Outcome(truth: truth, reports: reports, failures: failures)
+    }
+}

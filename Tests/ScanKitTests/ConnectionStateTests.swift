@@ -1,0 +1,123 @@
+import Foundation
+import Glibc
+import Testing
+import Wire
+@testable import ScanKit
+
+/// The NWConnection state mapping, against real loopback sockets.
+@Suite("Connection model")
+struct ConnectionStateTests {
+    @Test("errno mapping: handshake ready, refused and unreachable wait, others fail")
+    func mapping() {
+        #expect(ConnectionState.afterConnect(errno: 0) == .ready)
+        #expect(ConnectionState.afterConnect(errno: ECONNREFUSED) == .waiting(.connectionRefused))
+        #expect(ConnectionState.afterConnect(errno: EHOSTUNREACH) == .waiting(.hostUnreachable))
+        #expect(ConnectionState.afterConnect(errno: ENETUNREACH) == .waiting(.networkUnreachable))
+        #expect(ConnectionState.afterConnect(errno: ETIMEDOUT) == .failed(ConnectionError(code: ETIMEDOUT)))
+        #expect(ConnectionState.afterConnect(errno: ECONNREFUSED).error?.name == "ECONNREFUSED")
+    }
+
+    @Test("a loopback listener: setup → preparing → ready, then cancelled; all logged")
+    func readyOnLoopback() async throws {
+        let listener = try LoopbackListener()
+        let log = EventLog()
+        let states = Box<[String]>([])
+        let connection = ScanConnection(to: IPv4Address(127, 0, 0, 1), port: listener.port, phase: "test", events: log)
+        let done = Gate()
+        connection.start { state, _ in
+            states.update { $0.append(state.name) }
+            if state == .ready || state.isTerminal { done.open() }
+        }
+        await done.wait()
+        connection.cancel()
+        #expect(states.value == ["preparing", "ready", "cancelled"])
+        let logged = log.records().compactMap { record -> String? in
+            if case .connectionState(let change) = record.event { return change.state }
+            return nil
+        }
+        #expect(logged == ["setup", "preparing", "ready", "cancelled"])
+        #expect(log.records().contains { if case .connectionCreated(let c) = $0.event { c.port == listener.port } else { false } })
+    }
+
+    @Test("a closed loopback port: waiting(ECONNREFUSED), not failed")
+    func refusedWaits() async throws {
+        let port = try LoopbackListener.closedPort()
+        let connection = ScanConnection(to: IPv4Address(127, 0, 0, 1), port: port, phase: "test", events: nil)
+        let seen = Box<ConnectionState?>(nil)
+        let done = Gate()
+        connection.start { state, _ in
+            if state != .preparing { seen.set(state); done.open() }
+        }
+        await done.wait()
+        #expect(seen.value == .waiting(.connectionRefused))
+        #expect(connection.currentState == .waiting(.connectionRefused))
+        connection.cancel()
+        #expect(connection.currentState == .cancelled)
+    }
+
+    @Test("probe outcomes under each waiting policy on a closed port")
+    func probePolicies() async throws {
+        let port = try LoopbackListener.closedPort()
+        let loopback = IPv4Address(127, 0, 0, 1)
+        let fail = await PortProbe(ip: loopback, port: port, timeoutMs: 300, waitingPolicy: .fail, phase: "t").run()
+        let timer = await PortProbe(ip: loopback, port: port, timeoutMs: 150, waitingPolicy: .timer, phase: "t").run()
+        let inspect = await PortProbe(ip: loopback, port: port, timeoutMs: 300, waitingPolicy: .inspectError, phase: "t").run()
+        #expect(fail == .failed(error: "ECONNREFUSED"))
+        #expect(timer == .timeout)
+        guard case .refused = inspect else {
+            Issue.record("inspect_error should count ECONNREFUSED as refused, got \(inspect)")
+            return
+        }
+        let listener = try LoopbackListener()
+        let open = await PortProbe(ip: loopback, port: listener.port, timeoutMs: 1000, waitingPolicy: .timer, phase: "t").run()
+        guard case .reachable = open else {
+            Issue.record("expected reachable, got \(open)")
+            return
+        }
+    }
+
+    @Test("a cancelled probe task ends as cancelled at once")
+    func cancelledProbe() async throws {
+        // 198.18.255.254 via no route (or unanswered): the probe would wait for its 10 s timer.
+        let task = Task { await PortProbe(ip: IPv4Address(192, 0, 2, 1), port: 9, timeoutMs: 10_000, waitingPolicy: .timer, phase: "t").run() }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let outcome = await task.value
+        #expect(outcome == .cancelled || outcome == .failed(error: "ENETUNREACH"))
+    }
+}
+
+/// A TCP listener on 127.0.0.1 with an ephemeral port, for connection tests.
+final class LoopbackListener: Sendable {
+    let fd: Int32
+    let port: Int
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(fd) }
+
+    /// A loopback port nobody listens on (bound then closed).
+    static func closedPort() throws -> Int {
+        let listener = try LoopbackListener()
+        return listener.port
+    }
+}
+
