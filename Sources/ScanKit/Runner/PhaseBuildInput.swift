@@ -10,8 +10,15 @@ public struct PhaseBuildInput: Sendable {
     public var randomEnrichmentPort: Int?
     /// The run's event log.
     public var events: (any EventSink)?
+    /// The scanning interface (whether or not sockets are bound to it).
+    public var interface: String?
+    /// The scanner's own address on it.
+    public var localIP: IPv4Address?
 
-    public init(strategy: Strategy, scanStartNs: UInt64, randomEnrichmentPort: Int?, events: (any EventSink)?) {
+    public init(strategy: Strategy, scanStartNs: UInt64, randomEnrichmentPort: Int?, events: (any EventSink)?,
+                interface: String? = nil, localIP: IPv4Address? = nil) {
+        self.interface = interface
+        self.localIP = localIP
         self.strategy = strategy
         self.scanStartNs = scanStartNs
         self.randomEnrichmentPort = randomEnrichmentPort

@@ -45,7 +45,17 @@ public struct PhaseRegistry: Sendable {
         factories[kind].map { $0(input) } ?? NotBuiltPhase(kind: kind)
     }
 
-    /// Where the Bonjour and SSDP phases are registered once they exist (`bonjour`, `ssdp`).
-    /// Until then they are reported `not_built`.
-    static func registerListeningPhases(_ registry: inout PhaseRegistry) {}
+    /// The listening phases: the mDNS browser and the SSDP search. With
+    /// `bonjour.browse_from: scan_start` the browser starts here, before the pipeline, as
+    /// NetMonitor's service does (a failure to open the socket is reported by the phase itself).
+    static func registerListeningPhases(_ registry: inout PhaseRegistry) {
+        registry.register(.bonjour) { input in
+            let phase = BonjourScanPhase(strategy: input.strategy, events: input.events)
+            if input.strategy.bonjour.browseFrom == .scanStart {
+                try? phase.startBrowsing(interface: input.interface, localIP: input.localIP)
+            }
+            return phase
+        }
+        registry.register(.ssdp) { SSDPScanPhase(strategy: $0.strategy, events: $0.events) }
+    }
 }

@@ -46,12 +46,14 @@ public struct ScanReport: Codable, Sendable {
         public var budgetWaits: Int
         /// UI publishes; nil when no publishing model is plugged in.
         public var publishes: Int?
+        /// The publishing model's costs (publishes, main-actor busy time, frames); nil without one.
+        public var publishing: ObserverSummary?
         /// `.waiting` states seen, by POSIX error.
         public var waitingByError: [String: Int]
         public var phases: [Phase]
 
         enum CodingKeys: String, CodingKey {
-            case strategy, interface, network, publishes, phases
+            case strategy, interface, network, publishes, publishing, phases
             case hostsPlanned = "hosts_planned"
             case durationS = "duration_s"
             case connectionsCreated = "connections_created"

@@ -12,10 +12,16 @@ public struct ScanRunner: Sendable {
     /// The JSONL log (or any sink), if the caller wants events.
     public var events: (any EventSink)?
     /// Makes the publishing/UI model for the run; nil for none.
-    public var observerFactory: (@Sendable (Strategy, any EventSink) -> any ScanObserver)?
+    public var observerFactory: ObserverFactory?
+
+    /// Makes a run's observer from the strategy, the accumulator and the event sink.
+    public typealias ObserverFactory = @Sendable (Strategy, ScanAccumulator, any EventSink) -> any ScanObserver
+
+    /// The publishing model (`PublishingObserver`), the default observer.
+    public static let publishing: ObserverFactory = { PublishingObserver(strategy: $0, accumulator: $1, events: $2) }
 
     public init(strategy: Strategy, interface: String, registry: PhaseRegistry = .standard, events: (any EventSink)? = nil,
-                observerFactory: (@Sendable (Strategy, any EventSink) -> any ScanObserver)? = nil) {
+                observerFactory: ObserverFactory? = ScanRunner.publishing) {
         self.strategy = strategy
         self.interface = interface
         self.registry = registry
@@ -40,7 +46,8 @@ public struct ScanRunner: Sendable {
                                   interface: strategy.bindToInterface ? interface : nil, budget: budget, thermal: thermal,
                                   events: statistics)
         let randomPort = strategy.enrichment.randomPortRange.map { Int.random(in: $0.min...$0.max) }
-        let input = PhaseBuildInput(strategy: strategy, scanStartNs: statistics.originNs, randomEnrichmentPort: randomPort, events: statistics)
+        let input = PhaseBuildInput(strategy: strategy, scanStartNs: statistics.originNs, randomEnrichmentPort: randomPort,
+                                   events: statistics, interface: interface, localIP: address)
         let steps = strategy.resolvedSteps
         let notBuilt = Set(steps.flatMap(\.phases).filter { !registry.isBuilt($0) }.map(\.rawValue))
         let pipeline = ScanPipeline(steps: steps.map { step in
@@ -49,7 +56,7 @@ public struct ScanRunner: Sendable {
         let deadline = strategy.pipeline.phaseDeadlineMs.value.map { Duration.milliseconds($0) }
         let engine = ScanEngine(accumulator: accumulator, phaseDeadline: deadline, deadlineMode: strategy.pipeline.deadlineMode,
                                 events: statistics)
-        let observer = observerFactory?(strategy, statistics)
+        let observer = observerFactory?(strategy, accumulator, statistics)
         if let observer { statistics.onPhaseEnd { observer.phaseEnded($0) } }
 
         statistics.record(.scanStart(.init(strategy: strategy.name, hosts: plan.hosts.count)))
@@ -81,7 +88,7 @@ public struct ScanRunner: Sendable {
                                          hostsPlanned: plan.hosts.count, durationS: Self.ms(end &- statistics.originNs) / 1000,
                                          connectionsCreated: counters.connectionsCreated,
                                          peakConnectionsInFlight: counters.peakInFlight, budgetWaits: counters.budgetWaits,
-                                         publishes: observed?.publishes, waitingByError: counters.waitingByError, phases: phases)
+                                         publishes: observed?.publishes, publishing: observed, waitingByError: counters.waitingByError, phases: phases)
         return ScanReport(devices: devices, summary: summary)
     }
 
