@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Capture
+import Testbed
 import Wire
 
 @Suite("pcap files")
@@ -56,7 +57,7 @@ struct PcapFileTests {
         #expect(error?.description.contains(path) == true)
     }
 
-    @Test(.enabled(if: Tshark.isAvailable))
+    @Test(.enabled(if: (try? CommandRunner.which("tshark")) != nil))
     func tsharkOpensOurFileAndWeReadItsPcapng() throws {
         let path = Self.temporaryPath(".pcap")
         let pcapng = Self.temporaryPath(".pcapng")
@@ -68,13 +69,13 @@ struct PcapFileTests {
         let writer = try PcapFileWriter(path: path)
         for packet in packets { try writer.write(packet) }
         try writer.close()
-        let times = try Shell.run(["tshark", "-r", path, "-T", "fields", "-e", "frame.time_epoch"])
+        let times = try ChildProcess.run(["tshark", "-r", path, "-T", "fields", "-e", "frame.time_epoch"], timeout: 60)
         #expect(times.status == 0)
         let epochs = times.stdout.split(separator: "\n").map(String.init)
         #expect(epochs.count == 3)
         #expect(epochs.first?.hasSuffix(".000000000") == true)
         #expect(epochs.dropFirst().first?.hasSuffix(".123456789") == true)
-        let convert = try Shell.run(["tshark", "-r", path, "-F", "pcapng", "-w", pcapng])
+        let convert = try ChildProcess.run(["tshark", "-r", path, "-F", "pcapng", "-w", pcapng], timeout: 60)
         #expect(convert.status == 0)
         let reread = try PcapFileReader(path: pcapng).readAll()
         #expect(reread == packets)

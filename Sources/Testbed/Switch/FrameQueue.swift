@@ -1,24 +1,31 @@
 /// Frames held on one link direction until their release time, in arrival order.
 ///
 /// Release times never go backwards: a frame is never released before the one ahead of it, so
-/// jitter delays frames but never reorders them.
-struct FrameQueue: Sendable {
+/// jitter delays frames but never reorders them. Public so the benchmarks package can measure
+/// the switch's per-frame path without TAP devices.
+public struct FrameQueue: Sendable {
     private var frames: [(release: Int64, frame: [UInt8])] = []
     private var head = 0
-    private(set) var lastRelease: Int64 = 0
+    /// The release time of the most recently queued frame (ns).
+    public private(set) var lastRelease: Int64 = 0
 
-    var isEmpty: Bool { head == frames.count }
-    var nextRelease: Int64? { isEmpty ? nil : frames[head].release }
+    /// Creates an empty queue.
+    public init() {}
+
+    /// True when no frame is held.
+    public var isEmpty: Bool { head == frames.count }
+    /// When the frame at the head leaves (ns), or nil when the queue is empty.
+    public var nextRelease: Int64? { isEmpty ? nil : frames[head].release }
 
     /// Queues `frame` to leave at `release` or, to keep order, right after the previous frame.
-    mutating func push(_ frame: [UInt8], release: Int64) {
+    public mutating func push(_ frame: [UInt8], release: Int64) {
         let at = max(release, lastRelease)
         lastRelease = at
         frames.append((at, frame))
     }
 
     /// Removes and returns every frame due at `now`.
-    mutating func popDue(now: Int64) -> [[UInt8]] {
+    public mutating func popDue(now: Int64) -> [[UInt8]] {
         var due: [[UInt8]] = []
         while head < frames.count, frames[head].release <= now {
             due.append(frames[head].frame)

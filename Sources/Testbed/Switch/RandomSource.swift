@@ -1,11 +1,13 @@
 /// A small seeded generator (SplitMix64) so a testbed's impairments can be replayed with the
 /// same seed. Not for cryptography.
-struct RandomSource: RandomNumberGenerator, Sendable {
+public struct RandomSource: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// Creates a generator; the same seed gives the same sequence.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,8 +16,8 @@ struct RandomSource: RandomNumberGenerator, Sendable {
     }
 
     /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    public mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
     /// True with probability `percent` / 100.
-    mutating func chance(percent: Double) -> Bool { percent > 0 && unit() * 100 < percent }
+    public mutating func chance(percent: Double) -> Bool { percent > 0 && unit() * 100 < percent }
 }
