@@ -84,4 +84,71 @@ struct ListeningPhaseIntegrationTests {
         #expect(long == Set(upnp.keys), "4 s window: found \(long.sorted()), fixture has \(upnp.keys.sorted())")
         print("ssdp: 1 s window \(short.count)/\(upnp.count) devices; 4 s window \(long.count)/\(upnp.count)")
     }
+
+    @Test("scanbench scan with only Bonjour (12 s) and SSDP (4 s) finds every announced service and UPnP device, and publishes")
+    func scanWithListeningPhasesOnly() throws {
+        let testbed = try LiveTestbed.up("home")
+        defer { testbed.down() }
+        var services: Set<String> = [], mdnsIPs: Set<String> = [], ssdpIPs: Set<String> = []
+        var instanceOf: [String: String] = [:]
+        for raw in testbed.devices {
+            let device = raw["device"] as? [String: Any] ?? [:]
+            let ip = device["ip"] as? String ?? ""
+            for service in device["mdns"] as? [[String: Any]] ?? [] {
+                let instance = service["instance"] as? String ?? ""
+                services.insert("\(instance)|\(service["type"] as? String ?? "")")
+                mdnsIPs.insert(ip)
+                instanceOf[ip] = instanceOf[ip] ?? instance
+            }
+            if device["ssdp"] != nil { ssdpIPs.insert(ip) }
+        }
+        let types = Set(services.map { String($0.split(separator: "|").last!) }).sorted().joined(separator: ", ")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listen-\(testbed.id)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let strategy = directory.appendingPathComponent("listening-only.yaml").path
+        let events = directory.appendingPathComponent("events.jsonl").path
+        try """
+            name: listening-only
+            pipeline:
+              steps:
+                - {phases: [bonjour, ssdp], concurrent: true}
+              deadline_mode: hard
+            arp: {enabled: false}
+            tcp: {enabled: false}
+            icmp: {enabled: false}
+            ptr: {enabled: false}
+            bonjour:
+              tiers: [[\(types)]]
+              tier_delay_ms: 0
+              window: {mode: fixed, fixed_ms: 12000}
+              resolve_method: mdns
+            ssdp: {mx: 3, window_ms: 4000, placement: with_bonjour}
+            publishing: {policy: per_callback, isolation: main_actor}
+
+            """.write(toFile: strategy, atomically: true, encoding: .utf8)
+        let run = try testbed.exec([ScanBenchCLI.binary, "scan", "--strategy", strategy, "--events", events, "--json"], timeout: 60)
+        #expect(run.status == 0, "scan failed: \(run.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
+        let devices = report["devices"] as? [[String: Any]] ?? []
+        func ips(_ source: String) -> Set<String> {
+            Set(devices.filter { ($0["sources"] as? [String] ?? []).contains(source) }.compactMap { $0["ip"] as? String })
+        }
+        #expect(ips("bonjour") == mdnsIPs)
+        #expect(ips("ssdp") == ssdpIPs)
+        // NetMonitor's hostname is the first resolved service's instance name; the aqara hub has one service.
+        let aqara = devices.first { $0["ip"] as? String == "198.18.0.84" }
+        #expect(aqara?["hostname"] as? String == instanceOf["198.18.0.84"])
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+        let resolved = Set(lines.compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["type"] as? String == "service_resolved" else { return nil }
+            return "\(object["instance"] as? String ?? "")|\(object["service_type"] as? String ?? "")"
+        })
+        #expect(resolved == services, "unresolved: \(services.subtracting(resolved).sorted())")
+        let publishing = (report["summary"] as? [String: Any])?["publishing"] as? [String: Any]
+        #expect((publishing?["publishes"] as? Int ?? 0) > 0)
+        #expect((publishing?["frames"] as? Int ?? 0) > 300, "the 60 Hz probe ticks through a 12 s scan")
+        print("scan (bonjour 12 s + ssdp 4 s): \(ips("bonjour").count)/\(mdnsIPs.count) Bonjour devices, \(ips("ssdp").count)/\(ssdpIPs.count) SSDP, \(resolved.count)/\(services.count) services; publishing \(publishing ?? [:])")
+    }
 }

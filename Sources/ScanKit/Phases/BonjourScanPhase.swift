@@ -131,13 +131,15 @@ public final class BonjourScanPhase: ScanPhase {
                 guard let answer = await browser.resolve(service, timeoutMs: timeout),
                       let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first else { return nil }
                 let elapsedMs = Int((MonotonicClock.now() - start) / 1_000_000)
-                let outcome = await BonjourConnectProbe.connect(
-                    ip: ip, port: answer.port, timeoutMs: max(1, timeout - elapsedMs),
-                    waitingPolicy: settings.resolveWaitingPolicy, interface: bindToInterface ? context.interface : nil,
-                    phase: id, events: events)
-                switch outcome {
-                case .ready, .refusedAlive: return (answer.host, answer.port, ip)
-                case .waiting, .timedOut, .failed: return nil
+                // The run's connection model: same connection numbering and states as the TCP probe.
+                let probe = PortProbe(ip: ip, port: Int(answer.port), timeoutMs: Double(max(1, timeout - elapsedMs)),
+                                      waitingPolicy: settings.resolveWaitingPolicy,
+                                      interface: bindToInterface ? context.interface : nil, phase: id, events: events)
+                // Ready gives the address; a refusal counts only when the policy says it proves life.
+                switch await probe.run() {
+                case .reachable: return (answer.host, answer.port, ip)
+                case .refused where settings.resolveWaitingPolicy == .inspectError: return (answer.host, answer.port, ip)
+                default: return nil
                 }
             } ?? nil
         }
