@@ -75,6 +75,9 @@ extension Metric {
     public static let connectionsCreated = Metric("stack.connections_created", "Connections created", .lowerIsBetter, .counter) {
         Double($0.stack.connectionsCreated)
     }
+    public static let stackPeak = Metric("stack.peak_in_flight", "Peak connections", .lowerIsBetter, .counter) {
+        Double($0.stack.peakInFlight)
+    }
     public static let publishes = Metric("ui.publishes", "Publishes", .lowerIsBetter, .counter) { Double($0.ui.publishes) }
     public static let duration = Metric("duration_s", "Scan duration", unit: "s", .lowerIsBetter, .timing, digits: 1) { $0.durationS }
     public static let timeTo90 = Metric("time_to_90_percent_s", "Time to 90 %", unit: "s", .lowerIsBetter, .timing, digits: 1) {
@@ -95,7 +98,7 @@ extension Metric {
     /// Every metric `scanbench compare` knows, in the order it prints them.
     public static let all: [Metric] = [
         recall, found, falsePositives, tcpAttempts, tcpSyn, retransmits, peakInFlight, packets, bytes,
-        connectionsCreated, publishes, duration, timeTo90, cpu, peakRSS, worstHitch,
+        connectionsCreated, stackPeak, publishes, duration, timeTo90, cpu, peakRSS, worstHitch,
     ]
 
     /// The metric with this results.json path.

@@ -140,7 +140,7 @@ struct ReportRenderingTests {
         }
         document.runs += during
         for index in document.runs.indices where document.runs[index].scenario == "scan" && document.runs[index].strategy == "review-phase2" {
-            document.runs[index].metrics.wire.tcpPeakInFlight = 45
+            document.runs[index].metrics.stack.peakInFlight = 45
         }
         let probe = MarkdownProbe(text: Report(document: document).markdown())
         let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before")

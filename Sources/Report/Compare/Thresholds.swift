@@ -36,6 +36,7 @@ public struct Thresholds: Sendable, Equatable {
         "wire.packets": MetricThreshold(relativePercent: 5),
         "wire.bytes": MetricThreshold(relativePercent: 5),
         "stack.connections_created": MetricThreshold(relativePercent: 5),
+        "stack.peak_in_flight": MetricThreshold(relativePercent: 5),
         "ui.publishes": MetricThreshold(relativePercent: 10, absolute: 5),
         "duration_s": MetricThreshold(relativePercent: 10),
         "time_to_90_percent_s": MetricThreshold(relativePercent: 10),

@@ -9,7 +9,9 @@ extension Report {
         var text = "### Headline metrics\n\n"
         text += "Each cell: the median over successful repetitions (**best** marks the best median in the column; "
         text += "tied values share it, and nothing is marked when all are equal), then the range min–max, then the change "
-        text += "against the reference strategy \(Inline.code(document.referenceStrategy)) in % and absolute.\n\n"
+        text += "against the reference strategy \(Inline.code(document.referenceStrategy)) in % and absolute. "
+        text += "TCP attempts are SYNs seen on the wire: a connect to an absent host on the LAN sends ARP requests and never a SYN, "
+        text += "so the stack's connection objects (the review's \"connections\") are counted separately, below and in the raw runs.\n\n"
         if !group.strategies.contains(document.referenceStrategy) {
             text += "The reference strategy has no runs here, so no changes are shown.\n\n"
         }

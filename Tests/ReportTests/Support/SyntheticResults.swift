@@ -78,6 +78,7 @@ enum SyntheticResults {
         metrics.wire.packets = Int((Double(profile.packets) * attemptsScale).rounded()) + Int(random.symmetric() * 20)
         metrics.wire.bytes = metrics.wire.packets * 74
         metrics.stack.connectionsCreated = profile.connections
+        metrics.stack.peakInFlight = profile.peakInFlight
         metrics.stack.tcpConnectionsCreated = metrics.wire.tcpAttempts
         metrics.stack.agreesWithWire = true
         metrics.ui.publishes = profile.publishes
