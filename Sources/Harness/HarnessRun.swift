@@ -14,6 +14,8 @@ public struct HarnessRun: Sendable {
     public var shard = ShardSpec(index: 1, count: 1)
     public var repetitions: Int
     public var peers = false
+    /// Lanes: copies of each fixture's LAN that run entries side by side (1 = one at a time).
+    public var jobs = 1
     public var progress: @Sendable (String) -> Void
 
     public init(plan: RunPlan, outputDirectory: String, referenceStrategy: String, executable: String,
@@ -47,39 +49,62 @@ public struct HarnessRun: Sendable {
             fixturePaths[name] = path
             fixtures[name] = try FixtureLoader.load(path)
         }
-        let environment = EnvironmentProbe.read(fixtures: fixturePaths, strategies: strategyPaths,
+        let probed = EnvironmentProbe.read(fixtures: fixturePaths, strategies: strategyPaths,
                                                 repetitions: repetitions, shard: shard)
-        var document = ResultsDocument(environment: environment, referenceStrategy: referenceStrategy)
-        let total = plan.entries.count
-        var done = 0
+        var environment = probed
+        environment.lanes = jobs
+        let sink = ResultsSink(document: ResultsDocument(environment: environment, referenceStrategy: referenceStrategy),
+                               path: resultsPath, total: plan.entries.count, progress: progress)
+        if jobs > 1 {
+            // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.
+            let hosts = fixtures.values.map { $0.network.subnet.hosts.count }.max() ?? 254
+            if let note = try NeighbourLimits.raise(toFit: hosts * jobs) { progress(note) }
+        }
         for fixtureName in plan.fixtures {
             let fixture = fixtures[fixtureName]!
-            let id = "run" + String(format: "%03x", UInt16.random(in: 0...0xFFF))
-            progress("bringing up \(fixtureName) (testbed \(id))")
-            // The LAN runs in its own controller process (as `testbed up --detach` starts it), so
-            // the scans never share a process with the switch and its device agents.
-            let up = try ChildProcess.run([executable, "testbed", "up", fixturePaths[fixtureName]!, "--detach", "--id", id], timeout: 180)
-            defer { TestbedCleaner.remove(id: id, log: { _ in }) }
-            guard up.status == 0, let state = TestbedState.load(id: id), state.fixture == fixture else {
-                throw HarnessError("the \(fixtureName) LAN did not come up:\n\(up.stderr)\(up.stdout)",
-                                   fix: "try 'scanbench testbed up \(fixtureName)' by hand and read its errors")
+            // Ids are at most 6 characters: "run", two hex digits, the lane.
+            let stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF))
+            let ids = (0..<max(1, jobs)).map { "\(stem)\($0)" }
+            defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
+            var truths: [GroundTruth] = []
+            for id in ids {
+                progress("bringing up \(fixtureName) (testbed \(id))")
+                truths.append(try bringUp(fixture: fixture, name: fixtureName, path: fixturePaths[fixtureName]!, id: id))
             }
-            let truth = GroundTruth(state: state)
-            let executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory)
-            for entry in plan.entries where entry.fixture == fixtureName {
-                done += 1
-                let started = Date()
-                let result = await executor.run(entry, strategyFile: strategyFiles[entry.strategy.name]!)
-                document.runs.append(result)
-                try document.write(to: resultsPath)
-                progress(Self.line(result, done: done, total: total, seconds: Date().timeIntervalSince(started)))
+            let entries = plan.entries.filter { $0.fixture == fixtureName }
+            let files = strategyFiles
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (lane, truth) in truths.enumerated() {
+                    let mine = entries.enumerated().filter { $0.offset % truths.count == lane }.map(\.element)
+                    let executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory)
+                    group.addTask {
+                        for entry in mine {
+                            let started = Date()
+                            let result = await executor.run(entry, strategyFile: files[entry.strategy.name]!)
+                            try await sink.add(result, seconds: Date().timeIntervalSince(started))
+                        }
+                    }
+                }
+                try await group.waitForAll()
             }
             if peers {
-                document.peers += PeerRunner(truth: truth, fixture: fixtureName).runAll(repetitions: repetitions, progress: progress)
-                try document.write(to: resultsPath)
+                let results = PeerRunner(truth: truths[0], fixture: fixtureName).runAll(repetitions: repetitions, progress: progress)
+                try await sink.addPeers(results)
             }
         }
+        let document = await sink.document
         return document
+    }
+
+    /// Starts the LAN in its own controller process (as `testbed up --detach` does), so scans
+    /// never share a process with the switch and the device agents.
+    private func bringUp(fixture: Fixture, name: String, path: String, id: String) throws -> GroundTruth {
+        let up = try ChildProcess.run([executable, "testbed", "up", path, "--detach", "--id", id], timeout: 180)
+        guard up.status == 0, let state = TestbedState.load(id: id), state.fixture == fixture else {
+            throw HarnessError("the \(name) LAN did not come up:\n\(up.stderr)\(up.stdout)",
+                               fix: "try 'scanbench testbed up \(name)' by hand and read its errors")
+        }
+        return GroundTruth(state: state)
     }
 
     static func line(_ result: RunResult, done: Int, total: Int, seconds: Double) -> String {

@@ -14,6 +14,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var repetitions: Int
     /// Shard of the matrix this file holds ("1/1" for a whole run).
     public var shard: String
+    /// Copies of each LAN that ran entries side by side (`scanbench run --jobs`); nil or 1: one at a time.
+    public var lanes: Int?
 
     public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,
                 fixtureHashes: [String: String], strategyHashes: [String: String], repetitions: Int, shard: String) {
@@ -30,7 +32,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kernel, cpu, cores, repetitions, shard
+        case kernel, cpu, cores, repetitions, shard, lanes
         case memoryGiB = "memory_gib"
         case swiftVersion = "swift_version"
         case scanbenchVersion = "scanbench_version"

@@ -47,7 +47,13 @@ public struct RunExecutor: Sendable {
             let arguments = ["ip", "netns", "exec", truth.scanner.namespace, executable, "scan",
                              "--strategy", strategyFile, "--events", eventsPath, "--json"]
             let started = Date()
-            let sut = try ChildProcess.runMonitored(arguments, timeout: scanTimeout) { sampler.sample(pid: $0) }
+            let timeout = scanTimeout
+            // The scan blocks while it runs: keep it off the cooperative pool (other lanes share it).
+            let sut = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ChildProcess.Monitored, any Error>) in
+                Thread {
+                    continuation.resume(with: Result { try ChildProcess.runMonitored(arguments, timeout: timeout) { sampler.sample(pid: $0) } })
+                }.start()
+            }
             let wall = Date().timeIntervalSince(started)
             try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
             let captured = try await capture.stop()

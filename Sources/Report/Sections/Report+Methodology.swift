@@ -7,6 +7,10 @@ extension Report {
         var text = "## Methodology\n\n"
         text += "- **Schedule.** Runs were interleaved — every strategy once, then every strategy again (A B C … A B C …) — so "
         text += "drift in the machine's load hits every strategy alike; `sequence` in the raw table is the order they ran in.\n"
+        if let lanes = environment.lanes, lanes > 1 {
+            text += "- **Lanes.** \(lanes) copies of each LAN ran entries side by side (entry k on lane k mod \(lanes)), so scans "
+            text += "shared the CPU; counters are unaffected, timings are slightly pessimistic. Use `scanbench run --jobs 1` for the cleanest timings.\n"
+        }
         text += "- **Repetitions.** Each strategy ran \(environment.repetitions) times per fixture and scenario on a freshly "
         text += "captured link; tables show the median over the successful repetitions and the range, never a mean. "
         text += "Failed or timed-out runs are listed below and left out of the medians.\n"

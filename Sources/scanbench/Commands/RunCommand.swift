@@ -55,6 +55,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run only shard I of N of the matrix (for CI matrix jobs); join with 'scanbench merge'.")
     var shard: String?
 
+    @Option(help: ArgumentHelp("Copies of each LAN running entries side by side.",
+                               discussion: "1 (default) runs one scan at a time: the cleanest timings. 2 halves the wall time; scans then share the CPU and the kernel's neighbour table limits (raised for the run)."))
+    var jobs = 1
+
     @Option(help: "Strategy that deltas in the report are computed against.")
     var reference = "netmonitor-2.0"
 
@@ -82,6 +86,8 @@ struct RunCommand: AsyncParsableCommand {
                                      executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
             harness.shard = shardSpec
             harness.peers = peers
+            guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
+            harness.jobs = jobs
             let interrupt = RunInterrupt()
             let document = try await harness.execute()
             interrupt.disarm()
