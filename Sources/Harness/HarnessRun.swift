@@ -42,6 +42,11 @@ public struct HarnessRun: Sendable {
             strategyFiles[entry.strategy.name] = try entry.strategy.materialize(in: "\(outputDirectory)/strategies")
             strategyPaths[entry.strategy.name] = strategyFiles[entry.strategy.name]
         }
+        // thermal-mid-scan: the same strategy with the thermal state going serious 2 s in.
+        for entry in plan.entries where entry.scenario == .thermalMidScan && strategyFiles[Self.thermalKey(entry)] == nil {
+            let thermal = StrategyVariant(base: strategyFiles[entry.strategy.name]!, override: Self.thermalOverride)
+            strategyFiles[Self.thermalKey(entry)] = try thermal.materialize(in: "\(outputDirectory)/strategies")
+        }
         var fixturePaths: [String: String] = [:]
         var fixtures: [String: Fixture] = [:]
         for name in plan.fixtures {
@@ -80,7 +85,7 @@ public struct HarnessRun: Sendable {
                     group.addTask {
                         for entry in mine {
                             let started = Date()
-                            let result = await executor.run(entry, strategyFile: files[entry.strategy.name]!)
+                            let result = await executor.run(entry, strategyFile: files[entry.scenario == .thermalMidScan ? Self.thermalKey(entry) : entry.strategy.name]!)
                             try await sink.add(result, seconds: Date().timeIntervalSince(started))
                         }
                     }
@@ -106,6 +111,10 @@ public struct HarnessRun: Sendable {
         }
         return GroundTruth(state: state)
     }
+
+    static let thermalOverride = (key: "budget.thermal_script", value: "[{at_s: 2, state: serious}]")
+
+    static func thermalKey(_ entry: RunPlan.Entry) -> String { "\(entry.strategy.name)#thermal" }
 
     static func line(_ result: RunResult, done: Int, total: Int, seconds: Double) -> String {
         let m = result.metrics

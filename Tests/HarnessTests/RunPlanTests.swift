@@ -49,3 +49,16 @@ struct RunPlanTests {
         #expect(throws: HarnessError.self) { try Scenario.parse("surf") }
     }
 }
+
+@Suite("Run plan composition")
+struct RunPlanCompositionTests {
+    @Test("appending continues the sequence and keeps both plans' entries in order")
+    func appending() {
+        let base = RunPlan(fixtures: ["home"], strategies: [StrategyVariant(base: "a")], scenarios: [.scan], repetitions: 2)
+        let extra = RunPlan(fixtures: ["home"], strategies: [StrategyVariant(base: "b")], scenarios: [.pingDuringScan], repetitions: 2)
+        let plan = base.appending(extra)
+        #expect(plan.entries.map(\.sequence) == [0, 1, 2, 3])
+        #expect(plan.entries.map(\.scenario) == [.scan, .scan, .pingDuringScan, .pingDuringScan])
+        #expect(plan.entries.map(\.strategy.name) == ["a", "a", "b", "b"])
+    }
+}

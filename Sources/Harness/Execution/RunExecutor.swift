@@ -43,6 +43,25 @@ public struct RunExecutor: Sendable {
             let capture = try await LiveCapture.start(LiveCaptureConfiguration(
                 interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
             let offset = Self.realtimeMinusMonotonic()
+            let tools = ScenarioTools(truth: truth, executable: executable)
+            // Tools first (ADR-016's "use ping and the port scanner, then scan").
+            var pingRun: ScenarioTools.PingRun?
+            var portsRun: ScenarioTools.PortsRun?
+            if entry.scenario == .toolsThenScan {
+                pingRun = try tools.runPing()
+                portsRun = try tools.runPorts()
+            }
+            // Tools during the scan (review problems 3 and 4): start 2 s in, on their own thread.
+            let during = DuringScan()
+            if entry.scenario == .pingDuringScan || entry.scenario == .portsDuringScan {
+                let scenario = entry.scenario
+                during.start()
+                Thread {
+                    Thread.sleep(forTimeInterval: 2)
+                    if scenario == .pingDuringScan { during.set(ping: try? tools.runPing()) }
+                    else { during.set(ports: try? tools.runPorts()) }
+                }.start()
+            }
             let sampler = ProcessSampler()
             let arguments = ["ip", "netns", "exec", truth.scanner.namespace, executable, "scan",
                              "--strategy", strategyFile, "--events", eventsPath, "--json"]
@@ -55,6 +74,7 @@ public struct RunExecutor: Sendable {
                 }.start()
             }
             let wall = Date().timeIntervalSince(started)
+            await during.wait()
             try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
             let captured = try await capture.stop()
             var process = ProcessStats()
@@ -83,6 +103,12 @@ public struct RunExecutor: Sendable {
                                              realtimeMinusMonotonicNs: offset)
             let joined = MetricsJoiner(observation: observation).join()
             result.metrics = joined.metrics
+            if let ping = pingRun ?? during.ping { result.metrics.ping = tools.score(ping, wire: wire) }
+            if let ports = portsRun ?? during.ports { result.metrics.ports = tools.score(ports) }
+            if (entry.scenario == .pingDuringScan && result.metrics.ping == nil) || (entry.scenario == .portsDuringScan && result.metrics.ports == nil) {
+                result.status = .failed
+                result.error = "the \(entry.scenario.rawValue) tool did not run (no suitable target in the fixture, or it failed)"
+            }
             result.devices = joined.devices
             result.series = joined.series
         } catch {

@@ -32,6 +32,16 @@ public struct RunPlan: Sendable, Equatable {
         self.entries = entries
     }
 
+    /// This plan followed by `other`'s entries (their sequence numbers continue this plan's).
+    public func appending(_ other: RunPlan) -> RunPlan {
+        var copy = self
+        for var entry in other.entries {
+            entry.sequence = copy.entries.count
+            copy.entries.append(entry)
+        }
+        return copy
+    }
+
     /// The part of the schedule shard `index` (1-based) of `count` runs: every fixture stays on
     /// one shard when there are enough fixtures (one testbed per fixture), otherwise entries are
     /// dealt round-robin.

@@ -17,8 +17,9 @@ struct RunCommand: AsyncParsableCommand {
             the scanner namespace (CPU, peak RSS, threads and open files measured from outside), \
             keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics.
 
-            With no arguments: the home fixture, the seven presets, three repetitions, results in \
-            reports/latest/.
+            With no arguments: the home fixture, the seven presets, three repetitions, plus the ping \
+            and port-scan tools during scans of review-baseline and review-phase2 (the review's \
+            expected outcomes); results in reports/latest/.
 
             Examples:
               scanbench run
@@ -74,6 +75,13 @@ struct RunCommand: AsyncParsableCommand {
             let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
             guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
             var plan = RunPlan(fixtures: fixtures, strategies: variants, scenarios: scenarios, repetitions: repetitions)
+            if self.scenarios.isEmpty && strategies.isEmpty && sweep == nil {
+                // The default comparison also measures the review's ping and port-scan rows:
+                // the tools during a scan, under the review's baseline and its phase 2.
+                let review = ["review-baseline", "review-phase2"].map { StrategyVariant(base: $0) }
+                plan = plan.appending(RunPlan(fixtures: fixtures, strategies: review, scenarios: [.pingDuringScan, .portsDuringScan],
+                                              repetitions: repetitions))
+            }
             var shardSpec = ShardSpec(index: 1, count: 1)
             if let shard {
                 guard let parsed = ShardSpec(shard) else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4") }

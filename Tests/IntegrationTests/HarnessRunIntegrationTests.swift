@@ -1,0 +1,82 @@
+import Foundation
+import Testbed
+import Testing
+
+/// `scanbench run` end to end on the tiny LAN: results agree with `scanbench analyze` and tshark
+/// on the kept pcaps, budgets hold on the wire, compare gates, and a killed run leaves nothing
+/// that `testbed down` cannot remove.
+@Suite("scanbench run", .tags(.integration), .serialized)
+struct HarnessRunIntegrationTests {
+    static func results(_ directory: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/results.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("a two-strategy run: figures match analyze and tshark, budgets hold, compare says regression")
+    func runAnalyzeCompare() throws {
+        let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--strategy", "review-phase2",
+                                              "--repeat", "1", "--jobs", "2", "--out", out], timeout: 400)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try Self.results(out)
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        #expect(runs.count == 2)
+        #expect(FileManager.default.fileExists(atPath: "\(out)/report.md"))
+        for entry in runs {
+            let metrics = try #require(entry["metrics"] as? [String: Any])
+            let wire = try #require(metrics["wire"] as? [String: Any])
+            let pcap = "\(out)/\(try #require(entry["pcap"] as? String))"
+            // Our analyzer on the kept pcap gives the numbers results.json holds.
+            let analyze = try ScanBenchCLI.scanbench(["analyze", pcap, "--scanner", "198.18.0.50", "--json", "--summary-only"])
+            #expect(analyze.status == 0, "\(analyze.stderr)")
+            let analysis = try #require(try JSONSerialization.jsonObject(with: Data(analyze.stdout.utf8)) as? [String: Any])
+            let totals = try #require(analysis["totals"] as? [String: Any])
+            #expect(totals["packets"] as? Int == wire["packets"] as? Int)
+            let fromScanner = try #require(analysis["from_scanner"] as? [String: Any])
+            #expect(fromScanner["tcp_syn"] as? Int == wire["tcp_syn"] as? Int)
+            #expect(fromScanner["arp_requests"] as? Int == wire["arp_requests"] as? Int)
+            // And tshark agrees on the same file.
+            #expect(try Tshark.count(pcap, filter: "frame") == wire["packets"] as? Int)
+            #expect(try Tshark.count(pcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50 && !icmp") == wire["tcp_syn"] as? Int)
+            #expect(try Tshark.count(pcap, filter: "arp.opcode==1 && arp.src.proto_ipv4==198.18.0.50") == wire["arp_requests"] as? Int)
+            // Budgeted strategies (both have a budget of 30 or 60) never exceed it on the wire.
+            let peak = try #require(wire["tcp_peak_in_flight"] as? Int)
+            #expect(peak <= 30, "\(entry["strategy"] ?? "") peak \(peak) in flight")
+            #expect((wire["capture_drops"] as? Int) == 0)
+        }
+        let path = "\(out)/results.json"
+        let same = try ScanBenchCLI.scanbench(["compare", path, path])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        let worse = try ScanBenchCLI.scanbench(["compare", path, path, "--baseline-strategy", "scanbench-best", "--current-strategy", "review-phase2"])
+        #expect(worse.status == 1, "\(worse.stdout)\(worse.stderr)")
+    }
+
+    @Test("a run killed with SIGKILL mid-way leaves nothing that testbed down cannot remove, and the next run works")
+    func killedRun() throws {
+        let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let before = Set(TestbedState.allIDs())
+        let child = try ChildProcess.spawn([ScanBenchCLI.binary, "run", "--fixture", "tiny", "--strategy", "netmonitor-2.0",
+                                            "--repeat", "1", "--out", out])
+        var started: String?
+        for _ in 0..<300 where started == nil {
+            usleep(100_000)
+            started = Set(TestbedState.allIDs()).subtracting(before).first { id in
+                TestbedState.load(id: id)?.phase == .ready && id.hasPrefix("run")
+            }
+        }
+        let id = try #require(started, "the run never brought its LAN up")
+        usleep(3_000_000)   // mid-scan
+        kill(child.pid, SIGKILL)
+        child.wait()
+        #expect(ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") }, "the LAN outlives the killed run")
+        let down = try ScanBenchCLI.scanbench(["testbed", "down", "--id", id])
+        #expect(down.status == 0)
+        #expect(!ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") })
+        #expect(TestbedState.load(id: id) == nil)
+        let again = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "1", "--out", out],
+                                               timeout: 300)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+}
