@@ -62,3 +62,21 @@ struct RunPlanCompositionTests {
         #expect(plan.entries.map(\.strategy.name) == ["a", "a", "b", "b"])
     }
 }
+
+@Suite("Peer output parsing")
+struct PeerParsingTests {
+    @Test("nmap's greppable output: listed states, and the ignored state for the rest")
+    func nmapPorts() {
+        let output = "Host: 198.18.0.61 ()\tPorts: 22/open/tcp//ssh///, 445/open/tcp//microsoft-ds///\tIgnored State: closed (17)\n"
+        let states = PeerRunner.portStates(in: output, ports: [21, 22, 445])
+        #expect(states == [21: "closed", 22: "open", 445: "open"])
+    }
+
+    @Test("avahi-browse -p resolved lines give addresses; nmap -sn lines give hosts that are up")
+    func addresses() {
+        let avahi = "+;eth0;IPv4;Kitchen;_raop._tcp;local\n=;eth0;IPv4;Kitchen;_raop._tcp;local;kitchen.local;198.18.0.41;7000;\"a=b\"\n"
+        #expect(PeerRunner.addresses(in: avahi, tool: "avahi-browse") == ["198.18.0.41"])
+        let nmap = "Host: 198.18.0.1 ()\tStatus: Up\nHost: 198.18.0.2 ()\tStatus: Down\n"
+        #expect(PeerRunner.addresses(in: nmap, tool: "nmap -sn") == ["198.18.0.1"])
+    }
+}

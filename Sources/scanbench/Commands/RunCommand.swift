@@ -47,7 +47,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Derive variants of each strategy, one knob at a time: KEY=V1,V2,… (e.g. tcp.host_concurrency=12,24,40).")
     var sweep: String?
 
-    @Flag(help: "Also measure reference tools in the same testbeds (nmap -sn, arp-scan).")
+    @Flag(help: "Also measure reference tools in the same testbeds (nmap -sn, arp-scan, avahi-browse; nmap -sT in the port-scan scenarios).")
     var peers = false
 
     @Option(help: "Output directory (results.json, report.md, pcaps/, events/).")
