@@ -75,20 +75,7 @@ struct HomeTestbedClientTests {
     func avahiBrowse() throws {
         let testbed = try LiveTestbed.up("home")
         defer { testbed.down() }
-        // avahi-browse talks to avahi-daemon over D-Bus: run private ones in a mount namespace
-        // with its own /run. -k keeps raw service types (no "SSH Remote Terminal").
-        let script = """
-            unshare -mu sh -c '
-              mount -t tmpfs tmpfs /run && mkdir -p /run/dbus /run/avahi-daemon || exit 3
-              dbus-daemon --system --fork --print-pid > /run/dbus/pid.txt || exit 4
-              avahi-daemon --no-drop-root --no-chroot --no-rlimits -D || exit 5
-              sleep 1
-              timeout 15 avahi-browse -arpk
-              avahi-daemon -k; kill $(cat /run/dbus/pid.txt)
-              true'
-            """
-        let output = try testbed.shell(script, timeout: 60)
-        let resolved = output.stdout.split(separator: "\n").filter { $0.hasPrefix("=") }.map { $0.split(separator: ";", omittingEmptySubsequences: false).map(String.init) }
+        let resolved = try AvahiBrowse.resolvedLines(on: testbed)
         var expected = 0
         for device in testbed.truthDevices {
             for service in device.mdns {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NetTools
 import ScanKit
 import Wire
 
@@ -16,6 +17,10 @@ struct ScanCommand: AsyncParsableCommand {
               scanbench testbed exec -- scanbench scan --strategy scanbench-best
             Without --interface it refuses to run unless eth0 has an address in 198.18.0.0/15 \
             (a testbed scanner namespace), so it cannot scan a real network by accident.
+
+            --probe then deep-probes every device found and classifies it, as `scanbench probe` \
+            does (after the scan, so the scan's own measurements are untouched):
+              scanbench testbed exec -- scanbench scan --strategy scanbench-best --probe --json
             """
     )
 
@@ -31,6 +36,12 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON (docs/SCANKIT.md) instead of a table.")
     var json = false
 
+    @Flag(help: "After the scan, deep-probe and classify each device found (as `scanbench probe`).")
+    var probe = false
+
+    @Option(help: "With --probe: seconds of the probe's own Bonjour browse (TXT models, service types; 0: none).")
+    var probeBonjourWindow = 12.0
+
     func run() async throws {
         let loaded: Strategy
         do {
@@ -38,6 +49,7 @@ struct ScanCommand: AsyncParsableCommand {
         } catch {
             Terminal.fail("\(error)")
         }
+        guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
         let scanInterface = try chooseInterface()
         var log: EventLog?
         if let events {
@@ -52,7 +64,23 @@ struct ScanCommand: AsyncParsableCommand {
             Terminal.fail("\(error)")
         }
         log?.close()
-        if json {
+        if probe {
+            let ips = report.devices.compactMap { IPv4Address($0.ip) }
+            let signals = await ProbeSweep(bonjourWindow: probeBonjourWindow).run(ips)
+            let probed = ProbedScanReport(report: report, probed: signals)
+            if json {
+                Terminal.printJSON(probed)
+            } else {
+                print(ScanReportTable.render(report))
+                print("probe:")
+                for device in probed.devices {
+                    print("  " + ProbeReportText.verdict(device.verdict))
+                    ProbeReportText.signals(device.verdict.signals, indent: "      ").forEach { print($0) }
+                }
+                let classified = probed.devices.filter { $0.verdict.category != nil }.count
+                print("\(classified) of \(probed.devices.count) devices classified")
+            }
+        } else if json {
             Terminal.printJSON(report)
         } else {
             print(ScanReportTable.render(report))

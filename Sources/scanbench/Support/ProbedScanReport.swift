@@ -1,0 +1,52 @@
+import NetTools
+import ScanKit
+import Wire
+
+/// What `scanbench scan --probe --json` prints: the scan's report with each device enriched by
+/// NetTools' deep probe and classification (docs/SCANKIT.md). Lives in the executable because
+/// it joins the two libraries; ScanKit itself knows nothing of NetTools.
+struct ProbedScanReport: Encodable {
+    /// A scanned device, its category and the probe signals behind it.
+    struct Device: Encodable {
+        var scanned: ScanReport.Device
+        var verdict: ProbeReport
+
+        enum CodingKeys: String, CodingKey {
+            case category, probe
+            case categoryReason = "category_reason"
+            case categoryEvidence = "category_evidence"
+            case displayName = "display_name"
+        }
+
+        /// The scan's keys, then the classification's beside them in the same object.
+        func encode(to encoder: any Encoder) throws {
+            try scanned.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(verdict.category, forKey: .category)
+            try container.encode(verdict.rule, forKey: .categoryReason)
+            try container.encode(verdict.evidence, forKey: .categoryEvidence)
+            try container.encode(verdict.name, forKey: .displayName)
+            try container.encode(verdict.signals, forKey: .probe)
+        }
+    }
+
+    var devices: [Device]
+    var summary: ScanReport.Summary
+
+    /// Pairs each scanned device with its probe (by IP), adding what the scan knew that the
+    /// probe did not see: the scan's host name (PTR or Bonjour), MAC (and its vendor) and open ports.
+    init(report: ScanReport, probed: [DeviceSignals]) {
+        let byIP = Dictionary(probed.map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
+        devices = report.devices.map { scanned in
+            var signals = byIP[scanned.ip] ?? DeviceSignals(ip: scanned.ip)
+            signals.hostname = signals.hostname ?? scanned.hostname
+            if signals.mac == nil, let text = scanned.mac, let mac = MACAddress(text) {
+                signals.mac = mac.description
+                signals.vendor = VendorTable.vendor(mac)
+            }
+            signals.openPorts = Array(Set(signals.openPorts + scanned.openPorts.compactMap { UInt16(exactly: $0) })).sorted()
+            return Device(scanned: scanned, verdict: ProbeReport(signals: signals))
+        }
+        summary = report.summary
+    }
+}
