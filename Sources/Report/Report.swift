@@ -79,6 +79,8 @@ public struct Report: Sendable {
         text += "\n" + missedDevices(group)
         let categories = categoryTable(group)
         if !categories.isEmpty { text += "\n" + categories }
+        let budget = budgetTable(group)
+        if !budget.isEmpty { text += "\n" + budget }
         text += "\n" + latencyTable(group)
         text += "\n" + namesTable(group)
         return text

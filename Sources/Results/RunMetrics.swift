@@ -106,10 +106,13 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var peakInFlight = 0
         public var budgetWaits = 0
         public var peakSlotsInUse = 0
+        /// The connection budget's largest effective limit during the run (nil: no budget).
+        public var budgetLimit: Int?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey {
+            case budgetLimit = "budget_limit"
             case connectionsCreated = "connections_created"
             case tcpConnectionsCreated = "tcp_connections_created"
             case agreesWithWire = "agrees_with_wire"

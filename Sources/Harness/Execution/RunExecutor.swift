@@ -43,7 +43,9 @@ public struct RunExecutor: Sendable {
             let capture = try await LiveCapture.start(LiveCaptureConfiguration(
                 interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
             let offset = Self.realtimeMinusMonotonic()
-            let tools = ScenarioTools(truth: truth, executable: executable)
+            var configured = ScenarioTools(truth: truth, executable: executable)
+            if let strategy = try? StrategyLoader.load(strategyFile) { configured.waitingPolicy = strategy.tcp.waitingPolicy.rawValue }
+            let tools = configured
             // Tools first (ADR-016's "use ping and the port scanner, then scan").
             var pingRun: ScenarioTools.PingRun?
             var portsRun: ScenarioTools.PortsRun?

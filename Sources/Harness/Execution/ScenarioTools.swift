@@ -9,6 +9,9 @@ import Testbed
 struct ScenarioTools: Sendable {
     var truth: GroundTruth
     var executable: String
+    /// The strategy's `.waiting` policy, which the port scanner applies as NetMonitor's did
+    /// (the review's problem 4: `.waiting` read as filtered).
+    var waitingPolicy = "inspect_error"
 
     /// Echoes the ping tool sends in a scenario, 200 ms apart.
     static let pingCount = 20
@@ -55,8 +58,9 @@ struct ScenarioTools: Sendable {
 
     func runPorts() throws -> PortsRun? {
         guard let target = portsTarget else { return nil }
-        let result = try ChildProcess.run(inScanner([executable, "ports", "-p", "common", "--all", "--json",
-                                                      target.device.ip.description]), timeout: 120)
+        // NetMonitor's device-detail port scan: the common ports, 1.5 s timeout (review §2 P4.3).
+        let result = try ChildProcess.run(inScanner([executable, "ports", "-p", "common", "--all", "--json", "--timeout", "1.5",
+                                                      "--waiting", waitingPolicy, target.device.ip.description]), timeout: 120)
         let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
         let ports = object?["ports"] as? [[String: Any]] ?? []
         return PortsRun(target: target, states: ports.compactMap { entry in

@@ -102,6 +102,7 @@ public struct MetricsJoiner: Sendable {
                 metrics.stack.budgetWaits += 1
             case .budgetAcquire(let acquire):
                 metrics.stack.peakSlotsInUse = max(metrics.stack.peakSlotsInUse, acquire.active)
+                if let limit = acquire.limit { metrics.stack.budgetLimit = max(metrics.stack.budgetLimit ?? 0, limit) }
             default:
                 break
             }
