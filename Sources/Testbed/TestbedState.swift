@@ -39,7 +39,7 @@ public struct TestbedState: Sendable, Codable {
     /// Ids of every testbed with a state directory.
     public static func allIDs() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: TestbedNames.stateRoot)) ?? []
-        return entries.filter(TestbedNames.isValidID).sorted()
+        return entries.filter { TestbedNames.isValidID($0) && FileManager.default.fileExists(atPath: path(for: $0)) }.sorted()
     }
 
     /// True while the controller process is alive.

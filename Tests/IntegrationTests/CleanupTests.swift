@@ -8,7 +8,9 @@ struct CleanupTests {
         var found = ScanBenchCLI.ourNamespaces().filter { $0.contains("-\(id)-") }
         let links = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/net")) ?? []
         found += links.filter { $0.hasPrefix("sb\(id)") }
-        if FileManager.default.fileExists(atPath: "/run/scanbench/\(id)") { found.append("/run/scanbench/\(id)") }
+        for path in ["/run/scanbench/\(id)", "/run/scanbench/controller-\(id).log"] where FileManager.default.fileExists(atPath: path) {
+            found.append(path)
+        }
         let ps = (try? ScanBenchCLI.run(["ps", "-eo", "args"]).stdout) ?? ""
         found += ps.split(separator: "\n").filter { $0.contains("scanbench-\(id)-") || $0.contains("--id \(id)") }.map(String.init)
         return found
