@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Testbed
 
 /// Runs commands for the service integration tests and captures their output.
 enum ServiceTestShell {
@@ -14,26 +14,16 @@ enum ServiceTestShell {
         var description: String { message }
     }
 
-    /// Runs `arguments` (found on PATH), standard error merged into the output; the command is
-    /// sent SIGKILL after `timeout` seconds.
+    /// Runs `arguments` (found on PATH) through the testbed's `ChildProcess` (clean signal
+    /// mask, reaped by us), standard error appended to the output; killed after `timeout` seconds.
     @discardableResult
     static func run(_ arguments: [String], timeout: TimeInterval = 30) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return Result(status: -1, output: "\(error)") }
-        let pid = process.processIdentifier
-        let finished = Mutex(false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            finished.withLock { done in if !done { kill(pid, SIGKILL) } }
+        do {
+            let result = try ChildProcess.run(arguments, timeout: timeout)
+            return Result(status: result.status, output: result.stdout + result.stderr)
+        } catch {
+            return Result(status: -1, output: "\(error)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        finished.withLock { $0 = true }
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
     /// Runs `arguments` and throws unless they exit with 0.
