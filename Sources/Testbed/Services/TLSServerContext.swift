@@ -7,39 +7,33 @@ final class TLSServerContext: @unchecked Sendable {
     // OpenSSL allows SSL_new on one shared SSL_CTX from many threads.
     private let library: OpenSSLLibrary
     private let context: OpaquePointer
-    /// The PEM certificate the server presents.
-    let certificatePath: String
-
-    private init(library: OpenSSLLibrary, context: OpaquePointer, certificatePath: String) {
+    private init(library: OpenSSLLibrary, context: OpaquePointer) {
         self.library = library
         self.context = context
-        self.certificatePath = certificatePath
     }
 
     deinit { library.freeContext(context) }
 
     /// A context with a fresh self-signed P-256 certificate for `commonName`, or nil (with a log
-    /// line) when libssl or the `openssl` tool is unavailable.
+    /// line) when libssl or the `openssl` tool is unavailable. The key and certificate live on disk
+    /// only until libssl has loaded them: nothing is left in the temporary directory.
     static func make(commonName: String) -> TLSServerContext? {
         guard let library = OpenSSLLibrary.shared else {
             ServiceLog.write("tls: libssl not found; HTTPS ports will accept and close")
             return nil
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-tls-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let certificate = "\(directory)/cert.pem", key = "\(directory)/key.pem"
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
             let subject = "/CN=" + commonName.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }
-            process.arguments = ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-                                 "-nodes", "-keyout", key, "-out", certificate, "-days", "3650", "-subj", subject]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                ServiceLog.write("tls: openssl req exited with \(process.terminationStatus); HTTPS ports will accept and close")
+            let result = try ChildProcess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                                               "-nodes", "-keyout", key, "-out", certificate, "-days", "3650", "-subj", subject],
+                                              timeout: 30)
+            guard result.status == 0 else {
+                ServiceLog.write("tls: openssl req exited with \(result.status); HTTPS ports will accept and close")
                 return nil
             }
         } catch {
@@ -53,7 +47,7 @@ final class TLSServerContext: @unchecked Sendable {
             ServiceLog.write("tls: libssl refused the generated certificate; HTTPS ports will accept and close")
             return nil
         }
-        return TLSServerContext(library: library, context: context, certificatePath: certificate)
+        return TLSServerContext(library: library, context: context)
     }
 
     /// Runs the server handshake on `socket` (bounded by its receive timeout); nil when it fails.
