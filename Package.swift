@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Testbed", "Capture", "Wire"],
+            exclude: ["Fixtures"],  // fixture files the tests read by path
             swiftSettings: strict
         ),
     ]

@@ -52,6 +52,48 @@ struct HarnessRunIntegrationTests {
         #expect(worse.status == 1, "\(worse.stdout)\(worse.stderr)")
     }
 
+    @Test("a swept strategy split over two shards (one with peers): merge joins them, report shows both variants and the peers")
+    func sweepShardsMergeReport() throws {
+        let base = NSTemporaryDirectory() + "shards-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let plan = ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--sweep", "arp.settle_ms=1000,3000", "--repeat", "1"]
+        let first = try ScanBenchCLI.scanbench(plan + ["--shard", "1/2", "--peers", "--out", "\(base)/a"], timeout: 300)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try ScanBenchCLI.scanbench(plan + ["--shard", "2/2", "--out", "\(base)/b"], timeout: 300)
+        #expect(second.status == 0, "\(second.stderr)")
+        let variants = ["scanbench-best[arp.settle_ms=1000]", "scanbench-best[arp.settle_ms=3000]"]
+        var seen: [String] = []
+        for shard in ["a", "b"] {
+            let runs = try #require(try Self.results("\(base)/\(shard)")["runs"] as? [[String: Any]])
+            #expect(runs.count == 1, "shard \(shard) holds one of the two variants")
+            seen += runs.compactMap { $0["strategy"] as? String }
+        }
+        #expect(seen.sorted() == variants)
+        // The peers ran once, in shard 1, against the tiny LAN: every live device answers ARP there.
+        let peers = try #require(try Self.results("\(base)/a")["peers"] as? [[String: Any]])
+        let tools = Set(peers.compactMap { $0["tool"] as? String })
+        #expect(tools.isSuperset(of: ["nmap -sn", "arp-scan", "avahi-browse"]), "\(tools)")
+        for row in peers where ["nmap -sn", "arp-scan"].contains(row["tool"] as? String) {
+            #expect(row["found"] as? Int == row["discoverable"] as? Int, "\(row)")
+        }
+        #expect(((try Self.results("\(base)/b")["peers"] as? [[String: Any]]) ?? []).isEmpty, "shard 2 ran without --peers")
+
+        let merge = try ScanBenchCLI.scanbench(["merge", "\(base)/a/results.json", "\(base)/b/results.json", "--out", "\(base)/all/results.json"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let merged = try Self.results("\(base)/all")
+        #expect((merged["runs"] as? [[String: Any]])?.compactMap { $0["strategy"] as? String }.sorted() == variants)
+        #expect((merged["peers"] as? [[String: Any]])?.count == peers.count)
+        let again = try ScanBenchCLI.scanbench(["merge", "\(base)/a/results.json", "\(base)/a/results.json", "--out", "\(base)/x.json"])
+        #expect(again.status != 0 && again.stderr.contains("share runs"), "the same shard twice is refused: \(again.stderr)")
+
+        let report = try ScanBenchCLI.scanbench(["report", "\(base)/all/results.json"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let markdown = try String(contentsOfFile: "\(base)/all/report.md", encoding: .utf8)
+        for name in variants + ["nmap -sn", "arp-scan"] {
+            #expect(markdown.contains(name), "report.md lacks \(name)")
+        }
+    }
+
     @Test("a run killed with SIGKILL mid-way leaves nothing that testbed down cannot remove, and the next run works")
     func killedRun() throws {
         let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"

@@ -19,27 +19,13 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         guard files.count >= 2 else { throw ValidationError("give at least two results.json files") }
         do {
-            let documents = try files.map(ResultsDocument.load)
-            var merged = documents[0]
-            for (file, document) in zip(files.dropFirst(), documents.dropFirst()) {
-                guard document.referenceStrategy == merged.referenceStrategy else {
-                    throw ResultsError("\(file) uses reference strategy \(document.referenceStrategy), \(files[0]) uses \(merged.referenceStrategy)",
-                                       fix: "run every shard with the same --reference")
-                }
-                merged.runs += document.runs
-                merged.peers += document.peers
-                merged.environment.fixtureHashes.merge(document.environment.fixtureHashes) { first, _ in first }
-                merged.environment.strategyHashes.merge(document.environment.strategyHashes) { first, _ in first }
-            }
-            let keys = merged.runs.map { "\($0.fixture)|\($0.strategy)|\($0.scenario)|\($0.repetition)" }
-            guard Set(keys).count == keys.count else {
-                throw ResultsError("the files share runs (same fixture, strategy, scenario and repetition)",
-                                   fix: "merge the results of different shards of one plan")
-            }
-            merged.runs.sort { $0.sequence < $1.sequence }
-            merged.environment.shard = "merged \(documents.map(\.environment.shard).joined(separator: " + "))"
+            let parts = try files.map { (name: $0, document: try ResultsDocument.load($0)) }
+            let merged = try ResultsDocument.merging(parts)
+            let directory = URL(fileURLWithPath: out).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try merged.write(to: out)
-            print("wrote \(out): \(merged.runs.count) runs from \(files.count) files")
+            print("wrote \(out): \(merged.runs.count) runs and \(merged.peers.count) peer rows from \(files.count) files")
+            print("next: scanbench report \(out)")
         } catch let error as ResultsError {
             Terminal.fail(error.description)
         }

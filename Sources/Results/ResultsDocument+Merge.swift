@@ -1,0 +1,48 @@
+/// Joining the results of the shards of one plan (`scanbench run --shard I/N`, then
+/// `scanbench merge`).
+extension ResultsDocument {
+    /// One document holding every run and peer row of `parts`, runs in plan order.
+    ///
+    /// Shards of one plan share the reference strategy and the very same fixture and strategy
+    /// files; a part that differs, or that repeats a run another part holds, is refused rather
+    /// than silently joined, since its numbers would not be comparable.
+    /// - Parameter parts: each document with the name (path) to blame in errors; at least one.
+    /// - Throws: `ResultsError` naming the file and the difference.
+    public static func merging(_ parts: [(name: String, document: ResultsDocument)]) throws(ResultsError) -> ResultsDocument {
+        guard let (firstName, first) = parts.first else {
+            throw ResultsError("nothing to merge", fix: "give the results.json of every shard")
+        }
+        var merged = first
+        for (name, document) in parts.dropFirst() {
+            guard document.referenceStrategy == merged.referenceStrategy else {
+                throw ResultsError("\(name) uses reference strategy \(document.referenceStrategy), \(firstName) uses \(merged.referenceStrategy)",
+                                   fix: "run every shard with the same --reference")
+            }
+            try mergeHashes(&merged.environment.fixtureHashes, document.environment.fixtureHashes, kind: "fixture", name, firstName)
+            try mergeHashes(&merged.environment.strategyHashes, document.environment.strategyHashes, kind: "strategy", name, firstName)
+            merged.runs += document.runs
+            merged.peers += document.peers
+        }
+        let keys = merged.runs.map { "\($0.fixture) \($0.strategy) \($0.scenario) r\($0.repetition)" }
+        let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        guard repeated.isEmpty else {
+            throw ResultsError("the files share runs (\(repeated.prefix(3).joined(separator: ", ")))",
+                               fix: "merge the results of different shards of one plan, each file once")
+        }
+        merged.runs.sort { $0.sequence < $1.sequence }
+        merged.environment.shard = "merged " + parts.map(\.document.environment.shard).joined(separator: " + ")
+        return merged
+    }
+
+    /// Adds `incoming` hashes to `hashes`; the same name with another hash means another file.
+    private static func mergeHashes(_ hashes: inout [String: String], _ incoming: [String: String], kind: String,
+                                    _ name: String, _ firstName: String) throws(ResultsError) {
+        for (key, hash) in incoming.sorted(by: { $0.key < $1.key }) {
+            if let known = hashes[key], known != hash {
+                throw ResultsError("\(name) ran \(kind) \(key) from a different file than \(firstName) (sha256 \(hash.prefix(12))… vs \(known.prefix(12))…)",
+                                   fix: "run every shard from the same checkout, with the same \(kind) files")
+            }
+            hashes[key] = hash
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import Results
+
+@Suite("merging shards")
+struct ResultsMergeTests {
+    /// A shard holding one run of `strategy` at plan position `sequence`.
+    static func shard(_ label: String, strategy: String, sequence: Int, fixtureHash: String = "aa",
+                      reference: String = "netmonitor-2.0") -> ResultsDocument {
+        var document = ResultsDocumentTests.sample()
+        document.referenceStrategy = reference
+        document.environment.shard = label
+        document.environment.fixtureHashes = ["home": fixtureHash]
+        document.environment.strategyHashes = [strategy: "s-\(strategy)"]
+        document.runs[0].strategy = strategy
+        document.runs[0].sequence = sequence
+        document.peers = [PeerResult(fixture: "home", tool: "nmap -sn", repetition: sequence, found: 20, discoverable: 28, durationS: 2)]
+        return document
+    }
+
+    @Test("runs of every shard, in plan order, with both strategies' hashes and every peer row")
+    func joinsInPlanOrder() throws {
+        let merged = try ResultsDocument.merging([("b.json", Self.shard("2/2", strategy: "b", sequence: 1)),
+                                                  ("a.json", Self.shard("1/2", strategy: "a", sequence: 0))])
+        #expect(merged.runs.map(\.strategy) == ["a", "b"])
+        #expect(merged.environment.strategyHashes == ["a": "s-a", "b": "s-b"])
+        #expect(merged.peers.count == 2)
+        #expect(merged.environment.shard == "merged 2/2 + 1/2")
+    }
+
+    @Test("a fixture file that differs between shards is refused, naming the file and the fixture")
+    func differentFixtureRefused() {
+        do {
+            _ = try ResultsDocument.merging([("a.json", Self.shard("1/2", strategy: "a", sequence: 0)),
+                                             ("b.json", Self.shard("2/2", strategy: "b", sequence: 1, fixtureHash: "bb"))])
+            Issue.record("merged shards of different fixture files")
+        } catch {
+            #expect(error.message.contains("b.json ran fixture home from a different file than a.json"))
+            #expect(error.fix.contains("same checkout"))
+        }
+    }
+
+    @Test("the same shard twice, or another reference strategy, is refused")
+    func overlapAndReferenceRefused() {
+        let one = Self.shard("1/2", strategy: "a", sequence: 0)
+        #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("again.json", one)]) }
+        let other = Self.shard("2/2", strategy: "b", sequence: 1, reference: "scanbench-best")
+        #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", other)]) }
+    }
+}
