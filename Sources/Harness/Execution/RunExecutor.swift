@@ -81,7 +81,7 @@ public struct RunExecutor: Sendable {
             let captured = try await capture.stop()
             var process = ProcessStats()
             process.cpuSeconds = sut.cpuSeconds
-            process.peakRSSMegabytes = Double(sut.maxRSSKilobytes) / 1024
+            process.peakRSSMegabytes = Double(sampler.peakRSSKilobytes) / 1024
             process.peakThreads = sampler.peakThreads
             process.peakFileDescriptors = sampler.peakFileDescriptors
             process.wallSeconds = wall

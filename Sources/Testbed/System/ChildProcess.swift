@@ -48,8 +48,6 @@ public struct ChildProcess: Sendable {
         public var timedOut: Bool
         /// CPU seconds (user + system) of the child, from wait4.
         public var cpuSeconds: Double
-        /// Peak resident set of the child in kilobytes, from wait4.
-        public var maxRSSKilobytes: Int
     }
 
     /// Runs `arguments` to completion like `run`, calling `sampler` with the child's pid about
@@ -93,7 +91,7 @@ public struct ChildProcess: Sendable {
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Monitored(status: exitStatus(status), stdout: String(decoding: outputs[0], as: UTF8.self),
                          stderr: String(decoding: outputs[1], as: UTF8.self), timedOut: timedOut,
-                         cpuSeconds: cpu, maxRSSKilobytes: usage.ru_maxrss)
+                         cpuSeconds: cpu)
     }
 
     /// Waits for the child to end; returns its exit status (128 + signal if it was killed).
