@@ -68,6 +68,11 @@ public struct Report: Sendable {
         if drops > 0 {
             line += "\n> [!WARNING]\n> The capture dropped \(drops) packets over all runs; wire counts are lower bounds where it did (see the raw runs).\n"
         }
+        let unconfigured = document.runs.reduce(0) { $0 + ($1.metrics.wire.emulatorWriteFailures ?? 0) }
+        if unconfigured > 0 {
+            line += "\n> [!WARNING]\n> The emulated LAN failed to deliver \(unconfigured) frames over all runs (TAP write failures: loss no fixture configured); "
+                + "the runs where it happened measured a lossier LAN than the fixture describes (see the raw runs).\n"
+        }
         return line
     }
 

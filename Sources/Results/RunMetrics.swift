@@ -72,6 +72,12 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var packets = 0
         public var bytes = 0
         public var captureDrops = 0
+        /// Frames the emulated LAN's switch dropped as the fixture configured (link loss and ARP
+        /// reply probability) during the run; nil in files written before it was recorded.
+        public var emulatorConfiguredDrops: Int?
+        /// Frames the switch could not deliver to a host's TAP during the run: loss nobody
+        /// configured (0 in a sound run); nil in files written before it was recorded.
+        public var emulatorWriteFailures: Int?
 
         public init() {}
 
@@ -93,6 +99,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case ssdpPackets = "ssdp_packets"
             case dnsPackets = "dns_packets"
             case captureDrops = "capture_drops"
+            case emulatorConfiguredDrops = "emulator_configured_drops"
+            case emulatorWriteFailures = "emulator_write_failures"
         }
     }
 

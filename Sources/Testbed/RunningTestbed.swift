@@ -34,6 +34,22 @@ public final class RunningTestbed: Sendable {
         thread.name = "scanbench-switch"
         thread.qualityOfService = .userInteractive
         thread.start()
+        let id = state.id
+        let publisher = Thread { Self.publishCounters(of: network, testbed: id) }
+        publisher.name = "scanbench-counters"
+        publisher.qualityOfService = .utility
+        publisher.start()
+    }
+
+    /// Publishes the switch's counters every 250 ms while they change, until the switch stops
+    /// (off the switch thread, so that writing the file never delays a frame).
+    private static func publishCounters(of network: UserspaceSwitch, testbed id: String) {
+        var last: [SwitchPortCounters] = []
+        while network.isRunning {
+            let now = network.counters()
+            if now != last, SwitchPortCounters.publish(now, testbed: id) { last = now }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
     }
 
     /// Waits until every service process is alive and every open TCP port of every device is

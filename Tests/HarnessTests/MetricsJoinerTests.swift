@@ -55,8 +55,14 @@ struct MetricsJoinerTests {
               {"ip": "198.18.0.99", "sources": ["tcp"], "first_source": "tcp"}],
              "summary": {"duration_s": 2.0}}
             """)
+        var before = SwitchPortCounters(name: "phone"), after = before
+        before.lostOnLink = 4
+        after.lostOnLink = 7
+        after.arpRepliesDropped = 2
+        after.writeFailures = 1
         let observation = RunObservation(truth: try Self.truth(), scan: scan, events: events, wire: nil, captureDrops: 0,
-                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0,
+                                         switchCounters: [after, SwitchPortCounters(name: "new")].since([before]))
         let (metrics, devices, series) = MetricsJoiner(observation: observation).join()
         // ghost never answers ARP and announces nothing: not discoverable.
         #expect(metrics.yield.discoverable == 3)
@@ -83,5 +89,8 @@ struct MetricsJoinerTests {
         #expect(series.devicesFound.map { $0[1] } == [1, 2, 3])
         #expect(metrics.timeTo100PercentS == 0.9, "the false positive at 0.96 s does not count")
         #expect(metrics.timeTo90PercentS == 0.9)
+        // The switch's counters during the run, not since the testbed came up.
+        #expect(metrics.wire.emulatorConfiguredDrops == 5)
+        #expect(metrics.wire.emulatorWriteFailures == 1)
     }
 }

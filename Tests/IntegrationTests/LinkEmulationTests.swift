@@ -13,12 +13,13 @@ struct LinkEmulationTests {
         // Resolve ARP first so the first echo does not carry the ARP exchange.
         try testbed.shell("ping -c 1 -W 1 198.18.0.11; ping -c 1 -W 1 198.18.0.12; ping -c 1 -W 1 198.18.0.13; ping -c 1 -W 1 198.18.0.15; true")
         let script = """
-            ping -c 100 -i 0.01 198.18.0.11 > /tmp/$$.d1 & \
-            ping -c 100 -i 0.01 198.18.0.12 > /tmp/$$.d20 & \
-            ping -c 100 -i 0.01 198.18.0.13 > /tmp/$$.d80 & \
-            ping -c 1000 -i 0.01 -W 1 198.18.0.14 > /tmp/$$.loss & \
-            ping -c 100 -i 0.01 198.18.0.15 > /tmp/$$.jit & \
-            wait; for f in d1 d20 d80 loss jit; do echo "== $f"; cat /tmp/$$.$f; rm /tmp/$$.$f; done
+            out=$(mktemp -d); trap 'rm -rf "$out"' EXIT; \
+            ping -c 100 -i 0.01 198.18.0.11 > "$out/d1" & \
+            ping -c 100 -i 0.01 198.18.0.12 > "$out/d20" & \
+            ping -c 100 -i 0.01 198.18.0.13 > "$out/d80" & \
+            ping -c 1000 -i 0.01 -W 1 198.18.0.14 > "$out/loss" & \
+            ping -c 100 -i 0.01 198.18.0.15 > "$out/jit" & \
+            wait; for f in d1 d20 d80 loss jit; do echo "== $f"; cat "$out/$f"; done
             """
         let output = try testbed.shell(script, timeout: 60).stdout
         let sections = Dictionary(uniqueKeysWithValues: output.components(separatedBy: "== ").dropFirst().map { chunk -> (String, String) in
@@ -36,6 +37,19 @@ struct LinkEmulationTests {
         let lossPercent = Double(1000 - lossReplies) / 10
         print("link lossy: \(lossPercent) % of 1000 echoes lost (configured 10 %)")
         #expect((7...13).contains(lossPercent), "lost \(lossPercent) %")
+        // The switch's own counters account for every lost echo as configured loss on the lossy
+        // port (plus at most an ARP frame or two), and no frame anywhere failed to be delivered.
+        Thread.sleep(forTimeInterval: 0.6)   // the controller publishes its counters every 250 ms
+        let counters = try ScanBenchCLI.scanbench(["testbed", "status", "--counters", "--json", "--id", testbed.id])
+        let ports = try #require(try JSONSerialization.jsonObject(with: Data(counters.stdout.utf8)) as? [[String: Any]], "\(counters.stderr)")
+        let lossy = try #require(ports.first { $0["name"] as? String == "lossy" })
+        let lostOnLink = try #require(lossy["lost_on_link"] as? Int)
+        print("link lossy: the switch dropped \(lostOnLink) frames, ping missed \(1000 - lossReplies) replies")
+        #expect((1000 - lossReplies...1000 - lossReplies + 3).contains(lostOnLink))
+        for port in ports {
+            #expect(port["write_failures"] as? Int == 0, "\(port)")
+            if port["name"] as? String != "lossy" { #expect(port["lost_on_link"] as? Int == 0, "\(port)") }
+        }
         let jitter = PingOutput.rtts(sections["jit"] ?? "")
         #expect(jitter.count == 100)
         // Uniform ±5 ms each way around 10 ms: RTTs fall in [10, 30] ms, median near 20. A loaded

@@ -40,6 +40,7 @@ public struct RunExecutor: Sendable {
             let pcapPath = "\(outputDirectory)/\(pcapRelative)"
             let eventsPath = "\(outputDirectory)/\(eventsRelative)"
             try? FileManager.default.removeItem(atPath: eventsPath)
+            let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID) ?? []
             let capture = try await LiveCapture.start(LiveCaptureConfiguration(
                 interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
             let offset = Self.realtimeMinusMonotonic()
@@ -102,7 +103,8 @@ public struct RunExecutor: Sendable {
             }
             let observation = RunObservation(truth: truth, scan: scan, events: events, wire: wire,
                                              captureDrops: Int(captured.statistics.dropped), process: process,
-                                             realtimeMinusMonotonicNs: offset)
+                                             realtimeMinusMonotonicNs: offset,
+                                             switchCounters: SwitchPortCounters.load(testbed: truth.testbedID)?.since(switchBefore))
             let joined = MetricsJoiner(observation: observation).join()
             result.metrics = joined.metrics
             if let ping = pingRun ?? during.ping { result.metrics.ping = tools.score(ping, wire: wire) }

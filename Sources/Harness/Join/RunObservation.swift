@@ -14,9 +14,11 @@ public struct RunObservation: Sendable {
     /// CLOCK_REALTIME − CLOCK_MONOTONIC in ns at the run's start: puts pcap times (realtime) on
     /// the event log's clock (monotonic).
     public var realtimeMinusMonotonicNs: Int64
+    /// What the testbed's switch did during the run, per port (nil when it published nothing).
+    public var switchCounters: [SwitchPortCounters]?
 
     public init(truth: GroundTruth, scan: ScanReport?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
-                process: ProcessStats, realtimeMinusMonotonicNs: Int64) {
+                process: ProcessStats, realtimeMinusMonotonicNs: Int64, switchCounters: [SwitchPortCounters]? = nil) {
         self.truth = truth
         self.scan = scan
         self.events = events
@@ -24,5 +26,6 @@ public struct RunObservation: Sendable {
         self.captureDrops = captureDrops
         self.process = process
         self.realtimeMinusMonotonicNs = realtimeMinusMonotonicNs
+        self.switchCounters = switchCounters
     }
 }

@@ -40,7 +40,7 @@ extension Report {
         var table = MarkdownTable([("Seq", .right), ("Fixture", .left), ("Scenario", .left), ("Strategy", .left), ("Rep", .right),
                                    ("Status", .left), ("Found", .right), ("TCP attempts", .right), ("SYNs", .right),
                                    ("Retrans.", .right), ("Peak in flight", .right), ("Packets", .right), ("Bytes", .right),
-                                   ("Drops", .right), ("Conns (stack)", .right), ("Agrees", .left), ("Publishes", .right),
+                                   ("Drops", .right), ("LAN write failures", .right), ("Conns (stack)", .right), ("Agrees", .left), ("Publishes", .right),
                                    ("Duration [s]", .right), ("CPU [s]", .right), ("RSS [MB]", .right), ("pcap", .left)])
         for run in document.runs.sorted(by: { ($0.sequence, $0.repetition) < ($1.sequence, $1.repetition) }) {
             let m = run.metrics
@@ -48,7 +48,7 @@ extension Report {
             table.add(["\(run.sequence)", run.fixture, run.scenario, Inline.code(run.strategy), "\(run.repetition)", status,
                        "\(m.yield.found)/\(m.yield.discoverable)", "\(m.wire.tcpAttempts)", "\(m.wire.tcpSyn)",
                        "\(m.wire.tcpSynRetransmits)", "\(m.wire.tcpPeakInFlight)", "\(m.wire.packets)", "\(m.wire.bytes)",
-                       "\(m.wire.captureDrops)", "\(m.stack.connectionsCreated)", m.stack.agreesWithWire ? "yes" : "no",
+                       "\(m.wire.captureDrops)", m.wire.emulatorWriteFailures.map(String.init) ?? "—", "\(m.stack.connectionsCreated)", m.stack.agreesWithWire ? "yes" : "no",
                        "\(m.ui.publishes)", NumberFormat.decimal(m.durationS, digits: 2), NumberFormat.decimal(m.cpuS, digits: 2),
                        NumberFormat.decimal(m.peakRssMb, digits: 1), run.pcap.map { "[pcap](\($0))" } ?? "—"])
         }

@@ -14,15 +14,7 @@ struct SwitchPort: Sendable {
     var arpReplyProbability: Double = 1
     var ingress = FrameQueue()
     var egress = FrameQueue()
-    var counters = Counters()
-
-    struct Counters: Sendable, Codable {
-        var framesIn = 0
-        var framesOut = 0
-        var lostOnLink = 0
-        var arpRepliesDropped = 0
-        var writeFailures = 0
-    }
+    var counters: SwitchPortCounters
 }
 
 /// Settings for one port before its TAP exists.

@@ -29,7 +29,8 @@ public final class UserspaceSwitch: Sendable {
     public init(ports: [(SwitchPortConfig, Int32)], seed: UInt64) {
         var built: [SwitchPort] = []
         for (config, fd) in ports {
-            var port = SwitchPort(name: config.name, fd: fd, uplink: config.uplink, downlink: config.downlink)
+            var port = SwitchPort(name: config.name, fd: fd, uplink: config.uplink, downlink: config.downlink,
+                                  counters: SwitchPortCounters(name: config.name))
             port.arpReplyDelayNs = Int64((config.arp?.replyDelayMs ?? 0) * 1_000_000)
             port.arpReplyProbability = config.arp?.replyProbability ?? 1
             built.append(port)
@@ -57,12 +58,13 @@ public final class UserspaceSwitch: Sendable {
         }
     }
 
-    /// Per-port counters (frames in/out, losses), for diagnostics.
-    public func counters() -> [(name: String, framesIn: Int, framesOut: Int, lost: Int, arpDropped: Int)] {
-        state.withLock { state in
-            state.ports.map { ($0.name, $0.counters.framesIn, $0.counters.framesOut, $0.counters.lostOnLink, $0.counters.arpRepliesDropped) }
-        }
+    /// Every port's counters (frames in and out, configured losses, TAP write failures).
+    public func counters() -> [SwitchPortCounters] {
+        state.withLock { state in state.ports.map(\.counters) }
     }
+
+    /// False once `stop()` has been called.
+    public var isRunning: Bool { state.withLock { $0.running } }
 
     /// Switches frames until `stop()` is called. Blocks the calling thread.
     public func run() {

@@ -9,11 +9,24 @@ struct TestbedStatusCommand: ParsableCommand {
         discussion: """
             The JSON lists every device with its IP, MAC, category, host name, link impairments, \
             ARP behaviour, TCP ports by state and services: what a correct scanner should find.
+
+            Each testbed also shows what its switch did since it came up: frames in and delivered, \
+            frames the fixture's loss model dropped, and TAP write failures (loss nobody configured: \
+            if it is not 0, the numbers measured on that port are suspect). --counters gives a row \
+            per port (with --json: the counters as JSON instead of the ground truth).
+
+            Examples:
+              scanbench testbed status
+              scanbench testbed status --json --id t1a2b
+              scanbench testbed status --counters
             """
     )
 
     @Flag(help: "Print the ground truth of the testbed as JSON.")
     var json = false
+
+    @Flag(help: "Print the switch's counters per port.")
+    var counters = false
 
     @Option(help: "Which testbed, when several are up.")
     var id: String?
@@ -21,7 +34,9 @@ struct TestbedStatusCommand: ParsableCommand {
     func run() throws {
         do {
             if json {
-                Terminal.printJSON(GroundTruth(state: try TestbedSelection.choose(id: id)))
+                let state = try TestbedSelection.choose(id: id)
+                if counters { Terminal.printJSON(SwitchPortCounters.load(testbed: state.id) ?? []) }
+                else { Terminal.printJSON(GroundTruth(state: state)) }
                 return
             }
             let states = TestbedState.allIDs().compactMap(TestbedState.load(id:)).filter { id == nil || $0.id == id }
@@ -34,7 +49,11 @@ struct TestbedStatusCommand: ParsableCommand {
             for state in states {
                 let alive = state.controllerAlive ? "controller pid \(state.controllerPID)" : "controller GONE (run 'scanbench testbed down')"
                 print("testbed \(state.id): \(state.fixture.name) (\(state.fixturePath)), \(state.phase.rawValue), \(state.plan.namespaces.count) namespaces, \(alive)")
-                if state.phase == .ready { print(DeviceTable.render(GroundTruth(state: state))) }
+                if state.phase == .ready && !counters { print(DeviceTable.render(GroundTruth(state: state))) }
+                if let ports = SwitchPortCounters.load(testbed: state.id) {
+                    print(SwitchCounterTable.summary(ports))
+                    if counters { print(SwitchCounterTable.render(ports)) }
+                }
             }
             for orphan in Set(orphans).sorted() {
                 print("testbed \(orphan): namespaces left without state (run 'scanbench testbed down')")

@@ -25,14 +25,8 @@ enum DeviceTable {
                          entry.tcpOpen.map(String.init).joined(separator: ","), entry.tcpDefault.rawValue,
                          link.isEmpty ? "-" : link, arp.isEmpty ? "-" : arp, services.isEmpty ? "-" : services.joined(separator: " ")])
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let lines = rows.map { row in
-            zip(row, widths).enumerated().map { index, pair in
-                index == row.count - 1 ? pair.0 : pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }
         return "\(truth.fixture): \(truth.devices.count) devices on \(truth.subnet), gateway \(truth.gateway), scanner \(truth.scanner.ip)\n"
-            + lines.joined(separator: "\n")
+            + ColumnText.render(rows)
     }
 
     static func format(_ value: Double) -> String {

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What one port of the userspace switch has done since the testbed came up. The controller
+/// publishes every port's counters in the testbed's state directory (`switch.json`, refreshed
+/// every 250 ms while they change), so `testbed status` and the harness can read them.
+public struct SwitchPortCounters: Codable, Sendable, Equatable {
+    /// The host on the port ("scanner", a device name, a router).
+    public var name: String
+    /// Frames the host sent into the switch.
+    public var framesIn = 0
+    /// Frames delivered to the host.
+    public var framesOut = 0
+    /// Frames the host sent that the fixture's loss model dropped (configured loss).
+    public var lostOnLink = 0
+    /// ARP replies the host sent that its `reply_probability` dropped (configured).
+    public var arpRepliesDropped = 0
+    /// Frames that could not be written to the host's TAP (its queue was full): loss nobody
+    /// configured, which makes every number measured through this port suspect.
+    public var writeFailures = 0
+
+    public init(name: String) { self.name = name }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case framesIn = "frames_in"
+        case framesOut = "frames_out"
+        case lostOnLink = "lost_on_link"
+        case arpRepliesDropped = "arp_replies_dropped"
+        case writeFailures = "write_failures"
+    }
+
+    /// The file the controller of testbed `id` keeps its switch's counters in.
+    public static func path(forTestbed id: String) -> String { "\(TestbedNames.stateRoot)/\(id)/switch.json" }
+
+    /// The counters testbed `id` last published; nil when it has none (not up, or too old).
+    public static func load(testbed id: String) -> [SwitchPortCounters]? {
+        guard let data = FileManager.default.contents(atPath: path(forTestbed: id)) else { return nil }
+        return try? JSONDecoder().decode([SwitchPortCounters].self, from: data)
+    }
+
+    /// Writes `counters` atomically (readers never see half a file); false when the state
+    /// directory is gone (the testbed is being taken down).
+    @discardableResult
+    static func publish(_ counters: [SwitchPortCounters], testbed id: String) -> Bool {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(counters) else { return false }
+        return (try? data.write(to: URL(fileURLWithPath: path(forTestbed: id)), options: .atomic)) != nil
+    }
+}
+
+extension Array where Element == SwitchPortCounters {
+    /// Port by port, what happened between `earlier` and these counters (ports missing from
+    /// `earlier` count from zero).
+    public func since(_ earlier: [SwitchPortCounters]) -> [SwitchPortCounters] {
+        let before = Dictionary(earlier.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return map { now in
+            guard let then = before[now.name] else { return now }
+            var delta = SwitchPortCounters(name: now.name)
+            delta.framesIn = now.framesIn - then.framesIn
+            delta.framesOut = now.framesOut - then.framesOut
+            delta.lostOnLink = now.lostOnLink - then.lostOnLink
+            delta.arpRepliesDropped = now.arpRepliesDropped - then.arpRepliesDropped
+            delta.writeFailures = now.writeFailures - then.writeFailures
+            return delta
+        }
+    }
+}
