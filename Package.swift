@@ -23,6 +23,8 @@ let package = Package(
     targets: [
         // Linux syscalls that Swift cannot call directly (variadic ioctl/prctl).
         .target(name: "CShims"),
+        // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
+        .target(name: "Spawn", dependencies: ["CShims"], swiftSettings: strict),
         // libpcap from Debian's libpcap-dev.
         .systemLibrary(
             name: "CPcap",
@@ -37,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "Testbed",
-            dependencies: ["Wire", "CShims", "StrictYAML"],
+            dependencies: ["Wire", "CShims", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
         .target(name: "Capture", dependencies: ["Wire", "CPcap"], swiftSettings: strict),
@@ -46,32 +48,32 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "Wire", "StrictYAML"],
+            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "Wire", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
         .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims"], swiftSettings: strict),
-        .target(name: "NetTools", dependencies: ["Wire", "ScanKit"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools", "Report",
+                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Spawn"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
-        .testTarget(name: "TestbedTests", dependencies: ["Testbed"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed"], swiftSettings: strict),
+        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Testbed", "Capture", "Wire"],
+            dependencies: ["Testbed", "Capture", "Wire", "Spawn"],
             exclude: ["Fixtures"],  // fixture files the tests read by path
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Spawn
 import Testbed
 
 /// One `scanbench run`: brings each fixture's LAN up once, runs its entries of the plan in the

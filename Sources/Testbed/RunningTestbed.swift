@@ -1,6 +1,7 @@
 import CShims
 import Foundation
 import Glibc
+import Spawn
 import Synchronization
 
 /// A testbed that is up: its switch thread and the processes it started. Owned by the

@@ -1,3 +1,4 @@
+import Spawn
 /// Something the testbed could not do, with what to do about it.
 public struct TestbedError: Error, Sendable, CustomStringConvertible {
     public var message: String
@@ -9,6 +10,9 @@ public struct TestbedError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "error: \(message)\n  fix: \(fix)" }
+
+    /// A program the testbed needs could not be started.
+    public init(_ error: SpawnError) { self.init(error.message, fix: error.fix) }
 
     static func commandFailed(_ arguments: [String], status: Int32, output: String) -> TestbedError {
         let trimmed = output.split(separator: "\n").suffix(5).joined(separator: "\n    ")

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 @testable import Capture
 import Testbed

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testbed
 import Testing
 @testable import Harness

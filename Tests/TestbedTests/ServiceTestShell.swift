@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testbed
 
 /// Runs commands for the service integration tests and captures their output.

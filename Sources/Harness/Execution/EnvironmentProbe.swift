@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Results
+import Spawn
 import Testbed
 
 /// Reads the environment a run happened in, for results.json.

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Results
 import ScanKit
+import Spawn
 import Testbed
 import Wire
 

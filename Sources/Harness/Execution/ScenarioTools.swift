@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import Results
+import Spawn
 import Testbed
 
 /// The tools a scenario runs beside the scan (the `scanbench ping` and `scanbench ports`

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Spawn
 import Testbed
 
 /// Reference rows measured in the same testbed: what established tools find.

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// A TLS server configuration with a self-signed certificate generated at agent start
 /// (`openssl req -x509`), used to terminate HTTPS on a device's `tls: true` ports.

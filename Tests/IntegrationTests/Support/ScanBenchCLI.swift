@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 import Testbed
 

@@ -26,16 +26,16 @@ public struct ChildProcess: Sendable {
     /// Starts `arguments` (arguments[0] is looked up on PATH).
     /// - Parameters:
     ///   - newSession: start in a new session (detached from the terminal and our process group).
-    /// - Throws: `TestbedError` when the program cannot be started.
+    /// - Throws: `SpawnError` when the program cannot be started.
     public static func spawn(_ arguments: [String], stdout: Stream = .null, stderr: Stream = .null,
-                             newSession: Bool = false) throws -> ChildProcess {
+                             newSession: Bool = false) throws(SpawnError) -> ChildProcess {
         let spawned = try start(arguments, stdin: nil, stdout: stdout, stderr: stderr, newSession: newSession)
         return spawned.process
     }
 
     /// Runs `arguments` to completion, feeding `input` and capturing both outputs.
     /// - Returns: exit status (128 + signal when killed), standard output and standard error.
-    public static func run(_ arguments: [String], input: Data? = nil, timeout: Double? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    public static func run(_ arguments: [String], input: Data? = nil, timeout: Double? = nil) throws(SpawnError) -> (status: Int32, stdout: String, stderr: String) {
         let result = try runMonitored(arguments, input: input, timeout: timeout)
         return (result.status, result.stdout, result.stderr)
     }
@@ -53,7 +53,7 @@ public struct ChildProcess: Sendable {
     /// Runs `arguments` to completion like `run`, calling `sampler` with the child's pid about
     /// every `sampleInterval` seconds while it runs, and reporting its resource usage.
     public static func runMonitored(_ arguments: [String], input: Data? = nil, timeout: Double? = nil,
-                                    sampleInterval: Double = 0.05, sampler: ((pid_t) -> Void)? = nil) throws -> Monitored {
+                                    sampleInterval: Double = 0.05, sampler: ((pid_t) -> Void)? = nil) throws(SpawnError) -> Monitored {
         let spawned = try start(arguments, stdin: input, stdout: .capture, stderr: .capture, newSession: false)
         var outputs = [Data(), Data()]
         var fds = [spawned.stdoutFD, spawned.stderrFD].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -124,15 +124,15 @@ public struct ChildProcess: Sendable {
         var stderrFD: Int32 = -1
     }
 
-    private static func start(_ arguments: [String], stdin: Data?, stdout: Stream, stderr: Stream, newSession: Bool) throws -> Spawned {
-        let path = try CommandRunner.which(arguments[0])
+    private static func start(_ arguments: [String], stdin: Data?, stdout: Stream, stderr: Stream, newSession: Bool) throws(SpawnError) -> Spawned {
+        let path = try ExecutableSearch.locate(arguments[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var toClose: [Int32] = []
         var inputPipe: [Int32] = [-1, -1]
         if stdin != nil {
-            guard scanbench_pipe_cloexec(&inputPipe) == 0 else { throw TestbedError("pipe() failed", fix: "check the process's open-file limit") }
+            guard scanbench_pipe_cloexec(&inputPipe) == 0 else { throw SpawnError("pipe() failed", fix: "check the process's open-file limit") }
             posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
             toClose.append(inputPipe[0])
         } else {
@@ -148,7 +148,7 @@ public struct ChildProcess: Sendable {
                 var fds: [Int32] = [-1, -1]
                 // Both ends close-on-exec: dup2 gives the child its own inheritable copy, and no
                 // grandchild may keep the write end (or a reader would never see end of file).
-                guard scanbench_pipe_cloexec(&fds) == 0 else { throw TestbedError("pipe() failed", fix: "check the process's open-file limit") }
+                guard scanbench_pipe_cloexec(&fds) == 0 else { throw SpawnError("pipe() failed", fix: "check the process's open-file limit") }
                 posix_spawn_file_actions_adddup2(&actions, fds[1], target)
                 toClose.append(fds[1])
                 captured[index] = fds[0]
@@ -179,7 +179,7 @@ public struct ChildProcess: Sendable {
         guard result == 0 else {
             for fd in captured where fd >= 0 { close(fd) }
             if inputPipe[1] >= 0 { close(inputPipe[1]) }
-            throw TestbedError("cannot start \(arguments[0]): \(String(cString: strerror(result)))", fix: "check that it is installed")
+            throw SpawnError("cannot start \(arguments[0]): \(String(cString: strerror(result)))", fix: "check that it is installed")
         }
         if let stdin {
             stdin.withUnsafeBytes { bytes in
