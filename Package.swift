@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),
-        .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire"], swiftSettings: strict),
+        .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",

@@ -1,11 +1,13 @@
 import Foundation
+import ScanKit
 import Wire
 
 /// A minimal mDNS / DNS-SD browser (RFC 6762/6763): multicast queries to 224.0.0.251:5353 from
 /// port 5353, for the service-type enumeration and a list of common types, repeated during a
 /// window; every PTR, SRV, TXT and A record heard is gathered into resolved services.
 ///
-/// ScanKit's Bonjour phase had not landed when this was written; this browser is NetTools' own.
+/// Records go through ScanKit's `BonjourCache`, the same mDNS rules the Bonjour scan phase uses;
+/// what this tool adds is the enumeration of every type on the link and the resolved output.
 public struct BonjourBrowser: Sendable {
     /// Types asked for directly, besides those the enumeration reveals (HomeNet browses 24).
     public static let commonTypes = [
@@ -37,44 +39,44 @@ public struct BonjourBrowser: Sendable {
             try socket.joinMulticast(Self.group)
         } catch { throw .system("cannot listen for mDNS on UDP 5353: \(error)") }
         defer { socket.close() }
-        var records: [DNSResourceRecord] = []
-        var sources: [DNSName: IPv4Address] = [:]
-        var asked = Set<String>()
+        // ScanKit's cache applies the mDNS rules (responses only, cache-flush, goodbyes); this
+        // browser adds the service-type enumeration and resolves what the cache holds.
+        var cache = BonjourCache()
+        var responders: [DNSName: IPv4Address] = [:]
+        let wanted = types.isEmpty ? Self.commonTypes : types
+        cache.browse(types: wanted)
+        var enumerated: [String] = []
         let start = NetSocket.monotonicNanoseconds()
         let queryTimes: [Double] = [0, 1, 3, 6]
         var nextQuery = 0
-        let wanted = types.isEmpty ? Self.commonTypes : types
         while true {
             let elapsed = Double(NetSocket.monotonicNanoseconds() - start) / 1e9
             if elapsed >= window { break }
             if nextQuery < queryTimes.count, elapsed >= queryTimes[nextQuery] {
                 nextQuery += 1
-                var names = wanted
-                if types.isEmpty { names.append("_services._dns-sd._udp") }
-                names += asked.filter { !names.contains($0) }
+                let names = wanted + enumerated + (types.isEmpty ? [Self.enumerationType] : [])
                 send(socket, questions: names.map { DNSQuestion(name: DNSName($0 + ".local"), type: .ptr) })
             }
             let untilQuery = nextQuery < queryTimes.count ? queryTimes[nextQuery] - elapsed : window - elapsed
             _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int(min(untilQuery, window - elapsed) * 1000) + 1)
             while let datagram = try? socket.receive(maximum: 9000) {
                 guard let message = try? DNSMessage(bytes: datagram.bytes), message.isResponse else { continue }
-                for record in message.answers + message.additionals {
-                    records.append(record)
-                    sources[record.name] = datagram.source
-                    if case .ptr(let target) = record.data, record.name.description.lowercased() == "_services._dns-sd._udp.local" {
-                        let type = target.labels.prefix(2).joined(separator: ".")
-                        if types.isEmpty, !asked.contains(type), !wanted.contains(type) {
-                            asked.insert(type)
-                            send(socket, questions: [DNSQuestion(name: target, type: .ptr)])
-                        }
+                if types.isEmpty {
+                    for type in Self.enumeratedTypes(in: message) where !wanted.contains(type) && !enumerated.contains(type) {
+                        enumerated.append(type)
+                        cache.browse(types: [type])
+                        send(socket, questions: [DNSQuestion(name: DNSName(type + ".local"), type: .ptr)])
                     }
                 }
+                for service in cache.apply(message) { responders[service.instanceName] = datagram.source }
             }
         }
-        return Self.assemble(records, sources: sources, types: types)
+        return Self.resolved(cache, responders: responders)
     }
 
     static let group = IPv4Address(224, 0, 0, 251)
+    /// The DNS-SD meta-query that lists the service types on the link (RFC 6763 §9).
+    static let enumerationType = "_services._dns-sd._udp"
 
     private func send(_ socket: NetSocket, questions: [DNSQuestion]) {
         // Keep each query well under a 1500-byte frame.
@@ -83,45 +85,29 @@ public struct BonjourBrowser: Sendable {
         }
     }
 
-    /// Builds services from a bag of records (pure): PTR type → instance, SRV, TXT, A.
-    public static func assemble(_ records: [DNSResourceRecord], sources: [DNSName: IPv4Address] = [:], types: [String] = []) -> [BonjourService] {
-        var services: [String: BonjourService] = [:]
-        var order: [String] = []
-        var addresses: [String: Set<String>] = [:]
-        for record in records {
-            if case .a(let ip) = record.data { addresses[record.name.description.lowercased(), default: []].insert(ip.description) }
+    /// Service types a response to the enumeration query names (`_ssh._tcp`).
+    static func enumeratedTypes(in message: DNSMessage) -> [String] {
+        (message.answers + message.additionals).compactMap { record in
+            guard case .ptr(let target) = record.data,
+                  record.name == DNSName(enumerationType + ".local"), target.labels.count >= 2 else { return nil }
+            return target.labels.prefix(2).joined(separator: ".")
         }
-        for record in records {
-            guard case .ptr(let instanceName) = record.data, record.name.labels.count >= 3,
-                  record.name.labels.first?.hasPrefix("_") == true, record.name.labels[0] != "_services" else { continue }
-            let type = record.name.labels.prefix(2).joined(separator: ".")
-            if !types.isEmpty && !types.contains(type) { continue }
-            guard instanceName.labels.count > record.name.labels.count else { continue }
-            let instance = instanceName.labels[0]
-            let domain = record.name.labels.dropFirst(2).joined(separator: ".")
-            let key = "\(instance)|\(type)|\(domain)"
-            if services[key] == nil {
-                services[key] = BonjourService(instance: instance, type: type, domain: domain, host: nil, port: nil, addresses: [], txt: [:])
-                order.append(key)
+    }
+
+    /// The cache's services with their SRV target, port, addresses (the responder's when no A
+    /// record came) and TXT pairs.
+    static func resolved(_ cache: BonjourCache, responders: [DNSName: IPv4Address]) -> [BonjourService] {
+        cache.services.map { found in
+            let server = cache.server(of: found)
+            var addresses = cache.addresses(of: found).map(\.description)
+            if addresses.isEmpty, server != nil, let responder = responders[found.instanceName] { addresses = [responder.description] }
+            var txt: [String: String] = [:]
+            for pair in cache.texts[found.instanceName] ?? [] {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if let key = parts.first { txt[String(key)] = parts.count == 2 ? String(parts[1]) : "" }
             }
-            for detail in records where detail.name == instanceName {
-                switch detail.data {
-                case .srv(_, _, let port, let target):
-                    services[key]!.port = port
-                    services[key]!.host = target.description
-                    services[key]!.addresses = Array(addresses[target.description.lowercased()] ?? []).sorted()
-                case .txt:
-                    for pair in detail.data.textStrings ?? [] {
-                        let parts = pair.split(separator: "=", maxSplits: 1)
-                        if let keyName = parts.first { services[key]!.txt[String(keyName)] = parts.count == 2 ? String(parts[1]) : "" }
-                    }
-                default: break
-                }
-            }
-            if services[key]!.addresses.isEmpty, let source = sources[instanceName] {
-                services[key]!.addresses = [source.description]
-            }
+            return BonjourService(instance: found.name, type: found.type, domain: found.domain, host: server?.target.description,
+                                  port: server?.port, addresses: addresses.sorted(), txt: txt)
         }
-        return order.compactMap { services[$0] }
     }
 }
