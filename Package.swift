@@ -32,6 +32,8 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "Wire", swiftSettings: strict),
+        // IPv4 sockets (options, timestamps, error queues) for the stack under test and the tools.
+        .target(name: "Sockets", dependencies: ["Wire"], swiftSettings: strict),
         .target(
             name: "StrictYAML",
             dependencies: [.product(name: "Yams", package: "Yams")],
@@ -53,12 +55,12 @@ let package = Package(
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims"], swiftSettings: strict),
-        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims", "Sockets"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Sockets"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn",
+                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -1,3 +1,5 @@
+import Sockets
+
 /// A tool failure a user can act on: what went wrong and, where it helps, what to try.
 public enum NetToolError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The host name did not resolve.

@@ -1,5 +1,6 @@
 import Foundation
 import ScanKit
+import Sockets
 import Wire
 
 /// A minimal mDNS / DNS-SD browser (RFC 6762/6763): multicast queries to 224.0.0.251:5353 from

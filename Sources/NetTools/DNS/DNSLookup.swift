@@ -1,4 +1,5 @@
 import Foundation
+import Sockets
 import Wire
 
 /// DNS lookups over UDP with the Wire codec, to the system's resolver or a server you name

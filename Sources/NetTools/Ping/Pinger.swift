@@ -1,3 +1,4 @@
+import Sockets
 import Wire
 
 /// Ping: ICMP echo over an unprivileged datagram socket, or TCP connects when ICMP is

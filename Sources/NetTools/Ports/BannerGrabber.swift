@@ -1,4 +1,5 @@
 import Foundation
+import Sockets
 import Wire
 
 /// Reads what a service says first (SSH, FTP, SMTP), or asks HTTP / RTSP servers who they are.

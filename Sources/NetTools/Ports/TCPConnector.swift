@@ -1,3 +1,4 @@
+import Sockets
 import Wire
 
 /// Non-blocking TCP connects multiplexed with `poll`: the single place where the tools open TCP

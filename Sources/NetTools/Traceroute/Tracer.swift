@@ -1,3 +1,4 @@
+import Sockets
 import Wire
 
 /// Traceroute without raw sockets: UDP to 33434+ (classic), ICMP echo on a datagram socket,

@@ -1,3 +1,4 @@
+import Sockets
 import Wire
 
 /// The Wake-on-LAN magic packet: 6 × 0xFF, then the MAC 16 times (102 bytes).

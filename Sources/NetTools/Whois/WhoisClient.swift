@@ -1,4 +1,5 @@
 import Foundation
+import Sockets
 import Wire
 
 /// WHOIS over TCP port 43 (RFC 3912) with referral following: IANA → registry → registrar.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CShims
+import Sockets
 import Wire
 
 /// Every socket, epoll and interface syscall ScanKit makes, in one place, with errno turned into
@@ -40,110 +41,47 @@ enum SocketSystem {
     /// `SO_BINDTODEVICE`: the socket only uses `interface`.
     /// - Throws: `SocketSystemError` (EPERM without CAP_NET_RAW on old kernels, ENODEV for a bad name).
     static func bindToDevice(_ fd: Int32, interface: String) throws(SocketSystemError) {
-        var name = Array(interface.utf8CString)
-        let result = setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, &name, socklen_t(name.count))
-        guard result == 0 else { throw SocketSystemError(call: "setsockopt(SO_BINDTODEVICE, \(interface))", code: errno) }
+        do { try NetSocket(adopting: fd).bindToDevice(interface) }
+        catch { throw SocketSystemError(call: "setsockopt(SO_BINDTODEVICE, \(interface))", code: error.code) }
     }
 
     /// Asks for `SO_TIMESTAMPNS` receive timestamps; false when the kernel refuses.
     @discardableResult
     static func enableReceiveTimestamps(_ fd: Int32) -> Bool {
-        var on: Int32 = 1
-        return setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &on, socklen_t(MemoryLayout<Int32>.size)) == 0
+        (try? NetSocket(adopting: fd).enableTimestamps()) != nil
     }
 
     /// Starts a non-blocking connect. Returns 0 (connected at once), EINPROGRESS, or the errno.
     static func connect(_ fd: Int32, to ip: IPv4Address, port: Int) -> Int32 {
-        var address = socketAddress(ip, port: port)
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        switch NetSocket(adopting: fd).startConnect(to: ip, port: UInt16(truncatingIfNeeded: port)) {
+        case .connected: 0
+        case .inProgress: EINPROGRESS
+        case .failed(let code): code
         }
-        return result == 0 ? 0 : errno
     }
 
     /// The pending error of a socket (`SO_ERROR`): 0 after a completed handshake.
-    static func pendingError(_ fd: Int32) -> Int32 {
-        var value: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &value, &length) == 0 else { return errno }
-        return value
-    }
+    static func pendingError(_ fd: Int32) -> Int32 { NetSocket(adopting: fd).pendingError }
 
     /// Sends one datagram. Returns bytes sent, or the negated errno.
     static func send(_ fd: Int32, _ bytes: [UInt8], to ip: IPv4Address, port: Int) -> Int {
-        var address = socketAddress(ip, port: port)
-        let sent = bytes.withUnsafeBytes { buffer in
-            withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT), $0,
-                           socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+        do {
+            try NetSocket(adopting: fd).send(bytes, to: ip, port: UInt16(truncatingIfNeeded: port))
+            return bytes.count
+        } catch {
+            return -Int(error.code)
         }
-        return sent >= 0 ? sent : -Int(errno)
     }
 
     /// Receives one datagram without blocking; nil when nothing is queued (or on error).
     static func receive(_ fd: Int32, capacity: Int = 4096) -> Datagram? {
-        var buffer = [UInt8](repeating: 0, count: capacity)
-        var address = sockaddr_in()
-        // Room for a few control messages (SCM_TIMESTAMPNS is 16 bytes of data).
-        var control = [UInt8](repeating: 0, count: 128)
-        let (count, controlLength): (Int, Int) = buffer.withUnsafeMutableBytes { data in
-            control.withUnsafeMutableBytes { controlBytes in
-                withUnsafeMutablePointer(to: &address) { addressPointer in
-                    var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
-                    return withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                        var message = msghdr()
-                        message.msg_name = UnsafeMutableRawPointer(addressPointer)
-                        message.msg_namelen = socklen_t(MemoryLayout<sockaddr_in>.size)
-                        message.msg_iov = vectorPointer
-                        message.msg_iovlen = 1
-                        message.msg_control = controlBytes.baseAddress
-                        message.msg_controllen = controlBytes.count
-                        let received = recvmsg(fd, &message, Int32(MSG_DONTWAIT))
-                        return (received, received >= 0 ? Int(message.msg_controllen) : 0)
-                    }
-                }
-            }
-        }
-        guard count >= 0 else { return nil }
-        let sender = IPv4Address(UInt32(bigEndian: address.sin_addr.s_addr))
-        let timestamp = realtimeStamp(in: control.prefix(controlLength))
-        return Datagram(bytes: Array(buffer.prefix(count)), sender: sender,
-                        senderPort: Int(UInt16(bigEndian: address.sin_port)), kernelRealtimeNs: timestamp)
-    }
-
-    /// Walks control messages for `SOL_SOCKET`/`SO_TIMESTAMPNS` (x86_64/aarch64 layout:
-    /// `cmsghdr` = size_t length, int level, int type, data aligned to size_t).
-    static func realtimeStamp(in control: ArraySlice<UInt8>) -> UInt64? {
-        let bytes = Array(control)
-        let header = MemoryLayout<cmsghdr>.size
-        let align = MemoryLayout<Int>.size
-        var offset = 0
-        while offset + header <= bytes.count {
-            let length = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int.self) }
-            let level = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + align, as: Int32.self) }
-            let type = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + align + 4, as: Int32.self) }
-            guard length >= header, offset + length <= bytes.count else { return nil }
-            if level == SOL_SOCKET && type == SO_TIMESTAMPNS && length >= header + 16 {
-                let seconds = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + header, as: Int64.self) }
-                let nanos = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + header + 8, as: Int64.self) }
-                return UInt64(seconds) &* 1_000_000_000 &+ UInt64(nanos)
-            }
-            offset += (length + align - 1) / align * align
-        }
-        return nil
+        guard let datagram = (try? NetSocket(adopting: fd).receive(maximum: capacity)) ?? nil else { return nil }
+        return Datagram(bytes: datagram.bytes, sender: datagram.source, senderPort: Int(datagram.sourcePort),
+                        kernelRealtimeNs: datagram.kernelTime.map { UInt64($0) })
     }
 
     /// `CLOCK_REALTIME` now, in nanoseconds (the clock `SO_TIMESTAMPNS` uses).
-    static func realtimeNow() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
+    static func realtimeNow() -> UInt64 { UInt64(NetSocket.realtimeNanoseconds()) }
 
     /// Waits until `fd` is readable or `timeoutMs` passes; true when readable.
     static func waitReadable(_ fd: Int32, timeoutMs: Int32) -> Bool {
@@ -239,7 +177,7 @@ enum SocketSystem {
 
     /// Reverse lookup through the system resolver (`getnameinfo` with `NI_NAMEREQD`); blocks.
     static func reverseName(_ ip: IPv4Address) -> String? {
-        var address = socketAddress(ip, port: 0)
+        var address = NetSocket.socketAddress(ip, 0)
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         let result = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -247,7 +185,7 @@ enum SocketSystem {
             }
         }
         guard result == 0 else { return nil }
-        return String(cString: host)
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The POSIX name of an errno, e.g. `ECONNREFUSED`; `E<number>` for unnamed ones.
@@ -274,14 +212,6 @@ enum SocketSystem {
     }
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    private static func socketAddress(_ ip: IPv4Address, port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(truncatingIfNeeded: port).bigEndian
-        address.sin_addr = in_addr(s_addr: ip.value.bigEndian)
-        return address
-    }
 }
 
 /// A syscall failed: which call, and errno.

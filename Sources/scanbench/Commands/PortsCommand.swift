@@ -1,6 +1,7 @@
 import ArgumentParser
 import NetTools
 import ScanKit
+import Sockets
 
 /// `scanbench ports`.
 struct PortsCommand: ParsableCommand {

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import Wire
 
-/// An IPv4 socket for the tools: the one place in NetTools that calls socket functions, builds
-/// `sockaddr_in`, parses control messages and reads `errno`.
+/// An IPv4 socket: the one place in ScanBench's network code (the ScanKit stack under test and the
+/// NetTools tools) that calls socket functions, builds `sockaddr_in`, parses control messages
+/// (kernel timestamps, queued ICMP errors) and reads `errno`.
 ///
 /// The value only carries the descriptor; whoever creates a socket closes it with ``close()``.
 /// It is `Sendable` because a descriptor is a plain integer and the kernel serialises calls on it.
@@ -72,11 +73,19 @@ public struct NetSocket: Sendable, Hashable {
         return socket
     }
 
+    /// A non-blocking UDP socket (reads and writes return at once).
+    public static func nonBlockingUDP() throws(Failure) -> NetSocket {
+        try NetSocket(type: Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), proto: 0)
+    }
+
     private init(type: Int32, proto: Int32) throws(Failure) {
         let fd = Glibc.socket(AF_INET, type | Int32(SOCK_CLOEXEC.rawValue), proto)
         guard fd >= 0 else { throw Failure(operation: "socket", code: errno) }
         descriptor = fd
     }
+
+    /// Wraps a descriptor opened elsewhere (it stays the caller's to close).
+    public init(adopting descriptor: Int32) { self.descriptor = descriptor }
 
     /// Closes the descriptor.
     public func close() { _ = Glibc.close(descriptor) }
@@ -106,6 +115,33 @@ public struct NetSocket: Sendable, Hashable {
     public func enableReuse() throws(Failure) {
         try set(SOL_SOCKET, SO_REUSEADDR, 1, "SO_REUSEADDR")
         try set(SOL_SOCKET, SO_REUSEPORT, 1, "SO_REUSEPORT")
+    }
+
+    /// Restricts the socket to `interface` (`SO_BINDTODEVICE`; needs CAP_NET_RAW).
+    public func bindToDevice(_ interface: String) throws(Failure) {
+        let result = interface.withCString { name in
+            setsockopt(descriptor, SOL_SOCKET, SO_BINDTODEVICE, name, socklen_t(strlen(name) + 1))
+        }
+        guard result == 0 else { throw Failure(operation: "SO_BINDTODEVICE \(interface)", code: errno) }
+    }
+
+    /// Sends multicast from `interface` (by index, else from `localIP`) with `ttl`, without
+    /// looping it back to this host, and joins `group` there when `join` is set.
+    public func configureMulticast(group: IPv4Address, interface: String?, localIP: IPv4Address?, ttl: Int32,
+                                   join: Bool) throws(Failure) {
+        var request = ip_mreqn()
+        request.imr_multiaddr = in_addr(s_addr: group.value.bigEndian)
+        request.imr_address = in_addr(s_addr: (localIP ?? IPv4Address(0)).value.bigEndian)
+        request.imr_ifindex = interface.map { Int32(if_nametoindex($0)) } ?? 0
+        let size = socklen_t(MemoryLayout<ip_mreqn>.size)
+        if join, setsockopt(descriptor, Int32(IPPROTO_IP), IP_ADD_MEMBERSHIP, &request, size) < 0 {
+            throw Failure(operation: "join multicast group \(group)", code: errno)
+        }
+        guard setsockopt(descriptor, Int32(IPPROTO_IP), IP_MULTICAST_IF, &request, size) == 0 else {
+            throw Failure(operation: "IP_MULTICAST_IF", code: errno)
+        }
+        try set(Int32(IPPROTO_IP), IP_MULTICAST_TTL, ttl, "IP_MULTICAST_TTL")
+        try set(Int32(IPPROTO_IP), IP_MULTICAST_LOOP, 0, "IP_MULTICAST_LOOP")
     }
 
     /// Joins an IPv4 multicast group on every interface and sets the multicast TTL.
@@ -284,7 +320,7 @@ public struct NetSocket: Sendable, Hashable {
     // MARK: Helpers
 
     /// `SO_TIMESTAMPNS` (35 in asm-generic and x86).
-    static let soTimestampNS: Int32 = 35
+    public static let soTimestampNS: Int32 = 35
 
     /// The wall clock in nanoseconds (CLOCK_REALTIME, the clock kernel timestamps use).
     public static func realtimeNanoseconds() -> Int64 {
@@ -303,10 +339,11 @@ public struct NetSocket: Sendable, Hashable {
     /// A readable name for an errno value.
     public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    static let connectionRefused = ECONNREFUSED
-    static let hostUnreachable = EHOSTUNREACH
+    public static let connectionRefused = ECONNREFUSED
+    public static let hostUnreachable = EHOSTUNREACH
 
-    private static func socketAddress(_ ip: IPv4Address, _ port: UInt16) -> sockaddr_in {
+    /// The `sockaddr_in` of `ip:port`.
+    public static func socketAddress(_ ip: IPv4Address, _ port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
