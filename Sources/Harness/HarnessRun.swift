@@ -18,6 +18,9 @@ public struct HarnessRun: Sendable {
     /// Lanes: copies of each fixture's LAN that run entries side by side (1 = one at a time).
     public var jobs = 1
     public var progress: @Sendable (String) -> Void
+    /// Called with each testbed id just before the run brings that LAN up (so that an
+    /// interrupted run can remove exactly its own testbeds).
+    public var testbedStarting: @Sendable (String) -> Void = { _ in }
 
     public init(plan: RunPlan, outputDirectory: String, referenceStrategy: String, executable: String,
                 repetitions: Int, progress: @escaping @Sendable (String) -> Void) {
@@ -68,13 +71,18 @@ public struct HarnessRun: Sendable {
         }
         for fixtureName in plan.fixtures {
             let fixture = fixtures[fixtureName]!
-            // Ids are at most 6 characters: "run", two hex digits, the lane.
-            let stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF))
+            // Ids are at most 6 characters: "run", two hex digits (one no testbed on this machine
+            // uses, so concurrent runs never share a LAN), the lane.
+            let inUse = Set(TestbedState.allIDs())
+            var stem = ""
+            repeat { stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF)) }
+            while inUse.contains { $0.hasPrefix(stem) }
             let ids = (0..<max(1, jobs)).map { "\(stem)\($0)" }
             defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
             var truths: [GroundTruth] = []
             for id in ids {
                 progress("bringing up \(fixtureName) (testbed \(id))")
+                testbedStarting(id)
                 truths.append(try bringUp(fixture: fixture, name: fixtureName, path: fixturePaths[fixtureName]!, id: id))
             }
             let entries = plan.entries.filter { $0.fixture == fixtureName }

@@ -122,4 +122,32 @@ struct HarnessRunIntegrationTests {
                                                timeout: 300)
         #expect(again.status == 0, "\(again.stderr)")
     }
+
+    @Test("Ctrl-C during a run removes the run's own LAN and leaves another run's alone")
+    func interruptedRun() throws {
+        let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        // A LAN that looks like another run's (same "run" prefix) and must survive.
+        let other = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF)) + "9"
+        let up = try ScanBenchCLI.scanbench(["testbed", "up", "tiny", "--detach", "--id", other])
+        #expect(up.status == 0, "\(up.stderr)")
+        defer { _ = try? ScanBenchCLI.scanbench(["testbed", "down", "--id", other]) }
+        let before = Set(TestbedState.allIDs())
+        let child = try ChildProcess.spawn([ScanBenchCLI.binary, "run", "--fixture", "tiny", "--strategy", "netmonitor-2.0",
+                                            "--repeat", "1", "--out", out])
+        var started: String?
+        for _ in 0..<300 where started == nil {
+            usleep(100_000)
+            started = Set(TestbedState.allIDs()).subtracting(before).first { TestbedState.load(id: $0)?.phase == .ready }
+        }
+        let id = try #require(started, "the run never brought its LAN up")
+        #expect(!id.hasPrefix(String(other.prefix(5))), "the run picked a stem no testbed uses")
+        usleep(2_000_000)   // mid-scan
+        kill(child.pid, SIGINT)
+        #expect(child.wait() == 130)
+        #expect(TestbedState.load(id: id) == nil, "the run removed its LAN")
+        #expect(!ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") })
+        #expect(TestbedState.load(id: other)?.phase == .ready, "another run's LAN is left alone")
+        #expect(ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(other)-") })
+    }
 }

@@ -64,56 +64,65 @@ struct RunCommand: AsyncParsableCommand {
     var reference = "netmonitor-2.0"
 
     mutating func run() async throws {
+        // Armed before anything starts: Ctrl-C removes exactly the testbeds this run brought up.
+        let interrupt = RunInterrupt()
         do {
-            try Privileges.requireRoot(for: "run")
-            let fixtures = self.fixtures.isEmpty ? ["home"] : self.fixtures
-            let bases = strategies.isEmpty ? (sweep == nil ? Self.presets : [reference]) : strategies
-            var variants: [StrategyVariant] = []
-            for base in bases {
-                if let sweep { variants += try StrategyVariant.sweep(sweep, base: base) } else { variants.append(StrategyVariant(base: base)) }
-            }
-            let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
-            guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
-            var plan = RunPlan(fixtures: fixtures, strategies: variants, scenarios: scenarios, repetitions: repetitions)
-            if self.scenarios.isEmpty && strategies.isEmpty && sweep == nil {
-                // The default comparison also measures the review's ping and port-scan rows:
-                // the tools during a scan, under the review's baseline and its phase 2.
-                let review = ["review-baseline", "review-phase2"].map { StrategyVariant(base: $0) }
-                plan = plan.appending(RunPlan(fixtures: fixtures, strategies: review, scenarios: [.pingDuringScan, .portsDuringScan],
-                                              repetitions: repetitions))
-            }
-            var shardSpec = ShardSpec(index: 1, count: 1)
-            if let shard {
-                guard let parsed = ShardSpec(shard) else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4") }
-                shardSpec = parsed
-                plan = plan.shard(parsed.index, of: parsed.count)
-            }
-            let output = URL(fileURLWithPath: out).standardizedFileURL.path
-            Terminal.progress("\(plan.entries.count) runs: \(fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
-            var harness = HarnessRun(plan: plan, outputDirectory: output, referenceStrategy: reference,
-                                     executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
-            harness.shard = shardSpec
-            harness.peers = peers
-            guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
-            harness.jobs = jobs
-            let interrupt = RunInterrupt()
-            let document = try await harness.execute()
+            try await execute(interrupt)
             interrupt.disarm()
-            let failed = document.runs.filter { $0.status != .ok }.count
-            Terminal.progress("wrote \(harness.resultsPath) (\(document.runs.count) runs, \(failed) failed)")
-            _ = try ReportCommand.render(document, resultsPath: harness.resultsPath, into: output)
-            Terminal.progress("wrote \(output)/report.md")
-            if failed > 0 { throw ExitCode(1) }
-        } catch let error as HarnessError {
-            Terminal.fail(error.description)
-        } catch let error as TestbedError {
-            Terminal.fail(error.description)
-        } catch let error as ExitCode {
-            throw error
-        } catch let error as ValidationError {
-            throw error
         } catch {
-            Terminal.fail("\(error)")
+            // Once interrupted, the signal handler is removing the LANs and exits with 130; the
+            // failures the removal causes here must not exit first.
+            interrupt.holdIfInterrupted()
+            switch error {
+            case let error as HarnessError: Terminal.fail(error.description)
+            case let error as TestbedError: Terminal.fail(error.description)
+            case let error as ExitCode: throw error
+            case let error as ValidationError: throw error
+            default: Terminal.fail("\(error)")
+            }
         }
+    }
+
+    private func execute(_ interrupt: RunInterrupt) async throws {
+        try Privileges.requireRoot(for: "run")
+        let fixtures = self.fixtures.isEmpty ? ["home"] : self.fixtures
+        let bases = strategies.isEmpty ? (sweep == nil ? Self.presets : [reference]) : strategies
+        var variants: [StrategyVariant] = []
+        for base in bases {
+            if let sweep { variants += try StrategyVariant.sweep(sweep, base: base) } else { variants.append(StrategyVariant(base: base)) }
+        }
+        let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        var plan = RunPlan(fixtures: fixtures, strategies: variants, scenarios: scenarios, repetitions: repetitions)
+        if self.scenarios.isEmpty && strategies.isEmpty && sweep == nil {
+            // The default comparison also measures the review's ping and port-scan rows:
+            // the tools during a scan, under the review's baseline and its phase 2.
+            let review = ["review-baseline", "review-phase2"].map { StrategyVariant(base: $0) }
+            plan = plan.appending(RunPlan(fixtures: fixtures, strategies: review, scenarios: [.pingDuringScan, .portsDuringScan],
+                                          repetitions: repetitions))
+        }
+        var shardSpec = ShardSpec(index: 1, count: 1)
+        if let shard {
+            guard let parsed = ShardSpec(shard) else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4") }
+            shardSpec = parsed
+            plan = plan.shard(parsed.index, of: parsed.count)
+        }
+        let output = URL(fileURLWithPath: out).standardizedFileURL.path
+        Terminal.progress("\(plan.entries.count) runs: \(fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
+        var harness = HarnessRun(plan: plan, outputDirectory: output, referenceStrategy: reference,
+                                 executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
+        harness.shard = shardSpec
+        harness.peers = peers
+        let started = interrupt.started
+        harness.testbedStarting = { started.add($0) }
+        guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
+        harness.jobs = jobs
+        let document = try await harness.execute()
+        interrupt.holdIfInterrupted()
+        let failed = document.runs.filter { $0.status != .ok }.count
+        Terminal.progress("wrote \(harness.resultsPath) (\(document.runs.count) runs, \(failed) failed)")
+        _ = try ReportCommand.render(document, resultsPath: harness.resultsPath, into: output)
+        Terminal.progress("wrote \(output)/report.md")
+        if failed > 0 { throw ExitCode(1) }
     }
 }
