@@ -65,9 +65,9 @@ public struct MetricsJoiner: Sendable {
 
     private func fillWire(_ metrics: inout RunMetrics) {
         metrics.wire.captureDrops = observation.captureDrops
-        if let ports = observation.switchCounters {
-            metrics.wire.emulatorConfiguredDrops = ports.reduce(0) { $0 + $1.lostOnLink + $1.arpRepliesDropped }
-            metrics.wire.emulatorWriteFailures = ports.reduce(0) { $0 + $1.writeFailures }
+        if let total = observation.switchCounters?.total {
+            metrics.wire.emulatorConfiguredDrops = total.configuredDrops
+            metrics.wire.emulatorWriteFailures = total.writeFailures
         }
         guard let wire = observation.wire else { return }
         let totals = wire.totals

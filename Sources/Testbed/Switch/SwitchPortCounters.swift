@@ -49,20 +49,32 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
     }
 }
 
+extension SwitchPortCounters {
+    /// Frames the fixture's impairments dropped on purpose (link loss and ARP replies).
+    public var configuredDrops: Int { lostOnLink + arpRepliesDropped }
+
+    /// Every count of `self` and `other` combined by `operation`, under `name`.
+    func combined(with other: SwitchPortCounters, name: String, _ operation: (Int, Int) -> Int) -> SwitchPortCounters {
+        var result = SwitchPortCounters(name: name)
+        result.framesIn = operation(framesIn, other.framesIn)
+        result.framesOut = operation(framesOut, other.framesOut)
+        result.lostOnLink = operation(lostOnLink, other.lostOnLink)
+        result.arpRepliesDropped = operation(arpRepliesDropped, other.arpRepliesDropped)
+        result.writeFailures = operation(writeFailures, other.writeFailures)
+        return result
+    }
+}
+
 extension Array where Element == SwitchPortCounters {
     /// Port by port, what happened between `earlier` and these counters (ports missing from
     /// `earlier` count from zero).
     public func since(_ earlier: [SwitchPortCounters]) -> [SwitchPortCounters] {
         let before = Dictionary(earlier.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return map { now in
-            guard let then = before[now.name] else { return now }
-            var delta = SwitchPortCounters(name: now.name)
-            delta.framesIn = now.framesIn - then.framesIn
-            delta.framesOut = now.framesOut - then.framesOut
-            delta.lostOnLink = now.lostOnLink - then.lostOnLink
-            delta.arpRepliesDropped = now.arpRepliesDropped - then.arpRepliesDropped
-            delta.writeFailures = now.writeFailures - then.writeFailures
-            return delta
-        }
+        return map { now in before[now.name].map { now.combined(with: $0, name: now.name, -) } ?? now }
+    }
+
+    /// Every port's counts added up, under the name "all".
+    public var total: SwitchPortCounters {
+        reduce(SwitchPortCounters(name: "all")) { $0.combined(with: $1, name: "all", +) }
     }
 }

@@ -4,13 +4,7 @@ import Testbed
 /// per port.
 enum SwitchCounterTable {
     static func summary(_ ports: [SwitchPortCounters]) -> String {
-        let total = ports.reduce(into: SwitchPortCounters(name: "all")) { sum, port in
-            sum.framesIn += port.framesIn
-            sum.framesOut += port.framesOut
-            sum.lostOnLink += port.lostOnLink
-            sum.arpRepliesDropped += port.arpRepliesDropped
-            sum.writeFailures += port.writeFailures
-        }
+        let total = ports.total
         var line = "switch: \(total.framesIn) frames in, \(total.framesOut) delivered; configured loss dropped "
             + "\(total.lostOnLink) frames and \(total.arpRepliesDropped) ARP replies; \(total.writeFailures) TAP write failures"
         let failing = ports.filter { $0.writeFailures > 0 }.map(\.name)
