@@ -16,7 +16,7 @@ public enum ExecutableSearch {
     }
 
     /// The Debian package that ships `tool`.
-    static func package(for tool: String) -> String {
+    public static func package(for tool: String) -> String {
         switch tool {
         case "ip": "iproute2"
         case "nft": "nftables"
@@ -24,6 +24,7 @@ public enum ExecutableSearch {
         case "dig": "dnsutils"
         case "ping": "iputils-ping"
         case "avahi-browse": "avahi-utils"
+        case "unshare": "util-linux"
         default: tool
         }
     }

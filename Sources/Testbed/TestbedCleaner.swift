@@ -41,7 +41,7 @@ public enum TestbedCleaner {
         }
         for link in leftoverLinks(id: id) { CommandRunner.attempt(["ip", "link", "del", link]) }
         try? FileManager.default.removeItem(atPath: names.stateDirectory)
-        try? FileManager.default.removeItem(atPath: "\(TestbedNames.stateRoot)/controller-\(id).log")
+        try? FileManager.default.removeItem(atPath: TestbedNames(id: id).controllerLog)
         if TestbedState.allIDs().isEmpty && ourNamespaces().isEmpty { NeighbourLimits.restore() }
         if !namespaces.isEmpty {
             log("removed testbed \(id): \(namespaces.count) namespaces, \(killed) processes")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a testbed's controller writes to `/run/scanbench/<id>/state.json`, so that `status`,
+/// What a testbed's controller writes to `<state root>/<id>/state.json` (see `StateRoot`), so that `status`,
 /// `exec` and `down` work from other processes, also after the controller died.
 public struct TestbedState: Sendable, Codable {
     public enum Phase: String, Sendable, Codable { case building, ready, failed, stopping }
@@ -17,7 +17,7 @@ public struct TestbedState: Sendable, Codable {
 
     public var names: TestbedNames { plan.names }
 
-    static func path(for id: String) -> String { "\(TestbedNames.stateRoot)/\(id)/state.json" }
+    static func path(for id: String) -> String { "\(TestbedNames(id: id).stateDirectory)/state.json" }
 
     /// Writes the state atomically.
     public func save() throws {
@@ -38,7 +38,7 @@ public struct TestbedState: Sendable, Codable {
 
     /// Ids of every testbed with a state directory.
     public static func allIDs() -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: TestbedNames.stateRoot)) ?? []
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: StateRoot.path)) ?? []
         return entries.filter { TestbedNames.isValidID($0) && FileManager.default.fileExists(atPath: path(for: $0)) }.sorted()
     }
 

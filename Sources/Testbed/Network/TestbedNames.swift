@@ -5,8 +5,6 @@ public struct TestbedNames: Sendable, Codable, Equatable {
     public static let namespacePrefix = "scanbench-"
     /// Prefix of interface names in the root namespace (they must fit in 15 characters).
     public static let interfacePrefix = "sb"
-    /// Directory holding each testbed's state, logs and generated files.
-    public static let stateRoot = "/run/scanbench"
 
     /// Four lower-case hex digits (or a name given by the user, up to 6 characters).
     public var id: String
@@ -21,7 +19,10 @@ public struct TestbedNames: Sendable, Codable, Equatable {
     /// Root-namespace name of a TAP before it moves into its namespace, e.g. `sbab12t7`.
     public func tapName(_ index: Int) -> String { "\(Self.interfacePrefix)\(id)t\(index)" }
 
-    public var stateDirectory: String { "\(Self.stateRoot)/\(id)" }
+    /// This testbed's state, logs and generated files (under `StateRoot`).
+    public var stateDirectory: String { "\(StateRoot.path)/\(id)" }
+    /// The log of the controller that `testbed up --detach` starts in the background.
+    public var controllerLog: String { "\(StateRoot.path)/controller-\(id).log" }
     /// `ip netns exec` bind-mounts files from here over /etc (we use it for resolv.conf).
     public func etcDirectory(_ namespace: String) -> String { "/etc/netns/\(namespace)" }
 

@@ -21,7 +21,7 @@ public final class DeviceServices: Sendable {
         /// holds 53), which the agent must leave alone.
         public var portsServedElsewhere: Set<Int>
 
-        public init(interfaceName: String = "eth0", wakeOnLANDirectory: String = "/run/scanbench/wol",
+        public init(interfaceName: String = "eth0", wakeOnLANDirectory: String = "\(StateRoot.path)/wol",
                     announce: Bool = true, bindToDeviceAddress: Bool = false, portsServedElsewhere: Set<Int> = []) {
             self.portsServedElsewhere = portsServedElsewhere
             self.interfaceName = interfaceName

@@ -4,14 +4,13 @@ import Foundation
 /// `<directory>/<device>.log`, so tests can check what a Wake-on-LAN tool sent byte for byte.
 struct WakeOnLANListener: Sendable {
     static let port = 9
-    static let defaultDirectory = "/run/scanbench/wol"
 
     let logPath: String
     let socket: Socket
 
     /// Creates the log directory and binds UDP 9 (call inside the device's namespace).
     /// - Throws: `Socket.Failure`, or a file-system error when the directory cannot be made.
-    init(deviceName: String, directory: String = WakeOnLANListener.defaultDirectory) throws {
+    init(deviceName: String, directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         logPath = "\(directory)/\(deviceName).log"
         if !FileManager.default.fileExists(atPath: logPath) {

@@ -30,7 +30,7 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
     }
 
     /// The file the controller of testbed `id` keeps its switch's counters in.
-    public static func path(forTestbed id: String) -> String { "\(TestbedNames.stateRoot)/\(id)/switch.json" }
+    public static func path(forTestbed id: String) -> String { "\(TestbedNames(id: id).stateDirectory)/switch.json" }
 
     /// The counters testbed `id` last published; nil when it has none (not up, or too old).
     public static func load(testbed id: String) -> [SwitchPortCounters]? {

@@ -5,7 +5,8 @@ import Foundation
 /// its lifetime and the last `down` restores the values it found.
 public enum NeighbourLimits {
     static let keys = ["gc_thresh1", "gc_thresh2", "gc_thresh3"]
-    static let savedPath = "\(TestbedNames.stateRoot)/neighbour-limits.json"
+    /// Where `raise` keeps the values it found, for `restore`.
+    static var savedPath: String { "\(StateRoot.path)/neighbour-limits.json" }
 
     static func path(_ key: String) -> String { "/proc/sys/net/ipv4/neigh/default/\(key)" }
 
@@ -21,7 +22,7 @@ public enum NeighbourLimits {
         let before = current()
         guard zip(before, wanted).contains(where: { $0 < $1 }) else { return nil }
         if !FileManager.default.fileExists(atPath: savedPath) {
-            try JSONEncoder().encode(before).write(to: URL(fileURLWithPath: savedPath))
+            try JSONEncoder().encode(before).write(to: URL(fileURLWithPath: try StateRoot.file("neighbour-limits.json")))
         }
         for (key, value) in zip(keys, zip(before, wanted).map { max($0, $1) }) {
             try "\(value)\n".write(toFile: path(key), atomically: false, encoding: .utf8)

@@ -40,7 +40,7 @@ struct TestbedUpCommand: ParsableCommand {
 
     func run() throws {
         do {
-            try Privileges.requireRoot(for: "testbed up")
+            try HostRequirements.check(for: "testbed up")
             let path = try FixtureLoader.resolve(fixture)
             let loaded = try FixtureLoader.load(path)
             let id = try self.id ?? Self.freshID()
@@ -58,8 +58,8 @@ struct TestbedUpCommand: ParsableCommand {
             }
         } catch let error as TestbedError {
             Terminal.fail(error.description)
-        } catch let error as CustomStringConvertible where !(error is ValidationError) {
-            Terminal.fail("\(error)")
+        } catch where !(error is ValidationError) {
+            Terminal.fail(Terminal.describe(error))
         }
     }
 

@@ -5,11 +5,9 @@ import Testbed
 /// Starts `testbed up` as a background controller in its own session and waits until its LAN
 /// is ready (or it failed), so `up --detach` returns with a working testbed or an error.
 enum Detacher {
-    static func logPath(id: String) -> String { "\(TestbedNames.stateRoot)/controller-\(id).log" }
-
     static func startInBackground(fixturePath: String, id: String, seed: UInt64, extra: [String]) throws {
-        try FileManager.default.createDirectory(atPath: TestbedNames.stateRoot, withIntermediateDirectories: true)
-        let log = logPath(id: id)
+        try StateRoot.prepare()
+        let log = TestbedNames(id: id).controllerLog
         let process = try CommandRunner.spawn(
             [Terminal.executablePath, "testbed", "up", fixturePath, "--id", id, "--seed", String(seed)] + extra,
             logFile: log, newSession: true)

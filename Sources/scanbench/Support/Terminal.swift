@@ -14,6 +14,16 @@ enum Terminal {
         exit(1)
     }
 
+    /// A sentence for an error no command expected. Foundation's file errors become "cannot use
+    /// FILE: reason" instead of their NSError dump; the others print as they describe themselves.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let path = error.filePath ?? error.url?.path {
+            let underlying = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            return "error: cannot use \(path): \(underlying ?? error.localizedDescription)"
+        }
+        return "\(error)"
+    }
+
     /// Flushes standard output (before blocking, so a reader sees the table).
     static func flush() { fflush(nil) }
 

@@ -11,7 +11,7 @@ enum ToolRunner {
         } catch let error as NetToolError {
             Terminal.fail(error.description)
         } catch {
-            Terminal.fail("\(error)")
+            Terminal.fail(Terminal.describe(error))
         }
     }
 
