@@ -3,10 +3,12 @@ import Results
 import Spawn
 import Testbed
 
-/// One `scanbench run`: brings each fixture's LAN up once, runs its entries of the plan in the
-/// interleaved order, and writes results.json after every run (so a killed run keeps what it
-/// measured). Testbeds are taken down at the end, on error, and — if this process is killed —
-/// by the next `scanbench testbed down`.
+/// One `scanbench run`: runs the entries of the plan in the interleaved order, each on a LAN of
+/// its own brought up with the run's seed and taken down after it, and writes results.json
+/// after every run (so a killed run keeps what it measured). A fresh LAN per run means no run
+/// inherits another's ARP caches, sockets in TIME_WAIT, agent state or position in the switch's
+/// random stream, so a seed replays a run. Testbeds are taken down after each run, on error,
+/// and — if this process is killed — by the next `scanbench testbed down`.
 public struct HarnessRun: Sendable {
     public var plan: RunPlan
     public var outputDirectory: String
@@ -17,6 +19,8 @@ public struct HarnessRun: Sendable {
     public var peers = false
     /// Lanes: copies of each fixture's LAN that run entries side by side (1 = one at a time).
     public var jobs = 1
+    /// The seed of every run (`--seed`); nil draws one per run. Either way each run records its own.
+    public var seed: UInt64?
     public var progress: @Sendable (String) -> Void
     /// Called with each testbed id just before the run brings that LAN up (so that an
     /// interrupted run can remove exactly its own testbeds).
@@ -62,6 +66,7 @@ public struct HarnessRun: Sendable {
                                                 repetitions: repetitions, shard: shard)
         var environment = probed
         environment.lanes = jobs
+        environment.seed = seed
         let sink = ResultsSink(document: ResultsDocument(environment: environment, referenceStrategy: referenceStrategy),
                                path: resultsPath, total: plan.entries.count, progress: progress)
         if jobs > 1 {
@@ -71,6 +76,7 @@ public struct HarnessRun: Sendable {
         }
         for fixtureName in plan.fixtures {
             let fixture = fixtures[fixtureName]!
+            let path = fixturePaths[fixtureName]!
             // Ids are at most 6 characters: "run", two hex digits (one no testbed on this machine
             // uses, so concurrent runs never share a LAN), the lane.
             let inUse = Set(TestbedState.allIDs())
@@ -79,22 +85,21 @@ public struct HarnessRun: Sendable {
             while inUse.contains { $0.hasPrefix(stem) }
             let ids = (0..<max(1, jobs)).map { "\(stem)\($0)" }
             defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
-            var truths: [GroundTruth] = []
-            for id in ids {
-                progress("bringing up \(fixtureName) (testbed \(id))")
-                testbedStarting(id)
-                truths.append(try bringUp(fixture: fixture, name: fixtureName, path: fixturePaths[fixtureName]!, id: id))
-            }
             let entries = plan.entries.filter { $0.fixture == fixtureName }
             let files = strategyFiles
+            let fixedSeed = seed
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for (lane, truth) in truths.enumerated() {
-                    let mine = entries.enumerated().filter { $0.offset % truths.count == lane }.map(\.element)
-                    let executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory)
+                for (lane, id) in ids.enumerated() {
+                    let mine = entries.enumerated().filter { $0.offset % ids.count == lane }.map(\.element)
                     group.addTask {
                         for entry in mine {
                             let started = Date()
-                            let result = await executor.run(entry, strategyFile: files[entry.scenario == .thermalMidScan ? Self.thermalKey(entry) : entry.strategy.name]!)
+                            let seed = fixedSeed ?? UInt64.random(in: 0...UInt64.max)
+                            let truth = try await bringUp(fixture: fixture, name: fixtureName, path: path, id: id, seed: seed)
+                            let executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)
+                            var result = await executor.run(entry, strategyFile: files[entry.scenario == .thermalMidScan ? Self.thermalKey(entry) : entry.strategy.name]!)
+                            result.seed = seed
+                            await Self.offThePool { TestbedCleaner.remove(id: id, log: { _ in }) }
                             try await sink.add(result, seconds: Date().timeIntervalSince(started))
                         }
                     }
@@ -102,7 +107,9 @@ public struct HarnessRun: Sendable {
                 try await group.waitForAll()
             }
             if peers {
-                let results = PeerRunner(truth: truths[0], fixture: fixtureName).runAll(repetitions: repetitions, progress: progress)
+                let peerSeed = fixedSeed ?? UInt64.random(in: 0...UInt64.max)
+                let truth = try await bringUp(fixture: fixture, name: fixtureName, path: path, id: ids[0], seed: peerSeed)
+                let results = PeerRunner(truth: truth, fixture: fixtureName).runAll(repetitions: repetitions, progress: progress)
                 try await sink.addPeers(results)
             }
         }
@@ -112,14 +119,38 @@ public struct HarnessRun: Sendable {
 
     /// Starts the LAN in its own controller process (as `testbed up --detach` does), so scans
     /// never share a process with the switch and the device agents.
-    private func bringUp(fixture: Fixture, name: String, path: String, id: String) throws -> GroundTruth {
-        let up = try ChildProcess.run([executable, "testbed", "up", path, "--detach", "--id", id], timeout: 180)
+    private func bringUp(fixture: Fixture, name: String, path: String, id: String, seed: UInt64) async throws -> GroundTruth {
+        testbedStarting(id)
+        let command = [executable, "testbed", "up", path, "--detach", "--id", id, "--seed", String(seed)]
+        let up = try await Self.offThePool { try ChildProcess.run(command, timeout: 180) }
         guard up.status == 0, let state = TestbedState.load(id: id), state.fixture == fixture else {
             throw HarnessError("the \(name) LAN did not come up:\n\(up.stderr)\(up.stdout)",
                                fix: "try 'scanbench testbed up \(name)' by hand and read its errors")
         }
+        // Let the LAN's start-up chatter end before the capture starts, as on a LAN that has been
+        // up for a while: two mDNS announcements 1 s apart (RFC 6762 §8.3) and the kernel's
+        // IGMPv3 unsolicited reports, sent within 1 s of each join (RFC 3376 §8.11).
+        try await Task.sleep(for: Self.settle)
         return GroundTruth(state: state)
     }
+
+    /// Runs blocking work (a child process, a teardown) on a thread of its own, so that lanes
+    /// waiting on it never hold the cooperative pool the other lanes need.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    /// `offThePool` for work that cannot fail.
+    static func offThePool(_ work: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { continuation in
+            Thread { work(); continuation.resume() }.start()
+        }
+    }
+
+    /// How long a fresh LAN is left alone before its run starts.
+    static let settle = Duration.milliseconds(2_000)
 
     static let thermalOverride = (key: "budget.thermal_script", value: "[{at_s: 2, state: serious}]")
 
@@ -127,7 +158,8 @@ public struct HarnessRun: Sendable {
 
     static func line(_ result: RunResult, done: Int, total: Int, seconds: Double) -> String {
         let m = result.metrics
-        let head = "[\(done)/\(total)] \(result.fixture) \(result.strategy) \(result.scenario) r\(result.repetition): "
+        let seed = result.seed.map { " seed \($0)" } ?? ""
+        let head = "[\(done)/\(total)] \(result.fixture) \(result.strategy) \(result.scenario) r\(result.repetition)\(seed): "
         guard result.status == .ok else { return head + "\(result.status.rawValue) — \(result.error ?? "")" }
         return head + "\(m.yield.found)/\(m.yield.discoverable) devices, \(m.wire.tcpAttempts) TCP attempts, "
             + "peak \(m.wire.tcpPeakInFlight) in flight, \(String(format: "%.1f", m.durationS)) s scan"

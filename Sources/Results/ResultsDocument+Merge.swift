@@ -18,6 +18,11 @@ extension ResultsDocument {
                 throw ResultsError("\(name) uses reference strategy \(document.referenceStrategy), \(firstName) uses \(merged.referenceStrategy)",
                                    fix: "run every shard with the same --reference")
             }
+            guard document.environment.seed == merged.environment.seed else {
+                let seeds = [document.environment.seed, merged.environment.seed].map { $0.map(String.init) ?? "none (a seed per run)" }
+                throw ResultsError("\(name) was run with seed \(seeds[0]), \(firstName) with seed \(seeds[1])",
+                                   fix: "run every shard with the same --seed (or none)")
+            }
             try mergeHashes(&merged.environment.fixtureHashes, document.environment.fixtureHashes, kind: "fixture", name, firstName)
             try mergeHashes(&merged.environment.strategyHashes, document.environment.strategyHashes, kind: "strategy", name, firstName)
             merged.runs += document.runs

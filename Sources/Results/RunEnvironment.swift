@@ -16,6 +16,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var shard: String
     /// Copies of each LAN that ran entries side by side (`scanbench run --jobs`); nil or 1: one at a time.
     public var lanes: Int?
+    /// The seed every run used (`scanbench run --seed`); nil when each run drew its own, which
+    /// each run records as `runs[].seed`.
+    public var seed: UInt64?
 
     public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,
                 fixtureHashes: [String: String], strategyHashes: [String: String], repetitions: Int, shard: String) {
@@ -32,7 +35,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kernel, cpu, cores, repetitions, shard, lanes
+        case kernel, cpu, cores, repetitions, shard, lanes, seed
         case memoryGiB = "memory_gib"
         case swiftVersion = "swift_version"
         case scanbenchVersion = "scanbench_version"

@@ -12,6 +12,10 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var durationS: Double = 0
     /// Seconds per phase id.
     public var phasesS: [String: Double] = [:]
+    /// Phases the engine cut off at their deadline (`phase_end` outcome `abandoned`). What such a
+    /// phase sent depends on how far it got when the deadline fell, so its counters may differ
+    /// between repetitions of one seed (docs/METRICS.md, "Repeatability").
+    public var phasesCutAtDeadline: [String]?
     public var timeTo90PercentS: Double?
     public var timeTo100PercentS: Double?
     public var cpuS: Double = 0
@@ -25,6 +29,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         case yield, wire, stack, latency, ui, names, ports, ping
         case durationS = "duration_s"
         case phasesS = "phases_s"
+        case phasesCutAtDeadline = "phases_cut_at_deadline"
         case timeTo90PercentS = "time_to_90_percent_s"
         case timeTo100PercentS = "time_to_100_percent_s"
         case cpuS = "cpu_s"

@@ -11,6 +11,10 @@ public struct RunResult: Codable, Sendable, Equatable {
     public var sequence: Int
     public var status: Status
     public var error: String?
+    /// Seed of this run's LAN (the switch's jitter and loss draws) and of the scanner's own random
+    /// choices; `scanbench run --seed` with it replays the run's impairments. Nil in files from
+    /// before seeds were recorded.
+    public var seed: UInt64?
     /// Paths relative to the results file.
     public var pcap: String?
     public var events: String?

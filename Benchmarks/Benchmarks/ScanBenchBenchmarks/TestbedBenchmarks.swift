@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Testbed
+import Wire
 
 /// The userspace switch's per-frame work without TAP devices (the link model's decisions and
 /// the ordered delay queue), and fixture loading.

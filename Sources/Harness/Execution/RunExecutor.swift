@@ -16,13 +16,16 @@ public struct RunExecutor: Sendable {
     public var executable: String
     /// Output directory (results.json lives here; pcaps/ and events/ below it).
     public var outputDirectory: String
+    /// The run's seed, handed to the scanner for its own random choices (the LAN has it already).
+    public var seed: UInt64
     /// Give up on a scan after this long.
     public var scanTimeout: Double = 300
 
-    public init(truth: GroundTruth, executable: String, outputDirectory: String) {
+    public init(truth: GroundTruth, executable: String, outputDirectory: String, seed: UInt64) {
         self.truth = truth
         self.executable = executable
         self.outputDirectory = outputDirectory
+        self.seed = seed
     }
 
     /// Runs `entry` and returns its result; failures become a result with status failed.
@@ -68,7 +71,7 @@ public struct RunExecutor: Sendable {
             }
             let sampler = ProcessSampler()
             let arguments = ["ip", "netns", "exec", truth.scanner.namespace, executable, "scan",
-                             "--strategy", strategyFile, "--events", eventsPath, "--json"]
+                             "--strategy", strategyFile, "--events", eventsPath, "--seed", String(seed), "--json"]
             let started = Date()
             let timeout = scanTimeout
             // The scan blocks while it runs: keep it off the cooperative pool (other lanes share it).

@@ -25,6 +25,11 @@ public struct MetricsJoiner: Sendable {
             ?? events.last?.timeNs ?? scanStart
         metrics.durationS = observation.scan?.summary?.durationS ?? Double(scanEnd &- scanStart) / 1e9
         metrics.phasesS = phaseDurations(events)
+        let cut = events.compactMap { record -> String? in
+            guard case .phaseEnd(let end) = record.event, end.outcome == "abandoned" else { return nil }
+            return end.phase
+        }
+        metrics.phasesCutAtDeadline = cut.isEmpty ? nil : cut
         fillProcess(&metrics)
         fillWire(&metrics)
         fillStack(&metrics, events: events)

@@ -11,6 +11,9 @@ public struct ScanRunner: Sendable {
     public var registry: PhaseRegistry
     /// The JSONL log (or any sink), if the caller wants events.
     public var events: (any EventSink)?
+    /// Seed of the run's own random choices (today: the enrichment race's random high port), so
+    /// that a run can be replayed; the harness passes each run's seed.
+    public var seed: UInt64 = UInt64.random(in: 0...UInt64.max)
     /// Makes the publishing/UI model for the run; nil for none.
     public var observerFactory: ObserverFactory?
 
@@ -45,7 +48,8 @@ public struct ScanRunner: Sendable {
         let context = ScanContext(network: plan.network, hosts: plan.hosts, localIP: address, gateway: gateway,
                                   interface: strategy.bindToInterface ? interface : nil, budget: budget, thermal: thermal,
                                   events: statistics)
-        let randomPort = strategy.enrichment.randomPortRange.map { Int.random(in: $0.min...$0.max) }
+        var random = RandomSource(seed: seed)
+        let randomPort = strategy.enrichment.randomPortRange.map { Int.random(in: $0.min...$0.max, using: &random) }
         let input = PhaseBuildInput(strategy: strategy, scanStartNs: statistics.originNs, randomEnrichmentPort: randomPort,
                                    events: statistics, interface: interface, localIP: address)
         let steps = strategy.resolvedSteps

@@ -4,7 +4,7 @@
 /// jitter delays frames but never reorders them. Public so the benchmarks package can measure
 /// the switch's per-frame path without TAP devices.
 public struct FrameQueue: Sendable {
-    private var frames: [(release: Int64, frame: [UInt8])] = []
+    private var frames: [(release: Int64, frame: [UInt8], identity: UInt64)] = []
     private var head = 0
     /// The release time of the most recently queued frame (ns).
     public private(set) var lastRelease: Int64 = 0
@@ -18,17 +18,18 @@ public struct FrameQueue: Sendable {
     public var nextRelease: Int64? { isEmpty ? nil : frames[head].release }
 
     /// Queues `frame` to leave at `release` or, to keep order, right after the previous frame.
-    public mutating func push(_ frame: [UInt8], release: Int64) {
+    /// - Parameter identity: the frame's `FrameIdentity`, handed back with it (the downlink's draws need it).
+    public mutating func push(_ frame: [UInt8], identity: UInt64 = 0, release: Int64) {
         let at = max(release, lastRelease)
         lastRelease = at
-        frames.append((at, frame))
+        frames.append((at, frame, identity))
     }
 
-    /// Removes and returns every frame due at `now`.
-    public mutating func popDue(now: Int64) -> [[UInt8]] {
-        var due: [[UInt8]] = []
+    /// Removes and returns every frame due at `now`, with its identity.
+    public mutating func popDue(now: Int64) -> [(frame: [UInt8], identity: UInt64)] {
+        var due: [(frame: [UInt8], identity: UInt64)] = []
         while head < frames.count, frames[head].release <= now {
-            due.append(frames[head].frame)
+            due.append((frames[head].frame, frames[head].identity))
             head += 1
         }
         if head > 64 && head * 2 > frames.count {

@@ -1,3 +1,5 @@
+import Wire
+
 /// The impairments of one direction of one link, turned into per-frame decisions:
 /// how long a frame is held and whether it is lost.
 ///

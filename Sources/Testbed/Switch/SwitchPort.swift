@@ -12,6 +12,12 @@ struct SwitchPort: Sendable {
     /// Extra hold for ARP replies the host sends, and the chance that one is delivered.
     var arpReplyDelayNs: Int64 = 0
     var arpReplyProbability: Double = 1
+    /// Whether frames in each direction need draws (false skips the per-frame generator).
+    var drawsOnUplink = false
+    var drawsOnDownlink = false
+    /// Random draws for frames the host sends and frames delivered to it (see `ImpairmentDraws`).
+    var uplinkDraws: ImpairmentDraws
+    var downlinkDraws: ImpairmentDraws
     var ingress = FrameQueue()
     var egress = FrameQueue()
     var counters: SwitchPortCounters
@@ -35,4 +41,9 @@ public struct SwitchPortConfig: Sendable {
     }
 
     var downlink: LinkModel { LinkModel(delayMs: link?.delayMs ?? 0, jitterMs: link?.jitterMs ?? 0) }
+
+    /// True when the host's frames need random draws (jitter, loss, a sleepy ARP reply).
+    var drawsOnUplink: Bool { (link?.jitterMs ?? 0) > 0 || (link?.lossPercent ?? 0) > 0 || link?.burstLoss != nil || (arp?.replyProbability ?? 1) < 1 }
+    /// True when frames delivered to the host need random draws (jitter).
+    var drawsOnDownlink: Bool { (link?.jitterMs ?? 0) > 0 }
 }

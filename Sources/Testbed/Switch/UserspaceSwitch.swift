@@ -2,13 +2,16 @@ import CShims
 import Foundation
 import Glibc
 import Synchronization
+import Wire
 
 /// An Ethernet switch in user space joining TAP devices: MAC learning, flooding of broadcast,
 /// multicast and unknown unicast, and per-link delay, jitter and loss (this kernel has no netem).
 ///
 /// A frame from port A to port B waits A's uplink delay, is switched, then waits B's downlink
 /// delay; each wait keeps FIFO order on its link. Loss applies to frames a host sends. ARP
-/// replies a host sends can be held longer or dropped, to emulate sleepy phones.
+/// replies a host sends can be held longer or dropped, to emulate sleepy phones. Every random
+/// decision is drawn per frame from the seed, the port and what the frame is
+/// (`ImpairmentDraws`), so one seed replays the same impairments run after run.
 ///
 /// The switch runs on one dedicated thread (`run()`); `stop()` may be called from any thread.
 public final class UserspaceSwitch: Sendable {
@@ -18,7 +21,7 @@ public final class UserspaceSwitch: Sendable {
     struct State: Sendable {
         var ports: [SwitchPort]
         var macTable: [[UInt8]: Int] = [:]
-        var random: RandomSource
+        var identities = FrameIdentity()
         var running = true
     }
 
@@ -28,14 +31,18 @@ public final class UserspaceSwitch: Sendable {
     ///   - seed: seed for jitter and loss decisions.
     public init(ports: [(SwitchPortConfig, Int32)], seed: UInt64) {
         var built: [SwitchPort] = []
-        for (config, fd) in ports {
+        for (index, (config, fd)) in ports.enumerated() {
             var port = SwitchPort(name: config.name, fd: fd, uplink: config.uplink, downlink: config.downlink,
+                                  uplinkDraws: ImpairmentDraws(seed: seed, port: index, direction: .uplink),
+                                  downlinkDraws: ImpairmentDraws(seed: seed, port: index, direction: .downlink),
                                   counters: SwitchPortCounters(name: config.name))
             port.arpReplyDelayNs = Int64((config.arp?.replyDelayMs ?? 0) * 1_000_000)
             port.arpReplyProbability = config.arp?.replyProbability ?? 1
+            port.drawsOnUplink = config.drawsOnUplink
+            port.drawsOnDownlink = config.drawsOnDownlink
             built.append(port)
         }
-        state = Mutex(State(ports: built, random: RandomSource(seed: seed)))
+        state = Mutex(State(ports: built))
         wakeFD = scanbench_eventfd()
     }
 
@@ -106,26 +113,29 @@ public final class UserspaceSwitch: Sendable {
     private static func ingress(_ frame: [UInt8], from index: Int, now: Int64, state: inout State) {
         guard frame.count >= 14 else { return }
         state.ports[index].counters.framesIn += 1
-        if state.ports[index].uplink.shouldDrop(using: &state.random) {
+        // The identity is taken of every frame, so clients' ephemeral ports are learned from their SYNs.
+        let identity = state.identities.identity(of: frame)
+        var random = state.ports[index].drawsOnUplink ? state.ports[index].uplinkDraws.generator(for: identity) : RandomSource(seed: 0)
+        if state.ports[index].uplink.shouldDrop(using: &random) {
             state.ports[index].counters.lostOnLink += 1
             return
         }
-        var hold = state.ports[index].uplink.sampleDelay(using: &state.random)
+        var hold = state.ports[index].uplink.sampleDelay(using: &random)
         if isARPReply(frame) {
-            if state.ports[index].arpReplyProbability < 1 && state.random.unit() >= state.ports[index].arpReplyProbability {
+            if state.ports[index].arpReplyProbability < 1 && random.unit() >= state.ports[index].arpReplyProbability {
                 state.ports[index].counters.arpRepliesDropped += 1
                 return
             }
             hold += state.ports[index].arpReplyDelayNs
         }
         if hold == 0 && state.ports[index].ingress.isEmpty {
-            forward(frame, from: index, now: now, state: &state)
+            forward(frame, identity: identity, from: index, now: now, state: &state)
         } else {
-            state.ports[index].ingress.push(frame, release: now + hold)
+            state.ports[index].ingress.push(frame, identity: identity, release: now + hold)
         }
     }
 
-    private static func forward(_ frame: [UInt8], from index: Int, now: Int64, state: inout State) {
+    private static func forward(_ frame: [UInt8], identity: UInt64, from index: Int, now: Int64, state: inout State) {
         let destination = Array(frame[0..<6])
         let source = Array(frame[6..<12])
         if source[0] & 1 == 0 { state.macTable[source] = index }
@@ -136,11 +146,12 @@ public final class UserspaceSwitch: Sendable {
             targets = state.ports.indices.filter { $0 != index }
         }
         for target in targets {
-            let hold = state.ports[target].downlink.sampleDelay(using: &state.random)
+            var random = state.ports[target].drawsOnDownlink ? state.ports[target].downlinkDraws.generator(for: identity) : RandomSource(seed: 0)
+            let hold = state.ports[target].downlink.sampleDelay(using: &random)
             if hold == 0 && state.ports[target].egress.isEmpty {
                 send(frame, to: target, state: &state)
             } else {
-                state.ports[target].egress.push(frame, release: now + hold)
+                state.ports[target].egress.push(frame, identity: identity, release: now + hold)
             }
         }
     }
@@ -149,12 +160,12 @@ public final class UserspaceSwitch: Sendable {
         state.withLock { state in
             let now = scanbench_monotonic_ns()
             for index in state.ports.indices {
-                for frame in state.ports[index].ingress.popDue(now: now) {
-                    Self.forward(frame, from: index, now: now, state: &state)
+                for (frame, identity) in state.ports[index].ingress.popDue(now: now) {
+                    Self.forward(frame, identity: identity, from: index, now: now, state: &state)
                 }
             }
             for index in state.ports.indices {
-                for frame in state.ports[index].egress.popDue(now: now) {
+                for (frame, _) in state.ports[index].egress.popDue(now: now) {
                     Self.send(frame, to: index, state: &state)
                 }
             }

@@ -1,5 +1,5 @@
-/// A small seeded generator (SplitMix64) so a testbed's impairments can be replayed with the
-/// same seed. Not for cryptography.
+/// A small seeded generator (SplitMix64, Steele et al. 2014) so that a seed replays what was drawn:
+/// the switch's impairments and the scanner's own random choices. Not for cryptography.
 public struct RandomSource: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -11,9 +11,10 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run strategies side by side on emulated LANs while capturing, and write results and a report.",
         discussion: """
-            For each fixture, brings its LAN up once, then runs every strategy (and sweep variant) \
-            REPEAT times, interleaved (A B C A B C …) so drift hits every strategy alike. Each run \
-            captures the scanner's link with libpcap, runs 'scanbench scan' as a child process in \
+            For each fixture, runs every strategy (and sweep variant) REPEAT times, interleaved \
+            (A B C A B C …) so drift hits every strategy alike. Each run gets a LAN of its own, \
+            brought up with the run's seed and taken down after it, so no run inherits another's \
+            ARP caches or sockets. Each run captures the scanner's link with libpcap, runs 'scanbench scan' as a child process in \
             the scanner namespace (CPU, peak RSS, threads and open files measured from outside), \
             keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics.
 
@@ -21,8 +22,15 @@ struct RunCommand: AsyncParsableCommand {
             and port-scan tools during scans of review-baseline and review-phase2 (the review's \
             expected outcomes); results in reports/latest/.
 
+            Seeds: the switch's jitter, loss and sleepy-ARP draws and the scanner's own random \
+            choices come from the run's seed. Without --seed each run draws one (printed, and kept \
+            in results.json as runs[].seed); with --seed N every run uses N, so repetitions differ \
+            only by timing and counters repeat (docs/METRICS.md says which, and how far). Use \
+            --seed when results are gated in CI.
+
             Examples:
               scanbench run
+              scanbench run --fixture tiny --seed 1 --repeat 5     # replayable, for a CI baseline
               scanbench run --fixture tiny --strategy netmonitor-2.0 --strategy scanbench-best --repeat 1
               scanbench run --strategy netmonitor-2.0 --sweep tcp.host_concurrency=12,24,40
               scanbench run --shard 1/2 --out shard1 && scanbench merge shard1/results.json shard2/results.json
@@ -60,6 +68,10 @@ struct RunCommand: AsyncParsableCommand {
                                discussion: "1 (default) runs one scan at a time: the cleanest timings. 2 halves the wall time; scans then share the CPU and the kernel's neighbour table limits (raised for the run)."))
     var jobs = 1
 
+    @Option(help: ArgumentHelp("Seed of every run's LAN impairments and scanner choices (default: a new seed per run, recorded).",
+                               valueName: "N"))
+    var seed: UInt64?
+
     @Option(help: "Strategy that deltas in the report are computed against.")
     var reference = "netmonitor-2.0"
 
@@ -78,13 +90,13 @@ struct RunCommand: AsyncParsableCommand {
             case let error as TestbedError: Terminal.fail(error.description)
             case let error as ExitCode: throw error
             case let error as ValidationError: throw error
-            default: Terminal.fail("\(error)")
+            default: Terminal.fail(Terminal.describe(error))
             }
         }
     }
 
     private func execute(_ interrupt: RunInterrupt) async throws {
-        try Privileges.requireRoot(for: "run")
+        try HostRequirements.check(for: "run")
         let fixtures = self.fixtures.isEmpty ? ["home"] : self.fixtures
         let bases = strategies.isEmpty ? (sweep == nil ? Self.presets : [reference]) : strategies
         var variants: [StrategyVariant] = []
@@ -108,11 +120,12 @@ struct RunCommand: AsyncParsableCommand {
             plan = plan.shard(parsed.index, of: parsed.count)
         }
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
-        Terminal.progress("\(plan.entries.count) runs: \(fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
+        Terminal.progress("\(plan.entries.count) runs\(seed.map { " (seed \($0))" } ?? ""): \(fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
         var harness = HarnessRun(plan: plan, outputDirectory: output, referenceStrategy: reference,
                                  executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
         harness.shard = shardSpec
         harness.peers = peers
+        harness.seed = seed
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
         guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }

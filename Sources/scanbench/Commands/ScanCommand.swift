@@ -36,6 +36,9 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON (docs/SCANKIT.md) instead of a table.")
     var json = false
 
+    @Option(help: "Seed for the scanner's own random choices (the enrichment race's random high port); random if not given.")
+    var seed: UInt64?
+
     @Flag(help: "After the scan, deep-probe and classify each device found (as `scanbench probe`).")
     var probe = false
 
@@ -47,21 +50,22 @@ struct ScanCommand: AsyncParsableCommand {
         do {
             loaded = try StrategyLoader.load(strategy)
         } catch {
-            Terminal.fail("\(error)")
+            Terminal.fail(Terminal.describe(error))
         }
         guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
         let scanInterface = try chooseInterface()
         var log: EventLog?
         if let events {
-            do { log = try EventLog(path: events) } catch { Terminal.fail("\(error)") }
+            do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }
         }
-        let runner = ScanRunner(strategy: loaded, interface: scanInterface, events: log)
+        var runner = ScanRunner(strategy: loaded, interface: scanInterface, events: log)
+        runner.seed = seed ?? UInt64.random(in: 0...UInt64.max)
         let report: ScanReport
         do {
             report = try await runner.run()
         } catch {
             log?.close()
-            Terminal.fail("\(error)")
+            Terminal.fail(Terminal.describe(error))
         }
         log?.close()
         if probe {
