@@ -79,6 +79,8 @@ public struct Report: Sendable {
     private func groupSection(_ group: RunGroup) -> String {
         var text = "## \(Inline.code(group.fixture)) · scenario \(Inline.code(group.scenario))\n\n"
         text += headlineTables(group)
+        let repeatability = repeatabilityTable(group)
+        if !repeatability.isEmpty { text += "\n" + repeatability }
         text += "\n" + chartLinks(group)
         text += "\n" + yieldMatrix(group)
         text += "\n" + missedDevices(group)

@@ -53,6 +53,47 @@ struct ComparisonTests {
         #expect(markdown.contains("home · scan: scanbench-best → review-baseline"))
     }
 
+    /// One strategy, three runs whose TCP attempts are `attempts`, run with `seed`.
+    static func attempts(_ attempts: [Int], seed: UInt64?) -> ResultsDocument {
+        var document = one("netmonitor-2.0", repetitions: attempts.count)
+        document.environment.seed = seed
+        for index in document.runs.indices { document.runs[index].metrics.wire.tcpAttempts = attempts[index] }
+        return document
+    }
+
+    static func outcome(_ comparison: Comparison, _ id: String) -> MetricComparison.Outcome? {
+        comparison.pairs.first?.metrics.first { $0.metric.id == id }?.outcome
+    }
+
+    @Test("with one seed on both sides a counter is exact: one more TCP attempt regresses; without seeds it is within 5 %")
+    func seededCountersAreExact() throws {
+        let seeded = try Comparison(baseline: Self.attempts([100, 100, 100], seed: 7), current: Self.attempts([101, 101, 101], seed: 7))
+        #expect(seeded.seeded)
+        #expect(Self.outcome(seeded, "wire.tcp_attempts") == .regressed)
+        #expect(seeded.markdown().contains("both sides ran with seed 7"))
+        let unseeded = try Comparison(baseline: Self.attempts([100, 100, 100], seed: nil), current: Self.attempts([101, 101, 101], seed: nil))
+        #expect(!unseeded.seeded)
+        #expect(Self.outcome(unseeded, "wire.tcp_attempts") == .unchanged)
+        let mixed = try Comparison(baseline: Self.attempts([100, 100, 100], seed: 7), current: Self.attempts([101, 101, 101], seed: 8))
+        #expect(!mixed.seeded)
+        #expect(mixed.environmentWarnings.contains { $0.contains("different seeds") })
+    }
+
+    @Test("a seeded baseline whose repetitions disagreed allows their spread, and no more")
+    func seededSpreadIsTheAllowance() throws {
+        let baseline = Self.attempts([100, 104, 108], seed: 7)
+        let within = try Comparison(baseline: baseline, current: Self.attempts([106, 112, 96], seed: 7))
+        #expect(Self.outcome(within, "wire.tcp_attempts") == .unchanged)
+        let beyond = try Comparison(baseline: baseline, current: Self.attempts([113, 113, 113], seed: 7))
+        #expect(Self.outcome(beyond, "wire.tcp_attempts") == .regressed)
+        // A thresholds file's value is used as given, seed or not.
+        var thresholds = Thresholds.defaults
+        thresholds.metrics["wire.tcp_attempts"] = MetricThreshold(relativePercent: 20)
+        thresholds.fromFile.insert("wire.tcp_attempts")
+        let loose = try Comparison(baseline: baseline, current: Self.attempts([113, 113, 113], seed: 7), thresholds: thresholds)
+        #expect(Self.outcome(loose, "wire.tcp_attempts") == .unchanged)
+    }
+
     @Test("the other way round is an improvement, exit 0")
     func improvement() throws {
         let comparison = try Comparison(baseline: Self.one("review-baseline"), current: Self.one("scanbench-best"))

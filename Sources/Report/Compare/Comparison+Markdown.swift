@@ -96,7 +96,13 @@ extension Comparison {
 
     private func rulesBlock() -> String {
         var text = "<details><summary>Rules and statistics used</summary>\n\n"
-        text += "- Counters: the current median may be worse than the baseline median by at most the allowance (relative to the baseline median, or absolute; either suffices).\n"
+        if seeded {
+            text += "- Counters: both sides ran with seed \(baseline.environment.seed.map(String.init) ?? "?"), so a counter the thresholds file does not name is exact: "
+            text += "the current median may be worse than the baseline median by at most the spread of the baseline's own repetitions (0 where they agreed).\n"
+        } else {
+            text += "- Counters: the current median may be worse than the baseline median by at most the allowance (relative to the baseline median, or absolute; either suffices). "
+            text += "Exact gates need both sides run with one `--seed`.\n"
+        }
         text += "- Timings: flagged only when a two-sided Mann–Whitney U test gives p < α (exact without ties for up to \(MannWhitneyU.exactLimit) runs, else the normal approximation with tie correction), "
         text += "|Cliff's δ| ≥ the minimum effect size, and the median moved by at least the allowance, all in the same direction.\n"
         text += "- α = \(NumberFormat.decimal(thresholds.alpha, digits: 3)), minimum |δ| = \(NumberFormat.decimal(thresholds.minEffectSize, digits: 3)). "

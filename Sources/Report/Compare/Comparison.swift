@@ -16,6 +16,8 @@ public struct Comparison: Sendable {
     public let pairingNote: String
     /// Differences between the two environments that make numbers less comparable.
     public let environmentWarnings: [String]
+    /// Both sides ran every run with the same seed: counters are gated exactly.
+    public let seeded: Bool
 
     /// Pairs and compares.
     /// - Throws: `CompareInputError` when the two files have nothing to pair (exit status 2).
@@ -24,6 +26,8 @@ public struct Comparison: Sendable {
         self.baseline = baseline
         self.current = current
         self.thresholds = thresholds
+        let seeded = baseline.environment.seed != nil && baseline.environment.seed == current.environment.seed
+        self.seeded = seeded
         var pairs: [PairComparison] = []
         let baselineStrategies = Self.strategies(baseline)
         let currentStrategies = Self.strategies(current)
@@ -35,17 +39,17 @@ public struct Comparison: Sendable {
             guard currentStrategies.contains(to) else {
                 throw CompareInputError("the current results have no runs of strategy \(to)", fix: "they have: \(currentStrategies.joined(separator: ", "))")
             }
-            pairs = Self.pair(baseline, current, thresholds) { $0.strategy == from } current: { $0.strategy == to }
+            pairs = Self.pair(baseline, current, thresholds, seeded: seeded) { $0.strategy == from } current: { $0.strategy == to }
             pairingNote = "Baseline strategy `\(from)` against current strategy `\(to)`, by fixture and scenario."
         case .automatic:
             let common = baselineStrategies.filter(currentStrategies.contains)
             pairs = common.flatMap { strategy in
-                Self.pair(baseline, current, thresholds) { $0.strategy == strategy } current: { $0.strategy == strategy }
+                Self.pair(baseline, current, thresholds, seeded: seeded) { $0.strategy == strategy } current: { $0.strategy == strategy }
             }
             if !pairs.isEmpty {
                 pairingNote = "By fixture, scenario and strategy."
             } else if baselineStrategies.count == 1, currentStrategies.count == 1 {
-                pairs = Self.pair(baseline, current, thresholds) { _ in true } current: { _ in true }
+                pairs = Self.pair(baseline, current, thresholds, seeded: seeded) { _ in true } current: { _ in true }
                 pairingNote = "Each file holds one strategy (`\(baselineStrategies[0])` and `\(currentStrategies[0])`), so they are compared with each other, by fixture and scenario."
             } else {
                 pairingNote = ""
@@ -81,7 +85,7 @@ public struct Comparison: Sendable {
     }
 
     /// Pairs the selected runs of each side by (fixture, scenario), in the baseline's order.
-    private static func pair(_ baseline: ResultsDocument, _ current: ResultsDocument, _ thresholds: Thresholds,
+    private static func pair(_ baseline: ResultsDocument, _ current: ResultsDocument, _ thresholds: Thresholds, seeded: Bool,
                              baseline selectBaseline: (RunResult) -> Bool, current selectCurrent: (RunResult) -> Bool) -> [PairComparison] {
         let left = baseline.runs.filter(selectBaseline).sorted { $0.sequence < $1.sequence }
         let right = current.runs.filter(selectCurrent)
@@ -92,7 +96,7 @@ public struct Comparison: Sendable {
             let c = right.filter { $0.fixture == key[0] && $0.scenario == key[1] }
             guard let bStrategy = b.first?.strategy, let cStrategy = c.first?.strategy else { return nil }
             return PairComparison(fixture: key[0], scenario: key[1], baseline: (bStrategy, b), current: (cStrategy, c),
-                                  thresholds: thresholds)
+                                  thresholds: thresholds, seeded: seeded)
         }
     }
 
@@ -102,6 +106,10 @@ public struct Comparison: Sendable {
             warnings.append("different machines: baseline \(b.cpu) × \(b.cores), current \(c.cpu) × \(c.cores) — timings are not comparable across machines")
         }
         if b.kernel != c.kernel { warnings.append("different kernels: \(b.kernel) vs \(c.kernel)") }
+        if b.seed != c.seed {
+            let seeds = [b.seed, c.seed].map { $0.map { "seed \($0)" } ?? "a seed per run" }
+            warnings.append("different seeds: baseline \(seeds[0]), current \(seeds[1]) — counters are gated with the unseeded slack, not exactly (run both with the same --seed)")
+        }
         for fixture in Set(pairs.map(\.fixture)).sorted() {
             if let x = b.fixtureHashes[fixture], let y = c.fixtureHashes[fixture], x != y {
                 warnings.append("fixture \(fixture) differs between the two runs (sha256 \(x.prefix(12))… vs \(y.prefix(12))…)")

@@ -41,11 +41,13 @@ public struct MetricComparison: Sendable {
     }
 
     /// Compares `current` with `baseline` values of `metric` under `thresholds`.
-    public init(metric: Metric, baseline: [Double], current: [Double], thresholds: Thresholds) {
+    /// - Parameter seeded: both sides ran with one seed, so counters are gated exactly
+    ///   (`Thresholds.threshold(_:seeded:baseline:)`).
+    public init(metric: Metric, baseline: [Double], current: [Double], thresholds: Thresholds, seeded: Bool = false) {
         self.metric = metric
         self.baseline = baseline
         self.current = current
-        threshold = thresholds.threshold(metric)
+        threshold = thresholds.threshold(metric, seeded: seeded, baseline: baseline)
         var p: Double?
         var delta: Double?
         let outcome: Outcome

@@ -32,7 +32,8 @@ public struct PairComparison: Sendable {
         return baselineStrategy == currentStrategy ? "\(base) · \(baselineStrategy)" : "\(base): \(baselineStrategy) → \(currentStrategy)"
     }
 
-    init(fixture: String, scenario: String, baseline: (String, [RunResult]), current: (String, [RunResult]), thresholds: Thresholds) {
+    init(fixture: String, scenario: String, baseline: (String, [RunResult]), current: (String, [RunResult]), thresholds: Thresholds,
+         seeded: Bool) {
         self.fixture = fixture
         self.scenario = scenario
         baselineStrategy = baseline.0
@@ -43,7 +44,8 @@ public struct PairComparison: Sendable {
         currentRuns = (currentOK.count, current.1.count)
         metrics = Metric.all.map { metric in
             MetricComparison(metric: metric, baseline: baselineOK.compactMap { metric.value(in: $0.metrics) },
-                             current: currentOK.compactMap { metric.value(in: $0.metrics) }, thresholds: thresholds)
+                             current: currentOK.compactMap { metric.value(in: $0.metrics) }, thresholds: thresholds,
+                             seeded: seeded)
         }
     }
 }

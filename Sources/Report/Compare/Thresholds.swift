@@ -12,6 +12,8 @@ public struct Thresholds: Sendable, Equatable {
     public var minEffectSize: Double
     /// By metric id (e.g. `wire.tcp_attempts`).
     public var metrics: [String: MetricThreshold]
+    /// The metric ids a thresholds file set (they are used as given, seeds or not).
+    public var fromFile: Set<String> = []
 
     public init(alpha: Double = 0.05, minEffectSize: Double = 0.474, metrics: [String: MetricThreshold] = Thresholds.defaultMetrics) {
         self.alpha = alpha
@@ -22,9 +24,9 @@ public struct Thresholds: Sendable, Equatable {
     /// The built-in defaults.
     public static let defaults = Thresholds()
 
-    /// Default allowances. Counters repeat exactly only where the emulation is deterministic, so
-    /// the wire counters that depend on timing (retransmits, peak in flight) get an absolute slack;
-    /// yield gets none: losing a device is a regression.
+    /// Default allowances when the two sides did not share one seed: each run then drew its own
+    /// LAN impairments, so counters get a slack; yield gets none: losing a device is a regression.
+    /// With one seed on both sides, `threshold(_:seeded:baseline:)` makes counters exact instead.
     public static let defaultMetrics: [String: MetricThreshold] = [
         "yield.recall": MetricThreshold(absolute: 0),
         "yield.found": MetricThreshold(absolute: 0),
@@ -48,6 +50,19 @@ public struct Thresholds: Sendable, Equatable {
     /// The threshold of a metric (a zero-tolerance gate when neither the file nor the defaults name it).
     public func threshold(_ metric: Metric) -> MetricThreshold {
         metrics[metric.id] ?? MetricThreshold()
+    }
+
+    /// The threshold of a counter or timing for one pair of runs.
+    ///
+    /// When both sides ran with the same seed (`seeded`) and no thresholds file named the metric,
+    /// a counter is exact: its allowance is the spread (max − min) of the baseline's own
+    /// repetitions, which is 0 for every counter the seed makes repeatable, and otherwise the
+    /// variation the baseline measured (e.g. a strategy whose phase a deadline cuts). Timings
+    /// and file-set metrics keep `threshold(_:)`.
+    public func threshold(_ metric: Metric, seeded: Bool, baseline: [Double]) -> MetricThreshold {
+        guard seeded, metric.kind == .counter, !fromFile.contains(metric.id) else { return threshold(metric) }
+        let spread = (baseline.max() ?? 0) - (baseline.min() ?? 0)
+        return MetricThreshold(absolute: spread, gate: threshold(metric).gate)
     }
 
     /// Reads a thresholds file over the defaults.
@@ -106,6 +121,7 @@ public struct Thresholds: Sendable, Equatable {
                 throw CompareInputError("\(source): metrics.\(id) has a negative allowance", fix: "allowances are magnitudes; direction comes from the metric")
             }
             result.metrics[id] = threshold
+            result.fromFile.insert(id)
         }
         return result
     }

@@ -11,6 +11,14 @@ extension Report {
             text += "- **Lanes.** \(lanes) copies of each LAN ran entries side by side (entry k on lane k mod \(lanes)), so scans "
             text += "shared the CPU; counters are unaffected, timings are slightly pessimistic. Use `scanbench run --jobs 1` for the cleanest timings.\n"
         }
+        text += "- **A LAN per run, and seeds.** Each run had a LAN of its own, brought up with the run's seed, left 2 s to "
+        text += "settle and taken down after it, so no run inherits another's ARP caches or sockets. The seed drives every "
+        text += "random impairment of the LAN and the scanner's own random choices; "
+        if let seed = environment.seed {
+            text += "every run used seed \(seed), so repetitions differ only by timing (the Repeatability tables show where that matters).\n"
+        } else {
+            text += "each run drew its own (the raw runs list them; `scanbench run --seed N` replays one).\n"
+        }
         text += "- **Repetitions.** Each strategy ran \(environment.repetitions) times per fixture and scenario on a freshly "
         text += "captured link; tables show the median over the successful repetitions and the range, never a mean. "
         text += "Failed or timed-out runs are listed below and left out of the medians.\n"
@@ -38,14 +46,14 @@ extension Report {
     /// Every run's main numbers, folded.
     func rawRunsSection() -> String {
         var table = MarkdownTable([("Seq", .right), ("Fixture", .left), ("Scenario", .left), ("Strategy", .left), ("Rep", .right),
-                                   ("Status", .left), ("Found", .right), ("TCP attempts", .right), ("SYNs", .right),
+                                   ("Status", .left), ("Seed", .right), ("Found", .right), ("TCP attempts", .right), ("SYNs", .right),
                                    ("Retrans.", .right), ("Peak in flight", .right), ("Packets", .right), ("Bytes", .right),
                                    ("Drops", .right), ("LAN write failures", .right), ("Conns (stack)", .right), ("Agrees", .left), ("Publishes", .right),
                                    ("Duration [s]", .right), ("CPU [s]", .right), ("RSS [MB]", .right), ("pcap", .left)])
         for run in document.runs.sorted(by: { ($0.sequence, $0.repetition) < ($1.sequence, $1.repetition) }) {
             let m = run.metrics
             let status = run.status == .ok ? "ok" : "\(run.status.rawValue): \(run.error ?? "no message")"
-            table.add(["\(run.sequence)", run.fixture, run.scenario, Inline.code(run.strategy), "\(run.repetition)", status,
+            table.add(["\(run.sequence)", run.fixture, run.scenario, Inline.code(run.strategy), "\(run.repetition)", status, run.seed.map(String.init) ?? "—",
                        "\(m.yield.found)/\(m.yield.discoverable)", "\(m.wire.tcpAttempts)", "\(m.wire.tcpSyn)",
                        "\(m.wire.tcpSynRetransmits)", "\(m.wire.tcpPeakInFlight)", "\(m.wire.packets)", "\(m.wire.bytes)",
                        "\(m.wire.captureDrops)", m.wire.emulatorWriteFailures.map(String.init) ?? "—", "\(m.stack.connectionsCreated)", m.stack.agreesWithWire ? "yes" : "no",

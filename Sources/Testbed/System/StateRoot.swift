@@ -26,12 +26,18 @@ public enum StateRoot {
     @discardableResult
     public static func prepare() throws -> String {
         let root = path
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o755])
-        } catch {
-            throw TestbedError("cannot create the state directory \(root): \(error.localizedDescription)",
+        // mkdir -p by hand: Foundation's error on Linux does not say why (ENOTDIR, EACCES, EROFS).
+        var prefix = ""
+        for component in root.split(separator: "/") {
+            prefix += "/\(component)"
+            guard mkdir(prefix, 0o755) != 0, errno != EEXIST else { continue }
+            throw TestbedError("cannot create the state directory \(root): \(prefix): \(String(cString: strerror(errno)))",
                                fix: "run as root, or point \(environmentVariable) at a writable directory")
+        }
+        var status = stat()
+        guard stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw TestbedError("cannot create the state directory \(root): it exists and is not a directory",
+                               fix: "remove \(root), or point \(environmentVariable) elsewhere")
         }
         return root
     }
