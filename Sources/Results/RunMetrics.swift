@@ -114,8 +114,11 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var connectionsCreated = 0
         /// TCP connections among them (comparable with the wire's attempts).
         public var tcpConnectionsCreated = 0
-        /// Whether the stack's TCP count equals the wire's TCP attempts.
+        /// Whether the stack and the wire agree (`WireCheck.holds`): no SYN the stack did not ask
+        /// for, none to an empty address, and ARP for every empty address the stack connected to.
         public var agreesWithWire = false
+        /// The stack's connects held against the wire, split by whether a device lives at the address.
+        public var wireCheck: WireCheck?
         public var peakInFlight = 0
         public var budgetWaits = 0
         public var peakSlotsInUse = 0
@@ -129,9 +132,45 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case connectionsCreated = "connections_created"
             case tcpConnectionsCreated = "tcp_connections_created"
             case agreesWithWire = "agrees_with_wire"
+            case wireCheck = "wire_check"
             case peakInFlight = "peak_in_flight"
             case budgetWaits = "budget_waits"
             case peakSlotsInUse = "peak_slots_in_use"
+        }
+    }
+
+    /// What the stack's TCP connects should have caused on the wire, and what it did.
+    ///
+    /// A connect to an address where a device lives sends a SYN once the kernel has resolved the
+    /// device's MAC (never more attempts than connects; fewer when ARP failed, e.g. a sleepy
+    /// phone). A connect to an empty address makes the kernel send ARP requests and never a SYN.
+    public struct WireCheck: Codable, Sendable, Equatable {
+        public var connectsToPresent = 0
+        public var synAttemptsToPresent = 0
+        public var connectsToAbsent = 0
+        public var synAttemptsToAbsent = 0
+        /// ARP requests the scanner sent for empty addresses it connected to.
+        public var arpRequestsToAbsent = 0
+        /// Addresses where the wire shows more SYN attempts than the stack made connects, as
+        /// "198.18.0.20: 5 attempts, 4 connects".
+        public var disagreements: [String] = []
+        /// Addresses another prober in the run (a scenario's tool) also connected to: not checked.
+        public var excluded: [String] = []
+
+        public init() {}
+
+        /// True when every rule holds.
+        public var holds: Bool {
+            disagreements.isEmpty && synAttemptsToAbsent == 0 && (connectsToAbsent == 0 || arpRequestsToAbsent > 0)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case disagreements, excluded
+            case connectsToPresent = "connects_to_present"
+            case synAttemptsToPresent = "syn_attempts_to_present"
+            case connectsToAbsent = "connects_to_absent"
+            case synAttemptsToAbsent = "syn_attempts_to_absent"
+            case arpRequestsToAbsent = "arp_requests_to_absent"
         }
     }
 

@@ -15,12 +15,16 @@ struct ReportRenderingTests {
         return values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
     }
 
-    @Test("the verdict line names the strategy with the most devices and the fewest attempts, with numbers")
+    @Test("the verdict line names the strategy with the most devices, its TCP attempts and its stack connections, against the reference")
     func verdictLine() {
         let attempts = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.wire.tcpAttempts) }, digits: 0)
+        let connections = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.stack.connectionsCreated) }, digits: 0)
+        let referenceConnections = NumberFormat.decimal(Self.median("netmonitor-2.0") { Double($0.stack.connectionsCreated) }, digits: 0)
         let first = Self.markdown.components(separatedBy: "\n").first { $0.hasPrefix("**Verdict:**") } ?? ""
-        #expect(first.contains("`scanbench-best` finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts))"))
-        #expect(first.contains("fewer attempts than the reference `netmonitor-2.0`"))
+        #expect(first.contains("`scanbench-best` finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts) TCP attempts, \(connections) connections created)"))
+        #expect(first.contains("against the reference `netmonitor-2.0` ("), "\(first)")
+        #expect(first.contains("\(referenceConnections) connections created"), "\(first)")
+        #expect(first.contains("fewer TCP attempts") && first.contains("fewer connections created"), "\(first)")
         #expect(first.contains("medians of 3 runs"))
     }
 

@@ -97,6 +97,16 @@ public struct WireAnalysis: Sendable, Codable {
         self.untrackedTcpSegments = untrackedTCPSegments
     }
 
+    /// ARP requests the scanner sent, by the address they asked for.
+    public func arpRequestsByTarget() -> [IPv4Address: Int] {
+        guard let scanner = scanner?.value else { return [:] }
+        var counts: [IPv4Address: Int] = [:]
+        for record in records where record.category == .arpRequest && record.source == scanner {
+            counts[IPv4Address(record.destination), default: 0] += 1
+        }
+        return counts
+    }
+
     /// Packets, bytes and per-protocol counts inside each window.
     ///
     /// - Parameter windows: half-open [start, end) intervals in ns since the epoch; they may

@@ -49,7 +49,7 @@ public struct RunExecutor: Sendable {
                 interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
             let offset = Self.realtimeMinusMonotonic()
             var configured = ScenarioTools(truth: truth, executable: executable)
-            if let strategy = try? StrategyLoader.load(strategyFile) { configured.waitingPolicy = strategy.tcp.waitingPolicy.rawValue }
+            configured.waitingPolicy = try StrategyLoader.load(strategyFile).tcp.waitingPolicy.rawValue
             let tools = configured
             // Tools first (ADR-016's "use ping and the port scanner, then scan").
             var pingRun: ScenarioTools.PingRun?
@@ -65,8 +65,12 @@ public struct RunExecutor: Sendable {
                 during.start()
                 Thread {
                     Thread.sleep(forTimeInterval: 2)
-                    if scenario == .pingDuringScan { during.set(ping: try? tools.runPing()) }
-                    else { during.set(ports: try? tools.runPorts()) }
+                    do {
+                        if scenario == .pingDuringScan { during.set(ping: try tools.runPing()) }
+                        else { during.set(ports: try tools.runPorts()) }
+                    } catch {
+                        during.set(failure: error)
+                    }
                 }.start()
             }
             let sampler = ProcessSampler()
@@ -94,7 +98,6 @@ public struct RunExecutor: Sendable {
             var options = AnalysisOptions()
             options.scanner = truth.scanner.ip
             let wire = try WireAnalyzer.analyze(file: pcapPath, options: options)
-            let events = (try? EventLog.read(path: eventsPath)) ?? []
             var scan: ScanReport?
             if sut.timedOut {
                 result.status = .timedOut
@@ -105,17 +108,25 @@ public struct RunExecutor: Sendable {
             } else {
                 scan = try ScanReport.decode(sut.stdout)
             }
-            let observation = RunObservation(truth: truth, scan: scan, events: events, wire: wire,
+            // A scan that finished wrote its event log; one that crashed may have left none.
+            let events = scan == nil ? ((try? EventLog.read(path: eventsPath)) ?? []) : try EventLog.read(path: eventsPath)
+            var observation = RunObservation(truth: truth, scan: scan, events: events, wire: wire,
                                              captureDrops: Int(captured.statistics.dropped), process: process,
                                              realtimeMinusMonotonicNs: offset,
                                              switchCounters: SwitchPortCounters.load(testbed: truth.testbedID)?.since(switchBefore))
+            if entry.scenario != .scan && entry.scenario != .thermalMidScan {
+                observation.toolTargets = Set([tools.pingTarget, tools.portsTarget].compactMap { $0?.device.ip.description })
+            }
             let joined = MetricsJoiner(observation: observation).join()
             result.metrics = joined.metrics
             if let ping = pingRun ?? during.ping { result.metrics.ping = tools.score(ping, wire: wire) }
             if let ports = portsRun ?? during.ports { result.metrics.ports = tools.score(ports) }
-            if (entry.scenario == .pingDuringScan && result.metrics.ping == nil) || (entry.scenario == .portsDuringScan && result.metrics.ports == nil) {
+            if let failure = during.failure {
                 result.status = .failed
-                result.error = "the \(entry.scenario.rawValue) tool did not run (no suitable target in the fixture, or it failed)"
+                result.error = "the \(entry.scenario.rawValue) tool failed: \(failure)"
+            } else if (entry.scenario == .pingDuringScan && result.metrics.ping == nil) || (entry.scenario == .portsDuringScan && result.metrics.ports == nil) {
+                result.status = .failed
+                result.error = "the \(entry.scenario.rawValue) tool did not run: the fixture has no suitable target"
             }
             result.devices = joined.devices
             result.series = joined.series

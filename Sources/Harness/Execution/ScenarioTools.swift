@@ -49,21 +49,23 @@ struct ScenarioTools: Sendable {
     func runPing() throws -> PingRun? {
         guard let target = pingTarget else { return nil }
         let started = Self.realtimeNs()
-        let result = try ChildProcess.run(inScanner([executable, "ping", "-c", String(Self.pingCount), "-i", "0.2", "-W", "2", "--json",
-                                                      target.device.ip.description]), timeout: 60)
+        let object = try Self.json(tool: "ping", inScanner([executable, "ping", "-c", String(Self.pingCount), "-i", "0.2", "-W", "2", "--json",
+                                                             target.device.ip.description]), timeout: 60)
         let ended = Self.realtimeNs()
-        let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
-        let replies = object?["replies"] as? [[String: Any]] ?? []
+        guard let replies = object["replies"] as? [[String: Any]] else {
+            throw HarnessError("the ping tool's JSON has no \"replies\" list", fix: "check 'scanbench ping --json' against docs/TOOLS.md")
+        }
         return PingRun(target: target, rtts: replies.map { $0["rttMs"] as? Double }, startedNs: started, endedNs: ended)
     }
 
     func runPorts() throws -> PortsRun? {
         guard let target = portsTarget else { return nil }
         // NetMonitor's device-detail port scan: the common ports, 1.5 s timeout (review §2 P4.3).
-        let result = try ChildProcess.run(inScanner([executable, "ports", "-p", "common", "--all", "--json", "--timeout", "1.5",
-                                                      "--waiting", waitingPolicy, target.device.ip.description]), timeout: 120)
-        let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
-        let ports = object?["ports"] as? [[String: Any]] ?? []
+        let object = try Self.json(tool: "ports", inScanner([executable, "ports", "-p", "common", "--all", "--json", "--timeout", "1.5",
+                                                              "--waiting", waitingPolicy, target.device.ip.description]), timeout: 120)
+        guard let ports = object["ports"] as? [[String: Any]] else {
+            throw HarnessError("the ports tool's JSON has no \"ports\" list", fix: "check 'scanbench ports --json' against docs/TOOLS.md")
+        }
         return PortsRun(target: target, states: ports.compactMap { entry in
             guard let port = entry["port"] as? Int, let state = entry["state"] as? String else { return nil }
             return (port, state)
@@ -99,6 +101,19 @@ struct ScenarioTools: Sendable {
             if expected == state { ports.correct += 1 } else { ports.confusions["\(expected)→\(state)", default: 0] += 1 }
         }
         return ports
+    }
+
+    /// Runs a tool and returns its `--json` output; a tool that fails, times out or prints no
+    /// JSON object is an error naming the tool and what it said, never an empty result.
+    private static func json(tool: String, _ arguments: [String], timeout: Double) throws -> [String: Any] {
+        let result = try ChildProcess.runMonitored(arguments, timeout: timeout)
+        let said = (result.stderr + result.stdout).split(separator: "\n").suffix(3).joined(separator: " / ")
+        guard !result.timedOut else { throw HarnessError("the \(tool) tool did not finish within \(Int(timeout)) s", fix: "its last output: \(said)") }
+        guard result.status == 0 else { throw HarnessError("the \(tool) tool exited with status \(result.status): \(said)", fix: "run the same command in the testbed by hand: scanbench testbed exec -- \(arguments.dropFirst(4).joined(separator: " "))") }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] else {
+            throw HarnessError("the \(tool) tool printed no JSON object: \(said)", fix: "check its --json output")
+        }
+        return object
     }
 
     private func inScanner(_ command: [String]) -> [String] {

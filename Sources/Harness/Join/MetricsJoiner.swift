@@ -120,7 +120,39 @@ public struct MetricsJoiner: Sendable {
         if metrics.stack.connectionsCreated == 0, let summary = observation.scan?.summary {
             metrics.stack.connectionsCreated = summary.connectionsCreated ?? 0
         }
-        metrics.stack.agreesWithWire = observation.wire.map { $0.tcp.attempts == metrics.stack.tcpConnectionsCreated } ?? false
+        if let wire = observation.wire {
+            let check = wireCheck(events: events, wire: wire)
+            metrics.stack.wireCheck = check
+            metrics.stack.agreesWithWire = check.holds
+        }
+    }
+
+    /// The stack's TCP connects per address against the wire's SYN attempts and ARP requests.
+    private func wireCheck(events: [EventRecord], wire: WireAnalysis) -> RunMetrics.WireCheck {
+        var connects: [String: Int] = [:]
+        for record in events {
+            if case .connectionCreated(let created) = record.event, created.transport == "tcp" { connects[created.ip.description, default: 0] += 1 }
+        }
+        var attempts: [String: Int] = [:]
+        for attempt in wire.attempts { attempts[attempt.target.description, default: 0] += 1 }
+        let arp = wire.arpRequestsByTarget()
+        let present = Set(observation.truth.devices.map { $0.device.ip.description })
+        var check = RunMetrics.WireCheck()
+        check.excluded = observation.toolTargets.sorted()
+        for address in Set(connects.keys).union(attempts.keys).sorted() where !observation.toolTargets.contains(address) {
+            let made = connects[address] ?? 0, sent = attempts[address] ?? 0
+            if present.contains(address) {
+                check.connectsToPresent += made
+                check.synAttemptsToPresent += sent
+                if sent > made { check.disagreements.append("\(address): \(sent) SYN attempts on the wire, \(made) connects in the stack") }
+            } else {
+                check.connectsToAbsent += made
+                check.synAttemptsToAbsent += sent
+                if made > 0, let ip = IPv4Address(address) { check.arpRequestsToAbsent += arp[ip] ?? 0 }
+                if sent > 0 { check.disagreements.append("\(address): \(sent) SYN attempts to an address where no device lives") }
+            }
+        }
+        return check
     }
 
     private func fillUI(_ metrics: inout RunMetrics, events: [EventRecord]) {

@@ -16,6 +16,9 @@ public struct RunObservation: Sendable {
     public var realtimeMinusMonotonicNs: Int64
     /// What the testbed's switch did during the run, per port (nil when it published nothing).
     public var switchCounters: [SwitchPortCounters]?
+    /// Addresses a scenario's tool (ping, port scanner) probed beside the scan from the same
+    /// namespace: their SYNs are not the scanner's, so the stack-vs-wire check skips them.
+    public var toolTargets: Set<String> = []
 
     public init(truth: GroundTruth, scan: ScanReport?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
                 process: ProcessStats, realtimeMinusMonotonicNs: Int64, switchCounters: [SwitchPortCounters]? = nil) {
