@@ -28,6 +28,49 @@ struct MetricsJoinerTests {
 
     static func ip(_ text: String) -> IPv4Address { IPv4Address(text)! }
 
+    /// The speaker's missed reason under a run whose events are `events` (plus start and end).
+    static func speakerReason(_ events: [ScanEvent]) throws -> String {
+        let t0: UInt64 = 1_000_000_000
+        let records = [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
+            + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
+            + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
+        let observation = RunObservation(truth: try truth(), scan: nil, events: records, wire: nil, captureDrops: 0,
+                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+        return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+    }
+
+    @Test("a missed device's reason says only what the run's events show: no ARP table read, no listening, when there was none")
+    func missedReasonsComeFromEvents() throws {
+        let speaker = Self.ip("198.18.0.12")
+        // A TCP-only strategy: it never read the ARP table and never listened.
+        let tcpOnly = try Self.speakerReason([
+            .connectionCreated(.init(connection: 1, transport: "tcp", ip: speaker, port: 80, phase: "tcp_probe")),
+            .connectionState(.init(connection: 1, state: "cancelled")),
+        ])
+        #expect(tcpOnly.contains("the ARP table was never read"), "\(tcpOnly)")
+        #expect(tcpOnly.contains("no mDNS or SSDP listening phase"), "\(tcpOnly)")
+        #expect(!tcpOnly.contains("not in the ARP table"), "\(tcpOnly)")
+        #expect(tcpOnly.contains("inferred: no probed port answered"), "\(tcpOnly)")
+        // An ARP sweep and a Bonjour phase: the table was read twice without it, nobody answered from it.
+        let swept = try Self.speakerReason([
+            .phaseStart(.init(phase: "arp", step: 0)),
+            .packetSent(.init(phase: "arp", kind: "udp_poke", ip: speaker, port: 55555, bytes: 1)),
+            .neighbourTableRead(.init(phase: "arp", round: 0, addresses: [Self.ip("198.18.0.1")])),
+            .neighbourTableRead(.init(phase: "arp", round: 1, addresses: [Self.ip("198.18.0.1")])),
+            .phaseStart(.init(phase: "bonjour", step: 0)),
+            .answerReceived(.init(phase: "bonjour", protocol: "mdns", from: Self.ip("198.18.0.1"))),
+        ])
+        #expect(swept.hasPrefix("observed: no TCP connect to it; 1 udp_poke; not in the ARP table at any of 2 reads; no mdns answer from it during the bonjour phase"), "\(swept)")
+        #expect(swept.contains("inferred: it did not answer ARP before the table was read"), "\(swept)")
+        // An answer from it is reported as seen, not denied.
+        let answered = try Self.speakerReason([
+            .phaseStart(.init(phase: "bonjour", step: 0)),
+            .answerReceived(.init(phase: "bonjour", protocol: "mdns", from: speaker)),
+        ])
+        #expect(answered.contains("answered mdns"), "\(answered)")
+    }
+
     @Test("yield counts discoverable devices only, by first source; misses say why; stack and UI counters add up")
     func join() throws {
         let t0: UInt64 = 1_000_000_000

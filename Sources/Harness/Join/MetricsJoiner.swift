@@ -225,12 +225,18 @@ public struct MetricsJoiner: Sendable {
         return first == expected.lowercased()
     }
 
-    /// Why a device was missed, from what the event log says about its address.
+    /// Why a discoverable device was missed, built only from the run's events: first what the
+    /// scanner did toward the address and saw of it ("observed"), then what that implies
+    /// ("inferred"). A strategy that never read the ARP table or never listened is told so,
+    /// rather than credited with having looked.
     private func missedReason(_ ip: String) -> String {
         var created: [UInt64: Int] = [:]
         var finals: [UInt64: String] = [:]
         var waiting: [String: Int] = [:]
         var packets: [String: Int] = [:]
+        var tableReads = 0, inTable = 0
+        var listeningPhases: [String] = []
+        var answered: Set<String> = []
         for record in observation.events {
             switch record.event {
             case .connectionCreated(let c) where c.ip.description == ip:
@@ -242,23 +248,43 @@ public struct MetricsJoiner: Sendable {
                 }
             case .packetSent(let p) where p.ip.description == ip:
                 packets[p.kind, default: 0] += 1
+            case .neighbourTableRead(let read):
+                tableReads += 1
+                if read.addresses.contains(where: { $0.description == ip }) { inTable += 1 }
+            case .phaseStart(let start) where ["bonjour", "ssdp"].contains(start.phase):
+                if !listeningPhases.contains(start.phase) { listeningPhases.append(start.phase) }
+            case .answerReceived(let answer) where answer.from.description == ip || answer.credited?.description == ip:
+                answered.insert(answer.protocol)
             default:
                 break
             }
         }
-        var parts: [String] = []
+        var observed: [String] = []
         if created.isEmpty {
-            parts.append("no TCP probe")
+            observed.append("no TCP connect to it")
         } else {
             let cancelled = finals.values.filter { $0 == "cancelled" }.count
-            parts.append("\(created.count) TCP probes (ports \(Set(created.values).sorted().map(String.init).joined(separator: ",")))"
-                         + (cancelled > 0 ? ", \(cancelled) ended by timer/cancel" : ""))
-            for (error, count) in waiting.sorted(by: { $0.key < $1.key }) { parts.append("\(count)× waiting \(error)") }
+            observed.append("\(created.count) TCP connects (ports \(Set(created.values).sorted().map(String.init).joined(separator: ",")))"
+                            + (cancelled > 0 ? ", \(cancelled) ended by timer/cancel" : ""))
+            for (error, count) in waiting.sorted(by: { $0.key < $1.key }) { observed.append("\(count)× waiting \(error)") }
         }
-        if packets.isEmpty { parts.append("no ARP poke or ICMP echo sent to it") }
-        else { parts.append(packets.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")) }
-        parts.append("not in the ARP table, no mDNS/SSDP answer seen")
-        return parts.joined(separator: "; ")
+        if packets.isEmpty { observed.append("no ARP poke or ICMP echo sent to it") }
+        else { observed.append(packets.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")) }
+        if tableReads == 0 { observed.append("the ARP table was never read") }
+        else if inTable == 0 { observed.append("not in the ARP table at any of \(tableReads) reads") }
+        else { observed.append("in the ARP table at \(inTable) of \(tableReads) reads") }
+        let listened = ["bonjour": "mdns", "ssdp": "ssdp"]
+        if listeningPhases.isEmpty { observed.append("no mDNS or SSDP listening phase") }
+        for phase in listeningPhases {
+            let proto = listened[phase] ?? phase
+            observed.append(answered.contains(proto) ? "answered \(proto)" : "no \(proto) answer from it during the \(phase) phase")
+        }
+        var inferred: [String] = []
+        if created.isEmpty && packets.isEmpty && tableReads == 0 { inferred.append("the strategy never addressed it") }
+        if packets["udp_poke"] != nil && tableReads > 0 && inTable == 0 { inferred.append("it did not answer ARP before the table was read") }
+        if !created.isEmpty && !finals.values.contains("ready") { inferred.append("no probed port answered") }
+        if inTable > 0 { inferred.append("it was in the ARP table but a filter or a cut phase kept it out") }
+        return "observed: " + observed.joined(separator: "; ") + (inferred.isEmpty ? "" : " — inferred: " + inferred.joined(separator: "; "))
     }
 
     private func fillYield(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {

@@ -114,6 +114,30 @@ extension ScanEvent {
         }
     }
 
+    /// `neighbour_table_read`: a phase read the kernel's ARP table; `addresses` are its complete
+    /// entries on the scan's interface (before the phase's own filters), so a missed device's
+    /// reason can say whether it was ever there.
+    public struct NeighbourTableRead: Codable, Sendable, Equatable {
+        public var phase: String
+        public var round: Int
+        public var addresses: [IPv4Address]
+        public init(phase: String, round: Int, addresses: [IPv4Address]) {
+            self.phase = phase; self.round = round; self.addresses = addresses
+        }
+    }
+
+    /// `answer_received`: a listening phase received a datagram (`protocol` `mdns` or `ssdp`)
+    /// from `from`; for SSDP, `credited` is the address the phase credited (LOCATION or sender).
+    public struct AnswerReceived: Codable, Sendable, Equatable {
+        public var phase: String
+        public var `protocol`: String
+        public var from: IPv4Address
+        public var credited: IPv4Address?
+        public init(phase: String, protocol: String, from: IPv4Address, credited: IPv4Address? = nil) {
+            self.phase = phase; self.protocol = `protocol`; self.from = from; self.credited = credited
+        }
+    }
+
     /// `device_first_seen`: the accumulator learned a new address.
     public struct DeviceFirstSeen: Codable, Sendable, Equatable {
         public var ip: IPv4Address

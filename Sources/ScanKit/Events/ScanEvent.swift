@@ -21,6 +21,8 @@ public enum ScanEvent: Sendable, Equatable {
     case publish(Publish)
     case frameProbe(FrameProbe)
     case serviceResolved(ServiceResolved)
+    case neighbourTableRead(NeighbourTableRead)
+    case answerReceived(AnswerReceived)
 
     /// The `type` field's value.
     public var type: String {
@@ -42,6 +44,8 @@ public enum ScanEvent: Sendable, Equatable {
         case .publish: "publish"
         case .frameProbe: "frame_probe"
         case .serviceResolved: "service_resolved"
+        case .neighbourTableRead: "neighbour_table_read"
+        case .answerReceived: "answer_received"
         }
     }
 
@@ -64,6 +68,8 @@ public enum ScanEvent: Sendable, Equatable {
         case .publish(let p): p
         case .frameProbe(let p): p
         case .serviceResolved(let p): p
+        case .neighbourTableRead(let p): p
+        case .answerReceived(let p): p
         }
     }
 
@@ -86,6 +92,8 @@ public enum ScanEvent: Sendable, Equatable {
         case "publish": .publish(try Publish(from: decoder))
         case "frame_probe": .frameProbe(try FrameProbe(from: decoder))
         case "service_resolved": .serviceResolved(try ServiceResolved(from: decoder))
+        case "neighbour_table_read": .neighbourTableRead(try NeighbourTableRead(from: decoder))
+        case "answer_received": .answerReceived(try AnswerReceived(from: decoder))
         default: nil
         }
     }

@@ -23,7 +23,9 @@ public struct ARPPhase: ScanPhase {
             await poke(missing, context: context)
             progress((Double(round) + 0.3) / Double(rounds))
             do { try await Task.sleep(for: .milliseconds(settings.settleMs)) } catch { break }
-            for entry in NeighbourTable.read(device: context.interface) {
+            let table = NeighbourTable.read(device: context.interface)
+            context.events?.record(.neighbourTableRead(.init(phase: id, round: round, addresses: table.map(\.ip))))
+            for entry in table {
                 if settings.subnetFilter && !context.subnetFilter(entry.ip) { continue }
                 if entry.ip == context.localIP { continue }
                 found[entry.ip] = entry.mac

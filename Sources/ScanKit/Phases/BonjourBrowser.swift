@@ -75,6 +75,9 @@ public final class BonjourBrowser: Sendable {
         }
         socket.startReceiving { [weak self] datagram in
             guard let self, let message = try? DNSMessage(bytes: datagram.bytes) else { return }
+            if message.isResponse {
+                self.events?.record(.answerReceived(.init(phase: self.phaseID, protocol: "mdns", from: datagram.sender)))
+            }
             self.state.withLock { state in
                 state.received += 1
                 state.cache.apply(message, receivedNs: datagram.receivedAtNs)

@@ -95,6 +95,7 @@ public final class SSDPScanPhase: ScanPhase {
             let response = Response(sender: datagram.sender, ip: ip,
                                     afterMs: Int((datagram.receivedAtNs &- sentAt) / 1_000_000),
                                     location: message?.header("LOCATION"), st: message?.header("ST"))
+            self.events?.record(.answerReceived(.init(phase: self.id, protocol: "ssdp", from: datagram.sender, credited: ip)))
             collected.withLock { state in
                 state.responses.append(response)
                 if let ip, state.seen.insert(ip).inserted { state.ips.append(ip) }
