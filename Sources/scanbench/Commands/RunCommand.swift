@@ -18,7 +18,7 @@ struct RunCommand: AsyncParsableCommand {
             the scanner namespace (CPU, peak RSS, threads and open files measured from outside), \
             keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics.
 
-            With no arguments: the home fixture, the seven presets, three repetitions, plus the ping \
+            With no arguments: the home fixture, the seven presets, five repetitions, plus the ping \
             and port-scan tools during scans of review-baseline and review-phase2 (the review's \
             expected outcomes); results in reports/latest/.
 
@@ -46,8 +46,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("strategy"), help: "Strategy preset or path (repeatable; default: the seven presets).")
     var strategies: [String] = []
 
-    @Option(name: .customLong("repeat"), help: "Repetitions of each strategy.")
-    var repetitions = 3
+    @Option(name: .customLong("repeat"), help: ArgumentHelp(
+        "Repetitions of each strategy.",
+        discussion: "5 by default: compare's timing gate (a two-sided Mann–Whitney test at α = 0.05) cannot fire with fewer than 4 runs per side, and 5 lets it tolerate two inversions; counters need only 1 with --seed."))
+    var repetitions = 5
 
     @Option(name: .customLong("scenario"), help: "Scenario (repeatable): \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scenarios: [String] = []
