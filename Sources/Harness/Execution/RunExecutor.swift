@@ -79,11 +79,7 @@ public struct RunExecutor: Sendable {
             let started = Date()
             let timeout = scanTimeout
             // The scan blocks while it runs: keep it off the cooperative pool (other lanes share it).
-            let sut = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ChildProcess.Monitored, any Error>) in
-                Thread {
-                    continuation.resume(with: Result { try ChildProcess.runMonitored(arguments, timeout: timeout) { sampler.sample(pid: $0) } })
-                }.start()
-            }
+            let sut = try await HarnessRun.offThePool { try ChildProcess.runMonitored(arguments, timeout: timeout) { sampler.sample(pid: $0) } }
             let wall = Date().timeIntervalSince(started)
             await during.wait()
             try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
