@@ -24,6 +24,7 @@ public struct TestbedState: Sendable, Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
+        try StateRoot.prepare()
         try FileManager.default.createDirectory(atPath: names.stateDirectory, withIntermediateDirectories: true)
         try encoder.encode(self).write(to: URL(fileURLWithPath: Self.path(for: id)), options: .atomic)
     }
