@@ -66,7 +66,7 @@ struct CIGateIntegrationTests {
         let base = NSTemporaryDirectory() + "ci-gate-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: base) }
         // netmonitor-2.0 without secondary ports for hosts whose primaries all timed out (the
-        // review's P3): on tiny its TCP phase ends in ~7 s instead of being cut at 30 s, so a
+        // review's P3): on tiny its TCP phase ends after ~9 s instead of being cut at 30 s, so a
         // run takes ~18 s and every counter repeats under one seed.
         let p3 = ("secondary_policy: always", "secondary_policy: skip_when_all_primary_timed_out")
         let before = try Self.strategy(in: "\(base)/before", [p3])
