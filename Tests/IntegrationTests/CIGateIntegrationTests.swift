@@ -67,11 +67,19 @@ struct CIGateIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: base) }
         // netmonitor-2.0 without secondary ports for hosts whose primaries all timed out (the
         // review's P3): on tiny its TCP phase ends after ~9 s instead of being cut at 30 s, so a
-        // run takes ~18 s and every counter repeats under one seed.
+        // run takes ~18 s and its counters repeat under one seed, but for the two peaks below.
         let p3 = ("secondary_policy: always", "secondary_policy: skip_when_all_primary_timed_out")
         let before = try Self.strategy(in: "\(base)/before", [p3])
         let baseline = "\(base)/ci/baseline/results.json"
         let plan = ["--fixture", "tiny", "--repeat", "2"]
+        // The two peaks depend on timing, not only on the seed: with seed 7, four runs of this
+        // strategy gave 15 or 20 SYNs in flight (the enrichment race) and 72-80 connection objects
+        // alive at once. Two runs a side cannot average that out, so they get the slack a
+        // thresholds file is for (docs/CI.md); every other counter repeated exactly or within 1.5 %.
+        try FileManager.default.createDirectory(atPath: "\(base)/ci", withIntermediateDirectories: true)
+        let thresholds = "\(base)/ci/thresholds.json"
+        try #"{"metrics": {"wire.tcp_peak_in_flight": {"absolute": 5}, "stack.peak_in_flight": {"relative_percent": 15}}}"#
+            .write(toFile: thresholds, atomically: true, encoding: .utf8)
 
         let refresh = try Self.gate([baseline, "--refresh", "--shards", "2", "--out", "\(base)/refresh", "--"]
                                     + plan + ["--strategy", before, "--seed", "7"])
@@ -83,7 +91,8 @@ struct CIGateIntegrationTests {
 
         // The unchanged strategy against its baseline, seed taken from the baseline: exit 0.
         let summary = "\(base)/summary.md"
-        let same = try Self.gate([baseline, "--out", "\(base)/same", "--"] + plan + ["--strategy", before], summary: summary)
+        let same = try Self.gate([baseline, "--thresholds", thresholds, "--out", "\(base)/same", "--"] + plan + ["--strategy", before],
+                                 summary: summary)
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
         #expect(same.stderr.contains("--seed 7"), "every shard ran with the baseline's seed: \(same.stderr)")
         let passed = Self.text("\(base)/same/comparison.md")
@@ -93,8 +102,8 @@ struct CIGateIntegrationTests {
 
         // The change under test: TCP probes hosts ARP already found (b6d1f1b reverted): more SYNs.
         let after = try Self.strategy(in: "\(base)/after", [p3, ("skip_known_hosts: true", "skip_known_hosts: false")])
-        let changed = try Self.gate([baseline, "--shards", "1", "--out", "\(base)/changed", "--"] + plan + ["--strategy", after],
-                                    summary: summary)
+        let changed = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/changed", "--"]
+                                    + plan + ["--strategy", after], summary: summary)
         #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
         let regressed = Self.text("\(base)/changed/comparison.md")
         #expect(regressed.contains("**REGRESSED**"), "\(regressed)")
