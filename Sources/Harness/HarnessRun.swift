@@ -79,7 +79,7 @@ public struct HarnessRun: Sendable {
             let path = fixturePaths[fixtureName]!
             // Ids are at most 6 characters: "run", two hex digits (one no testbed on this machine
             // uses, so concurrent runs never share a LAN), the lane.
-            let inUse = Set(TestbedState.allIDs())
+            let inUse = TestbedNames.idsInUse()
             var stem = ""
             repeat { stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF)) }
             while inUse.contains { $0.hasPrefix(stem) }

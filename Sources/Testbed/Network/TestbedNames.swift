@@ -1,3 +1,5 @@
+import Foundation
+
 /// Names of everything one testbed creates. Every name carries the common prefix and the
 /// testbed's id, so two testbeds never collide and `down` can find leftovers by name alone.
 public struct TestbedNames: Sendable, Codable, Equatable {
@@ -25,6 +27,13 @@ public struct TestbedNames: Sendable, Codable, Equatable {
     public var controllerLog: String { "\(StateRoot.path)/controller-\(id).log" }
     /// `ip netns exec` bind-mounts files from here over /etc (we use it for resolv.conf).
     public func etcDirectory(_ namespace: String) -> String { "/etc/netns/\(namespace)" }
+
+    /// Ids taken on this machine: those with state under this state root, and those of every
+    /// namespace of ours (namespace names are machine-wide, whatever state root made them).
+    public static func idsInUse() -> Set<String> {
+        let namespaces = ((try? FileManager.default.contentsOfDirectory(atPath: "/run/netns")) ?? []).compactMap(id(ofNamespace:))
+        return Set(TestbedState.allIDs()).union(namespaces)
+    }
 
     /// True if `namespace` belongs to some testbed.
     public static func isOurs(_ namespace: String) -> Bool { namespace.hasPrefix(namespacePrefix) }

@@ -86,7 +86,7 @@ struct TestbedUpCommand: ParsableCommand {
     static func freshID() throws -> String {
         for _ in 0..<100 {
             let id = String(format: "%04x", UInt16.random(in: 0...UInt16.max))
-            if TestbedState.load(id: id) == nil { return id }
+            if !TestbedNames.idsInUse().contains(id) { return id }
         }
         throw TestbedError("could not pick a free testbed id", fix: "give one with --id")
     }
