@@ -21,6 +21,7 @@ public enum ScanEvent: Sendable, Equatable {
     case publish(Publish)
     case frameProbe(FrameProbe)
     case serviceResolved(ServiceResolved)
+    case readyTimeout(ReadyTimeout)
 
     /// The `type` field's value.
     public var type: String {
@@ -42,6 +43,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .publish: "publish"
         case .frameProbe: "frame_probe"
         case .serviceResolved: "service_resolved"
+        case .readyTimeout: "ready_timeout"
         }
     }
 
@@ -64,6 +66,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .publish(let p): p
         case .frameProbe(let p): p
         case .serviceResolved(let p): p
+        case .readyTimeout(let p): p
         }
     }
 
@@ -86,6 +89,7 @@ public enum ScanEvent: Sendable, Equatable {
         case "publish": .publish(try Publish(from: decoder))
         case "frame_probe": .frameProbe(try FrameProbe(from: decoder))
         case "service_resolved": .serviceResolved(try ServiceResolved(from: decoder))
+        case "ready_timeout": .readyTimeout(try ReadyTimeout(from: decoder))
         default: nil
         }
     }
