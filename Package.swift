@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "CShims"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Testbed", "Capture", "Wire", "Spawn"],

@@ -41,4 +41,31 @@ struct TargetPlanTests {
         #expect(high.hosts.last == IPv4Address("198.18.255.254")!)
         #expect(high.hosts.count == 100)
     }
+
+    /// The window computed on indices equals taking it from the materialised list, for seeded
+    /// random networks, addresses (inside and outside the usable range) and caps.
+    @Test func indexWindowMatchesTheMaterialisedList() {
+        var random = RandomSource(seed: 0x7A26E7)
+        for _ in 0..<400 {
+            let prefix = Int.random(in: 20...32, using: &random)
+            let address = IPv4Address(0xC612_0000 | UInt32.random(in: 0...0xFFFF, using: &random))
+            let cap = Int.random(in: 1...5000, using: &random)
+            let network = IPv4Network(address: address, prefixLength: prefix)
+            let low = prefix >= 31 ? network.address.value : network.address.value + 1
+            let high = prefix >= 31 ? network.broadcast.value : network.broadcast.value - 1
+            let usable = (low...high).map(IPv4Address.init).filter { $0 != address }
+            let ours = usable.firstIndex { $0 > address } ?? usable.count
+            let start = usable.count > cap ? min(max(ours - cap / 2, 0), usable.count - cap) : 0
+            let expected = Array(usable[start..<(start + min(usable.count, cap))])
+            #expect(TargetPlan(address: address, prefixLength: prefix, policy: .netmask, maxHosts: cap).hosts == expected,
+                    "\(address)/\(prefix), cap \(cap)")
+        }
+    }
+
+    @Test func aSlashEightIsPlannedWithoutListingIt() {
+        let plan = TargetPlan(address: IPv4Address(127, 0, 0, 1), prefixLength: 8, policy: .netmask, maxHosts: 4)
+        #expect(plan.hosts == [IPv4Address(127, 0, 0, 2), IPv4Address(127, 0, 0, 3), IPv4Address(127, 0, 0, 4), IPv4Address(127, 0, 0, 5)])
+        let middle = TargetPlan(address: IPv4Address(10, 128, 0, 0), prefixLength: 8, policy: .netmask, maxHosts: 4)
+        #expect(middle.hosts == [IPv4Address(10, 127, 255, 254), IPv4Address(10, 127, 255, 255), IPv4Address(10, 128, 0, 1), IPv4Address(10, 128, 0, 2)])
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wire
 
@@ -84,6 +85,15 @@ struct DNSMessageTests {
         let message = DNSMessage(answers: [DNSResourceRecord(name: "x.local", data: .txt([]), ttl: 1)])
         let decoded = try DNSMessage(bytes: message.encoded())
         #expect(decoded.answers[0].data == .txt([[]]))
+        // A zero-length TXT on the wire reads the same (RFC 6763 §6.1), so it round-trips.
+        let zeroLength: [UInt8] = [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0x78, 0, 0, 16, 0, 1, 0, 0, 0, 1, 0, 0]
+        #expect(try DNSMessage(bytes: zeroLength).answers[0].data == .txt([[]]))
+    }
+
+    @Test func aLabelThatIsNotUTF8IsATypedError() {
+        // One label of two bytes, 0xC3 0x28: not UTF-8, so DNSName could not hold it faithfully.
+        let bytes: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0xC3, 0x28, 0, 0, 1, 0, 1]
+        #expect(throws: DNSDecodingError.badLabelText(offset: 12)) { try DNSMessage(bytes: bytes) }
     }
 
     @Test func everyTruncationThrows() {
@@ -119,18 +129,70 @@ struct DNSMessageTests {
         #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: [0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]) }
     }
 
-    @Test func randomBytesNeverCrash() {
-        var generator = SystemRandomNumberGenerator()
-        let base = Self.sampleResponse().encoded()
-        for _ in 0..<2000 {
-            var bytes = base
-            for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
-            _ = try? DNSMessage(bytes: bytes)
+    /// What one fuzz run saw.
+    struct FuzzTally: Equatable {
+        /// Inputs that decoded (and then round-tripped).
+        var accepted = 0
+        /// Inputs refused with a `DNSDecodingError`.
+        var rejected = 0
+        /// Inputs refused with any other error (must stay empty).
+        var untyped: [String] = []
+        /// Decoded messages whose re-encoding does not decode to the same message, or does not
+        /// re-encode to the same bytes (must stay empty).
+        var notRoundTripping: [String] = []
+    }
+
+    /// Feeds `count` inputs from `seed` to the decoder: three in four are the sample response with
+    /// one to four bytes overwritten or its tail cut, one in four is 0–80 random bytes.
+    static func fuzz(seed: UInt64, count: Int) -> FuzzTally {
+        var random = RandomSource(seed: seed)
+        let base = sampleResponse().encoded()
+        var tally = FuzzTally()
+        for index in 0..<count {
+            var bytes: [UInt8]
+            if index % 4 == 3 {
+                bytes = (0..<Int.random(in: 0...80, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            } else {
+                bytes = base
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                }
+                if random.chance(percent: 20) { bytes.removeLast(Int.random(in: 1...bytes.count, using: &random)) }
+            }
+            var hex: String { bytes.map { String(format: "%02x", $0) }.joined() }
+            do {
+                let message = try DNSMessage(bytes: bytes)
+                tally.accepted += 1
+                let encoded = message.encoded()
+                guard let again = try? DNSMessage(bytes: encoded), again == message, again.encoded() == encoded else {
+                    tally.notRoundTripping.append(hex)
+                    continue
+                }
+            } catch is DNSDecodingError {
+                tally.rejected += 1
+            } catch {
+                tally.untyped.append("\(hex): \(error)")
+            }
         }
-        for _ in 0..<500 {
-            let bytes = (0..<Int.random(in: 0...80)).map { _ in UInt8.random(in: 0...255) }
-            _ = try? DNSMessage(bytes: bytes)
-        }
+        return tally
+    }
+
+    /// Seeded fuzzing (`RandomSource`, SplitMix64): nothing traps; every input either decodes —
+    /// and then its re-encoding decodes to the same message and re-encodes to the same bytes — or
+    /// is refused with a `DNSDecodingError`; the counts are printed, and the same seed gives the
+    /// same counts. SCANBENCH_FUZZ_SEED and SCANBENCH_FUZZ_COUNT replay or widen a run.
+    @Test func seededFuzzRoundTripsOrFailsTyped() {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["SCANBENCH_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0xD45_F022
+        let count = environment["SCANBENCH_FUZZ_COUNT"].flatMap { Int($0) } ?? 4000
+        let tally = Self.fuzz(seed: seed, count: count)
+        print("DNS fuzz seed \(seed), \(count) inputs: \(tally.accepted) accepted (round-tripped), \(tally.rejected) rejected "
+              + "with DNSDecodingError, \(tally.untyped.count) other errors, \(tally.notRoundTripping.count) not round-tripping")
+        #expect(tally.untyped.isEmpty, "rejected without a DNSDecodingError: \(tally.untyped.prefix(5))")
+        #expect(tally.notRoundTripping.isEmpty, "decoded but did not round-trip: \(tally.notRoundTripping.prefix(5))")
+        #expect(tally.accepted > count / 10 && tally.rejected > count / 10, "both paths must be exercised")
+        #expect(Self.fuzz(seed: seed, count: count) == tally, "the same seed must give the same counts")
+        #expect(Self.fuzz(seed: seed &+ 1, count: count) != tally, "another seed should draw other inputs")
     }
 
     @Test func decodesARealDigQuery() throws {

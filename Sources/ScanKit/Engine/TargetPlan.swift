@@ -27,26 +27,32 @@ public struct TargetPlan: Sendable, Equatable {
             hosts = (1...254).map { IPv4Address(base + UInt32($0)) }.filter { $0 != address }
         case .netmask:
             network = IPv4Network(address: address, prefixLength: prefixLength)
-            let usable = Self.usableHosts(of: network).filter { $0 != address }
-            guard usable.count > maxHosts else {
-                hosts = usable
+            // The usable hosts are the value range low...high without our own address; the window
+            // is computed on indices so a /8 is never materialised (16 M addresses).
+            let (low, high) = Self.usableRange(of: network)
+            guard low <= high else {
+                hosts = []
                 return
             }
+            let inside = (low...high).contains(address.value)
+            let count = Int(high - low) + (inside ? 0 : 1)
             // Index where our address sits (or would sit) in the ascending list.
-            let ours = usable.firstIndex { $0 > address } ?? usable.count
-            let start = min(max(ours - maxHosts / 2, 0), usable.count - maxHosts)
-            hosts = Array(usable[start..<(start + maxHosts)])
+            let ours = address.value < low ? 0 : address.value > high ? count : Int(address.value - low)
+            let start = count > maxHosts ? min(max(ours - maxHosts / 2, 0), count - maxHosts) : 0
+            hosts = (start..<(start + min(count, maxHosts))).map { index in
+                let value = low + UInt32(index)
+                return IPv4Address(inside && value >= address.value ? value + 1 : value)
+            }
         }
     }
 
     /// Whether `ip` passes the subnet filter.
     public func contains(_ ip: IPv4Address) -> Bool { network.contains(ip) }
 
-    private static func usableHosts(of network: IPv4Network) -> [IPv4Address] {
-        // Avoid materialising a /8 just to take a window: enumerate lazily by value range.
+    /// The first and last usable host values (all of a /31 or /32; else without network and broadcast).
+    private static func usableRange(of network: IPv4Network) -> (low: UInt32, high: UInt32) {
         let low = network.prefixLength >= 31 ? network.address.value : network.address.value + 1
-        let high = network.prefixLength >= 31 ? network.broadcast.value : network.broadcast.value - 1
-        guard low <= high else { return [] }
-        return (low...high).map(IPv4Address.init)
+        let high = network.prefixLength >= 31 ? network.broadcast.value : network.broadcast.value &- 1
+        return (low, high)
     }
 }

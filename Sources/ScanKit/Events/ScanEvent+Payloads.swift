@@ -202,4 +202,19 @@ extension ScanEvent {
             self.ip = ip; self.port = port; self.accepted = accepted
         }
     }
+
+    /// `ready_timeout`: a UDP "connection" was still not ready (its path unsatisfied) when its
+    /// ready timeout fired; it was cancelled and its phase sent nothing (SSDP: `ready_timeout_ms`).
+    public struct ReadyTimeout: Codable, Sendable, Equatable {
+        public var phase: String
+        public var connection: UInt64
+        /// The timeout that fired.
+        public var timeoutMs: Int
+        /// Why the path was unsatisfied at the end: `ENODEV`, `ENETDOWN` or `EADDRNOTAVAIL`.
+        public var error: String
+        enum CodingKeys: String, CodingKey { case phase, connection, error, timeoutMs = "timeout_ms" }
+        public init(phase: String, connection: UInt64, timeoutMs: Int, error: String) {
+            self.phase = phase; self.connection = connection; self.timeoutMs = timeoutMs; self.error = error
+        }
+    }
 }

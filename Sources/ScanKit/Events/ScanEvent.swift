@@ -23,6 +23,7 @@ public enum ScanEvent: Sendable, Equatable {
     case serviceResolved(ServiceResolved)
     case neighbourTableRead(NeighbourTableRead)
     case answerReceived(AnswerReceived)
+    case readyTimeout(ReadyTimeout)
 
     /// The `type` field's value.
     public var type: String {
@@ -46,6 +47,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .serviceResolved: "service_resolved"
         case .neighbourTableRead: "neighbour_table_read"
         case .answerReceived: "answer_received"
+        case .readyTimeout: "ready_timeout"
         }
     }
 
@@ -70,6 +72,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .serviceResolved(let p): p
         case .neighbourTableRead(let p): p
         case .answerReceived(let p): p
+        case .readyTimeout(let p): p
         }
     }
 
@@ -94,6 +97,7 @@ public enum ScanEvent: Sendable, Equatable {
         case "service_resolved": .serviceResolved(try ServiceResolved(from: decoder))
         case "neighbour_table_read": .neighbourTableRead(try NeighbourTableRead(from: decoder))
         case "answer_received": .answerReceived(try AnswerReceived(from: decoder))
+        case "ready_timeout": .readyTimeout(try ReadyTimeout(from: decoder))
         default: nil
         }
     }

@@ -9,8 +9,17 @@ public struct ARPPhase: ScanPhase {
     public let displayName = PhaseKind.arp.displayName
     public let weight = PhaseKind.arp.weight
     public var settings: Strategy.ARP
+    /// Reads the neighbour table's complete entries, of one device or (nil) all.
+    public typealias NeighbourReader = @Sendable (_ device: String?) -> [NeighbourTable.Entry]
+    private let neighbours: NeighbourReader
 
-    public init(settings: Strategy.ARP) { self.settings = settings }
+    /// - Parameters:
+    ///   - settings: the strategy's `arp` section.
+    ///   - neighbours: the table reader (`/proc/net/arp`; tests give a table of their own).
+    public init(settings: Strategy.ARP, neighbours: @escaping NeighbourReader = { NeighbourTable.read(device: $0) }) {
+        self.settings = settings
+        self.neighbours = neighbours
+    }
 
     public func execute(context: ScanContext, accumulator: ScanAccumulator,
                         progress: @escaping @Sendable (Double) -> Void) async {
@@ -23,7 +32,7 @@ public struct ARPPhase: ScanPhase {
             await poke(missing, context: context)
             progress((Double(round) + 0.3) / Double(rounds))
             do { try await Task.sleep(for: .milliseconds(settings.settleMs)) } catch { break }
-            let table = NeighbourTable.read(device: context.interface)
+            let table = neighbours(context.interface)
             context.events?.record(.neighbourTableRead(.init(phase: id, round: round, addresses: table.map(\.ip))))
             for entry in table {
                 if settings.subnetFilter && !context.subnetFilter(entry.ip) { continue }

@@ -11,8 +11,19 @@ public struct ICMPLatencyPhase: ScanPhase {
     public let displayName = PhaseKind.icmpLatency.displayName
     public let weight = PhaseKind.icmpLatency.weight
     public var settings: Strategy.ICMP
+    /// Sends to every target and collects replies for `windowMs` on the calling thread (the
+    /// phase's own); returns RTTs in ms by address.
+    public typealias Sweep = @Sendable (_ targets: [IPv4Address], _ windowMs: Int, _ interface: String?,
+                                        _ events: (any EventSink)?, _ phase: String) -> [IPv4Address: Double]
+    private let sweeper: Sweep
 
-    public init(settings: Strategy.ICMP) { self.settings = settings }
+    /// - Parameters:
+    ///   - settings: the strategy's `icmp` section.
+    ///   - sweeper: the send-and-collect loop (`sweep`; tests run it where ICMP sockets are allowed).
+    public init(settings: Strategy.ICMP, sweeper: @escaping Sweep = { sweep($0, windowMs: $1, interface: $2, events: $3, phase: $4) }) {
+        self.settings = settings
+        self.sweeper = sweeper
+    }
 
     public func execute(context: ScanContext, accumulator: ScanAccumulator,
                         progress: @escaping @Sendable (Double) -> Void) async {
@@ -26,10 +37,11 @@ public struct ICMPLatencyPhase: ScanPhase {
         let interface = context.interface
         let events = context.events
         let phase = id
+        let sweeper = sweeper
         // Blocking I/O (poll) runs off the cooperative pool, as NetMonitor's serial queue did.
         let replies: [IPv4Address: Double] = await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: Self.sweep(targets, windowMs: window, interface: interface, events: events, phase: phase))
+                continuation.resume(returning: sweeper(targets, window, interface, events, phase))
             }
             thread.start()
         }
@@ -44,8 +56,8 @@ public struct ICMPLatencyPhase: ScanPhase {
     }
 
     /// Sends to every target, then collects for up to `windowMs`; returns RTTs in ms by address.
-    static func sweep(_ targets: [IPv4Address], windowMs: Int, interface: String?, events: (any EventSink)?,
-                      phase: String) -> [IPv4Address: Double] {
+    public static func sweep(_ targets: [IPv4Address], windowMs: Int, interface: String?, events: (any EventSink)?,
+                             phase: String) -> [IPv4Address: Double] {
         guard let fd = try? SocketSystem.openSocket(type: SocketSystem.datagramType, protocol: SocketSystem.icmpProtocol) else { return [:] }
         defer { SocketSystem.close(fd) }
         if let interface { try? SocketSystem.bindToDevice(fd, interface: interface) }

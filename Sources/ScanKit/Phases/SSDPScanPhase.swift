@@ -3,10 +3,15 @@ import Synchronization
 import Wire
 
 /// The SSDP phase (`ssdp`, weight 0.06; spec §2.5): holding one budget slot (NetMonitor's UDP
-/// "connection"), send one M-SEARCH with the strategy's MX and ST to 239.255.255.250:1900,
-/// receive continuously for `window_ms`, credit each response to the IPv4 in its LOCATION
-/// header (§1.9) or to its UDP sender (`address_from`), and upsert each address the subnet filter
-/// accepts with source `ssdp`, after the window as NetMonitor does. Progress 0.7 after the window.
+/// "connection"), wait up to `ready_timeout_ms` for the connection to be ready — its path
+/// satisfied (`PathReadiness`) — then send one M-SEARCH with the strategy's MX and ST to
+/// 239.255.255.250:1900, receive continuously for `window_ms`, credit each response to the IPv4 in
+/// its LOCATION header (§1.9) or to its UDP sender (`address_from`), and upsert each address the
+/// subnet filter accepts with source `ssdp`, after the window as NetMonitor does. Progress 0.7
+/// after the window.
+///
+/// When the ready timeout fires the phase logs `ready_timeout`, cancels the connection and
+/// finds nothing, as NetMonitor's "failed/cancelled/timeout → return nothing".
 public final class SSDPScanPhase: ScanPhase {
     public let id = PhaseKind.ssdp.rawValue
     public let displayName = PhaseKind.ssdp.displayName
@@ -15,6 +20,7 @@ public final class SSDPScanPhase: ScanPhase {
     public let settings: Strategy.SSDP
     public let bindToInterface: Bool
     private let events: (any EventSink)?
+    private let pathCheck: PathReadiness.Check
     private let results = Mutex<[Response]>([])
 
     /// One response received in the window.
@@ -39,11 +45,22 @@ public final class SSDPScanPhase: ScanPhase {
         self.init(settings: strategy.ssdp, bindToInterface: strategy.bindToInterface, events: events)
     }
 
-    public init(settings: Strategy.SSDP, bindToInterface: Bool, events: (any EventSink)?) {
+    /// - Parameters:
+    ///   - settings: the strategy's `ssdp` section.
+    ///   - bindToInterface: `SO_BINDTODEVICE` on the M-SEARCH socket.
+    ///   - events: where the M-SEARCH and the connection are logged.
+    ///   - pathCheck: whether the connection's path is satisfied now (`PathReadiness.current`;
+    ///     tests pass their own to change the path while the phase waits).
+    public init(settings: Strategy.SSDP, bindToInterface: Bool, events: (any EventSink)?,
+                pathCheck: @escaping PathReadiness.Check = PathReadiness.current) {
         self.settings = settings
         self.bindToInterface = bindToInterface
         self.events = events
+        self.pathCheck = pathCheck
     }
+
+    /// How often the path is checked while waiting for ready.
+    static let pathPollMs = 20
 
     /// Responses of the last `execute`, in arrival order.
     public var responses: [Response] { results.withLock { $0 } }
@@ -66,6 +83,7 @@ public final class SSDPScanPhase: ScanPhase {
         let id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         events?.record(.connectionCreated(.init(connection: id, transport: "udp", ip: SSDPSearchRequest.group,
                                                 port: Int(SSDPSearchRequest.port), phase: self.id)))
+        guard await waitUntilReady(connection: id, context: context) else { return [] }
         let socket: DiscoverySocket
         do {
             socket = try DiscoverySocket(port: 0, reuse: false, interface: bindToInterface ? context.interface : nil)
@@ -114,5 +132,36 @@ public final class SSDPScanPhase: ScanPhase {
         let state = collected.withLock { $0 }
         results.withLock { $0 = state.responses }
         return state.ips
+    }
+
+    /// Waits for the connection's path (fbafd12's wait for `.ready`), checking every
+    /// `pathPollMs`: logs `waiting` with the path's error whenever it changes, and when
+    /// `ready_timeout_ms` passes first, `ready_timeout` and `cancelled`.
+    /// - Returns: true when the path is satisfied; false on timeout or cancellation.
+    private func waitUntilReady(connection: UInt64, context: ScanContext) async -> Bool {
+        let deadline = MonotonicClock.now() &+ UInt64(max(settings.readyTimeoutMs, 0)) * 1_000_000
+        var reported: ConnectionError?
+        while let error = pathCheck(context.interface, context.localIP) {
+            if error != reported {
+                events?.record(.connectionState(.init(connection: connection, state: "waiting", error: error.name)))
+                reported = error
+            }
+            let now = MonotonicClock.now()
+            if now >= deadline {
+                events?.record(.readyTimeout(.init(phase: id, connection: connection, timeoutMs: settings.readyTimeoutMs,
+                                                   error: error.name)))
+                events?.record(.connectionState(.init(connection: connection, state: "cancelled")))
+                FileHandle.standardError.write(Data(
+                    "ssdp: not ready after \(settings.readyTimeoutMs) ms (\(error.name)); no M-SEARCH sent\n".utf8))
+                return false
+            }
+            do {
+                try await Task.sleep(for: .nanoseconds(min(UInt64(Self.pathPollMs) * 1_000_000, deadline - now)))
+            } catch {
+                events?.record(.connectionState(.init(connection: connection, state: "cancelled")))
+                return false
+            }
+        }
+        return true
     }
 }

@@ -175,6 +175,35 @@ enum SocketSystem {
         return nil
     }
 
+    /// Every interface with its `IFF_UP`/`IFF_RUNNING` flags and IPv4 addresses, from getifaddrs
+    /// (an interface without addresses still appears, through its link entry); empty when
+    /// getifaddrs fails.
+    static func interfaces() -> [PathReadiness.Interface] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [PathReadiness.Interface] = []
+        var cursor = list
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let name = entry.pointee.ifa_name.map({ String(cString: $0) }) else { continue }
+            let flags = entry.pointee.ifa_flags
+            var address: IPv4Address?
+            if let raw = entry.pointee.ifa_addr, raw.pointee.sa_family == sa_family_t(AF_INET) {
+                address = IPv4Address(raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
+                })
+            }
+            let index = found.firstIndex { $0.name == name } ?? {
+                found.append(PathReadiness.Interface(name: name, isUp: flags & UInt32(IFF_UP) != 0,
+                                                     isRunning: flags & UInt32(IFF_RUNNING) != 0, addresses: []))
+                return found.count - 1
+            }()
+            if let address { found[index].addresses.append(address) }
+        }
+        return found
+    }
+
     /// Reverse lookup through the system resolver (`getnameinfo` with `NI_NAMEREQD`); blocks.
     static func reverseName(_ ip: IPv4Address) -> String? {
         var address = NetSocket.socketAddress(ip, 0)
@@ -204,6 +233,7 @@ enum SocketSystem {
         case ENOBUFS: "ENOBUFS"
         case EADDRNOTAVAIL: "EADDRNOTAVAIL"
         case ENODEV: "ENODEV"
+        case ENETDOWN: "ENETDOWN"
         case EINVAL: "EINVAL"
         case EAGAIN: "EAGAIN"
         case EPROTONOSUPPORT: "EPROTONOSUPPORT"

@@ -101,7 +101,8 @@ extension Strategy {
         public var st = "ssdp:all"
         /// How long responses are collected after the M-SEARCH.
         public var windowMs = 3000
-        /// Wait for the UDP socket to be ready (NetMonitor's fbafd12 fix).
+        /// How long the M-SEARCH "connection" waits for its path to be satisfied (`PathReadiness`)
+        /// before the phase gives up and finds nothing (NetMonitor's fbafd12 fix).
         public var readyTimeoutMs = 2000
         public var placement: SSDPPlacement = .withTCP
         public var addressFrom: SSDPAddressSource = .location

@@ -7,6 +7,7 @@
 public struct Strategy: Codable, Sendable, Equatable {
     /// Short name for reports, e.g. `review-baseline`.
     public var name: String
+    /// A note for people reading the file; nothing reads it (not the scanner, not the reports).
     public var description: String?
     public var subnet: Subnet
     /// Bind every socket to the scanning interface (`SO_BINDTODEVICE`), as NetMonitor restricts

@@ -13,6 +13,8 @@ public enum DNSDecodingError: Error, Equatable, Sendable, CustomStringConvertibl
     case nameTooLong(offset: Int)
     /// The record data of a `type` record at `offset` does not match its declared length.
     case badRecordData(type: DNSRecordType, offset: Int)
+    /// The label at `offset` is not UTF-8 text, so `DNSName` could not hold it faithfully.
+    case badLabelText(offset: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum DNSDecodingError: Error, Equatable, Sendable, CustomStringConvertibl
         case .pointerLoop(let o): "DNS compression pointers starting at byte \(o) loop"
         case .nameTooLong(let o): "DNS name at byte \(o) is longer than 255 bytes"
         case .badRecordData(let t, let o): "\(t) record data at byte \(o) does not match its length"
+        case .badLabelText(let o): "DNS label at byte \(o) is not UTF-8 text"
         }
     }
 }

@@ -96,7 +96,9 @@ struct DNSMessageReader {
                 strings.append(Array(bytes[(position + 1)..<(position + 1 + length)]))
                 position += 1 + length
             }
-            return .txt(strings)
+            // RFC 6763 §6.1: a zero-length TXT record "should be interpreted as the same as a
+            // single empty string" — which is also what the writer puts on the wire for it.
+            return .txt(strings.isEmpty ? [[]] : strings)
         default:
             return .unknown(type: type, data: try readBytes(end - start))
         }
@@ -122,7 +124,12 @@ struct DNSMessageReader {
                 guard cursor + 1 + length <= bytes.count else { throw DNSDecodingError.truncated(offset: cursor) }
                 wireLength += length + 1
                 guard wireLength <= 255 else { throw DNSDecodingError.nameTooLong(offset: start) }
-                labels.append(String(decoding: bytes[(cursor + 1)..<(cursor + 1 + length)], as: UTF8.self))
+                // Labels are kept as text (`DNSName`); bytes that are not UTF-8 (mDNS names are
+                // UTF-8, RFC 6762 §16) would be replaced and could not be written back.
+                guard let label = String(validating: bytes[(cursor + 1)..<(cursor + 1 + length)], as: UTF8.self) else {
+                    throw DNSDecodingError.badLabelText(offset: cursor)
+                }
+                labels.append(label)
                 cursor += 1 + length
             case 0xC0:
                 guard cursor + 1 < bytes.count else { throw DNSDecodingError.truncated(offset: cursor) }

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import ScanKit
+
+/// Every knob of the strategy schema changes what the scanner does.
+///
+/// The knobs are not listed by hand: `StrategyKnobModel.paths` encodes a strategy with every
+/// optional part present and walks the JSON, so a key added to any `CodingKeys` in
+/// `Sources/ScanKit/Strategy/` appears here at once. `KnobChecks.all` maps each path to a check
+/// that loads two (or more) strategies differing only in that knob — from YAML, through
+/// `StrategyLoader`, so the key's spelling is part of the check — builds what the runner builds
+/// from them, and shows a difference in events, planned probes, timings or packets. Everything
+/// runs on this machine's loopback (see `LoopbackPeers.swift`): no LAN, no testbed.
+///
+/// The knob paths (80), by section:
+/// - top level: `name`, `description` (an annotation: read by nothing, see its check),
+///   `bind_to_interface`
+/// - `subnet.policy`, `subnet.max_hosts`
+/// - `budget.limit`, `budget.style`, `budget.thermal_script[].at_s`, `budget.thermal_script[].state`
+/// - `pipeline.steps[].phases`, `pipeline.steps[].concurrent`, `pipeline.phase_deadline_ms`, `pipeline.deadline_mode`
+/// - `arp.enabled`, `.poke_port`, `.pace_every`, `.pace_sleep_ms`, `.settle_ms`, `.retry_rounds`, `.subnet_filter`
+/// - `bonjour.enabled`, `.tiers`, `.tier_delay_ms`, `.browse_from`, `.window.mode`, `.window.fixed_ms`,
+///   `.window.poll_ms`, `.window.quiet_ms`, `.window.min_ms`, `.window.max_ms`, `.max_services`,
+///   `.resolve_method`, `.resolve_concurrency`, `.resolve_timeout_ms`, `.resolve_waiting_policy`,
+///   `.requery`, `.known_answers`, `.hostname_from`
+/// - `tcp.enabled`, `.host_concurrency`, `.thermal_scaling`, `.ports_in_flight`, `.primary_ports`,
+///   `.secondary_ports`, `.secondary_policy`, `.timeouts.mode`, `.timeouts.primary_ms`,
+///   `.timeouts.secondary_ms`, `.timeouts.floor_ms`, `.timeouts.ceiling_ms`, `.timeouts.min_samples`,
+///   `.skip_known_hosts`, `.waiting_policy`
+/// - `enrichment.enabled`, `.ports`, `.random_port_range.min`, `.random_port_range.max`,
+///   `.base_timeout_ms`, `.concurrency`, `.slot_per_connection`, `.waiting_policy`
+/// - `ssdp.enabled`, `.mx`, `.st`, `.window_ms`, `.ready_timeout_ms`, `.placement`, `.address_from`
+/// - `icmp.enabled`, `.timeout_ms`, `.latency`
+/// - `ptr.enabled`, `.concurrency`, `.timeout_ms`, `.resolver`
+/// - `publishing.policy`, `.percent`, `.interval_ms`, `.phase_boundaries`, `.isolation`
+@Suite("Strategy knobs: every knob changes behaviour", .serialized)
+struct StrategyKnobTests {
+    @Test("the registry of checks covers exactly the model's knobs")
+    func registryMatchesTheModel() {
+        let model = Set(StrategyKnobModel.paths)
+        let covered = Set(KnobChecks.all.keys)
+        #expect(model.subtracting(covered).isEmpty, "knobs in the model without a behaviour check: \(model.subtracting(covered).sorted())")
+        #expect(covered.subtracting(model).isEmpty, "checks for knobs the model no longer has: \(covered.subtracting(model).sorted())")
+        #expect(model.count == 80, "the doc comment above lists 80 knobs; the model has \(model.count)")
+    }
+
+    @Test("the model walk sees every CodingKeys case the loader knows")
+    func walkSeesEveryCodingKey() {
+        // Each key of each Codable section must be a component of some walked path; otherwise the
+        // "full" strategy left an optional part out and a knob could hide from the registry.
+        let components = Set(StrategyKnobModel.paths.flatMap { $0.replacingOccurrences(of: "[]", with: "").split(separator: ".").map(String.init) })
+        let missing = StrategyLoader.knownKeys.subtracting(components)
+        #expect(missing.isEmpty, "CodingKeys not reached by the walk: \(missing.sorted())")
+    }
+
+    @Test("each knob changes behaviour", arguments: StrategyKnobModel.paths)
+    func knobChangesBehaviour(_ path: String) async throws {
+        let check = try #require(KnobChecks.all[path], "\(path) is a knob of the model with no behaviour check")
+        let start = MonotonicClock.now()
+        try await check()
+        print("knob \(path): checked in \(Int(Knob.ms(MonotonicClock.now() - start))) ms")
+    }
+}
+
+/// The strategy schema's knobs, read off the Codable model.
+enum StrategyKnobModel {
+    /// A strategy with every optional part present: a description, explicit steps, a thermal
+    /// step, a random port range.
+    static var full: Strategy {
+        var strategy = Strategy()
+        strategy.description = "every key present"
+        strategy.pipeline.steps = strategy.resolvedSteps
+        strategy.budget.thermalScript = [ThermalStep(atSeconds: 1, state: .serious)]
+        strategy.enrichment.randomPortRange = Strategy.PortRange(min: 33000, max: 44000)
+        return strategy
+    }
+
+    /// Every leaf path of `full` as JSON: `section.key`, `section.sub.key`, and `key[].field` for
+    /// arrays of objects; sorted.
+    static let paths: [String] = {
+        let encoder = JSONEncoder()
+        guard let data = try? encoder.encode(full), let object = try? JSONSerialization.jsonObject(with: data) else { return [] }
+        func walk(_ value: Any, _ prefix: String) -> [String] {
+            if let dictionary = value as? [String: Any] {
+                return dictionary.flatMap { key, child in walk(child, prefix.isEmpty ? key : "\(prefix).\(key)") }
+            }
+            if let array = value as? [Any], let first = array.first, first is [String: Any] {
+                return walk(first, prefix + "[]")
+            }
+            return [prefix]
+        }
+        return walk(object, "").sorted()
+    }()
+}
+
+/// Behaviour checks by knob path; each throws or records an issue when the knob is inert.
+enum KnobChecks {
+    static let all: [String: @Sendable () async throws -> Void] = engine.merging(arp) { a, _ in a }
+        .merging(bonjour) { a, _ in a }
+        .merging(tcp) { a, _ in a }
+        .merging(enrichment) { a, _ in a }
+        .merging(ssdp) { a, _ in a }
+        .merging(latency) { a, _ in a }
+        .merging(publishing) { a, _ in a }
+}
