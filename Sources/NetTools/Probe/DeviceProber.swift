@@ -32,7 +32,7 @@ public struct DeviceProber: Sendable {
         signals.openPorts = ((try? scanner.scan(ip, ports: Self.quickPorts)) ?? []).filter { $0.state == .open }.map(\.port)
         if let mac = LinuxNetworkInfo.mac(of: ip) {
             signals.mac = mac.description
-            signals.vendor = VendorTable.vendor(mac)
+            signals.vendor = OUIRegistry.shared.vendor(mac)
         }
         let open = Set(signals.openPorts)
         for port in signals.openPorts where Self.httpPorts.contains(port) || Self.tlsPorts.contains(port) {
