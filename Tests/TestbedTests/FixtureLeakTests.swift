@@ -50,7 +50,7 @@ struct FixtureLeakTests {
 
     /// A comment that names where the knowledge comes from.
     static var citation: Regex<AnyRegexOutput> {
-        try! Regex(#"(?i)\b(IEEE|IANA|RFC ?\d+|nmap(-services|-mac-prefixes)?|UPnP Forum|DNS-SD|DIAL|Bonjour Printing|IPP Everywhere|PWG|Apple|Google|Microsoft|AOSP|ESP-IDF|Raspberry Pi|Sonos|AVM|Samsung|Plex|Spotify|Matter|HomeKit|ESPHome)\b|https?://"#)
+        try! Regex(#"(?i)\b(IEEE|IANA|RFC ?\d+|nmap(-services|-mac-prefixes)?|UPnP Forum|DNS-SD|DIAL|Bonjour Printing|IPP Everywhere|PWG|Apple|Google|Microsoft|AOSP|ESP-IDF|Raspberry Pi|Sonos|AVM|Samsung|Plex|Spotify|Matter|HomeKit|ESPHome)\b|https?://"#).wordBoundaryKind(.simple)
     }
 
     // MARK: The checks
@@ -131,6 +131,8 @@ struct FixtureLeakTests {
         #expect(!Self.mentions("let x = 0x3ca62f01; y = 13ca62f; t = 23:3c:a6", prefix: avm))
         let cited = SourceLine(file: "x.swift", number: 2, text: #"    "3C:A6:2F": "AVM",  // IEEE MA-L"#, above: nil)
         #expect(cited.isCited)
+        #expect(SourceLine(file: "x.swift", number: 2, text: #"    x = 49000  // AVM's TR-064 docs"#, above: nil).isCited)
+        #expect(!SourceLine(file: "x.swift", number: 2, text: #"    x = 49000  // the router's port"#, above: nil).isCited)
         let below = SourceLine(file: "x.swift", number: 3, text: #"    ("app-webs", .camera),"#, above: "    // source: https://example.org/x")
         #expect(below.isCited)
         #expect(below.literals == ["app-webs"])
