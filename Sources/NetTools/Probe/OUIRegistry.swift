@@ -16,7 +16,7 @@ import Wire
 /// - No vendor for a locally administered address (IEEE 802 U/L bit, 0x02 of the first octet:
 ///   randomised "private" Wi-Fi addresses), a group (multicast) address, or a block listed as
 ///   "Private" or as the IEEE Registration Authority itself.
-/// - Loaded once, on first use (`shared`): about 50,000 rows, parsed from bytes.
+/// - Loaded once, on first use (`shared`): about 46,000 rows, parsed from bytes.
 public final class OUIRegistry: Sendable {
     /// The system's registry, loaded on first use (Swift initialises a static `let` once, thread-safely).
     public static let shared = OUIRegistry()
