@@ -13,6 +13,7 @@ SCANBENCH_PACKAGES=(
   iputils-ping     # reference ping
   traceroute       # reference traceroute
   nmap             # reference scanner (-sn, -sT)
+  ieee-data        # the IEEE OUI registry (/usr/share/ieee-data): MAC vendors for the probe
   arp-scan         # reference ARP sweeper
   tshark           # reference packet counts
   tcpdump

@@ -29,7 +29,7 @@ struct ClassificationTests {
         #expect(HTTPProbe.parseHead("RTSP/1.0 200 OK\r\nServer: Hikvision-Webs\r\n\r\n").headers["server"] == "Hikvision-Webs")
     }
 
-    @Test("HomeNet's priority: gateway, TXT model, service types, probes, hostname, ports, vendor")
+    @Test("the decision order: gateway, TXT model, service types, probes, single-line vendor, host name, computer types, ports, vendor")
     func priority() {
         #expect(DeviceClassifier.classify(device { $0.isGateway = true; $0.hostname = "iphone" }).category == .router)
         let appleTV = device { $0.services = [service("_airplay._tcp"), service("_companion-link._tcp", txt: ["rpMd": "AppleTV11,1"])] }
@@ -38,24 +38,47 @@ struct ClassificationTests {
         let homepod = device { $0.services = [service("_raop._tcp", txt: ["am": "AudioAccessory5,1"])]; $0.hostname = "tv-box" }
         #expect(DeviceClassifier.classify(homepod).category == .speaker)
         #expect(DeviceClassifier.classify(device { $0.services = [service("_ipp._tcp"), service("_http._tcp")] }).category == .printer)
-        #expect(DeviceClassifier.classify(device { $0.services = [service("_hap._tcp")]; $0.hostname = "nas" }).category == .iot)
+        #expect(DeviceClassifier.classify(device { $0.services = [service("_hap._tcp")]; $0.hostname = "raspberrypi" }).category == .iot)
         #expect(DeviceClassifier.classify(device { $0.services = [service("_raop._tcp")] }).category == .speaker)
         #expect(DeviceClassifier.classify(device { $0.services = [service("_ssh._tcp"), service("_smb._tcp")] }).category == .computer)
-        let camera = device { $0.httpServers = ["App-webs/"]; $0.hostname = "printer" }
-        #expect(DeviceClassifier.classify(camera).category == .camera, "probe results beat the host name")
+        // A NAS offers SMB like a computer: its registry vendor decides first.
+        let nas = device { $0.services = [service("_smb._tcp")]; $0.vendor = "Synology Incorporated" }
+        #expect(DeviceClassifier.classify(nas).category == .storage)
+        #expect(DeviceClassifier.classify(nas).rule == "vendor")
         #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:schemas-upnp-org:device:MediaRenderer:1" }).category == .tv)
-        #expect(DeviceClassifier.classify(device { $0.chromecastModel = "Chromecast Ultra" }).category == .tv)
-        #expect(DeviceClassifier.classify(device { $0.banners = ["SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3"] }).category == .computer)
-        #expect(DeviceClassifier.classify(device { $0.hostname = "android-5e3f07.home.arpa"; $0.openPorts = [80, 443, 53] }).category == .phone)
-        #expect(DeviceClassifier.classify(device { $0.hostname = "ps5-living-room" }).category == .gaming)
-        #expect(DeviceClassifier.classify(device { $0.hostname = "lg-webos-tv" }).category == .tv)
+        #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:dial-multiscreen-org:device:dial:1" }).category == .tv)
+        #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:example-com:device:Gadget:1" }).category == nil,
+                "a vendor's own UPnP type says nothing")
+        #expect(DeviceClassifier.classify(device { $0.chromecastModel = "Google Cast device" }).category == .tv)
+        #expect(DeviceClassifier.classify(device { $0.airplayModel = "AudioAccessory1,1" }).category == .speaker)
+        #expect(DeviceClassifier.classify(device { $0.banners = ["SSH-2.0-OpenSSH_9.6"]; $0.httpServers = ["nginx"] }).category == nil,
+                "free text decides nothing")
+        #expect(DeviceClassifier.classify(device { $0.hostname = "android-1a2b3c4d5e6f.home.arpa"; $0.openPorts = [80, 443, 53] }).category == .phone)
+        #expect(DeviceClassifier.classify(device { $0.hostname = "DESKTOP-A1B2C3D" }).category == .computer)
+        #expect(DeviceClassifier.classify(device { $0.hostname = "Bobs-MacBook-Air.local" }).category == .computer)
+        #expect(DeviceClassifier.classify(device { $0.hostname = "workbench" }).category == nil)
         #expect(DeviceClassifier.classify(device { $0.openPorts = [53, 80, 443] }).category == .router)
         #expect(DeviceClassifier.classify(device { $0.openPorts = [62078] }).category == .phone)
         #expect(DeviceClassifier.classify(device { $0.openPorts = [9100] }).category == .printer)
-        #expect(DeviceClassifier.classify(device { $0.vendor = "Tuya Smart" }).category == .iot)
-        #expect(DeviceClassifier.classify(device { $0.vendor = "Samsung Electronics"; $0.openPorts = [12345] }).category == nil)
-        #expect(DeviceClassifier.vendor("Samsung Electronics", ports: [8001]) == .tv)
+        #expect(DeviceClassifier.classify(device { $0.openPorts = [22]; $0.vendor = "Apple, Inc." }).category == .computer)
+        #expect(DeviceClassifier.classify(device { $0.vendor = "Tuya Smart Inc." }).category == .iot)
+        #expect(DeviceClassifier.classify(device { $0.vendor = "Sony Interactive Entertainment Inc." }).category == .gaming)
+        #expect(DeviceClassifier.classify(device { $0.vendor = "SonoScape Medical Corp." }).category == nil, "whole words only")
+        #expect(DeviceClassifier.classify(device { $0.vendor = "Samsung Electronics Co.,Ltd"; $0.openPorts = [12345] }).category == nil)
+        #expect(DeviceClassifier.vendor("Samsung Electronics Co.,Ltd", ports: [8001]) == .tv)
         #expect(DeviceClassifier.classify(DeviceSignals(ip: "1.2.3.4")).rule == "none")
+    }
+
+    @Test("Apple model identifiers: a family, then major,minor")
+    func appleModels() {
+        #expect(DeviceClassifier.model(modelID: "iPhone16,1") == .phone)
+        #expect(DeviceClassifier.model(modelID: "iPad14,1") == .tablet)
+        #expect(DeviceClassifier.model(modelID: "MacBookAir10,1") == .computer)
+        #expect(DeviceClassifier.model(modelID: "Mac14,13") == .computer)
+        #expect(DeviceClassifier.model(modelID: "AppleTV14,1") == .tv)
+        #expect(DeviceClassifier.model(modelID: "iPhone") == nil)
+        #expect(DeviceClassifier.model(modelID: "QN90B") == nil)
+        #expect(DeviceClassifier.model(modelID: "Watch6,1") == nil)
     }
 
     @Test("name normalisation, display name and de-duplication by IP")
@@ -95,7 +118,5 @@ struct ClassificationTests {
         let arp = "IP address HW type Flags HW address Mask Device\n198.18.0.1 0x1 0x2 3c:a6:2f:4e:91:01 * veth0\n198.18.0.9 0x1 0x0 00:00:00:00:00:00 * veth0\n"
         #expect(LinuxNetworkInfo.mac(of: .init(198, 18, 0, 1), arpTable: arp)?.description == "3c:a6:2f:4e:91:01")
         #expect(LinuxNetworkInfo.mac(of: .init(198, 18, 0, 9), arpTable: arp) == nil)
-        #expect(VendorTable.vendor(.init("3c:a6:2f:4e:91:01")!) == "AVM")
-        #expect(VendorTable.vendor(.init("da:a1:19:5e:3f:07")!) == nil, "locally administered")
     }
 }

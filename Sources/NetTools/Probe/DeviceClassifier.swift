@@ -1,6 +1,24 @@
-/// Classification into the fixtures' categories, in HomeNet's priority order — gateway, model
-/// ID from TXT, Bonjour service types, probe results, host name patterns, port fingerprint —
-/// then NetMonitor's vendor rules (spec §5.8 rule 5) as a last resort. Pure functions.
+/// Classification into the fixtures' categories from public, citable signals only: what the
+/// device itself announced (TXT model identifiers, DNS-SD service types, its UPnP description),
+/// the IEEE registry's owner of its MAC block, vendors' documented default host names and IANA
+/// port assignments. Nothing here names a string only our fixtures send (`FixtureLeakTests`).
+/// Pure functions.
+///
+/// The first rule that decides wins; the order runs from what the device says it is to what
+/// merely hints at it:
+///
+/// | # | `rule` | signal | decides | source of the knowledge |
+/// |---|---|---|---|---|
+/// | 1 | `gateway` | the default route's next hop (`/proc/net/route`) | router | RFC 1812 |
+/// | 2 | `txt-model` | an Apple model identifier (`iPhone15,2`) in TXT `model` (`_device-info`, `_airplay`), `rpMd` (`_companion-link`) or `am` (`_raop`) | its product family | `appleModels` |
+/// | 3 | `bonjour-type` | a DNS-SD type that names the device's function (`_ipp`, `_googlecast`, `_raop`, `_hap` …) | its function | `specificTypes` |
+/// | 4 | `probe` | AirPlay `/info` model, a Google Cast `eureka_info`, the UPnP `deviceType` of the description at the SSDP `LOCATION` | the type's function | `upnpTypes`, the protocols' documentation |
+/// | 5 | `vendor` | the IEEE owner of the MAC block (or the UPnP `manufacturer`) when it makes one kind of device | that kind | `singleLineVendors` |
+/// | 6 | `hostname` | a vendor's default host name (`android-…`, `DESKTOP-…`, `raspberrypi`, `espressif`, Apple's `…-iPhone`) | that device | `defaultHostnames` |
+/// | 7 | `bonjour-type` | a file-sharing / remote-login type (`_ssh`, `_smb`, `_rfb` …): computers, and servers of every kind | computer | `computerTypes` |
+/// | 8 | `ports` | an open port whose IANA / nmap service implies the device (631 ipp, 62078 iphone-sync …) | its function | `portRules` |
+/// | 9 | `vendor` | the IEEE owner when its products are mostly one kind (Apple → computer), Samsung + 8001/8002 → tv, Microsoft + 3074 → gaming | that kind | `mainLineVendors` |
+/// | – | `none` | nothing decided | nil | |
 public enum DeviceClassifier {
     /// The categories (those of the fixtures).
     public enum Category: String, Sendable, Codable, CaseIterable {
@@ -10,131 +28,242 @@ public enum DeviceClassifier {
     /// A verdict and the rule that decided it.
     public struct Verdict: Sendable, Codable, Equatable {
         public var category: Category?
-        /// "gateway", "txt-model", "bonjour-type", "probe", "hostname", "ports", "vendor", or "none".
+        /// "gateway", "txt-model", "bonjour-type", "probe", "vendor", "hostname", "ports", or "none".
         public var rule: String
         public var evidence: String?
     }
 
-    /// Classifies `signals`; the first rule that decides wins.
+    /// Classifies `signals`; the first rule that decides wins (table above).
     public static func classify(_ signals: DeviceSignals) -> Verdict {
         if signals.isGateway { return Verdict(category: .router, rule: "gateway", evidence: signals.ip) }
         for service in signals.services {
-            for key in ["rpMd", "model", "am", "md", "ty"] {
+            for key in ["model", "rpMd", "am"] {
                 if let model = service.txt[key], let category = Self.model(modelID: model) {
                     return Verdict(category: category, rule: "txt-model", evidence: "\(service.type) \(key)=\(model)")
                 }
             }
         }
-        if let (category, type) = serviceTypes(signals.services.map(\.type)) {
-            return Verdict(category: category, rule: "bonjour-type", evidence: type)
-        }
+        let types = signals.services.map(\.type)
+        if let (category, type) = serviceTypes(types) { return Verdict(category: category, rule: "bonjour-type", evidence: type) }
         if let (category, evidence) = probes(signals) { return Verdict(category: category, rule: "probe", evidence: evidence) }
+        let organisations = [signals.vendor, signals.upnpManufacturer].compactMap { $0 }
+        for organisation in organisations {
+            if let category = vendor(organisation, table: singleLineVendors) {
+                return Verdict(category: category, rule: "vendor", evidence: organisation)
+            }
+        }
         if let hostname = signals.hostname, let (category, pattern) = hostnamePattern(hostname) {
             return Verdict(category: category, rule: "hostname", evidence: pattern)
         }
-        if let (category, evidence) = ports(Set(signals.openPorts)) { return Verdict(category: category, rule: "ports", evidence: evidence) }
-        if let vendor = signals.vendor, let category = self.vendor(vendor, ports: Set(signals.openPorts)) {
-            return Verdict(category: category, rule: "vendor", evidence: vendor)
+        if let type = computerTypes.first(where: { types.map { $0.lowercased() }.contains($0) }) {
+            return Verdict(category: .computer, rule: "bonjour-type", evidence: type)
+        }
+        let open = Set(signals.openPorts)
+        if let (category, evidence) = ports(open) { return Verdict(category: category, rule: "ports", evidence: evidence) }
+        for organisation in organisations {
+            if let category = vendor(organisation, ports: open) { return Verdict(category: category, rule: "vendor", evidence: organisation) }
         }
         return Verdict(category: nil, rule: "none", evidence: nil)
     }
 
-    /// Apple model identifiers (iPhone15,2, AppleTV11,1 …) and other TXT model strings.
+    // MARK: 2. Apple model identifiers
+
+    /// Apple's model identifier families (the `hw.model` / product type string, family name then
+    /// `major,minor`: `iPhone15,2`, `MacBookPro18,3`, `Mac14,3`), as Apple Support's "Identify your
+    /// … model" pages list them ("Model Identifier").
+    static let appleModels: [(family: String, category: Category)] = [
+        ("iPhone", .phone),  // Apple: iPhone model identifiers
+        ("iPad", .tablet),  // Apple: iPad model identifiers
+        ("AppleTV", .tv),  // Apple: Apple TV model identifiers
+        ("AudioAccessory", .speaker),  // Apple: HomePod model identifiers
+        ("MacBookPro", .computer), ("MacBookAir", .computer), ("MacBook", .computer),  // Apple: Mac laptops
+        ("Macmini", .computer), ("iMacPro", .computer), ("iMac", .computer), ("MacPro", .computer),  // Apple: Mac desktops
+        ("Mac", .computer),  // Apple: Macs since 2022 (Mac Studio Mac13,1 …)
+    ]
+
+    /// The category of an Apple model identifier: a known family followed by `major,minor`.
     public static func model(modelID: String) -> Category? {
-        let id = modelID.lowercased()
-        let table: [(String, Category)] = [
-            ("iphone", .phone), ("ipad", .tablet), ("appletv", .tv), ("audioaccessory", .speaker), ("homepod", .speaker),
-            ("macbook", .computer), ("macmini", .computer), ("imac", .computer), ("macpro", .computer), ("mac1", .computer),
-            ("xserve", .storage), ("chromecast", .tv), ("officejet", .printer), ("laserjet", .printer),
-        ]
-        return table.first { id.hasPrefix($0.0) || id.contains($0.0) }?.1
+        let id = modelID.trimmingCharacters(in: .whitespaces)
+        guard let digit = id.firstIndex(where: \.isNumber) else { return nil }
+        let version = id[digit...].split(separator: ",", omittingEmptySubsequences: false)
+        guard version.count == 2, version.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
+        let family = String(id[..<digit])
+        return appleModels.first { $0.family == family }?.category
     }
 
-    /// Bonjour service types, most specific first.
+    // MARK: 3 and 7. DNS-SD service types
+
+    /// Service types (RFC 6763 §7) that name what the device does, most specific first.
+    static let specificTypes: [(types: [String], category: Category)] = [
+        // IANA service names ipp, ipps (RFC 8011, PWG 5100.14 IPP Everywhere), printer (LPD, RFC 1179),
+        // pdl-datastream (raw port 9100), scanner and uscan (eSCL, Mopria).
+        (["_ipp._tcp", "_ipps._tcp", "_printer._tcp", "_pdl-datastream._tcp", "_scanner._tcp", "_uscan._tcp"], .printer),
+        // Google Cast receivers (TVs, dongles; Google Cast developer docs: mDNS discovery) and Google TV remote.
+        (["_googlecast._tcp", "_androidtvremote2._tcp"], .tv),
+        // Sonos players; Spotify Connect ZeroConf receivers:
+        // https://developer.spotify.com/documentation/commercial-hardware/implementation/guides/zeroconf
+        (["_sonos._tcp", "_spotify-connect._tcp"], .speaker),
+        // IANA airplay (Apple): AirPlay video receivers.
+        (["_airplay._tcp"], .tv),
+        // IANA raop (Apple Remote Audio Output Protocol): AirPlay audio receivers.
+        (["_raop._tcp"], .speaker),
+        // IANA hap / homekit (Apple HomeKit Accessory Protocol); Matter (CSA Matter Core Specification,
+        // DNS-SD discovery); Philips Hue bridge (Hue developer docs); ESPHome native API (https://esphome.io/components/api.html).
+        (["_hap._tcp", "_homekit._tcp", "_matter._tcp", "_matterc._udp", "_hue._tcp", "_esphomelib._tcp"], .iot),
+        // IANA adisk (Apple): a Time Machine network disk.
+        (["_adisk._tcp"], .storage),
+        // IANA apple-mobdev2 (Apple): an iOS device's Wi-Fi sync service.
+        (["_apple-mobdev2._tcp"], .phone),
+    ]
+
+    /// IANA ssh, sftp-ssh, rfb (RFC 6143, VNC), afpovertcp, smb; workstation (dns-sd.org service
+    /// types list): offered by computers, but also by NAS boxes and routers — hence rule 7.
+    static let computerTypes = ["_ssh._tcp", "_sftp-ssh._tcp", "_rfb._tcp", "_workstation._tcp", "_afpovertcp._tcp", "_smb._tcp"]
+
+    /// The first specific type among `types` (rule 3).
     public static func serviceTypes(_ types: [String]) -> (Category, String)? {
         let set = Set(types.map { $0.lowercased() })
-        let rules: [([String], Category)] = [
-            (["_ipp._tcp", "_ipps._tcp", "_printer._tcp", "_pdl-datastream._tcp", "_scanner._tcp"], .printer),
-            (["_googlecast._tcp"], .tv),
-            (["_sonos._tcp", "_spotify-connect._tcp"], .speaker),
-            (["_airplay._tcp"], .tv),
-            (["_raop._tcp"], .speaker),
-            (["_hap._tcp", "_homekit._tcp", "_hue._tcp", "_esphomelib._tcp", "_matter._tcp"], .iot),
-            (["_timemachine._tcp"], .storage),
-            (["_apple-mobdev2._tcp"], .phone),
-            (["_ssh._tcp", "_sftp-ssh._tcp", "_rfb._tcp", "_workstation._tcp", "_afpovertcp._tcp", "_smb._tcp"], .computer),
-        ]
-        for (names, category) in rules {
+        for (names, category) in specificTypes {
             if let hit = names.first(where: set.contains) { return (category, hit) }
         }
         return nil
     }
 
-    /// What the deep probe found: UPnP, AirPlay, Chromecast, HTTP server/title, banners.
+    // MARK: 4. What the device's own descriptions say
+
+    /// UPnP device types. `urn:schemas-upnp-org:device:<name>:<version>` names are the UPnP
+    /// Forum's standardised device control protocols (now published by the Open Connectivity
+    /// Foundation); DIAL servers are the "first screen" of the DIAL protocol (http://www.dial-multiscreen.org).
+    static let upnpTypes: [(prefix: String, category: Category)] = [
+        ("urn:schemas-upnp-org:device:InternetGatewayDevice:", .router), ("urn:schemas-upnp-org:device:WANDevice:", .router),
+        ("urn:schemas-upnp-org:device:WANConnectionDevice:", .router), ("urn:schemas-upnp-org:device:LANDevice:", .router),
+        ("urn:schemas-upnp-org:device:WLANAccessPointDevice:", .router),
+        ("urn:schemas-upnp-org:device:MediaRenderer:", .tv), ("urn:schemas-upnp-org:device:MediaServer:", .storage),
+        ("urn:schemas-upnp-org:device:Printer:", .printer), ("urn:schemas-upnp-org:device:Scanner:", .printer),
+        ("urn:schemas-upnp-org:device:DigitalSecurityCamera:", .camera),
+        ("urn:schemas-upnp-org:device:BinaryLight:", .iot), ("urn:schemas-upnp-org:device:DimmableLight:", .iot),
+        ("urn:schemas-upnp-org:device:HVAC_System:", .iot), ("urn:schemas-upnp-org:device:HVAC_ZoneThermostat:", .iot),
+        ("urn:schemas-upnp-org:device:SensorManagement:", .iot), ("urn:schemas-upnp-org:device:SolarProtectionBlind:", .iot),
+        ("urn:dial-multiscreen-org:device:dial:", .tv),
+    ]
+
+    /// Rule 4: the AirPlay `/info` model (an Apple identifier), a Google Cast `eureka_info`
+    /// (served by Cast receivers), the UPnP device type.
     public static func probes(_ signals: DeviceSignals) -> (Category, String)? {
         if let model = signals.airplayModel, let category = Self.model(modelID: model) { return (category, "airplay model \(model)") }
-        if signals.chromecastModel != nil { return (.tv, "eureka_info \(signals.chromecastModel!)") }
-        if let type = signals.upnpDeviceType?.lowercased() {
-            let rules: [(String, Category)] = [("internetgatewaydevice", .router), ("zoneplayer", .speaker), ("mediarenderer", .tv),
-                                               ("dial", .tv), ("printer", .printer), ("controllee", .iot), ("lightswitch", .iot)]
-            if let hit = rules.first(where: { type.contains($0.0) }) { return (hit.1, "upnp \(type)") }
+        if let model = signals.chromecastModel { return (.tv, "cast device \(model)") }
+        if let type = signals.upnpDeviceType {
+            let lower = type.lowercased()
+            if let hit = upnpTypes.first(where: { lower.hasPrefix($0.prefix.lowercased()) }) { return (hit.category, "upnp \(type)") }
         }
-        let text = ([signals.upnpManufacturer, signals.upnpModel].compactMap { $0 } + signals.httpServers + signals.httpTitles + signals.banners)
-            .joined(separator: " | ").lowercased()
-        let words: [(String, Category)] = [
-            ("officejet", .printer), ("laserjet", .printer), ("printer", .printer), ("hikvision", .camera), ("app-webs", .camera),
-            ("camera", .camera), ("rtsp", .camera), ("diskstation", .storage), ("synology", .storage), ("qnap", .storage),
-            ("sonos", .speaker), ("fritz!box", .router), ("router", .router), ("smart tv", .tv), ("hue", .iot), ("esphome", .iot),
-            ("belkin", .iot), ("raspbian", .computer), ("debian", .computer), ("ubuntu", .computer), ("openssh", .computer),
-        ]
-        if let hit = words.first(where: { text.contains($0.0) }) { return (hit.1, "probe text '\(hit.0)'") }
         return nil
     }
 
-    /// Host name patterns (NetMonitor's list and HomeNet's), on the normalised name.
-    public static func hostnamePattern(_ hostname: String) -> (Category, String)? {
-        let name = NameNormaliser.normalise(hostname).lowercased()
-        let rules: [(String, Category)] = [
-            ("iphone", .phone), ("android", .phone), ("pixel", .phone), ("galaxy", .phone), ("ipad", .tablet), ("tablet", .tablet),
-            ("appletv", .tv), ("apple-tv", .tv), ("chromecast", .tv), ("webos", .tv), ("roku", .tv), ("-tv", .tv), ("tv-", .tv),
-            ("homepod", .speaker), ("sonos", .speaker), ("echo", .speaker), ("speaker", .speaker),
-            ("playstation", .gaming), ("ps5", .gaming), ("ps4", .gaming), ("xbox", .gaming), ("nintendo", .gaming),
-            ("nas", .storage), ("synology", .storage), ("qnap", .storage), ("drobo", .storage),
-            ("printer", .printer), ("officejet", .printer), ("laserjet", .printer), ("epson", .printer), ("canon", .printer), ("brother", .printer),
-            ("camera", .camera), ("-cam", .camera), ("cam-", .camera),
-            ("fritz", .router), ("router", .router), ("gateway", .router),
-            ("hue", .iot), ("lifx", .iot), ("plug", .iot), ("espressif", .iot), ("esp32", .iot), ("esp-", .iot), ("tuya", .iot),
-            ("shelly", .iot), ("sprinkler", .iot), ("sensor", .iot), ("bulb", .iot), ("light", .iot),
-            ("macbook", .computer), ("laptop", .computer), ("imac", .computer), ("mac-mini", .computer), ("mac-pro", .computer),
-            ("mac-studio", .computer), ("desktop", .computer), ("thinkpad", .computer), ("raspberrypi", .computer), ("workstation", .computer),
-            ("-pc", .computer),
-        ]
-        return rules.first { name.contains($0.0) }.map { ($0.1, "hostname '\($0.0)'") }
+    // MARK: 5 and 9. Vendors
+
+    /// IEEE registry organisations (whole words of the "Organization Name", any case) whose
+    /// products on a LAN are one kind of device, so the MAC block alone says what it is.
+    static let singleLineVendors: [(name: String, category: Category)] = [
+        ("sonos", .speaker), ("bose", .speaker),  // IEEE: Sonos, Inc.; Bose Corporation (audio only)
+        ("synology", .storage), ("qnap", .storage), ("asustor", .storage),  // IEEE: NAS makers
+        ("hikvision", .camera), ("dahua", .camera), ("axis communications", .camera),  // IEEE: surveillance-camera makers
+        ("hanwha", .camera), ("vivotek", .camera), ("mobotix", .camera),  // IEEE: surveillance-camera makers
+        ("brother industries", .printer), ("seiko epson", .printer), ("kyocera", .printer), ("lexmark", .printer),  // IEEE: printer makers
+        ("ricoh", .printer), ("xerox", .printer), ("konica minolta", .printer), ("canon", .printer),  // IEEE: printer makers
+        ("nintendo", .gaming), ("sony interactive entertainment", .gaming),  // IEEE: game-console makers
+        ("polycom", .phone), ("yealink", .phone), ("grandstream", .phone), ("snom", .phone), ("fanvil", .phone),  // IEEE: VoIP phone makers
+        ("avm audiovisuelles", .router), ("routerboard", .router), ("ubiquiti", .router), ("ruckus", .router),  // IEEE: network gear (Routerboard.com is MikroTik)
+        ("raspberry pi", .computer), ("super micro computer", .computer), ("lcfc", .computer),  // IEEE: boards, servers, Lenovo's notebook ODM
+        ("espressif", .iot), ("tuya", .iot), ("lifi labs", .iot), ("philips lighting", .iot), ("signify", .iot),  // IEEE: IoT chips, plugs, lights
+        ("lumi united", .iot), ("ecobee", .iot),  // IEEE: smart-home makers (Aqara sensors, thermostats)
+        ("ring llc", .camera),  // IEEE: Ring LLC (doorbells, cameras)
+        ("roku", .tv), ("vizio", .tv),  // IEEE: TV and streaming-player makers
+    ]
+
+    /// IEEE organisations whose products are mostly one kind: decisive only when nothing else is.
+    static let mainLineVendors: [(name: String, category: Category)] = [
+        ("amazon technologies", .speaker),  // IEEE: Amazon Technologies Inc. (Echo speakers, also Fire TV, Kindle)
+        ("lg electronics", .tv), ("tcl", .tv), ("hisense", .tv),  // IEEE: TV makers (also appliances, phones)
+        ("belkin", .iot),  // IEEE: Belkin International (WeMo plugs; also accessories)
+        ("hewlett packard", .printer),  // IEEE: Hewlett Packard (printers; also PCs and servers)
+        ("netgear", .router), ("tp-link", .router),  // IEEE: network gear (also cameras, plugs, NAS)
+        ("apple", .computer),  // IEEE: Apple, Inc. (Macs; phones mostly use randomised private addresses)
+        ("dell", .computer), ("lenovo", .computer), ("intel corporate", .computer),  // IEEE: PC makers, PC network chips
+    ]
+
+    /// Rule 5/9 lookup of one organisation name in `table`, by whole words ("Sonos, Inc." but not
+    /// "SonoScape").
+    static func vendor(_ organisation: String, table: [(name: String, category: Category)]) -> Category? {
+        let name = words(organisation)
+        return table.first { name.contains(words($0.name)) }?.category
     }
 
-    /// Port fingerprints (HomeNet's and NetMonitor's rule 4).
+    /// Lower-cased words between single spaces, padded: " sonos inc ".
+    static func words(_ text: String) -> String {
+        " " + text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).joined(separator: " ") + " "
+    }
+
+    /// Rule 9: vendor plus port, then the vendors' main lines.
+    public static func vendor(_ organisation: String, ports: Set<UInt16>) -> Category? {
+        let name = words(organisation)
+        // Samsung Tizen TVs: remote-control WebSocket API on 8001 (ws) / 8002 (wss), Samsung Smart TV developer docs.
+        if name.contains(" samsung ") && (ports.contains(8001) || ports.contains(8002)) { return .tv }
+        // Microsoft + IANA xbox (3074): an Xbox.
+        if name.contains(" microsoft ") && ports.contains(3074) { return .gaming }
+        return vendor(organisation, table: singleLineVendors) ?? vendor(organisation, table: mainLineVendors)
+    }
+
+    // MARK: 6. Default host names
+
+    /// Host names devices give themselves until someone renames them, matched on the normalised
+    /// name at `-` boundaries (`prefix`: the name starts with it).
+    static let defaultHostnames: [(pattern: String, prefix: Bool, category: Category)] = [
+        // Apple devices take their host name from the device name, "<Owner>'s iPhone" by default
+        // (Apple Support: the device name in Settings › General › About; Mac: Sharing › Local hostname).
+        ("iphone", false, .phone), ("ipad", false, .tablet), ("macbook", false, .computer),  // Apple: default device names
+        ("macbook-pro", false, .computer), ("macbook-air", false, .computer), ("imac", false, .computer),  // Apple: default device names
+        ("mac-mini", false, .computer), ("mac-studio", false, .computer), ("mac-pro", false, .computer),  // Apple: default device names
+        ("apple-tv", false, .tv), ("appletv", false, .tv), ("homepod", false, .speaker),  // Apple: default device names
+        // AOSP: Android's DHCP host name "android-<ANDROID_ID hex>" (ConnectivityService, net.hostname; Android ≤ 7).
+        ("android", true, .phone),
+        // Microsoft: Windows setup names a PC "DESKTOP-" or "LAPTOP-" plus 7 random characters.
+        ("desktop", true, .computer), ("laptop", true, .computer),
+        // Raspberry Pi OS: default host name "raspberrypi" (Raspberry Pi documentation, Configuration).
+        ("raspberrypi", false, .computer),
+        // ESP-IDF: lwIP default host name "espressif" (CONFIG_LWIP_LOCAL_HOSTNAME); Arduino-ESP32 "esp32-<MAC>".
+        ("espressif", true, .iot), ("esp32", true, .iot),
+    ]
+
+    /// Rule 6: a vendor's default name in `hostname`.
+    public static func hostnamePattern(_ hostname: String) -> (Category, String)? {
+        let name = NameNormaliser.normalise(hostname).lowercased().replacingOccurrences(of: "_", with: "-")
+        let bounded = "-" + name + "-"
+        for rule in defaultHostnames {
+            let hit = rule.prefix ? name == rule.pattern || name.hasPrefix(rule.pattern + "-") : bounded.contains("-" + rule.pattern + "-")
+            if hit { return (rule.category, "hostname '\(rule.pattern)\(rule.prefix ? "-…" : "")'") }
+        }
+        return nil
+    }
+
+    // MARK: 8. Ports
+
+    /// Open ports whose assigned service implies the device, first match wins.
+    static let portRules: [(port: UInt16, category: Category)] = [
+        (62078, .phone),  // nmap-services iphone-sync: iOS lockdownd
+        (631, .printer), (515, .printer),  // IANA ipp (RFC 8011), printer (LPD, RFC 1179)
+        (9100, .printer),  // nmap-services jetdirect (raw printing)
+        (8009, .tv),  // Google Cast: the Cast v2 channel of Cast receivers
+        (554, .camera),  // IANA rtsp (RFC 2326): streaming cameras
+        (1400, .speaker),  // Sonos support, firewall ports: TCP 1400 is the players' control port
+        (32400, .storage),  // Plex support, "What network ports do I need to allow": Plex Media Server on TCP 32400
+        (3389, .computer), (5900, .computer), (548, .computer),  // IANA ms-wbt-server (RDP), rfb (VNC), afpovertcp
+        (22, .computer), (445, .computer),  // IANA ssh, microsoft-ds (SMB)
+    ]
+
+    /// Rule 8: a LAN host serving DNS and a web UI on both HTTP and HTTPS is a router (IANA domain
+    /// 53, http 80, https 443: home routers run the LAN's DNS forwarder); then `portRules`.
     public static func ports(_ open: Set<UInt16>) -> (Category, String)? {
         if open.isSuperset(of: [53, 80, 443]) { return (.router, "ports 53+80+443") }
-        let rules: [(UInt16, Category)] = [(62078, .phone), (631, .printer), (9100, .printer), (515, .printer), (8008, .tv), (8009, .tv),
-                                           (8001, .tv), (8002, .tv), (554, .camera), (1400, .speaker), (32400, .storage),
-                                           (5900, .computer), (3389, .computer), (548, .computer), (22, .computer), (445, .computer)]
-        return rules.first { open.contains($0.0) }.map { ($0.1, "port \($0.0)") }
-    }
-
-    /// NetMonitor's vendor rules (spec §5.8 rule 5), plus vendors of common home devices.
-    public static func vendor(_ vendor: String, ports: Set<UInt16>) -> Category? {
-        let name = vendor.lowercased()
-        if name.contains("samsung") && (ports.contains(8001) || ports.contains(8002)) { return .tv }
-        if name.contains("microsoft") && ports.contains(3074) { return .gaming }
-        let rules: [(String, Category)] = [
-            ("sonos", .speaker), ("bose", .speaker), ("harman", .speaker), ("amazon", .speaker), ("roku", .tv), ("lg electronics", .tv),
-            ("synology", .storage), ("qnap", .storage), ("western digital", .storage), ("drobo", .storage),
-            ("raspberry pi", .iot), ("espressif", .iot), ("tuya", .iot), ("lifx", .iot), ("signify", .iot), ("lumi", .iot), ("belkin", .iot),
-            ("ring", .camera), ("nest", .camera), ("wyze", .camera), ("hikvision", .camera), ("dahua", .camera),
-            ("canon", .printer), ("epson", .printer), ("brother", .printer), ("hp inc", .printer), ("hewlett packard", .printer),
-            ("nintendo", .gaming), ("sony interactive", .gaming), ("avm", .router),
-            ("apple", .computer), ("intel", .computer), ("dell", .computer), ("lenovo", .computer), ("asus", .computer),
-        ]
-        return rules.first { name.contains($0.0) }?.1
+        return portRules.first { open.contains($0.port) }.map { ($0.category, "port \($0.port)") }
     }
 }

@@ -1,69 +1,129 @@
 import Foundation
 import Wire
 
-/// HomeNet's deep probe: a quick port scan, then HTTP/HTTPS Server header and title, SSH / FTP /
-/// SMTP / RTSP banners, UPnP description XML, AirPlay `/info` and Chromecast `eureka_info`,
-/// plus PTR name, MAC vendor and gateway flag — the signals the classifier reads.
+/// HomeNet's deep probe of one host, with knowledge any scanner has of a LAN it has never seen:
+/// a quick connect scan of nmap's most frequently open TCP ports, HTTP(S) `Server` header and
+/// `<title>` on the ports nmap names as web services, SSH / FTP / SMTP / RTSP banners, AirPlay
+/// `/info` and Google Cast `eureka_info` on their protocols' ports, plus PTR name, MAC vendor
+/// (IEEE registry) and gateway flag. What devices announced is followed up (`followUp`) once
+/// `ProbeSweep`'s SSDP search and Bonjour browse have heard it.
+///
+/// | probe | on | source |
+/// |---|---|---|
+/// | connect scan | the `topPorts` (100) most frequently open TCP ports | `NmapServices` (nmap-services; 100 = nmap's `-F`) |
+/// | `GET /` | open ports nmap names `http*` or `upnp`; TLS when the name starts with `https` | nmap-services service names |
+/// | banner | open 21, 22, 25 (sent first), 554 (`OPTIONS`) | IANA ftp, ssh, smtp, rtsp |
+/// | AirPlay `GET /info` | open 7000, or the port an `_airplay._tcp` SRV record gave | AirPlay protocol (https://openairplay.github.io/airplay-spec/) |
+/// | Cast `GET /setup/eureka_info` | open 8008 | Google Cast local API (https://rithvikvibhu.github.io/GHLocalApi/) |
+/// | UPnP description | only the `LOCATION` an SSDP answer gave (`SSDPSearch`) | UPnP Device Architecture §2.3 |
+/// | vendor | the MAC's block in the IEEE registry | `OUIRegistry` |
 public struct DeviceProber: Sendable {
-    /// Ports the quick scan looks at (HomeNet's probe ports, NetMonitor's detail list, and the
-    /// ports the port fingerprint rules name).
-    public static let quickPorts: [UInt16] = [21, 22, 23, 25, 53, 80, 110, 139, 143, 443, 445, 515, 548, 554, 631, 993, 995, 1400, 3000,
-                                              3001, 3306, 3389, 5000, 5001, 5432, 5900, 7000, 8000, 8001, 8002, 8008, 8009, 8080, 8443,
-                                              9100, 9197, 32400, 49000, 49152, 49153, 62078]
-    static let tlsPorts: Set<UInt16> = [443, 5001, 8443]
-    static let httpPorts: Set<UInt16> = [80, 1400, 5000, 8000, 8001, 8008, 8080, 9197, 49000, 49152, 49153]
-    static let upnpPaths = ["/description.xml", "/rootDesc.xml", "/igddesc.xml", "/xml/device_description.xml", "/ssdp/device-desc.xml",
-                            "/dmr", "/setup.xml"]
+    /// The quick scan's width: nmap's fast scan (`-F`) probes its 100 most frequently open ports.
+    public static let defaultTopPorts = 100
 
     public var timeout = 1.5
     public var concurrency = 40
+    /// How many of nmap's most frequently open TCP ports the quick scan tries.
+    public var topPorts = DeviceProber.defaultTopPorts
 
-    public init(timeout: Double = 1.5, concurrency: Int = 40) {
+    public init(timeout: Double = 1.5, concurrency: Int = 40, topPorts: Int = DeviceProber.defaultTopPorts) {
         self.timeout = timeout
         self.concurrency = concurrency
+        self.topPorts = topPorts
     }
 
-    /// Probes `ip` (Bonjour services must be added by the caller: browsing is shared).
+    /// The ports the quick scan tries.
+    public var quickPorts: [UInt16] { NmapServices.shared.topTCPPorts(topPorts) }
+
+    /// IANA ftp 21, ssh 22, smtp 25 (the server speaks first) and rtsp 554 (answers `OPTIONS`).
+    static let bannerPorts: [UInt16] = [22, 21, 25, 554]
+    /// AirPlay's `/info` port (AirPlay protocol documentation).
+    static let airplayPort: UInt16 = 7000
+    /// Google Cast's local HTTP API port (the `eureka_info` endpoint).
+    static let castPort: UInt16 = 8008
+
+    /// Whether `port` is a web service by nmap's name for it (`http`, `http-proxy`, `upnp` …),
+    /// and then whether it speaks TLS (`https`, `https-alt`); nil when it is not one.
+    static func webUsesTLS(_ port: UInt16, names: NmapServices = .shared) -> Bool? {
+        guard let name = names.name(tcp: port) else { return nil }
+        if name.hasPrefix("https") { return true }
+        return name.contains("http") || name == "upnp" ? false : nil
+    }
+
+    /// Probes `ip` (Bonjour services and SSDP descriptions are added by `ProbeSweep`: they come
+    /// from searches shared by all hosts).
     public func probe(_ ip: IPv4Address, gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()) -> DeviceSignals {
         var signals = DeviceSignals(ip: ip.description)
         signals.isGateway = gateway == ip
         signals.hostname = HostResolver.reverse(ip)
         let scanner = PortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
-        signals.openPorts = ((try? scanner.scan(ip, ports: Self.quickPorts)) ?? []).filter { $0.state == .open }.map(\.port)
-        if let mac = LinuxNetworkInfo.mac(of: ip) {
-            signals.mac = mac.description
-            signals.vendor = VendorTable.vendor(mac)
-        }
+        signals.openPorts = ((try? scanner.scan(ip, ports: quickPorts)) ?? []).filter { $0.state == .open }.map(\.port)
+        readMAC(into: &signals, ip: ip)
         let open = Set(signals.openPorts)
-        for port in signals.openPorts where Self.httpPorts.contains(port) || Self.tlsPorts.contains(port) {
-            guard let head = HTTPProbe.get(ip, port: port, path: "/", tls: Self.tlsPorts.contains(port), timeout: timeout * 2) else { continue }
+        for port in signals.openPorts {
+            guard let tls = Self.webUsesTLS(port),
+                  let head = HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) else { continue }
             if let server = head.headers["server"], !signals.httpServers.contains(server) { signals.httpServers.append(server) }
             if let title = HTTPProbe.title(head.body), !signals.httpTitles.contains(title) { signals.httpTitles.append(title) }
         }
-        for port: UInt16 in [22, 21, 25, 554] where open.contains(port) {
+        for port in Self.bannerPorts where open.contains(port) {
             if let banner = BannerGrabber.grab(ip, port: port, timeout: timeout) { signals.banners.append(banner) }
         }
-        upnp: for port in signals.openPorts where Self.httpPorts.contains(port) {
-            for path in Self.upnpPaths {
-                guard let head = HTTPProbe.get(ip, port: port, path: path, tls: false, timeout: timeout), head.status == 200,
-                      head.body.contains("<device>") else { continue }
-                signals.upnpDeviceType = HTTPProbe.element("deviceType", in: head.body)
-                signals.upnpFriendlyName = HTTPProbe.element("friendlyName", in: head.body)
-                signals.upnpManufacturer = HTTPProbe.element("manufacturer", in: head.body)
-                signals.upnpModel = HTTPProbe.element("modelName", in: head.body)
-                break upnp
-            }
-        }
-        if open.contains(7000), let head = HTTPProbe.get(ip, port: 7000, path: "/info", tls: false, timeout: timeout), head.status == 200 {
-            signals.airplayModel = HTTPProbe.plistString("model", in: head.body)
-            signals.airplayName = HTTPProbe.plistString("name", in: head.body)
-        }
-        if open.contains(8008), let head = HTTPProbe.get(ip, port: 8008, path: "/setup/eureka_info", tls: false, timeout: timeout), head.status == 200,
-           let object = try? JSONSerialization.jsonObject(with: Data(head.body.utf8)) as? [String: Any] {
-            signals.chromecastName = object["name"] as? String
-            signals.chromecastModel = (object["model_name"] as? String) ?? "Chromecast"
-        }
+        if open.contains(Self.airplayPort) { airplayInfo(into: &signals, ip: ip, port: Self.airplayPort) }
+        if open.contains(Self.castPort) { castInfo(into: &signals, ip: ip) }
         return signals
+    }
+
+    /// The MAC from the neighbour table and its IEEE vendor, when not known yet.
+    func readMAC(into signals: inout DeviceSignals, ip: IPv4Address) {
+        guard signals.mac == nil, let mac = LinuxNetworkInfo.mac(of: ip) else { return }
+        signals.mac = mac.description
+        signals.vendor = OUIRegistry.shared.vendor(mac)
+    }
+
+    /// AirPlay `GET /info` on `port`: the model identifier and name.
+    func airplayInfo(into signals: inout DeviceSignals, ip: IPv4Address, port: UInt16) {
+        guard let head = HTTPProbe.get(ip, port: port, path: "/info", tls: false, timeout: timeout), head.status == 200 else { return }
+        signals.airplayModel = HTTPProbe.plistString("model", in: head.body)
+        signals.airplayName = HTTPProbe.plistString("name", in: head.body)
+    }
+
+    /// Google Cast's local API (https://rithvikvibhu.github.io/GHLocalApi/): `GET /setup/eureka_info`
+    /// on 8008 answers with the device's name and model.
+    func castInfo(into signals: inout DeviceSignals, ip: IPv4Address) {
+        let path = "/setup/eureka_info"  // Google Cast local API, https://rithvikvibhu.github.io/GHLocalApi/
+        guard let head = HTTPProbe.get(ip, port: Self.castPort, path: path, tls: false, timeout: timeout), head.status == 200,
+              let object = try? JSONSerialization.jsonObject(with: Data(head.body.utf8)) as? [String: Any] else { return }
+        signals.chromecastName = object["name"] as? String
+        signals.chromecastModel = (object["model_name"] as? String) ?? "unnamed model"
+    }
+
+    /// Fetches the UPnP description an SSDP answer pointed to and reads the root device's type,
+    /// friendly name, manufacturer and model name (UPnP Device Architecture 2.0 §2.3).
+    public func describe(_ location: SSDPSearch.Location, into signals: inout DeviceSignals) {
+        guard let head = HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false, timeout: timeout * 2),
+              head.status == 200, head.body.contains("<device>") else { return }
+        signals.upnpDeviceType = HTTPProbe.element("deviceType", in: head.body)
+        signals.upnpFriendlyName = HTTPProbe.element("friendlyName", in: head.body)
+        signals.upnpManufacturer = HTTPProbe.element("manufacturer", in: head.body)
+        signals.upnpModel = HTTPProbe.element("modelName", in: head.body)
+    }
+
+    /// What the SSDP search heard, followed up as soon as it is over: the MAC, when the device
+    /// only became reachable by answering (its answer made it ARP for us), and its UPnP
+    /// description at the `LOCATION` it gave.
+    public func followUp(_ signals: inout DeviceSignals, location: SSDPSearch.Location?) {
+        guard let ip = IPv4Address(signals.ip) else { return }
+        readMAC(into: &signals, ip: ip)
+        if let location { describe(location, into: &signals) }
+    }
+
+    /// What the Bonjour browse heard, followed up: AirPlay `/info` on the port the device's
+    /// `_airplay._tcp` record gave, when the quick scan did not reach it on 7000.
+    public func followUp(_ signals: inout DeviceSignals, services: [BonjourService]) {
+        guard signals.airplayModel == nil, let ip = IPv4Address(signals.ip),
+              let port = services.first(where: { $0.type.lowercased() == "_airplay._tcp" })?.port, port != 0 else { return }
+        airplayInfo(into: &signals, ip: ip, port: port)
     }
 
     /// Attaches the services whose addresses include the device's IP.

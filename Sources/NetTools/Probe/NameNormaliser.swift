@@ -2,7 +2,7 @@
 public enum NameNormaliser {
     /// Strips domain suffixes (.lan, .local, .home.arpa, .home), a trailing dot, a DNS
     /// disambiguation number ("-7"), a Bonjour instance suffix ("(920)", " (2)") and a RAOP hex
-    /// prefix ("D0817AC45A28@").
+    /// prefix ("00005E005301@", RFC 7042's documentation MAC).
     public static func normalise(_ name: String) -> String {
         var text = name.trimmingCharacters(in: .whitespaces)
         if text.hasSuffix(".") { text.removeLast() }

@@ -2,44 +2,75 @@ import Foundation
 import Wire
 
 /// Deep-probes many hosts at once — one thread per host, since the probes wait on the network,
-/// not the CPU — while one shared Bonjour browse runs beside them, and attaches each host's
-/// announced services to its signals. What `scanbench probe` and `scanbench scan --probe` run.
+/// not the CPU — while one shared Bonjour browse and one SSDP search run beside them; then
+/// follows up what the devices announced (the UPnP description at each SSDP `LOCATION`, AirPlay
+/// `/info` on an `_airplay._tcp` port) and attaches each host's services to its signals. What
+/// `scanbench probe` and `scanbench scan --probe` run.
 public struct ProbeSweep: Sendable {
     /// The per-host probe.
     public var prober: DeviceProber
     /// Seconds of the shared Bonjour browse; 0 for none.
     public var bonjourWindow: Double
+    /// The shared SSDP search (MX 3, 4 s); nil for none.
+    public var ssdp: SSDPSearch?
 
-    public init(prober: DeviceProber = DeviceProber(), bonjourWindow: Double = 9) {
+    public init(prober: DeviceProber = DeviceProber(), bonjourWindow: Double = 9, ssdp: SSDPSearch? = SSDPSearch()) {
         self.prober = prober
         self.bonjourWindow = bonjourWindow
+        self.ssdp = ssdp
     }
 
-    /// Probes `ips` and browses; blocks until every probe and the browse are done.
+    /// Probes `ips`, browses and searches; blocks until all of it and the follow-ups are done.
     /// - Returns: one `DeviceSignals` per address, in the order given, services attached.
     public func run(_ ips: [IPv4Address], gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()) -> [DeviceSignals] {
         let results = SignalSlots(count: ips.count)
-        let services = ServiceSlot()
+        let services = Slot<[BonjourService]>([])
+        let locations = Slot<[IPv4Address: SSDPSearch.Location]>([:])
         let browse = DispatchGroup()
+        let search = DispatchGroup()
         if bonjourWindow > 0 {
             let window = bonjourWindow
             DispatchQueue.global().async(group: browse) { services.set((try? BonjourBrowser(window: window).browse()) ?? []) }
         }
-        let probes = DispatchGroup()
-        let prober = self.prober
-        for (index, ip) in ips.enumerated() {
-            probes.enter()
-            Thread { results.set(index, prober.probe(ip, gateway: gateway)); probes.leave() }.start()
+        if let ssdp {
+            DispatchQueue.global().async(group: search) { locations.set((try? ssdp.run()) ?? [:]) }
         }
-        probes.wait()
+        let prober = self.prober
+        each(ips.indices) { index in results.set(index, prober.probe(ips[index], gateway: gateway)) }
+        // The descriptions first, while a device that is reachable only because its SSDP answer
+        // made it ARP for us still has a neighbour entry; the browse usually runs longer.
+        search.wait()
+        let described = locations.get()
+        each(ips.indices) { index in
+            var device = results.get(index)
+            prober.followUp(&device, location: described[ips[index]])
+            results.set(index, device)
+        }
         browse.wait()
         let found = services.get()
-        return results.all().map { device in
-            var device = device
+        each(ips.indices) { index in
+            var device = results.get(index)
             DeviceProber.attach(found, to: &device)
-            return device
+            prober.followUp(&device, services: device.services)
+            results.set(index, device)
         }
+        return ips.indices.map(results.get)
     }
+
+    /// Runs `body` for every index, each on its own thread (the work waits on the network), and
+    /// returns when all are done.
+    private func each(_ indices: Range<Int>, _ body: @escaping @Sendable (Int) -> Void) {
+        let group = DispatchGroup()
+        for index in indices {
+            group.enter()
+            Thread { body(index); group.leave() }.start()
+        }
+        group.wait()
+    }
+
+    /// What the probe runs without on this system (no IEEE registry, no nmap-services), with the
+    /// package to install: for the commands to print once.
+    public static var notices: [String] { [OUIRegistry.shared.notice, NmapServices.shared.notice].compactMap { $0 } }
 
     /// `run` from async code: the blocking work happens on its own thread, never on a
     /// concurrency worker or the main actor.
@@ -55,14 +86,16 @@ public struct ProbeSweep: Sendable {
         private var values: [DeviceSignals?]
         init(count: Int) { values = Array(repeating: nil, count: count) }
         func set(_ index: Int, _ value: DeviceSignals) { lock.lock(); values[index] = value; lock.unlock() }
-        func all() -> [DeviceSignals] { lock.lock(); defer { lock.unlock() }; return values.compactMap { $0 } }
+        /// The value set at `index` (every index is set by the first pass).
+        func get(_ index: Int) -> DeviceSignals { lock.lock(); defer { lock.unlock() }; return values[index]! }
     }
 
-    private final class ServiceSlot: @unchecked Sendable {
+    private final class Slot<Value: Sendable>: @unchecked Sendable {
         // @unchecked: every access goes through `lock`.
         private let lock = NSLock()
-        private var value: [BonjourService] = []
-        func set(_ services: [BonjourService]) { lock.lock(); value = services; lock.unlock() }
-        func get() -> [BonjourService] { lock.lock(); defer { lock.unlock() }; return value }
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
+        func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
     }
 }

@@ -15,7 +15,7 @@ public enum MagicPacket {
         let separators = Set(text.filter { !$0.isHexDigit })
         guard digits.count == 12, digits.allSatisfy(\.isHexDigit), separators.count <= 1,
               separators.isEmpty || [":", "-", "."].contains(separators.first!) else {
-            throw .invalidArgument("invalid MAC address '\(text)': give 12 hex digits, optionally separated by ':' or '-' (e.g. 8c:16:45:90:3d:5e)")
+            throw .invalidArgument("invalid MAC address '\(text)': give 12 hex digits, optionally separated by ':' or '-' (e.g. 00:00:5e:00:53:01)")
         }
         var bytes: [UInt8] = []
         var index = digits.startIndex

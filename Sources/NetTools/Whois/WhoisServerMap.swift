@@ -20,7 +20,7 @@ public struct WhoisServerMap: Sendable, Equatable {
     /// NetMonitor's built-in map (spec §5.6), with IANA for everything else.
     public static let builtIn = WhoisServerMap(
         byTLD: ["com": "whois.verisign-grs.com", "net": "whois.verisign-grs.com", "org": "whois.pir.org", "io": "whois.nic.io",
-                "dev": "whois.nic.google", "app": "whois.nic.google", "co": "whois.nic.co"],
+                "dev": "whois.nic.google", "app": "whois.nic.google", "co": "whois.nic.co"],  // IANA root zone database
         defaultServer: "whois.iana.org", ipServer: "whois.iana.org", asServer: "whois.iana.org")
 
     public init(byTLD: [String: String], defaultServer: String, ipServer: String, asServer: String) {

@@ -45,6 +45,9 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: "With --probe: seconds of the probe's own Bonjour browse (TXT models, service types; 0: none).")
     var probeBonjourWindow = 12.0
 
+    @Option(help: "With --probe: how many of nmap's most frequently open TCP ports the probe scans (100: nmap's -F).")
+    var probeTopPorts = DeviceProber.defaultTopPorts
+
     func run() async throws {
         let loaded: Strategy
         do {
@@ -53,6 +56,7 @@ struct ScanCommand: AsyncParsableCommand {
             Terminal.fail(Terminal.describe(error))
         }
         guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
+        guard (1...65535).contains(probeTopPorts) else { Terminal.fail("--probe-top-ports must be 1-65535") }
         let scanInterface = try chooseInterface()
         var log: EventLog?
         if let events {
@@ -70,7 +74,9 @@ struct ScanCommand: AsyncParsableCommand {
         log?.close()
         if probe {
             let ips = report.devices.compactMap { IPv4Address($0.ip) }
-            let signals = await ProbeSweep(bonjourWindow: probeBonjourWindow).run(ips)
+            ProbeSweep.notices.forEach { FileHandle.standardError.write(Data("scanbench: \($0)\n".utf8)) }
+            let sweep = ProbeSweep(prober: DeviceProber(topPorts: probeTopPorts), bonjourWindow: probeBonjourWindow)
+            let signals = await sweep.run(ips)
             let probed = ProbedScanReport(report: report, probed: signals)
             if json {
                 Terminal.printJSON(probed)

@@ -42,7 +42,7 @@ struct ProbedScanReport: Encodable {
             signals.hostname = signals.hostname ?? scanned.hostname
             if signals.mac == nil, let text = scanned.mac, let mac = MACAddress(text) {
                 signals.mac = mac.description
-                signals.vendor = VendorTable.vendor(mac)
+                signals.vendor = OUIRegistry.shared.vendor(mac)
             }
             signals.openPorts = Array(Set(signals.openPorts + scanned.openPorts.compactMap { UInt16(exactly: $0) })).sorted()
             return Device(scanned: scanned, verdict: ProbeReport(signals: signals))
