@@ -1,3 +1,4 @@
+import Sockets
 import Wire
 
 /// The kernel's IPv4 neighbour table as `/proc/net/arp` shows it.
@@ -32,7 +33,7 @@ public enum NeighbourTable {
 
     /// Reads and parses `/proc/net/arp`; empty when it cannot be read.
     public static func read(device: String? = nil, path: String = "/proc/net/arp") -> [Entry] {
-        guard let text = SocketSystem.readProcFile(path) else { return [] }
+        guard let text = ProcFile.text(path) else { return [] }
         return parse(text, device: device)
     }
 }

@@ -138,23 +138,6 @@ enum SocketSystem {
         _ = read(fd, &value, 8)
     }
 
-    /// The whole text of a procfs file, read until EOF (procfs reports size 0, so readers that
-    /// trust `stat` get a truncated first page); nil when it cannot be opened.
-    static func readProcFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { _ = Glibc.close(fd) }
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            data += chunk.prefix(count)
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     // MARK: interfaces and names
 
     /// The first IPv4 address and prefix length of `interface`, from getifaddrs; nil when it has none.

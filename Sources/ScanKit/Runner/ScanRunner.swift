@@ -1,4 +1,5 @@
 import Foundation
+import Sockets
 import Wire
 
 /// Runs one scan of a strategy: plans targets from the interface, builds the budget, thermal
@@ -98,7 +99,7 @@ public struct ScanRunner: Sendable {
 
     /// The default route's gateway on `interface` from `/proc/net/route`, else the network's first host.
     static func defaultGateway(interface: String, network: IPv4Network) -> IPv4Address? {
-        if let text = SocketSystem.readProcFile("/proc/net/route") {
+        if let text = ProcFile.text("/proc/net/route") {
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard fields.count >= 3, fields[0] == interface, fields[1] == "00000000",

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Names of everything one testbed creates. Every name carries the common prefix and the
 /// testbed's id, so two testbeds never collide and `down` can find leftovers by name alone.
 public struct TestbedNames: Sendable, Codable, Equatable {
@@ -31,8 +29,7 @@ public struct TestbedNames: Sendable, Codable, Equatable {
     /// Ids taken on this machine: those with state under this state root, and those of every
     /// namespace of ours (namespace names are machine-wide, whatever state root made them).
     public static func idsInUse() -> Set<String> {
-        let namespaces = ((try? FileManager.default.contentsOfDirectory(atPath: "/run/netns")) ?? []).compactMap(id(ofNamespace:))
-        return Set(TestbedState.allIDs()).union(namespaces)
+        Set(TestbedState.allIDs()).union(TestbedCleaner.ourNamespaces().compactMap(id(ofNamespace:)))
     }
 
     /// True if `namespace` belongs to some testbed.
