@@ -92,6 +92,23 @@ public struct NetSocket: Sendable, Hashable {
 
     // MARK: Options
 
+    /// Asks for a send buffer of `bytes`: `SO_SNDBUFFORCE` where the caller may (CAP_NET_ADMIN),
+    /// else `SO_SNDBUF`, which the kernel caps at `net.core.wmem_max`. On Linux a datagram waiting
+    /// for ARP resolution keeps its buffer charged to the socket (about 0.7 KB for a 1-byte
+    /// payload), so a sweep over hundreds of unresolved addresses fills the default 208 KB.
+    /// - Returns: the size the kernel granted (it reports twice the request, for its bookkeeping).
+    @discardableResult
+    public func requestSendBuffer(bytes: Int) -> Int {
+        let wanted = Int32(clamping: bytes)
+        if (try? set(SOL_SOCKET, SO_SNDBUFFORCE, wanted, "SO_SNDBUFFORCE")) == nil {
+            try? set(SOL_SOCKET, SO_SNDBUF, wanted, "SO_SNDBUF")
+        }
+        var granted: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = getsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &granted, &length)
+        return Int(granted)
+    }
+
     private func set(_ level: Int32, _ name: Int32, _ value: Int32, _ label: String) throws(Failure) {
         var value = value
         guard setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0 else {

@@ -234,6 +234,7 @@ public struct MetricsJoiner: Sendable {
         var finals: [UInt64: String] = [:]
         var waiting: [String: Int] = [:]
         var packets: [String: Int] = [:]
+        var sendFailures: [String: Int] = [:]
         var tableReads = 0, inTable = 0
         var listeningPhases: [String] = []
         var answered: Set<String> = []
@@ -248,6 +249,8 @@ public struct MetricsJoiner: Sendable {
                 }
             case .packetSent(let p) where p.ip.description == ip:
                 packets[p.kind, default: 0] += 1
+            case .sendFailed(let f) where f.ip.description == ip:
+                sendFailures["\(f.kind) \(f.error)", default: 0] += 1
             case .neighbourTableRead(let read):
                 tableReads += 1
                 if read.addresses.contains(where: { $0.description == ip }) { inTable += 1 }
@@ -270,6 +273,7 @@ public struct MetricsJoiner: Sendable {
         }
         if packets.isEmpty { observed.append("no ARP poke or ICMP echo sent to it") }
         else { observed.append(packets.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")) }
+        for (failure, count) in sendFailures.sorted(by: { $0.key < $1.key }) { observed.append("\(count)× \(failure): send failed") }
         if tableReads == 0 { observed.append("the ARP table was never read") }
         else if inTable == 0 { observed.append("not in the ARP table at any of \(tableReads) reads") }
         else { observed.append("in the ARP table at \(inTable) of \(tableReads) reads") }

@@ -109,8 +109,25 @@ extension ScanEvent {
         public var ip: IPv4Address
         public var port: Int?
         public var bytes: Int
-        public init(phase: String, kind: String, ip: IPv4Address, port: Int?, bytes: Int) {
-            self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.bytes = bytes
+        /// How long the send waited for room in the socket's send buffer (absent: it went at once).
+        public var blockedMs: Int?
+        enum CodingKeys: String, CodingKey { case phase, kind, ip, port, bytes, blockedMs = "blocked_ms" }
+        public init(phase: String, kind: String, ip: IPv4Address, port: Int?, bytes: Int, blockedMs: Int? = nil) {
+            self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.bytes = bytes; self.blockedMs = blockedMs
+        }
+    }
+
+    /// `send_failed`: a datagram could not be sent, so the packet it stands for never left.
+    public struct SendFailed: Codable, Sendable, Equatable {
+        public var phase: String
+        /// As `packet_sent`'s `kind`.
+        public var kind: String
+        public var ip: IPv4Address
+        public var port: Int?
+        /// The errno name (`EAGAIN`, `ENOBUFS`, `EHOSTUNREACH` …).
+        public var error: String
+        public init(phase: String, kind: String, ip: IPv4Address, port: Int?, error: String) {
+            self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.error = error
         }
     }
 

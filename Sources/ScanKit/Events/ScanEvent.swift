@@ -16,6 +16,7 @@ public enum ScanEvent: Sendable, Equatable {
     case budgetRelease(BudgetRelease)
     case thermalChange(ThermalChange)
     case packetSent(PacketSent)
+    case sendFailed(SendFailed)
     case deviceFirstSeen(DeviceFirstSeen)
     case deviceSourceAdded(DeviceSourceAdded)
     case publish(Publish)
@@ -40,6 +41,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .budgetRelease: "budget_release"
         case .thermalChange: "thermal_change"
         case .packetSent: "packet_sent"
+        case .sendFailed: "send_failed"
         case .deviceFirstSeen: "device_first_seen"
         case .deviceSourceAdded: "device_source_added"
         case .publish: "publish"
@@ -65,6 +67,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .budgetRelease(let p): p
         case .thermalChange(let p): p
         case .packetSent(let p): p
+        case .sendFailed(let p): p
         case .deviceFirstSeen(let p): p
         case .deviceSourceAdded(let p): p
         case .publish(let p): p
@@ -90,6 +93,7 @@ public enum ScanEvent: Sendable, Equatable {
         case "budget_release": .budgetRelease(try BudgetRelease(from: decoder))
         case "thermal_change": .thermalChange(try ThermalChange(from: decoder))
         case "packet_sent": .packetSent(try PacketSent(from: decoder))
+        case "send_failed": .sendFailed(try SendFailed(from: decoder))
         case "device_first_seen": .deviceFirstSeen(try DeviceFirstSeen(from: decoder))
         case "device_source_added": .deviceSourceAdded(try DeviceSourceAdded(from: decoder))
         case "publish": .publish(try Publish(from: decoder))

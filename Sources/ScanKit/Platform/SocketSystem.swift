@@ -73,6 +73,14 @@ enum SocketSystem {
         }
     }
 
+    /// Asks for a send buffer of `bytes` (see `NetSocket.requestSendBuffer`); returns what was granted.
+    @discardableResult
+    static func requestSendBuffer(_ fd: Int32, bytes: Int) -> Int { NetSocket(adopting: fd).requestSendBuffer(bytes: bytes) }
+
+    /// Whether a send's negated errno means only "no room in the send buffer yet": `EAGAIN` on a
+    /// non-blocking socket, `ENOBUFS` when the kernel is short of memory. Trying again later can work.
+    static func isBufferFull(_ result: Int) -> Bool { result == -Int(EAGAIN) || result == -Int(ENOBUFS) }
+
     /// Receives one datagram without blocking; nil when nothing is queued (or on error).
     static func receive(_ fd: Int32, capacity: Int = 4096) -> Datagram? {
         guard let datagram = (try? NetSocket(adopting: fd).receive(maximum: capacity)) ?? nil else { return nil }
