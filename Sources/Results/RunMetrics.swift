@@ -18,6 +18,9 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var phasesCutAtDeadline: [String]?
     public var timeTo90PercentS: Double?
     public var timeTo100PercentS: Double?
+    /// The physical floor of `time_to_100_percent_s`: the latest of the discoverable devices'
+    /// floors, i.e. the earliest moment a scanner could know every one of them.
+    public var timeTo100PercentFloorS: Double?
     public var cpuS: Double = 0
     public var peakRssMb: Double = 0
     public var peakFds: Int = 0
@@ -32,6 +35,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         case phasesCutAtDeadline = "phases_cut_at_deadline"
         case timeTo90PercentS = "time_to_90_percent_s"
         case timeTo100PercentS = "time_to_100_percent_s"
+        case timeTo100PercentFloorS = "time_to_100_percent_floor_s"
         case cpuS = "cpu_s"
         case peakRssMb = "peak_rss_mb"
         case peakFds = "peak_fds"

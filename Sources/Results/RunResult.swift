@@ -51,6 +51,8 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
     public var firstSource: String?
     public var sources: [String]
     public var firstSeenMs: Double?
+    /// The physical floor: the earliest any scanner could have known it (docs/METRICS.md).
+    public var floorMs: Double?
     /// Why a discoverable device was missed, from the event log (e.g. "tcp: 4 timeouts, secondary skipped").
     public var missedBecause: String?
     public var latencyMs: Double?
@@ -72,6 +74,7 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
         case name, ip, category, discoverable, found, sources
         case firstSource = "first_source"
         case firstSeenMs = "first_seen_ms"
+        case floorMs = "floor_ms"
         case missedBecause = "missed_because"
         case latencyMs = "latency_ms"
         case wireRttMs = "wire_rtt_ms"

@@ -40,6 +40,27 @@ struct MetricsJoinerTests {
         return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
     }
 
+    @Test("the physical floor: the fastest answer the fixture allows, per device and for all of them")
+    func physicalFloor() throws {
+        let text = Self.fixtureText.replacingOccurrences(
+            of: "category: phone, link: {delay_ms: 10}}",
+            with: "category: phone, link: {delay_ms: 10}, arp: {reply_delay_ms: 900}, mdns: [{type: _ssh._tcp, instance: P, port: 22, delay_ms: 300}]}")
+        let fixture = try FixtureLoader.load(text: text, file: "floor.yaml")
+        func floor(_ name: String) -> Double? {
+            Discoverability.floorMs(fixture.devices.first { $0.name == name }!, scannerLink: fixture.network.scanner.link)
+        }
+        #expect(floor("gateway") == 2, "an immediate ARP reply over a 1 ms link: one round trip")
+        #expect(floor("phone") == 320, "mDNS after 300 ms beats ARP after 900 ms; plus a 20 ms round trip")
+        #expect(floor("ghost") == nil, "never answers anything: no floor")
+        #expect(floor("speaker") == 0, "no ARP, but mDNS at once")
+        let observation = RunObservation(truth: GroundTruth(fixture: fixture, fixturePath: "floor.yaml",
+                                                            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))),
+                                         scan: nil, events: [], wire: nil, captureDrops: 0, process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let (metrics, devices, _) = MetricsJoiner(observation: observation).join()
+        #expect(metrics.timeTo100PercentFloorS == 0.32)
+        #expect(devices.first { $0.name == "phone" }?.floorMs == 320)
+    }
+
     @Test("a missed device's reason says only what the run's events show: no ARP table read, no listening, when there was none")
     func missedReasonsComeFromEvents() throws {
         let speaker = Self.ip("198.18.0.12")

@@ -47,6 +47,7 @@ public struct MetricsJoiner: Sendable {
             let index = Int((0.9 * total).rounded(.up)) - 1
             metrics.timeTo90PercentS = times[max(0, min(index, times.count - 1))] / 1000
         }
+        metrics.timeTo100PercentFloorS = devices.filter(\.discoverable).compactMap(\.floorMs).max().map { $0 / 1000 }
         return (metrics, devices, series)
     }
 
@@ -208,6 +209,7 @@ public struct MetricsJoiner: Sendable {
                 outcome.wireRttMs = summary.map { Double($0.median) / 1e6 }
             }
             outcome.truthRttMs = Discoverability.truthRTTMs(device, scannerLink: observation.truth.scanner.link)
+            outcome.floorMs = Discoverability.floorMs(device, scannerLink: observation.truth.scanner.link)
             outcome.hostnameReported = report?.hostname
             if let expected = device.hostname, let reportedName = report?.hostname {
                 outcome.hostnameCorrect = Self.sameHost(reportedName, expected)

@@ -33,6 +33,8 @@ struct RunCommand: AsyncParsableCommand {
               scanbench run --fixture tiny --seed 1 --repeat 5     # replayable, for a CI baseline
               scanbench run --fixture tiny --strategy netmonitor-2.0 --strategy scanbench-best --repeat 1
               scanbench run --strategy netmonitor-2.0 --sweep tcp.host_concurrency=12,24,40
+              scanbench run --suite default                        # home, office and five generated LANs
+              scanbench run --suite default --strategy scanbench-best --strategy my-strategy.yaml
               scanbench run --shard 1/2 --out shard1 && scanbench merge shard1/results.json shard2/results.json
             """
     )
@@ -49,7 +51,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("repeat"), help: ArgumentHelp(
         "Repetitions of each strategy.",
         discussion: "5 by default: compare's timing gate (a two-sided Mann–Whitney test at α = 0.05) cannot fire with fewer than 4 runs per side, and 5 lets it tolerate two inversions; counters need only 1 with --seed."))
-    var repetitions = 5
+    var repetitions: Int?
+
+    /// `--repeat`'s value when neither it nor a suite says otherwise.
+    static let defaultRepetitions = 5
+
+    @Option(help: ArgumentHelp(
+        "Run a suite: its fixtures (and strategies and repetitions, unless given here) from fixtures/suites/NAME.yaml or a path.",
+        discussion: "Built in: \(Suite.builtinNames().joined(separator: ", ")). docs/HARNESS.md#suites lists them with their measured durations."))
+    var suite: String?
 
     @Option(name: .customLong("scenario"), help: "Scenario (repeatable): \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scenarios: [String] = []
@@ -99,20 +109,24 @@ struct RunCommand: AsyncParsableCommand {
 
     private func execute(_ interrupt: RunInterrupt) async throws {
         try HostRequirements.check(for: "run")
-        let fixtures = self.fixtures.isEmpty ? ["home"] : self.fixtures
-        let bases = strategies.isEmpty ? (sweep == nil ? Self.presets : [reference]) : strategies
+        let suite = try self.suite.map(Suite.load)
+        let fixtures = (suite?.fixtures ?? []) + self.fixtures
+        let chosen = strategies.isEmpty ? (suite?.strategies ?? []) : strategies
+        let bases = chosen.isEmpty ? (sweep == nil ? Self.presets : [reference]) : chosen
+        let repetitions = self.repetitions ?? suite?.repeat ?? Self.defaultRepetitions
         var variants: [StrategyVariant] = []
         for base in bases {
             if let sweep { variants += try StrategyVariant.sweep(sweep, base: base) } else { variants.append(StrategyVariant(base: base)) }
         }
         let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
-        var plan = RunPlan(fixtures: fixtures, strategies: variants, scenarios: scenarios, repetitions: repetitions)
-        if self.scenarios.isEmpty && strategies.isEmpty && sweep == nil {
+        let fixtureList = fixtures.isEmpty ? ["home"] : fixtures
+        var plan = RunPlan(fixtures: fixtureList, strategies: variants, scenarios: scenarios, repetitions: repetitions)
+        if self.scenarios.isEmpty && chosen.isEmpty && sweep == nil {
             // The default comparison also measures the review's ping and port-scan rows:
             // the tools during a scan, under the review's baseline and its phase 2.
             let review = ["review-baseline", "review-phase2"].map { StrategyVariant(base: $0) }
-            plan = plan.appending(RunPlan(fixtures: fixtures, strategies: review, scenarios: [.pingDuringScan, .portsDuringScan],
+            plan = plan.appending(RunPlan(fixtures: [fixtureList[0]], strategies: review, scenarios: [.pingDuringScan, .portsDuringScan],
                                           repetitions: repetitions))
         }
         var shardSpec = ShardSpec(index: 1, count: 1)
@@ -122,7 +136,7 @@ struct RunCommand: AsyncParsableCommand {
             plan = plan.shard(parsed.index, of: parsed.count)
         }
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
-        Terminal.progress("\(plan.entries.count) runs\(seed.map { " (seed \($0))" } ?? ""): \(fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
+        Terminal.progress("\(plan.entries.count) runs\(seed.map { " (seed \($0))" } ?? "")\(suite.map { " of suite \($0.name)" } ?? ""): \(fixtureList.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
         var harness = HarnessRun(plan: plan, outputDirectory: output, referenceStrategy: reference,
                                  executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
         harness.shard = shardSpec

@@ -1,0 +1,91 @@
+import Foundation
+import ScanKit
+import StrictYAML
+import Testbed
+
+/// A named set of fixtures to judge strategies on together (`fixtures/suites/NAME.yaml`), so a
+/// verdict rests on LANs a strategy was not tuned for. `scanbench run --suite NAME` runs every
+/// strategy on every fixture; the report adds per-fixture sections and a suite summary.
+///
+/// ```yaml
+/// name: default
+/// description: home, office and five generated LANs
+/// fixtures: [home, office, gen-home-25]
+/// strategies: [netmonitor-2.0, scanbench-best]   # optional: default the seven presets
+/// repeat: 1                                      # optional: default run's --repeat
+/// ```
+public struct Suite: Codable, Sendable, Equatable {
+    public var name: String
+    public var description: String?
+    /// Fixture names or paths, in run order.
+    public var fixtures: [String]
+    /// Strategy presets or paths; nil: the caller's default.
+    public var strategies: [String]?
+    /// Repetitions of each strategy on each fixture; nil: the caller's default.
+    public var `repeat`: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, fixtures, strategies, `repeat` }
+
+    public static let schemaDocument = "docs/HARNESS.md#suites"
+
+    /// Loads and checks a suite: every fixture and strategy must load.
+    /// - Parameter nameOrPath: a built-in suite name (`fixtures/suites/NAME.yaml`) or a path.
+    /// - Throws: `YAMLInputError` naming the file, line and fix.
+    public static func load(_ nameOrPath: String) throws -> Suite {
+        let file = try resolve(nameOrPath)
+        let decoder = StrictYAMLDecoder(knownKeys: Set(CodingKeys.allCases.map(\.stringValue)), schemaDocument: schemaDocument)
+        let (suite, document) = try decoder.decode(Suite.self, fromFile: file)
+        try suite.validate(document)
+        return suite
+    }
+
+    /// Turns a built-in name into a path; paths pass through.
+    public static func resolve(_ nameOrPath: String) throws -> String {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
+        let candidate = "\(BuiltinFiles.directory("fixtures/suites"))/\(nameOrPath).yaml"
+        guard FileManager.default.fileExists(atPath: candidate) else {
+            throw YAMLInputError(file: nameOrPath, message: "no built-in suite named '\(nameOrPath)'",
+                                 fix: builtinNames().isEmpty ? "give a path to a suite .yaml file (docs/HARNESS.md#suites)"
+                                    : "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
+        }
+        return candidate
+    }
+
+    public static func builtinNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: BuiltinFiles.directory("fixtures/suites"))) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    private func validate(_ document: YAMLDocument) throws {
+        guard !fixtures.isEmpty else {
+            throw document.error(at: ["fixtures"], "a suite needs at least one fixture", fix: "list fixture names or paths, e.g. [home, office]")
+        }
+        for (index, fixture) in fixtures.enumerated() {
+            if let first = fixtures.firstIndex(of: fixture), first != index {
+                throw document.error(at: ["fixtures", .index(index)], "fixture '\(fixture)' is listed twice (also fixtures[\(first)])",
+                                     fix: "list each fixture once; use repeat: for more runs")
+            }
+            do { _ = try FixtureLoader.load(fixture) } catch {
+                throw Self.nested(error, at: ["fixtures", .index(index)], in: document, what: "fixture '\(fixture)'")
+            }
+        }
+        for (index, strategy) in (strategies ?? []).enumerated() {
+            do { _ = try StrategyLoader.load(strategy) } catch {
+                throw Self.nested(error, at: ["strategies", .index(index)], in: document, what: "strategy '\(strategy)'")
+            }
+        }
+        if let count = `repeat`, count < 1 {
+            throw document.error(at: ["repeat"], "repeat must be at least 1, not \(count)", fix: "write repeat: 1 or more, or leave it out")
+        }
+    }
+
+    /// A fixture's or strategy's own error, placed at the suite line that names it; the inner
+    /// file's place is kept in the message when it is another file.
+    private static func nested(_ error: any Error, at path: YAMLPath, in document: YAMLDocument, what: String) -> YAMLInputError {
+        guard let inner = error as? YAMLInputError else {
+            return document.error(at: path, "\(what) does not load: \(error)", fix: "fix it, or name a built-in one")
+        }
+        let place = inner.line.map { "\(inner.file):\($0): " } ?? ""
+        return document.error(at: path, "\(what): \(place)\(inner.message)", fix: inner.fix)
+    }
+}
