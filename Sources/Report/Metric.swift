@@ -83,6 +83,15 @@ extension Metric {
     public static let timeTo90 = Metric("time_to_90_percent_s", "Time to 90 %", unit: "s", .lowerIsBetter, .timing, digits: 1) {
         $0.timeTo90PercentS
     }
+    public static let timeTo100 = Metric("time_to_100_percent_s", "Time to 100 %", unit: "s", .lowerIsBetter, .timing, digits: 1) {
+        $0.timeTo100PercentS
+    }
+    /// Time to 100 % over the fixture's physical floor (`time_to_100_percent_floor_s`): 1 is as fast as the LAN allows.
+    public static let timeTo100VsFloor = Metric("time_to_100_percent_vs_floor", "Time to 100 % ÷ floor", unit: "×", .lowerIsBetter, .timing,
+                                                digits: 1) { metrics in
+        guard let time = metrics.timeTo100PercentS, let floor = metrics.timeTo100PercentFloorS, floor > 0 else { return nil }
+        return time / floor
+    }
     public static let worstHitch = Metric("ui.worst_hitch_ms", "Worst hitch", unit: "ms", .lowerIsBetter, .timing, digits: 1) {
         $0.ui.worstHitchMs
     }

@@ -88,6 +88,8 @@ public struct Report: Sendable {
         if !categories.isEmpty { text += "\n" + categories }
         let budget = budgetTable(group)
         if !budget.isEmpty { text += "\n" + budget }
+        let floor = floorTable(group)
+        if !floor.isEmpty { text += "\n" + floor }
         text += "\n" + latencyTable(group)
         text += "\n" + namesTable(group)
         return text

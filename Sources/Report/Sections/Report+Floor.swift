@@ -1,0 +1,28 @@
+import Results
+
+extension Report {
+    /// How close each strategy came to the physical floor: the earliest moment any scanner could
+    /// know every discoverable device of the fixture (docs/METRICS.md), and each strategy's time
+    /// to 100 % of its own yield as a multiple of it.
+    func floorTable(_ group: RunGroup) -> String {
+        let runs = group.strategies.flatMap(group.ok)
+        guard let floor = runs.compactMap(\.metrics.timeTo100PercentFloorS).max(), floor > 0 else { return "" }
+        var text = "### Physical floor\n\n"
+        text += "Every discoverable device could be known \(NumberFormat.decimal(floor, digits: 2)) s after the scan starts"
+        if let slowest = runs.first?.devices.filter({ $0.discoverable }).max(by: { ($0.floorMs ?? 0) < ($1.floorMs ?? 0) }) {
+            text += " (the last: \(Inline.code(slowest.name)), \(NumberFormat.decimal(slowest.floorMs ?? 0, digits: 0)) ms)"
+        }
+        text += ": one round trip plus the fastest answer the fixture configures (ARP reply delay, mDNS or SSDP delay). "
+        text += "Time to 100 % is of the strategy's own yield; a strategy that missed devices is marked.\n\n"
+        var table = MarkdownTable([("Strategy", .left), ("Time to 100 % [s]", .right), ("× floor", .right), ("Found", .right)])
+        for strategy in group.strategies {
+            guard let time = group.summary(Metric.timeTo100VsFloor, strategy), let seconds = group.summary(.timeTo100, strategy),
+                  let found = group.summary(.found, strategy) else { continue }
+            let discoverable = Summary(group.ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
+            let missed = found.median < discoverable ? " (missed \(Metric.found.format(discoverable - found.median)))" : ""
+            table.add([Inline.code(strategy), Metric.timeTo100.format(seconds.median), Metric.timeTo100VsFloor.format(time.median),
+                       yieldText(found: found.median, discoverable: discoverable) + missed])
+        }
+        return text + table.render()
+    }
+}
