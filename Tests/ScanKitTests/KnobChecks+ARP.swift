@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import Wire
 @testable import ScanKit
@@ -73,6 +74,20 @@ extension KnobChecks {
         let two = try await arpRun(["arp.retry_rounds": "2", "arp.settle_ms": "0"], hosts: hosts)
         #expect(none.events.packets("udp_poke").count == 2)
         #expect(two.events.packets("udp_poke").count == 6)
+        // A host in the table after the first round is published then, before the retry round
+        // pokes the one still missing.
+        let reads = Mutex(0)
+        let reader: ARPPhase.NeighbourReader = { _ in
+            let read = reads.withLock { $0 += 1; return $0 }
+            let early = NeighbourTable.Entry(ip: hosts[0], mac: MACAddress("02:00:00:00:00:02")!, device: "lo")
+            let late = NeighbourTable.Entry(ip: hosts[1], mac: MACAddress("02:00:00:00:00:03")!, device: "lo")
+            return read == 1 ? [early] : [early, late]
+        }
+        let staged = try await arpRun(["arp.retry_rounds": "1", "arp.settle_ms": "100"], hosts: hosts, neighbours: reader)
+        let retryPoke = try #require(staged.events.packets("udp_poke").last?.ns)
+        let early = try #require(staged.devices.first { $0.ip == hosts[0] })
+        #expect(early.discoveredAtNs < retryPoke, "the first round's find waits for no retry round")
+        #expect(staged.devices.count == 2)
     }
 
     /// `subnet_filter`: a neighbour outside the target network is dropped, or kept.

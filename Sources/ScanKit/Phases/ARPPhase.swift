@@ -3,7 +3,7 @@ import Wire
 /// The ARP phase (`arp`, spec §2.2, §10): a 1-byte UDP poke to every target so the kernel
 /// resolves its neighbour, a settle wait, then the complete entries of `/proc/net/arp` that
 /// pass the subnet filter, upserted with their MAC. Optional retry rounds poke again only the
-/// hosts still missing. No connection objects, so no budget slot.
+/// hosts still missing; each round's finds are upserted when its table read is done. No connection objects, so no budget slot.
 public struct ARPPhase: ScanPhase {
     public let id = PhaseKind.arp.rawValue
     public let displayName = PhaseKind.arp.displayName
@@ -34,16 +34,20 @@ public struct ARPPhase: ScanPhase {
             do { try await Task.sleep(for: .milliseconds(settings.settleMs)) } catch { break }
             let table = neighbours(context.interface)
             context.events?.record(.neighbourTableRead(.init(phase: id, round: round, addresses: table.map(\.ip))))
-            for entry in table {
+            var new: [IPv4Address: MACAddress] = [:]
+            for entry in table where found[entry.ip] == nil {
                 if settings.subnetFilter && !context.subnetFilter(entry.ip) { continue }
                 if entry.ip == context.localIP { continue }
-                found[entry.ip] = entry.mac
+                new[entry.ip] = entry.mac
+            }
+            // Each round's finds are published as soon as they are read, not after the retry
+            // rounds: a retry round exists for the late answerers, not to hold back the rest.
+            for (ip, mac) in new.sorted(by: { $0.key < $1.key }) {
+                found[ip] = mac
+                await accumulator.upsert(DiscoveredDevice(ip: ip, source: .arp, mac: mac))
             }
             missing = missing.filter { found[$0] == nil }
             progress((Double(round) + 0.8) / Double(rounds))
-        }
-        for (ip, mac) in found.sorted(by: { $0.key < $1.key }) {
-            await accumulator.upsert(DiscoveredDevice(ip: ip, source: .arp, mac: mac))
         }
         progress(1)
     }
