@@ -87,9 +87,11 @@ extension Metric {
         $0.timeTo100PercentS
     }
     /// Time to 100 % over the fixture's physical floor (`time_to_100_percent_floor_s`): 1 is as fast as the LAN allows.
+    /// Only for runs that found every discoverable device (else their 100 % is of less than the floor is about).
     public static let timeTo100VsFloor = Metric("time_to_100_percent_vs_floor", "Time to 100 % ÷ floor", unit: "×", .lowerIsBetter, .timing,
                                                 digits: 1) { metrics in
-        guard let time = metrics.timeTo100PercentS, let floor = metrics.timeTo100PercentFloorS, floor > 0 else { return nil }
+        guard let time = metrics.timeTo100PercentS, let floor = metrics.timeTo100PercentFloorS, floor > 0,
+              metrics.yield.found >= metrics.yield.discoverable else { return nil }
         return time / floor
     }
     public static let worstHitch = Metric("ui.worst_hitch_ms", "Worst hitch", unit: "ms", .lowerIsBetter, .timing, digits: 1) {

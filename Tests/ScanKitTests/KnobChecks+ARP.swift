@@ -11,6 +11,7 @@ extension KnobChecks {
         "arp.pace_every": paceEvery,
         "arp.pace_sleep_ms": paceSleep,
         "arp.settle_ms": settle,
+        "arp.read_every_ms": readEvery,
         "arp.retry_rounds": retryRounds,
         "arp.subnet_filter": subnetFilter,
     ]
@@ -65,6 +66,23 @@ extension KnobChecks {
         let quick = try await arpRun(["arp.settle_ms": "0"], hosts: [Loopback.ip(2)])
         let slow = try await arpRun(["arp.settle_ms": "350"], hosts: [Loopback.ip(2)])
         #expect(quick.ms < 150 && slow.ms >= 350, "settle 0: \(quick.ms) ms, settle 350: \(slow.ms) ms")
+    }
+
+    /// `read_every_ms`: the table is also read during the settle wait, and what it holds is
+    /// published then rather than after the wait.
+    static func readEvery() async throws {
+        let entry = NeighbourTable.Entry(ip: Loopback.ip(2), mac: MACAddress("02:00:00:00:00:02")!, device: "lo")
+        let reader: ARPPhase.NeighbourReader = { _ in [entry] }
+        func reads(_ events: [EventRecord]) -> Int {
+            events.filter { if case .neighbourTableRead = $0.event { true } else { false } }.count
+        }
+        let once = try await arpRun(["arp.read_every_ms": "0", "arp.settle_ms": "400"], hosts: [Loopback.ip(2)], neighbours: reader)
+        let often = try await arpRun(["arp.read_every_ms": "100", "arp.settle_ms": "400"], hosts: [Loopback.ip(2)], neighbours: reader)
+        #expect(reads(once.events) == 1 && reads(often.events) == 4, "reads: \(reads(once.events)), \(reads(often.events))")
+        let poked = { (run: (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])) in run.events.packets("udp_poke").first?.ns ?? 0 }
+        let onceAfter = Knob.ms((once.devices.first?.discoveredAtNs ?? 0) - poked(once))
+        let oftenAfter = Knob.ms((often.devices.first?.discoveredAtNs ?? 0) - poked(often))
+        #expect(onceAfter >= 390 && oftenAfter < 300, "published \(onceAfter) ms vs \(oftenAfter) ms after the poke")
     }
 
     /// `retry_rounds`: hosts still missing from the table are poked again each round.

@@ -13,15 +13,16 @@ extension Report {
             text += " (the last: \(Inline.code(slowest.name)), \(NumberFormat.decimal(slowest.floorMs ?? 0, digits: 0)) ms)"
         }
         text += ": one round trip plus the fastest answer the fixture configures (ARP reply delay, mDNS or SSDP delay). "
-        text += "Time to 100 % is of the strategy's own yield; a strategy that missed devices is marked.\n\n"
+        text += "Time to 100 % is of the strategy's own yield, so the ratio is given only where that yield is every discoverable device.\n\n"
         var table = MarkdownTable([("Strategy", .left), ("Time to 100 % [s]", .right), ("× floor", .right), ("Found", .right)])
         for strategy in group.strategies {
-            guard let time = group.summary(Metric.timeTo100VsFloor, strategy), let seconds = group.summary(.timeTo100, strategy),
-                  let found = group.summary(.found, strategy) else { continue }
+            guard let seconds = group.summary(.timeTo100, strategy), let found = group.summary(.found, strategy) else { continue }
+            let ratio = group.summary(Metric.timeTo100VsFloor, strategy)
             let discoverable = Summary(group.ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
-            let missed = found.median < discoverable ? " (missed \(Metric.found.format(discoverable - found.median)))" : ""
-            table.add([Inline.code(strategy), Metric.timeTo100.format(seconds.median), Metric.timeTo100VsFloor.format(time.median),
-                       yieldText(found: found.median, discoverable: discoverable) + missed])
+            // Runs that missed devices have no ratio: their 100 % is of less than the floor is about.
+            table.add([Inline.code(strategy), Metric.timeTo100.format(seconds.median),
+                       ratio.map { Metric.timeTo100VsFloor.format($0.median) } ?? "— (not all found)",
+                       yieldText(found: found.median, discoverable: discoverable)])
         }
         return text + table.render()
     }

@@ -3,7 +3,8 @@ import Wire
 /// The ARP phase (`arp`, spec §2.2, §10): a 1-byte UDP poke to every target so the kernel
 /// resolves its neighbour, a settle wait, then the complete entries of `/proc/net/arp` that
 /// pass the subnet filter, upserted with their MAC. Optional retry rounds poke again only the
-/// hosts still missing; each round's finds are upserted when its table read is done. No connection objects, so no budget slot.
+/// hosts still missing. Every table read publishes its new entries at once; `read_every_ms` adds
+/// reads during the settle wait. No connection objects, so no budget slot.
 public struct ARPPhase: ScanPhase {
     public let id = PhaseKind.arp.rawValue
     public let displayName = PhaseKind.arp.displayName
@@ -31,25 +32,35 @@ public struct ARPPhase: ScanPhase {
             guard !missing.isEmpty, !Task.isCancelled else { break }
             await poke(missing, context: context)
             progress((Double(round) + 0.3) / Double(rounds))
-            do { try await Task.sleep(for: .milliseconds(settings.settleMs)) } catch { break }
-            let table = neighbours(context.interface)
-            context.events?.record(.neighbourTableRead(.init(phase: id, round: round, addresses: table.map(\.ip))))
-            var new: [IPv4Address: MACAddress] = [:]
-            for entry in table where found[entry.ip] == nil {
-                if settings.subnetFilter && !context.subnetFilter(entry.ip) { continue }
-                if entry.ip == context.localIP { continue }
-                new[entry.ip] = entry.mac
-            }
-            // Each round's finds are published as soon as they are read, not after the retry
-            // rounds: a retry round exists for the late answerers, not to hold back the rest.
-            for (ip, mac) in new.sorted(by: { $0.key < $1.key }) {
-                found[ip] = mac
-                await accumulator.upsert(DiscoveredDevice(ip: ip, source: .arp, mac: mac))
-            }
+            // The settle wait, in slices when the table is also read during it.
+            var waited = 0
+            repeat {
+                let slice = settings.readEveryMs > 0 ? min(settings.readEveryMs, settings.settleMs - waited) : settings.settleMs
+                do { try await Task.sleep(for: .milliseconds(slice)) } catch { break }
+                waited += slice
+                await read(round: round, found: &found, context: context, accumulator: accumulator)
+            } while waited < settings.settleMs && !Task.isCancelled
             missing = missing.filter { found[$0] == nil }
             progress((Double(round) + 0.8) / Double(rounds))
         }
         progress(1)
+    }
+
+    /// Reads the neighbour table and publishes the entries not seen before that pass the filters:
+    /// as soon as they are read, so a retry round or a long settle holds nothing back.
+    private func read(round: Int, found: inout [IPv4Address: MACAddress], context: ScanContext, accumulator: ScanAccumulator) async {
+        let table = neighbours(context.interface)
+        context.events?.record(.neighbourTableRead(.init(phase: id, round: round, addresses: table.map(\.ip))))
+        var new: [IPv4Address: MACAddress] = [:]
+        for entry in table where found[entry.ip] == nil {
+            if settings.subnetFilter && !context.subnetFilter(entry.ip) { continue }
+            if entry.ip == context.localIP { continue }
+            new[entry.ip] = entry.mac
+        }
+        for (ip, mac) in new.sorted(by: { $0.key < $1.key }) {
+            found[ip] = mac
+            await accumulator.upsert(DiscoveredDevice(ip: ip, source: .arp, mac: mac))
+        }
     }
 
     /// Sends the pokes, pausing after every `pace_every` of them.

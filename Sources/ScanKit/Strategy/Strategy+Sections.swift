@@ -84,6 +84,9 @@ extension Strategy {
         public var paceSleepMs = 20
         /// Wait after the pokes before reading the table.
         public var settleMs = 2000
+        /// Also read the table every this many ms during the settle wait, publishing new entries
+        /// at once; 0: read once, after the settle (NetMonitor).
+        public var readEveryMs = 0
         /// Extra poke rounds for hosts still missing from the table (NetMonitor: 0).
         public var retryRounds = 0
         /// Drop neighbour entries outside the target network (NetMonitor since cc5279d).
@@ -95,6 +98,7 @@ extension Strategy {
             case paceEvery = "pace_every"
             case paceSleepMs = "pace_sleep_ms"
             case settleMs = "settle_ms"
+            case readEveryMs = "read_every_ms"
             case retryRounds = "retry_rounds"
             case subnetFilter = "subnet_filter"
         }
@@ -107,6 +111,7 @@ extension Strategy {
             paceEvery = try c.value(.paceEvery, or: d.paceEvery)
             paceSleepMs = try c.value(.paceSleepMs, or: d.paceSleepMs)
             settleMs = try c.value(.settleMs, or: d.settleMs)
+            readEveryMs = try c.value(.readEveryMs, or: d.readEveryMs)
             retryRounds = try c.value(.retryRounds, or: d.retryRounds)
             subnetFilter = try c.value(.subnetFilter, or: d.subnetFilter)
         }

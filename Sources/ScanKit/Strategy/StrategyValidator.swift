@@ -25,6 +25,7 @@ struct StrategyValidator {
         try range(s.arp.paceEvery, 0...100_000, arp.appending(key: "pace_every"), unit: "packets (0 = no pacing)")
         try range(s.arp.paceSleepMs, 0...10_000, arp.appending(key: "pace_sleep_ms"), unit: "milliseconds")
         try range(s.arp.settleMs, 0...30_000, arp.appending(key: "settle_ms"), unit: "milliseconds")
+        try range(s.arp.readEveryMs, 0...30_000, arp.appending(key: "read_every_ms"), unit: "milliseconds (0 = once, after the settle)")
         try range(s.arp.retryRounds, 0...5, arp.appending(key: "retry_rounds"), unit: "rounds")
 
         try checkBonjour()
