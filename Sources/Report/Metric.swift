@@ -1,3 +1,4 @@
+import Foundation
 import Results
 
 /// One number per run that reports tabulate and `scanbench compare` gates: where it lives in
@@ -5,7 +6,17 @@ import Results
 /// a noisy timing.
 public struct Metric: Sendable, Identifiable {
     /// Which way is better.
-    public enum Direction: String, Sendable { case lowerIsBetter = "lower", higherIsBetter = "higher" }
+    public enum Direction: String, Sendable {
+        case lowerIsBetter = "lower", higherIsBetter = "higher"
+
+        /// Whether `a` is better than `b` this way.
+        public func prefers(_ a: Double, over b: Double) -> Bool {
+            self == .lowerIsBetter ? a < b : a > b
+        }
+
+        /// An arrow for table headers: ↑ when higher is better, ↓ when lower is.
+        var arrow: String { self == .higherIsBetter ? "↑" : "↓" }
+    }
 
     /// How `compare` gates it.
     public enum Kind: String, Sendable {
@@ -47,13 +58,17 @@ public struct Metric: Sendable, Identifiable {
     /// Header text with the unit: "Scan duration [s]".
     var header: String { unit.isEmpty ? title : "\(title) [\(unit)]" }
 
+    /// Header text with the unit and which way is better: "Scan duration [s] ↓".
+    var headerWithDirection: String { "\(header) \(direction.arrow)" }
+
     /// Prints a value of this metric.
     func format(_ value: Double) -> String { NumberFormat.decimal(value, digits: digits) }
 
+    /// `value` rounded as `format` prints it (to `digits` decimals).
+    func printed(_ value: Double) -> Double { Double(String(format: "%.\(digits)f", value)) ?? value }
+
     /// Whether `a` is better than `b`.
-    func isBetter(_ a: Double, than b: Double) -> Bool {
-        direction == .lowerIsBetter ? a < b : a > b
-    }
+    func isBetter(_ a: Double, than b: Double) -> Bool { direction.prefers(a, over: b) }
 }
 
 extension Metric {
@@ -94,6 +109,17 @@ extension Metric {
               metrics.yield.found >= metrics.yield.discoverable else { return nil }
         return time / floor
     }
+    /// Found devices whose reported host name is the fixture's (`names.hostname_correct`): a count,
+    /// not a share, so finding more named devices counts.
+    public static let hostnamesCorrect = Metric("names.hostname_correct", "Host names correct", .higherIsBetter, .counter) {
+        Double($0.names.hostnameCorrect)
+    }
+
+    // MARK: Categories correct (branch issue12-cat)
+    // Declared there as a metric with the id below; nothing on this branch names it. The Pareto
+    // objectives find it with `named(_:)` and, while no metric has the id, leave it out and say so.
+    static let categoriesCorrectID = "names.category_correct"
+
     public static let worstHitch = Metric("ui.worst_hitch_ms", "Worst hitch", unit: "ms", .lowerIsBetter, .timing, digits: 1) {
         $0.ui.worstHitchMs
     }
@@ -112,6 +138,17 @@ extension Metric {
         connectionsCreated, stackPeak, publishes, duration, timeTo90, cpu, peakRSS, worstHitch,
     ]
 
+    /// Metrics the report shows that `scanbench compare` does not gate (it has no thresholds for
+    /// them yet).
+    public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect]
+
+    /// The Pareto section's objectives, by id, in column order. An id no metric declares is left
+    /// out of every comparison, and the report says so.
+    public static let paretoObjectiveIDs: [String] = [
+        recall.id, tcpAttempts.id, connectionsCreated.id, timeTo90.id, timeTo100.id, hostnamesCorrect.id,
+        categoriesCorrectID, cpu.id,
+    ]
+
     /// The metric with this results.json path.
-    public static func named(_ id: String) -> Metric? { all.first { $0.id == id } }
+    public static func named(_ id: String) -> Metric? { (all + reportOnly).first { $0.id == id } }
 }

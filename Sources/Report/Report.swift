@@ -10,6 +10,8 @@ public struct Report: Sendable {
     public let document: ResultsDocument
     public let options: ReportOptions
     let groups: [RunGroup]
+    /// Per scenario run on two fixtures or more, those fixtures together.
+    let suites: [Suite]
 
     /// The Markdown file's name.
     public static let markdownName = "report.md"
@@ -18,11 +20,12 @@ public struct Report: Sendable {
         self.document = document
         self.options = options
         groups = RunGroup.groups(of: document.runs)
+        suites = Suite.suites(of: groups)
     }
 
     /// report.md first, then the charts, in a fixed order.
     public func render() -> [ReportFile] {
-        let charts = groups.flatMap(chartFiles)
+        let charts = groups.flatMap(chartFiles) + paretoChartFiles()
         return [ReportFile(name: Self.markdownName, contents: markdown())] + charts
     }
 
@@ -45,6 +48,8 @@ public struct Report: Sendable {
         sections.append("# ScanBench report\n")
         sections.append(verdictSection())
         sections.append(overviewLine())
+        sections.append(paretoSection())
+        sections.append(suiteSummarySection())
         for group in groups {
             sections.append(groupSection(group))
         }

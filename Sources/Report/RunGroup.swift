@@ -1,7 +1,7 @@
 import Results
 
 /// The runs of one fixture and scenario, by strategy: the unit every table compares within.
-struct RunGroup: Sendable {
+struct RunGroup: Sendable, StrategyMedians {
     let fixture: String
     let scenario: String
     /// Strategies in report order: the presets in their documented order, then others as they
@@ -32,6 +32,30 @@ struct RunGroup: Sendable {
         Summary(ok(strategy).compactMap { metric.value(in: $0.metrics) })
     }
 
+    /// The median of `metric` over the successful runs of `strategy`.
+    func median(_ metric: Metric, _ strategy: String) -> Double? { summary(metric, strategy)?.median }
+
+    /// The median number of discoverable devices over the successful runs of `strategy` (0 without one).
+    func discoverable(_ strategy: String) -> Double {
+        Summary(ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
+    }
+
+    /// "1 of 3 runs timed out" (or failed), nil when every run of `strategy` here succeeded.
+    func failure(_ strategy: String) -> String? {
+        let all = runs[strategy] ?? []
+        guard !all.isEmpty else { return "no runs" }
+        let parts = [(RunResult.Status.failed, "failed"), (.timedOut, "timed out")].compactMap { status, words -> String? in
+            let count = all.filter { $0.status == status }.count
+            return count == 0 ? nil : "\(count) of \(all.count) \(all.count == 1 ? "run" : "runs") \(words)"
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `names` in report order: the presets in their documented order, then the others as given.
+    static func reportOrder(_ names: [String]) -> [String] {
+        presetOrder.filter(names.contains) + names.filter { !presetOrder.contains($0) }
+    }
+
     /// The run whose scan duration is the median (the lower one of an even count): the run the
     /// time-series charts draw, so a chart shows a typical run rather than a lucky first one.
     func representative(_ strategy: String) -> RunResult? {
@@ -53,7 +77,7 @@ struct RunGroup: Sendable {
             let members = byKey[key] ?? []
             var seen: [String] = []
             for run in members where !seen.contains(run.strategy) { seen.append(run.strategy) }
-            let ordered = presetOrder.filter(seen.contains) + seen.filter { !presetOrder.contains($0) }
+            let ordered = reportOrder(seen)
             var byStrategy: [String: [RunResult]] = [:]
             for run in members { byStrategy[run.strategy, default: []].append(run) }
             for (strategy, list) in byStrategy { byStrategy[strategy] = list.sorted { $0.repetition < $1.repetition } }

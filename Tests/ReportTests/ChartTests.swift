@@ -1,47 +1,16 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
 @testable import Report
-
-/// Collects element names and text so tests can check an SVG's structure after parsing it.
-private final class SVGCollector: NSObject, XMLParserDelegate {
-    var elements: [String] = []
-    var attributes: [[String: String]] = []
-    var texts: [String] = []
-    private var text = ""
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
-        elements.append(name)
-        self.attributes.append(attributes)
-        text = ""
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "text" || name == "title" { texts.append(text) }
-        text = ""
-    }
-}
 
 @Suite("SVG charts")
 struct ChartTests {
     static let files = Report(document: SyntheticResults.document()).render().filter { $0.name.hasSuffix(".svg") }
 
-    private func parse(_ svg: String) throws -> SVGCollector {
-        let collector = SVGCollector()
-        let parser = XMLParser(data: Data(svg.utf8))
-        parser.delegate = collector
-        #expect(parser.parse(), "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")")
-        return collector
-    }
+    private func parse(_ svg: String) throws -> SVGCollector { SVGCollector.parse(svg) }
 
     @Test("every chart is well-formed XML with a fixed size, a title and a description")
     func wellFormed() throws {
-        #expect(Self.files.count == 3)
+        #expect(Self.files.count == 4)
         for file in Self.files {
             let svg = try parse(file.contents)
             #expect(svg.elements.first == "svg")
@@ -107,6 +76,21 @@ struct ChartTests {
         let scale = AxisScale(minimum: 0, maximum: 99)
         let peakY = NumberFormat.coordinate(scale.position(99, from: 420 - 58, to: 48))
         #expect(svg.contains("V\(peakY)"))
+    }
+
+    @Test("a logarithmic axis runs from decade to decade, and is chosen only for positive values spanning more than 10 ×")
+    func logarithmicAxis() {
+        let scale = AxisScale(logarithmicFrom: 100, to: 3_149)
+        #expect(scale.logarithmic && scale.lower == 100 && scale.upper == 10_000)
+        #expect(scale.ticks == [100, 200, 500, 1_000, 2_000, 5_000, 10_000])
+        #expect(abs(scale.position(1_000, from: 0, to: 400) - 200) < 1e-9)
+        #expect(scale.label(2_000) == "2,000")
+        let wide = AxisScale(logarithmicFrom: 3, to: 200_000)
+        #expect(wide.ticks == [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000])
+        #expect(!AxisScale.fitting([330, 3_149]).logarithmic) // 9.5 ×
+        #expect(AxisScale.fitting([100, 3_149]).logarithmic)
+        #expect(!AxisScale.fitting([0, 3_149]).logarithmic)  // log of 0: linear from 0
+        #expect(!AxisScale.fitting([]).logarithmic)
     }
 
     @Test("axis ticks are round numbers covering the range")

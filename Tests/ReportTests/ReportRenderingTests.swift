@@ -15,13 +15,13 @@ struct ReportRenderingTests {
         return values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
     }
 
-    @Test("the verdict line names the strategy with the most devices, its TCP attempts and its stack connections, against the reference")
+    @Test("the verdict line names the strategy that dominates all others, its TCP attempts and its stack connections, against the reference")
     func verdictLine() {
         let attempts = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.wire.tcpAttempts) }, digits: 0)
         let connections = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.stack.connectionsCreated) }, digits: 0)
         let referenceConnections = NumberFormat.decimal(Self.median("netmonitor-2.0") { Double($0.stack.connectionsCreated) }, digits: 0)
         let first = Self.markdown.components(separatedBy: "\n").first { $0.hasPrefix("**Verdict:**") } ?? ""
-        #expect(first.contains("`scanbench-best` finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts) TCP attempts, \(connections) connections created)"))
+        #expect(first.contains("`scanbench-best` dominates every other strategy on the Pareto objectives: it finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts) TCP attempts, \(connections) connections created)"), "\(first)")
         #expect(first.contains("against the reference `netmonitor-2.0` ("), "\(first)")
         #expect(first.contains("\(referenceConnections) connections created"), "\(first)")
         #expect(first.contains("fewer TCP attempts") && first.contains("fewer connections created"), "\(first)")
@@ -204,7 +204,8 @@ struct ReportRenderingTests {
         try Self.document.write(to: path)
         let reloaded = try ResultsDocument.load(path)
         #expect(Report(document: reloaded).render() == first)
-        #expect(first.map(\.name) == ["report.md", "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg"])
+        #expect(first.map(\.name) == ["report.md", "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg",
+                                      "home-scan-pareto.svg"])
     }
 
     @Test("write puts report.md and the charts in the directory")
@@ -212,10 +213,10 @@ struct ReportRenderingTests {
         let directory = NSTemporaryDirectory() + "report-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let paths = try Report(document: Self.document).write(to: directory)
-        #expect(paths.count == 4)
+        #expect(paths.count == 5)
         let written = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
         #expect(written == Self.markdown)
-        for name in ["home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg"] {
+        for name in ["home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg", "home-scan-pareto.svg"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + name))
             #expect(written.contains("](\(name))"))
         }

@@ -37,9 +37,9 @@ struct SVGCanvas {
         elements.append(element + "/>")
     }
 
-    mutating func circle(cx: Double, cy: Double, r: Double, fill: String, stroke: String? = nil) {
+    mutating func circle(cx: Double, cy: Double, r: Double, fill: String, stroke: String? = nil, strokeWidth: Double = 1) {
         var element = "<circle cx=\"\(Self.n(cx))\" cy=\"\(Self.n(cy))\" r=\"\(Self.n(r))\" fill=\"\(fill)\""
-        if let stroke { element += " stroke=\"\(stroke)\" stroke-width=\"1\"" }
+        if let stroke { element += " stroke=\"\(stroke)\" stroke-width=\"\(Self.n(strokeWidth))\"" }
         elements.append(element + "/>")
     }
 

@@ -61,8 +61,7 @@ extension Report {
     }
 
     private func foundText(_ group: RunGroup, _ strategy: String, _ summary: Summary) -> String {
-        let discoverable = Summary(group.ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
-        return yieldText(found: summary.median, discoverable: discoverable)
+        yieldText(found: summary.median, discoverable: group.discoverable(strategy))
     }
 
     /// "310–315", "all 3 equal" or "1 run".

@@ -17,8 +17,7 @@ extension Report {
         var totals = ["**found / discoverable** (median)"]
         for strategy in group.strategies {
             if let found = group.summary(.found, strategy) {
-                let discoverable = Summary(group.ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
-                totals.append(yieldText(found: found.median, discoverable: discoverable))
+                totals.append(yieldText(found: found.median, discoverable: group.discoverable(strategy)))
             } else {
                 totals.append("no runs")
             }

@@ -9,8 +9,9 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write report.md and its SVG charts from a results.json.",
         discussion: """
-            Renders the strategy comparison (verdict, headline metrics with medians, ranges and \
-            changes against the reference strategy, device yield matrix, accuracy tables, the \
+            Renders the strategy comparison (verdict, Pareto front per fixture and over a suite \
+            of fixtures, suite summary, headline metrics with medians, ranges and changes against \
+            the reference strategy, device yield matrix, accuracy tables, the \
             architecture review's expected outcomes, methodology, raw runs) and the charts it links \
             to. The same results always give byte-identical files. How to read it: docs/REPORTS.md.
             """

@@ -59,6 +59,29 @@ enum SyntheticResults {
                                referenceStrategy: "netmonitor-2.0", runs: runs, peers: peerRows)
     }
 
+    /// A suite: `document(strategies:repetitions:)` on each of `fixtures`, one fixture after the
+    /// other in the schedule, as one results file. Fixture k (from 0) has noise seed k + 1,
+    /// 1 + k/2 × the TCP attempts and packets and 1 + k/10 × the timings, as LANs of other sizes would.
+    static func suite(_ fixtures: [String], strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3) -> ResultsDocument {
+        var runs: [RunResult] = []
+        for (index, fixture) in fixtures.enumerated() {
+            let part = document(strategies: strategies, repetitions: repetitions, seed: UInt64(index + 1), timingScale: 1 + Double(index) / 10,
+                                attemptsScale: 1 + Double(index) / 2, peers: false, toolScenarios: false)
+            let offset = runs.count
+            runs += part.runs.map { run in
+                var copy = run
+                copy.fixture = fixture
+                copy.sequence += offset
+                return copy
+            }
+        }
+        var environment = environment
+        environment.repetitions = repetitions
+        environment.fixtureHashes = Dictionary(uniqueKeysWithValues: fixtures.map { ($0, String(repeating: "cd", count: 32)) })
+        return ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_785_000_000), environment: environment,
+                               referenceStrategy: "netmonitor-2.0", runs: runs)
+    }
+
     static func run(_ profile: StrategyProfile, repetition: Int, sequence: Int, random: inout SplitMix64, timingScale: Double,
                     attemptsScale: Double, timingNoise: Double, tools: Bool) -> RunResult {
         func timing(_ value: Double) -> Double { value * timingScale * (1 + timingNoise * random.symmetric()) }

@@ -1,0 +1,125 @@
+import Results
+
+extension Report {
+    /// The Pareto objectives some metric declares, in column order.
+    static var paretoObjectives: [Metric] { Metric.paretoObjectiveIDs.compactMap(Metric.named) }
+
+    /// The front of `set` over `objectives` (default: all of them), on its numbers; a strategy with a
+    /// failure there is a failed candidate, dominated by every strategy without one. Timings are
+    /// compared as the table prints them: a difference of milliseconds the table does not show is
+    /// machine noise, and does not decide; counters are compared exactly.
+    func paretoFront(_ set: some StrategyMedians, objectives: [Metric] = Report.paretoObjectives) -> ParetoFront {
+        let candidates = set.strategies.map { strategy -> ParetoFront.Candidate in
+            guard set.failure(strategy) == nil else { return ParetoFront.Candidate(strategy, nil) }
+            let values = objectives.compactMap { metric in
+                set.median(metric, strategy).map { (metric.id, metric.kind == .timing ? metric.printed($0) : $0) }
+            }
+            return ParetoFront.Candidate(strategy, Dictionary(uniqueKeysWithValues: values))
+        }
+        return ParetoFront(objectives: objectives.map(ParetoFront.Objective.init), candidates: candidates)
+    }
+
+    /// Per group and per suite: the objectives' numbers, who is on the front, who is dominated
+    /// and by whom, and the scatter chart.
+    func paretoSection() -> String {
+        let objectives = Self.paretoObjectives
+        var text = "## Pareto front\n\n"
+        text += "A strategy is on the **front** when no other strategy is at least as good on every objective and better on one; "
+        text += "otherwise it is **dominated**, and its row names every strategy that dominates it. Objectives (↑ higher is better, "
+        text += "↓ lower): " + objectives.map { "\($0.title) \($0.direction.arrow)" }.joined(separator: ", ") + ". "
+        text += "Per fixture they are the medians over successful repetitions, as in the headline tables; timings are compared "
+        text += "as printed (a difference the table does not show is machine noise and decides nothing), counters exactly. "
+        text += "Strategies equal on every objective tie: neither dominates the other. An objective some strategy has no number for "
+        text += "is left out of that comparison for all of them, and named under the table. A strategy with a failed or timed-out "
+        text += "run counts as failed there (the worst case): dominated by every strategy without one. "
+        text += "Each chart plots recall against connections created, a numbered point per strategy: the dashed step line is the "
+        text += "front on those **two objectives alone**, filled points are on the **full front** of the table above it, rings are "
+        text += "dominated, and failed strategies are not drawn.\n"
+        let undeclared = Metric.paretoObjectiveIDs.filter { Metric.named($0) == nil }
+        if !undeclared.isEmpty {
+            text += "\nNot an objective yet: \(undeclared.map(Inline.code).joined(separator: ", ")) — no metric of this scanbench "
+            text += "declares it (categories correct is not measured yet; [docs/METRICS.md](\(options.metricsDocLink))).\n"
+        }
+        for group in groups {
+            text += "\n### Front on \(Inline.code(group.fixture)) · scenario \(Inline.code(group.scenario))\n\n"
+            text += paretoTable(group) + "\n" + paretoChartLink(group)
+        }
+        for suite in suites {
+            text += "\n### Front over the suite · scenario \(Inline.code(suite.scenario)) (\(suite.groups.count) fixtures)\n\n"
+            text += "Each number is the median across the fixtures \(suite.fixtures.map(Inline.code).joined(separator: ", ")) of the "
+            text += "strategy's median on each (every fixture counts once; with an even count, the mean of the middle two). "
+            text += "A strategy that failed or did not run on any of them counts as failed over the suite.\n\n"
+            text += paretoTable(suite) + "\n" + paretoChartLink(suite)
+        }
+        return text
+    }
+
+    /// The numbers and standing of every strategy of `set`, then the objectives left out.
+    func paretoTable(_ set: some StrategyMedians) -> String {
+        let objectives = Self.paretoObjectives
+        let front = paretoFront(set)
+        var table = MarkdownTable([("Strategy", .left)] + objectives.map { ($0.headerWithDirection, .right) } + [("Pareto", .left)])
+        for (strategy, standing) in zip(set.strategies, front.standings) {
+            var cells = [Inline.code(strategy)]
+            for metric in objectives {
+                cells.append(set.median(metric, strategy).map(metric.format) ?? (set.failure(strategy) != nil ? "—" : "not measured"))
+            }
+            cells.append(standingText(front, strategy, standing, failure: set.failure(strategy)))
+            table.add(cells)
+        }
+        var text = table.render()
+        for exclusion in front.excluded {
+            let title = Metric.named(exclusion.objective.id)?.title ?? exclusion.objective.id
+            text += "\nLeft out of this comparison: \(title), not measured for \(exclusion.missingFor.map(Inline.code).joined(separator: ", ")).\n"
+        }
+        return text
+    }
+
+    /// "**front**", "**front**, equal to `x` on every objective", "dominated by `a`, `b`",
+    /// "**failed** (1 of 3 runs timed out): counted as dominated by `a`, `b`".
+    private func standingText(_ front: ParetoFront, _ strategy: String, _ standing: ParetoFront.Standing, failure: String?) -> String {
+        let names = { (list: [String]) in list.map(Inline.code).joined(separator: ", ") }
+        switch standing {
+        case .front:
+            let ties = front.ties(of: strategy)
+            return "**front**" + (ties.isEmpty ? "" : ", equal to \(names(ties)) on every objective")
+        case .dominated(let dominators):
+            return "dominated by \(names(dominators))"
+        case .failed(let dominators):
+            let by = dominators.isEmpty ? "no strategy here ran without a failure" : "counted as dominated by \(names(dominators))"
+            return "**failed** (\(failure ?? "no successful run")): \(by)"
+        }
+    }
+
+    /// The chart's file name: "home-scan-pareto.svg", "suite-medians-scan-pareto.svg".
+    func paretoChartName(_ set: some StrategyMedians) -> String { "\(set.slug)-pareto.svg" }
+
+    private func paretoChartLink(_ set: some StrategyMedians) -> String {
+        "![Recall against connections created on \(set.title), one point per strategy, "
+            + "with the Pareto front of those two objectives as a step line](\(paretoChartName(set)))\n"
+    }
+
+    /// The scatter charts: one per group, then one per suite.
+    func paretoChartFiles() -> [ReportFile] {
+        groups.map(paretoChart) + suites.map(paretoChart)
+    }
+
+    private func paretoChart(_ set: some StrategyMedians) -> ReportFile {
+        let full = paretoFront(set)
+        let planar = paretoFront(set, objectives: [.recall, .connectionsCreated])
+        let points = zip(set.strategies, full.standings).map { strategy, standing in
+            let failed = set.failure(strategy) != nil
+            var position: (x: Double, y: Double)?
+            if !failed, let x = set.median(.connectionsCreated, strategy), let y = set.median(.recall, strategy) { position = (x, y) }
+            return ScatterChart.Point(name: strategy, position: position, colour: Palette.style(for: strategy, among: set.strategies).colour,
+                                      filled: standing == .front, note: failed ? "failed: not drawn" : standing == .front ? "front" : "dominated")
+        }
+        let chart = ScatterChart(title: "Recall against connections created — \(set.title)", xLabel: "connections created (stack)",
+                                 yLabel: "recall", yLimits: 0...1, points: points, front: planar.front,
+                                 frontLabel: "front on these two axes", footnote: "filled: on the front of every objective; ring: dominated")
+        var description = "Recall against connections created per strategy on \(set.title). "
+        description += "Front on these two objectives (step line): \(planar.front.joined(separator: ", ")). "
+        description += "Front on every objective (filled points): \(full.front.joined(separator: ", "))."
+        return ReportFile(name: paretoChartName(set), contents: chart.render(description: description))
+    }
+}

@@ -1,0 +1,117 @@
+/// Which candidates no other candidate beats: the Pareto front of a set of strategies over several
+/// objectives, each with its own direction.
+///
+/// `a` dominates `b` when `a` is at least as good as `b` on every compared objective and better on
+/// at least one. The front is the candidates nobody dominates.
+/// - Equal on every compared objective: neither dominates the other (they are *tied*; both are on
+///   the front or both are dominated).
+/// - An objective some candidate has no value for is compared for nobody, and is listed in
+///   `excluded` with the candidates that lack it. Comparing it only between the candidates that
+///   have it would make dominance depend on the pair (it could even go round in a circle).
+/// - A failed candidate (no values at all) is the worst case: dominated by every candidate that did
+///   not fail. Failed candidates do not dominate each other.
+public struct ParetoFront: Sendable, Equatable {
+    /// One thing to optimise: a metric id and which way is better.
+    public struct Objective: Sendable, Equatable {
+        public let id: String
+        public let direction: Metric.Direction
+
+        public init(_ id: String, _ direction: Metric.Direction) {
+            self.id = id
+            self.direction = direction
+        }
+
+        public init(_ metric: Metric) { self.init(metric.id, metric.direction) }
+    }
+
+    /// A strategy with its value per objective id; `values` is nil when it failed.
+    public struct Candidate: Sendable, Equatable {
+        public let name: String
+        public let values: [String: Double]?
+
+        public init(_ name: String, _ values: [String: Double]?) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    /// An objective left out of the comparison, and the candidates without a value for it.
+    public struct Exclusion: Sendable, Equatable {
+        public let objective: Objective
+        public let missingFor: [String]
+    }
+
+    /// Where one candidate stands.
+    public enum Standing: Sendable, Equatable {
+        /// Nobody dominates it.
+        case front
+        /// Dominated by these candidates, in input order.
+        case dominated(by: [String])
+        /// It failed: counted as dominated by every candidate that did not (in input order).
+        case failed(dominatedBy: [String])
+    }
+
+    public let candidates: [Candidate]
+    /// The objectives every candidate that did not fail has a value for, in the order given.
+    public let compared: [Objective]
+    /// The others, in the order given.
+    public let excluded: [Exclusion]
+    /// A standing per candidate, in input order.
+    public let standings: [Standing]
+
+    public init(objectives: [Objective], candidates: [Candidate]) {
+        self.candidates = candidates
+        var compared: [Objective] = []
+        var excluded: [Exclusion] = []
+        for objective in objectives {
+            let missing = candidates.filter { $0.values != nil && $0.values?[objective.id] == nil }.map(\.name)
+            if missing.isEmpty {
+                compared.append(objective)
+            } else {
+                excluded.append(Exclusion(objective: objective, missingFor: missing))
+            }
+        }
+        self.compared = compared
+        self.excluded = excluded
+        let succeeded = candidates.filter { $0.values != nil }.map(\.name)
+        standings = candidates.map { candidate in
+            guard let values = candidate.values else { return .failed(dominatedBy: succeeded) }
+            let dominators = candidates.filter { other in
+                other.values.map { Self.dominates($0, values, on: compared) } ?? false
+            }
+            return dominators.isEmpty ? .front : .dominated(by: dominators.map(\.name))
+        }
+    }
+
+    /// Whether `a` is at least as good as `b` on every objective and better on one; both must
+    /// have a value for every objective.
+    public static func dominates(_ a: [String: Double], _ b: [String: Double], on objectives: [Objective]) -> Bool {
+        var better = false
+        for objective in objectives {
+            guard let x = a[objective.id], let y = b[objective.id] else { return false }
+            if objective.direction.prefers(y, over: x) { return false }
+            if objective.direction.prefers(x, over: y) { better = true }
+        }
+        return better
+    }
+
+    /// The candidates on the front, in input order.
+    public var front: [String] {
+        zip(candidates, standings).filter { $0.1 == .front }.map(\.0.name)
+    }
+
+    /// The standing of the candidate called `name`, nil when there is none.
+    public func standing(of name: String) -> Standing? {
+        candidates.firstIndex { $0.name == name }.map { standings[$0] }
+    }
+
+    /// The other candidates (that did not fail) with the same value as `name` on every compared
+    /// objective, in input order; empty for a failed candidate.
+    public func ties(of name: String) -> [String] {
+        guard let values = candidates.first(where: { $0.name == name })?.values else { return [] }
+        return candidates.filter { other in
+            guard other.name != name, let theirs = other.values else { return false }
+            return compared.allSatisfy { theirs[$0.id] == values[$0.id] }
+        }.map(\.name)
+    }
+}

@@ -1,0 +1,15 @@
+/// Strategies with one number per metric each, where they are compared: a fixture's medians over
+/// repetitions (`RunGroup`) or a suite's medians across fixtures (`Suite`). The Pareto section, its
+/// chart and the verdict read either.
+protocol StrategyMedians {
+    /// A heading-friendly name: "home · scan".
+    var title: String { get }
+    /// A file-name-friendly name: "home-scan".
+    var slug: String { get }
+    /// Strategies in report order.
+    var strategies: [String] { get }
+    /// The strategy's number for `metric`, nil when it has none (not measured, or no successful run).
+    func median(_ metric: Metric, _ strategy: String) -> Double?
+    /// Why the strategy counts as failed here ("1 of 3 runs timed out"), nil when it does not.
+    func failure(_ strategy: String) -> String?
+}

@@ -1,0 +1,53 @@
+import Results
+
+/// The fixtures that ran one scenario, taken together: a suite (`scanbench run --suite`).
+///
+/// A strategy's suite number for a metric is the median across the suite's fixtures of its
+/// per-fixture median (over that fixture's successful repetitions): every fixture counts once,
+/// however many repetitions it had; with an even number of fixtures, the mean of the middle two;
+/// fixtures where the metric was not measured are left out. A strategy that failed, or did not
+/// run, on any fixture of the suite counts as failed over the suite (the worst case).
+struct Suite: Sendable, StrategyMedians {
+    let scenario: String
+    /// One group per fixture, in order of first appearance in the schedule.
+    let groups: [RunGroup]
+    let strategies: [String]
+
+    var title: String { "suite · \(scenario)" }
+    var slug: String { Inline.slug("suite-medians-\(scenario)") }
+    var fixtures: [String] { groups.map(\.fixture) }
+
+    /// The per-fixture medians of `metric` for `strategy`, in fixture order; fixtures without one
+    /// are left out.
+    func fixtureMedians(_ metric: Metric, _ strategy: String) -> [(fixture: String, value: Double)] {
+        groups.compactMap { group in group.median(metric, strategy).map { (group.fixture, $0) } }
+    }
+
+    func median(_ metric: Metric, _ strategy: String) -> Double? {
+        Summary(fixtureMedians(metric, strategy).map(\.value))?.median
+    }
+
+    /// "`gen-3`: 1 of 1 run timed out; not run on `office`", nil when the strategy ran cleanly on
+    /// every fixture.
+    func failure(_ strategy: String) -> String? {
+        let problems = groups.compactMap { group -> String? in
+            guard group.runs[strategy] != nil else { return "not run on \(Inline.code(group.fixture))" }
+            return group.failure(strategy).map { "\(Inline.code(group.fixture)): \($0)" }
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    /// Per scenario, in order of first appearance, the suite of its fixtures — only where at least
+    /// two fixtures ran it.
+    static func suites(of groups: [RunGroup]) -> [Suite] {
+        var scenarios: [String] = []
+        for group in groups where !scenarios.contains(group.scenario) { scenarios.append(group.scenario) }
+        return scenarios.compactMap { scenario in
+            let members = groups.filter { $0.scenario == scenario }
+            guard members.count >= 2 else { return nil }
+            var seen: [String] = []
+            for strategy in members.flatMap(\.strategies) where !seen.contains(strategy) { seen.append(strategy) }
+            return Suite(scenario: scenario, groups: members, strategies: RunGroup.reportOrder(seen))
+        }
+    }
+}
