@@ -122,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
         let fixtureList = fixtures.isEmpty ? ["home"] : fixtures
         var plan = RunPlan(fixtures: fixtureList, strategies: variants, scenarios: scenarios, repetitions: repetitions)
-        if self.scenarios.isEmpty && chosen.isEmpty && sweep == nil {
+        if self.scenarios.isEmpty && strategies.isEmpty && sweep == nil {
             // The default comparison also measures the review's ping and port-scan rows:
             // the tools during a scan, under the review's baseline and its phase 2.
             let review = ["review-baseline", "review-phase2"].map { StrategyVariant(base: $0) }
