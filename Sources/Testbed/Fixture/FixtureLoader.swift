@@ -8,7 +8,8 @@ public enum FixtureLoader {
     public static let schemaDocument = "docs/FIXTURES.md"
 
     /// Loads and validates a fixture.
-    /// - Parameter path: a file path, or the name of a built-in fixture (`home`, `tiny`, `office`).
+    /// - Parameter path: a file path, or the name of a built-in fixture (`home`, `tiny`, `office`,
+    ///   a generated one such as `gen-home-25`; see `resolve`).
     /// - Throws: `YAMLInputError` naming the file, line and fix.
     public static func load(_ path: String) throws -> Fixture {
         let file = try resolve(path)
@@ -27,23 +28,38 @@ public enum FixtureLoader {
     }
 
     /// Turns a built-in name into a path; paths pass through.
+    ///
+    /// A name is looked up as `fixtures/lans/<name>.yaml`, then as
+    /// `fixtures/lans/generated/<name>.yaml` (the committed generated LANs), so `home`,
+    /// `gen-home-25` and `generated/gen-home-25` all resolve. Anything ending in `.yaml`/`.yml`,
+    /// and a path with a `/` that is no built-in, is used as given.
     public static func resolve(_ nameOrPath: String) throws -> String {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
-            return nameOrPath
-        }
+        if nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
         let directory = BuiltinFiles.directory("fixtures/lans")
-        let candidate = "\(directory)/\(nameOrPath).yaml"
-        guard FileManager.default.fileExists(atPath: candidate) else {
-            throw YAMLInputError(file: nameOrPath, message: "no built-in fixture named '\(nameOrPath)'",
-                                 fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
+        if nameOrPath.contains("/") {
+            let candidate = "\(directory)/\(nameOrPath).yaml"
+            let isBuiltin = !FileManager.default.fileExists(atPath: nameOrPath) && FileManager.default.fileExists(atPath: candidate)
+            return isBuiltin ? candidate : nameOrPath
         }
-        return candidate
+        for candidate in ["\(directory)/\(nameOrPath).yaml", "\(directory)/\(generatedDirectory)/\(nameOrPath).yaml"]
+        where FileManager.default.fileExists(atPath: candidate) {
+            return candidate
+        }
+        throw YAMLInputError(file: nameOrPath, message: "no built-in fixture named '\(nameOrPath)'",
+                             fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
     }
 
+    /// Where the committed generated LANs live, under `fixtures/lans/`.
+    public static let generatedDirectory = "generated"
+
+    /// The built-in names: the hand-written fixtures, then the generated ones.
     public static func builtinNames() -> [String] {
         let directory = BuiltinFiles.directory("fixtures/lans")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+        func names(in directory: String) -> [String] {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+        }
+        return names(in: directory) + names(in: "\(directory)/\(generatedDirectory)")
     }
 
     static let knownKeys: Set<String> = {

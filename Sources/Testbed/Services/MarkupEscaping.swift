@@ -16,7 +16,7 @@ enum MarkupEscaping {
         return result
     }
 
-    /// A JSON string literal, quotes included.
+    /// A JSON string literal, quotes included (also a YAML double-quoted scalar).
     static func json(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
