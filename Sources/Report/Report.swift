@@ -90,6 +90,8 @@ public struct Report: Sendable {
         if !budget.isEmpty { text += "\n" + budget }
         text += "\n" + latencyTable(group)
         text += "\n" + namesTable(group)
+        let confusion = categoryConfusion(group)
+        if !confusion.isEmpty { text += "\n" + confusion }
         return text
     }
 }
