@@ -43,7 +43,7 @@ public struct RunExecutor: Sendable {
                                repetition: entry.repetition, sequence: entry.sequence, status: .ok,
                                pcap: pcapRelative, events: eventsRelative)
         do {
-            for directory in ["pcaps", "events", "probes"] {
+            for directory in ["pcaps", "events"] + (categoryProbe == nil ? [] : ["probes"]) {
                 try FileManager.default.createDirectory(atPath: "\(outputDirectory)/\(directory)", withIntermediateDirectories: true)
             }
             let pcapPath = "\(outputDirectory)/\(pcapRelative)"
