@@ -20,9 +20,10 @@ struct ProbeCommand: ParsableCommand {
             (LOCATION; no path is guessed).
 
             Classification, first decisive rule wins: gateway → Apple model identifier in TXT \
-            (model, rpMd, am) → DNS-SD service type → AirPlay/Cast/UPnP device type → single-line \
-            vendor (IEEE) → vendor default host name → file/remote-login service → port \
-            (IANA/nmap service) → vendor's main line. Every rule cites its public source \
+            (model, rpMd, am) → DNS-SD service type → AirPlay/Cast/UPnP device type → the MAC's \
+            IEEE vendor with its product's port, or when >= 80 % of its nmap-os-db fingerprints are \
+            one kind → vendor default host name → file/remote-login service → port (IANA/nmap \
+            service) → the vendor's >= 50 % plurality in nmap-os-db. Every rule cites its public source \
             (docs/TOOLS.md). Categories: router, phone, tablet, computer, tv, speaker, gaming, \
             iot, printer, camera, storage. Names are normalised (.local/.home.arpa, '-7', '(2)', \
             RAOP 'MAC@' prefixes stripped) and hosts de-duplicated by IP.
