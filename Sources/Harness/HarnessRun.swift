@@ -21,6 +21,8 @@ public struct HarnessRun: Sendable {
     public var jobs = 1
     /// The seed of every run (`--seed`); nil draws one per run. Either way each run records its own.
     public var seed: UInt64?
+    /// How the devices each scan found are probed and classified after it; nil: not at all.
+    public var categoryProbe: CategoryProbeSettings? = .harnessDefault
     public var progress: @Sendable (String) -> Void
     /// Called with each testbed id just before the run brings that LAN up (so that an
     /// interrupted run can remove exactly its own testbeds).
@@ -67,6 +69,7 @@ public struct HarnessRun: Sendable {
         var environment = probed
         environment.lanes = jobs
         environment.seed = seed
+        environment.categoryProbe = categoryProbe
         let sink = ResultsSink(document: ResultsDocument(environment: environment, referenceStrategy: referenceStrategy),
                                path: resultsPath, total: plan.entries.count, progress: progress)
         if jobs > 1 {
@@ -88,6 +91,7 @@ public struct HarnessRun: Sendable {
             let entries = plan.entries.filter { $0.fixture == fixtureName }
             let files = strategyFiles
             let fixedSeed = seed
+            let categoryProbe = self.categoryProbe
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (lane, id) in ids.enumerated() {
                     let mine = entries.enumerated().filter { $0.offset % ids.count == lane }.map(\.element)
@@ -96,7 +100,8 @@ public struct HarnessRun: Sendable {
                             let started = Date()
                             let seed = fixedSeed ?? UInt64.random(in: 0...UInt64.max)
                             let truth = try await bringUp(fixture: fixture, name: fixtureName, path: path, id: id, seed: seed)
-                            let executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)
+                            var executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)
+                            executor.categoryProbe = categoryProbe
                             var result = await executor.run(entry, strategyFile: files[entry.scenario == .thermalMidScan ? Self.thermalKey(entry) : entry.strategy.name]!)
                             result.seed = seed
                             await Self.offThePool { TestbedCleaner.remove(id: id, log: { _ in }) }
@@ -161,8 +166,12 @@ public struct HarnessRun: Sendable {
         let seed = result.seed.map { " seed \($0)" } ?? ""
         let head = "[\(done)/\(total)] \(result.fixture) \(result.strategy) \(result.scenario) r\(result.repetition)\(seed): "
         guard result.status == .ok else { return head + "\(result.status.rawValue) — \(result.error ?? "")" }
+        var categories = ""
+        if let correct = m.names.categoryCorrect, let total = m.names.categoryTotal {
+            categories = ", \(correct)/\(total) categories" + (m.names.categoryProbeS.map { String(format: " (probe %.1f s)", $0) } ?? "")
+        }
         return head + "\(m.yield.found)/\(m.yield.discoverable) devices, \(m.wire.tcpAttempts) TCP attempts, "
-            + "peak \(m.wire.tcpPeakInFlight) in flight, \(String(format: "%.1f", m.durationS)) s scan"
+            + "peak \(m.wire.tcpPeakInFlight) in flight, \(String(format: "%.1f", m.durationS)) s scan\(categories)"
             + String(format: " (%.0f s with capture)", seconds)
     }
 }

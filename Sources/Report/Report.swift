@@ -97,6 +97,8 @@ public struct Report: Sendable {
         if !floor.isEmpty { text += "\n" + floor }
         text += "\n" + latencyTable(group)
         text += "\n" + namesTable(group)
+        let confusion = categoryConfusion(group)
+        if !confusion.isEmpty { text += "\n" + confusion }
         return text
     }
 }

@@ -3,8 +3,8 @@
 extension ResultsDocument {
     /// One document holding every run and peer row of `parts`, runs in plan order.
     ///
-    /// Shards of one plan share the reference strategy and the very same fixture and strategy
-    /// files; a part that differs, or that repeats a run another part holds, is refused rather
+    /// Shards of one plan share the reference strategy, the seed, the category probe's settings
+    /// and the very same fixture and strategy files; a part that differs, or that repeats a run another part holds, is refused rather
     /// than silently joined, since its numbers would not be comparable.
     /// - Parameter parts: each document with the name (path) to blame in errors; at least one.
     /// - Throws: `ResultsError` naming the file and the difference.
@@ -22,6 +22,10 @@ extension ResultsDocument {
                 let seeds = [document.environment.seed, merged.environment.seed].map { $0.map(String.init) ?? "none (a seed per run)" }
                 throw ResultsError("\(name) was run with seed \(seeds[0]), \(firstName) with seed \(seeds[1])",
                                    fix: "run every shard with the same --seed (or none)")
+            }
+            guard document.environment.categoryProbe == merged.environment.categoryProbe else {
+                throw ResultsError("\(name) and \(firstName) probed categories with different settings (or one not at all)",
+                                   fix: "run every shard with the same --probe-* options (or --no-categories)")
             }
             try mergeHashes(&merged.environment.fixtureHashes, document.environment.fixtureHashes, kind: "fixture", name, firstName)
             try mergeHashes(&merged.environment.strategyHashes, document.environment.strategyHashes, kind: "strategy", name, firstName)

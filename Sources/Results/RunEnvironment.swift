@@ -19,6 +19,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// The seed every run used (`scanbench run --seed`); nil when each run drew its own, which
     /// each run records as `runs[].seed`.
     public var seed: UInt64?
+    /// How each scan's devices were probed and classified afterwards; nil when they were not
+    /// (`--no-categories`, or a file from before categories were measured).
+    public var categoryProbe: CategoryProbeSettings?
 
     public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,
                 fixtureHashes: [String: String], strategyHashes: [String: String], repetitions: Int, shard: String) {
@@ -39,6 +42,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         case memoryGiB = "memory_gib"
         case swiftVersion = "swift_version"
         case scanbenchVersion = "scanbench_version"
+        case categoryProbe = "category_probe"
         case fixtureHashes = "fixture_hashes"
         case strategyHashes = "strategy_hashes"
     }

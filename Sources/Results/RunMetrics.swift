@@ -226,8 +226,13 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         /// Found devices whose fixture has a host name.
         public var withHostname = 0
         public var hostnameCorrect = 0
+        /// Discoverable devices the strategy found and the probe after the scan put in the
+        /// fixture's category; nil when no probe ran (docs/METRICS.md, "Categories").
         public var categoryCorrect: Int?
+        /// Every discoverable device of the fixture (found or not), so that strategies compare.
         public var categoryTotal: Int?
+        /// Wall seconds of that probe (after the scan: not in `duration_s`).
+        public var categoryProbeS: Double?
 
         public init() {}
 
@@ -236,6 +241,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case hostnameCorrect = "hostname_correct"
             case categoryCorrect = "category_correct"
             case categoryTotal = "category_total"
+            case categoryProbeS = "category_probe_s"
         }
     }
 

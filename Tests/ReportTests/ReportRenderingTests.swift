@@ -110,7 +110,30 @@ struct ReportRenderingTests {
         let ping = Self.probe.table(after: "## Ping accuracy", withColumn: "vs truth, median [ms]")
         #expect(ping.count == 2)
         let names = Self.probe.table(after: "### Host names and categories", withColumn: "Host names correct")
-        #expect(try #require(Self.probe.row(names, "`scanbench-best`"))[1] == "24/26 (92 %)")
+        let bestNames = try #require(Self.probe.row(names, "`scanbench-best`"))
+        #expect(bestNames[1] == "24/26 (92 %)")
+        // 28 found of 28: all but the iPhone taken for a computer and the unclassified Pixel.
+        #expect(Array(bestNames[2...4]) == ["26/28 (93 %)", "1", "3.3"])
+    }
+
+    @Test("the category confusion: fixture category × the probe's, with misses and unclassified devices in their own columns")
+    func categoryConfusion() throws {
+        #expect(Self.markdown.contains("### Category confusion\n\n<details>"))
+        let header = Self.probe.header(after: "`review-baseline`, 3 runs:", withColumn: "Correct")
+        #expect(header.first == "Fixture ↓ probe →" && header.suffix(3) == ["unclassified", "not found", "Correct"])
+        let rows = Self.probe.table(after: "`review-baseline`, 3 runs:", withColumn: "Correct")
+        let phone = try #require(Self.probe.row(rows, "phone"))
+        // review-baseline finds the first 20 devices: both iPhones and the Pixel, three times each.
+        #expect(phone[try #require(header.firstIndex(of: "phone"))] == "**3**")
+        #expect(phone[try #require(header.firstIndex(of: "computer"))] == "3")
+        #expect(phone[try #require(header.firstIndex(of: "unclassified"))] == "3")
+        #expect(phone.last == "3/9 (33 %)")
+        let iot = try #require(Self.probe.row(rows, "iot"))
+        #expect(iot[try #require(header.firstIndex(of: "not found"))] == "18" && iot.last == "0/18 (0 %)")
+        // The headline counts categories out of every discoverable device.
+        let headline = Self.probe.table(after: "**Yield and wire**", withColumn: "Categories correct")
+        let column = try #require(Self.probe.header(after: "**Yield and wire**", withColumn: "Categories correct").firstIndex(of: "Categories correct"))
+        #expect(try #require(Self.probe.row(headline, "`review-baseline`"))[column].hasPrefix("18/28<br>"))
     }
 
     @Test("the review's expected outcomes sit next to the measured baseline and phase 2")

@@ -10,11 +10,18 @@ struct ResultsDocumentTests {
         metrics.yield.discoverable = 28
         metrics.wire.tcpSyn = 1200
         metrics.ui.worstHitchMs = 41.5
-        let run = RunResult(fixture: "home", strategy: "netmonitor-2.0", scenario: "scan", repetition: 1, sequence: 0,
-                            status: .ok, pcap: "pcaps/home-netmonitor-2.0-1.pcap", metrics: metrics)
-        let environment = RunEnvironment(kernel: "6.18", cpu: "x86_64", cores: 2, memoryGiB: 24, swiftVersion: "6.3.1",
+        metrics.names.categoryCorrect = 24
+        metrics.names.categoryTotal = 28
+        metrics.names.categoryProbeS = 3.5
+        var device = DeviceOutcome(name: "gateway", ip: "198.18.0.1", category: "router", discoverable: true, found: true)
+        (device.categoryPredicted, device.categoryRule, device.categoryEvidence) = ("router", "gateway", "198.18.0.1")
+        var run = RunResult(fixture: "home", strategy: "netmonitor-2.0", scenario: "scan", repetition: 1, sequence: 0,
+                            status: .ok, pcap: "pcaps/home-netmonitor-2.0-1.pcap", metrics: metrics, devices: [device])
+        run.probe = "probes/home-netmonitor-2.0-scan-r1.json"
+        var environment = RunEnvironment(kernel: "6.18", cpu: "x86_64", cores: 2, memoryGiB: 24, swiftVersion: "6.3.1",
                                          scanbenchVersion: "abc", fixtureHashes: ["home": "00"], strategyHashes: [:],
                                          repetitions: 3, shard: "1/1")
+        environment.categoryProbe = .harnessDefault
         return ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_800_000_000), environment: environment,
                                referenceStrategy: "netmonitor-2.0", runs: [run])
     }
@@ -26,7 +33,11 @@ struct ResultsDocumentTests {
         try Self.sample().write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         for key in ["\"schema_version\" : 1", "\"runs\"", "\"tcp_syn\" : 1200", "\"worst_hitch_ms\" : 41.5", "\"peak_rss_mb\"",
-                    "\"stack_vs_wire_abs_ms_median\" : null", "\"connections_created\"", "\"capture_drops\"", "\"false_positives\""] {
+                    "\"stack_vs_wire_abs_ms_median\" : null", "\"connections_created\"", "\"capture_drops\"", "\"false_positives\"",
+                    "\"category_correct\" : 24", "\"category_total\" : 28", "\"category_probe_s\" : 3.5",
+                    "\"category_predicted\" : \"router\"", "\"category_rule\" : \"gateway\"", "\"category_evidence\"",
+                    "\"probe\" : \"probes/", "\"category_probe\" : {", "\"top_ports\" : 40", "\"bonjour_window_s\"", "\"ssdp_mx\" : 1",
+                    "\"timeout_s\""] {
             #expect(text.contains(key), "missing \(key)")
         }
         #expect(try ResultsDocument.load(path) == Self.sample())

@@ -46,5 +46,9 @@ struct ResultsMergeTests {
         #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("again.json", one)]) }
         let other = Self.shard("2/2", strategy: "b", sequence: 1, reference: "scanbench-best")
         #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", other)]) }
+        // Categories probed with other settings (or not at all) do not compare.
+        var unprobed = Self.shard("2/2", strategy: "b", sequence: 1)
+        unprobed.environment.categoryProbe = nil
+        #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", unprobed)]) }
     }
 }

@@ -9,7 +9,9 @@ import Wire
 
 /// Runs one entry of the plan on a testbed that is up: a fresh capture on the scanner's link,
 /// the system under test as a child process in the scanner namespace (measured from outside),
-/// then the join of its report, its event log, the wire and the ground truth.
+/// then — once the capture has stopped and the switch's counters are read, so that none of it
+/// is the scan's — the category probe of the devices it found, and the join of its report, its
+/// event log, the wire, the categories and the ground truth.
 public struct RunExecutor: Sendable {
     public var truth: GroundTruth
     /// The `scanbench` executable the scanner runs as.
@@ -20,6 +22,8 @@ public struct RunExecutor: Sendable {
     public var seed: UInt64
     /// Give up on a scan after this long.
     public var scanTimeout: Double = 300
+    /// How the devices each scan found are probed and classified afterwards; nil: not at all.
+    public var categoryProbe: CategoryProbeSettings? = .harnessDefault
 
     public init(truth: GroundTruth, executable: String, outputDirectory: String, seed: UInt64) {
         self.truth = truth
@@ -34,11 +38,12 @@ public struct RunExecutor: Sendable {
             .replacingOccurrences(of: "/", with: "_")
         let pcapRelative = "pcaps/\(stem).pcap"
         let eventsRelative = "events/\(stem).jsonl"
+        let probeRelative = "probes/\(stem).json"
         var result = RunResult(fixture: entry.fixture, strategy: entry.strategy.name, scenario: entry.scenario.rawValue,
                                repetition: entry.repetition, sequence: entry.sequence, status: .ok,
                                pcap: pcapRelative, events: eventsRelative)
         do {
-            for directory in ["pcaps", "events"] {
+            for directory in ["pcaps", "events"] + (categoryProbe == nil ? [] : ["probes"]) {
                 try FileManager.default.createDirectory(atPath: "\(outputDirectory)/\(directory)", withIntermediateDirectories: true)
             }
             let pcapPath = "\(outputDirectory)/\(pcapRelative)"
@@ -104,12 +109,31 @@ public struct RunExecutor: Sendable {
             } else {
                 scan = try ScanReport.decode(sut.stdout)
             }
+            // The switch's counters before the category probe adds traffic of its own.
+            let switchCounters = SwitchPortCounters.load(testbed: truth.testbedID)?.since(switchBefore)
+            var categories: (report: ProbedCategories, json: String, seconds: Double)?
+            var probeFailure: (any Error)?
+            if let probe = categoryProbe, let scan {
+                let (output, namespace, executable) = (sut.stdout, truth.scanner.namespace, executable)
+                do {
+                    if scan.devices.isEmpty {
+                        categories = (ProbedCategories(devices: []), "", 0)
+                    } else {
+                        categories = try await HarnessRun.offThePool { try probe.run(scanJSON: output, executable: executable, namespace: namespace) }
+                        try categories?.json.write(toFile: "\(outputDirectory)/\(probeRelative)", atomically: true, encoding: .utf8)
+                        result.probe = probeRelative
+                    }
+                } catch {
+                    probeFailure = error
+                }
+            }
             // A scan that finished wrote its event log; one that crashed may have left none.
             let events = scan == nil ? ((try? EventLog.read(path: eventsPath)) ?? []) : try EventLog.read(path: eventsPath)
             var observation = RunObservation(truth: truth, scan: scan, events: events, wire: wire,
                                              captureDrops: Int(captured.statistics.dropped), process: process,
-                                             realtimeMinusMonotonicNs: offset,
-                                             switchCounters: SwitchPortCounters.load(testbed: truth.testbedID)?.since(switchBefore))
+                                             realtimeMinusMonotonicNs: offset, switchCounters: switchCounters)
+            observation.categories = categories?.report
+            observation.categoryProbeSeconds = categories?.seconds
             if entry.scenario != .scan && entry.scenario != .thermalMidScan {
                 observation.toolTargets = Set([tools.pingTarget, tools.portsTarget].compactMap { $0?.device.ip.description })
             }
@@ -120,6 +144,9 @@ public struct RunExecutor: Sendable {
             if let failure = during.failure {
                 result.status = .failed
                 result.error = "the \(entry.scenario.rawValue) tool failed: \(failure)"
+            } else if let probeFailure {
+                result.status = .failed
+                result.error = "the category probe after the scan failed: \(probeFailure)"
             } else if (entry.scenario == .pingDuringScan && result.metrics.ping == nil) || (entry.scenario == .portsDuringScan && result.metrics.ports == nil) {
                 result.status = .failed
                 result.error = "the \(entry.scenario.rawValue) tool did not run: the fixture has no suitable target"

@@ -38,6 +38,7 @@ public struct MetricsJoiner: Sendable {
         fillYield(&metrics, devices: devices)
         fillLatency(&metrics, devices: devices)
         fillNames(&metrics, devices: devices)
+        fillCategories(&metrics, devices: devices)
         let series = self.series(scanStart: scanStart, found: found)
         // Time to 90 % / 100 % of the final yield: over discoverable fixture devices found.
         let times = devices.filter { $0.discoverable && $0.found }.compactMap(\.firstSeenMs).sorted()
@@ -191,6 +192,7 @@ public struct MetricsJoiner: Sendable {
             }
         }
         let reported = Dictionary((observation.scan?.devices ?? []).map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
+        let verdicts = observation.categories?.byIP
         let wireRTT = Dictionary((observation.wire?.rttByTarget ?? []).map { ($0.target.description, $0) }, uniquingKeysWith: { a, _ in a })
         var outcomes: [DeviceOutcome] = []
         for entry in observation.truth.devices {
@@ -215,6 +217,11 @@ public struct MetricsJoiner: Sendable {
                 outcome.hostnameCorrect = Self.sameHost(reportedName, expected)
             }
             if outcome.discoverable && !outcome.found { outcome.missedBecause = missedReason(ip) }
+            if let verdict = verdicts?[ip] {
+                outcome.categoryPredicted = verdict.category
+                outcome.categoryRule = verdict.rule
+                outcome.categoryEvidence = verdict.evidence
+            }
             outcomes.append(outcome)
         }
         let found = firstSeen.map { ($0.key, $0.value.ms) }
@@ -338,6 +345,16 @@ public struct MetricsJoiner: Sendable {
             metrics.names.withHostname += 1
             if correct { metrics.names.hostnameCorrect += 1 }
         }
+    }
+
+    /// Categories over every discoverable device, so that strategies compare: a device the
+    /// strategy missed, or the probe left unclassified, is not correct (docs/METRICS.md).
+    private func fillCategories(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {
+        guard observation.categories != nil else { return }
+        let discoverable = devices.filter(\.discoverable)
+        metrics.names.categoryTotal = discoverable.count
+        metrics.names.categoryCorrect = discoverable.filter { $0.found && $0.categoryPredicted == $0.category }.count
+        metrics.names.categoryProbeS = observation.categoryProbeSeconds
     }
 
     private func series(scanStart: UInt64, found: [(String, Double)]) -> RunSeries {

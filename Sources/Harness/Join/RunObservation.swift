@@ -19,6 +19,11 @@ public struct RunObservation: Sendable {
     /// Addresses a scenario's tool (ping, port scanner) probed beside the scan from the same
     /// namespace: their SYNs are not the scanner's, so the stack-vs-wire check skips them.
     public var toolTargets: Set<String> = []
+    /// What the category probe after the scan said of each device the scan found; nil when it
+    /// did not run (`--no-categories`, or the scan failed).
+    public var categories: ProbedCategories?
+    /// Wall seconds the category probe took.
+    public var categoryProbeSeconds: Double?
 
     public init(truth: GroundTruth, scan: ScanReport?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
                 process: ProcessStats, realtimeMinusMonotonicNs: Int64, switchCounters: [SwitchPortCounters]? = nil) {

@@ -45,11 +45,7 @@ public struct ScanReport: Decodable, Sendable {
     /// Decodes the scanner's JSON output.
     /// - Throws: `HarnessError` quoting the start of the output when it is not a scan report.
     public static func decode(_ text: String) throws -> ScanReport {
-        do {
-            return try JSONDecoder().decode(ScanReport.self, from: Data(text.utf8))
-        } catch {
-            throw HarnessError("the scanner's --json output is not a scan report (\(error)): \(text.prefix(300))",
+        try ChildOutput.decode(ScanReport.self, from: text, what: "the scanner's --json output is not a scan report",
                                fix: "run the same scan by hand with 'scanbench testbed exec -- scanbench scan --json' and read its errors")
-        }
     }
 }

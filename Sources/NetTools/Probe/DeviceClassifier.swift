@@ -1,8 +1,10 @@
 /// Classification into the fixtures' categories from public, citable signals only: what the
 /// device itself announced (TXT model identifiers, DNS-SD service types, its UPnP description),
-/// the IEEE registry's owner of its MAC block, vendors' documented default host names and IANA
-/// port assignments. Nothing here names a string only our fixtures send (`FixtureLeakTests`).
-/// Pure functions.
+/// the IEEE registry's owner of its MAC block with what nmap's OS database says that vendor makes,
+/// vendors' documented default host names and IANA port assignments. Nothing here names a
+/// string only our fixtures send (`FixtureLeakTests`), and no vendor is listed by hand: which
+/// vendors decide, and how, comes from the installed nmap-os-db (`NmapDeviceTypes`). Pure
+/// functions of the signals and that database.
 ///
 /// The first rule that decides wins; the order runs from what the device says it is to what
 /// merely hints at it:
@@ -13,11 +15,11 @@
 /// | 2 | `txt-model` | an Apple model identifier (`iPhone15,2`) in TXT `model` (`_device-info`, `_airplay`), `rpMd` (`_companion-link`) or `am` (`_raop`) | its product family | `appleModels` |
 /// | 3 | `bonjour-type` | a DNS-SD type that names the device's function (`_ipp`, `_googlecast`, `_raop`, `_hap` …) | its function | `specificTypes` |
 /// | 4 | `probe` | AirPlay `/info` model, a Google Cast `eureka_info`, the UPnP `deviceType` of the description at the SSDP `LOCATION` | the type's function | `upnpTypes`, the protocols' documentation |
-/// | 5 | `vendor` | the IEEE owner of the MAC block (or the UPnP `manufacturer`) when it makes one kind of device | that kind | `singleLineVendors` |
+/// | 5 | `vendor` | the IEEE owner of the MAC block (or the UPnP `manufacturer`) with its product's port (Samsung + 8001/8002 → tv, Microsoft + 3074 → gaming); else that vendor when ≥ 80 % of its ≥ 5 nmap fingerprints are one category | that kind | `vendor(_:ports:)`, `NmapDeviceTypes` (nmap-os-db) |
 /// | 6 | `hostname` | a vendor's default host name (`android-…`, `DESKTOP-…`, `raspberrypi`, `espressif`, Apple's `…-iPhone`) | that device | `defaultHostnames` |
 /// | 7 | `bonjour-type` | a file-sharing / remote-login type (`_ssh`, `_smb`, `_rfb` …): computers, and servers of every kind | computer | `computerTypes` |
 /// | 8 | `ports` | an open port whose IANA / nmap service implies the device (631 ipp, 62078 iphone-sync …) | its function | `portRules` |
-/// | 9 | `vendor` | the IEEE owner when its products are mostly one kind (Apple → computer), Samsung + 8001/8002 → tv, Microsoft + 3074 → gaming | that kind | `mainLineVendors` |
+/// | 9 | `vendor` | the IEEE owner when a plurality of ≥ 50 % of its nmap fingerprints are one category (Apple: 60 % general purpose → computer) | that kind | `NmapDeviceTypes` (nmap-os-db) |
 /// | – | `none` | nothing decided | nil | |
 public enum DeviceClassifier {
     /// The categories (those of the fixtures).
@@ -35,6 +37,33 @@ public enum DeviceClassifier {
 
     /// Classifies `signals`; the first rule that decides wins (table above).
     public static func classify(_ signals: DeviceSignals) -> Verdict {
+        if let verdict = announced(signals) { return verdict }
+        let types = signals.services.map(\.type)
+        if let (category, evidence) = probes(signals) { return Verdict(category: category, rule: "probe", evidence: evidence) }
+        let organisations = [signals.vendor, signals.upnpManufacturer].compactMap { $0 }
+        let open = Set(signals.openPorts)
+        for organisation in organisations {
+            if let category = vendor(organisation, ports: open) { return Verdict(category: category, rule: "vendor", evidence: organisation) }
+        }
+        for organisation in organisations {
+            if let (category, evidence) = vendor(organisation, .supermajority) { return Verdict(category: category, rule: "vendor", evidence: evidence) }
+        }
+        if let hostname = signals.hostname, let (category, pattern) = hostnamePattern(hostname) {
+            return Verdict(category: category, rule: "hostname", evidence: pattern)
+        }
+        if let type = computerTypes.first(where: { types.map { $0.lowercased() }.contains($0) }) {
+            return Verdict(category: .computer, rule: "bonjour-type", evidence: type)
+        }
+        if let (category, evidence) = ports(open) { return Verdict(category: category, rule: "ports", evidence: evidence) }
+        for organisation in organisations {
+            if let (category, evidence) = vendor(organisation, .plurality) { return Verdict(category: category, rule: "vendor", evidence: evidence) }
+        }
+        return Verdict(category: nil, rule: "none", evidence: nil)
+    }
+
+    /// Rules 1–3, what the network and the device's own announcements say: the verdict when one
+    /// of them decides. Nothing a probe finds can change it then (`DeviceProber.classifyOnly`).
+    public static func announced(_ signals: DeviceSignals) -> Verdict? {
         if signals.isGateway { return Verdict(category: .router, rule: "gateway", evidence: signals.ip) }
         for service in signals.services {
             for key in ["model", "rpMd", "am"] {
@@ -43,27 +72,8 @@ public enum DeviceClassifier {
                 }
             }
         }
-        let types = signals.services.map(\.type)
-        if let (category, type) = serviceTypes(types) { return Verdict(category: category, rule: "bonjour-type", evidence: type) }
-        if let (category, evidence) = probes(signals) { return Verdict(category: category, rule: "probe", evidence: evidence) }
-        let organisations = [signals.vendor, signals.upnpManufacturer].compactMap { $0 }
-        for organisation in organisations {
-            if let category = vendor(organisation, table: singleLineVendors) {
-                return Verdict(category: category, rule: "vendor", evidence: organisation)
-            }
-        }
-        if let hostname = signals.hostname, let (category, pattern) = hostnamePattern(hostname) {
-            return Verdict(category: category, rule: "hostname", evidence: pattern)
-        }
-        if let type = computerTypes.first(where: { types.map { $0.lowercased() }.contains($0) }) {
-            return Verdict(category: .computer, rule: "bonjour-type", evidence: type)
-        }
-        let open = Set(signals.openPorts)
-        if let (category, evidence) = ports(open) { return Verdict(category: category, rule: "ports", evidence: evidence) }
-        for organisation in organisations {
-            if let category = vendor(organisation, ports: open) { return Verdict(category: category, rule: "vendor", evidence: organisation) }
-        }
-        return Verdict(category: nil, rule: "none", evidence: nil)
+        if let (category, type) = serviceTypes(signals.services.map(\.type)) { return Verdict(category: category, rule: "bonjour-type", evidence: type) }
+        return nil
     }
 
     // MARK: 2. Apple model identifiers
@@ -161,56 +171,31 @@ public enum DeviceClassifier {
 
     // MARK: 5 and 9. Vendors
 
-    /// IEEE registry organisations (whole words of the "Organization Name", any case) whose
-    /// products on a LAN are one kind of device, so the MAC block alone says what it is.
-    static let singleLineVendors: [(name: String, category: Category)] = [
-        ("sonos", .speaker), ("bose", .speaker),  // IEEE: Sonos, Inc.; Bose Corporation (audio only)
-        ("synology", .storage), ("qnap", .storage), ("asustor", .storage),  // IEEE: NAS makers
-        ("hikvision", .camera), ("dahua", .camera), ("axis communications", .camera),  // IEEE: surveillance-camera makers
-        ("hanwha", .camera), ("vivotek", .camera), ("mobotix", .camera),  // IEEE: surveillance-camera makers
-        ("brother industries", .printer), ("seiko epson", .printer), ("kyocera", .printer), ("lexmark", .printer),  // IEEE: printer makers
-        ("ricoh", .printer), ("xerox", .printer), ("konica minolta", .printer), ("canon", .printer),  // IEEE: printer makers
-        ("nintendo", .gaming), ("sony interactive entertainment", .gaming),  // IEEE: game-console makers
-        ("polycom", .phone), ("yealink", .phone), ("grandstream", .phone), ("snom", .phone), ("fanvil", .phone),  // IEEE: VoIP phone makers
-        ("avm audiovisuelles", .router), ("routerboard", .router), ("ubiquiti", .router), ("ruckus", .router),  // IEEE: network gear (Routerboard.com is MikroTik)
-        ("raspberry pi", .computer), ("super micro computer", .computer), ("lcfc", .computer),  // IEEE: boards, servers, Lenovo's notebook ODM
-        ("espressif", .iot), ("tuya", .iot), ("lifi labs", .iot), ("philips lighting", .iot), ("signify", .iot),  // IEEE: IoT chips, plugs, lights
-        ("lumi united", .iot), ("ecobee", .iot),  // IEEE: smart-home makers (Aqara sensors, thermostats)
-        ("ring llc", .camera),  // IEEE: Ring LLC (doorbells, cameras)
-        ("roku", .tv), ("vizio", .tv),  // IEEE: TV and streaming-player makers
-    ]
-
-    /// IEEE organisations whose products are mostly one kind: decisive only when nothing else is.
-    static let mainLineVendors: [(name: String, category: Category)] = [
-        ("amazon technologies", .speaker),  // IEEE: Amazon Technologies Inc. (Echo speakers, also Fire TV, Kindle)
-        ("lg electronics", .tv), ("tcl", .tv), ("hisense", .tv),  // IEEE: TV makers (also appliances, phones)
-        ("belkin", .iot),  // IEEE: Belkin International (WeMo plugs; also accessories)
-        ("hewlett packard", .printer),  // IEEE: Hewlett Packard (printers; also PCs and servers)
-        ("netgear", .router), ("tp-link", .router),  // IEEE: network gear (also cameras, plugs, NAS)
-        ("apple", .computer),  // IEEE: Apple, Inc. (Macs; phones mostly use randomised private addresses)
-        ("dell", .computer), ("lenovo", .computer), ("intel corporate", .computer),  // IEEE: PC makers, PC network chips
-    ]
-
-    /// Rule 5/9 lookup of one organisation name in `table`, by whole words ("Sonos, Inc." but not
-    /// "SonoScape").
-    static func vendor(_ organisation: String, table: [(name: String, category: Category)]) -> Category? {
-        let name = words(organisation)
-        return table.first { name.contains(words($0.name)) }?.category
-    }
-
-    /// Lower-cased words between single spaces, padded: " sonos inc ".
-    static func words(_ text: String) -> String {
-        " " + text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).joined(separator: " ") + " "
-    }
-
-    /// Rule 9: vendor plus port, then the vendors' main lines.
+    /// Rule 5's first half: a vendor together with the port its product line documents, which
+    /// says more than the vendor alone (so it comes before the vendor's supermajority: nmap's
+    /// Microsoft fingerprints are 95 % general purpose, an Xbox is not).
     public static func vendor(_ organisation: String, ports: Set<UInt16>) -> Category? {
         let name = words(organisation)
         // Samsung Tizen TVs: remote-control WebSocket API on 8001 (ws) / 8002 (wss), Samsung Smart TV developer docs.
         if name.contains(" samsung ") && (ports.contains(8001) || ports.contains(8002)) { return .tv }
         // Microsoft + IANA xbox (3074): an Xbox.
         if name.contains(" microsoft ") && ports.contains(3074) { return .gaming }
-        return vendor(organisation, table: singleLineVendors) ?? vendor(organisation, table: mainLineVendors)
+        return nil
+    }
+
+    /// Rules 5 and 9: the category nmap's OS database says `organisation`'s devices lean to with
+    /// `strength` (`NmapDeviceTypes`: ≥ 80 % of ≥ 5 fingerprints for rule 5, a plurality of
+    /// ≥ 50 % for rule 9), and the evidence: "Brother industries, LTD. = nmap-os-db Brother: printer in 66 of 66 fingerprints".
+    public static func vendor(_ organisation: String, _ strength: NmapDeviceTypes.Strength,
+                              database: NmapDeviceTypes = .shared) -> (Category, String)? {
+        guard let (category, profile) = database.category(organisation, strength) else { return nil }
+        return (category, "\(organisation) = \(profile.evidence)")
+    }
+
+    /// Lower-cased words between single spaces, padded: " sonos inc ". Whole-word matching of
+    /// organisation names ("Sonos, Inc." but not "SonoScape").
+    static func words(_ text: String) -> String {
+        " " + text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).joined(separator: " ") + " "
     }
 
     // MARK: 6. Default host names

@@ -25,11 +25,17 @@ public struct DeviceProber: Sendable {
     public var concurrency = 40
     /// How many of nmap's most frequently open TCP ports the quick scan tries.
     public var topPorts = DeviceProber.defaultTopPorts
+    /// Fetch only what can change the classification, so the probe is only as long as that
+    /// needs (a port that accepts and never answers costs a whole timeout): no HTTP `Server` /
+    /// `<title>` and banners (`DeviceClassifier` reads no free text), and no AirPlay `/info`
+    /// follow-up for a device its announcements already classified (rules 1–3 outrank it).
+    public var classifyOnly = false
 
-    public init(timeout: Double = 1.5, concurrency: Int = 40, topPorts: Int = DeviceProber.defaultTopPorts) {
+    public init(timeout: Double = 1.5, concurrency: Int = 40, topPorts: Int = DeviceProber.defaultTopPorts, classifyOnly: Bool = false) {
         self.timeout = timeout
         self.concurrency = concurrency
         self.topPorts = topPorts
+        self.classifyOnly = classifyOnly
     }
 
     /// The ports the quick scan tries.
@@ -60,13 +66,13 @@ public struct DeviceProber: Sendable {
         signals.openPorts = ((try? scanner.scan(ip, ports: quickPorts)) ?? []).filter { $0.state == .open }.map(\.port)
         readMAC(into: &signals, ip: ip)
         let open = Set(signals.openPorts)
-        for port in signals.openPorts {
+        for port in signals.openPorts where !classifyOnly {
             guard let tls = Self.webUsesTLS(port),
                   let head = HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) else { continue }
             if let server = head.headers["server"], !signals.httpServers.contains(server) { signals.httpServers.append(server) }
             if let title = HTTPProbe.title(head.body), !signals.httpTitles.contains(title) { signals.httpTitles.append(title) }
         }
-        for port in Self.bannerPorts where open.contains(port) {
+        for port in Self.bannerPorts where !classifyOnly && open.contains(port) {
             if let banner = BannerGrabber.grab(ip, port: port, timeout: timeout) { signals.banners.append(banner) }
         }
         if open.contains(Self.airplayPort) { airplayInfo(into: &signals, ip: ip, port: Self.airplayPort) }
@@ -121,6 +127,7 @@ public struct DeviceProber: Sendable {
     /// What the Bonjour browse heard, followed up: AirPlay `/info` on the port the device's
     /// `_airplay._tcp` record gave, when the quick scan did not reach it on 7000.
     public func followUp(_ signals: inout DeviceSignals, services: [BonjourService]) {
+        guard !classifyOnly || DeviceClassifier.announced(signals) == nil else { return }
         guard signals.airplayModel == nil, let ip = IPv4Address(signals.ip),
               let port = services.first(where: { $0.type.lowercased() == "_airplay._tcp" })?.port, port != 0 else { return }
         airplayInfo(into: &signals, ip: ip, port: port)

@@ -68,9 +68,11 @@ public struct ProbeSweep: Sendable {
         group.wait()
     }
 
-    /// What the probe runs without on this system (no IEEE registry, no nmap-services), with the
-    /// package to install: for the commands to print once.
-    public static var notices: [String] { [OUIRegistry.shared.notice, NmapServices.shared.notice].compactMap { $0 } }
+    /// What the probe runs without on this system (no IEEE registry, no nmap-services, no
+    /// nmap-os-db), with the package to install: for the commands to print once.
+    public static var notices: [String] {
+        [OUIRegistry.shared.notice, NmapServices.shared.notice, NmapDeviceTypes.shared.notice].compactMap { $0 }
+    }
 
     /// `run` from async code: the blocking work happens on its own thread, never on a
     /// concurrency worker or the main actor.

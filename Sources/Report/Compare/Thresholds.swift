@@ -31,6 +31,7 @@ public struct Thresholds: Sendable, Equatable {
         "yield.recall": MetricThreshold(absolute: 0),
         "yield.found": MetricThreshold(absolute: 0),
         "yield.false_positives": MetricThreshold(absolute: 0),
+        "names.category_correct": MetricThreshold(absolute: 0),
         "wire.tcp_attempts": MetricThreshold(relativePercent: 5),
         "wire.tcp_syn": MetricThreshold(relativePercent: 5),
         "wire.tcp_syn_retransmits": MetricThreshold(relativePercent: 10, absolute: 5),

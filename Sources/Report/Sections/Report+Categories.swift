@@ -31,4 +31,42 @@ extension Report {
         }
         return "### Yield by category\n\nFound / discoverable devices per fixture category (medians over repetitions).\n\n" + table.render()
     }
+
+    /// The categories in the order the fixtures' schema lists them; others follow alphabetically.
+    static let categoryOrder = ["router", "phone", "tablet", "computer", "tv", "speaker", "gaming", "iot", "printer", "camera", "storage"]
+
+    /// Per strategy, true category (rows) × what the probe after the scan said (columns), over
+    /// every discoverable device of every successful run that measured categories; empty when
+    /// none did.
+    func categoryConfusion(_ group: RunGroup) -> String {
+        let probed = group.strategies.map { strategy in (strategy, group.ok(strategy).filter { $0.metrics.names.categoryCorrect != nil }) }
+            .filter { !$0.1.isEmpty }
+        guard !probed.isEmpty else { return "" }
+        let notFound = "not found", unclassified = "unclassified"
+        func ordered(_ names: Set<String>) -> [String] {
+            Self.categoryOrder.filter(names.contains) + names.subtracting(Self.categoryOrder).sorted()
+        }
+        let verdict: (DeviceOutcome) -> String = { !$0.found ? notFound : ($0.categoryPredicted ?? unclassified) }
+        // One set of columns for the group, so that the strategies' tables line up.
+        let all = probed.flatMap { $0.1.flatMap { $0.devices.filter(\.discoverable) } }
+        let rows = ordered(Set(all.map(\.category)))
+        let columns = ordered(Set(all.compactMap { $0.found ? $0.categoryPredicted : nil }))
+            + [unclassified, notFound].filter { name in all.contains { verdict($0) == name } }
+        var text = "### Category confusion\n\n<details><summary>Per strategy: the fixture's category (rows) against the probe's "
+        text += "(columns), every discoverable device counted once per run</summary>\n\n"
+        for (strategy, runs) in probed {
+            let devices = runs.flatMap { $0.devices.filter(\.discoverable) }
+            var table = MarkdownTable([("Fixture ↓ probe →", .left)] + columns.map { ($0, .right) } + [("Correct", .right)])
+            for row in rows {
+                let members = devices.filter { $0.category == row }
+                let cells = columns.map { column -> String in
+                    let count = members.filter { verdict($0) == column }.count
+                    return count == 0 ? "·" : (column == row ? "**\(count)**" : "\(count)")
+                }
+                table.add([row] + cells + [ratio(Double(members.filter { verdict($0) == row }.count), Double(members.count))])
+            }
+            text += "\(Inline.code(strategy)), \(runs.count) run\(runs.count == 1 ? "" : "s"):\n\n" + table.render() + "\n"
+        }
+        return text + "</details>\n"
+    }
 }

@@ -37,20 +37,32 @@ extension Report {
         return text + table.render()
     }
 
-    /// Host names and categories the stack reported, against the fixture.
+    /// Host names the stack reported and categories the probe after the scan gave, against the fixture.
     func namesTable(_ group: RunGroup) -> String {
-        var table = MarkdownTable([("Strategy", .left), ("Host names correct", .right), ("Categories correct", .right)])
+        var table = MarkdownTable([("Strategy", .left), ("Host names correct", .right), ("Categories correct", .right),
+                                   ("Unclassified", .right), ("Probe [s]", .right)])
         for strategy in group.strategies {
             let runs = group.ok(strategy)
             guard !runs.isEmpty else { continue }
             let hostCorrect = Summary(runs.map { Double($0.metrics.names.hostnameCorrect) })?.median ?? 0
             let hostTotal = Summary(runs.map { Double($0.metrics.names.withHostname) })?.median ?? 0
-            let categoryCorrect = Summary(runs.compactMap { $0.metrics.names.categoryCorrect.map(Double.init) })?.median
-            let categoryTotal = Summary(runs.compactMap { $0.metrics.names.categoryTotal.map(Double.init) })?.median
-            table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal),
-                       categoryCorrect.flatMap { correct in categoryTotal.map { ratio(correct, $0) } } ?? "not measured"])
+            let probed = runs.filter { $0.metrics.names.categoryCorrect != nil }
+            guard let correct = Summary(probed.compactMap { Metric.categoriesCorrect.value(in: $0.metrics) }),
+                  let total = Summary(probed.compactMap { Metric.categoriesCorrect.total(in: $0.metrics) }) else {
+                table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), "not measured", "", ""])
+                continue
+            }
+            let unclassified = Summary(probed.map { run in Double(run.devices.filter { $0.found && $0.categoryRule == "none" }.count) })
+            let seconds = Summary(probed.compactMap(\.metrics.names.categoryProbeS))
+            table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), ratio(correct.median, total.median),
+                       unclassified.map { NumberFormat.decimal($0.median, digits: 0) } ?? "",
+                       seconds.map { NumberFormat.decimal($0.median, digits: 1) } ?? ""])
         }
-        return "### Host names and categories\n\nMedians over repetitions; totals are the found devices the fixture names (or classifies).\n\n" + table.render()
+        var text = "### Host names and categories\n\nMedians over repetitions. Host names: of the found devices the fixture names. "
+        text += "Categories: what the probe after the scan (`scanbench probe --from-scan`, blind to the fixture) made of the devices the "
+        text += "strategy found, out of every discoverable device — a missed device is not correct; unclassified: found devices no rule "
+        text += "decided; probe: its wall time, not part of the scan's.\n\n"
+        return text + table.render()
     }
 
     /// "24/26 (92 %)".

@@ -3,9 +3,6 @@ import Results
 extension Report {
     /// The strategies × headline metrics tables (yield and wire; time, UI and cost).
     func headlineTables(_ group: RunGroup) -> String {
-        let metrics = Metric.headline
-        let wire = Array(metrics.prefix(6))
-        let cost = Array(metrics.dropFirst(6))
         var text = "### Headline metrics\n\n"
         text += "Each cell: the median over successful repetitions (**best** marks the best median in the column; "
         text += "tied values share it, and nothing is marked when all are equal), then the range min–max, then the change "
@@ -15,8 +12,8 @@ extension Report {
         if !group.strategies.contains(document.referenceStrategy) {
             text += "The reference strategy has no runs here, so no changes are shown.\n\n"
         }
-        text += "**Yield and wire**\n\n" + headlineTable(group, metrics: wire)
-        text += "\n**Time, UI and cost**\n\n" + headlineTable(group, metrics: cost)
+        text += "**Yield and wire**\n\n" + headlineTable(group, metrics: Metric.headlineYield)
+        text += "\n**Time, UI and cost**\n\n" + headlineTable(group, metrics: Metric.headlineCost)
         return text
     }
 
@@ -36,7 +33,7 @@ extension Report {
                     cells.append("not measured")
                     continue
                 }
-                var lines = [metric.id == Metric.found.id ? foundText(group, strategy, summary) : metric.format(summary.median)]
+                var lines = [wholeText(group, strategy, metric, summary)]
                 if best[metric.id] == summary.median { lines[0] += " **best**" }
                 lines.append(spreadText(metric, summary))
                 if strategy == reference {
@@ -60,8 +57,10 @@ extension Report {
         return cell
     }
 
-    private func foundText(_ group: RunGroup, _ strategy: String, _ summary: Summary) -> String {
-        yieldText(found: summary.median, discoverable: group.discoverable(strategy))
+    /// The median, out of its whole for a count of devices: "29/30".
+    private func wholeText(_ group: RunGroup, _ strategy: String, _ metric: Metric, _ summary: Summary) -> String {
+        guard let whole = Summary(group.ok(strategy).compactMap { metric.total(in: $0.metrics) }) else { return metric.format(summary.median) }
+        return "\(metric.format(summary.median))/\(metric.format(whole.median))"
     }
 
     /// "310–315", "all 3 equal" or "1 run".

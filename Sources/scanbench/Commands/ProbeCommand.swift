@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NetTools
+import ScanKit
 import Wire
 
 /// `scanbench probe`.
@@ -19,21 +20,36 @@ struct ProbeCommand: ParsableCommand {
             (LOCATION; no path is guessed).
 
             Classification, first decisive rule wins: gateway → Apple model identifier in TXT \
-            (model, rpMd, am) → DNS-SD service type → AirPlay/Cast/UPnP device type → single-line \
-            vendor (IEEE) → vendor default host name → file/remote-login service → port \
-            (IANA/nmap service) → vendor's main line. Every rule cites its public source \
+            (model, rpMd, am) → DNS-SD service type → AirPlay/Cast/UPnP device type → the MAC's \
+            IEEE vendor with its product's port, or when >= 80 % of its nmap-os-db fingerprints are \
+            one kind → vendor default host name → file/remote-login service → port (IANA/nmap \
+            service) → the vendor's >= 50 % plurality in nmap-os-db. Every rule cites its public source \
             (docs/TOOLS.md). Categories: router, phone, tablet, computer, tv, speaker, gaming, \
             iot, printer, camera, storage. Names are normalised (.local/.home.arpa, '-7', '(2)', \
             RAOP 'MAC@' prefixes stripped) and hosts de-duplicated by IP.
 
+            --from-scan FILE probes the devices a `scanbench scan --json` report lists (FILE, or - \
+            for standard input) and adds what the scan knew of each (host name, MAC, open ports), \
+            printing what `scan --probe` prints; the harness runs it after each scan (docs/HARNESS.md).
+
             Examples:
               scanbench probe 198.18.0.60
               scanbench probe --bonjour-window 0 --json 198.18.0.1 198.18.0.44
+              scanbench scan --json > scan.json && scanbench probe --from-scan scan.json --top-ports 20
             """
     )
 
-    @Argument(help: "Host names or IPv4 addresses.")
-    var hosts: [String]
+    @Argument(help: "Host names or IPv4 addresses (none with --from-scan).")
+    var hosts: [String] = []
+
+    @Option(help: "Probe the devices of this `scanbench scan --json` report (- for standard input) instead of HOSTS.")
+    var fromScan: String?
+
+    @Option(help: "The SSDP search's MX: devices spread their answers over 1-5 s; the search listens MX + 1 s.")
+    var ssdpMx = 3
+
+    @Flag(help: "Fetch only what can change a category: no HTTP Server/title or banners (no rule reads them), no AirPlay /info for a device its announcements classified.")
+    var classifyOnly = false
 
     @Option(help: "Seconds of shared Bonjour browsing (0: none).")
     var bonjourWindow = 9.0
@@ -49,14 +65,23 @@ struct ProbeCommand: ParsableCommand {
 
     func run() throws {
         ToolRunner.run {
-            guard !hosts.isEmpty else { throw NetToolError.invalidArgument("give at least one host") }
+            guard !hosts.isEmpty || fromScan != nil else { throw NetToolError.invalidArgument("give at least one host (or --from-scan FILE)") }
+            guard hosts.isEmpty || fromScan == nil else { throw NetToolError.invalidArgument("give hosts or --from-scan, not both") }
             guard timeout > 0 && timeout <= 30 else { throw NetToolError.invalidArgument("--timeout must be above 0 and at most 30 s") }
             guard bonjourWindow >= 0 && bonjourWindow <= 120 else { throw NetToolError.invalidArgument("--bonjour-window must be 0-120 s") }
             guard (1...65535).contains(topPorts) else { throw NetToolError.invalidArgument("--top-ports must be 1-65535") }
+            guard (1...5).contains(ssdpMx) else { throw NetToolError.invalidArgument("--ssdp-mx must be 1-5") }
+            ProbeSweep.notices.forEach { FileHandle.standardError.write(Data("scanbench: \($0)\n".utf8)) }
+            let sweep = ProbeSweep(prober: DeviceProber(timeout: timeout, topPorts: topPorts, classifyOnly: classifyOnly), bonjourWindow: bonjourWindow,
+                                   ssdp: SSDPSearch(mx: ssdpMx))
+            if let fromScan {
+                let report = try Self.scanReport(fromScan)
+                let probed = ProbedScanReport(report: report, probed: sweep.run(report.devices.compactMap { IPv4Address($0.ip) }))
+                if json { Terminal.printJSON(probed) } else { ProbeReportText.probed(probed).forEach { print($0) } }
+                return
+            }
             var seen = Set<IPv4Address>()
             let ips = try hosts.map { host throws(NetToolError) in try HostResolver.resolve(host) }.filter { seen.insert($0).inserted }
-            ProbeSweep.notices.forEach { FileHandle.standardError.write(Data("scanbench: \($0)\n".utf8)) }
-            let sweep = ProbeSweep(prober: DeviceProber(timeout: timeout, topPorts: topPorts), bonjourWindow: bonjourWindow)
             let signals = NameNormaliser.deduplicateByIP(sweep.run(ips))
             let reports = signals.map(ProbeReport.init(signals:))
             if json { Terminal.printJSON(reports); return }
@@ -64,6 +89,17 @@ struct ProbeCommand: ParsableCommand {
                 print(ProbeReportText.verdict(report))
                 ProbeReportText.signals(report.signals).forEach { print($0) }
             }
+        }
+    }
+
+    /// The scan report at `path` (- for standard input).
+    static func scanReport(_ path: String) throws(NetToolError) -> ScanReport {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data else { throw .invalidArgument("cannot read the scan report \(path)") }
+        do {
+            return try JSONDecoder().decode(ScanReport.self, from: data)
+        } catch {
+            throw .invalidArgument("\(path) is not a `scanbench scan --json` report: \(error)")
         }
     }
 }

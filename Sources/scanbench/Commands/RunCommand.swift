@@ -16,7 +16,10 @@ struct RunCommand: AsyncParsableCommand {
             brought up with the run's seed and taken down after it, so no run inherits another's \
             ARP caches or sockets. Each run captures the scanner's link with libpcap, runs 'scanbench scan' as a child process in \
             the scanner namespace (CPU, peak RSS, threads and open files measured from outside), \
-            keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics.
+            keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics. \
+            After each scan, once its capture has stopped, it probes and classifies the devices the \
+            scan found ('scanbench probe --from-scan', blind to the fixture) and scores the \
+            categories against the fixture (--probe-* options; --no-categories skips it).
 
             With no arguments: the home fixture, the seven presets, five repetitions, plus the ping \
             and port-scan tools during scans of review-baseline and review-phase2 (the review's \
@@ -87,6 +90,22 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Strategy that deltas in the report are computed against.")
     var reference = "netmonitor-2.0"
 
+    @Flag(help: "Do not probe and classify the devices each scan found (category_correct stays null).")
+    var noCategories = false
+
+    @Option(help: ArgumentHelp("Category probe after each scan: how many of nmap's most frequently open TCP ports it tries.",
+                               valueName: "N"))
+    var probeTopPorts = CategoryProbeSettings.harnessDefault.topPorts
+
+    @Option(help: ArgumentHelp("Category probe after each scan: seconds of its Bonjour browse (0: none).", valueName: "S"))
+    var probeBonjourWindow = CategoryProbeSettings.harnessDefault.bonjourWindowS
+
+    @Option(help: ArgumentHelp("Category probe after each scan: the SSDP search's MX, 1-5 (it listens MX + 1 s).", valueName: "N"))
+    var probeSsdpMx = CategoryProbeSettings.harnessDefault.ssdpMx
+
+    @Option(help: ArgumentHelp("Category probe after each scan: seconds for each connect (HTTP gets twice as long).", valueName: "S"))
+    var probeTimeout = CategoryProbeSettings.harnessDefault.timeoutS
+
     mutating func run() async throws {
         // Armed before anything starts: Ctrl-C removes exactly the testbeds this run brought up.
         let interrupt = RunInterrupt()
@@ -145,6 +164,13 @@ struct RunCommand: AsyncParsableCommand {
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
         guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
+        guard (1...65535).contains(probeTopPorts) else { throw ValidationError("--probe-top-ports must be 1-65535") }
+        guard (0...120).contains(probeBonjourWindow) else { throw ValidationError("--probe-bonjour-window must be 0-120 s") }
+        guard (1...5).contains(probeSsdpMx) else { throw ValidationError("--probe-ssdp-mx must be 1-5") }
+        guard probeTimeout > 0 && probeTimeout <= 30 else { throw ValidationError("--probe-timeout must be above 0 and at most 30 s") }
+        let settings = CategoryProbeSettings(topPorts: probeTopPorts, bonjourWindowS: probeBonjourWindow, ssdpMx: probeSsdpMx,
+                                             timeoutS: probeTimeout)
+        harness.categoryProbe = noCategories ? nil : settings
         harness.jobs = jobs
         let document = try await harness.execute()
         interrupt.holdIfInterrupted()

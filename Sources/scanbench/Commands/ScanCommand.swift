@@ -76,19 +76,13 @@ struct ScanCommand: AsyncParsableCommand {
             let ips = report.devices.compactMap { IPv4Address($0.ip) }
             ProbeSweep.notices.forEach { FileHandle.standardError.write(Data("scanbench: \($0)\n".utf8)) }
             let sweep = ProbeSweep(prober: DeviceProber(topPorts: probeTopPorts), bonjourWindow: probeBonjourWindow)
-            let signals = await sweep.run(ips)
-            let probed = ProbedScanReport(report: report, probed: signals)
+            let probed = ProbedScanReport(report: report, probed: await sweep.run(ips))
             if json {
                 Terminal.printJSON(probed)
             } else {
                 print(ScanReportTable.render(report))
                 print("probe:")
-                for device in probed.devices {
-                    print("  " + ProbeReportText.verdict(device.verdict))
-                    ProbeReportText.signals(device.verdict.signals, indent: "      ").forEach { print($0) }
-                }
-                let classified = probed.devices.filter { $0.verdict.category != nil }.count
-                print("\(classified) of \(probed.devices.count) devices classified")
+                ProbeReportText.probed(probed).forEach { print($0) }
             }
         } else if json {
             Terminal.printJSON(report)

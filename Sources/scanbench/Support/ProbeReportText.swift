@@ -24,4 +24,16 @@ enum ProbeReportText {
         for service in s.services { lines.append("bonjour: \(service.instance) (\(service.type))") }
         return lines.map { indent + $0 }
     }
+
+    /// The probe part of `scan --probe` and `probe --from-scan`: each device's verdict and
+    /// signals, then how many were classified.
+    static func probed(_ probed: ProbedScanReport) -> [String] {
+        var lines: [String] = []
+        for device in probed.devices {
+            lines.append("  " + verdict(device.verdict))
+            lines += signals(device.verdict.signals, indent: "      ")
+        }
+        let classified = probed.devices.filter { $0.verdict.category != nil }.count
+        return lines + ["\(classified) of \(probed.devices.count) devices classified"]
+    }
 }
