@@ -13,6 +13,12 @@ public enum BuiltinFiles {
         return "\(FileManager.default.currentDirectoryPath)/\(relative)"
     }
 
+    /// Names of the `.yaml` files in `directory` (without the extension), sorted; none when it is missing.
+    public static func yamlNames(in directory: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
     static func roots() -> [String] {
         var roots: [String] = []
         if let home = ProcessInfo.processInfo.environment["SCANBENCH_HOME"] { roots.append(home) }

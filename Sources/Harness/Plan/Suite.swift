@@ -52,8 +52,7 @@ public struct Suite: Codable, Sendable, Equatable {
     }
 
     public static func builtinNames() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: BuiltinFiles.directory("fixtures/suites"))) ?? []
-        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+        BuiltinFiles.yamlNames(in: BuiltinFiles.directory("fixtures/suites"))
     }
 
     private func validate(_ document: YAMLDocument) throws {

@@ -55,11 +55,7 @@ public enum FixtureLoader {
     /// The built-in names: the hand-written fixtures, then the generated ones.
     public static func builtinNames() -> [String] {
         let directory = BuiltinFiles.directory("fixtures/lans")
-        func names(in directory: String) -> [String] {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
-        }
-        return names(in: directory) + names(in: "\(directory)/\(generatedDirectory)")
+        return BuiltinFiles.yamlNames(in: directory) + BuiltinFiles.yamlNames(in: "\(directory)/\(generatedDirectory)")
     }
 
     static let knownKeys: Set<String> = {
