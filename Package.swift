@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Results", "Spawn"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Results", "Spawn", "StrictYAML"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),

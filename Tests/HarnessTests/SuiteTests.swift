@@ -1,0 +1,57 @@
+import Foundation
+import StrictYAML
+import Testing
+@testable import Harness
+
+@Suite("Suites")
+struct SuiteTests {
+    /// Writes `text` to a temporary suite file and loads it.
+    static func load(_ text: String) throws -> Suite {
+        let path = NSTemporaryDirectory() + "suite-\(UUID().uuidString).yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try Suite.load(path)
+    }
+
+    /// The error `text` is refused with.
+    static func refusal(_ text: String) throws -> YAMLInputError {
+        do {
+            _ = try load(text)
+        } catch let error as YAMLInputError {
+            return error
+        }
+        throw LoadedAnyway()
+    }
+    struct LoadedAnyway: Error {}
+
+    @Test("the built-in suites load: every fixture and strategy they name exists")
+    func builtins() throws {
+        #expect(Suite.builtinNames().contains("default") && Suite.builtinNames().contains("full"))
+        for name in Suite.builtinNames() {
+            let suite = try Suite.load(name)
+            #expect(suite.fixtures.contains("office"), "\(name) judges on the /23 office too")
+        }
+    }
+
+    @Test("mistakes are refused at the suite line that holds them, with the inner file's message")
+    func mistakes() throws {
+        let typo = try Self.refusal("name: x\nfixtures: [home]\nrepat: 2\n")
+        #expect(typo.line == 3 && typo.fix.contains("repeat"))
+        let missing = try Self.refusal("name: x\nfixtures: [home, hom]\n")
+        #expect(missing.line == 2 && missing.message.contains("fixtures[1]") && missing.message.contains("no built-in fixture named 'hom'"))
+        let twice = try Self.refusal("name: x\nfixtures:\n  - home\n  - home\n")
+        #expect(twice.line == 4 && twice.message.contains("listed twice"))
+        let strategy = try Self.refusal("name: x\nfixtures: [tiny]\nstrategies: [no-such-preset]\n")
+        #expect(strategy.line == 3 && strategy.message.contains("strategies[0]"))
+        let none = try Self.refusal("name: x\nfixtures: []\n")
+        #expect(none.message.contains("at least one fixture"))
+        let zero = try Self.refusal("name: x\nfixtures: [tiny]\nrepeat: 0\n")
+        #expect(zero.line == 3)
+    }
+
+    @Test("a valid suite keeps its fields; absent strategies and repeat stay nil for the caller's defaults")
+    func fields() throws {
+        let suite = try Self.load("name: pair\nfixtures: [tiny, home]\n")
+        #expect(suite.name == "pair" && suite.fixtures == ["tiny", "home"] && suite.strategies == nil && suite.repeat == nil)
+    }
+}
