@@ -81,32 +81,41 @@ public struct HarnessRun: Sendable {
             let fixture = fixtures[fixtureName]!
             let path = fixturePaths[fixtureName]!
             // Ids are at most 6 characters: "run", two hex digits (one no testbed on this machine
-            // uses, so concurrent runs never share a LAN), the lane.
+            // uses, so concurrent runs never share a LAN), a digit: two per lane, used in turn, so
+            // that a run's LAN is taken down while the next one comes up.
             let inUse = TestbedNames.idsInUse()
             var stem = ""
             repeat { stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF)) }
             while inUse.contains { $0.hasPrefix(stem) }
-            let ids = (0..<max(1, jobs)).map { "\(stem)\($0)" }
+            let ids = (0..<2 * max(1, jobs)).map { "\(stem)\($0)" }
             defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
             let entries = plan.entries.filter { $0.fixture == fixtureName }
             let files = strategyFiles
             let fixedSeed = seed
             let categoryProbe = self.categoryProbe
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for (lane, id) in ids.enumerated() {
-                    let mine = entries.enumerated().filter { $0.offset % ids.count == lane }.map(\.element)
+                let lanes = max(1, jobs)
+                for lane in 0..<lanes {
+                    let mine = entries.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
+                    let laneIDs = [ids[2 * lane], ids[2 * lane + 1]]
                     group.addTask {
-                        for entry in mine {
+                        // The last run's LAN goes down while the next one comes up and settles
+                        // (about 2.5 s against 4 s), and is gone before the next capture starts.
+                        var teardown: Task<Void, Never>?
+                        for (index, entry) in mine.enumerated() {
                             let started = Date()
+                            let id = laneIDs[index % 2]
                             let seed = fixedSeed ?? UInt64.random(in: 0...UInt64.max)
                             let truth = try await bringUp(fixture: fixture, name: fixtureName, path: path, id: id, seed: seed)
+                            await teardown?.value
                             var executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)
                             executor.categoryProbe = categoryProbe
                             var result = await executor.run(entry, strategyFile: files[entry.scenario == .thermalMidScan ? Self.thermalKey(entry) : entry.strategy.name]!)
                             result.seed = seed
-                            await Self.offThePool { TestbedCleaner.remove(id: id, log: { _ in }) }
+                            teardown = Task { await Self.offThePool { TestbedCleaner.remove(id: id, log: { _ in }) } }
                             try await sink.add(result, seconds: Date().timeIntervalSince(started))
                         }
+                        await teardown?.value
                     }
                 }
                 try await group.waitForAll()

@@ -7,29 +7,29 @@ public struct CategoryProbeSettings: Codable, Sendable, Equatable {
     public var topPorts: Int
     /// Seconds of the probe's shared Bonjour browse (0: none).
     public var bonjourWindowS: Double
-    /// The SSDP search's MX (1–5); it listens MX + 1 s.
-    public var ssdpMx: Int
+    /// Seconds the SSDP search listens (its MX is that − 1, at least 1).
+    public var ssdpWindowS: Double
     /// Seconds for each connect (HTTP requests get twice as long).
     public var timeoutS: Double
 
-    public init(topPorts: Int, bonjourWindowS: Double, ssdpMx: Int, timeoutS: Double) {
+    public init(topPorts: Int, bonjourWindowS: Double, ssdpWindowS: Double, timeoutS: Double) {
         self.topPorts = topPorts
         self.bonjourWindowS = bonjourWindowS
-        self.ssdpMx = ssdpMx
+        self.ssdpWindowS = ssdpWindowS
         self.timeoutS = timeoutS
     }
 
     /// What `scanbench run` uses unless told otherwise: chosen to add a few seconds per run
     /// (docs/HARNESS.md measures the cost and the accuracy against `scan --probe`'s defaults).
-    public static let harnessDefault = CategoryProbeSettings(topPorts: 40, bonjourWindowS: 2, ssdpMx: 1, timeoutS: 1)
+    public static let harnessDefault = CategoryProbeSettings(topPorts: 40, bonjourWindowS: 1.5, ssdpWindowS: 1.5, timeoutS: 1)
 
-    /// `scanbench scan --probe`'s defaults: nmap's `-F` (100 ports), a 12 s browse, MX 3, 1.5 s.
-    public static let scanProbeDefault = CategoryProbeSettings(topPorts: 100, bonjourWindowS: 12, ssdpMx: 3, timeoutS: 1.5)
+    /// `scanbench scan --probe`'s defaults: nmap's `-F` (100 ports), a 12 s browse, MX 3 (4 s), 1.5 s.
+    public static let scanProbeDefault = CategoryProbeSettings(topPorts: 100, bonjourWindowS: 12, ssdpWindowS: 4, timeoutS: 1.5)
 
     enum CodingKeys: String, CodingKey {
         case topPorts = "top_ports"
         case bonjourWindowS = "bonjour_window_s"
-        case ssdpMx = "ssdp_mx"
+        case ssdpWindowS = "ssdp_window_s"
         case timeoutS = "timeout_s"
     }
 }

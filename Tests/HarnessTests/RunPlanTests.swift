@@ -50,8 +50,8 @@ struct RunPlanTests {
         #expect(Array(arguments.prefix(6)) == ["ip", "netns", "exec", "sb-x-scanner", "/bin/scanbench", "probe"])
         #expect(arguments.contains("--classify-only") && arguments.contains("--json"))
         let joined = arguments.joined(separator: " ")
-        #expect(joined.contains("--from-scan - ") && joined.contains("--top-ports 40") && joined.contains("--bonjour-window 2.0")
-                && joined.contains("--ssdp-mx 1") && joined.contains("--timeout 1.0"), "\(joined)")
+        #expect(joined.contains("--from-scan - ") && joined.contains("--top-ports 40") && joined.contains("--bonjour-window 1.5")
+                && joined.contains("--ssdp-window 1.5") && joined.contains("--timeout 1.0"), "\(joined)")
     }
 
     @Test("scenario names are checked")

@@ -11,6 +11,13 @@ struct SSDPSearchTests {
         return Array((lines + ["", ""]).joined(separator: "\r\n").utf8)
     }
 
+    @Test("a listening window gives MX = window - 1, at least 1 and at most 5")
+    func listening() {
+        #expect(SSDPSearch(listening: 1.5).mx == 1 && SSDPSearch(listening: 1.5).window == 1.5)
+        #expect(SSDPSearch(listening: 4).mx == 3, "scan --probe's default: MX 3, 4 s")
+        #expect(SSDPSearch(listening: 1).mx == 1 && SSDPSearch(listening: 6).mx == 5)
+    }
+
     @Test("an http LOCATION on the sender itself is kept, split for the request")
     func kept() {
         let sender = IPv4Address(198, 18, 0, 9)

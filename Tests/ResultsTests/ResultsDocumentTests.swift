@@ -36,7 +36,7 @@ struct ResultsDocumentTests {
                     "\"stack_vs_wire_abs_ms_median\" : null", "\"connections_created\"", "\"capture_drops\"", "\"false_positives\"",
                     "\"category_correct\" : 24", "\"category_total\" : 28", "\"category_probe_s\" : 3.5",
                     "\"category_predicted\" : \"router\"", "\"category_rule\" : \"gateway\"", "\"category_evidence\"",
-                    "\"probe\" : \"probes/", "\"category_probe\" : {", "\"top_ports\" : 40", "\"bonjour_window_s\"", "\"ssdp_mx\" : 1",
+                    "\"probe\" : \"probes/", "\"category_probe\" : {", "\"top_ports\" : 40", "\"bonjour_window_s\"", "\"ssdp_window_s\" : 1.5",
                     "\"timeout_s\""] {
             #expect(text.contains(key), "missing \(key)")
         }

@@ -7,7 +7,7 @@ extension CategoryProbeSettings {
     /// `--classify-only`: what no rule reads (HTTP titles, banners) would only cost time.
     func arguments(executable: String, namespace: String) -> [String] {
         ["ip", "netns", "exec", namespace, executable, "probe", "--from-scan", "-", "--json", "--classify-only",
-         "--top-ports", String(topPorts), "--bonjour-window", String(bonjourWindowS), "--ssdp-mx", String(ssdpMx),
+         "--top-ports", String(topPorts), "--bonjour-window", String(bonjourWindowS), "--ssdp-window", String(ssdpWindowS),
          "--timeout", String(timeoutS)]
     }
 

@@ -27,8 +27,10 @@ public struct DeviceProber: Sendable {
     public var topPorts = DeviceProber.defaultTopPorts
     /// Fetch only what can change the classification, so the probe is only as long as that
     /// needs (a port that accepts and never answers costs a whole timeout): no HTTP `Server` /
-    /// `<title>` and banners (`DeviceClassifier` reads no free text), and no AirPlay `/info`
-    /// follow-up for a device its announcements already classified (rules 1–3 outrank it).
+    /// `<title>` and banners (`DeviceClassifier` reads no free text), no AirPlay `/info`
+    /// follow-up for a device its announcements already classified (rules 1–3 outrank it), and
+    /// one timeout, not two, for a UPnP description (a few hundred bytes from a LAN device; one
+    /// that answered SSDP but cannot be reached, its ARP replies lost, costs that timeout).
     public var classifyOnly = false
 
     public init(timeout: Double = 1.5, concurrency: Int = 40, topPorts: Int = DeviceProber.defaultTopPorts, classifyOnly: Bool = false) {
@@ -107,7 +109,8 @@ public struct DeviceProber: Sendable {
     /// Fetches the UPnP description an SSDP answer pointed to and reads the root device's type,
     /// friendly name, manufacturer and model name (UPnP Device Architecture 2.0 §2.3).
     public func describe(_ location: SSDPSearch.Location, into signals: inout DeviceSignals) {
-        guard let head = HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false, timeout: timeout * 2),
+        guard let head = HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false,
+                                       timeout: classifyOnly ? timeout : timeout * 2),
               head.status == 200, head.body.contains("<device>") else { return }
         signals.upnpDeviceType = HTTPProbe.element("deviceType", in: head.body)
         signals.upnpFriendlyName = HTTPProbe.element("friendlyName", in: head.body)

@@ -37,6 +37,12 @@ public struct SSDPSearch: Sendable {
         self.window = window ?? Double(mx) + 1
     }
 
+    /// A search that listens `seconds` (1–6) and asks devices to answer within the whole
+    /// seconds before its last: MX = `seconds` − 1, at least UDA's minimum of 1 (1.5 s: MX 1, 4 s: MX 3).
+    public init(listening seconds: Double) {
+        self.init(mx: max(1, min(5, Int(seconds - 1))), window: seconds)
+    }
+
     /// Searches and returns each answering device's description location, by its address.
     public func run() throws(NetToolError) -> [IPv4Address: Location] {
         let socket: NetSocket

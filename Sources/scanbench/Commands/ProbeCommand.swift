@@ -45,8 +45,8 @@ struct ProbeCommand: ParsableCommand {
     @Option(help: "Probe the devices of this `scanbench scan --json` report (- for standard input) instead of HOSTS.")
     var fromScan: String?
 
-    @Option(help: "The SSDP search's MX: devices spread their answers over 1-5 s; the search listens MX + 1 s.")
-    var ssdpMx = 3
+    @Option(help: "Seconds the SSDP search listens, 1-6; devices are asked to answer within that - 1 s (MX, at least 1).")
+    var ssdpWindow = 4.0
 
     @Flag(help: "Fetch only what can change a category: no HTTP Server/title or banners (no rule reads them), no AirPlay /info for a device its announcements classified.")
     var classifyOnly = false
@@ -70,10 +70,10 @@ struct ProbeCommand: ParsableCommand {
             guard timeout > 0 && timeout <= 30 else { throw NetToolError.invalidArgument("--timeout must be above 0 and at most 30 s") }
             guard bonjourWindow >= 0 && bonjourWindow <= 120 else { throw NetToolError.invalidArgument("--bonjour-window must be 0-120 s") }
             guard (1...65535).contains(topPorts) else { throw NetToolError.invalidArgument("--top-ports must be 1-65535") }
-            guard (1...5).contains(ssdpMx) else { throw NetToolError.invalidArgument("--ssdp-mx must be 1-5") }
+            guard ssdpWindow >= 1 && ssdpWindow <= 6 else { throw NetToolError.invalidArgument("--ssdp-window must be 1-6 s") }
             ProbeSweep.notices.forEach { FileHandle.standardError.write(Data("scanbench: \($0)\n".utf8)) }
             let sweep = ProbeSweep(prober: DeviceProber(timeout: timeout, topPorts: topPorts, classifyOnly: classifyOnly), bonjourWindow: bonjourWindow,
-                                   ssdp: SSDPSearch(mx: ssdpMx))
+                                   ssdp: SSDPSearch(listening: ssdpWindow))
             if let fromScan {
                 let report = try Self.scanReport(fromScan)
                 let probed = ProbedScanReport(report: report, probed: sweep.run(report.devices.compactMap { IPv4Address($0.ip) }))

@@ -100,8 +100,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Category probe after each scan: seconds of its Bonjour browse (0: none).", valueName: "S"))
     var probeBonjourWindow = CategoryProbeSettings.harnessDefault.bonjourWindowS
 
-    @Option(help: ArgumentHelp("Category probe after each scan: the SSDP search's MX, 1-5 (it listens MX + 1 s).", valueName: "N"))
-    var probeSsdpMx = CategoryProbeSettings.harnessDefault.ssdpMx
+    @Option(help: ArgumentHelp("Category probe after each scan: seconds its SSDP search listens, 1-6 (MX: that - 1, at least 1).",
+                               valueName: "S"))
+    var probeSsdpWindow = CategoryProbeSettings.harnessDefault.ssdpWindowS
 
     @Option(help: ArgumentHelp("Category probe after each scan: seconds for each connect (HTTP gets twice as long).", valueName: "S"))
     var probeTimeout = CategoryProbeSettings.harnessDefault.timeoutS
@@ -166,9 +167,9 @@ struct RunCommand: AsyncParsableCommand {
         guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
         guard (1...65535).contains(probeTopPorts) else { throw ValidationError("--probe-top-ports must be 1-65535") }
         guard (0...120).contains(probeBonjourWindow) else { throw ValidationError("--probe-bonjour-window must be 0-120 s") }
-        guard (1...5).contains(probeSsdpMx) else { throw ValidationError("--probe-ssdp-mx must be 1-5") }
+        guard probeSsdpWindow >= 1 && probeSsdpWindow <= 6 else { throw ValidationError("--probe-ssdp-window must be 1-6 s") }
         guard probeTimeout > 0 && probeTimeout <= 30 else { throw ValidationError("--probe-timeout must be above 0 and at most 30 s") }
-        let settings = CategoryProbeSettings(topPorts: probeTopPorts, bonjourWindowS: probeBonjourWindow, ssdpMx: probeSsdpMx,
+        let settings = CategoryProbeSettings(topPorts: probeTopPorts, bonjourWindowS: probeBonjourWindow, ssdpWindowS: probeSsdpWindow,
                                              timeoutS: probeTimeout)
         harness.categoryProbe = noCategories ? nil : settings
         harness.jobs = jobs
