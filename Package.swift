@@ -50,24 +50,26 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "Wire", "StrictYAML", "Spawn"],
+            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
         .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims", "Sockets"], swiftSettings: strict),
         .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Sockets"], swiftSettings: strict),
+        // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench app`).
+        .target(name: "AppSession", dependencies: ["ScanKit", "Sockets", "Wire", "StrictYAML"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets",
+                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Results", "Spawn", "StrictYAML"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),

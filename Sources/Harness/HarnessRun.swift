@@ -52,11 +52,6 @@ public struct HarnessRun: Sendable {
             strategyFiles[entry.strategy.name] = try entry.strategy.materialize(in: "\(outputDirectory)/strategies")
             strategyPaths[entry.strategy.name] = strategyFiles[entry.strategy.name]
         }
-        // thermal-mid-scan: the same strategy with the thermal state going serious 2 s in.
-        for entry in plan.entries where entry.scenario == .thermalMidScan && strategyFiles[Self.thermalKey(entry)] == nil {
-            let thermal = StrategyVariant(base: strategyFiles[entry.strategy.name]!, override: Self.thermalOverride)
-            strategyFiles[Self.thermalKey(entry)] = try thermal.materialize(in: "\(outputDirectory)/strategies")
-        }
         var fixturePaths: [String: String] = [:]
         var fixtures: [String: Fixture] = [:]
         for name in plan.fixtures {
@@ -110,7 +105,7 @@ public struct HarnessRun: Sendable {
                             await teardown?.value
                             var executor = RunExecutor(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)
                             executor.categoryProbe = categoryProbe
-                            var result = await executor.run(entry, strategyFile: files[entry.scenario == .thermalMidScan ? Self.thermalKey(entry) : entry.strategy.name]!)
+                            var result = await executor.run(entry, strategyFile: files[entry.strategy.name]!)
                             result.seed = seed
                             teardown = Task { await Self.offThePool { TestbedCleaner.remove(id: id, log: { _ in }) } }
                             try await sink.add(result, seconds: Date().timeIntervalSince(started))
@@ -166,9 +161,7 @@ public struct HarnessRun: Sendable {
     /// How long a fresh LAN is left alone before its run starts.
     static let settle = Duration.milliseconds(2_000)
 
-    static let thermalOverride = (key: "budget.thermal_script", value: "[{at_s: 2, state: serious}]")
 
-    static func thermalKey(_ entry: RunPlan.Entry) -> String { "\(entry.strategy.name)#thermal" }
 
     static func line(_ result: RunResult, done: Int, total: Int, seconds: Double) -> String {
         let m = result.metrics

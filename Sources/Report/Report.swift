@@ -54,6 +54,7 @@ public struct Report: Sendable {
             sections.append(groupSection(group))
         }
         sections.append(accuracySection())
+        sections.append(hangSection())
         sections.append(expectedOutcomesSection())
         if !document.peers.isEmpty { sections.append(peersSection()) }
         sections.append(methodologySection())

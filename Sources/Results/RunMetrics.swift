@@ -9,6 +9,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var names = Names()
     public var ports: Ports?
     public var ping: PingAccuracy?
+    /// Set when the session's scan hung.
+    public var hang: Hang?
     public var durationS: Double = 0
     /// Seconds per phase id.
     public var phasesS: [String: Double] = [:]
@@ -29,7 +31,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case yield, wire, stack, latency, ui, names, ports, ping
+        case yield, wire, stack, latency, ui, names, ports, ping, hang
         case durationS = "duration_s"
         case phasesS = "phases_s"
         case phasesCutAtDeadline = "phases_cut_at_deadline"
@@ -251,23 +253,64 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var correct = 0
         /// "truth→reported": count, e.g. "open→filtered": 3.
         public var confusions: [String: Int] = [:]
+        /// The script cancelled the scan before every port answered.
+        public var cancelled: Bool?
 
         public init() {}
+    }
+
+    /// A session whose scan had not finished by its deadline (docs/METRICS.md "Hangs").
+    public struct Hang: Codable, Sendable, Equatable {
+        /// Seconds after the session started when the hang was declared.
+        public var declaredAtS: Double
+        /// Phases started and not ended.
+        public var openPhases: [String]
+        /// Slots the budget counted as held, and tasks queued for one, at that moment.
+        public var slotsHeld: Int
+        public var queued: Int
+        /// The budget's limit then (base × thermal multiplier); nil when unlimited.
+        public var effectiveLimit: Int?
+        public var thermal: String
+
+        public init(declaredAtS: Double, openPhases: [String], slotsHeld: Int, queued: Int, effectiveLimit: Int?, thermal: String) {
+            self.declaredAtS = declaredAtS
+            self.openPhases = openPhases
+            self.slotsHeld = slotsHeld
+            self.queued = queued
+            self.effectiveLimit = effectiveLimit
+            self.thermal = thermal
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case queued, thermal
+            case declaredAtS = "declared_at_s"
+            case openPhases = "open_phases"
+            case slotsHeld = "slots_held"
+            case effectiveLimit = "effective_limit"
+        }
     }
 
     /// A ping tool's RTTs against the wire and the fixture (alone, or during a scan).
     public struct PingAccuracy: Codable, Sendable, Equatable {
         public var target: String
+        /// `icmp` or `tcp` (the strategy's `tools.ping.method`).
+        public var method: String?
         public var echoes = 0
         public var lost = 0
+        /// Attempts whose probe and answer were found on the wire.
+        public var matchedOnWire: Int?
+        /// |tool RTT − the same attempt's RTT on the wire|, median and 95th percentile.
         public var vsWireAbsMsMedian: Double?
+        public var vsWireAbsMsP95: Double?
         public var vsTruthAbsMsMedian: Double?
         public var vsTruthAbsMsP95: Double?
 
         public init(target: String) { self.target = target }
 
         enum CodingKeys: String, CodingKey {
-            case target, echoes, lost
+            case target, method, echoes, lost
+            case matchedOnWire = "matched_on_wire"
+            case vsWireAbsMsP95 = "vs_wire_abs_ms_p95"
             case vsWireAbsMsMedian = "vs_wire_abs_ms_median"
             case vsTruthAbsMsMedian = "vs_truth_abs_ms_median"
             case vsTruthAbsMsP95 = "vs_truth_abs_ms_p95"

@@ -1,6 +1,11 @@
 /// One run: one strategy (or sweep variant) on one fixture, one repetition, one scenario.
 public struct RunResult: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable { case ok, failed, timedOut = "timed_out" }
+    public enum Status: String, Codable, Sendable {
+        case ok, failed
+        case timedOut = "timed_out"
+        /// The app session's scan did not finish by its deadline (`metrics.hang` says where it stood).
+        case hung
+    }
 
     public var fixture: String
     /// Strategy name; for a sweep variant `base[key=value]`.

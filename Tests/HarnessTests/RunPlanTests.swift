@@ -56,7 +56,7 @@ struct RunPlanTests {
 
     @Test("scenario names are checked")
     func scenarios() throws {
-        #expect(try Scenario.parse("ping-during-scan") == .pingDuringScan)
+        #expect(try Scenario.parse("ping-during-scan") == Scenario.builtin("ping-during-scan"))
         #expect(throws: HarnessError.self) { try Scenario.parse("surf") }
     }
 }
@@ -66,10 +66,10 @@ struct RunPlanCompositionTests {
     @Test("appending continues the sequence and keeps both plans' entries in order")
     func appending() {
         let base = RunPlan(fixtures: ["home"], strategies: [StrategyVariant(base: "a")], scenarios: [.scan], repetitions: 2)
-        let extra = RunPlan(fixtures: ["home"], strategies: [StrategyVariant(base: "b")], scenarios: [.pingDuringScan], repetitions: 2)
+        let extra = RunPlan(fixtures: ["home"], strategies: [StrategyVariant(base: "b")], scenarios: [.builtin("ping-during-scan")], repetitions: 2)
         let plan = base.appending(extra)
         #expect(plan.entries.map(\.sequence) == [0, 1, 2, 3])
-        #expect(plan.entries.map(\.scenario) == [.scan, .scan, .pingDuringScan, .pingDuringScan])
+        #expect(plan.entries.map(\.scenario) == [Scenario.scan, .scan, .builtin("ping-during-scan"), .builtin("ping-during-scan")])
         #expect(plan.entries.map(\.strategy.name) == ["a", "a", "b", "b"])
     }
 }

@@ -28,6 +28,9 @@ int64_t scanbench_monotonic_ns(void);
 /// A non-blocking, close-on-exec eventfd (used to wake a poll loop).
 int scanbench_eventfd(void);
 
+/// Sets the calling thread's nice value (Linux threads are scheduled one by one); 0 or -errno.
+int scanbench_set_thread_nice(int nice);
+
 /// pipe2(fds, O_CLOEXEC): both ends close on exec.
 int scanbench_pipe_cloexec(int fds[2]);
 

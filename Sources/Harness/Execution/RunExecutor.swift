@@ -1,3 +1,4 @@
+import AppSession
 import Capture
 import Foundation
 import Glibc
@@ -20,8 +21,9 @@ public struct RunExecutor: Sendable {
     public var outputDirectory: String
     /// The run's seed, handed to the scanner for its own random choices (the LAN has it already).
     public var seed: UInt64
-    /// Give up on a scan after this long.
-    public var scanTimeout: Double = 300
+    /// Seconds after its start when the app declares an unfinished scan hung; the harness kills
+    /// it 30 s later if it has not exited by then.
+    public var sessionDeadline: Double = 240
     /// How the devices each scan found are probed and classified afterwards; nil: not at all.
     public var categoryProbe: CategoryProbeSettings? = .harnessDefault
 
@@ -53,40 +55,25 @@ public struct RunExecutor: Sendable {
             let capture = try await LiveCapture.start(LiveCaptureConfiguration(
                 interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
             let offset = Self.realtimeMinusMonotonic()
-            var configured = ScenarioTools(truth: truth, executable: executable)
-            configured.waitingPolicy = try StrategyLoader.load(strategyFile).tcp.waitingPolicy.rawValue
-            let tools = configured
-            // Tools first (ADR-016's "use ping and the port scanner, then scan").
-            var pingRun: ScenarioTools.PingRun?
-            var portsRun: ScenarioTools.PortsRun?
-            if entry.scenario == .toolsThenScan {
-                pingRun = try tools.runPing()
-                portsRun = try tools.runPorts()
-            }
-            // Tools during the scan (review problems 3 and 4): start 2 s in, on their own thread.
-            let during = DuringScan()
-            if entry.scenario == .pingDuringScan || entry.scenario == .portsDuringScan {
-                let scenario = entry.scenario
-                during.start()
-                Thread {
-                    Thread.sleep(forTimeInterval: 2)
-                    do {
-                        if scenario == .pingDuringScan { during.set(ping: try tools.runPing()) }
-                        else { during.set(ports: try tools.runPorts()) }
-                    } catch {
-                        during.set(failure: error)
-                    }
-                }.start()
+            // The app session: the scan and the script's tools in one process (issue 9).
+            let script = try SessionScriptLoader.load(entry.scenario.script)
+            let targets = SessionTargets(truth: truth)
+            var arguments = ["ip", "netns", "exec", truth.scanner.namespace, executable, "app",
+                             "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile,
+                             "--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"]
+            for name in SessionScriptLoader.variables(in: script).sorted() {
+                guard let device = targets.device(named: name) else {
+                    throw HarnessError("the scenario \(entry.scenario.name) names $\(name), which the harness cannot bind on \(entry.fixture)",
+                                       fix: "use $\(SessionTargets.names.joined(separator: " or $")) (docs/HARNESS.md#sessions)")
+                }
+                arguments += ["--target", "\(name)=\(device.device.ip)"]
             }
             let sampler = ProcessSampler()
-            let arguments = ["ip", "netns", "exec", truth.scanner.namespace, executable, "scan",
-                             "--strategy", strategyFile, "--events", eventsPath, "--seed", String(seed), "--json"]
             let started = Date()
-            let timeout = scanTimeout
+            let (timeout, command) = (sessionDeadline + 30, arguments)
             // The scan blocks while it runs: keep it off the cooperative pool (other lanes share it).
-            let sut = try await HarnessRun.offThePool { try ChildProcess.runMonitored(arguments, timeout: timeout) { sampler.sample(pid: $0) } }
+            let sut = try await HarnessRun.offThePool { try ChildProcess.runMonitored(command, timeout: timeout) { sampler.sample(pid: $0) } }
             let wall = Date().timeIntervalSince(started)
-            await during.wait()
             try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
             let captured = try await capture.stop()
             var process = ProcessStats()
@@ -99,22 +86,24 @@ public struct RunExecutor: Sendable {
             var options = AnalysisOptions()
             options.scanner = truth.scanner.ip
             let wire = try WireAnalyzer.analyze(file: pcapPath, options: options)
-            var scan: ScanReport?
+            var session: SessionReport?
             if sut.timedOut {
                 result.status = .timedOut
-                result.error = "the scan did not finish within \(Int(scanTimeout)) s"
-            } else if sut.status != 0 {
+                result.error = "the app session did not end within \(Int(timeout)) s (its own hang deadline is \(Int(sessionDeadline)) s)"
+            } else if sut.status != 0 && sut.status != AppExit.hung {
                 result.status = .failed
-                result.error = "the scanner exited with status \(sut.status): \(sut.stderr.suffix(600))"
+                result.error = "the app exited with status \(sut.status): \(sut.stderr.suffix(600))"
             } else {
-                scan = try ScanReport.decode(sut.stdout)
+                session = try JSONDecoder().decode(SessionReport.self, from: Data(sut.stdout.utf8))
             }
+            let scanText = session == nil ? nil : try Self.scanJSON(fromSession: sut.stdout)
+            let scan = try scanText.map { try ScanReport.decode($0) }
             // The switch's counters before the category probe adds traffic of its own.
             let switchCounters = SwitchPortCounters.load(testbed: truth.testbedID)?.since(switchBefore)
             var categories: (report: ProbedCategories, json: String, seconds: Double)?
             var probeFailure: (any Error)?
             if let probe = categoryProbe, let scan {
-                let (output, namespace, executable) = (sut.stdout, truth.scanner.namespace, executable)
+                let (output, namespace, executable) = (scanText ?? "", truth.scanner.namespace, executable)
                 do {
                     if scan.devices.isEmpty {
                         categories = (ProbedCategories(devices: []), "", 0)
@@ -134,22 +123,24 @@ public struct RunExecutor: Sendable {
                                              realtimeMinusMonotonicNs: offset, switchCounters: switchCounters)
             observation.categories = categories?.report
             observation.categoryProbeSeconds = categories?.seconds
-            if entry.scenario != .scan && entry.scenario != .thermalMidScan {
-                observation.toolTargets = Set([tools.pingTarget, tools.portsTarget].compactMap { $0?.device.ip.description })
-            }
+            let pings = session?.pings ?? [], portScans = session?.portScans ?? []
+            observation.toolTargets = Set(pings.map(\.target) + portScans.map(\.target))
             let joined = MetricsJoiner(observation: observation).join()
             result.metrics = joined.metrics
-            if let ping = pingRun ?? during.ping { result.metrics.ping = tools.score(ping, wire: wire) }
-            if let ports = portsRun ?? during.ports { result.metrics.ports = tools.score(ports) }
-            if let failure = during.failure {
+            result.metrics.ping = pings.first.flatMap { targets.score($0, wire: wire) }
+            result.metrics.ports = portScans.first.flatMap { targets.score($0) }
+            if let hang = session?.hang {
+                result.status = .hung
+                result.metrics.hang = RunMetrics.Hang(declaredAtS: hang.declaredAtS, openPhases: hang.openPhases, slotsHeld: hang.budget.active,
+                                                      queued: hang.budget.queued, effectiveLimit: hang.effectiveLimit, thermal: hang.thermal)
+                result.error = "the scan hung: not finished \(Int(hang.declaredAtS)) s into the session; open phases \(hang.openPhases.joined(separator: ", ")); "
+                    + "budget \(hang.budget.active) held, \(hang.budget.queued) queued, limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))"
+            } else if let failed = pings.first(where: { $0.error != nil }) {
                 result.status = .failed
-                result.error = "the \(entry.scenario.rawValue) tool failed: \(failure)"
+                result.error = "the ping tool failed: \(failed.error ?? "")"
             } else if let probeFailure {
                 result.status = .failed
                 result.error = "the category probe after the scan failed: \(probeFailure)"
-            } else if (entry.scenario == .pingDuringScan && result.metrics.ping == nil) || (entry.scenario == .portsDuringScan && result.metrics.ports == nil) {
-                result.status = .failed
-                result.error = "the \(entry.scenario.rawValue) tool did not run: the fixture has no suitable target"
             }
             result.devices = joined.devices
             result.series = joined.series
@@ -158,6 +149,16 @@ public struct RunExecutor: Sendable {
             result.error = "\(error)"
         }
         return result
+    }
+
+    /// The `scan` object of `scanbench app --json`, as `scanbench scan --json` would print it
+    /// (the join and the category probe read that); nil when the session has no finished scan.
+    static func scanJSON(fromSession text: String) throws -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+            throw HarnessError("the app's --json output is not a JSON object: \(text.prefix(200))", fix: "run the same session by hand with scanbench testbed exec -- scanbench app …")
+        }
+        guard let scan = object["scan"], !(scan is NSNull) else { return nil }
+        return String(decoding: try JSONSerialization.data(withJSONObject: scan, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// CLOCK_REALTIME − CLOCK_MONOTONIC, in nanoseconds.

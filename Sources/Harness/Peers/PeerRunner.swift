@@ -43,7 +43,7 @@ struct PeerRunner: Sendable {
     /// `nmap -sT` on the port-scan scenarios' target: `found` = port states that match the
     /// fixture, `discoverable` = ports checked.
     func portScan(repetition: Int) -> PeerResult? {
-        guard let target = ScenarioTools(truth: truth, executable: "").portsTarget else { return nil }
+        guard let target = SessionTargets(truth: truth).portsTarget else { return nil }
         let ip = target.device.ip.description
         let started = Date()
         let list = Self.commonPorts.map(String.init).joined(separator: ",")

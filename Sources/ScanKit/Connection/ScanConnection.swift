@@ -36,6 +36,8 @@ public final class ScanConnection: Sendable {
     public let transport: Transport
     /// Interface for `SO_BINDTODEVICE`, nil for none.
     public let interface: String?
+    /// `allowLocalEndpointReuse`: `SO_REUSEADDR`/`SO_REUSEPORT` on the socket before connecting.
+    public let reuseLocalEndpoint: Bool
     private let events: (any EventSink)?
     private let reactor: Reactor
     private let state = Mutex(State())
@@ -49,13 +51,15 @@ public final class ScanConnection: Sendable {
     ///   - phase: the phase or tool that made it, for the event log.
     ///   - events: the event log.
     ///   - reactor: the reactor that watches the socket.
+    ///   - reuseLocalEndpoint: set `SO_REUSEADDR`/`SO_REUSEPORT` (NetMonitor's port scanner).
     public init(to ip: IPv4Address, port: Int, transport: Transport = .tcp, interface: String? = nil,
-                phase: String, events: (any EventSink)?, reactor: Reactor = .shared) {
+                phase: String, events: (any EventSink)?, reactor: Reactor = .shared, reuseLocalEndpoint: Bool = false) {
         id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
         self.ip = ip
         self.port = port
         self.transport = transport
         self.interface = interface
+        self.reuseLocalEndpoint = reuseLocalEndpoint
         self.events = events
         self.reactor = reactor
         events?.record(.connectionCreated(.init(connection: id, transport: transport.rawValue, ip: ip, port: port, phase: phase)))
@@ -79,6 +83,7 @@ public final class ScanConnection: Sendable {
         do {
             fd = try SocketSystem.openSocket(type: transport == .tcp ? SocketSystem.streamType : SocketSystem.datagramType)
             if let interface { try SocketSystem.bindToDevice(fd, interface: interface) }
+            if reuseLocalEndpoint { try SocketSystem.enableReuse(fd) }
         } catch {
             transition(to: .failed(ConnectionError(code: error.code)), at: MonotonicClock.now())
             return

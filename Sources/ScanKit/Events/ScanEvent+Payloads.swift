@@ -94,6 +94,14 @@ extension ScanEvent {
         public init(active: Int, deferred: Bool) { self.active = active; self.deferred = deferred }
     }
 
+    /// `budget_reset`: the scan called `reset()` at its start (`budget.reset_at_scan_start`);
+    /// the slots held and tasks queued just before, which the reset forgot and woke.
+    public struct BudgetReset: Codable, Sendable, Equatable {
+        public var active: Int
+        public var queued: Int
+        public init(active: Int, queued: Int) { self.active = active; self.queued = queued }
+    }
+
     /// `thermal_change`: the scripted thermal state changed.
     public struct ThermalChange: Codable, Sendable, Equatable {
         public var state: ThermalState

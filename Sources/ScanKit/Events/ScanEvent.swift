@@ -14,6 +14,7 @@ public enum ScanEvent: Sendable, Equatable {
     case budgetWait(BudgetWait)
     case budgetWaitCancelled(BudgetWaitCancelled)
     case budgetRelease(BudgetRelease)
+    case budgetReset(BudgetReset)
     case thermalChange(ThermalChange)
     case packetSent(PacketSent)
     case sendFailed(SendFailed)
@@ -39,6 +40,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .budgetWait: "budget_wait"
         case .budgetWaitCancelled: "budget_wait_cancelled"
         case .budgetRelease: "budget_release"
+        case .budgetReset: "budget_reset"
         case .thermalChange: "thermal_change"
         case .packetSent: "packet_sent"
         case .sendFailed: "send_failed"
@@ -65,6 +67,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .budgetWait(let p): p
         case .budgetWaitCancelled(let p): p
         case .budgetRelease(let p): p
+        case .budgetReset(let p): p
         case .thermalChange(let p): p
         case .packetSent(let p): p
         case .sendFailed(let p): p
@@ -91,6 +94,7 @@ public enum ScanEvent: Sendable, Equatable {
         case "budget_wait": .budgetWait(try BudgetWait(from: decoder))
         case "budget_wait_cancelled": .budgetWaitCancelled(try BudgetWaitCancelled(from: decoder))
         case "budget_release": .budgetRelease(try BudgetRelease(from: decoder))
+        case "budget_reset": .budgetReset(try BudgetReset(from: decoder))
         case "thermal_change": .thermalChange(try ThermalChange(from: decoder))
         case "packet_sent": .packetSent(try PacketSent(from: decoder))
         case "send_failed": .sendFailed(try SendFailed(from: decoder))

@@ -45,6 +45,12 @@ enum SocketSystem {
         catch { throw SocketSystemError(call: "setsockopt(SO_BINDTODEVICE, \(interface))", code: error.code) }
     }
 
+    /// `SO_REUSEADDR` and `SO_REUSEPORT` (Network.framework's `allowLocalEndpointReuse`).
+    static func enableReuse(_ fd: Int32) throws(SocketSystemError) {
+        do { try NetSocket(adopting: fd).enableReuse() }
+        catch { throw SocketSystemError(call: "setsockopt(SO_REUSEADDR)", code: error.code) }
+    }
+
     /// Asks for `SO_TIMESTAMPNS` receive timestamps; false when the kernel refuses.
     @discardableResult
     static func enableReceiveTimestamps(_ fd: Int32) -> Bool {

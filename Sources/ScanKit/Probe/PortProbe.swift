@@ -13,6 +13,14 @@ public struct PortProbe: Sendable {
     public var interface: String?
     public var phase: String
     public var events: (any EventSink)?
+    /// Where state callbacks run (the scan's probes: on the reactor; the app's tools: per
+    /// `tools.executor`).
+    public var callbacks: CallbackQueue = .reactor
+    /// `callback`: elapsed time is taken when the callback runs on `callbacks`; `kernel`: when
+    /// the reactor saw the change.
+    public var timestamps: Strategy.PingTimestamps = .kernel
+    /// `SO_REUSEADDR`/`SO_REUSEPORT` on the socket (the port scanner's `local_endpoint_reuse`).
+    public var reuseLocalEndpoint = false
 
     public init(ip: IPv4Address, port: Int, timeoutMs: Double, waitingPolicy: Strategy.WaitingPolicy,
                 interface: String? = nil, phase: String, events: (any EventSink)? = nil) {
@@ -29,14 +37,18 @@ public struct PortProbe: Sendable {
     public func run(reactor: Reactor = .shared) async -> PortProbeOutcome {
         if Task.isCancelled { return .cancelled }
         let finish = OneShot<PortProbeOutcome>()
-        let connection = ScanConnection(to: ip, port: port, interface: interface, phase: phase, events: events, reactor: reactor)
-        let policy = waitingPolicy
+        let connection = ScanConnection(to: ip, port: port, interface: interface, phase: phase, events: events, reactor: reactor,
+                                        reuseLocalEndpoint: reuseLocalEndpoint)
+        let (policy, callbacks, timestamps) = (waitingPolicy, callbacks, timestamps)
         let start = MonotonicClock.now()
         let timer = reactor.schedule(afterNs: UInt64(max(timeoutMs, 0) * 1_000_000)) { finish.deliver(.timeout) }
-        connection.start { state, time in
-            let elapsed = Double(time &- start) / 1_000_000
-            if case .finish(let outcome) = WaitingDecision.decide(state, elapsedMs: elapsed, policy: policy) {
-                finish.deliver(outcome)
+        connection.start { state, seen in
+            callbacks.run {
+                let time = timestamps == .callback ? MonotonicClock.now() : seen
+                let elapsed = Double(time &- start) / 1_000_000
+                if case .finish(let outcome) = WaitingDecision.decide(state, elapsedMs: elapsed, policy: policy) {
+                    finish.deliver(outcome)
+                }
             }
         }
         let outcome = await withTaskCancellationHandler {

@@ -17,6 +17,8 @@ public struct ScanRunner: Sendable {
     public var seed: UInt64 = UInt64.random(in: 0...UInt64.max)
     /// Makes the publishing/UI model for the run; nil for none.
     public var observerFactory: ObserverFactory?
+    /// The budget and thermal state of the app the scan runs in; nil: the scan makes its own.
+    public var shared: SharedResources?
 
     /// Makes a run's observer from the strategy, the accumulator and the event sink.
     public typealias ObserverFactory = @Sendable (Strategy, ScanAccumulator, any EventSink) -> any ScanObserver
@@ -43,8 +45,16 @@ public struct ScanRunner: Sendable {
         let plan = TargetPlan(address: address, prefixLength: prefix, policy: strategy.subnet.policy, maxHosts: strategy.subnet.maxHosts)
         let gateway = Self.defaultGateway(interface: interface, network: plan.network)
         let statistics = RunStatistics(forwardingTo: events)
-        let thermal = ThermalThrottle(events: statistics)
-        let budget = makeConnectionBudget(style: strategy.budget.style, limit: strategy.budget.limit, thermal: thermal, events: statistics)
+        shared?.events.route(to: statistics)
+        defer { shared?.events.route(to: nil) }
+        let thermal = shared?.thermal ?? ThermalThrottle(events: statistics)
+        let budget = shared?.budget
+            ?? makeConnectionBudget(style: strategy.budget.style, limit: strategy.budget.limit, thermal: thermal, events: statistics)
+        if strategy.budget.resetAtScanStart, let shipped = budget as? ShippedConnectionBudget {
+            let before = await shipped.diagnostics()
+            await shipped.reset()
+            statistics.record(.budgetReset(.init(active: before.active, queued: before.queued)))
+        }
         let accumulator = ScanAccumulator(events: statistics)
         let context = ScanContext(network: plan.network, hosts: plan.hosts, localIP: address, gateway: gateway,
                                   interface: strategy.bindToInterface ? interface : nil, budget: budget, thermal: thermal,

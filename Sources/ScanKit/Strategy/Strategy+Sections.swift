@@ -22,8 +22,15 @@ extension Strategy {
         public var style: BudgetStyle = .shipped
         /// Scripted thermal changes, e.g. `[{at_s: 5, state: serious}]`.
         public var thermalScript: [ThermalStep] = []
+        /// Call `reset()` when a scan starts (shipped styles): ADR-016 says the 1.0 fix does; the
+        /// spec finds no production call, so NetMonitor as shipped does not.
+        public var resetAtScanStart = false
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case limit, style, thermalScript = "thermal_script" }
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case limit, style
+            case thermalScript = "thermal_script"
+            case resetAtScanStart = "reset_at_scan_start"
+        }
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +38,7 @@ extension Strategy {
             limit = try c.value(.limit, or: d.limit)
             style = try c.value(.style, or: d.style)
             thermalScript = try c.value(.thermalScript, or: d.thermalScript)
+            resetAtScanStart = try c.value(.resetAtScanStart, or: d.resetAtScanStart)
         }
     }
 

@@ -23,9 +23,10 @@ public struct Strategy: Codable, Sendable, Equatable {
     public var icmp: ICMP
     public var ptr: PTR
     public var publishing: Publishing
+    public var tools: Tools
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, subnet, budget, pipeline, arp, bonjour, tcp, enrichment, ssdp, icmp, ptr, publishing
+        case name, description, subnet, budget, pipeline, arp, bonjour, tcp, enrichment, ssdp, icmp, ptr, publishing, tools
         case bindToInterface = "bind_to_interface"
     }
 
@@ -45,6 +46,7 @@ public struct Strategy: Codable, Sendable, Equatable {
         icmp = ICMP()
         ptr = PTR()
         publishing = Publishing()
+        tools = Tools()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,6 +66,7 @@ public struct Strategy: Codable, Sendable, Equatable {
         icmp = try c.value(.icmp, or: d.icmp)
         ptr = try c.value(.ptr, or: d.ptr)
         publishing = try c.value(.publishing, or: d.publishing)
+        tools = try c.value(.tools, or: d.tools)
     }
 
     /// Whether the phase is switched on.

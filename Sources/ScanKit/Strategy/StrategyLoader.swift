@@ -40,27 +40,11 @@ public enum StrategyLoader {
 
     /// Names of the presets in `fixtures/strategies/`.
     public static func builtinNames() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory())) ?? []
-        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+        BuiltinDirectory.yamlNames(in: directory())
     }
 
-    /// `fixtures/strategies` under `$SCANBENCH_HOME`, else above the executable, else the
-    /// current directory (the same search the testbed uses for fixtures).
-    public static func directory() -> String {
-        let relative = "fixtures/strategies"
-        var roots: [String] = []
-        if let home = ProcessInfo.processInfo.environment["SCANBENCH_HOME"] { roots.append(home) }
-        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        for _ in 0..<6 {
-            url.deleteLastPathComponent()
-            roots.append(url.path)
-        }
-        roots.append(FileManager.default.currentDirectoryPath)
-        for root in roots where FileManager.default.fileExists(atPath: "\(root)/\(relative)") {
-            return "\(root)/\(relative)"
-        }
-        return "\(FileManager.default.currentDirectoryPath)/\(relative)"
-    }
+    /// `fixtures/strategies` (see `BuiltinDirectory`).
+    public static func directory() -> String { BuiltinDirectory.locate("fixtures/strategies") }
 
     static var decoder: StrictYAMLDecoder { StrictYAMLDecoder(knownKeys: knownKeys, schemaDocument: schemaDocument) }
 
@@ -85,6 +69,9 @@ public enum StrategyLoader {
         add(Strategy.ICMP.CodingKeys.self)
         add(Strategy.PTR.CodingKeys.self)
         add(Strategy.Publishing.CodingKeys.self)
+        add(Strategy.Tools.CodingKeys.self)
+        add(Strategy.Ping.CodingKeys.self)
+        add(Strategy.PortScanner.CodingKeys.self)
         return keys
     }()
 }

@@ -49,6 +49,24 @@ struct StrategyValidator {
                                  fix: "write a progress step from 0.1 to 100")
         }
         try range(s.publishing.intervalMs, 1...60_000, ["publishing", "interval_ms"], unit: "milliseconds")
+        try checkTools()
+    }
+
+    private func checkTools() throws {
+        let s = strategy
+        if s.budget.resetAtScanStart && s.budget.style == .structured {
+            throw document.error(at: ["budget", "reset_at_scan_start"], "the structured budget has no reset()",
+                                 fix: "write false, or use style shipped / shipped_conditional_wake")
+        }
+        let ping: YAMLPath = ["tools", "ping"]
+        try range(s.tools.ping.timeoutMs, 1...60_000, ping.appending(key: "timeout_ms"), unit: "milliseconds")
+        if s.tools.ping.tcpPorts.isEmpty {
+            throw document.error(at: ping.appending(key: "tcp_ports"), "the TCP ping needs at least one port", fix: "write e.g. [443, 80, 22]")
+        }
+        for (i, p) in s.tools.ping.tcpPorts.enumerated() { try port(p, ping.appending(key: "tcp_ports").appending(index: i)) }
+        let scanner: YAMLPath = ["tools", "port_scanner"]
+        try range(s.tools.portScanner.maxConcurrent, 1...1000, scanner.appending(key: "max_concurrent"), unit: "ports in flight")
+        try range(s.tools.portScanner.timeoutMs, 1...60_000, scanner.appending(key: "timeout_ms"), unit: "milliseconds")
     }
 
     private func checkPipeline() throws {

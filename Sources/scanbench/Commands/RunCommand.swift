@@ -64,7 +64,7 @@ struct RunCommand: AsyncParsableCommand {
         discussion: "Built in: \(Suite.builtinNames().joined(separator: ", ")). docs/HARNESS.md#suites lists them with their measured durations."))
     var suite: String?
 
-    @Option(name: .customLong("scenario"), help: "Scenario (repeatable): \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .customLong("scenario"), help: "Scenario (repeatable): a session script of fixtures/sessions (scan, ping-during-scan, ports-during-scan, tools-then-scan, thermal-mid-scan, adr-016) or a path to your own (docs/HARNESS.md#sessions).")
     var scenarios: [String] = []
 
     @Option(help: "Derive variants of each strategy, one knob at a time: KEY=V1,V2,… (e.g. tcp.host_concurrency=12,24,40).")
@@ -146,7 +146,7 @@ struct RunCommand: AsyncParsableCommand {
             // The default comparison also measures the review's ping and port-scan rows:
             // the tools during a scan, under the review's baseline and its phase 2.
             let review = ["review-baseline", "review-phase2"].map { StrategyVariant(base: $0) }
-            plan = plan.appending(RunPlan(fixtures: [fixtureList[0]], strategies: review, scenarios: [.pingDuringScan, .portsDuringScan],
+            plan = plan.appending(RunPlan(fixtures: [fixtureList[0]], strategies: review, scenarios: [.builtin("ping-during-scan"), .builtin("ports-during-scan")],
                                           repetitions: repetitions))
         }
         var shardSpec = ShardSpec(index: 1, count: 1)

@@ -57,7 +57,7 @@ struct ScanCommand: AsyncParsableCommand {
         }
         guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
         guard (1...65535).contains(probeTopPorts) else { Terminal.fail("--probe-top-ports must be 1-65535") }
-        let scanInterface = try chooseInterface()
+        let scanInterface = try ScanInterface.choose(interface)
         var log: EventLog?
         if let events {
             do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }
@@ -89,19 +89,5 @@ struct ScanCommand: AsyncParsableCommand {
         } else {
             print(ScanReportTable.render(report))
         }
-    }
-
-    /// `--interface`, or eth0 when it carries a 198.18.0.0/15 address (a testbed namespace).
-    private func chooseInterface() throws -> String {
-        if let interface { return interface }
-        let benchmark = IPv4Network("198.18.0.0/15")!
-        guard let address = InterfaceAddress.ipv4(of: "eth0"), benchmark.contains(address) else {
-            Terminal.fail("""
-                error: refusing to scan: this is not a testbed scanner namespace (no eth0 with an address in 198.18.0.0/15)
-                  fix: run it inside a testbed (`scanbench testbed exec -- scanbench scan …`), or name the interface \
-                to scan explicitly with --interface IF if you mean to scan that network
-                """)
-        }
-        return "eth0"
     }
 }

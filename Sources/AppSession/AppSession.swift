@@ -1,0 +1,145 @@
+import Foundation
+import ScanKit
+import Synchronization
+import Wire
+
+/// One app, one process (issue 9): the discovery scan and the tool services of NetMonitor's app
+/// running side by side on one connection budget, one thermal state, one Swift concurrency pool
+/// and one main actor, driven by a `SessionScript`.
+///
+/// The scan runs as `ScanRunner` does for `scanbench scan` (same phases, same publishing model);
+/// the tools are `PingService` and `PortScannerService` with the strategy's `tools` section. A
+/// scan that has not finished by `deadline` is a hang: the session reports the phases still
+/// open and the budget's counters, and returns without it (a shipped budget's waiters cannot
+/// be cancelled, so the caller should exit the process).
+public struct AppSession: Sendable {
+    public var strategy: Strategy
+    public var script: SessionScript
+    /// The scanning interface.
+    public var interface: String
+    /// `$name` → address, for the script's targets.
+    public var targets: [String: IPv4Address]
+    public var events: (any EventSink)?
+    public var seed: UInt64
+    /// Seconds after the session's start when an unfinished scan is declared hung.
+    public var deadline: Double
+
+    public init(strategy: Strategy, script: SessionScript, interface: String, targets: [String: IPv4Address],
+                events: (any EventSink)?, seed: UInt64, deadline: Double) {
+        self.strategy = strategy
+        self.script = script
+        self.interface = interface
+        self.targets = targets
+        self.events = events
+        self.seed = seed
+        self.deadline = deadline
+    }
+
+    /// The address a script target names.
+    /// - Throws: `SessionError` for an unbound `$name`.
+    public func address(of target: String) throws -> IPv4Address {
+        if target.hasPrefix("$") {
+            let name = String(target.dropFirst())
+            guard let bound = targets[name] else {
+                throw SessionError("the script's target $\(name) is not bound", fix: "run with --target \(name)=ADDRESS")
+            }
+            return bound
+        }
+        guard let literal = IPv4Address(target) else { throw SessionError("'\(target)' is not an IPv4 address", fix: "write an address or a $name") }
+        return literal
+    }
+
+    /// Plays the script and returns what happened.
+    /// - Throws: `SessionError` for an unbound target (before anything runs).
+    public func run() async throws -> SessionReport {
+        for action in script.actions {
+            if case .ping(let p) = action.what { _ = try address(of: p.target) }
+            if case .ports(let p) = action.what { _ = try address(of: p.target) }
+        }
+        let tracker = PhaseTracker(forwardingTo: events)
+        let shared = SharedResources(strategy: strategy, log: tracker)
+        let callbacks = CallbackQueue(strategy.tools.executor, name: "app-tools")
+        let bind = strategy.bindToInterface ? interface : nil
+        let ping = PingService(settings: strategy.tools.ping, callbacks: callbacks, budget: shared.budget, interface: bind, events: tracker)
+        let scanner = PortScannerService(settings: strategy.tools.portScanner, callbacks: callbacks, budget: shared.budget,
+                                         interface: bind, events: tracker)
+        var configured = ScanRunner(strategy: strategy, interface: interface, events: tracker)
+        configured.seed = seed
+        configured.shared = shared
+        let runner = configured
+
+        let state = SessionState.Box()
+        let origin = ContinuousClock.now
+        let scanDone = OneShotFlag()
+        var tasks: [Task<Void, Never>] = []
+        for action in script.actions.sorted(by: { $0.atSeconds < $1.atSeconds }) {
+            let due = origin + .milliseconds(Int((action.atSeconds * 1000).rounded()))
+            tasks.append(Task {
+                try? await Task.sleep(until: due, clock: .continuous)
+                switch action.what {
+                case .scan:
+                    let startedS = Self.seconds(since: origin)
+                    let scan = Task { try? await runner.run() }
+                    state.lock.withLock { $0.scanStartedS = startedS; $0.scan = scan }
+                    let report = await scan.value
+                    state.lock.withLock { $0.report = report }
+                    scanDone.set()
+                case .ping(let p):
+                    guard let ip = try? address(of: p.target) else { return }
+                    let run = Task { await ping.run(ip, count: p.count, intervalMs: p.intervalMs) }
+                    state.lock.withLock { $0.ping = run }
+                    let result = await run.value
+                    state.lock.withLock { $0.pings.append(result) }
+                case .ports(let p):
+                    guard let ip = try? address(of: p.target) else { return }
+                    let timeout = p.timeoutMs ?? strategy.tools.portScanner.timeoutMs
+                    let run = Task { await scanner.run(ip, ports: p.ports.ports, timeoutMs: timeout) }
+                    state.lock.withLock { $0.ports = run }
+                    let result = await run.value
+                    state.lock.withLock { $0.portScans.append(result) }
+                case .cancel(let what):
+                    state.lock.withLock { s in
+                        switch what {
+                        case .ping: s.ping?.cancel()
+                        case .ports: s.ports?.cancel()
+                        case .scan: s.scan?.cancel()
+                        }
+                    }
+                case .thermal(let thermal):
+                    shared.thermal.set(thermal)
+                }
+            })
+        }
+        // Wait for everything, or for the deadline while the scan is still out.
+        let all = Task { for task in tasks { await task.value } }
+        let finished = await Self.race(all, until: origin + .milliseconds(Int(deadline * 1000)))
+        var report = SessionReport(script: script.name, strategy: strategy.name, budget: await shared.budget.diagnostics())
+        let snapshot = state.lock.withLock { $0 }
+        report.scanStartedS = snapshot.scanStartedS
+        report.scan = snapshot.report
+        report.pings = snapshot.pings
+        report.portScans = snapshot.portScans
+        if !finished && snapshot.scanStartedS != nil && !scanDone.isSet {
+            report.hang = SessionReport.Hang(declaredAtS: Self.seconds(since: origin), openPhases: tracker.openPhases,
+                                             budget: report.budget, effectiveLimit: shared.budget.baseLimit.map(shared.thermal.effectiveLimit),
+                                             thermal: shared.thermal.current.rawValue)
+        }
+        return report
+    }
+
+    /// Waits for `task` until `deadline`; true when it finished first.
+    static func race(_ task: Task<Void, Never>, until deadline: ContinuousClock.Instant) async -> Bool {
+        let flag = OneShotFlag()
+        Task { await task.value; flag.set() }
+        while !flag.isSet && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return flag.isSet
+    }
+
+    static func seconds(since origin: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - origin
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (seconds * 1000).rounded() / 1000
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import ScanKit
+import Sockets
+import Wire
+
+/// NetMonitor's `PingService` (spec §5.1) inside the app: ICMP echo on a datagram socket or
+/// TCP connects to 443/80/22 (each connect holding a slot of the app's one budget), replies
+/// handled on the strategy's executor and timed there (`callback`) or by the kernel.
+struct PingService: Sendable {
+    var settings: Strategy.Ping
+    var callbacks: CallbackQueue
+    var budget: any ConnectionBudget
+    var interface: String?
+    var events: (any EventSink)?
+
+    /// Pings `target` `count` times, `intervalMs` between starts; stops early when cancelled.
+    func run(_ target: IPv4Address, count: Int, intervalMs: Int) async -> SessionReport.PingRun {
+        var run = SessionReport.PingRun(target: target.description, method: settings.method.rawValue,
+                                        timestamps: settings.timestamps.rawValue)
+        var socket: NetSocket?
+        if settings.method == .icmp {
+            do {
+                socket = try NetSocket.icmpDatagram()
+                try? socket?.enableTimestamps()
+            } catch {
+                run.error = "cannot open an ICMP datagram socket: \(error)"
+                return run
+            }
+        }
+        defer { socket?.close() }
+        for sequence in 1...count {
+            if Task.isCancelled { run.cancelled = true; break }
+            let started = ContinuousClock.now
+            let reply = if let socket { await echo(socket, target, sequence: sequence) } else { await connect(target, sequence: sequence) }
+            run.replies.append(reply)
+            if sequence < count {
+                do { try await Task.sleep(until: started + .milliseconds(intervalMs), clock: .continuous) } catch { run.cancelled = true; break }
+            }
+        }
+        return run
+    }
+
+    /// One echo: drain stale replies, send, wait on a blocking reader thread (NetMonitor's
+    /// `ICMPSocket` reads on its own serial queue), then hand the reply to the executor.
+    private func echo(_ socket: NetSocket, _ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
+        while (try? socket.receive()) != nil {}
+        let wireSequence = UInt16(truncatingIfNeeded: sequence)
+        let sentUnix = NetSocket.realtimeNanoseconds()
+        let sentMono = MonotonicClock.now()
+        var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: sentUnix, method: "icmp")
+        do {
+            try socket.send(ICMPEcho.request(sequence: wireSequence), to: target, port: 0)
+        } catch {
+            reply.error = "\(error)"
+            return reply
+        }
+        events?.record(.packetSent(.init(phase: "tool.ping", kind: "icmp_echo", ip: target, port: nil, bytes: 24)))
+        let (timeoutMs, callbacks, timestamps) = (settings.timeoutMs, callbacks, settings.timestamps)
+        let rtt: Double? = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let deadline = MonotonicClock.now() + UInt64(timeoutMs) * 1_000_000
+                while MonotonicClock.now() < deadline {
+                    let left = Int((deadline - MonotonicClock.now()) / 1_000_000) + 1
+                    guard socket.wait(for: Int16(POLLIN), milliseconds: left) != 0,
+                          let datagram = try? socket.receive() else { continue }
+                    guard datagram.source == target, ICMPEcho.replySequence(datagram.bytes) == wireSequence else { continue }
+                    let complete: @Sendable () -> Void = {
+                        let kernel = datagram.kernelTime.map { Double($0 - sentUnix) / 1e6 }
+                        let callback = Double(MonotonicClock.now() - sentMono) / 1e6
+                        continuation.resume(returning: timestamps == .kernel ? (kernel ?? callback) : callback)
+                    }
+                    // This reader is the ping's own blocking queue: with a dedicated executor the
+                    // reply is timed right here, after recv (NetMonitor's ICMPSocket); with the
+                    // shared pool it waits for a pool thread first.
+                    if callbacks.isDedicated { complete() } else { callbacks.run(complete) }
+                    return
+                }
+                continuation.resume(returning: nil)
+            }
+        }
+        reply.rttMs = rtt
+        if rtt == nil { reply.error = "timeout" }
+        return reply
+    }
+
+    /// One TCP attempt: every port at once, each in a budget slot; the first handshake or
+    /// refusal wins and the others are cancelled; all failing is a loss.
+    private func connect(_ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
+        var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: NetSocket.realtimeNanoseconds(), method: "tcp")
+        let probes = settings.tcpPorts.map { port in
+            var probe = PortProbe(ip: target, port: port, timeoutMs: Double(settings.timeoutMs), waitingPolicy: .inspectError,
+                                  interface: interface, phase: "tool.ping", events: events)
+            probe.callbacks = callbacks
+            probe.timestamps = settings.timestamps
+            return probe
+        }
+        let budget = self.budget
+        let winner = await withTaskGroup(of: (Int, PortProbeOutcome).self) { group -> (Int, Double)? in
+            for probe in probes {
+                group.addTask {
+                    let outcome = (try? await budget.withConnectionSlot { await probe.run() }) ?? .cancelled
+                    return (probe.port, outcome)
+                }
+            }
+            for await (port, outcome) in group {
+                switch outcome {
+                case .reachable(let ms), .refused(let ms):
+                    group.cancelAll()
+                    return (port, ms)
+                default: continue
+                }
+            }
+            return nil
+        }
+        if let (port, ms) = winner {
+            reply.rttMs = ms
+            reply.method = "tcp:\(port)"
+        } else {
+            reply.error = "timeout"
+        }
+        return reply
+    }
+}

@@ -1,0 +1,110 @@
+import ScanKit
+
+/// What `scanbench app --json` prints: the scan's report (the same as `scanbench scan --json`),
+/// each tool's results, the budget's health at the end, and the hang when there was one. Keys
+/// are snake_case (docs/HARNESS.md "Sessions").
+public struct SessionReport: Codable, Sendable {
+    public var script: String
+    public var strategy: String
+    /// Seconds from session start to the scan's start; nil when no scan ran.
+    public var scanStartedS: Double?
+    /// The scan's report; nil when it did not finish (hung, cancelled) or none was scripted.
+    public var scan: ScanReport?
+    public var pings: [PingRun] = []
+    public var portScans: [PortScan] = []
+    /// The shared budget when the session ended.
+    public var budget: BudgetDiagnostics
+    /// Set when the scan had not finished by the session's deadline.
+    public var hang: Hang?
+
+    enum CodingKeys: String, CodingKey {
+        case script, strategy, scan, pings, budget, hang
+        case scanStartedS = "scan_started_s"
+        case portScans = "port_scans"
+    }
+
+    /// One ping run.
+    public struct PingRun: Codable, Sendable {
+        public var target: String
+        public var method: String
+        public var timestamps: String
+        public var replies: [PingReply] = []
+        public var cancelled = false
+        public var error: String?
+
+        enum CodingKeys: String, CodingKey { case target, method, timestamps, replies, cancelled, error }
+    }
+
+    /// One echo or TCP attempt.
+    public struct PingReply: Codable, Sendable {
+        public var sequence: Int
+        /// Wall-clock time of the send (Unix ns), to find the attempt on the wire.
+        public var sentUnixNs: Int64
+        /// `icmp` or `tcp:PORT` (the port that answered first).
+        public var method: String
+        public var rttMs: Double?
+        public var error: String?
+
+        public init(sequence: Int, sentUnixNs: Int64, method: String, rttMs: Double? = nil, error: String? = nil) {
+            self.sequence = sequence
+            self.sentUnixNs = sentUnixNs
+            self.method = method
+            self.rttMs = rttMs
+            self.error = error
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case sequence, method, error
+            case sentUnixNs = "sent_unix_ns"
+            case rttMs = "rtt_ms"
+        }
+    }
+
+    /// One port scan.
+    public struct PortScan: Codable, Sendable {
+        public var target: String
+        public var timeoutMs: Int
+        public var waitingPolicy: String
+        public var results: [PortResult] = []
+        /// The scan was cancelled before every port answered.
+        public var cancelled = false
+
+        enum CodingKeys: String, CodingKey {
+            case target, results, cancelled
+            case timeoutMs = "timeout_ms"
+            case waitingPolicy = "waiting_policy"
+        }
+    }
+
+    /// One port: NetMonitor's state and the probe outcome behind it.
+    public struct PortResult: Codable, Sendable {
+        public var port: Int
+        /// open, closed or filtered.
+        public var state: String
+        /// reachable, refused, failed:ERROR, timeout or cancelled.
+        public var outcome: String
+        public var rttMs: Double?
+
+        enum CodingKeys: String, CodingKey { case port, state, outcome, rttMs = "rtt_ms" }
+    }
+
+    /// A scan that never finished: where it stood at the deadline.
+    public struct Hang: Codable, Sendable {
+        /// Seconds after session start when the hang was declared.
+        public var declaredAtS: Double
+        /// Phases started and not ended: the ones that waited.
+        public var openPhases: [String]
+        /// The budget then: `active` slots counted as held, `queued` tasks waiting.
+        public var budget: BudgetDiagnostics
+        /// The limit then (base × thermal multiplier); nil when unlimited.
+        public var effectiveLimit: Int?
+        public var thermal: String
+
+        enum CodingKeys: String, CodingKey {
+            case budget, thermal
+            case declaredAtS = "declared_at_s"
+            case openPhases = "open_phases"
+            case effectiveLimit = "effective_limit"
+        }
+    }
+}

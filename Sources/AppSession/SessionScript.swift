@@ -1,0 +1,138 @@
+import ScanKit
+
+/// What happens in one app session, and when: a scenario written as a script (docs/HARNESS.md
+/// "Sessions"). Times are seconds from the session's start; devices are named by address or by
+/// a `$name` the caller binds with `--target name=IP`, never by anything the app knows of the LAN.
+///
+/// ```yaml
+/// name: adr-016
+/// actions:
+///   - {at_s: 3, ports: {target: $ports_target, ports: device_detail, timeout_ms: 1500}}
+///   - {at_s: 4, cancel: ports}
+///   - {at_s: 5, scan: {}}
+///   - {at_s: 8, thermal: serious}
+/// ```
+public struct SessionScript: Codable, Sendable, Equatable {
+    public var name: String
+    /// A note for people reading the file.
+    public var description: String?
+    public var actions: [Action]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, actions }
+
+    /// One timed action.
+    public struct Action: Codable, Sendable, Equatable {
+        public var atSeconds: Double
+        public var what: What
+
+        /// The action itself: exactly one key besides `at_s`.
+        public enum What: Sendable, Equatable {
+            /// Start the discovery scan (at most once per session).
+            case scan
+            case ping(Ping)
+            case ports(Ports)
+            /// Stop a running tool or the scan, as leaving its screen does.
+            case cancel(Target)
+            /// Set the thermal state (the budget's multiplier).
+            case thermal(ThermalState)
+        }
+
+        /// What `cancel` stops.
+        public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case atSeconds = "at_s", scan, ping, ports, cancel, thermal }
+
+        public init(atSeconds: Double, what: What) {
+            self.atSeconds = atSeconds
+            self.what = what
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            atSeconds = try c.decode(Double.self, forKey: .atSeconds)
+            let given = CodingKeys.allCases.filter { $0 != .atSeconds && c.contains($0) }
+            guard given.count == 1, let key = given.first else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "an action needs exactly one of scan, ping, ports, cancel, thermal besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"))
+            }
+            switch key {
+            case .scan: what = .scan
+            case .ping: what = .ping(try c.decode(Ping.self, forKey: .ping))
+            case .ports: what = .ports(try c.decode(Ports.self, forKey: .ports))
+            case .cancel: what = .cancel(try c.decode(Target.self, forKey: .cancel))
+            case .thermal: what = .thermal(try c.decode(ThermalState.self, forKey: .thermal))
+            case .atSeconds: fatalError("filtered out above")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(atSeconds, forKey: .atSeconds)
+            switch what {
+            case .scan: try c.encode([String: String](), forKey: .scan)
+            case .ping(let p): try c.encode(p, forKey: .ping)
+            case .ports(let p): try c.encode(p, forKey: .ports)
+            case .cancel(let t): try c.encode(t, forKey: .cancel)
+            case .thermal(let s): try c.encode(s, forKey: .thermal)
+            }
+        }
+    }
+
+    /// The ping tool: `count` attempts `interval_ms` apart (NetMonitor: 1 s).
+    public struct Ping: Codable, Sendable, Equatable {
+        public var target: String
+        public var count = 20
+        public var intervalMs = 1000
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case target, count, intervalMs = "interval_ms" }
+        public init(target: String, count: Int = 20, intervalMs: Int = 1000) {
+            self.target = target
+            self.count = count
+            self.intervalMs = intervalMs
+        }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            target = try c.decode(String.self, forKey: .target)
+            count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 20
+            intervalMs = try c.decodeIfPresent(Int.self, forKey: .intervalMs) ?? 1000
+        }
+    }
+
+    /// The port scanner: a port list (`device_detail`: the 20 ports of the iOS device-detail
+    /// quick scan, spec §5.4) and an optional timeout (else the strategy's `tools.port_scanner`).
+    public struct Ports: Codable, Sendable, Equatable {
+        public var target: String
+        public var ports: PortList = .deviceDetail
+        public var timeoutMs: Int?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case target, ports, timeoutMs = "timeout_ms" }
+        public init(target: String, ports: PortList = .deviceDetail, timeoutMs: Int? = nil) {
+            self.target = target
+            self.ports = ports
+            self.timeoutMs = timeoutMs
+        }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            target = try c.decode(String.self, forKey: .target)
+            ports = try c.decodeIfPresent(PortList.self, forKey: .ports) ?? .deviceDetail
+            timeoutMs = try c.decodeIfPresent(Int.self, forKey: .timeoutMs)
+        }
+    }
+
+    /// NetMonitor's port presets (spec §5.4).
+    public enum PortList: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// iOS device detail: 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 548, 631, 993, 995,
+        /// 3306, 3389, 5432, 5900, 8080, 8443 (1.5 s).
+        case deviceDetail = "device_detail"
+        /// The tool's Common preset.
+        case common
+
+        public var ports: [Int] {
+            switch self {
+            case .deviceDetail: [21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 548, 631, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
+            case .common: [20, 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import ScanKit
+import Synchronization
+
+/// The session's shared bookkeeping, behind the session's lock.
+struct SessionState {
+    var scanStartedS: Double?
+    var scan: Task<ScanReport?, Never>?
+    var report: ScanReport?
+    var ping: Task<SessionReport.PingRun, Never>?
+    var ports: Task<SessionReport.PortScan, Never>?
+    var pings: [SessionReport.PingRun] = []
+    var portScans: [SessionReport.PortScan] = []
+
+    /// The state behind a lock, shareable between the session's tasks.
+    final class Box: Sendable {
+        let lock = Mutex(SessionState())
+    }
+}

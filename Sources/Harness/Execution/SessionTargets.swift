@@ -1,0 +1,90 @@
+import AppSession
+import Capture
+import Results
+import Testbed
+import Wire
+
+/// The devices a session's tools are pointed at — chosen by the harness from the ground truth
+/// and passed to the app as `--target NAME=ADDRESS`, so the app never reads the fixture — and how
+/// the tools' answers are scored against the wire and the fixture.
+struct SessionTargets: Sendable {
+    var truth: GroundTruth
+
+    /// The names a script may use: `$ping_target`, `$ports_target`.
+    static let names = ["ping_target", "ports_target"]
+
+    /// The device pinged: the one with the longest clean link (reliable ARP, answers echo, no
+    /// jitter or loss), so scheduling delay shows against a known RTT.
+    var pingTarget: GroundTruth.DeviceTruth? {
+        truth.devices.filter { entry in
+            let d = entry.device
+            return d.answersEcho && (d.arp?.replyProbability ?? 1) >= 1 && (d.arp?.replyDelayMs ?? 0) == 0
+                && (d.link?.jitterMs ?? 0) == 0 && (d.link?.lossPercent ?? 0) == 0 && d.link?.burstLoss == nil
+        }.max { ($0.device.link?.delayMs ?? 0) < ($1.device.link?.delayMs ?? 0) }
+    }
+
+    /// The device port-scanned: reliable ARP and the most open ports.
+    var portsTarget: GroundTruth.DeviceTruth? {
+        truth.devices.filter { ($0.device.arp?.replyProbability ?? 1) >= 1 && ($0.device.link?.lossPercent ?? 0) == 0 }
+            .max { $0.tcpOpen.count < $1.tcpOpen.count }
+    }
+
+    /// The device a script variable names; nil for an unknown name or a fixture without one.
+    func device(named name: String) -> GroundTruth.DeviceTruth? {
+        switch name {
+        case "ping_target": pingTarget
+        case "ports_target": portsTarget
+        default: nil
+        }
+    }
+
+    /// A ping run's RTTs against the fixture's RTT and, attempt by attempt, against the same
+    /// attempt on the wire (echo request → reply, or SYN → SYN/ACK or RST to the port that answered).
+    func score(_ run: SessionReport.PingRun, wire: WireAnalysis?) -> RunMetrics.PingAccuracy? {
+        guard let ip = IPv4Address(run.target), let device = truth.devices.first(where: { $0.device.ip == ip }) else { return nil }
+        var accuracy = RunMetrics.PingAccuracy(target: run.target)
+        accuracy.method = run.method
+        accuracy.echoes = run.replies.count
+        let answered = run.replies.filter { $0.rttMs != nil }
+        accuracy.lost = run.replies.count - answered.count
+        let truthRTT = Discoverability.truthRTTMs(device.device, scannerLink: truth.scanner.link)
+        let errors = answered.compactMap { $0.rttMs.map { abs($0 - truthRTT) } }
+        accuracy.vsTruthAbsMsMedian = Statistics.percentile(errors, 50)
+        accuracy.vsTruthAbsMsP95 = Statistics.percentile(errors, 95)
+        let samples = (wire?.rttSamples ?? []).filter { $0.target == ip }
+        var wireErrors: [Double] = []
+        for reply in answered {
+            guard let rtt = reply.rttMs, let sample = Self.wireSample(for: reply, in: samples) else { continue }
+            wireErrors.append(abs(rtt - Double(sample.rtt) / 1e6))
+        }
+        accuracy.matchedOnWire = wireErrors.count
+        accuracy.vsWireAbsMsMedian = Statistics.percentile(wireErrors, 50)
+        accuracy.vsWireAbsMsP95 = Statistics.percentile(wireErrors, 95)
+        return accuracy
+    }
+
+    /// The wire's sample of one attempt: the first matching probe sent from 5 ms before the
+    /// tool's send time (clock reads differ slightly) to 1 s after it.
+    static func wireSample(for reply: SessionReport.PingReply, in samples: [RTTSample]) -> RTTSample? {
+        let window = (reply.sentUnixNs - 5_000_000)...(reply.sentUnixNs + 1_000_000_000)
+        let port = reply.method.hasPrefix("tcp:") ? Int(reply.method.dropFirst(4)) : nil
+        return samples.filter { sample in
+            guard window.contains(sample.sentAt) else { return false }
+            if let port { return sample.kind == .tcpSyn && Int(sample.detail) == port }
+            return sample.kind == .icmpEcho
+        }.min { $0.sentAt < $1.sentAt }
+    }
+
+    /// A port scan's states against the fixture (every port it reported).
+    func score(_ scan: SessionReport.PortScan) -> RunMetrics.Ports? {
+        guard let ip = IPv4Address(scan.target), let device = truth.devices.first(where: { $0.device.ip == ip }) else { return nil }
+        var ports = RunMetrics.Ports()
+        for result in scan.results {
+            ports.checked += 1
+            let expected = device.device.tcpPorts.state(of: result.port).rawValue
+            if expected == result.state { ports.correct += 1 } else { ports.confusions["\(expected)→\(result.state)", default: 0] += 1 }
+        }
+        ports.cancelled = scan.cancelled
+        return ports
+    }
+}

@@ -1,0 +1,68 @@
+import CShims
+import Foundation
+import Synchronization
+
+/// Where a connection's state callbacks run, and so when their timestamps are taken (review
+/// problems 3.2 and 4.2; `tools.executor`).
+///
+/// - `reactor`: on the reactor thread that saw the change, at once (the scan's probes).
+/// - `sharedPool`: a task on Swift's global concurrent pool, behind whatever the scan's phases,
+///   accumulator and publishing have queued there: NetMonitor's `connection.start(queue:
+///   .global())`, whose callbacks waited for a pool thread.
+/// - `dedicated`: a thread of its own at raised priority (nice −10 when allowed): the review's
+///   priority 5, `DispatchQueue(label: "com.netmonitor.ping", qos: .userInteractive)` (aabef99).
+public final class CallbackQueue: Sendable {
+    private enum Kind { case reactor, sharedPool, dedicated(DedicatedThread) }
+    private let kind: Kind
+
+    /// Callbacks run where the reactor saw them.
+    public static let reactor = CallbackQueue(kind: .reactor)
+
+    private init(kind: Kind) { self.kind = kind }
+
+    /// The queue a strategy's `tools.executor` asks for; `dedicated` starts a thread named `name`.
+    public convenience init(_ executor: Strategy.ToolExecutor, name: String) {
+        switch executor {
+        case .sharedPool: self.init(kind: .sharedPool)
+        case .dedicated: self.init(kind: .dedicated(DedicatedThread(name: name)))
+        }
+    }
+
+    /// True for a thread of its own: a tool that already blocks on a thread of its own (the ICMP
+    /// reader, like NetMonitor's `ICMPSocket` queue) runs its completion there instead of hopping.
+    public var isDedicated: Bool { if case .dedicated = kind { true } else { false } }
+
+    /// Runs `work` where this queue runs callbacks.
+    public func run(_ work: @escaping @Sendable () -> Void) {
+        switch kind {
+        case .reactor: work()
+        case .sharedPool: Task.detached(priority: .medium) { work() }
+        case .dedicated(let thread): thread.enqueue(work)
+        }
+    }
+}
+
+/// One thread that runs closures in order, started with a raised scheduling priority.
+final class DedicatedThread: Sendable {
+    private let queue = Mutex<[@Sendable () -> Void]>([])
+    private let signal = DispatchSemaphore(value: 0)
+
+    init(name: String) {
+        let thread = Thread { [self] in
+            _ = scanbench_set_thread_nice(-10)   // needs root; a no-op otherwise
+            while true {
+                signal.wait()
+                let next = queue.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                next?()
+            }
+        }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    func enqueue(_ work: @escaping @Sendable () -> Void) {
+        queue.withLock { $0.append(work) }
+        signal.signal()
+    }
+}

@@ -1,0 +1,20 @@
+/// What a scan shares with the rest of the app it runs in (`scanbench app`): the thermal state,
+/// the one connection budget the tools also take slots from (spec §3 "Users"), and an event
+/// route that sends budget and thermal events through whichever scan is running, so that its
+/// counters (budget waits) include the waits the tools caused. A plain `scanbench scan` has
+/// none and makes its own.
+public final class SharedResources: Sendable {
+    public let thermal: ThermalThrottle
+    public let budget: any ConnectionBudget
+    /// Where budget and thermal events go.
+    public let events: EventRoute
+
+    /// - Parameters:
+    ///   - strategy: the budget's style and limit.
+    ///   - log: the app's event log, used while no scan runs.
+    public init(strategy: Strategy, log: (any EventSink)?) {
+        events = EventRoute(fallback: log)
+        thermal = ThermalThrottle(events: events)
+        budget = makeConnectionBudget(style: strategy.budget.style, limit: strategy.budget.limit, thermal: thermal, events: events)
+    }
+}

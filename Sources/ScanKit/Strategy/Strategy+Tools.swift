@@ -1,0 +1,107 @@
+extension Strategy {
+    /// The app's tool services as they run inside the same process as the scan (`scanbench app`):
+    /// where their completion handling runs, how ping measures, and the port scanner's settings
+    /// (spec §5.1, §5.4; review problems 3 and 4, priority 5).
+    public struct Tools: Codable, Sendable, Equatable {
+        /// Where the tools' connection callbacks and timestamps run.
+        public var executor: ToolExecutor = .dedicated
+        public var ping = Ping()
+        public var portScanner = PortScanner()
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case executor, ping, portScanner = "port_scanner" }
+        public init() {}
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Tools()
+            executor = try c.value(.executor, or: d.executor)
+            ping = try c.value(.ping, or: d.ping)
+            portScanner = try c.value(.portScanner, or: d.portScanner)
+        }
+    }
+
+    /// `PingService` (spec §5.1).
+    public struct Ping: Codable, Sendable, Equatable {
+        /// ICMP echo over a datagram socket (NetMonitor since c86a3a1), or TCP connects to
+        /// `tcp_ports` (before it).
+        public var method: PingMethod = .icmp
+        /// When a reply's time is taken.
+        public var timestamps: PingTimestamps = .callback
+        /// Per-attempt timeout (NetMonitor's setting, default 5 s).
+        public var timeoutMs = 5000
+        /// Ports the TCP method connects to in parallel, each holding a budget slot (9ef0682).
+        public var tcpPorts = [443, 80, 22]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case method, timestamps
+            case timeoutMs = "timeout_ms"
+            case tcpPorts = "tcp_ports"
+        }
+        public init() {}
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Ping()
+            method = try c.value(.method, or: d.method)
+            timestamps = try c.value(.timestamps, or: d.timestamps)
+            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
+            tcpPorts = try c.value(.tcpPorts, or: d.tcpPorts)
+        }
+    }
+
+    /// `PortScannerService` (spec §5.4).
+    public struct PortScanner: Codable, Sendable, Equatable {
+        /// Ports in flight (sliding window; 50 → 20 in 9ef0682).
+        public var maxConcurrent = 20
+        /// Per-port timeout when the caller gives none (the tool's setting, 2 s; device detail
+        /// passes 1.5 s).
+        public var timeoutMs = 2000
+        /// What `.waiting` means (the review's problem 4.1: `fail` made it *filtered* at once).
+        public var waitingPolicy: WaitingPolicy = .timer
+        /// `allowLocalEndpointReuse` (`SO_REUSEADDR` on each probe socket).
+        public var localEndpointReuse = true
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case maxConcurrent = "max_concurrent"
+            case timeoutMs = "timeout_ms"
+            case waitingPolicy = "waiting_policy"
+            case localEndpointReuse = "local_endpoint_reuse"
+        }
+        public init() {}
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = PortScanner()
+            maxConcurrent = try c.value(.maxConcurrent, or: d.maxConcurrent)
+            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
+            waitingPolicy = try c.value(.waitingPolicy, or: d.waitingPolicy)
+            localEndpointReuse = try c.value(.localEndpointReuse, or: d.localEndpointReuse)
+        }
+    }
+
+    /// Where a tool's connection callbacks run.
+    public enum ToolExecutor: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// Swift's global concurrent pool, which the scan's phases, accumulator and publishing
+        /// also run on: NetMonitor's `connection.start(queue: .global())` before aabef99 (review
+        /// problems 3.2 and 4.2).
+        case sharedPool = "shared_pool"
+        /// A thread of the tool's own at raised priority: the review's priority 5, a dedicated
+        /// `.userInteractive` queue (aabef99).
+        case dedicated
+    }
+
+    /// How ping probes.
+    public enum PingMethod: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// ICMP echo on an unprivileged datagram socket (c86a3a1, ADR-003).
+        case icmp
+        /// Connects to `tcp_ports` in parallel; a handshake or a refusal is a reply (before c86a3a1).
+        case tcp
+    }
+
+    /// When a ping reply is timed.
+    public enum PingTimestamps: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// When the tool's callback finally runs on its executor (NetMonitor: `Date()` in the
+        /// state handler or after `recv` returns), so scheduling delay is in the RTT.
+        case callback
+        /// When the kernel saw the reply: `SO_TIMESTAMPNS` for ICMP, the reactor's `epoll_wait`
+        /// return for TCP (ours).
+        case kernel
+    }
+}

@@ -1,0 +1,120 @@
+import AppSession
+import ArgumentParser
+import Foundation
+import ScanKit
+import Wire
+
+/// `scanbench app`: the system under test as one app — the scan and the tools in one process,
+/// sharing one budget — driven by a session script.
+struct AppCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app",
+        abstract: "Run an app session: the scan and the ping / port-scanner tools in one process, on one budget.",
+        discussion: """
+            NetMonitor is one iOS app: its scan and its tools share one connection budget, one \
+            Swift concurrency pool and one main actor, and the architecture review blames its \
+            problems on that sharing. `scanbench app` runs the same: a session script (fixtures/sessions, \
+            or your own YAML; docs/HARNESS.md#sessions) says what happens when, e.g. the port \
+            scanner at 3 s, cancelled at 4 s, the scan at 5 s, thermal serious at 8 s.
+
+            Targets are addresses, or $names bound with --target:
+              scanbench testbed exec -- scanbench app --script adr-016 --strategy review-phase2 \\
+                --target ports_target=198.18.0.20 --json
+
+            The strategy's `tools` section sets the executor (shared_pool / dedicated), the ping \
+            method (icmp / tcp) and timestamps (callback / kernel), and the port scanner; \
+            `budget.reset_at_scan_start` and `budget.style` set ADR-016's knobs.
+
+            A scan not finished --deadline seconds after the session started is reported as a hang \
+            (the phases still open, the budget's held and queued slots) and the command exits with \
+            status 3 after printing the report: a shipped budget's waiters cannot be cancelled.
+            """
+    )
+
+    @Option(help: "A built-in session script name (fixtures/sessions) or a path to one.")
+    var script = "scan"
+
+    @Option(help: "A built-in strategy name (see fixtures/strategies) or a path to a strategy YAML file.")
+    var strategy = "netmonitor-2.0"
+
+    @Option(name: .customLong("target"), help: "Bind a script target: NAME=ADDRESS (repeatable), e.g. ping_target=198.18.0.20.")
+    var targets: [String] = []
+
+    @Option(help: "Scan on this interface. Required outside a testbed namespace.")
+    var interface: String?
+
+    @Option(help: "Write the JSONL event log here (docs/EVENTS.md).")
+    var events: String?
+
+    @Option(help: "Seconds after the session starts when an unfinished scan is declared hung.")
+    var deadline = 120.0
+
+    @Option(help: "Seed for the scanner's own random choices; random if not given.")
+    var seed: UInt64?
+
+    @Flag(help: "Print the session report as JSON (docs/HARNESS.md#sessions).")
+    var json = false
+
+    func run() async throws {
+        let (loaded, session): (Strategy, SessionScript)
+        do {
+            loaded = try StrategyLoader.load(strategy)
+            session = try SessionScriptLoader.load(script)
+        } catch {
+            Terminal.fail(Terminal.describe(error))
+        }
+        guard deadline > 0 && deadline <= 3600 else { Terminal.fail("error: --deadline must be above 0 and at most 3600 s") }
+        var bound: [String: IPv4Address] = [:]
+        for binding in targets {
+            let parts = binding.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let ip = IPv4Address(parts[1]) else {
+                Terminal.fail("error: --target \(binding) is not NAME=ADDRESS\n  fix: write e.g. --target ping_target=198.18.0.20")
+            }
+            bound[parts[0]] = ip
+        }
+        let missing = SessionScriptLoader.variables(in: session).subtracting(bound.keys).sorted()
+        if !missing.isEmpty {
+            Terminal.fail("error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))")
+        }
+        let scanInterface = try ScanInterface.choose(interface)
+        var log: EventLog?
+        if let events {
+            do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }
+        }
+        let app = AppSession(strategy: loaded, script: session, interface: scanInterface, targets: bound, events: log,
+                             seed: seed ?? UInt64.random(in: 0...UInt64.max), deadline: deadline)
+        let report: SessionReport
+        do {
+            report = try await app.run()
+        } catch {
+            log?.close()
+            Terminal.fail(Terminal.describe(error))
+        }
+        log?.close()
+        if json {
+            Terminal.printJSON(report)
+        } else {
+            if let scan = report.scan { print(ScanReportTable.render(scan)) }
+            for ping in report.pings {
+                let rtts = ping.replies.compactMap(\.rttMs)
+                print("ping \(ping.target) (\(ping.method), \(ping.timestamps) timestamps): \(rtts.count)/\(ping.replies.count) replies"
+                      + (rtts.isEmpty ? "" : String(format: ", median %.3f ms", rtts.sorted()[rtts.count / 2])))
+            }
+            for scan in report.portScans {
+                let states = Dictionary(grouping: scan.results, by: \.state).mapValues(\.count)
+                print("ports \(scan.target): " + states.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                      + (scan.cancelled ? " (cancelled)" : ""))
+            }
+            print("budget: \(report.budget.acquires) acquired, \(report.budget.releases) released, \(report.budget.active) held, \(report.budget.queued) queued")
+        }
+        if let hang = report.hang {
+            FileHandle.standardError.write(Data("""
+                scanbench: the scan hung: not finished \(hang.declaredAtS) s into the session; phases still open: \
+                \(hang.openPhases.joined(separator: ", ")); budget \(hang.budget.active) held, \(hang.budget.queued) queued, \
+                limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))
+
+                """.utf8))
+            Foundation.exit(AppExit.hung)
+        }
+    }
+}
