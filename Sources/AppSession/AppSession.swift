@@ -86,7 +86,9 @@ public struct AppSession: Sendable {
                     scanDone.set()
                 case .ping(let p):
                     guard let ip = try? address(of: p.target) else { return }
-                    let run = Task { await ping.run(ip, count: p.count, intervalMs: p.intervalMs) }
+                    var service = ping
+                    if let timeout = p.timeoutMs { service.settings.timeoutMs = timeout }
+                    let run = Task { [service] in await service.run(ip, count: p.count, intervalMs: p.intervalMs) }
                     state.lock.withLock { $0.ping = run }
                     let result = await run.value
                     state.lock.withLock { $0.pings.append(result) }

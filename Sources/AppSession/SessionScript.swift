@@ -79,23 +79,27 @@ public struct SessionScript: Codable, Sendable, Equatable {
         }
     }
 
-    /// The ping tool: `count` attempts `interval_ms` apart (NetMonitor: 1 s).
+    /// The ping tool: `count` attempts `interval_ms` apart (NetMonitor: 1 s), each waiting up to
+    /// `timeout_ms` (the user's setting; else the strategy's `tools.ping.timeout_ms`).
     public struct Ping: Codable, Sendable, Equatable {
         public var target: String
         public var count = 20
         public var intervalMs = 1000
+        public var timeoutMs: Int?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case target, count, intervalMs = "interval_ms" }
-        public init(target: String, count: Int = 20, intervalMs: Int = 1000) {
+        enum CodingKeys: String, CodingKey, CaseIterable { case target, count, intervalMs = "interval_ms", timeoutMs = "timeout_ms" }
+        public init(target: String, count: Int = 20, intervalMs: Int = 1000, timeoutMs: Int? = nil) {
             self.target = target
             self.count = count
             self.intervalMs = intervalMs
+            self.timeoutMs = timeoutMs
         }
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             target = try c.decode(String.self, forKey: .target)
             count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 20
             intervalMs = try c.decodeIfPresent(Int.self, forKey: .intervalMs) ?? 1000
+            timeoutMs = try c.decodeIfPresent(Int.self, forKey: .timeoutMs)
         }
     }
 

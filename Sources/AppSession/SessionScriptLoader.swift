@@ -74,6 +74,10 @@ public enum SessionScriptLoader {
                 guard (1...1000).contains(p.count) else {
                     throw document.error(at: at.appending(key: "count"), "count \(p.count) is out of range", fix: "write 1 to 1000 echoes")
                 }
+                if let t = p.timeoutMs, !(1...60_000).contains(t) {
+                    throw document.error(at: at.appending(key: "timeout_ms"), "timeout_ms \(t) is out of range",
+                                         fix: "write 1 to 60000 milliseconds, or leave it out for the strategy's tools.ping.timeout_ms")
+                }
                 guard (10...60_000).contains(p.intervalMs) else {
                     throw document.error(at: at.appending(key: "interval_ms"), "interval_ms \(p.intervalMs) is out of range",
                                          fix: "write 10 to 60000 milliseconds")
