@@ -48,13 +48,14 @@ struct PingService: Sendable {
         let sentUnix = NetSocket.realtimeNanoseconds()
         let sentMono = MonotonicClock.now()
         var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: sentUnix, method: "icmp")
+        let packet = ICMPEcho.request(sequence: wireSequence)
         do {
-            try socket.send(ICMPEcho.request(sequence: wireSequence), to: target, port: 0)
+            try socket.send(packet, to: target, port: 0)
         } catch {
             reply.error = "\(error)"
             return reply
         }
-        events?.record(.packetSent(.init(phase: "tool.ping", kind: "icmp_echo", ip: target, port: nil, bytes: 24)))
+        events?.record(.packetSent(.init(phase: "tool.ping", kind: "icmp_echo", ip: target, port: nil, bytes: packet.count)))
         let (timeoutMs, callbacks, timestamps) = (settings.timeoutMs, callbacks, settings.timestamps)
         let rtt: Double? = await withCheckedContinuation { continuation in
             Thread.detachNewThread {

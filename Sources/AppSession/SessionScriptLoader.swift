@@ -1,4 +1,3 @@
-import Foundation
 import ScanKit
 import StrictYAML
 import Wire
@@ -18,13 +17,7 @@ public enum SessionScriptLoader {
     /// A built-in name's path; paths pass through.
     /// - Throws: `YAMLInputError` listing the built-in names.
     public static func resolve(_ nameOrPath: String) throws -> String {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
-        let candidate = "\(directory())/\(nameOrPath).yaml"
-        guard FileManager.default.fileExists(atPath: candidate) else {
-            throw YAMLInputError(file: nameOrPath, message: "no built-in session script named '\(nameOrPath)'",
-                                 fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
-        }
-        return candidate
+        try BuiltinDirectory.resolve(nameOrPath, in: directory(), kind: "session script")
     }
 
     /// Loads and checks a script by name or path.
@@ -93,7 +86,13 @@ public enum SessionScriptLoader {
                 break
             }
         }
-        guard scans + script.actions.filter({ if case .ping = $0.what { true } else if case .ports = $0.what { true } else { false } }).count > 0 else {
+        let doesSomething = script.actions.contains { action in
+            switch action.what {
+            case .scan, .ping, .ports: true
+            case .cancel, .thermal: false
+            }
+        }
+        guard doesSomething else {
             throw document.error(at: ["actions"], "the script does nothing", fix: "add at least one scan, ping or ports action")
         }
     }

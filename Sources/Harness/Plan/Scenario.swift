@@ -1,4 +1,5 @@
 import AppSession
+import ScanKit
 
 /// What happens in one run: an app session script (fixtures/sessions, or a user's YAML; see
 /// docs/HARNESS.md#sessions) that says when the scan starts and which tools run beside it or
@@ -28,7 +29,7 @@ public struct Scenario: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A built-in name or a script path, loaded and checked now so a typo fails before any run.
     /// - Throws: `HarnessError` (unknown name, listing the built-ins) or `YAMLInputError` (file:line).
     public static func parse(_ text: String) throws -> Scenario {
-        let isPath = text.contains("/") || text.hasSuffix(".yaml") || text.hasSuffix(".yml")
+        let isPath = BuiltinDirectory.isPath(text)
         if !isPath && !SessionScriptLoader.builtinNames().contains(text) {
             throw HarnessError("unknown scenario '\(text)'",
                                fix: "use one of: \(SessionScriptLoader.builtinNames().joined(separator: ", ")), or a path to a session script (docs/HARNESS.md#sessions)")

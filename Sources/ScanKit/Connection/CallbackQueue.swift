@@ -1,7 +1,3 @@
-import CShims
-import Foundation
-import Synchronization
-
 /// Where a connection's state callbacks run, and so when their timestamps are taken (review
 /// problems 3.2 and 4.2; `tools.executor`).
 ///
@@ -39,30 +35,5 @@ public final class CallbackQueue: Sendable {
         case .sharedPool: Task.detached(priority: .medium) { work() }
         case .dedicated(let thread): thread.enqueue(work)
         }
-    }
-}
-
-/// One thread that runs closures in order, started with a raised scheduling priority.
-final class DedicatedThread: Sendable {
-    private let queue = Mutex<[@Sendable () -> Void]>([])
-    private let signal = DispatchSemaphore(value: 0)
-
-    init(name: String) {
-        let thread = Thread { [self] in
-            _ = scanbench_set_thread_nice(-10)   // needs root; a no-op otherwise
-            while true {
-                signal.wait()
-                let next = queue.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                next?()
-            }
-        }
-        thread.name = name
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-
-    func enqueue(_ work: @escaping @Sendable () -> Void) {
-        queue.withLock { $0.append(work) }
-        signal.signal()
     }
 }

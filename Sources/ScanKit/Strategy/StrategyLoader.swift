@@ -27,15 +27,7 @@ public enum StrategyLoader {
     /// Turns a built-in name into a path under `fixtures/strategies/`; paths pass through.
     /// - Throws: `YAMLInputError` listing the built-in names when there is no such preset.
     public static func resolve(_ nameOrPath: String) throws -> String {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
-            return nameOrPath
-        }
-        let candidate = "\(directory())/\(nameOrPath).yaml"
-        guard FileManager.default.fileExists(atPath: candidate) else {
-            throw YAMLInputError(file: nameOrPath, message: "no built-in strategy named '\(nameOrPath)'",
-                                 fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
-        }
-        return candidate
+        try BuiltinDirectory.resolve(nameOrPath, in: directory(), kind: "strategy")
     }
 
     /// Names of the presets in `fixtures/strategies/`.
