@@ -50,7 +50,7 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn"],
+            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "CShims"],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.

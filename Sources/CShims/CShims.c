@@ -14,8 +14,8 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <unistd.h>
 #include <errno.h>
+#include <linux/perf_event.h>
 
 int scanbench_tap_open(const char *name) {
     int fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
@@ -67,4 +67,16 @@ int scanbench_eventfd(void) {
 
 int scanbench_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+int scanbench_perf_tracepoint_counter(uint64_t id, int pid, int cpu) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_TRACEPOINT;
+    attr.config = id;
+    attr.disabled = 1;
+    attr.enable_on_exec = 1;
+    attr.inherit = 1;
+    return (int)syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 }

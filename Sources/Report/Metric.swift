@@ -132,12 +132,24 @@ extension Metric {
     }
     public static let cpu = Metric("cpu_s", "CPU", unit: "s", .lowerIsBetter, .timing, digits: 2) { $0.cpuS }
     public static let peakRSS = Metric("peak_rss_mb", "Peak RSS", unit: "MB", .lowerIsBetter, .timing, digits: 1) { $0.peakRssMb }
+    /// Process activity beside CPU (docs/METRICS.md): counts over the scanner process and every thread it had.
+    /// Timings, not counters: how often threads block, wake and are preempted depends on scheduling.
+    public static let contextSwitchesVoluntary = Metric("context_switches_voluntary", "Voluntary context switches", .lowerIsBetter,
+                                                        .timing) { $0.contextSwitchesVoluntary.map(Double.init) }
+    public static let contextSwitchesInvoluntary = Metric("context_switches_involuntary", "Involuntary context switches", .lowerIsBetter,
+                                                          .timing) { $0.contextSwitchesInvoluntary.map(Double.init) }
+    public static let wakeups = Metric("wakeups", "Wakeups", .lowerIsBetter, .timing) { $0.wakeups.map(Double.init) }
+    public static let syscalls = Metric("syscalls", "Syscalls", .lowerIsBetter, .timing) { $0.syscalls.map(Double.init) }
+    /// An estimate from the capture under a published Wi-Fi power model, not a measurement of a radio (docs/METRICS.md).
+    public static let radioActive = Metric("wire.radio_active_s", "Radio active (est.)", unit: "s", .lowerIsBetter, .timing, digits: 1) {
+        $0.wire.radioActiveS
+    }
 
     /// The report's first headline table (yield and wire), in column order.
     public static let headlineYield: [Metric] = [recall, found, categoriesCorrect, tcpAttempts, retransmits, peakInFlight, packets]
 
     /// The second headline table (time, UI and cost).
-    public static let headlineCost: [Metric] = [duration, timeTo90, publishes, worstHitch, cpu, peakRSS]
+    public static let headlineCost: [Metric] = [duration, timeTo90, publishes, worstHitch, cpu, wakeups, radioActive, peakRSS]
 
     /// Both headline tables' columns.
     public static let headline: [Metric] = headlineYield + headlineCost
@@ -146,6 +158,7 @@ extension Metric {
     public static let all: [Metric] = [
         recall, found, falsePositives, categoriesCorrect, tcpAttempts, tcpSyn, retransmits, peakInFlight, packets, bytes,
         connectionsCreated, stackPeak, publishes, duration, timeTo90, cpu, peakRSS, worstHitch,
+        contextSwitchesVoluntary, contextSwitchesInvoluntary, wakeups, syscalls, radioActive,
     ]
 
     /// Metrics the report shows that `scanbench compare` does not gate (it has no thresholds for

@@ -27,6 +27,16 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var peakRssMb: Double = 0
     public var peakFds: Int = 0
     public var peakThreads: Int = 0
+    /// Context switches of the scanner process, all its threads included (wait4): voluntary (a
+    /// thread blocked) and involuntary (one was preempted); nil in files written before they
+    /// were recorded.
+    public var contextSwitchesVoluntary: Int?
+    public var contextSwitchesInvoluntary: Int?
+    /// Times a thread of the scanner was woken (kernel tracepoint `sched:sched_wakeup`); nil when
+    /// not measured (docs/METRICS.md, "Process activity").
+    public var wakeups: Int?
+    /// System calls the scanner made (kernel tracepoint `raw_syscalls:sys_enter`); nil when not measured.
+    public var syscalls: Int?
 
     public init() {}
 
@@ -42,6 +52,9 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         case peakRssMb = "peak_rss_mb"
         case peakFds = "peak_fds"
         case peakThreads = "peak_threads"
+        case contextSwitchesVoluntary = "context_switches_voluntary"
+        case contextSwitchesInvoluntary = "context_switches_involuntary"
+        case wakeups, syscalls
     }
 
     public struct Yield: Codable, Sendable, Equatable {
@@ -89,6 +102,12 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         /// Frames the switch could not deliver to a host's TAP during the run: loss nobody
         /// configured (0 in a sound run); nil in files written before it was recorded.
         public var emulatorWriteFailures: Int?
+        /// Radio active time (estimate): how long a phone's Wi-Fi radio would be awake for the
+        /// frames the scanner sent or had to receive, under a published power-state model
+        /// (docs/METRICS.md, "Radio active time"); nil in files written before it was recorded.
+        public var radioActiveS: Double?
+        /// The model's promotions (idle → active) in that estimate: bursts of the scanner's frames.
+        public var radioPromotions: Int?
 
         public init() {}
 
@@ -112,6 +131,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case captureDrops = "capture_drops"
             case emulatorConfiguredDrops = "emulator_configured_drops"
             case emulatorWriteFailures = "emulator_write_failures"
+            case radioActiveS = "radio_active_s"
+            case radioPromotions = "radio_promotions"
         }
     }
 

@@ -1,3 +1,4 @@
+import Capture
 import Foundation
 import ScanKit
 import Testbed
@@ -204,5 +205,29 @@ struct MetricsJoinerTests {
         let (empty, _) = try Self.categoryJoin(ProbedCategories(devices: []))
         #expect(empty.names.categoryCorrect == 0 && empty.names.categoryTotal == 3)
         #expect(throws: HarnessError.self) { try ProbedCategories.decode("scanbench: error") }
+    }
+
+    @Test("process activity and the radio estimate reach the metrics; counters that were not measured stay null")
+    func processActivityAndRadio() throws {
+        var process = ProcessStats()
+        (process.voluntaryContextSwitches, process.involuntaryContextSwitches) = (120, 7)
+        (process.wakeups, process.syscalls) = (119, 900)
+        // Two ARP requests of the scanner 1 s apart: two bursts, each a promotion and a tail.
+        let scanner = Self.ip("198.18.0.50"), mac = MACAddress("02:00:00:00:00:32")!
+        let frame = PacketBuilder.ethernet(destination: .broadcast, source: mac, type: .arp, payload: PacketBuilder.arp(
+            operation: .request, senderMAC: mac, senderIP: scanner, targetMAC: .zero, targetIP: Self.ip("198.18.0.10")))
+        var analyzer = WireAnalyzer(options: AnalysisOptions(scanner: scanner))
+        for time: Int64 in [0, 1_000_000_000] { analyzer.add(timestamp: time, originalLength: frame.count, bytes: frame[...]) }
+        let observation = RunObservation(truth: try Self.truth(), scan: nil, events: [], wire: analyzer.finish(), captureDrops: 0,
+                                         process: process, realtimeMinusMonotonicNs: 0)
+        let metrics = MetricsJoiner(observation: observation).join().metrics
+        #expect(metrics.contextSwitchesVoluntary == 120 && metrics.contextSwitchesInvoluntary == 7)
+        #expect(metrics.wakeups == 119 && metrics.syscalls == 900)
+        #expect(metrics.wire.radioPromotions == 2)
+        #expect(abs((metrics.wire.radioActiveS ?? 0) - 2 * (0.0791 + 0.2381)) < 1e-9)
+        let unmeasured = RunObservation(truth: try Self.truth(), scan: nil, events: [], wire: nil, captureDrops: 0,
+                                        process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let none = MetricsJoiner(observation: unmeasured).join().metrics
+        #expect(none.wakeups == nil && none.syscalls == nil && none.wire.radioActiveS == nil)
     }
 }

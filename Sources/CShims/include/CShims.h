@@ -34,4 +34,10 @@ int scanbench_set_thread_nice(int nice);
 /// pipe2(fds, O_CLOEXEC): both ends close on exec.
 int scanbench_pipe_cloexec(int fds[2]);
 
+/// perf_event_open(2) for a counting kernel tracepoint (`id` from tracefs) on process `pid`,
+/// `cpu` (-1: any): disabled until the process's next execve, inherited by every thread and
+/// child it creates (their counts are added when they exit), close-on-exec.
+/// Returns the file descriptor (read 8 bytes for the count), or -1 with errno set.
+int scanbench_perf_tracepoint_counter(uint64_t id, int pid, int cpu);
+
 #endif

@@ -32,6 +32,26 @@ enum LinkDecoder {
             return nil
         }
     }
+
+    /// Whether the frame went to a link-layer group address (broadcast or multicast); nil when
+    /// the link-layer header does not carry the destination (raw IP, BSD loopback) or is cut short.
+    static func isGroupAddressed(_ bytes: ArraySlice<UInt8>, linkType: LinkType) -> Bool? {
+        switch linkType {
+        case .ethernet:
+            // The I/G bit: the lowest bit of the destination MAC's first byte.
+            return bytes.first.map { $0 & 1 == 1 }
+        case .linuxCooked:
+            // Packet type (big-endian u16 at 0): 1 broadcast, 2 multicast.
+            guard bytes.count >= 2 else { return nil }
+            return [1, 2].contains(bytes.be16(0))
+        case .linuxCooked2:
+            // Packet type (u8 at 10): 1 broadcast, 2 multicast.
+            guard bytes.count >= 11 else { return nil }
+            return [1, 2].contains(bytes[bytes.startIndex + 10])
+        case .raw, .null, .other:
+            return nil
+        }
+    }
 }
 
 private extension ArraySlice where Element == UInt8 {

@@ -7,6 +7,9 @@ struct PacketRecord: Sendable {
     var tcpFlags: UInt8
     /// The layer that failed for `.malformed`, as `WireLayer` case index; else 0.
     var malformedLayer: UInt8
+    /// Sent to a link-layer group address (broadcast or multicast), which every station on the
+    /// link receives; false when unicast or when the link-layer header does not say.
+    var groupAddressed = false
     /// IPv4 source (ARP: sender protocol address), 0 when none.
     var source: UInt32
     /// IPv4 destination (ARP: target protocol address), 0 when none.

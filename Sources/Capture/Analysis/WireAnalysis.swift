@@ -107,6 +107,19 @@ public struct WireAnalysis: Sendable, Codable {
         return counts
     }
 
+    /// How long the scanner's radio would be awake for this capture under `model`, from the times
+    /// of the frames a phone at the scanner's address sends or must receive: frames whose IPv4
+    /// source or destination (ARP: sender or target address) is the scanner, and every frame to a
+    /// broadcast or multicast address. Without a known scanner every frame counts.
+    public func radioActivity(model: RadioPowerModel = .huang2012WiFi) -> RadioActivity {
+        let times = records.compactMap { record -> Int64? in
+            guard let scanner = scanner?.value else { return record.timestamp }
+            let group = record.groupAddressed || IPv4Address(record.destination).isMulticast || record.destination == UInt32.max
+            return group || record.source == scanner || record.destination == scanner ? record.timestamp : nil
+        }
+        return model.activity(frameTimes: times)
+    }
+
     /// Packets, bytes and per-protocol counts inside each window.
     ///
     /// - Parameter windows: half-open [start, end) intervals in ns since the epoch; they may

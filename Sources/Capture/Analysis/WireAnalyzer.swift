@@ -66,6 +66,7 @@ public struct WireAnalyzer: Sendable {
     public mutating func add(timestamp: Int64, originalLength: Int, bytes: ArraySlice<UInt8>) {
         var record = PacketRecord(timestamp: timestamp, length: UInt32(clamping: originalLength),
                                   category: .malformed, tcpFlags: 0, malformedLayer: 0, source: 0, destination: 0)
+        record.groupAddressed = LinkDecoder.isGroupAddressed(bytes, linkType: linkType) ?? false
         do {
             try classify(timestamp: timestamp, bytes: bytes, into: &record)
         } catch {

@@ -72,7 +72,10 @@ public struct RunExecutor: Sendable {
             let started = Date()
             let (timeout, command) = (sessionDeadline + 30, arguments)
             // The scan blocks while it runs: keep it off the cooperative pool (other lanes share it).
-            let sut = try await HarnessRun.offThePool { try ChildProcess.runMonitored(command, timeout: timeout) { sampler.sample(pid: $0) } }
+            let counters = ProcessEventCounters()
+            let sut = try await HarnessRun.offThePool {
+                try ChildProcess.runMonitored(command, timeout: timeout, sampler: { sampler.sample(pid: $0) }, attach: { counters.attach(pid: $0) })
+            }
             let wall = Date().timeIntervalSince(started)
             try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
             let captured = try await capture.stop()
@@ -83,6 +86,10 @@ public struct RunExecutor: Sendable {
             process.peakFileDescriptors = sampler.peakFileDescriptors
             process.wallSeconds = wall
             process.exitStatus = sut.status
+            process.voluntaryContextSwitches = sut.voluntaryContextSwitches
+            process.involuntaryContextSwitches = sut.involuntaryContextSwitches
+            let counted = counters.read()
+            (process.wakeups, process.syscalls) = (counted?.wakeups, counted?.syscalls)
             var options = AnalysisOptions()
             options.scanner = truth.scanner.ip
             let wire = try WireAnalyzer.analyze(file: pcapPath, options: options)

@@ -68,6 +68,10 @@ public struct MetricsJoiner: Sendable {
         metrics.peakRssMb = process.peakRSSMegabytes
         metrics.peakFds = process.peakFileDescriptors
         metrics.peakThreads = process.peakThreads
+        metrics.contextSwitchesVoluntary = process.voluntaryContextSwitches
+        metrics.contextSwitchesInvoluntary = process.involuntaryContextSwitches
+        metrics.wakeups = process.wakeups
+        metrics.syscalls = process.syscalls
     }
 
     private func fillWire(_ metrics: inout RunMetrics) {
@@ -95,6 +99,9 @@ public struct MetricsJoiner: Sendable {
         metrics.wire.dnsPackets = totals.dnsPackets
         metrics.wire.packets = totals.packets
         metrics.wire.bytes = totals.bytes
+        let radio = wire.radioActivity(model: .huang2012WiFi)
+        metrics.wire.radioActiveS = Double(radio.activeNs) / 1e9
+        metrics.wire.radioPromotions = radio.promotions
     }
 
     private func fillStack(_ metrics: inout RunMetrics, events: [EventRecord]) {

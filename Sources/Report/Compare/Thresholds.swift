@@ -46,6 +46,12 @@ public struct Thresholds: Sendable, Equatable {
         "cpu_s": MetricThreshold(relativePercent: 10),
         "peak_rss_mb": MetricThreshold(relativePercent: 10, absolute: 2),
         "ui.worst_hitch_ms": MetricThreshold(relativePercent: 10, absolute: 5),
+        "context_switches_voluntary": MetricThreshold(relativePercent: 10),
+        // Preemptions measure the machine's load more than the scanner.
+        "context_switches_involuntary": MetricThreshold(relativePercent: 10, gate: false),
+        "wakeups": MetricThreshold(relativePercent: 10),
+        "syscalls": MetricThreshold(relativePercent: 10),
+        "wire.radio_active_s": MetricThreshold(relativePercent: 10),
     ]
 
     /// The threshold of a metric (a zero-tolerance gate when neither the file nor the defaults name it).

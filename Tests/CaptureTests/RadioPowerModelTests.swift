@@ -1,0 +1,70 @@
+import Testing
+import Wire
+@testable import Capture
+
+@Suite("Radio active time (estimate)")
+struct RadioPowerModelTests {
+    static let ms: Int64 = 1_000_000
+    /// Round figures, so the expected sums are easy to check by hand.
+    static let model = RadioPowerModel(source: "test", promotion: 80 * ms, tail: 200 * ms)
+
+    @Test("frames within a tail of each other are one burst: one promotion, then up to the last frame's tail")
+    func overlappingTailsMerge() {
+        let activity = Self.model.activity(frameTimes: [0, 50 * Self.ms, 150 * Self.ms, 300 * Self.ms])
+        #expect(activity == RadioActivity(frames: 4, promotions: 1, activeNs: (80 + 300 + 200) * Self.ms))
+    }
+
+    @Test("a gap longer than the tail lets the radio idle: a second promotion, and the gap is not counted")
+    func gapsDoNotMerge() {
+        let activity = Self.model.activity(frameTimes: [0, 1_000 * Self.ms])
+        #expect(activity == RadioActivity(frames: 2, promotions: 2, activeNs: 2 * (80 + 200) * Self.ms))
+    }
+
+    @Test("a frame exactly at the end of the tail keeps the radio up; order of the frames does not matter")
+    func boundaryAndOrder() {
+        let activity = Self.model.activity(frameTimes: [700 * Self.ms, 200 * Self.ms, 0, 2_000 * Self.ms])
+        // [0, 200] and [200, 400] touch: one burst to 400; the radio idles from 400, so 700 and 2000 start bursts of their own.
+        #expect(activity == RadioActivity(frames: 4, promotions: 3, activeNs: (80 + 400 + 80 + 200 + 80 + 200) * Self.ms))
+        #expect(Self.model.activity(frameTimes: []) == RadioActivity())
+    }
+
+    @Test("the published figures: Huang et al. 2012, Wi-Fi promotion 79.1 ms and tail 238.1 ms")
+    func publishedFigures() {
+        #expect(RadioPowerModel.huang2012WiFi.promotion == 79_100_000)
+        #expect(RadioPowerModel.huang2012WiFi.tail == 238_100_000)
+        #expect(RadioPowerModel.huang2012WiFi.activity(frameTimes: [5]).activeNs == 317_200_000)
+    }
+
+    @Test("the scanner's radio wakes for its own frames, frames to it and group-addressed frames, not for unicast between others")
+    func scannerFramesOnly() {
+        let scanner = SyntheticTraffic.scanner
+        let (a, b) = (IPv4Address(198, 18, 0, 10), IPv4Address(198, 18, 0, 11))
+        var traffic = SyntheticTraffic()
+        traffic.udp(from: scanner, 40_000, to: a, 53, [])                  // t = 0: sent by the scanner
+        traffic.advance(ms: 1_000)
+        traffic.udp(from: a, 53, to: scanner, 40_000, [])                  // 1 s: to the scanner
+        traffic.advance(ms: 1_000)
+        traffic.arp(.request, sender: a, target: b)                         // 2 s: broadcast ARP between others
+        traffic.advance(ms: 1_000)
+        traffic.udp(from: a, 5353, to: IPv4Address(224, 0, 0, 251), 5353, [])  // 3 s: IP multicast
+        traffic.advance(ms: 1_000)
+        traffic.udp(from: a, 9, to: b, 9, [])                              // 4 s: unicast between others
+        let analysis = WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions(scanner: scanner))
+        let activity = analysis.radioActivity(model: Self.model)
+        #expect(activity.frames == 4)
+        #expect(activity.promotions == 4)
+        #expect(activity.activeNs == 4 * (80 + 200) * Self.ms)
+    }
+
+    @Test("Linux cooked captures say broadcast and multicast in their packet type")
+    func cookedGroupAddresses() {
+        let broadcast: [UInt8] = [0, 1] + [UInt8](repeating: 0, count: 14)
+        let host: [UInt8] = [0, 0] + [UInt8](repeating: 0, count: 14)
+        #expect(LinkDecoder.isGroupAddressed(broadcast[...], linkType: .linuxCooked) == true)
+        #expect(LinkDecoder.isGroupAddressed(host[...], linkType: .linuxCooked) == false)
+        var cooked2 = [UInt8](repeating: 0, count: 20)
+        cooked2[10] = 2
+        #expect(LinkDecoder.isGroupAddressed(cooked2[...], linkType: .linuxCooked2) == true)
+        #expect(LinkDecoder.isGroupAddressed([0x45][...], linkType: .raw) == nil)
+    }
+}
