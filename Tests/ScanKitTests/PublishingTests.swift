@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import Wire
 @testable import ScanKit
 
 @Suite("Publishing: throttle, frame lateness, UI model")
@@ -64,13 +66,54 @@ struct PublishingTests {
         let a = DiscoveredDevice(ip: .init(198, 18, 0, 20), source: .arp)
         var b = DiscoveredDevice(ip: .init(198, 18, 0, 3), source: .bonjour, hostname: "Living Room")
         let first = model.apply(devices: [a, b], progress: 0.5)
-        #expect(first == (inserted: 2, removed: 0, changed: 0))
+        #expect(first == RowDiff(inserted: 2))
         #expect(model.rows.map(\.title) == ["Living Room", "198.18.0.20"])
+        #expect(model.rows.map(\.subtitle) == ["198.18.0.3 · Bonjour", "—"], "the address shows when a hostname hides it")
         b.latencyMs = 3
         let c = DiscoveredDevice(ip: .init(198, 18, 0, 9), source: .tcp)
         let second = model.apply(devices: [b, c], progress: 1)
-        #expect(second == (inserted: 1, removed: 1, changed: 1))
+        #expect(second == RowDiff(inserted: 1, removed: 1, changed: 1))
         #expect(model.progressText == "100 % · 2 devices")
+        model.setProgress(0.25)
+        #expect(model.progressText == "25 % · 2 devices" && model.rows.count == 2, "progress only: the rows stay")
+        #expect(model.list.total == RowDiff(inserted: 3, removed: 1, changed: 1))
+    }
+
+    static func row(_ n: UInt8, _ title: String = "") -> DeviceRow {
+        DeviceRow(id: UUID(uuid: (n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), title: title, subtitle: "", detail: "")
+    }
+
+    @Test("row diff: identity first (inserted, removed, moved), then value for the rows kept")
+    func rowDiffCountsKnownLists() {
+        let (a, b, c, d, e) = (Self.row(1), Self.row(2), Self.row(3), Self.row(4), Self.row(5))
+        #expect(RowDiff(from: [], to: [a, b, c]) == RowDiff(inserted: 3))
+        #expect(RowDiff(from: [a, b, c], to: []) == RowDiff(removed: 3))
+        #expect(RowDiff(from: [a, b, c], to: [a, b, c]) == RowDiff())
+        #expect(RowDiff(from: [a, b, c], to: [a, d, b, c]) == RowDiff(inserted: 1), "one row in the middle")
+        #expect(RowDiff(from: [a, b, c, d], to: [a, c, d]) == RowDiff(removed: 1))
+        #expect(RowDiff(from: [a, b, c, d], to: [d, a, b, c]) == RowDiff(moved: 1), "one identity moved, nothing inserted")
+        let renamed = Self.row(2, "Living Room")
+        #expect(RowDiff(from: [a, b, c], to: [a, renamed, c]) == RowDiff(changed: 1), "same identity, new value")
+        #expect(RowDiff(from: [a, b, c, d], to: [e, renamed, d]) == RowDiff(inserted: 1, removed: 2, changed: 1))
+    }
+
+    @Test("a merge keeps the row's identity: the row changes, it is not replaced")
+    func mergedDeviceKeepsItsRow() async {
+        let accumulator = ScanAccumulator()
+        await accumulator.upsert(DiscoveredDevice(ip: .init(198, 18, 0, 7), source: .arp))
+        var list = DeviceList()
+        list.apply(devices: await accumulator.sortedSnapshot(), progress: 0.1)
+        await accumulator.upsert(DiscoveredDevice(ip: .init(198, 18, 0, 7), source: .bonjour, hostname: "Printer"))
+        #expect(list.apply(devices: await accumulator.sortedSnapshot(), progress: 0.2) == RowDiff(changed: 1))
+    }
+
+    @Test("rows sort by NetMonitor's ipSortKey: numeric, not by string")
+    func rowsSortNumerically() {
+        var list = DeviceList()
+        let ips: [IPv4Address] = [.init(198, 18, 0, 100), .init(198, 18, 0, 9), .init(198, 18, 0, 20)]
+        list.apply(devices: ips.map { DiscoveredDevice(ip: $0, source: .arp) }, progress: 0)
+        #expect(list.rows.map(\.title) == ["198.18.0.9", "198.18.0.20", "198.18.0.100"])
+        #expect(DeviceList.ipSortKey("10.0.0.1") == 167_772_161 && DeviceList.ipSortKey("fe80::1") == 0)
     }
 
     @Test func publishingModelCountsPublishesAndFramesOnTheMainActor() async {
