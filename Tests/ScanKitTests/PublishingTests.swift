@@ -6,28 +6,31 @@ import Wire
 @Suite("Publishing: throttle, frame lateness, UI model")
 struct PublishingTests {
     static func throttle(_ policy: Strategy.PublishPolicy, percent: Double = 2, intervalMs: Int = 500,
-                         boundaries: Bool = false) -> PublishThrottle {
+                         boundaries: Bool = false, deviceFlushMs: Int = 0) -> PublishThrottle {
         var settings = Strategy.Publishing()
         settings.policy = policy
         settings.percent = percent
         settings.intervalMs = intervalMs
         settings.phaseBoundaries = boundaries
+        settings.deviceFlushMs = deviceFlushMs
         return PublishThrottle(settings)
     }
 
+    static let ms: UInt64 = 1_000_000
+
     @Test func perCallbackPublishesEveryCallback() {
         var t = Self.throttle(.perCallback)
-        let reasons = (0..<10).flatMap { t.decide(.progress(fraction: Double($0) / 10, devices: 0), nowNs: UInt64($0)) }
-        #expect(reasons == Array(repeating: "callback", count: 10))
+        let publishes = (0..<10).flatMap { t.decide(.progress(fraction: Double($0) / 10, devices: 0), nowNs: UInt64($0)) }
+        #expect(publishes == Array(repeating: PublishThrottle.Publish("callback"), count: 10), "each hands the list over")
         #expect(t.decide(.phaseEnded, nowNs: 11).isEmpty)
-        #expect(t.decide(.final, nowNs: 12) == ["final"])
+        #expect(t.decide(.final, nowNs: 12) == [.init("final")])
     }
 
     @Test func perHostAddsAPublishForEveryCallbackThatBroughtDevices() {
         var t = Self.throttle(.perHost)
-        #expect(t.decide(.progress(fraction: 0.1, devices: 0), nowNs: 0) == ["host"])
-        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 1) == ["host", "host"])
-        #expect(t.decide(.progress(fraction: 0.3, devices: 2), nowNs: 2) == ["host"])
+        #expect(t.decide(.progress(fraction: 0.1, devices: 0), nowNs: 0).map(\.reason) == ["host"])
+        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 1).map(\.reason) == ["host", "host"])
+        #expect(t.decide(.progress(fraction: 0.3, devices: 2), nowNs: 2).map(\.reason) == ["host"])
     }
 
     @Test func everyPercentWaitsForTheStep() {
@@ -39,12 +42,67 @@ struct PublishingTests {
 
     @Test func everyMsPublishesAtMostOncePerInterval() {
         var t = Self.throttle(.everyMs, intervalMs: 500, boundaries: true)
-        let ms: UInt64 = 1_000_000
+        let ms = Self.ms
         let times: [UInt64] = [0, 100, 499, 500, 900, 1001, 1002]
         let published = times.filter { !t.decide(.progress(fraction: 0.5, devices: 0), nowNs: $0 * ms).isEmpty }
         #expect(published == [0, 500, 1001])
-        #expect(t.decide(.phaseEnded, nowNs: 1100 * ms) == ["phase_boundary"])
+        #expect(t.decide(.phaseEnded, nowNs: 1100 * ms) == [.init("phase_boundary")])
         #expect(t.decide(.progress(fraction: 0.6, devices: 0), nowNs: 1200 * ms).isEmpty, "the boundary publish restarts the interval")
+    }
+
+    @Test("percent_or_ms: 2 % of progress or 0.3 s, whichever comes first")
+    func percentOrMsPublishesOnWhicheverComesFirst() {
+        var t = Self.throttle(.percentOrMs, percent: 2, intervalMs: 300)
+        // (ms, progress %) → reason, or nil when throttled.
+        let steps: [(UInt64, Double, String?)] = [
+            (0, 0.5, "interval"),    // the first callback: no publish yet, the interval counts as passed
+            (100, 1.0, nil),         // 0.5 points, 0.1 s
+            (200, 2.6, "percent"),   // 2.1 points after 0.2 s: the step comes first
+            (250, 3.0, nil),
+            (499, 3.5, nil),         // 0.299 s
+            (500, 3.6, "interval"),  // 0.3 s with only 1 point: the interval comes first
+            (700, 5.7, "percent"),   // 2.1 points
+            (1100, 5.7, nil),        // 0.4 s but progress did not move: nothing to show
+            (1101, 5.8, "interval"),
+        ]
+        for (ms, percent, reason) in steps {
+            let publishes = t.decide(.progress(fraction: percent / 100, devices: 0), nowNs: ms * Self.ms)
+            #expect(publishes.map(\.reason) == (reason.map { [$0] } ?? []), "at \(ms) ms, \(percent) %")
+            #expect(publishes.allSatisfy { $0.deviceList }, "device_flush_ms 0: every publish hands the list over")
+        }
+    }
+
+    @Test("device_flush_ms 1000: progress-only publishes between list flushes; boundaries and the end flush the list")
+    func deviceFlushHoldsTheListBetweenFlushes() {
+        var t = Self.throttle(.perCallback, boundaries: true, deviceFlushMs: 1000)
+        func at(_ ms: UInt64, _ percent: Double, changed: Bool = true) -> [PublishThrottle.Publish] {
+            t.decide(.progress(fraction: percent / 100, devices: 1), nowNs: ms * Self.ms, listChanged: changed)
+        }
+        #expect(at(0, 1) == [.init("callback", deviceList: true)], "the first list goes at once")
+        #expect(at(400, 2) == [.init("callback", deviceList: false)])
+        #expect(at(999, 3) == [.init("callback", deviceList: false)], "0.999 s after the last flush")
+        #expect(at(1000, 4) == [.init("callback", deviceList: true)])
+        #expect(at(2500, 5, changed: false) == [.init("callback", deviceList: false)], "an unchanged list is not flushed")
+        #expect(at(2600, 6) == [.init("callback", deviceList: true)], "changed and 1.6 s since the last flush")
+        #expect(t.decide(.phaseEnded, nowNs: 2700 * Self.ms) == [.init("phase_boundary", deviceList: true)])
+        #expect(at(2800, 7) == [.init("callback", deviceList: false)], "the boundary flush restarts the second")
+        #expect(t.decide(.final, nowNs: 2900 * Self.ms) == [.init("final", deviceList: true)])
+    }
+
+    @Test("device_flush_ms: a due list goes on its own when the policy publishes nothing")
+    func deviceFlushPublishesAloneWhenDue() {
+        var t = Self.throttle(.everyPercent, percent: 50, deviceFlushMs: 1000)
+        let fractions: [(UInt64, Double)] = [(0, 0.1), (500, 0.2), (1200, 0.3), (1300, 0.85), (1500, 0.9)]
+        let publishes = fractions.map { t.decide(.progress(fraction: $0.1, devices: 1), nowNs: $0.0 * Self.ms) }
+        #expect(publishes.map { $0.map(\.reason) } == [["device_flush"], [], ["device_flush"], ["percent"], []])
+        #expect(publishes[3] == [.init("percent", deviceList: false)], "0.1 s after a flush the step shows progress only")
+    }
+
+    @Test("per_host with device_flush_ms: the list goes with the second publish, the device append")
+    func perHostFlushesWithTheAppend() {
+        var t = Self.throttle(.perHost, deviceFlushMs: 1000)
+        #expect(t.decide(.progress(fraction: 0.1, devices: 1), nowNs: 0) == [.init("host", deviceList: false), .init("host", deviceList: true)])
+        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 10 * Self.ms) == [.init("host", deviceList: false), .init("host", deviceList: false)])
     }
 
     @Test func frameLatenessCountsOnlyTicksMoreThanAnIntervalLate() {

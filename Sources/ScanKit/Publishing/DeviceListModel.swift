@@ -22,4 +22,13 @@ public final class DeviceListModel {
     public func setProgress(_ progress: Double) {
         list.setProgress(progress)
     }
+
+    /// Does what `publish` asks: the whole list, or progress only.
+    public func handle(_ publish: PublishThrottle.Publish, devices: [DiscoveredDevice], progress: Double) {
+        if publish.deviceList {
+            apply(devices: devices, progress: progress)
+        } else {
+            setProgress(progress)
+        }
+    }
 }

@@ -49,6 +49,8 @@ struct StrategyValidator {
                                  fix: "write a progress step from 0.1 to 100")
         }
         try range(s.publishing.intervalMs, 1...60_000, ["publishing", "interval_ms"], unit: "milliseconds")
+        try range(s.publishing.deviceFlushMs, 0...60_000, ["publishing", "device_flush_ms"],
+                  unit: "milliseconds (0 = the list goes with every publish)")
     }
 
     private func checkPipeline() throws {
