@@ -174,6 +174,23 @@ struct PublishingTests {
         #expect(DeviceList.ipSortKey("10.0.0.1") == 167_772_161 && DeviceList.ipSortKey("fe80::1") == 0)
     }
 
+    @Test("callback debounce: the first result arms a flush one interval later; later ones join it")
+    func callbackDebounceBatchesByTheFirstArrival() {
+        var debounce = CallbackDebounce<String>(intervalMs: 300)
+        let ms = Self.ms
+        #expect(debounce.add("a", nowNs: 1000 * ms) == 1300 * ms, "the first result arms the flush")
+        #expect(debounce.add("b", nowNs: 1100 * ms) == nil)
+        #expect(debounce.flush(nowNs: 1299 * ms).isEmpty, "not yet due")
+        #expect(debounce.add("c", nowNs: 1299 * ms) == nil, "joins the armed flush; no new deadline")
+        #expect(debounce.flush(nowNs: 1300 * ms) == ["a", "b", "c"])
+        #expect(debounce.dueNs == nil && debounce.flush(nowNs: 5000 * ms).isEmpty)
+        #expect(debounce.add("d", nowNs: 1450 * ms) == 1750 * ms, "the next result arms the next flush")
+        #expect(debounce.drain() == ["d"], "the phase's end hands over what is held")
+        var immediate = CallbackDebounce<Int>(intervalMs: 0)
+        immediate.add(1, nowNs: 7)
+        #expect(immediate.flush(nowNs: 7) == [1])
+    }
+
     @Test func publishingModelCountsPublishesAndFramesOnTheMainActor() async {
         var settings = Strategy.Publishing()
         settings.policy = .everyPercent

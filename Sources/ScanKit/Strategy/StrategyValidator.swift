@@ -132,6 +132,8 @@ struct StrategyValidator {
         try range(b.maxServices, 1...10_000, path.appending(key: "max_services"), unit: "services")
         try range(b.resolveConcurrency, 1...256, path.appending(key: "resolve_concurrency"), unit: "resolves")
         try range(b.resolveTimeoutMs, 1...60_000, path.appending(key: "resolve_timeout_ms"), unit: "milliseconds")
+        try range(b.callbackDebounceMs, 0...60_000, path.appending(key: "callback_debounce_ms"),
+                  unit: "milliseconds (0 = hand each result over at once)")
     }
 
     private func checkTCP() throws {
