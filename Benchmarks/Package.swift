@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "Wire", package: "ScanBench"),
                 .product(name: "Capture", package: "ScanBench"),
                 .product(name: "Testbed", package: "ScanBench"),
+                .product(name: "ScanKit", package: "ScanBench"),
             ],
             path: "Benchmarks/ScanBenchBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],

@@ -130,6 +130,13 @@ extension Metric {
     public static let worstHitch = Metric("ui.worst_hitch_ms", "Worst hitch", unit: "ms", .lowerIsBetter, .timing, digits: 1) {
         $0.ui.worstHitchMs
     }
+    /// Ticks of the 60 Hz main-actor frame probe more than a frame late: the review's "UI
+    /// responsiveness" as a count (docs/METRICS.md, "UI").
+    public static let lateFrames = Metric("ui.late_frames", "Late frames", .lowerIsBetter, .timing) { Double($0.ui.lateFrames) }
+    /// The 95th percentile of one publish's main-actor time: this machine's cost of the model of
+    /// NetMonitor's device screen (calibration in docs/METRICS.md, "UI"); nil in files from before issue 9.
+    public static let mainBusyP95 = Metric("ui.main_busy_p95_ms", "Main busy per publish p95", unit: "ms", .lowerIsBetter, .timing,
+                                           digits: 2) { $0.ui.mainBusyP95Ms }
     public static let cpu = Metric("cpu_s", "CPU", unit: "s", .lowerIsBetter, .timing, digits: 2) { $0.cpuS }
     public static let peakRSS = Metric("peak_rss_mb", "Peak RSS", unit: "MB", .lowerIsBetter, .timing, digits: 1) { $0.peakRssMb }
     /// Process activity beside CPU (docs/METRICS.md): counts over the scanner process and every thread it had.
@@ -149,7 +156,7 @@ extension Metric {
     public static let headlineYield: [Metric] = [recall, found, categoriesCorrect, tcpAttempts, retransmits, peakInFlight, packets]
 
     /// The second headline table (time, UI and cost).
-    public static let headlineCost: [Metric] = [duration, timeTo90, publishes, worstHitch, cpu, wakeups, radioActive, peakRSS]
+    public static let headlineCost: [Metric] = [duration, timeTo90, publishes, mainBusyP95, lateFrames, worstHitch, cpu, wakeups, radioActive, peakRSS]
 
     /// Both headline tables' columns.
     public static let headline: [Metric] = headlineYield + headlineCost
@@ -163,7 +170,7 @@ extension Metric {
 
     /// Metrics the report shows that `scanbench compare` does not gate (it has no thresholds for
     /// them yet).
-    public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect]
+    public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusyP95]
 
     /// The Pareto section's objectives, by id, in column order. An id no metric declares is left
     /// out of every comparison, and the report says so.

@@ -231,7 +231,15 @@ public struct RunMetrics: Codable, Sendable, Equatable {
 
     public struct UI: Codable, Sendable, Equatable {
         public var publishes = 0
+        /// Publishes that handed over the device list (the rest set progress only); nil in files
+        /// from before `publishing.device_flush_ms`.
+        public var deviceListPublishes: Int?
         public var mainBusyMs = 0.0
+        /// Main-actor time of one publish over the run's publishes: median, 95th percentile,
+        /// maximum; nil without publishes and in files from before issue 9.
+        public var mainBusyP50Ms: Double?
+        public var mainBusyP95Ms: Double?
+        public var mainBusyMaxMs: Double?
         public var lateFrames = 0
         public var worstHitchMs = 0.0
 
@@ -239,7 +247,11 @@ public struct RunMetrics: Codable, Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey {
             case publishes
+            case deviceListPublishes = "device_list_publishes"
             case mainBusyMs = "main_busy_ms"
+            case mainBusyP50Ms = "main_busy_p50_ms"
+            case mainBusyP95Ms = "main_busy_p95_ms"
+            case mainBusyMaxMs = "main_busy_max_ms"
             case lateFrames = "late_frames"
             case worstHitchMs = "worst_hitch_ms"
         }

@@ -94,6 +94,32 @@ struct MetricsJoinerTests {
         #expect(answered.contains("answered mdns"), "\(answered)")
     }
 
+    @Test("UI: main-actor time per publish as p50, p95 and max; publishes that handed the list over; late frames past one 60 Hz frame")
+    func uiDistribution() throws {
+        let t0: UInt64 = 1_000_000_000
+        // Busy 1, 2, 3, 4 and 20 ms; the first from a log before device_flush_ms (no flag: it handed the list over).
+        let busy: [(UInt64, Bool?)] = [(1, nil), (2, false), (3, false), (4, true), (20, true)]
+        var events: [EventRecord] = [.init(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 1)))]
+        for (i, (ms, list)) in busy.enumerated() {
+            events.append(.init(timeNs: t0 + UInt64(i + 1) * 1_000_000, event: .publish(.init(
+                sequence: i + 1, devices: 1, progress: 0.1, reason: "percent", mainBusyNs: ms * 1_000_000, deviceList: list))))
+        }
+        for late: UInt64 in [16_666_667, 16_666_668, 50_000_000] {
+            events.append(.init(timeNs: t0 + 10_000_000, event: .frameProbe(.init(lateNs: late, intervalNs: 16_666_667))))
+        }
+        let observation = RunObservation(truth: try Self.truth(), scan: nil, events: events, wire: nil, captureDrops: 0,
+                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let ui = MetricsJoiner(observation: observation).join().metrics.ui
+        #expect(ui.publishes == 5 && ui.deviceListPublishes == 3)
+        #expect(ui.mainBusyMs == 30 && ui.mainBusyP50Ms == 3 && ui.mainBusyMaxMs == 20)
+        // p95 by linear interpolation: rank 0.95 × 4 = 3.8, between 4 and 20.
+        #expect(abs((ui.mainBusyP95Ms ?? 0) - 16.8) < 1e-9)
+        #expect(ui.lateFrames == 2, "exactly one frame late is on time")
+        let none = MetricsJoiner(observation: RunObservation(truth: try Self.truth(), scan: nil, events: [], wire: nil, captureDrops: 0,
+                                                             process: ProcessStats(), realtimeMinusMonotonicNs: 0)).join().metrics.ui
+        #expect(none.mainBusyP95Ms == nil && none.mainBusyMaxMs == nil && none.deviceListPublishes == 0)
+    }
+
     @Test("yield counts discoverable devices only, by first source; misses say why; stack and UI counters add up")
     func join() throws {
         let t0: UInt64 = 1_000_000_000

@@ -43,6 +43,21 @@ struct ResultsDocumentTests {
         #expect(try ResultsDocument.load(path) == Self.sample())
     }
 
+    @Test("UI metrics from before issue 9 still read: the per-publish distribution and list publishes are absent, not zero")
+    func uiFromBeforeIssue9Reads() throws {
+        let old = #"{"publishes": 254, "main_busy_ms": 80.5, "late_frames": 3, "worst_hitch_ms": 41.5}"#
+        let ui = try JSONDecoder().decode(RunMetrics.UI.self, from: Data(old.utf8))
+        #expect(ui.publishes == 254 && ui.lateFrames == 3 && ui.worstHitchMs == 41.5)
+        #expect(ui.mainBusyP50Ms == nil && ui.mainBusyP95Ms == nil && ui.mainBusyMaxMs == nil && ui.deviceListPublishes == nil)
+        var now = ui
+        (now.mainBusyP50Ms, now.mainBusyP95Ms, now.mainBusyMaxMs, now.deviceListPublishes) = (0.2, 0.9, 1.5, 40)
+        let text = String(decoding: try JSONEncoder().encode(now), as: UTF8.self)
+        for key in ["\"main_busy_p50_ms\":0.2", "\"main_busy_p95_ms\":0.9", "\"main_busy_max_ms\":1.5", "\"device_list_publishes\":40"] {
+            #expect(text.contains(key), "missing \(key) in \(text)")
+        }
+        #expect(try JSONDecoder().decode(RunMetrics.UI.self, from: Data(text.utf8)) == now)
+    }
+
     @Test("a file of another schema version is refused with the fix")
     func otherVersionRefused() throws {
         let path = NSTemporaryDirectory() + "results-\(UUID().uuidString).json"

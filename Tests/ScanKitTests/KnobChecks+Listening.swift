@@ -23,6 +23,7 @@ extension KnobChecks {
         "bonjour.requery": requery,
         "bonjour.known_answers": knownAnswers,
         "bonjour.hostname_from": hostnameFrom,
+        "bonjour.callback_debounce_ms": callbackDebounce,
     ]
 
     static let ssdp: [String: @Sendable () async throws -> Void] = [
@@ -45,7 +46,7 @@ extension KnobChecks {
         let log = EventLog()
         let phase = Knob.phase(.bonjour, strategy, log: log)
         if pauseBeforePhaseMs > 0 { try await Task.sleep(for: .milliseconds(pauseBeforePhaseMs)) }
-        let accumulator = ScanAccumulator()
+        let accumulator = ScanAccumulator(events: log)
         let phaseStart = MonotonicClock.now()
         let ms = await Knob.run(phase, Knob.context(strategy, log: log), accumulator)
         return (log.records(), ms, await accumulator.snapshot(), phaseStart)
@@ -250,6 +251,31 @@ extension KnobChecks {
             #expect((queries.last?.knownAnswers ?? 0 > 0) == listed, "known_answers \(listed): \(queries.last?.knownAnswers ?? -1) listed")
         }
         responder.stop()
+    }
+
+    /// `callback_debounce_ms`: resolved services reach the accumulator at once, or together one
+    /// interval after the first resolve. A fourth service whose resolve times out after 1 s keeps
+    /// the phase (whose end hands over whatever is held) running past the interval.
+    static func callbackDebounce() async throws {
+        let responder = try LoopbackMDNSResponder(services: (1...3).map { service($0) })
+        let silent = try LoopbackMDNSResponder(services: [service(4)], additionals: false, answersResolves: false)
+        for debounce in [0, 400] {
+            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300",
+                                            "bonjour.resolve_timeout_ms": "1000", "bonjour.callback_debounce_ms": "\(debounce)"])
+            let resolvedAt = run.events.compactMap { if case .serviceResolved = $0.event { $0.timeNs } else { nil } }
+            let seenAt = run.events.compactMap { if case .deviceFirstSeen = $0.event { $0.timeNs } else { nil } }
+            let first = try #require(resolvedAt.min())
+            #expect(seenAt.count == 3, "debounce \(debounce): \(seenAt.count) devices")
+            let delays = seenAt.map { (Double($0) - Double(first)) / 1_000_000 }
+            if debounce == 0 {
+                #expect(delays.allSatisfy { $0 < 200 }, "immediate: \(delays) ms after the first resolve")
+            } else {
+                #expect(delays.allSatisfy { $0 >= 390 }, "held 400 ms: \(delays) ms after the first resolve")
+                #expect((delays.max() ?? 0) - (delays.min() ?? 0) < 50 && (delays.max() ?? 999) < 800, "one batch, before the phase's end: \(delays)")
+            }
+        }
+        responder.stop()
+        silent.stop()
     }
 
     /// `hostname_from`: the instance name (NetMonitor) or the SRV host's first label.

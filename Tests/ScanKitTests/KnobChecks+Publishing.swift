@@ -10,6 +10,7 @@ extension KnobChecks {
         "publishing.interval_ms": publishInterval,
         "publishing.phase_boundaries": phaseBoundaries,
         "publishing.isolation": isolation,
+        "publishing.device_flush_ms": deviceFlush,
     ]
 
     /// Feeds `fractions` (one callback each, `gapMs` apart) and a phase end; returns the publish
@@ -36,8 +37,9 @@ extension KnobChecks {
 
     /// `policy`: what makes a publish.
     static func publishPolicy() async throws {
+        // percent_or_ms: the first callback (interval arm: no publish yet), then 3/8, 5/8, 7/8 by the step.
         for (policy, reason, count) in [("per_callback", "callback", 8), ("per_host", "host", 8), ("every_percent", "percent", 4),
-                                        ("every_ms", "interval", 1)] {
+                                        ("every_ms", "interval", 1), ("percent_or_ms", "percent", 3)] {
             let run = try await publish(["publishing.policy": policy, "publishing.percent": "25", "publishing.interval_ms": "60000"],
                                         fractions: eighths)
             #expect(run.reasons.filter { $0 == reason }.count == count && run.reasons.last == "final", "\(policy): \(run.reasons)")
@@ -86,5 +88,28 @@ extension KnobChecks {
                 #expect(abs(busyMs - publishesMs) < 0.000_01, "own_actor: busy \(busyMs) ms, publishes \(publishesMs) ms")
             }
         }
+    }
+
+    /// `device_flush_ms`: with a new device before each of 20 callbacks 20 ms apart, 0 hands the
+    /// list over with every publish; 150 sends most publishes as progress only.
+    static func deviceFlush() async throws {
+        var progressOnly: [Int: Int] = [:]
+        for flush in [0, 150] {
+            let strategy = try Knob.strategy(["publishing.policy": "per_callback", "publishing.device_flush_ms": "\(flush)"])
+            let log = EventLog()
+            let accumulator = ScanAccumulator()
+            let observer = ScanRunner.publishing(strategy, accumulator, log)
+            await observer.scanStarted(accumulator: accumulator)
+            for i in 1...20 {
+                await accumulator.upsert(DiscoveredDevice(ip: Loopback.ip(UInt8(i)), source: .arp))
+                observer.progress(ScanProgress(fraction: Double(i) / 20, phaseID: "arp", displayName: ""), accumulator: accumulator)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            _ = await observer.scanFinished(accumulator: accumulator)
+            let publishes = log.records().all { if case .publish(let p) = $0 { p } else { nil } }
+            progressOnly[flush] = publishes.filter { $0.deviceList == false }.count
+            #expect(publishes.last?.deviceList == true, "device_flush_ms \(flush): the final publish hands the list over")
+        }
+        #expect(progressOnly[0] == 0 && (progressOnly[150] ?? 0) >= 10, "progress-only publishes: \(progressOnly)")
     }
 }

@@ -135,6 +135,13 @@ struct StrategyLoadingTests {
         #expect(error.fix.contains("1 to 5"))
     }
 
+    @Test func negativeFlushAndDebounceAreRefused() throws {
+        let flush = try #require(Self.loadError("name: f\npublishing:\n  policy: percent_or_ms\n  device_flush_ms: -1\n"))
+        #expect(flush.line == 4 && flush.fix.contains("0 to 60000"))
+        let debounce = try #require(Self.loadError("name: d\nbonjour:\n  callback_debounce_ms: 90000\n"))
+        #expect(debounce.line == 3 && debounce.message.contains("callback_debounce_ms 90000"))
+    }
+
     @Test func badPortInAListPointsAtTheItem() throws {
         let error = try #require(Self.loadError("name: p\ntcp:\n  primary_ports:\n    - 80\n    - 70000\n"))
         #expect(error.line == 5)

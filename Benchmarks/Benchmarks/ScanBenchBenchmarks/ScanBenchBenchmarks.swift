@@ -14,4 +14,5 @@ let benchmarks: @Sendable () -> Void = {
     WireBenchmarks.register()
     CaptureBenchmarks.register()
     TestbedBenchmarks.register()
+    PublishingBenchmarks.register()
 }

@@ -165,11 +165,17 @@ public struct MetricsJoiner: Sendable {
     }
 
     private func fillUI(_ metrics: inout RunMetrics, events: [EventRecord]) {
+        var busyMs: [Double] = []
+        var deviceLists = 0
         for record in events {
             switch record.event {
             case .publish(let publish):
+                let ms = Double(publish.mainBusyNs ?? 0) / 1e6
                 metrics.ui.publishes += 1
-                metrics.ui.mainBusyMs += Double(publish.mainBusyNs ?? 0) / 1e6
+                metrics.ui.mainBusyMs += ms
+                busyMs.append(ms)
+                // Logs from before `device_flush_ms` carry no flag: every publish handed the list over.
+                if publish.deviceList ?? true { deviceLists += 1 }
             case .frameProbe(let frame):
                 if frame.lateNs > Self.frameBudgetNs { metrics.ui.lateFrames += 1 }
                 metrics.ui.worstHitchMs = max(metrics.ui.worstHitchMs, Double(frame.lateNs) / 1e6)
@@ -177,6 +183,10 @@ public struct MetricsJoiner: Sendable {
                 break
             }
         }
+        metrics.ui.deviceListPublishes = deviceLists
+        metrics.ui.mainBusyP50Ms = Statistics.percentile(busyMs, 50)
+        metrics.ui.mainBusyP95Ms = Statistics.percentile(busyMs, 95)
+        metrics.ui.mainBusyMaxMs = busyMs.max()
     }
 
     /// Per fixture device: found or not, by which sources, when, with which latency; and the

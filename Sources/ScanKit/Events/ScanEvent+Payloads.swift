@@ -188,13 +188,22 @@ extension ScanEvent {
         public var sequence: Int
         public var devices: Int
         public var progress: Double
-        /// The publishing policy's reason: `callback`, `host`, `percent`, `interval`, `phase_boundary`, `final`.
+        /// The publishing policy's reason: `callback`, `host`, `percent`, `interval`, `device_flush`,
+        /// `phase_boundary`, `final`.
         public var reason: String
         /// Nanoseconds the UI model spent on the main actor for this publish.
         public var mainBusyNs: UInt64?
-        enum CodingKeys: String, CodingKey { case sequence, devices, progress, reason, mainBusyNs = "main_busy_ns" }
-        public init(sequence: Int, devices: Int, progress: Double, reason: String, mainBusyNs: UInt64? = nil) {
+        /// Whether the publish handed over the device list (false: progress only,
+        /// `publishing.device_flush_ms`); nil in logs from before the knob, where every publish did.
+        public var deviceList: Bool?
+        enum CodingKeys: String, CodingKey {
+            case sequence, devices, progress, reason
+            case mainBusyNs = "main_busy_ns"
+            case deviceList = "device_list"
+        }
+        public init(sequence: Int, devices: Int, progress: Double, reason: String, mainBusyNs: UInt64? = nil, deviceList: Bool? = nil) {
             self.sequence = sequence; self.devices = devices; self.progress = progress; self.reason = reason; self.mainBusyNs = mainBusyNs
+            self.deviceList = deviceList
         }
     }
 

@@ -35,6 +35,12 @@ public actor ScanAccumulator {
         return true
     }
 
+    /// Upserts `devices` in order in one call: a batch handed over at once
+    /// (`bonjour.callback_debounce_ms`).
+    public func upsert(contentsOf devices: [DiscoveredDevice]) {
+        for device in devices { upsert(device) }
+    }
+
     /// Sets the latency only if the device exists and has none yet (TCP enrichment).
     /// `source` is recorded as having seen the device either way.
     /// - Returns: true when the latency was stored.

@@ -11,7 +11,9 @@ import Wire
 /// The hostname is the instance name (NetMonitor) or the SRV host label (`hostname_from`); both,
 /// with the service, are kept in `resolvedServices` and logged as `service_resolved`.
 ///
-/// Progress: 0.3 after the window, then 0.3 + 0.7 × resolved/total, 1.0 at the end.
+/// Progress: 0.3 after the window, then 0.3 + 0.7 × resolved/total, 1.0 at the end. With
+/// `callback_debounce_ms` > 0 results and progress are held and handed over in batches
+/// (`BonjourResultBatch`, a81cc6f).
 public final class BonjourScanPhase: ScanPhase {
     public let id = PhaseKind.bonjour.rawValue
     public let displayName = PhaseKind.bonjour.displayName
@@ -94,34 +96,46 @@ public final class BonjourScanPhase: ScanPhase {
             return
         }
         let total = services.count
-        await withTaskGroup(of: Void.self) { group in
+        // NetMonitor 2.0 hands each result over as it comes; a81cc6f held them for 300 ms.
+        let batch = settings.callbackDebounceMs > 0
+            ? BonjourResultBatch(intervalMs: settings.callbackDebounceMs, accumulator: accumulator, progress: progress) : nil
+        await withTaskGroup(of: DiscoveredDevice?.self) { group in
             var next = 0
             func add() {
                 guard next < services.count else { return }
                 let service = services[next]
                 next += 1
                 group.addTask {
-                    await self.resolve(service, context: context, accumulator: accumulator)
+                    await self.resolve(service, context: context)
                 }
             }
             for _ in 0..<max(1, settings.resolveConcurrency) { add() }
             var finished = 0
-            while await group.next() != nil {
+            while let device = await group.next() {
                 finished += 1
-                progress(0.3 + 0.7 * Double(finished) / Double(total))
+                let fraction = 0.3 + 0.7 * Double(finished) / Double(total)
+                if let batch {
+                    await batch.hold(.init(device: device, fraction: fraction))
+                } else {
+                    if let device { await accumulator.upsert(device) }
+                    progress(fraction)
+                }
                 add()
             }
         }
+        await batch?.finish()
         progress(1)
     }
 
-    private func resolve(_ service: BonjourService, context: ScanContext, accumulator: ScanAccumulator) async {
+    /// Resolves `service`; logs `service_resolved` and returns the device to upsert when the
+    /// subnet filter accepts its address.
+    private func resolve(_ service: BonjourService, context: ScanContext) async -> DiscoveredDevice? {
         let timeout = settings.resolveTimeoutMs
         let resolved: (host: DNSName?, port: UInt16, ip: IPv4Address)?
         switch settings.resolveMethod {
         case .mdns:
             guard let answer = await browser.resolve(service, timeoutMs: timeout),
-                  let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first else { return }
+                  let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first else { return nil }
             resolved = (answer.host, answer.port, ip)
         case .tcpConnect:
             // NetMonitor: a budget slot, an NWConnection to the service endpoint (which resolves
@@ -143,7 +157,7 @@ public final class BonjourScanPhase: ScanPhase {
                 }
             } ?? nil
         }
-        guard let resolved else { return }
+        guard let resolved else { return nil }
         let hostLabel = resolved.host?.labels.first
         let accepted = context.subnetFilter(resolved.ip)
         let record = ResolvedService(service: service, hostName: resolved.host?.description, port: Int(resolved.port),
@@ -151,8 +165,8 @@ public final class BonjourScanPhase: ScanPhase {
         results.withLock { $0.append(record) }
         events?.record(.serviceResolved(.init(instance: service.name, serviceType: service.type, domain: service.domain,
                                               host: record.hostName, ip: resolved.ip, port: record.port, accepted: accepted)))
-        guard accepted else { return }
+        guard accepted else { return nil }
         let hostname = settings.hostnameFrom == .instanceName ? service.name : (hostLabel ?? service.name)
-        await accumulator.upsert(DiscoveredDevice(ip: resolved.ip, source: .bonjour, hostname: hostname))
+        return DiscoveredDevice(ip: resolved.ip, source: .bonjour, hostname: hostname)
     }
 }

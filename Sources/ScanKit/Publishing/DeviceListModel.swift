@@ -1,57 +1,34 @@
-/// The UI model on the main actor: what a SwiftUI list of devices would hold. Each `apply` does
-/// work in proportion to the device list, as an `@Observable` list and its view diff do: sort the
-/// devices, format one row each (name, address, latency text, sources, ports), and diff the rows
-/// against the previous publish by a merge walk over the sorted lists.
+/// The UI model on the main actor: what NetMonitor's device screen holds. Its work per publish
+/// is a `DeviceList`'s (sort, format every row, reconcile by identity then value); a
+/// progress-only publish sets the progress text and leaves the rows alone.
 @MainActor
 public final class DeviceListModel {
-    /// One formatted row.
-    public struct Row: Sendable, Equatable {
-        public var ip: UInt32
-        public var title: String
-        public var subtitle: String
-        public var detail: String
-    }
-
-    /// The rows shown, sorted by address.
-    public private(set) var rows: [Row] = []
-    /// The progress text shown.
-    public private(set) var progressText = ""
-    /// Rows inserted, removed and changed over all publishes.
-    public private(set) var inserted = 0
-    public private(set) var removed = 0
-    public private(set) var changed = 0
+    public private(set) var list = DeviceList()
 
     public init() {}
 
+    /// The rows shown, in address order.
+    public var rows: [DeviceRow] { list.rows }
+    /// The progress text shown.
+    public var progressText: String { list.progressText }
+
     /// Replaces the list with `devices` and reports the diff.
-    /// - Returns: (inserted, removed, changed) of this publish.
     @discardableResult
-    public func apply(devices: [DiscoveredDevice], progress: Double) -> (inserted: Int, removed: Int, changed: Int) {
-        let sorted = devices.sorted { $0.ip < $1.ip }
-        let fresh = sorted.map { device in
-            Row(ip: device.ip.value,
-                title: device.displayName,
-                subtitle: "\(device.ip) · \(device.latencyText)",
-                detail: device.sources.map(\.rawValue).joined(separator: ", ")
-                    + (device.openPorts.isEmpty ? "" : " · ports " + device.openPorts.map(String.init).joined(separator: ",")))
+    public func apply(devices: [DiscoveredDevice], progress: Double) -> RowDiff {
+        list.apply(devices: devices, progress: progress)
+    }
+
+    /// Sets the progress only.
+    public func setProgress(_ progress: Double) {
+        list.setProgress(progress)
+    }
+
+    /// Does what `publish` asks: the whole list, or progress only.
+    public func handle(_ publish: PublishThrottle.Publish, devices: [DiscoveredDevice], progress: Double) {
+        if publish.deviceList {
+            apply(devices: devices, progress: progress)
+        } else {
+            setProgress(progress)
         }
-        var i = 0, j = 0
-        var diff = (inserted: 0, removed: 0, changed: 0)
-        while i < rows.count || j < fresh.count {
-            if j == fresh.count || (i < rows.count && rows[i].ip < fresh[j].ip) {
-                diff.removed += 1; i += 1
-            } else if i == rows.count || fresh[j].ip < rows[i].ip {
-                diff.inserted += 1; j += 1
-            } else {
-                if rows[i] != fresh[j] { diff.changed += 1 }
-                i += 1; j += 1
-            }
-        }
-        rows = fresh
-        progressText = "\(Int((progress * 100).rounded())) % · \(fresh.count) devices"
-        inserted += diff.inserted
-        removed += diff.removed
-        changed += diff.changed
-        return diff
     }
 }

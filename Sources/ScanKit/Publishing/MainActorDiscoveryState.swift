@@ -3,43 +3,28 @@
 /// directly. All of it counts as main-thread busy time.
 @MainActor
 final class MainActorDiscoveryState {
-    private var throttle: PublishThrottle
+    private var bookkeeping: PublishBookkeeping
     private let ui = DeviceListModel()
     private let events: (any EventSink)?
-    private(set) var report = PublishingModel.Report()
-    private var devices: [DiscoveredDevice] = []
-    private var progress = 0.0
+
+    var report: PublishingModel.Report { bookkeeping.report }
 
     init(settings: Strategy.Publishing, events: (any EventSink)?) {
-        throttle = PublishThrottle(settings)
+        bookkeeping = PublishBookkeeping(settings)
         self.events = events
     }
 
-    func handle(_ item: PublishingModel.Item, devices snapshot: [DiscoveredDevice]) {
+    func handle(_ item: PublishingModel.Item, devices: [DiscoveredDevice]) {
         let start = MonotonicClock.now()
-        devices = snapshot
-        let trigger: PublishThrottle.Trigger
-        switch item {
-        case .trigger(.progress(let fraction, _)?, _):
-            progress = fraction
-            trigger = .progress(fraction: fraction, devices: snapshot.count)
-        case .trigger(let other?, _): trigger = other
-        case .trigger(nil, _): return
-        case .final:
-            progress = 1
-            trigger = .final
-        }
-        let reasons = throttle.decide(trigger, nowNs: start)
+        let publishes = bookkeeping.publishes(for: item, devices: devices, nowNs: start)
         var busy = MonotonicClock.now() - start
-        for reason in reasons {
+        for publish in publishes {
             let uiStart = MonotonicClock.now()
-            ui.apply(devices: devices, progress: progress)
+            ui.handle(publish, devices: devices, progress: bookkeeping.progress)
             let spent = MonotonicClock.now() - uiStart
             busy += spent
-            report.publishes += 1
-            events?.record(.publish(.init(sequence: report.publishes, devices: devices.count, progress: progress,
-                                          reason: reason, mainBusyNs: spent)))
+            bookkeeping.record(publish, devices: devices.count, busyNs: spent, events: events)
         }
-        report.mainBusyNs += busy
+        bookkeeping.addMainBusy(busy)
     }
 }

@@ -110,6 +110,9 @@ extension Strategy {
         case everyPercent = "every_percent"
         /// At most every `interval_ms` (review priority 1: "every 0.5 s").
         case everyMs = "every_ms"
+        /// When progress advanced by `percent` or `interval_ms` passed, whichever comes first
+        /// (review priority 6: "every 2% change or every 0.3s"; NetMonitor never shipped it).
+        case percentOrMs = "percent_or_ms"
     }
 
     /// Where discovery state lives.

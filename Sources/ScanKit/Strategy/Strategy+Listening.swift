@@ -19,6 +19,10 @@ extension Strategy {
         public var knownAnswers = true
         /// Which name becomes the device's hostname (NetMonitor: the instance name).
         public var hostnameFrom: BonjourHostname = .instanceName
+        /// 0: each resolved service reaches the accumulator at once (NetMonitor 2.0). Otherwise
+        /// results are held and handed over together this many ms after the first one (a81cc6f:
+        /// 300, reverted in 3c00b68).
+        public var callbackDebounceMs = 0
 
         /// NetMonitor 2.0's 6 + 12 types.
         public static let netMonitorTiers: [[String]] = [
@@ -40,6 +44,7 @@ extension Strategy {
             case requery
             case knownAnswers = "known_answers"
             case hostnameFrom = "hostname_from"
+            case callbackDebounceMs = "callback_debounce_ms"
         }
         public init() {}
         public init(from decoder: any Decoder) throws {
@@ -58,6 +63,7 @@ extension Strategy {
             requery = try c.value(.requery, or: d.requery)
             knownAnswers = try c.value(.knownAnswers, or: d.knownAnswers)
             hostnameFrom = try c.value(.hostnameFrom, or: d.hostnameFrom)
+            callbackDebounceMs = try c.value(.callbackDebounceMs, or: d.callbackDebounceMs)
         }
     }
 

@@ -165,18 +165,23 @@ extension Strategy {
     /// How discovery reaches the UI model (spec §4).
     public struct Publishing: Codable, Sendable, Equatable {
         public var policy: PublishPolicy = .perCallback
-        /// Progress step for `every_percent`.
+        /// Progress step for `every_percent` and `percent_or_ms`.
         public var percent = 2.0
-        /// Interval for `every_ms`.
+        /// Interval for `every_ms` and `percent_or_ms`.
         public var intervalMs = 500
         /// Also publish whenever a phase ends (52449ab).
         public var phaseBoundaries = false
         public var isolation: PublishIsolation = .mainActor
+        /// 0: every publish hands the device list over (NetMonitor). Otherwise the list goes at most
+        /// every this many ms (when it changed), at phase boundaries and at the end; the other
+        /// publishes set progress only (review P6: "flush … every 1s or at phase boundaries").
+        public var deviceFlushMs = 0
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case policy, percent, isolation
             case intervalMs = "interval_ms"
             case phaseBoundaries = "phase_boundaries"
+            case deviceFlushMs = "device_flush_ms"
         }
         public init() {}
         public init(from decoder: any Decoder) throws {
@@ -187,6 +192,7 @@ extension Strategy {
             intervalMs = try c.value(.intervalMs, or: d.intervalMs)
             phaseBoundaries = try c.value(.phaseBoundaries, or: d.phaseBoundaries)
             isolation = try c.value(.isolation, or: d.isolation)
+            deviceFlushMs = try c.value(.deviceFlushMs, or: d.deviceFlushMs)
         }
     }
 }

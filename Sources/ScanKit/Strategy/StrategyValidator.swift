@@ -49,6 +49,8 @@ struct StrategyValidator {
                                  fix: "write a progress step from 0.1 to 100")
         }
         try range(s.publishing.intervalMs, 1...60_000, ["publishing", "interval_ms"], unit: "milliseconds")
+        try range(s.publishing.deviceFlushMs, 0...60_000, ["publishing", "device_flush_ms"],
+                  unit: "milliseconds (0 = the list goes with every publish)")
         try checkTools()
     }
 
@@ -148,6 +150,8 @@ struct StrategyValidator {
         try range(b.maxServices, 1...10_000, path.appending(key: "max_services"), unit: "services")
         try range(b.resolveConcurrency, 1...256, path.appending(key: "resolve_concurrency"), unit: "resolves")
         try range(b.resolveTimeoutMs, 1...60_000, path.appending(key: "resolve_timeout_ms"), unit: "milliseconds")
+        try range(b.callbackDebounceMs, 0...60_000, path.appending(key: "callback_debounce_ms"),
+                  unit: "milliseconds (0 = hand each result over at once)")
     }
 
     private func checkTCP() throws {
