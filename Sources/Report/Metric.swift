@@ -152,6 +152,16 @@ extension Metric {
         $0.wire.radioActiveS
     }
 
+    /// The ping tool's error against the wire, attempt by attempt, 95th percentile (docs/METRICS.md
+    /// "Tools in the app"); nil when the session pinged nothing or no attempt was answered.
+    public static let pingVsWireP95 = Metric("ping.vs_wire_abs_ms_p95", "Ping error vs wire p95", unit: "ms", .lowerIsBetter,
+                                             .timing, digits: 2) { $0.ping?.vsWireAbsMsP95 }
+    /// Ping attempts that got no answer within the tool's timeout.
+    public static let pingLost = Metric("ping.lost", "Pings lost", .lowerIsBetter, .timing) { $0.ping.map { Double($0.lost) } }
+    /// The port scanner's states that match the fixture, out of the ports it checked ("3/20").
+    public static let portsCorrect = Metric("ports.correct", "Port states correct", .higherIsBetter, .timing,
+                                            of: { $0.ports.map { Double($0.checked) } }) { $0.ports.map { Double($0.correct) } }
+
     /// The report's first headline table (yield and wire), in column order.
     public static let headlineYield: [Metric] = [recall, found, categoriesCorrect, tcpAttempts, retransmits, peakInFlight, packets]
 
@@ -170,7 +180,8 @@ extension Metric {
 
     /// Metrics the report shows that `scanbench compare` does not gate (it has no thresholds for
     /// them yet).
-    public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusyP95]
+    public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusyP95,
+                                                    pingVsWireP95, pingLost, portsCorrect]
 
     /// The Pareto section's objectives, by id, in column order. An id no metric declares is left
     /// out of every comparison, and the report says so.

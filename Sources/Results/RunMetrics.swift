@@ -11,6 +11,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var ping: PingAccuracy?
     /// Set when the session's scan hung.
     public var hang: Hang?
+    /// The shared budget's books when the app session ended; nil in files from before issue 9.
+    public var budget: Budget?
     public var durationS: Double = 0
     /// Seconds per phase id.
     public var phasesS: [String: Double] = [:]
@@ -41,7 +43,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case yield, wire, stack, latency, ui, names, ports, ping, hang
+        case yield, wire, stack, latency, ui, names, ports, ping, hang, budget
         case durationS = "duration_s"
         case phasesS = "phases_s"
         case phasesCutAtDeadline = "phases_cut_at_deadline"
@@ -320,6 +322,34 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case openPhases = "open_phases"
             case slotsHeld = "slots_held"
             case effectiveLimit = "effective_limit"
+        }
+    }
+
+    /// The app session's budget when it ended: whether every slot granted came back, and how long
+    /// the slowest release took to run after its connection was done (docs/METRICS.md "Hangs").
+    public struct Budget: Codable, Sendable, Equatable {
+        public var acquires: Int
+        public var releases: Int
+        /// Slots counted as held, and tasks queued, at the end.
+        public var heldAtEnd: Int
+        public var queuedAtEnd: Int
+        /// The longest time from a connection's end to its slot's release, ms (the shipped style's
+        /// fire-and-forget release waits for the pool; 0 for the structured style).
+        public var releaseLagMaxMs: Double
+
+        public init(acquires: Int, releases: Int, heldAtEnd: Int, queuedAtEnd: Int, releaseLagMaxMs: Double) {
+            self.acquires = acquires
+            self.releases = releases
+            self.heldAtEnd = heldAtEnd
+            self.queuedAtEnd = queuedAtEnd
+            self.releaseLagMaxMs = releaseLagMaxMs
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case acquires, releases
+            case heldAtEnd = "held_at_end"
+            case queuedAtEnd = "queued_at_end"
+            case releaseLagMaxMs = "release_lag_max_ms"
         }
     }
 

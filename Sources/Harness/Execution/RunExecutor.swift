@@ -136,6 +136,10 @@ public struct RunExecutor: Sendable {
             result.metrics = joined.metrics
             result.metrics.ping = pings.first.flatMap { targets.score($0, wire: wire) }
             result.metrics.ports = portScans.first.flatMap { targets.score($0) }
+            if let b = session?.budget {
+                result.metrics.budget = RunMetrics.Budget(acquires: b.acquires, releases: b.releases, heldAtEnd: b.active, queuedAtEnd: b.queued,
+                                                          releaseLagMaxMs: Double(b.releaseLagMaxNanoseconds) / 1e6)
+            }
             if let hang = session?.hang {
                 result.status = .hung
                 result.metrics.hang = RunMetrics.Hang(declaredAtS: hang.declaredAtS, openPhases: hang.openPhases, slotsHeld: hang.budget.active,

@@ -13,14 +13,28 @@ struct SessionTargets: Sendable {
     /// The names a script may use: `$ping_target`, `$ports_target`.
     static let names = ["ping_target", "ports_target"]
 
-    /// The device pinged: the one with the longest clean link (reliable ARP, answers echo, no
-    /// jitter or loss), so scheduling delay shows against a known RTT.
+    /// The device pinged: among the devices with a clean link (reliable ARP, answers echo, no
+    /// jitter or loss), the one with the longest RTT, so scheduling delay shows against a known
+    /// RTT — preferring one that answers a TCP ping too (443, 80 or 22 open or closed, as
+    /// NetMonitor's pre-ADR-003 ping tries them), so that ICMP and TCP pings are judged on the
+    /// same device. A device that drops SYNs would lose every TCP ping and leave the TCP
+    /// method's error unmeasured.
     var pingTarget: GroundTruth.DeviceTruth? {
-        truth.devices.filter { entry in
+        let clean = truth.devices.filter { entry in
             let d = entry.device
             return d.answersEcho && (d.arp?.replyProbability ?? 1) >= 1 && (d.arp?.replyDelayMs ?? 0) == 0
                 && (d.link?.jitterMs ?? 0) == 0 && (d.link?.lossPercent ?? 0) == 0 && d.link?.burstLoss == nil
-        }.max { ($0.device.link?.delayMs ?? 0) < ($1.device.link?.delayMs ?? 0) }
+        }
+        let tcpAnswering = clean.filter { Self.answersTCPPing($0) }
+        return (tcpAnswering.isEmpty ? clean : tcpAnswering).max { ($0.device.link?.delayMs ?? 0) < ($1.device.link?.delayMs ?? 0) }
+    }
+
+    /// True when a SYN to 443, 80 or 22 gets a SYN/ACK or a RST.
+    static func answersTCPPing(_ entry: GroundTruth.DeviceTruth) -> Bool {
+        [443, 80, 22].contains { port in
+            entry.tcpOpen.contains(port) || entry.tcpClosed.contains(port)
+                || (!entry.tcpFiltered.contains(port) && entry.tcpDefault == .closed)
+        }
     }
 
     /// The device port-scanned: reliable ARP and the most open ports.

@@ -16,11 +16,16 @@ public struct BudgetDiagnostics: Sendable, Equatable, Codable {
     public var cancelledWaits: Int
     /// Total nanoseconds spent queued by granted or cancelled waiters.
     public var totalWaitNanoseconds: UInt64
+    /// The longest time from a body's end to its slot's release (shipped style: the
+    /// fire-and-forget release task waits for the pool); 0 for the structured style, which
+    /// releases in the same scope.
+    public var releaseLagMaxNanoseconds: UInt64 = 0
 
     enum CodingKeys: String, CodingKey {
         case active, peak, queued, acquires, releases, waits
         case cancelledWaits = "cancelled_waits"
         case totalWaitNanoseconds = "total_wait_ns"
+        case releaseLagMaxNanoseconds = "release_lag_max_ns"
     }
 
     public init(active: Int = 0, peak: Int = 0, queued: Int = 0, acquires: Int = 0, releases: Int = 0,
@@ -33,5 +38,18 @@ public struct BudgetDiagnostics: Sendable, Equatable, Codable {
         self.waits = waits
         self.cancelledWaits = cancelledWaits
         self.totalWaitNanoseconds = totalWaitNanoseconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        active = try c.decode(Int.self, forKey: .active)
+        peak = try c.decode(Int.self, forKey: .peak)
+        queued = try c.decode(Int.self, forKey: .queued)
+        acquires = try c.decode(Int.self, forKey: .acquires)
+        releases = try c.decode(Int.self, forKey: .releases)
+        waits = try c.decode(Int.self, forKey: .waits)
+        cancelledWaits = try c.decode(Int.self, forKey: .cancelledWaits)
+        totalWaitNanoseconds = try c.decode(UInt64.self, forKey: .totalWaitNanoseconds)
+        releaseLagMaxNanoseconds = try c.decodeIfPresent(UInt64.self, forKey: .releaseLagMaxNanoseconds) ?? 0
     }
 }

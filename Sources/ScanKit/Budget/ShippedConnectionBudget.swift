@@ -59,7 +59,10 @@ public actor ShippedConnectionBudget: ConnectionBudget {
 
     /// Gives a slot back (never below zero) and wakes the oldest waiter — always, or with
     /// `conditionalWake` only while `active < effective limit`.
-    public func release() {
+    /// - Parameter since: when the slot's body ended (`CLOCK_MONOTONIC` ns), for the release-lag
+    ///   diagnostic; nil for a direct call.
+    public func release(since: UInt64? = nil) {
+        if let since { counters.releaseLagMaxNanoseconds = max(counters.releaseLagMaxNanoseconds, MonotonicClock.now() &- since) }
         active = max(active - 1, 0)
         counters.releases += 1
         events?.record(.budgetRelease(.init(active: active, deferred: true)))
@@ -94,7 +97,10 @@ public actor ShippedConnectionBudget: ConnectionBudget {
     /// The release is unstructured: it runs whenever the cooperative pool gets to it.
     public nonisolated func withConnectionSlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await acquire()
-        defer { Task { await self.release() } }
+        defer {
+            let ended = MonotonicClock.now()
+            Task { await self.release(since: ended) }
+        }
         return try await body()
     }
 

@@ -14,16 +14,19 @@ struct RunCommand: AsyncParsableCommand {
             For each fixture, runs every strategy (and sweep variant) REPEAT times, interleaved \
             (A B C A B C …) so drift hits every strategy alike. Each run gets a LAN of its own, \
             brought up with the run's seed and taken down after it, so no run inherits another's \
-            ARP caches or sockets. Each run captures the scanner's link with libpcap, runs 'scanbench scan' as a child process in \
-            the scanner namespace (CPU, peak RSS, threads and open files measured from outside), \
+            ARP caches or sockets. Each run captures the scanner's link with libpcap, runs the \
+            scenario's session script as one app ('scanbench app': the scan and the ping and port-scanner \
+            tools in one process, on one budget) in the scanner namespace (CPU, context switches, \
+            wakeups, syscalls, peak RSS, threads and open files measured from outside), \
             keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics. \
             After each scan, once its capture has stopped, it probes and classifies the devices the \
             scan found ('scanbench probe --from-scan', blind to the fixture) and scores the \
             categories against the fixture (--probe-* options; --no-categories skips it).
 
-            With no arguments: the home fixture, the seven presets, five repetitions, plus the ping \
-            and port-scan tools during scans of review-baseline and review-phase2 (the review's \
-            expected outcomes); results in reports/latest/.
+            With no arguments: the home fixture, the seven presets, five repetitions, plus the \
+            scenarios ping-during-scan and ports-during-scan under review-baseline, review-phase2, \
+            netmonitor-2.0 and scanbench-best (the review's expected outcomes); results in \
+            reports/latest/.
 
             Seeds: the switch's jitter, loss and sleepy-ARP draws and the scanner's own random \
             choices come from the run's seed. Without --seed each run draws one (printed, and kept \
@@ -143,9 +146,9 @@ struct RunCommand: AsyncParsableCommand {
         let fixtureList = fixtures.isEmpty ? ["home"] : fixtures
         var plan = RunPlan(fixtures: fixtureList, strategies: variants, scenarios: scenarios, repetitions: repetitions)
         if self.scenarios.isEmpty && strategies.isEmpty && sweep == nil {
-            // The default comparison also measures the review's ping and port-scan rows:
-            // the tools during a scan, under the review's baseline and its phase 2.
-            let review = ["review-baseline", "review-phase2"].map { StrategyVariant(base: $0) }
+            // The default comparison also measures the review's ping and port-scan rows: the tools
+            // during a scan, under the review's baseline and its phase 2, NetMonitor today and ours.
+            let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].map { StrategyVariant(base: $0) }
             plan = plan.appending(RunPlan(fixtures: [fixtureList[0]], strategies: review, scenarios: [.builtin("ping-during-scan"), .builtin("ports-during-scan")],
                                           repetitions: repetitions))
         }
