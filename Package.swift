@@ -21,10 +21,14 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        // Linux syscalls that Swift cannot call directly (variadic ioctl/prctl).
-        .target(name: "CShims"),
+        // C any process of ours may link, the system under test included: epoll, ppoll, eventfd,
+        // CLOCK_MONOTONIC, per-thread nice, pipe2 (what Swift's Glibc module does not export).
+        .target(name: "CPlatform"),
+        // C for the testbed and the harness only: TAP, setns, parent-death signal, timer slack,
+        // perf counters. ScanKit, AppSession and NetTools must not depend on it.
+        .target(name: "CTestbedShims"),
         // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
-        .target(name: "Spawn", dependencies: ["CShims"], swiftSettings: strict),
+        .target(name: "Spawn", dependencies: ["CPlatform"], swiftSettings: strict),
         // libpcap from Debian's libpcap-dev.
         .systemLibrary(
             name: "CPcap",
@@ -41,28 +45,29 @@ let package = Package(
         ),
         .target(
             name: "Testbed",
-            dependencies: ["Wire", "CShims", "StrictYAML", "Spawn"],
+            dependencies: ["Wire", "CPlatform", "CTestbedShims", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
-        .target(name: "Capture", dependencies: ["Wire", "CPcap"], swiftSettings: strict),
+        .target(name: "Capture", dependencies: ["Wire", "CPcap", "CTestbedShims"], swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
         .target(name: "Results", swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "CShims"],
+            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "CTestbedShims",
+                           .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CShims", "Sockets"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CPlatform", "Sockets"], swiftSettings: strict),
         .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Sockets"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench app`).
         .target(name: "AppSession", dependencies: ["ScanKit", "Sockets", "Wire", "StrictYAML"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets",
+                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets", "CTestbedShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -71,10 +76,10 @@ let package = Package(
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
-        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn"], swiftSettings: strict),
+        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn", "CTestbedShims"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "CShims"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "CTestbedShims"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Testbed", "Capture", "Wire", "Spawn"],

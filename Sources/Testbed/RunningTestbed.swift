@@ -1,4 +1,3 @@
-import CShims
 import Foundation
 import Glibc
 import Spawn

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CShims
+import CTestbedShims
 import Synchronization
 @testable import Testbed
 

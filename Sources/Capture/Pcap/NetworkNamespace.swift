@@ -1,4 +1,4 @@
-import CPcap
+import CTestbedShims
 import Glibc
 
 /// Moves the calling thread into a named network namespace (`/run/netns/NAME`).
@@ -6,9 +6,6 @@ import Glibc
 /// Only ever call this on a thread that belongs to the caller (the capture thread): a Swift
 /// concurrency or Dispatch worker moved into another namespace would run unrelated work there.
 enum NetworkNamespace {
-    /// `CLONE_NEWNET` from <sched.h>, which Swift's Glibc module does not export.
-    static let cloneNewNet: Int32 = 0x4000_0000
-
     /// Enters namespace `name` on the current thread.
     ///
     /// - Throws: `CaptureError.namespaceUnavailable` when the name is invalid, missing or
@@ -20,6 +17,6 @@ enum NetworkNamespace {
         let fd = open("/run/netns/" + name, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .namespaceUnavailable(name: name, errno: errno) }
         defer { close(fd) }
-        guard setns(fd, cloneNewNet) == 0 else { throw .namespaceUnavailable(name: name, errno: errno) }
+        guard scanbench_setns_net(fd) == 0 else { throw .namespaceUnavailable(name: name, errno: errno) }
     }
 }

@@ -1,4 +1,4 @@
-import CShims
+import CTestbedShims
 import Foundation
 import Glibc
 import Synchronization

@@ -1,4 +1,4 @@
-import CShims
+import CPlatform
 import Foundation
 import Synchronization
 

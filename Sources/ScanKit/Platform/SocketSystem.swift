@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CShims
+import CPlatform
 import Sockets
 import Wire
 

@@ -1,4 +1,5 @@
-import CShims
+import CPlatform
+import CTestbedShims
 import Foundation
 import Glibc
 import Synchronization

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CShims
+import CTestbedShims
 import Foundation
 import Glibc
 import Testbed

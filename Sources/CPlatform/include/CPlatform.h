@@ -1,0 +1,28 @@
+#ifndef SCANBENCH_CPLATFORM_H
+#define SCANBENCH_CPLATFORM_H
+
+// C that any process of ours may link, the system under test included: what Swift's Glibc module
+// does not export (epoll, ppoll with a timespec, eventfd flags, per-thread nice, pipe2). Nothing
+// here knows about testbeds; that lives in CTestbedShims.
+
+#include <poll.h>
+#include <stdint.h>
+// epoll for ScanKit's socket reactor (Swift's Glibc module does not export it).
+#include <sys/epoll.h>
+
+/// ppoll(2) with a relative timeout in nanoseconds (negative waits forever).
+int scanbench_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns);
+
+/// Monotonic clock in nanoseconds (CLOCK_MONOTONIC).
+int64_t scanbench_monotonic_ns(void);
+
+/// A non-blocking, close-on-exec eventfd (used to wake a poll loop).
+int scanbench_eventfd(void);
+
+/// Sets the calling thread's nice value (Linux threads are scheduled one by one); 0 or -errno.
+int scanbench_set_thread_nice(int nice);
+
+/// pipe2(fds, O_CLOEXEC): both ends close on exec.
+int scanbench_pipe_cloexec(int fds[2]);
+
+#endif

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// The system under test stays blind and platform-clean: ScanKit, AppSession and NetTools import
+/// nothing that knows a testbed (docs/ARCHITECTURE.md). Read from the sources, so a new import
+/// anywhere in those modules fails here before it fails a review.
+@Suite("Module boundaries")
+struct ModuleBoundaryTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// Every `import X` line of the Swift files under `Sources/module`, as (file, imported module).
+    static func imports(of module: String) throws -> [(file: String, module: String)] {
+        let root = sources.appendingPathComponent(module)
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var found: [(String, String)] = []
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root.appendingPathComponent(path).path, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                found.append(("\(module)/\(path)", String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        return found
+    }
+
+    @Test("the system under test imports no testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools"])
+    func blind(module: String) throws {
+        let all = try Self.imports(of: module)
+        #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
+        let forbidden: Set = ["Testbed", "Harness", "Capture", "CTestbedShims", "Report", "Results"]
+        let bad = all.filter { forbidden.contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+}
