@@ -12,6 +12,11 @@ import Wire
 /// scan that has not finished by `deadline` is a hang: the session reports the phases still
 /// open and the budget's counters, and returns without it (a shipped budget's waiters cannot
 /// be cancelled, so the caller should exit the process).
+///
+/// A script may scan again after a `cancel: scan` (leaving and re-opening the network screen). The
+/// cancelled scan unwinds while the next one starts, and both use the app's one Bonjour browser
+/// service, whose callbacks from the old session are discarded or applied by generation (ADR-007,
+/// `bonjour.generation_check`). The report's `scan` is the last scan's.
 public struct AppSession: Sendable {
     public var strategy: Strategy
     public var script: SessionScript
@@ -70,7 +75,6 @@ public struct AppSession: Sendable {
 
         let state = SessionState.Box()
         let origin = ContinuousClock.now
-        let scanDone = OneShotFlag()
         var tasks: [Task<Void, Never>] = []
         for action in script.actions.sorted(by: { $0.atSeconds < $1.atSeconds }) {
             let due = origin + .milliseconds(Int((action.atSeconds * 1000).rounded()))
@@ -80,10 +84,20 @@ public struct AppSession: Sendable {
                 case .scan:
                     let startedS = Self.seconds(since: origin)
                     let scan = Task { try? await runner.run() }
-                    state.lock.withLock { $0.scanStartedS = startedS; $0.scan = scan }
+                    let number = state.lock.withLock { s in
+                        s.scansStarted += 1
+                        s.scanStartedS = startedS
+                        s.scan = scan
+                        s.lastScanDone = false
+                        return s.scansStarted
+                    }
                     let report = await scan.value
-                    state.lock.withLock { $0.report = report }
-                    scanDone.set()
+                    // A cancelled scan that unwinds after the rescan began is not the one reported.
+                    state.lock.withLock { s in
+                        guard s.scansStarted == number else { return }
+                        s.report = report
+                        s.lastScanDone = true
+                    }
                 case .ping(let p):
                     guard let ip = try? address(of: p.target) else { return }
                     var service = ping
@@ -121,7 +135,12 @@ public struct AppSession: Sendable {
         report.scan = snapshot.report
         report.pings = snapshot.pings
         report.portScans = snapshot.portScans
-        if !finished && snapshot.scanStartedS != nil && !scanDone.isSet {
+        report.scansStarted = snapshot.scansStarted
+        shared.bonjour.close()
+        let stale = shared.bonjour.stale
+        report.staleCallbacksDiscarded = stale.discarded
+        report.staleCallbacksApplied = stale.applied
+        if !finished && snapshot.scanStartedS != nil && !snapshot.lastScanDone {
             report.hang = SessionReport.Hang(declaredAtS: Self.seconds(since: origin), openPhases: tracker.openPhases,
                                              budget: report.budget, effectiveLimit: shared.budget.baseLimit.map(shared.thermal.effectiveLimit),
                                              thermal: shared.thermal.current.rawValue)

@@ -6,10 +6,17 @@ import ScanKit
 public struct SessionReport: Codable, Sendable {
     public var script: String
     public var strategy: String
-    /// Seconds from session start to the scan's start; nil when no scan ran.
+    /// Seconds from session start to the last scan's start; nil when no scan ran.
     public var scanStartedS: Double?
-    /// The scan's report; nil when it did not finish (hung, cancelled) or none was scripted.
+    /// The last scan's report; nil when it did not finish (hung) or none was scripted.
     public var scan: ScanReport?
+    /// Scans the script started (a rescan follows a `cancel: scan`).
+    public var scansStarted = 0
+    /// Callbacks of the Bonjour browser service from an earlier scan's session that arrived while a
+    /// later one was current: dropped by the generation check (`bonjour.generation_check: true`) …
+    public var staleCallbacksDiscarded = 0
+    /// … or applied to the current scan's service list (`false`, before ADR-007).
+    public var staleCallbacksApplied = 0
     public var pings: [PingRun] = []
     public var portScans: [PortScan] = []
     /// The shared budget when the session ended.
@@ -20,6 +27,9 @@ public struct SessionReport: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case script, strategy, scan, pings, budget, hang
         case scanStartedS = "scan_started_s"
+        case scansStarted = "scans_started"
+        case staleCallbacksDiscarded = "stale_callbacks_discarded"
+        case staleCallbacksApplied = "stale_callbacks_applied"
         case portScans = "port_scans"
     }
 

@@ -47,7 +47,36 @@ public enum SessionScriptLoader {
     }
 
     static func check(_ script: SessionScript, _ document: YAMLDocument) throws {
-        var scans = 0
+        // Scans may not overlap: after a scan, the next needs a `cancel: scan` between them (the
+        // loader cannot know when a scan ends; after one that ended the cancel does nothing).
+        var running: Double?
+        var cancelledAt: Double?
+        let ordered = script.actions.enumerated().sorted { ($0.element.atSeconds, $0.offset) < ($1.element.atSeconds, $1.offset) }
+        for (i, action) in ordered {
+            switch action.what {
+            case .scan:
+                if let since = running {
+                    let fix = since < action.atSeconds
+                        ? "add {at_s: \(seconds((since + action.atSeconds) / 2)), cancel: scan} (any time after \(seconds(since)) s and before \(seconds(action.atSeconds)) s), as leaving the network screen does"
+                        : "start this scan later than \(seconds(since)) s, with a {cancel: scan} between the two"
+                    throw document.error(at: ["actions", .index(i), "scan"],
+                                         "this scan would overlap the one started at \(seconds(since)) s: no cancel: scan before it", fix: fix)
+                }
+                if cancelledAt == action.atSeconds {
+                    throw document.error(at: ["actions", .index(i), "scan"],
+                                         "this scan and the cancel: scan before it are both at \(seconds(action.atSeconds)) s, so they may run in either order",
+                                         fix: "start this scan later than the cancel, e.g. at_s: \(seconds(action.atSeconds + 0.05))")
+                }
+                running = action.atSeconds
+            case .cancel(.scan):
+                // A cancel at the scan's own second may run before it: only a later one ends it.
+                if let since = running, since < action.atSeconds {
+                    running = nil
+                    cancelledAt = action.atSeconds
+                }
+            default: break
+            }
+        }
         for (i, action) in script.actions.enumerated() {
             let path: YAMLPath = ["actions", .index(i)]
             guard (0...3600).contains(action.atSeconds) else {
@@ -56,11 +85,7 @@ public enum SessionScriptLoader {
             }
             switch action.what {
             case .scan:
-                scans += 1
-                if scans > 1 {
-                    throw document.error(at: path.appending(key: "scan"), "a session runs at most one scan",
-                                         fix: "remove this scan, or write a second session")
-                }
+                break
             case .ping(let p):
                 let at = path.appending(key: "ping")
                 try checkTarget(p.target, at.appending(key: "target"), document)
@@ -95,6 +120,11 @@ public enum SessionScriptLoader {
         guard doesSomething else {
             throw document.error(at: ["actions"], "the script does nothing", fix: "add at least one scan, ping or ports action")
         }
+    }
+
+    /// `s` without a trailing `.0`, for a fix line.
+    private static func seconds(_ s: Double) -> String {
+        s == s.rounded() ? String(Int(s)) : String((s * 1000).rounded() / 1000)
     }
 
     private static func checkTarget(_ target: String, _ path: YAMLPath, _ document: YAMLDocument) throws {

@@ -3,7 +3,11 @@ import Synchronization
 
 /// The session's shared bookkeeping, behind the session's lock.
 struct SessionState {
+    /// The last scan's start.
     var scanStartedS: Double?
+    var scansStarted = 0
+    /// The last scan started has returned.
+    var lastScanDone = false
     var scan: Task<ScanReport?, Never>?
     var report: ScanReport?
     var ping: Task<SessionReport.PingRun, Never>?

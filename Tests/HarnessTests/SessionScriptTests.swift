@@ -22,7 +22,7 @@ struct SessionScriptTests {
     @Test("the built-in scenarios are scripts that load, and name only targets the harness binds")
     func builtins() throws {
         let names = SessionScriptLoader.builtinNames()
-        for name in ["scan", "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016"] {
+        for name in ["scan", "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "rescan"] {
             #expect(names.contains(name))
             let script = try SessionScriptLoader.load(name)
             #expect(script.name == name)
@@ -44,12 +44,24 @@ struct SessionScriptTests {
         let target = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    ping: {target: router}\n")
         #expect(target.line == 4 && target.fix.contains("--target"))
         let twice = try Self.refusal("name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 9, scan: {}}\n")
-        #expect(twice.line == 4 && twice.message.contains("at most one scan"))
+        #expect(twice.line == 4 && twice.message.contains("overlap") && twice.fix.contains("{at_s: 4.5, cancel: scan}"), "\(twice)")
+        // Listed out of order, the overlap is still found at the later scan's line.
+        let unsorted = try Self.refusal("name: x\nactions:\n  - {at_s: 9, scan: {}}\n  - {at_s: 0, scan: {}}\n")
+        #expect(unsorted.line == 3 && unsorted.message.contains("started at 0 s"), "\(unsorted)")
+        let sameSecond = try Self.refusal("name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 2, cancel: scan}\n  - {at_s: 2, scan: {}}\n")
+        #expect(sameSecond.line == 5 && sameSecond.fix.contains("2.05"), "\(sameSecond)")
         let late = try Self.refusal("name: x\nactions:\n  - {at_s: 5000, scan: {}}\n")
         #expect(late.line == 3)
         let state = try Self.refusal("name: x\nactions:\n  - {at_s: 1, scan: {}}\n  - {at_s: 2, thermal: hot}\n")
         #expect(state.line == 4 && state.fix.contains("serious"))
         #expect(throws: HarnessError.self) { try Scenario.parse("surf") }
+    }
+
+    @Test("a rescan after cancel: scan is accepted (rescan.yaml)")
+    func rescan() throws {
+        let script = try SessionScriptLoader.load("rescan")
+        #expect(script.actions.filter { $0.what == .scan }.count == 2)
+        _ = try SessionScriptLoader.load(text: "name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 30, cancel: scan}\n  - {at_s: 31, scan: {}}\n", file: "x.yaml")
     }
 
     @Test("a user's script by path is named by its name: field")

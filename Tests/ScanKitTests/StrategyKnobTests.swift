@@ -12,7 +12,7 @@ import Testing
 /// from them, and shows a difference in events, planned probes, timings or packets. Everything
 /// runs on this machine's loopback (see `LoopbackPeers.swift`): no LAN, no testbed.
 ///
-/// The knob paths (93), by section:
+/// The knob paths (94), by section:
 /// - top level: `name`, `description` (an annotation: read by nothing, see its check),
 ///   `bind_to_interface`
 /// - `subnet.policy`, `subnet.max_hosts`
@@ -22,7 +22,7 @@ import Testing
 /// - `bonjour.enabled`, `.tiers`, `.tier_delay_ms`, `.browse_from`, `.window.mode`, `.window.fixed_ms`,
 ///   `.window.poll_ms`, `.window.quiet_ms`, `.window.min_ms`, `.window.max_ms`, `.max_services`,
 ///   `.resolve_method`, `.resolve_concurrency`, `.resolve_timeout_ms`, `.resolve_waiting_policy`,
-///   `.requery`, `.known_answers`, `.hostname_from`, `.callback_debounce_ms`
+///   `.requery`, `.known_answers`, `.hostname_from`, `.callback_debounce_ms`, `.generation_check`
 /// - `tcp.enabled`, `.host_concurrency`, `.thermal_scaling`, `.ports_in_flight`, `.primary_ports`,
 ///   `.secondary_ports`, `.secondary_policy`, `.timeouts.mode`, `.timeouts.primary_ms`,
 ///   `.timeouts.secondary_ms`, `.timeouts.floor_ms`, `.timeouts.ceiling_ms`, `.timeouts.min_samples`,
@@ -33,9 +33,10 @@ import Testing
 /// - `icmp.enabled`, `.timeout_ms`, `.latency`
 /// - `ptr.enabled`, `.concurrency`, `.timeout_ms`, `.resolver`
 /// - `publishing.policy`, `.percent`, `.interval_ms`, `.phase_boundaries`, `.isolation`, `.device_flush_ms`
-/// - `budget.reset_at_scan_start` and the `tools` section (10 in all, `KnobChecks.inAppSession`): their
-///   behaviour is the app session's, checked in a testbed by `AppSessionIntegrationTests` and the
-///   issue-9 runs, not on loopback here (not written yet: see issue 9's note).
+/// - `budget.reset_at_scan_start`, `bonjour.generation_check` and the `tools` section (11 in all,
+///   `KnobChecks.inAppSession`): their behaviour is the app session's, checked in a testbed by
+///   `AppSessionIntegrationTests` (the generation check: `RescanIntegrationTests`, which needs a rescan,
+///   so a second session of the long-lived Bonjour service) and the issue-9 runs, not on loopback here.
 @Suite("Strategy knobs: every knob changes behaviour", .serialized)
 struct StrategyKnobTests {
     @Test("the registry of checks covers exactly the model's knobs")
@@ -44,7 +45,7 @@ struct StrategyKnobTests {
         let covered = Set(KnobChecks.all.keys)
         #expect(model.subtracting(covered).isEmpty, "knobs in the model without a behaviour check: \(model.subtracting(covered).sorted())")
         #expect(covered.subtracting(model).isEmpty, "checks for knobs the model no longer has: \(covered.subtracting(model).sorted())")
-        #expect(model.count + KnobChecks.inAppSession.count == 93, "the doc comment above lists 93 knobs; the model has \(model.count + KnobChecks.inAppSession.count)")
+        #expect(model.count + KnobChecks.inAppSession.count == 94, "the doc comment above lists 94 knobs; the model has \(model.count + KnobChecks.inAppSession.count)")
     }
 
     @Test("the model walk sees every CodingKeys case the loader knows")
@@ -100,7 +101,7 @@ enum StrategyKnobModel {
 enum KnobChecks {
     /// Knobs that only the app session (`scanbench app`) acts on.
     static let inAppSession: Set<String> = [
-        "budget.reset_at_scan_start", "tools.executor", "tools.ping.method", "tools.ping.timestamps", "tools.ping.timeout_ms",
+        "budget.reset_at_scan_start", "bonjour.generation_check", "tools.executor", "tools.ping.method", "tools.ping.timestamps", "tools.ping.timeout_ms",
         "tools.ping.tcp_ports", "tools.port_scanner.max_concurrent", "tools.port_scanner.timeout_ms",
         "tools.port_scanner.waiting_policy", "tools.port_scanner.local_endpoint_reuse",
     ]

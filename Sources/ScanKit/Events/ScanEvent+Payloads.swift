@@ -251,4 +251,22 @@ extension ScanEvent {
             self.phase = phase; self.connection = connection; self.timeoutMs = timeoutMs; self.error = error
         }
     }
+
+    /// `stale_callback`: a callback of the Bonjour browser service arrived from a session that is
+    /// no longer current (its browser was torn down, a new scan's session started meanwhile).
+    public struct StaleCallback: Codable, Sendable, Equatable {
+        /// `answer` (an mDNS response the old browser received) or `tier_timer` (its next tier's start).
+        public var kind: String
+        /// The generation of the session whose browser made the callback.
+        public var generation: Int
+        /// The generation current when it arrived.
+        public var current: Int
+        /// `discarded` (`bonjour.generation_check: true`) or `applied` to the current service list.
+        public var action: String
+        /// The answer's UDP sender; absent for a timer.
+        public var from: IPv4Address?
+        public init(kind: String, generation: Int, current: Int, action: String, from: IPv4Address?) {
+            self.kind = kind; self.generation = generation; self.current = current; self.action = action; self.from = from
+        }
+    }
 }

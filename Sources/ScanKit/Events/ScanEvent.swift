@@ -26,6 +26,7 @@ public enum ScanEvent: Sendable, Equatable {
     case neighbourTableRead(NeighbourTableRead)
     case answerReceived(AnswerReceived)
     case readyTimeout(ReadyTimeout)
+    case staleCallback(StaleCallback)
 
     /// The `type` field's value.
     public var type: String {
@@ -52,6 +53,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .neighbourTableRead: "neighbour_table_read"
         case .answerReceived: "answer_received"
         case .readyTimeout: "ready_timeout"
+        case .staleCallback: "stale_callback"
         }
     }
 
@@ -79,6 +81,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .neighbourTableRead(let p): p
         case .answerReceived(let p): p
         case .readyTimeout(let p): p
+        case .staleCallback(let p): p
         }
     }
 
@@ -106,6 +109,7 @@ public enum ScanEvent: Sendable, Equatable {
         case "neighbour_table_read": .neighbourTableRead(try NeighbourTableRead(from: decoder))
         case "answer_received": .answerReceived(try AnswerReceived(from: decoder))
         case "ready_timeout": .readyTimeout(try ReadyTimeout(from: decoder))
+        case "stale_callback": .staleCallback(try StaleCallback(from: decoder))
         default: nil
         }
     }

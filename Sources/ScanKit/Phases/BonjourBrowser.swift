@@ -11,7 +11,11 @@ import Wire
 /// sends is logged as `packet_sent` (`kind: mdns_query`).
 ///
 /// NetMonitor's browser is a service started before the pipeline (spec §2.3): the runner may call
-/// `start` at scan start (`browse_from: scan_start`) and the phase then reuses it.
+/// `start` at scan start (`browse_from: scan_start`) and the phase then reuses it. In an app
+/// session the browser belongs to one session of the long-lived `BonjourDiscoveryService`: its
+/// answers and query timers then go through the service, tagged with that session's generation,
+/// because they can still arrive after the next session began (`stop` is not instantaneous:
+/// `DiscoverySocket.close`).
 public final class BonjourBrowser: Sendable {
     private struct State: Sendable {
         var cache = BonjourCache()
@@ -26,15 +30,21 @@ public final class BonjourBrowser: Sendable {
     private let events: (any EventSink)?
     private let phaseID: String
     private let state = Mutex(State())
+    /// The service session this browser belongs to; nil for a scan's own browser.
+    private let session: (service: BonjourDiscoveryService, generation: Int)?
 
     /// - Parameters:
     ///   - settings: the strategy's `bonjour` section (tiers, delay, window).
     ///   - events: where sent packets go.
     ///   - phaseID: the `phase` field of its events.
-    public init(settings: Strategy.Bonjour, events: (any EventSink)?, phaseID: String = PhaseKind.bonjour.rawValue) {
+    ///   - session: the service and generation that started it; its answers and timer fires are
+    ///     handed to the service, which applies or discards them (`bonjour.generation_check`).
+    public init(settings: Strategy.Bonjour, events: (any EventSink)?, phaseID: String = PhaseKind.bonjour.rawValue,
+                session: (service: BonjourDiscoveryService, generation: Int)? = nil) {
         self.settings = settings
         self.events = events
         self.phaseID = phaseID
+        self.session = session
         state.withLock { state in
             for tier in settings.tiers { state.cache.browse(types: tier) }
         }
@@ -78,9 +88,11 @@ public final class BonjourBrowser: Sendable {
             if message.isResponse {
                 self.events?.record(.answerReceived(.init(phase: self.phaseID, protocol: "mdns", from: datagram.sender)))
             }
-            self.state.withLock { state in
-                state.received += 1
-                state.cache.apply(message, receivedNs: datagram.receivedAtNs)
+            if let session = self.session, message.isResponse {
+                session.service.deliver(message, receivedNs: datagram.receivedAtNs, from: datagram.sender,
+                                        generation: session.generation)
+            } else {
+                self.apply(message, receivedNs: datagram.receivedAtNs)
             }
         }
         let origin = MonotonicClock.now()
@@ -94,6 +106,9 @@ public final class BonjourBrowser: Sendable {
                 let now = MonotonicClock.now()
                 if due > now { try? await Task.sleep(for: .nanoseconds(due - now)) }
                 guard let self, !Task.isCancelled else { return }
+                // `stop` cancels this task, so a torn-down browser's timer stops here; the service's
+                // check is for a fire that got past it (NetMonitor's tier-2 timer, spec §2.3).
+                if let session = self.session, !session.service.admitTimer(generation: session.generation) { continue }
                 self.sendBrowse(tier: entry.tier)
             }
         }
@@ -104,12 +119,21 @@ public final class BonjourBrowser: Sendable {
         }
     }
 
+    /// Feeds one received message into the cache (the service list the phase reads).
+    public func apply(_ message: DNSMessage, receivedNs: UInt64) {
+        state.withLock { state in
+            state.received += 1
+            state.cache.apply(message, receivedNs: receivedNs)
+        }
+    }
+
     /// Stops sending browse queries (the socket keeps listening for resolves).
     public func stopQuerying() {
         state.withLock { $0.queryTask }?.cancel()
     }
 
-    /// Stops everything and closes the socket.
+    /// Stops everything and closes the socket. The receive thread leaves within its 50 ms poll and
+    /// first hands over what it already read (`DiscoverySocket.close`), so callbacks can follow.
     public func stop() {
         let (task, socket) = state.withLock { state in
             state.stopped = true

@@ -50,11 +50,12 @@ public final class BonjourScanPhase: ScanPhase {
     ///   - settings: the `bonjour` section.
     ///   - bindToInterface: `SO_BINDTODEVICE` on the phase's sockets.
     ///   - events: where packets, connections and resolved services are logged.
-    public init(settings: Strategy.Bonjour, bindToInterface: Bool, events: (any EventSink)?) {
+    ///   - browser: a session of the app's browser service; nil: a browser of its own.
+    public init(settings: Strategy.Bonjour, bindToInterface: Bool, events: (any EventSink)?, browser: BonjourBrowser? = nil) {
         self.settings = settings
         self.bindToInterface = bindToInterface
         self.events = events
-        browser = BonjourBrowser(settings: settings, events: events)
+        self.browser = browser ?? BonjourBrowser(settings: settings, events: events)
     }
 
     /// Starts the browser before the pipeline (NetMonitor's service, `browse_from: scan_start`):

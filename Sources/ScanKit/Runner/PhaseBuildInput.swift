@@ -14,9 +14,12 @@ public struct PhaseBuildInput: Sendable {
     public var interface: String?
     /// The scanner's own address on it.
     public var localIP: IPv4Address?
+    /// The app's long-lived Bonjour service (`SharedResources.bonjour`); nil: the phase makes its own browser.
+    public var bonjourService: BonjourDiscoveryService?
 
     public init(strategy: Strategy, scanStartNs: UInt64, randomEnrichmentPort: Int?, events: (any EventSink)?,
-                interface: String? = nil, localIP: IPv4Address? = nil) {
+                interface: String? = nil, localIP: IPv4Address? = nil, bonjourService: BonjourDiscoveryService? = nil) {
+        self.bonjourService = bonjourService
         self.interface = interface
         self.localIP = localIP
         self.strategy = strategy

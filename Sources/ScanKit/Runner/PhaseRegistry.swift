@@ -47,10 +47,13 @@ public struct PhaseRegistry: Sendable {
 
     /// The listening phases: the mDNS browser and the SSDP search. With
     /// `bonjour.browse_from: scan_start` the browser starts here, before the pipeline, as
-    /// NetMonitor's service does (a failure to open the socket is reported by the phase itself).
+    /// NetMonitor's service does (a failure to open the socket is reported by the phase itself). In
+    /// an app session the browser is a new session of the app's `BonjourDiscoveryService`.
     static func registerListeningPhases(_ registry: inout PhaseRegistry) {
         registry.register(.bonjour) { input in
-            let phase = BonjourScanPhase(strategy: input.strategy, events: input.events)
+            let browser = input.bonjourService?.begin(settings: input.strategy.bonjour, events: input.events)
+            let phase = BonjourScanPhase(settings: input.strategy.bonjour, bindToInterface: input.strategy.bindToInterface,
+                                         events: input.events, browser: browser)
             if input.strategy.bonjour.browseFrom == .scanStart {
                 try? phase.startBrowsing(interface: input.interface, localIP: input.localIP)
             }

@@ -46,7 +46,7 @@ public struct ScanRunner: Sendable {
         let gateway = Self.defaultGateway(interface: interface, network: plan.network)
         let statistics = RunStatistics(forwardingTo: events)
         shared?.events.route(to: statistics)
-        defer { shared?.events.route(to: nil) }
+        defer { shared?.events.unroute(from: statistics) }
         let thermal = shared?.thermal ?? ThermalThrottle(events: statistics)
         let budget = shared?.budget
             ?? makeConnectionBudget(style: strategy.budget.style, limit: strategy.budget.limit, thermal: thermal, events: statistics)
@@ -62,12 +62,14 @@ public struct ScanRunner: Sendable {
         var random = RandomSource(seed: seed)
         let randomPort = strategy.enrichment.randomPortRange.map { Int.random(in: $0.min...$0.max, using: &random) }
         let input = PhaseBuildInput(strategy: strategy, scanStartNs: statistics.originNs, randomEnrichmentPort: randomPort,
-                                   events: statistics, interface: interface, localIP: address)
+                                   events: statistics, interface: interface, localIP: address, bonjourService: shared?.bonjour)
         let steps = strategy.resolvedSteps
         let notBuilt = Set(steps.flatMap(\.phases).filter { !registry.isBuilt($0) }.map(\.rawValue))
-        let pipeline = ScanPipeline(steps: steps.map { step in
-            ScanPipeline.Step(step.phases.map { registry.make($0, input: input) }, concurrent: step.concurrent)
-        })
+        let built = steps.map { step in step.phases.map { registry.make($0, input: input) } }
+        let pipeline = ScanPipeline(steps: zip(steps, built).map { ScanPipeline.Step($1, concurrent: $0.concurrent) })
+        // The phase stops its browser when it ends; one that never ran (a cancelled scan) must too,
+        // or a browser started at scan start would listen on for the rest of the app session.
+        defer { for case let bonjour as BonjourScanPhase in built.joined() { bonjour.browser.stop() } }
         let deadline = strategy.pipeline.phaseDeadlineMs.value.map { Duration.milliseconds($0) }
         let engine = ScanEngine(accumulator: accumulator, phaseDeadline: deadline, deadlineMode: strategy.pipeline.deadlineMode,
                                 events: statistics)

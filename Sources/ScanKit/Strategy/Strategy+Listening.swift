@@ -23,6 +23,12 @@ extension Strategy {
         /// results are held and handed over together this many ms after the first one (a81cc6f:
         /// 300, reverted in 3c00b68).
         public var callbackDebounceMs = 0
+        /// ADR-007 (ab2a78c, 2026-02-15): every callback of the long-lived browser service carries
+        /// the generation of the session that started its browser and is discarded unless that
+        /// session is still current. False: a late callback of a torn-down session is applied to
+        /// the current session's service list. Only an app session with a rescan can tell
+        /// (`BonjourDiscoveryService`); a single scan has no earlier session.
+        public var generationCheck = true
 
         /// NetMonitor 2.0's 6 + 12 types.
         public static let netMonitorTiers: [[String]] = [
@@ -45,6 +51,7 @@ extension Strategy {
             case knownAnswers = "known_answers"
             case hostnameFrom = "hostname_from"
             case callbackDebounceMs = "callback_debounce_ms"
+            case generationCheck = "generation_check"
         }
         public init() {}
         public init(from decoder: any Decoder) throws {
@@ -64,6 +71,7 @@ extension Strategy {
             knownAnswers = try c.value(.knownAnswers, or: d.knownAnswers)
             hostnameFrom = try c.value(.hostnameFrom, or: d.hostnameFrom)
             callbackDebounceMs = try c.value(.callbackDebounceMs, or: d.callbackDebounceMs)
+            generationCheck = try c.value(.generationCheck, or: d.generationCheck)
         }
     }
 
