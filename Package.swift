@@ -27,6 +27,8 @@ let package = Package(
         // C for the testbed and the harness only: TAP, setns, parent-death signal, timer slack,
         // perf counters. ScanKit, AppSession and NetTools must not depend on it.
         .target(name: "CTestbedShims"),
+        // The platform layer in Swift: clocks (and, as issue 13 goes on, the syscall wrappers).
+        .target(name: "Platform", dependencies: ["CPlatform"], swiftSettings: strict),
         // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
         .target(name: "Spawn", dependencies: ["CPlatform"], swiftSettings: strict),
         // libpcap from Debian's libpcap-dev.
@@ -37,7 +39,7 @@ let package = Package(
         ),
         .target(name: "Wire", swiftSettings: strict),
         // IPv4 sockets (options, timestamps, error queues) for the stack under test and the tools.
-        .target(name: "Sockets", dependencies: ["Wire"], swiftSettings: strict),
+        .target(name: "Sockets", dependencies: ["Wire", "Platform"], swiftSettings: strict),
         .target(
             name: "StrictYAML",
             dependencies: [.product(name: "Yams", package: "Yams")],
@@ -45,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "Testbed",
-            dependencies: ["Wire", "CPlatform", "CTestbedShims", "StrictYAML", "Spawn"],
+            dependencies: ["Wire", "Platform", "CTestbedShims", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
         .target(name: "Capture", dependencies: ["Wire", "CPcap", "CTestbedShims"], swiftSettings: strict),
@@ -54,20 +56,20 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "CTestbedShims",
+            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "CTestbedShims",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CPlatform", "Sockets"], swiftSettings: strict),
-        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Sockets"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CPlatform", "Platform", "Sockets"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Sockets", "Platform"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench app`).
-        .target(name: "AppSession", dependencies: ["ScanKit", "Sockets", "Wire", "StrictYAML"], swiftSettings: strict),
+        .target(name: "AppSession", dependencies: ["ScanKit", "Sockets", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets", "CTestbedShims",
+                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets", "Platform", "CTestbedShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -79,7 +81,7 @@ let package = Package(
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn", "CTestbedShims"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "CTestbedShims"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "Platform", "CTestbedShims"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Testbed", "Capture", "Wire", "Spawn"],

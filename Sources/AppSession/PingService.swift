@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import ScanKit
 import Sockets
@@ -45,7 +46,7 @@ struct PingService: Sendable {
     private func echo(_ socket: NetSocket, _ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
         while (try? socket.receive()) != nil {}
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
-        let sentUnix = NetSocket.realtimeNanoseconds()
+        let sentUnix = RealtimeClock.now()
         let sentMono = MonotonicClock.now()
         var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: sentUnix, method: "icmp")
         let packet = ICMPEcho.request(sequence: wireSequence)
@@ -87,7 +88,7 @@ struct PingService: Sendable {
     /// One TCP attempt: every port at once, each in a budget slot; the first handshake or
     /// refusal wins and the others are cancelled; all failing is a loss.
     private func connect(_ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
-        var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: NetSocket.realtimeNanoseconds(), method: "tcp")
+        var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: RealtimeClock.now(), method: "tcp")
         let probes = settings.tcpPorts.map { port in
             var probe = PortProbe(ip: target, port: port, timeoutMs: Double(settings.timeoutMs), waitingPolicy: .inspectError,
                                   interface: interface, phase: "tool.ping", events: events)

@@ -339,20 +339,6 @@ public struct NetSocket: Sendable, Hashable {
     /// `SO_TIMESTAMPNS` (35 in asm-generic and x86).
     public static let soTimestampNS: Int32 = 35
 
-    /// The wall clock in nanoseconds (CLOCK_REALTIME, the clock kernel timestamps use).
-    public static func realtimeNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
-    /// A monotonic clock in nanoseconds, for deadlines.
-    public static func monotonicNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
     /// A readable name for an errno value.
     public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 

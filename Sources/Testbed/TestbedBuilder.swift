@@ -1,3 +1,4 @@
+import Platform
 import CPlatform
 import CTestbedShims
 import Foundation
@@ -38,7 +39,7 @@ public struct TestbedBuilder {
         try state.save()
         var taps: [Int32] = []
         do {
-            let started = scanbench_monotonic_ns()
+            let started = MonotonicClock.signedNow()
             let hosts = fixture.network.subnet.hosts.count
             if hosts > 254, let note = try NeighbourLimits.raise(toFit: hosts) { log(note) }
             try createNamespaces(plan)
@@ -57,7 +58,7 @@ public struct TestbedBuilder {
             try state.save()
             running.state = state
             log(String(format: "testbed %@ is up (%d namespaces) in %.1f s", names.id, plan.namespaces.count,
-                       Double(scanbench_monotonic_ns() - started) / 1e9))
+                       Double(MonotonicClock.signedNow() - started) / 1e9))
             return running
         } catch {
             for fd in taps { close(fd) }

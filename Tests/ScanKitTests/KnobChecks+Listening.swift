@@ -1,3 +1,5 @@
+import Platform
+
 import Testing
 import Wire
 @testable import ScanKit

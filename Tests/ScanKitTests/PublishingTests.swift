@@ -1,3 +1,5 @@
+import Platform
+
 import Foundation
 import Testing
 import Wire

@@ -1,3 +1,5 @@
+import Platform
+
 import Glibc
 import Testing
 import Wire

@@ -1,6 +1,7 @@
 import AppSession
 import Capture
 import Foundation
+import Platform
 import Glibc
 import Results
 import ScanKit
@@ -54,7 +55,7 @@ public struct RunExecutor: Sendable {
             let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID) ?? []
             let capture = try await LiveCapture.start(LiveCaptureConfiguration(
                 interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
-            let offset = Self.realtimeMinusMonotonic()
+            let offset = RealtimeClock.minusMonotonic()
             // The app session: the scan and the script's tools in one process (issue 9).
             let script = try SessionScriptLoader.load(entry.scenario.script)
             let targets = SessionTargets(truth: truth)
@@ -170,13 +171,5 @@ public struct RunExecutor: Sendable {
         }
         guard let scan = object["scan"], !(scan is NSNull) else { return nil }
         return String(decoding: try JSONSerialization.data(withJSONObject: scan, options: [.sortedKeys]), as: UTF8.self)
-    }
-
-    /// CLOCK_REALTIME − CLOCK_MONOTONIC, in nanoseconds.
-    static func realtimeMinusMonotonic() -> Int64 {
-        var real = timespec(), mono = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &mono)
-        clock_gettime(CLOCK_REALTIME, &real)
-        return (Int64(real.tv_sec) - Int64(mono.tv_sec)) * 1_000_000_000 + Int64(real.tv_nsec) - Int64(mono.tv_nsec)
     }
 }

@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import ScanKit
 import Sockets
@@ -47,11 +48,11 @@ public struct BonjourBrowser: Sendable {
         let wanted = types.isEmpty ? Self.commonTypes : types
         cache.browse(types: wanted)
         var enumerated: [String] = []
-        let start = NetSocket.monotonicNanoseconds()
+        let start = MonotonicClock.signedNow()
         let queryTimes: [Double] = [0, 1, 3, 6]
         var nextQuery = 0
         while true {
-            let elapsed = Double(NetSocket.monotonicNanoseconds() - start) / 1e9
+            let elapsed = Double(MonotonicClock.signedNow() - start) / 1e9
             if elapsed >= window { break }
             if nextQuery < queryTimes.count, elapsed >= queryTimes[nextQuery] {
                 nextQuery += 1

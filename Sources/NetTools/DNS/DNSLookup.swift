@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import Sockets
 import Wire
@@ -73,17 +74,17 @@ public struct DNSLookup: Sendable {
         for _ in 0..<max(1, attempts) {
             let id = UInt16.random(in: 0...UInt16.max)
             let message = DNSMessage(id: id, recursionDesired: true, questions: [question])
-            let start = NetSocket.monotonicNanoseconds()
+            let start = MonotonicClock.signedNow()
             do { try socket.send(message.encoded(), to: server, port: port) } catch { throw error.toolError }
             let deadline = start + Int64(timeout * 1e9)
-            while NetSocket.monotonicNanoseconds() < deadline {
-                let left = Int((deadline - NetSocket.monotonicNanoseconds()) / 1_000_000) + 1
+            while MonotonicClock.signedNow() < deadline {
+                let left = Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1
                 if socket.wait(for: Int16(POLLIN_VALUE), milliseconds: left) & Int16(POLLERR_VALUE) != 0 {
                     throw .system("DNS server \(server):\(port) is unreachable (ICMP error); check --server")
                 }
                 guard let datagram = try? socket.receive(maximum: 65535), datagram.source == server else { continue }
                 guard let reply = try? DNSMessage(bytes: datagram.bytes), reply.isResponse, reply.id == id else { continue }
-                let elapsed = Double(NetSocket.monotonicNanoseconds() - start) / 1e6
+                let elapsed = Double(MonotonicClock.signedNow() - start) / 1e6
                 return Result(name: name, type: type.description, server: "\(server):\(port)", status: Self.statusName(reply.responseCode),
                               queryTimeMs: elapsed, answers: reply.answers.map(Self.answer), authority: reply.authorities.map(Self.answer))
             }

@@ -1,3 +1,4 @@
+import Platform
 import Sockets
 import Wire
 
@@ -58,12 +59,12 @@ public struct Pinger: Sendable {
         let marker = ICMPEcho.makeMarker()
         if let socket { try? socket.enableTimestamps() }
         for sequence in 1...count {
-            let started = NetSocket.monotonicNanoseconds()
+            let started = MonotonicClock.signedNow()
             let reply = socket.map { icmpAttempt($0, ip: ip, sequence: sequence, marker: marker) } ?? tcpAttempt(ip, sequence: sequence)
             replies.append(reply)
             onReply(reply)
             if sequence < count {
-                let spent = Int((NetSocket.monotonicNanoseconds() - started) / 1_000_000)
+                let spent = Int((MonotonicClock.signedNow() - started) / 1_000_000)
                 sleepMilliseconds(Int(interval * 1000) - spent)
             }
         }
@@ -75,18 +76,18 @@ public struct Pinger: Sendable {
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         while (try? socket.receive()) != nil {}
         let packet = ICMPEcho.request(sequence: wireSequence, marker: marker)
-        let deadline = NetSocket.monotonicNanoseconds() + Int64(timeout * 1e9)
-        let sent = NetSocket.realtimeNanoseconds()
+        let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
+        let sent = RealtimeClock.now()
         do {
             try socket.send(packet, to: ip, port: 0)
         } catch {
             return PingReply(sequence: sequence, rttMs: nil, method: "icmp", error: error.description)
         }
         while true {
-            let left = deadline - NetSocket.monotonicNanoseconds()
+            let left = deadline - MonotonicClock.signedNow()
             if left <= 0 { return PingReply(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
             guard socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((left + 999_999) / 1_000_000)) != 0 else { continue }
-            let arrived = NetSocket.realtimeNanoseconds()
+            let arrived = RealtimeClock.now()
             guard let datagram = try? socket.receive() else { continue }
             guard datagram.source == ip, ICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence else { continue }
             let received = datagram.kernelTime ?? arrived

@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import Sockets
 import Wire
@@ -21,9 +22,9 @@ public enum BannerGrabber {
         defer { socket.close() }
         if let send { try? socket.write(Array(send.utf8)) }
         var bytes: [UInt8] = []
-        let deadline = NetSocket.monotonicNanoseconds() + Int64(timeout * 1e9)
-        while NetSocket.monotonicNanoseconds() < deadline, bytes.count < limit {
-            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((deadline - NetSocket.monotonicNanoseconds()) / 1_000_000) + 1)
+        let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
+        while MonotonicClock.signedNow() < deadline, bytes.count < limit {
+            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1)
             guard let chunk = try? socket.read() else { break }
             bytes += chunk
             if send == nil, bytes.contains(10) { break }

@@ -1,3 +1,4 @@
+import Platform
 import Sockets
 import Wire
 
@@ -58,7 +59,7 @@ public enum TCPConnector {
         func closeAll() { for entry in pending { entry.socket?.close() } }
         while !queue.isEmpty || !pending.isEmpty {
             while pending.count < max(1, concurrency), let target = queue.popFirst() {
-                let start = NetSocket.monotonicNanoseconds()
+                let start = MonotonicClock.signedNow()
                 guard let socket = try? NetSocket.tcp() else {
                     if finish(Pending(target: target, socket: nil, start: start, held: nil, heldMs: 0), .failed(24), 0, keep: false) { closeAll(); return }
                     continue
@@ -72,19 +73,19 @@ public enum TCPConnector {
                     let outcome: Outcome = code == NetSocket.connectionRefused ? .refused : .failed(code)
                     if holdFailures(outcome) {
                         socket.close(); entry.socket = nil; entry.held = outcome; pending.append(entry)
-                    } else if finish(entry, outcome, Double(NetSocket.monotonicNanoseconds() - start) / 1e6, keep: false) {
+                    } else if finish(entry, outcome, Double(MonotonicClock.signedNow() - start) / 1e6, keep: false) {
                         closeAll(); return
                     }
                 }
             }
-            let now = NetSocket.monotonicNanoseconds()
+            let now = MonotonicClock.signedNow()
             let nearest = pending.map { $0.start + timeoutNs }.min() ?? now
             let live = pending.compactMap(\.socket)
             let waitMs = Int(max(0, (nearest - now + 999_999) / 1_000_000))
             let events = live.isEmpty ? [] : NetSocket.wait(live, for: Int16(POLLOUT_VALUE), milliseconds: waitMs)
             if live.isEmpty { sleepMilliseconds(waitMs) }
             let fired = Dictionary(uniqueKeysWithValues: zip(live.map(\.descriptor), events))
-            let after = NetSocket.monotonicNanoseconds()
+            let after = MonotonicClock.signedNow()
             var remaining: [Pending] = []
             var stop = false
             for var entry in pending {

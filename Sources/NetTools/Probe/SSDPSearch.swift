@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import ScanKit
 import Sockets
@@ -57,9 +58,9 @@ public struct SSDPSearch: Sendable {
             try socket.send(SSDPSearchRequest(mx: mx, st: "ssdp:all").bytes, to: SSDPSearchRequest.group, port: SSDPSearchRequest.port)
         } catch { throw .system("cannot send an SSDP search: \(error)") }
         var found: [IPv4Address: Location] = [:]
-        let deadline = NetSocket.monotonicNanoseconds() + Int64(window * 1e9)
-        while NetSocket.monotonicNanoseconds() < deadline {
-            let left = Int((deadline - NetSocket.monotonicNanoseconds()) / 1_000_000) + 1
+        let deadline = MonotonicClock.signedNow() + Int64(window * 1e9)
+        while MonotonicClock.signedNow() < deadline {
+            let left = Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1
             _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: left)
             while let datagram = try? socket.receive(maximum: 8192) {
                 guard found[datagram.source] == nil, let location = Self.location(in: datagram.bytes, from: datagram.source) else { continue }

@@ -1,3 +1,4 @@
+import Platform
 import Sockets
 import Wire
 
@@ -74,7 +75,7 @@ public struct Tracer: Sendable {
                 try socket.setTTL(ttl)
                 try socket.enableErrorQueue()
                 try? socket.enableTimestamps()
-                let sent = NetSocket.realtimeNanoseconds()
+                let sent = RealtimeClock.now()
                 switch method {
                 case .udp:
                     try socket.send([UInt8](repeating: 0x40, count: 32), to: destination, port: basePort &+ UInt16(truncatingIfNeeded: probeIndex))
@@ -94,9 +95,9 @@ public struct Tracer: Sendable {
             }
             probeIndex += 1
         }
-        let deadline = NetSocket.monotonicNanoseconds() + Int64(timeout * 1e9)
+        let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
         while flights.contains(where: { $0.probe == nil }) {
-            let left = deadline - NetSocket.monotonicNanoseconds()
+            let left = deadline - MonotonicClock.signedNow()
             if left <= 0 { break }
             let waiting = flights.indices.filter { flights[$0].probe == nil }
             let events = Int16(method == .tcp ? POLLOUT_VALUE : POLLIN_VALUE)
@@ -114,7 +115,7 @@ public struct Tracer: Sendable {
 
     /// Reads what woke a probe socket: a queued ICMP error, an echo reply, or a TCP outcome.
     private func read(_ flight: InFlight, destination: IPv4Address, marker: [UInt8]) -> TraceHop.Probe? {
-        func rtt(_ kernelTime: Int64?) -> Double { Double((kernelTime ?? NetSocket.realtimeNanoseconds()) - flight.sent) / 1e6 }
+        func rtt(_ kernelTime: Int64?) -> Double { Double((kernelTime ?? RealtimeClock.now()) - flight.sent) / 1e6 }
         if let error = try? flight.socket.receiveError(), error.isICMP {
             let answer: String = switch (error.icmpType, error.icmpCode) {
             case (11, _): "time-exceeded"

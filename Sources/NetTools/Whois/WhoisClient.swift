@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import Sockets
 import Wire
@@ -74,9 +75,9 @@ public struct WhoisClient: Sendable {
         defer { socket.close() }
         do { try socket.write(Array((query + "\r\n").utf8)) } catch { throw error.toolError }
         var bytes: [UInt8] = []
-        let deadline = NetSocket.monotonicNanoseconds() + Int64(timeout * 1e9)
-        while NetSocket.monotonicNanoseconds() < deadline, bytes.count < 1 << 20 {
-            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((deadline - NetSocket.monotonicNanoseconds()) / 1_000_000) + 1)
+        let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
+        while MonotonicClock.signedNow() < deadline, bytes.count < 1 << 20 {
+            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1)
             guard let chunk = try? socket.read() else { return String(decoding: bytes, as: UTF8.self) }
             bytes += chunk
         }

@@ -1,3 +1,5 @@
+import Platform
+
 /// NetMonitor's `ConnectionBudget` as shipped, kept faithfully so its failure modes can be
 /// measured: an actor whose `acquire` queues a non-cancellable continuation in a FIFO, whose
 /// callers release through a fire-and-forget `Task { await budget.release() }`, and whose

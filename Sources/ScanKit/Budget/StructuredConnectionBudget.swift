@@ -1,3 +1,5 @@
+import Platform
+
 import Synchronization
 
 /// The budget NetMonitor planned in ADR-016 and never shipped: a slot is held only inside

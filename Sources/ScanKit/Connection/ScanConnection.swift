@@ -1,3 +1,5 @@
+import Platform
+
 import Synchronization
 import Wire
 

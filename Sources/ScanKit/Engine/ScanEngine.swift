@@ -1,3 +1,5 @@
+import Platform
+
 import Synchronization
 
 /// Runs a `ScanPipeline` against one accumulator, reporting weighted progress, with a hard

@@ -1,3 +1,5 @@
+import Platform
+
 /// Something that takes scan events: the JSONL `EventLog`, or a test's collector.
 ///
 /// `record` is synchronous so that budgets, connections and phases can log from any context

@@ -1,3 +1,5 @@
+import Platform
+
 import Wire
 
 /// What the Bonjour phase has learned from mDNS responses: services in discovery order

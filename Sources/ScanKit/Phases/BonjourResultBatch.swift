@@ -1,3 +1,5 @@
+import Platform
+
 /// `bonjour.callback_debounce_ms` at work: the Bonjour phase's resolve results are held in a
 /// `CallbackDebounce` and handed to the accumulator in one batch, with one progress report, when
 /// the flush falls due — so the publishing path sees one larger update instead of one per resolve.

@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

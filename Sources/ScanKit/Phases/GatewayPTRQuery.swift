@@ -1,3 +1,5 @@
+import Platform
+
 import Wire
 
 /// One PTR query for `ip` sent straight to a DNS server (the gateway), over UDP, with the Wire

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Platform
 import Glibc
 #endif
 import CPlatform
@@ -95,7 +96,7 @@ enum SocketSystem {
     }
 
     /// `CLOCK_REALTIME` now, in nanoseconds (the clock `SO_TIMESTAMPNS` uses).
-    static func realtimeNow() -> UInt64 { UInt64(NetSocket.realtimeNanoseconds()) }
+    static func realtimeNow() -> UInt64 { UInt64(RealtimeClock.now()) }
 
     /// Waits until `fd` is readable or `timeoutMs` passes; true when readable.
     static func waitReadable(_ fd: Int32, timeoutMs: Int32) -> Bool {

@@ -1,3 +1,5 @@
+import Platform
+
 import Wire
 
 /// One TCP connect probe: a `ScanConnection`, the caller's timer, and a `.waiting` policy.

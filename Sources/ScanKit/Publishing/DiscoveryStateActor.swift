@@ -1,3 +1,5 @@
+import Platform
+
 /// Discovery state in its own actor (`isolation: own_actor`, the review's priority 1): the
 /// throttle runs here and only a publish hops to the main actor, where the UI model's work is
 /// the main-thread busy time.

@@ -1,3 +1,5 @@
+import Platform
+
 /// Discovery state on the main actor (`isolation: main_actor`, NetMonitor's `@MainActor`
 /// service): every trigger's bookkeeping runs on the main actor, publishes update the UI model
 /// directly. All of it counts as main-thread busy time.

@@ -1,3 +1,5 @@
+import Platform
+
 /// A 60 Hz frame probe on the main actor: a task that wakes on a 16.7 ms grid and records how
 /// late each wake-up ran. When the main actor is busy (publishes, discovery state), ticks run
 /// late — the "UI lag" of the review as numbers: late frames (> one interval late) and the worst

@@ -1,3 +1,4 @@
+import Platform
 import Synchronization
 
 /// An event sink in front of the run's log that keeps the summary numbers as events pass:

@@ -1,3 +1,4 @@
+import Platform
 import CPlatform
 import CTestbedShims
 import Foundation
@@ -85,7 +86,7 @@ public final class UserspaceSwitch: Sendable {
                 guard state.running else { return -2 }
                 let next = state.ports.flatMap { [$0.ingress.nextRelease, $0.egress.nextRelease] }.compactMap { $0 }.min()
                 guard let next else { return -1 }
-                return max(0, next - scanbench_monotonic_ns())
+                return max(0, next - MonotonicClock.signedNow())
             }
             if timeout == -2 { return }
             let ready = scanbench_ppoll(&fds, UInt(fds.count), timeout)
@@ -106,7 +107,7 @@ public final class UserspaceSwitch: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             let frame = Array(buffer[0..<count])
-            let now = scanbench_monotonic_ns()
+            let now = MonotonicClock.signedNow()
             state.withLock { state in Self.ingress(frame, from: index, now: now, state: &state) }
         }
     }
@@ -159,7 +160,7 @@ public final class UserspaceSwitch: Sendable {
 
     private func releaseDue() {
         state.withLock { state in
-            let now = scanbench_monotonic_ns()
+            let now = MonotonicClock.signedNow()
             for index in state.ports.indices {
                 for (frame, identity) in state.ports[index].ingress.popDue(now: now) {
                     Self.forward(frame, identity: identity, from: index, now: now, state: &state)

@@ -1,3 +1,4 @@
+import Platform
 import ArgumentParser
 import NetTools
 import ScanKit
@@ -70,9 +71,9 @@ struct PortsCommand: ParsableCommand {
             let scanner = PortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: policy, grabBanners: banners)
             try scanner.validate()
             let ip = try HostResolver.resolve(host)
-            let start = NetSocket.monotonicNanoseconds()
+            let start = MonotonicClock.signedNow()
             let results = try scanner.scan(ip, ports: list)
-            let elapsed = Double(NetSocket.monotonicNanoseconds() - start) / 1e6
+            let elapsed = Double(MonotonicClock.signedNow() - start) / 1e6
             var counts: [String: Int] = ["open": 0, "closed": 0, "filtered": 0]
             for result in results { counts[result.state.rawValue, default: 0] += 1 }
             if json {
