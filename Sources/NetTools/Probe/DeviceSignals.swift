@@ -35,8 +35,8 @@ public struct DeviceSignals: Sendable, Codable, Equatable {
         case upnpModel = "upnp_model"
         case airplayModel = "airplay_model"
         case airplayName = "airplay_name"
-        case chromecastName = "chromecast_name"
-        case chromecastModel = "chromecast_model"
+        case chromecastName = "chromecast_name"  // Google Cast eureka_info name
+        case chromecastModel = "chromecast_model"  // Google Cast eureka_info model
     }
 
     public init(ip: String) { self.ip = ip }
