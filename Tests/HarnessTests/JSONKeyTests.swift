@@ -1,6 +1,7 @@
 @testable import AppSession
 @testable import Capture
 import Foundation
+import Harness
 @testable import NetTools
 @testable import ScanKit
 import Testbed
@@ -185,6 +186,26 @@ struct JSONKeyTests {
         converted.keyEncodingStrategy = .convertToSnakeCase
         let analysis = Self.wireAnalysis
         #expect(String(decoding: try explicit.encode(analysis), as: UTF8.self) == String(decoding: try converted.encode(analysis), as: UTF8.self))
+    }
+
+    /// The harness reads `scan --json`, `app --json` and `probe --from-scan --json` by key; each
+    /// printed key it needs must arrive (as `Terminal.printJSON` encodes them).
+    @Test func harnessDecodesWhatTheCommandsPrint() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        func printed(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+
+        let scan = try Harness.ScanReport.decode(try printed(Self.scanReport))
+        #expect(scan.devices.first?.firstSource == "arp" && scan.devices.first?.openPorts == [7000] && scan.devices.first?.firstSeenMs == 12)
+        #expect(scan.summary?.connectionsCreated == 10 && scan.summary?.peakConnectionsInFlight == 4 && scan.summary?.budgetWaits == 1)
+
+        let categories = try ProbedCategories.decode(try printed(ProbedScanReport(report: Self.scanReport, probed: [Self.signals])))
+        #expect(categories.devices.first?.rule == "gateway" && categories.devices.first?.category == "router")
+
+        let session = try JSONDecoder().decode(SessionReport.self, from: Data(try printed(Self.session).utf8))
+        #expect(session.pings.first?.replies.first?.rttMs == 1 && session.portScans.first?.waitingPolicy == "timer")
+        #expect(session.hang?.openPhases == ["tcp"] && session.scan?.summary.hostsPlanned == 253)
     }
 
     /// The walker itself: a camelCase key fails, a data dictionary's keys do not.
