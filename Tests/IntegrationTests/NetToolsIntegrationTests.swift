@@ -1,4 +1,5 @@
 import Foundation
+import Testbed
 import Testing
 
 /// The NetTools commands against the home testbed, each compared with the reference tool on the
@@ -86,7 +87,7 @@ final class NetToolsIntegrationTests {
         // wol vs what the listener on thinkpad-linux recorded, byte for byte.
         let wol = try json(try tool(["wol", "--json", "--broadcast", "198.18.0.255", "8C-16-45-90-3D-5E"])) as? [String: Any] ?? [:]
         Thread.sleep(forTimeInterval: 0.5)
-        let log = try ScanBenchCLI.scanbench(["testbed", "exec", "--id", testbed.id, "--in", "thinkpad-linux", "--", "cat", "/run/scanbench/\(testbed.id)/wol/thinkpad-linux.log"]).stdout
+        let log = try ScanBenchCLI.scanbench(["testbed", "exec", "--id", testbed.id, "--in", "thinkpad-linux", "--", "cat", "\(TestbedNames(id: testbed.id).stateDirectory)/wol/thinkpad-linux.log"]).stdout
         #expect(log.split(separator: "\n").last.map(String.init) == wol["packet_hex"] as? String)
         #expect((wol["packet_hex"] as? String)?.count == 204)
 
