@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn", "CTestbedShims"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),

@@ -29,9 +29,9 @@ final class CertMonitorIntegrationTests {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "MMM d HH:mm:ss yyyy 'GMT'"
         let expiry = try #require(fields["notAfter"].flatMap { formatter.date(from: $0.replacingOccurrences(of: "  ", with: " ")) })
-        let ourExpiry = try #require((object["notAfter"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        let ourExpiry = try #require((object["not_after"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
         #expect(abs(expiry.timeIntervalSince(ourExpiry)) < 1)
-        #expect(object["selfSigned"] as? Bool == true)
+        #expect(object["self_signed"] as? Bool == true)
         let missing = try testbed.exec([ScanBenchCLI.binary, "cert", "198.18.0.61:4443", "--timeout", "3"])
         #expect(missing.status != 0, "no TLS on a closed port")
     }

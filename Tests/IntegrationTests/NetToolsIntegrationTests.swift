@@ -1,4 +1,5 @@
 import Foundation
+import Testbed
 import Testing
 
 /// The NetTools commands against the home testbed, each compared with the reference tool on the
@@ -26,7 +27,7 @@ final class NetToolsIntegrationTests {
         let script = "\(ScanBenchCLI.binary) ping --json -c 20 -i 0.1 \(target) > /tmp/$$.ours & ping -c 20 -i 0.1 \(target) > /tmp/$$.ref & wait; cat /tmp/$$.ours; echo '=====' ; cat /tmp/$$.ref; rm -f /tmp/$$.*"
         let both = try testbed.shell(script, timeout: 30).stdout.components(separatedBy: "=====\n")
         let ours = try JSONSerialization.jsonObject(with: Data(both[0].utf8)) as? [String: Any] ?? [:]
-        let oursRTT = (ours["replies"] as? [[String: Any]] ?? []).compactMap { $0["rttMs"] as? Double }
+        let oursRTT = (ours["replies"] as? [[String: Any]] ?? []).compactMap { $0["rtt_ms"] as? Double }
         let refRTT = PingOutput.rtts(both.count > 1 ? both[1] : "")
         let delta = abs(PingOutput.median(oursRTT) - PingOutput.median(refRTT))
         print("ping \(target): scanbench median \(PingOutput.median(oursRTT)) ms (\(oursRTT.count)/20), iputils median \(PingOutput.median(refRTT)) ms (\(refRTT.count)/20), Δ \(delta) ms")
@@ -64,7 +65,7 @@ final class NetToolsIntegrationTests {
         #expect(norm(whois["raw"] as? String ?? "") == norm(refRaw))
         let record = whois["record"] as? [String: Any] ?? [:]
         #expect(record["registrar"] as? String == "Example Registrar, Inc.")
-        #expect(record["nameServers"] as? [String] == ["ns1.netmonitor.example", "ns2.netmonitor.example"])
+        #expect(record["name_servers"] as? [String] == ["ns1.netmonitor.example", "ns2.netmonitor.example"])
         let asn = try json(try tool(["whois", "--json", "-h", "whois.iana.example", "AS64500"])) as? [String: Any] ?? [:]
         #expect(norm(asn["raw"] as? String ?? "") == norm(try testbed.exec(["whois", "-h", "whois.rir.example", "AS64500"]).stdout))
 
@@ -86,9 +87,9 @@ final class NetToolsIntegrationTests {
         // wol vs what the listener on thinkpad-linux recorded, byte for byte.
         let wol = try json(try tool(["wol", "--json", "--broadcast", "198.18.0.255", "8C-16-45-90-3D-5E"])) as? [String: Any] ?? [:]
         Thread.sleep(forTimeInterval: 0.5)
-        let log = try ScanBenchCLI.scanbench(["testbed", "exec", "--id", testbed.id, "--in", "thinkpad-linux", "--", "cat", "/run/scanbench/\(testbed.id)/wol/thinkpad-linux.log"]).stdout
-        #expect(log.split(separator: "\n").last.map(String.init) == wol["packetHex"] as? String)
-        #expect((wol["packetHex"] as? String)?.count == 204)
+        let log = try ScanBenchCLI.scanbench(["testbed", "exec", "--id", testbed.id, "--in", "thinkpad-linux", "--", "cat", "\(TestbedNames(id: testbed.id).stateDirectory)/wol/thinkpad-linux.log"]).stdout
+        #expect(log.split(separator: "\n").last.map(String.init) == wol["packet_hex"] as? String)
+        #expect((wol["packet_hex"] as? String)?.count == 204)
 
         // probe: classification of every home device against the fixture's category.
         let truth = testbed.truthDevices

@@ -16,6 +16,11 @@ public struct InFlightSeries: Sendable, Equatable, Codable {
     /// When the peak was first reached (nil when the series is empty).
     public var peakAt: Int64?
 
+    enum CodingKeys: String, CodingKey {
+        case steps, peak
+        case peakAt = "peak_at"
+    }
+
     /// Builds the series from half-open intervals.
     public init(intervals: [(start: Int64, end: Int64)]) {
         var events: [(time: Int64, delta: Int)] = []

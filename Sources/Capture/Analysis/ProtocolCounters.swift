@@ -75,6 +75,40 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
     /// Malformed frames by the layer that failed (`ethernet`, `ipv4`, `tcp`, …).
     public var malformedByLayer: [String: Int] = [:]
 
+    enum CodingKeys: String, CodingKey {
+        case packets, bytes, ipv6, malformed
+        case arpRequests = "arp_requests"
+        case arpReplies = "arp_replies"
+        case arpOther = "arp_other"
+        case icmpEchoRequests = "icmp_echo_requests"
+        case icmpEchoReplies = "icmp_echo_replies"
+        case icmpUnreachable = "icmp_unreachable"
+        case icmpTimeExceeded = "icmp_time_exceeded"
+        case icmpOther = "icmp_other"
+        case tcpSegments = "tcp_segments"
+        case tcpSyn = "tcp_syn"
+        case tcpSynAck = "tcp_syn_ack"
+        case tcpRst = "tcp_rst"
+        case tcpFin = "tcp_fin"
+        case udpDatagrams = "udp_datagrams"
+        case mdnsQueries = "mdns_queries"
+        case mdnsResponses = "mdns_responses"
+        case mdnsMalformed = "mdns_malformed"
+        case ssdpSearches = "ssdp_searches"
+        case ssdpNotifies = "ssdp_notifies"
+        case ssdpResponses = "ssdp_responses"
+        case ssdpMalformed = "ssdp_malformed"
+        case dnsQueries = "dns_queries"
+        case dnsResponses = "dns_responses"
+        case dnsMalformed = "dns_malformed"
+        case udpOther = "udp_other"
+        case ipv4Fragments = "ipv4_fragments"
+        case ipv4Other = "ipv4_other"
+        case otherEthernet = "other_ethernet"
+        case unsupportedLink = "unsupported_link"
+        case malformedByLayer = "malformed_by_layer"
+    }
+
     public init() {}
 
     /// All mDNS datagrams (UDP port 5353 either side).

@@ -22,6 +22,11 @@ public struct RTTSample: Sendable, Equatable, Codable {
     /// Echo sequence number (icmpEcho) or target port (tcpSyn).
     public var detail: UInt16
 
+    enum CodingKeys: String, CodingKey {
+        case kind, prober, target, rtt, detail
+        case sentAt = "sent_at"
+    }
+
     public init(kind: Kind, prober: IPv4Address, target: IPv4Address, sentAt: Int64, rtt: Int64, detail: UInt16) {
         self.kind = kind
         self.prober = prober

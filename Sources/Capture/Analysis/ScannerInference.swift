@@ -11,6 +11,13 @@ public struct ScannerInference: Sendable, Equatable, Codable {
     public var arpRequestsSent: Int
     public var echoRequestsSent: Int
 
+    enum CodingKeys: String, CodingKey {
+        case address
+        case synsSent = "syns_sent"
+        case arpRequestsSent = "arp_requests_sent"
+        case echoRequestsSent = "echo_requests_sent"
+    }
+
     /// A sentence explaining the choice.
     public var reason: String {
         "inferred \(address) as the scanner: it sent the most probes (\(synsSent) SYNs, \(arpRequestsSent) ARP requests, \(echoRequestsSent) echo requests); pass --scanner to override"

@@ -38,6 +38,25 @@ public struct TCPAttempt: Sendable, Equatable, Codable {
     /// A Zeek conn.log-style state: S0, REJ, S1, SF, RSTO, RSTR, SH, OTH.
     public var zeekState: String
 
+    enum CodingKeys: String, CodingKey {
+        case initiator, target, outcome, rtt, ending
+        case initiatorPort = "initiator_port"
+        case targetPort = "target_port"
+        case initialSequence = "initial_sequence"
+        case firstSynAt = "first_syn_at"
+        case lastSynAt = "last_syn_at"
+        case synTransmissions = "syn_transmissions"
+        case answeredAt = "answered_at"
+        case icmpCode = "icmp_code"
+        case handshakeCompleted = "handshake_completed"
+        case bytesFromInitiator = "bytes_from_initiator"
+        case bytesFromTarget = "bytes_from_target"
+        case packetsFromInitiator = "packets_from_initiator"
+        case packetsFromTarget = "packets_from_target"
+        case endedAt = "ended_at"
+        case zeekState = "zeek_state"
+    }
+
     /// Retransmitted SYNs.
     public var synRetransmissions: Int { synTransmissions - 1 }
     /// True when any payload crossed in either direction.

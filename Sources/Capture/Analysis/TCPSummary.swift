@@ -26,6 +26,22 @@ public struct TCPSummary: Sendable, Equatable, Codable {
     /// Distinct targets probed.
     public var distinctTargets = 0
 
+    enum CodingKeys: String, CodingKey {
+        case attempts, open, closed, unreachable, unterminated
+        case synTransmissions = "syn_transmissions"
+        case synRetransmissions = "syn_retransmissions"
+        case noAnswer = "no_answer"
+        case handshakesCompleted = "handshakes_completed"
+        case connectionsWithData = "connections_with_data"
+        case bytesFromScanner = "bytes_from_scanner"
+        case bytesToScanner = "bytes_to_scanner"
+        case endedByFin = "ended_by_fin"
+        case endedByRstFromScanner = "ended_by_rst_from_scanner"
+        case endedByRstFromTarget = "ended_by_rst_from_target"
+        case distinctTargetPorts = "distinct_target_ports"
+        case distinctTargets = "distinct_targets"
+    }
+
     public init() {}
 
     init(_ attempts: [TCPAttempt]) {

@@ -27,4 +27,10 @@ public struct TargetRTT: Sendable, Equatable, Codable {
     public var target: IPv4Address
     public var icmpEcho: Summary?
     public var tcpSyn: Summary?
+
+    enum CodingKeys: String, CodingKey {
+        case target
+        case icmpEcho = "icmp_echo"
+        case tcpSyn = "tcp_syn"
+    }
 }

@@ -2,8 +2,8 @@ import Wire
 
 /// Everything measured from one capture, from the scanner's point of view.
 ///
-/// Encodes to JSON with stable keys (use `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`
-/// for snake_case). Definitions of every figure are in docs/CAPTURE.md.
+/// Encodes to JSON with explicit snake_case keys (`scanbench analyze --json`), as every type under
+/// it does; no key strategy is needed. Definitions of every figure are in docs/CAPTURE.md.
 public struct WireAnalysis: Sendable, Codable {
     /// The capture's link-layer type.
     public var linkType: String
@@ -47,10 +47,22 @@ public struct WireAnalysis: Sendable, Codable {
     var records: [PacketRecord] = []
 
     enum CodingKeys: String, CodingKey {
-        case linkType, firstTimestamp, lastTimestamp, scanner, scannerInference, abandonAfter
-        case totals, fromScanner, fromOthers, tcp, attempts, attemptsInFlight, awaitingAnswer
-        case connectionsInFlight, rttSamples, rttByTarget, duplicateEchoReplies, unmatchedEchoReplies
-        case untrackedTcpSegments
+        case scanner, totals, tcp, attempts
+        case linkType = "link_type"
+        case firstTimestamp = "first_timestamp"
+        case lastTimestamp = "last_timestamp"
+        case scannerInference = "scanner_inference"
+        case abandonAfter = "abandon_after"
+        case fromScanner = "from_scanner"
+        case fromOthers = "from_others"
+        case attemptsInFlight = "attempts_in_flight"
+        case awaitingAnswer = "awaiting_answer"
+        case connectionsInFlight = "connections_in_flight"
+        case rttSamples = "rtt_samples"
+        case rttByTarget = "rtt_by_target"
+        case duplicateEchoReplies = "duplicate_echo_replies"
+        case unmatchedEchoReplies = "unmatched_echo_replies"
+        case untrackedTcpSegments = "untracked_tcp_segments"
     }
 
     /// Capture duration in ns (0 for fewer than two frames).

@@ -17,6 +17,15 @@ public struct CertificateReport: Sendable, Codable, Equatable {
     public var verification: String
     public var expired: Bool { (daysLeft ?? 0) < 0 }
 
+    enum CodingKeys: String, CodingKey {
+        case host, port, subject, issuer, verification
+        case subjectAltNames = "subject_alt_names"
+        case notBefore = "not_before"
+        case notAfter = "not_after"
+        case daysLeft = "days_left"
+        case selfSigned = "self_signed"
+    }
+
     /// Reads `openssl x509 -noout -subject -issuer -dates -ext subjectAltName` output.
     public static func parse(x509 text: String, host: String, port: UInt16, verification: String, now: Date = Date()) -> CertificateReport {
         var subject = "", issuer = ""

@@ -21,6 +21,11 @@ public struct DNSLookup: Sendable {
         public var queryTimeMs: Double
         public var answers: [Answer]
         public var authority: [Answer]
+
+        enum CodingKeys: String, CodingKey {
+            case name, type, server, status, answers, authority
+            case queryTimeMs = "query_time_ms"
+        }
     }
 
     /// One record, with its data rendered as dig renders it.

@@ -13,6 +13,8 @@ public struct HostMonitor: Sendable {
         public var round: Int
         public var rttMs: Double?
         public var time: Date
+
+        enum CodingKeys: String, CodingKey { case host, from, to, round, time, rttMs = "rtt_ms" }
     }
 
     public var interval: Double = 5

@@ -11,6 +11,11 @@ public struct PingReply: Sendable, Codable, Equatable {
     /// Why it was lost ("timeout", or a system error), nil on success.
     public var error: String?
 
+    enum CodingKeys: String, CodingKey {
+        case sequence, method, error
+        case rttMs = "rtt_ms"
+    }
+
     public init(sequence: Int, rttMs: Double?, method: String, error: String? = nil) {
         self.sequence = sequence
         self.rttMs = rttMs

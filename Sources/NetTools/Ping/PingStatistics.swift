@@ -10,6 +10,15 @@ public struct PingStatistics: Sendable, Codable, Equatable {
     /// Population standard deviation (divides by n, as NetMonitor and iputils' mdev do).
     public var stddevMs: Double?
 
+    enum CodingKeys: String, CodingKey {
+        case transmitted, received
+        case lossPercent = "loss_percent"
+        case minMs = "min_ms"
+        case avgMs = "avg_ms"
+        case maxMs = "max_ms"
+        case stddevMs = "stddev_ms"
+    }
+
     /// Statistics of `replies`.
     public init(_ replies: [PingReply]) {
         transmitted = replies.count

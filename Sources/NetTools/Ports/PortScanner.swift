@@ -20,6 +20,8 @@ public struct PortScanner: Sendable {
         /// Handshake time (open ports only).
         public var rttMs: Double?
         public var banner: String?
+
+        enum CodingKeys: String, CodingKey { case port, state, service, banner, rttMs = "rtt_ms" }
     }
 
     public var concurrency = 20

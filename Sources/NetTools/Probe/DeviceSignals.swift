@@ -23,6 +23,22 @@ public struct DeviceSignals: Sendable, Codable, Equatable {
     public var chromecastName: String?
     public var chromecastModel: String?
 
+    enum CodingKeys: String, CodingKey {
+        case ip, hostname, mac, vendor, services, banners
+        case isGateway = "is_gateway"
+        case openPorts = "open_ports"
+        case httpServers = "http_servers"
+        case httpTitles = "http_titles"
+        case upnpDeviceType = "upnp_device_type"
+        case upnpFriendlyName = "upnp_friendly_name"
+        case upnpManufacturer = "upnp_manufacturer"
+        case upnpModel = "upnp_model"
+        case airplayModel = "airplay_model"
+        case airplayName = "airplay_name"
+        case chromecastName = "chromecast_name"  // Google Cast eureka_info name
+        case chromecastModel = "chromecast_model"  // Google Cast eureka_info model
+    }
+
     public init(ip: String) { self.ip = ip }
 
     /// True when any probe (HTTP, banner, UPnP, AirPlay, Chromecast) found something.

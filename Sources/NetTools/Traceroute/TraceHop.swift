@@ -8,6 +8,8 @@ public struct TraceHop: Sendable, Codable, Equatable {
         /// The ICMP answer: "time-exceeded", "port-unreachable", "echo-reply", "tcp-connected",
         /// "tcp-refused", "unreachable-N" (other destination-unreachable codes), or nil.
         public var answer: String?
+
+        enum CodingKeys: String, CodingKey { case address, answer, rttMs = "rtt_ms" }
     }
 
     public var ttl: Int
@@ -19,4 +21,9 @@ public struct TraceHop: Sendable, Codable, Equatable {
     public var reachedDestination: Bool
     /// True when a router said the destination is unreachable (the trace stops).
     public var unreachable: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case ttl, probes, address, name, unreachable
+        case reachedDestination = "reached_destination"
+    }
 }

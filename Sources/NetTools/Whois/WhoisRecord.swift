@@ -13,6 +13,11 @@ public struct WhoisRecord: Sendable, Codable, Equatable {
     /// For IP and AS answers: netname / as-name, inetnum / aut-num, org-name, origin, country.
     public var network: [String: String] = [:]
 
+    enum CodingKeys: String, CodingKey {
+        case registrar, created, updated, expires, status, network
+        case nameServers = "name_servers"
+    }
+
     /// Reads the fields of `text` (case-insensitive `Key: value` lines; first match wins).
     public init(text: String) {
         let lines = Self.fields(text)

@@ -56,8 +56,9 @@ struct AnalyzeCommand: ParsableCommand {
                 output.connectionsInFlight.steps = []
                 output.rttSamples = []
             }
+            // The keys are the types' own snake_case CodingKeys; no key strategy, which would also
+            // rewrite dictionary keys that are data.
             let encoder = JSONEncoder()
-            encoder.keyEncodingStrategy = .convertToSnakeCase
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try encoder.encode(output)
             print(String(decoding: data, as: UTF8.self))

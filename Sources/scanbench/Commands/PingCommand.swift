@@ -50,14 +50,6 @@ struct PingCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
-    struct Report: Encodable {
-        var host: String
-        var ip: String
-        var method: String
-        var replies: [PingReply]
-        var statistics: PingStatistics
-    }
-
     func run() throws {
         ToolRunner.run {
             let ports = try PortSpec.parseList(tcpPorts)
@@ -76,7 +68,7 @@ struct PingCommand: ParsableCommand {
             }
             let statistics = PingStatistics(replies)
             if json {
-                Terminal.printJSON(Report(host: host, ip: ip.description, method: method, replies: replies, statistics: statistics))
+                Terminal.printJSON(PingReport(host: host, ip: ip.description, method: method, replies: replies, statistics: statistics))
                 return
             }
             print("--- \(host) ping statistics (\(method)) ---")

@@ -53,15 +53,6 @@ struct PortsCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
-    struct Report: Encodable {
-        var host: String
-        var ip: String
-        var waitingPolicy: String
-        var elapsedMs: Double
-        var counts: [String: Int]
-        var ports: [PortScanner.PortResult]
-    }
-
     func run() throws {
         ToolRunner.run {
             let list = try PortSpec.parse(ports)
@@ -77,7 +68,7 @@ struct PortsCommand: ParsableCommand {
             var counts: [String: Int] = ["open": 0, "closed": 0, "filtered": 0]
             for result in results { counts[result.state.rawValue, default: 0] += 1 }
             if json {
-                Terminal.printJSON(Report(host: host, ip: ip.description, waitingPolicy: policy.rawValue, elapsedMs: elapsed, counts: counts, ports: results))
+                Terminal.printJSON(PortsReport(host: host, ip: ip.description, waitingPolicy: policy.rawValue, elapsedMs: elapsed, counts: counts, ports: results))
                 return
             }
             print("ports of \(host) (\(ip)): \(list.count) scanned in \(String(format: "%.2f", elapsed / 1000)) s")

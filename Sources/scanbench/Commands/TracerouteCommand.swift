@@ -48,8 +48,6 @@ struct TracerouteCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
-    struct Report: Encodable { var host: String; var ip: String; var method: String; var hops: [TraceHop] }
-
     func run() throws {
         ToolRunner.run {
             guard let method = Tracer.Method(rawValue: method.lowercased()) else {
@@ -78,7 +76,7 @@ struct TracerouteCommand: ParsableCommand {
                 print(line)
                 Terminal.flush()
             }
-            if json { Terminal.printJSON(Report(host: host, ip: ip.description, method: method.rawValue, hops: hops)) }
+            if json { Terminal.printJSON(TraceReport(host: host, ip: ip.description, method: method.rawValue, hops: hops)) }
         }
     }
 }

@@ -30,8 +30,6 @@ struct WakeOnLANCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
-    struct Report: Encodable { var mac: String; var destination: String; var port: Int; var bytes: Int; var packetHex: String }
-
     func run() throws {
         ToolRunner.run {
             let address = try MagicPacket.parseMAC(mac)
@@ -39,7 +37,7 @@ struct WakeOnLANCommand: ParsableCommand {
             guard (1...65535).contains(port) else { throw NetToolError.invalidArgument("--port must be 1-65535 (got \(port))") }
             let packet = try WakeOnLAN.send(mac: address, to: destination, port: UInt16(port))
             let hex = packet.map { String(format: "%02x", $0) }.joined()
-            if json { Terminal.printJSON(Report(mac: address.description, destination: destination.description, port: port, bytes: packet.count, packetHex: hex)); return }
+            if json { Terminal.printJSON(WakeOnLANReport(mac: address.description, destination: destination.description, port: port, bytes: packet.count, packetHex: hex)); return }
             print("sent magic packet for \(address) to \(destination):\(port) (\(packet.count) bytes)")
         }
     }

@@ -1,15 +1,14 @@
-import NetTools
 import ScanKit
 import Wire
 
 /// What `scanbench scan --probe --json` prints: the scan's report with each device enriched by
-/// NetTools' deep probe and classification (docs/SCANKIT.md). Lives in the executable because
-/// it joins the two libraries; ScanKit itself knows nothing of NetTools.
-struct ProbedScanReport: Encodable {
+/// NetTools' deep probe and classification (docs/SCANKIT.md); `scanbench probe --from-scan --json`
+/// prints it too. Lives in NetTools because it joins the two libraries; ScanKit knows nothing of NetTools.
+public struct ProbedScanReport: Sendable, Encodable {
     /// A scanned device, its category and the probe signals behind it.
-    struct Device: Encodable {
-        var scanned: ScanReport.Device
-        var verdict: ProbeReport
+    public struct Device: Sendable, Encodable {
+        public var scanned: ScanReport.Device
+        public var verdict: ProbeReport
 
         enum CodingKeys: String, CodingKey {
             case category, probe
@@ -19,7 +18,7 @@ struct ProbedScanReport: Encodable {
         }
 
         /// The scan's keys, then the classification's beside them in the same object.
-        func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             try scanned.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(verdict.category, forKey: .category)
@@ -30,12 +29,12 @@ struct ProbedScanReport: Encodable {
         }
     }
 
-    var devices: [Device]
-    var summary: ScanReport.Summary
+    public var devices: [Device]
+    public var summary: ScanReport.Summary
 
     /// Pairs each scanned device with its probe (by IP), adding what the scan knew that the
     /// probe did not see: the scan's host name (PTR or Bonjour), MAC (and its vendor) and open ports.
-    init(report: ScanReport, probed: [DeviceSignals]) {
+    public init(report: ScanReport, probed: [DeviceSignals]) {
         let byIP = Dictionary(probed.map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
         devices = report.devices.map { scanned in
             var signals = byIP[scanned.ip] ?? DeviceSignals(ip: scanned.ip)
