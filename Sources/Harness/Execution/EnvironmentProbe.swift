@@ -1,4 +1,5 @@
 import Foundation
+import StrictYAML
 import Glibc
 import Results
 import Spawn
@@ -18,7 +19,7 @@ enum EnvironmentProbe {
             .flatMap { Double($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
         let swift = (try? ChildProcess.run(["swift", "--version"], timeout: 20))?.stdout
             .split(separator: "\n").first.map(String.init) ?? "unknown"
-        let version = (try? ChildProcess.run(["git", "-C", BuiltinFiles.directory("."), "describe", "--always", "--dirty"], timeout: 10))?
+        let version = (try? ChildProcess.run(["git", "-C", BuiltinDirectory.locate("."), "describe", "--always", "--dirty"], timeout: 10))?
             .stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
         return RunEnvironment(kernel: kernel, cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount,
                               memoryGiB: (kilobytes / 1_048_576 * 10).rounded() / 10, swiftVersion: swift,

@@ -1,6 +1,7 @@
 import AppSession
 import Capture
 import Results
+import ScanKit
 import Testbed
 import Wire
 
@@ -29,9 +30,9 @@ struct SessionTargets: Sendable {
         return (tcpAnswering.isEmpty ? clean : tcpAnswering).max { ($0.device.link?.delayMs ?? 0) < ($1.device.link?.delayMs ?? 0) }
     }
 
-    /// True when a SYN to 443, 80 or 22 gets a SYN/ACK or a RST.
+    /// True when a SYN to one of the TCP ping's default ports (443, 80, 22) gets a SYN/ACK or a RST.
     static func answersTCPPing(_ entry: GroundTruth.DeviceTruth) -> Bool {
-        [443, 80, 22].contains { port in
+        Strategy.Ping().tcpPorts.contains { port in
             entry.tcpOpen.contains(port) || entry.tcpClosed.contains(port)
                 || (!entry.tcpFiltered.contains(port) && entry.tcpDefault == .closed)
         }

@@ -41,18 +41,11 @@ public struct Suite: Codable, Sendable, Equatable {
 
     /// Turns a built-in name into a path; paths pass through.
     public static func resolve(_ nameOrPath: String) throws -> String {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
-        let candidate = "\(BuiltinFiles.directory("fixtures/suites"))/\(nameOrPath).yaml"
-        guard FileManager.default.fileExists(atPath: candidate) else {
-            throw YAMLInputError(file: nameOrPath, message: "no built-in suite named '\(nameOrPath)'",
-                                 fix: builtinNames().isEmpty ? "give a path to a suite .yaml file (docs/HARNESS.md#suites)"
-                                    : "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
-        }
-        return candidate
+        try BuiltinDirectory.resolve(nameOrPath, in: BuiltinDirectory.locate("fixtures/suites"), kind: "suite")
     }
 
     public static func builtinNames() -> [String] {
-        BuiltinFiles.yamlNames(in: BuiltinFiles.directory("fixtures/suites"))
+        BuiltinDirectory.yamlNames(in: BuiltinDirectory.locate("fixtures/suites"))
     }
 
     private func validate(_ document: YAMLDocument) throws {

@@ -35,7 +35,7 @@ public enum FixtureLoader {
     /// and a path with a `/` that is no built-in, is used as given.
     public static func resolve(_ nameOrPath: String) throws -> String {
         if nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
-        let directory = BuiltinFiles.directory("fixtures/lans")
+        let directory = BuiltinDirectory.locate("fixtures/lans")
         if nameOrPath.contains("/") {
             let candidate = "\(directory)/\(nameOrPath).yaml"
             let isBuiltin = !FileManager.default.fileExists(atPath: nameOrPath) && FileManager.default.fileExists(atPath: candidate)
@@ -54,8 +54,8 @@ public enum FixtureLoader {
 
     /// The built-in names: the hand-written fixtures, then the generated ones.
     public static func builtinNames() -> [String] {
-        let directory = BuiltinFiles.directory("fixtures/lans")
-        return BuiltinFiles.yamlNames(in: directory) + BuiltinFiles.yamlNames(in: "\(directory)/\(generatedDirectory)")
+        let directory = BuiltinDirectory.locate("fixtures/lans")
+        return BuiltinDirectory.yamlNames(in: directory) + BuiltinDirectory.yamlNames(in: "\(directory)/\(generatedDirectory)")
     }
 
     static let knownKeys: Set<String> = {

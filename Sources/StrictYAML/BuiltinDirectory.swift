@@ -1,9 +1,9 @@
 import Foundation
-import StrictYAML
 
-/// Finds a directory of built-in files (`fixtures/strategies`, `fixtures/sessions`): under
-/// `$SCANBENCH_HOME`, else above the executable, else the current directory — the same search
-/// the testbed uses for fixtures.
+/// Finds the repository's data directories (`fixtures/lans`, `fixtures/strategies`,
+/// `fixtures/sessions`, `fixtures/suites`, the checkout itself): under `$SCANBENCH_HOME`, else in
+/// the directories above the running executable (a build under `.build/` sits inside the
+/// checkout), else the current directory. One search for every loader of built-in YAML.
 public enum BuiltinDirectory {
     /// The first existing `root/relative`, else `relative` under the current directory.
     public static func locate(_ relative: String) -> String {
@@ -33,8 +33,10 @@ public enum BuiltinDirectory {
         if isPath(nameOrPath) { return nameOrPath }
         let candidate = "\(directory)/\(nameOrPath).yaml"
         guard FileManager.default.fileExists(atPath: candidate) else {
+            let names = yamlNames(in: directory)
             throw YAMLInputError(file: nameOrPath, message: "no built-in \(kind) named '\(nameOrPath)'",
-                                 fix: "use one of: \(yamlNames(in: directory).joined(separator: ", ")), or give a path to a .yaml file")
+                                 fix: names.isEmpty ? "give a path to a \(kind) .yaml file (no built-ins under \(directory))"
+                                     : "use one of: \(names.joined(separator: ", ")), or give a path to a .yaml file")
         }
         return candidate
     }
