@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["Wire", "Platform", "CTestbedShims", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
-        .target(name: "Capture", dependencies: ["Wire", "CPcap", "CTestbedShims"], swiftSettings: strict),
+        .target(name: "Capture", dependencies: ["Wire", "Results", "CPcap", "CTestbedShims"], swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
         .target(name: "Results", swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.

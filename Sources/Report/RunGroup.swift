@@ -28,8 +28,8 @@ struct RunGroup: Sendable, StrategyMedians {
     }
 
     /// `metric` over the successful runs of `strategy`.
-    func summary(_ metric: Metric, _ strategy: String) -> Summary? {
-        Summary(ok(strategy).compactMap { metric.value(in: $0.metrics) })
+    func summary(_ metric: Metric, _ strategy: String) -> SampleSummary? {
+        SampleSummary(ok(strategy).compactMap { metric.value(in: $0.metrics) })
     }
 
     /// The median of `metric` over the successful runs of `strategy`.
@@ -37,7 +37,7 @@ struct RunGroup: Sendable, StrategyMedians {
 
     /// The median number of discoverable devices over the successful runs of `strategy` (0 without one).
     func discoverable(_ strategy: String) -> Double {
-        Summary(ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
+        SampleSummary(ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
     }
 
     /// "1 of 3 runs timed out" (or failed), nil when every run of `strategy` here succeeded.

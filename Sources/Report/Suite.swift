@@ -24,7 +24,7 @@ struct Suite: Sendable, StrategyMedians {
     }
 
     func median(_ metric: Metric, _ strategy: String) -> Double? {
-        Summary(fixtureMedians(metric, strategy).map(\.value))?.median
+        SampleSummary(fixtureMedians(metric, strategy).map(\.value))?.median
     }
 
     /// "`gen-3`: 1 of 1 run timed out; not run on `office`", nil when the strategy ran cleanly on

@@ -2,7 +2,7 @@
 /// run could not measure them (e.g. no ICMP phase → no stack latency).
 public struct RunMetrics: Codable, Sendable, Equatable {
     public var yield = Yield()
-    public var wire = Wire()
+    public var wire = WireCounters()
     public var stack = Stack()
     public var latency = Latency()
     public var ui = UI()
@@ -79,7 +79,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         }
     }
 
-    public struct Wire: Codable, Sendable, Equatable {
+    /// What the capture of the scanner's link shows (docs/METRICS.md, "Wire"); results.json key `wire`.
+    public struct WireCounters: Codable, Sendable, Equatable {
         public var tcpSyn = 0
         public var tcpSynRetransmits = 0
         public var tcpAttempts = 0

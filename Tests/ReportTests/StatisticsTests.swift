@@ -72,11 +72,11 @@ struct StatisticsTests {
 
     @Test("summaries use type-7 quantiles")
     func summary() throws {
-        let summary = try #require(Summary([7, 1, 3, 5]))
+        let summary = try #require(SampleSummary([7, 1, 3, 5]))
         #expect(summary.median == 4 && summary.min == 1 && summary.max == 7)
         #expect(summary.q1 == 2.5 && summary.q3 == 5.5)
-        #expect(Summary([]) == nil)
-        #expect(try #require(Summary([2, 2, 2])).hasSpread == false)
+        #expect(SampleSummary([]) == nil)
+        #expect(try #require(SampleSummary([2, 2, 2])).hasSpread == false)
     }
 
     @Test("numbers print the same everywhere")

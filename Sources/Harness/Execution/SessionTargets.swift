@@ -64,8 +64,8 @@ struct SessionTargets: Sendable {
         accuracy.lost = run.replies.count - answered.count
         let truthRTT = Discoverability.truthRTTMs(device.device, scannerLink: truth.scanner.link)
         let errors = answered.compactMap { $0.rttMs.map { abs($0 - truthRTT) } }
-        accuracy.vsTruthAbsMsMedian = Statistics.percentile(errors, 50)
-        accuracy.vsTruthAbsMsP95 = Statistics.percentile(errors, 95)
+        accuracy.vsTruthAbsMsMedian = Percentile.of(errors, 50)
+        accuracy.vsTruthAbsMsP95 = Percentile.of(errors, 95)
         let samples = (wire?.rttSamples ?? []).filter { $0.target == ip }
         var wireErrors: [Double] = []
         for reply in answered {
@@ -73,8 +73,8 @@ struct SessionTargets: Sendable {
             wireErrors.append(abs(rtt - Double(sample.rtt) / 1e6))
         }
         accuracy.matchedOnWire = wireErrors.count
-        accuracy.vsWireAbsMsMedian = Statistics.percentile(wireErrors, 50)
-        accuracy.vsWireAbsMsP95 = Statistics.percentile(wireErrors, 95)
+        accuracy.vsWireAbsMsMedian = Percentile.of(wireErrors, 50)
+        accuracy.vsWireAbsMsP95 = Percentile.of(wireErrors, 95)
         return accuracy
     }
 

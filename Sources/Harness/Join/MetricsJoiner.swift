@@ -184,8 +184,8 @@ public struct MetricsJoiner: Sendable {
             }
         }
         metrics.ui.deviceListPublishes = deviceLists
-        metrics.ui.mainBusyP50Ms = Statistics.percentile(busyMs, 50)
-        metrics.ui.mainBusyP95Ms = Statistics.percentile(busyMs, 95)
+        metrics.ui.mainBusyP50Ms = Percentile.of(busyMs, 50)
+        metrics.ui.mainBusyP95Ms = Percentile.of(busyMs, 95)
         metrics.ui.mainBusyMaxMs = busyMs.max()
     }
 
@@ -345,10 +345,10 @@ public struct MetricsJoiner: Sendable {
             if let wire = device.wireRttMs { vsWire.append(abs(latency - wire)) }
             if let truth = device.truthRttMs { vsTruth.append(abs(latency - truth)) }
         }
-        metrics.latency.stackVsWireAbsMsMedian = Statistics.percentile(vsWire, 50)
-        metrics.latency.stackVsWireAbsMsP95 = Statistics.percentile(vsWire, 95)
-        metrics.latency.stackVsTruthAbsMsMedian = Statistics.percentile(vsTruth, 50)
-        metrics.latency.stackVsTruthAbsMsP95 = Statistics.percentile(vsTruth, 95)
+        metrics.latency.stackVsWireAbsMsMedian = Percentile.of(vsWire, 50)
+        metrics.latency.stackVsWireAbsMsP95 = Percentile.of(vsWire, 95)
+        metrics.latency.stackVsTruthAbsMsMedian = Percentile.of(vsTruth, 50)
+        metrics.latency.stackVsTruthAbsMsP95 = Percentile.of(vsTruth, 95)
     }
 
     private func fillNames(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {

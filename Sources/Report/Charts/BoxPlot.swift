@@ -33,7 +33,7 @@ struct BoxPlot {
             let centre = left + slot * (Double(index) + 0.5)
             canvas.text(column.name, x: centre, y: bottom + 18, size: 11, anchor: .middle)
             canvas.text("n = \(column.values.count)", x: centre, y: bottom + 33, size: 10, anchor: .middle, fill: "#555555")
-            guard let summary = Summary(column.values) else {
+            guard let summary = SampleSummary(column.values) else {
                 canvas.text("no data", x: centre, y: (top + bottom) / 2, size: 11, anchor: .middle, fill: "#555555")
                 continue
             }

@@ -25,8 +25,8 @@ public struct MetricComparison: Sendable {
     public let cliffsDelta: Double?
     public let outcome: Outcome
 
-    public var baselineMedian: Double? { Summary(baseline)?.median }
-    public var currentMedian: Double? { Summary(current)?.median }
+    public var baselineMedian: Double? { SampleSummary(baseline)?.median }
+    public var currentMedian: Double? { SampleSummary(current)?.median }
 
     /// Current median − baseline median.
     public var change: Double? {
@@ -54,7 +54,7 @@ public struct MetricComparison: Sendable {
         if baseline.isEmpty || current.isEmpty {
             outcome = .insufficientData(baseline.isEmpty && current.isEmpty ? "not measured" : "measured on one side only")
         } else if metric.kind == .counter {
-            outcome = Self.counterOutcome(metric, threshold, Summary(baseline)!.median, Summary(current)!.median)
+            outcome = Self.counterOutcome(metric, threshold, SampleSummary(baseline)!.median, SampleSummary(current)!.median)
         } else {
             let smallest = MannWhitneyU.smallestPossibleP(baseline.count, current.count)
             delta = CliffsDelta.of(current, against: baseline)
@@ -96,8 +96,8 @@ public struct MetricComparison: Sendable {
     /// effect, and the median moved by at least the metric's minimum change, all the same way.
     static func timingOutcome(_ metric: Metric, _ threshold: MetricThreshold, _ thresholds: Thresholds,
                               _ baseline: [Double], _ current: [Double], p: Double, delta: Double) -> Outcome {
-        let b = Summary(baseline)!.median
-        let c = Summary(current)!.median
+        let b = SampleSummary(baseline)!.median
+        let c = SampleSummary(current)!.median
         let worsening = metric.direction == .lowerIsBetter ? c - b : b - c
         let badDelta = metric.direction == .lowerIsBetter ? delta : -delta
         var bigEnough = true

@@ -21,7 +21,7 @@ extension Report {
             var cells = [Inline.code(strategy)]
             for category in categories {
                 let pairs = runs.compactMap { $0.metrics.yield.byCategory[category] }.filter { $0.count == 2 }
-                guard let found = Summary(pairs.map { Double($0[0]) }), let total = Summary(pairs.map { Double($0[1]) }) else {
+                guard let found = SampleSummary(pairs.map { Double($0[0]) }), let total = SampleSummary(pairs.map { Double($0[1]) }) else {
                     cells.append("—")
                     continue
                 }

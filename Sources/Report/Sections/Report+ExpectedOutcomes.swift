@@ -45,8 +45,8 @@ extension Report {
             guard let group = candidates.first(where: { $0.scenario == "scan" }) ?? candidates.first else { return nil }
             runs = group.ok(strategy)
         }
-        guard let value = Summary(runs.compactMap { claim.metric.value(in: $0.metrics) })?.median else { return nil }
-        return (value, Summary(runs.compactMap { claim.metric.total(in: $0.metrics) })?.median)
+        guard let value = SampleSummary(runs.compactMap { claim.metric.value(in: $0.metrics) })?.median else { return nil }
+        return (value, SampleSummary(runs.compactMap { claim.metric.total(in: $0.metrics) })?.median)
     }
 
     static let reviewClaims: [ReviewClaim] = [

@@ -18,7 +18,7 @@ extension Report {
         for strategy in group.strategies {
             guard let seconds = group.summary(.timeTo100, strategy), let found = group.summary(.found, strategy) else { continue }
             let ratio = group.summary(Metric.timeTo100VsFloor, strategy)
-            let discoverable = Summary(group.ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
+            let discoverable = SampleSummary(group.ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0
             // Runs that missed devices have no ratio: their 100 % is of less than the floor is about.
             table.add([Inline.code(strategy), Metric.timeTo100.format(seconds.median),
                        ratio.map { Metric.timeTo100VsFloor.format($0.median) } ?? "— (not all found)",

@@ -15,16 +15,16 @@ extension Report {
         var table = MarkdownTable([("Strategy", .left), ("Devices with latency", .right)] + columns.map { ($0.0, .right) })
         var best: [Int: Double] = [:]
         for (index, column) in columns.enumerated() {
-            let medians = group.strategies.compactMap { strategy in Summary(group.ok(strategy).compactMap { column.1($0.metrics) })?.median }
+            let medians = group.strategies.compactMap { strategy in SampleSummary(group.ok(strategy).compactMap { column.1($0.metrics) })?.median }
             if medians.count > 1, Set(medians).count > 1 { best[index] = medians.min() }
         }
         var measuredAny = false
         for strategy in group.strategies {
             let runs = group.ok(strategy)
             var cells = [Inline.code(strategy)]
-            cells.append(Summary(runs.map { Double($0.metrics.latency.devicesWithLatency) }).map { NumberFormat.decimal($0.median, digits: 0) } ?? "no runs")
+            cells.append(SampleSummary(runs.map { Double($0.metrics.latency.devicesWithLatency) }).map { NumberFormat.decimal($0.median, digits: 0) } ?? "no runs")
             for (index, column) in columns.enumerated() {
-                guard let summary = Summary(runs.compactMap { column.1($0.metrics) }) else {
+                guard let summary = SampleSummary(runs.compactMap { column.1($0.metrics) }) else {
                     cells.append("not measured")
                     continue
                 }
@@ -44,16 +44,16 @@ extension Report {
         for strategy in group.strategies {
             let runs = group.ok(strategy)
             guard !runs.isEmpty else { continue }
-            let hostCorrect = Summary(runs.map { Double($0.metrics.names.hostnameCorrect) })?.median ?? 0
-            let hostTotal = Summary(runs.map { Double($0.metrics.names.withHostname) })?.median ?? 0
+            let hostCorrect = SampleSummary(runs.map { Double($0.metrics.names.hostnameCorrect) })?.median ?? 0
+            let hostTotal = SampleSummary(runs.map { Double($0.metrics.names.withHostname) })?.median ?? 0
             let probed = runs.filter { $0.metrics.names.categoryCorrect != nil }
-            guard let correct = Summary(probed.compactMap { Metric.categoriesCorrect.value(in: $0.metrics) }),
-                  let total = Summary(probed.compactMap { Metric.categoriesCorrect.total(in: $0.metrics) }) else {
+            guard let correct = SampleSummary(probed.compactMap { Metric.categoriesCorrect.value(in: $0.metrics) }),
+                  let total = SampleSummary(probed.compactMap { Metric.categoriesCorrect.total(in: $0.metrics) }) else {
                 table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), "not measured", "", ""])
                 continue
             }
-            let unclassified = Summary(probed.map { run in Double(run.devices.filter { $0.found && $0.categoryRule == "none" }.count) })
-            let seconds = Summary(probed.compactMap(\.metrics.names.categoryProbeS))
+            let unclassified = SampleSummary(probed.map { run in Double(run.devices.filter { $0.found && $0.categoryRule == "none" }.count) })
+            let seconds = SampleSummary(probed.compactMap(\.metrics.names.categoryProbeS))
             table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), ratio(correct.median, total.median),
                        unclassified.map { NumberFormat.decimal($0.median, digits: 0) } ?? "",
                        seconds.map { NumberFormat.decimal($0.median, digits: 1) } ?? ""])

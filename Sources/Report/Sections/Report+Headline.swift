@@ -58,13 +58,13 @@ extension Report {
     }
 
     /// The median, out of its whole for a count of devices: "29/30".
-    private func wholeText(_ group: RunGroup, _ strategy: String, _ metric: Metric, _ summary: Summary) -> String {
-        guard let whole = Summary(group.ok(strategy).compactMap { metric.total(in: $0.metrics) }) else { return metric.format(summary.median) }
+    private func wholeText(_ group: RunGroup, _ strategy: String, _ metric: Metric, _ summary: SampleSummary) -> String {
+        guard let whole = SampleSummary(group.ok(strategy).compactMap { metric.total(in: $0.metrics) }) else { return metric.format(summary.median) }
         return "\(metric.format(summary.median))/\(metric.format(whole.median))"
     }
 
     /// "310–315", "all 3 equal" or "1 run".
-    func spreadText(_ metric: Metric, _ summary: Summary) -> String {
+    func spreadText(_ metric: Metric, _ summary: SampleSummary) -> String {
         if summary.count == 1 { return "1 run" }
         if !summary.hasSpread { return "all \(summary.count) equal" }
         return "\(metric.format(summary.min))–\(metric.format(summary.max))"

@@ -9,7 +9,7 @@ extension Report {
                                    ("Duration [s]", .right), ("Packets", .right), ("TCP SYNs", .right)])
         for key in keys {
             let rows = document.peers.filter { $0.fixture == key[0] && $0.tool == key[1] }
-            func median(_ values: [Double]) -> Double? { Summary(values)?.median }
+            func median(_ values: [Double]) -> Double? { SampleSummary(values)?.median }
             let found = median(rows.map { Double($0.found) }) ?? 0
             let discoverable = median(rows.map { Double($0.discoverable) }) ?? 0
             table.add([Inline.code(key[1]), Inline.code(key[0]), "\(rows.count)", yieldText(found: found, discoverable: discoverable),

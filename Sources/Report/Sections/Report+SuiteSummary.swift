@@ -41,7 +41,7 @@ extension Report {
     /// some fixture has no number. The worst and "same" are judged on the values as printed.
     private func suiteCell(_ suite: Suite, _ metric: Metric, _ strategy: String) -> String {
         let values = suite.fixtureMedians(metric, strategy)
-        guard let median = Summary(values.map(\.value))?.median else { return "not measured" }
+        guard let median = SampleSummary(values.map(\.value))?.median else { return "not measured" }
         let printed = values.map { (fixture: $0.fixture, value: metric.printed($0.value)) }
         let worst = printed.map(\.value).reduce(printed[0].value) { metric.isBetter($0, than: $1) ? $1 : $0 }
         let places = printed.filter { $0.value == worst }.map { Inline.code($0.fixture) }

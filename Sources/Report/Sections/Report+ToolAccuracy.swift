@@ -13,8 +13,8 @@ extension Report {
                 let runs = group.ok(strategy)
                 let portRuns = runs.compactMap(\.metrics.ports)
                 if !portRuns.isEmpty {
-                    let checked = Summary(portRuns.map { Double($0.checked) })?.median ?? 0
-                    let correct = Summary(portRuns.map { Double($0.correct) })?.median ?? 0
+                    let checked = SampleSummary(portRuns.map { Double($0.checked) })?.median ?? 0
+                    let correct = SampleSummary(portRuns.map { Double($0.correct) })?.median ?? 0
                     var confusions: [String: Int] = [:]
                     for item in portRuns { confusions.merge(item.confusions, uniquingKeysWith: +) }
                     let confusionText = confusions.isEmpty ? "none"
@@ -26,13 +26,13 @@ extension Report {
                 let pingRuns = runs.compactMap(\.metrics.ping)
                 if !pingRuns.isEmpty {
                     func median(_ values: [Double?]) -> String {
-                        Summary(values.compactMap { $0 }).map { NumberFormat.decimal($0.median, digits: 2) } ?? "not measured"
+                        SampleSummary(values.compactMap { $0 }).map { NumberFormat.decimal($0.median, digits: 2) } ?? "not measured"
                     }
                     let targets = Array(Set(pingRuns.map(\.target))).sorted().joined(separator: ", ")
                     let methods = Array(Set(pingRuns.compactMap(\.method))).sorted().joined(separator: ", ")
                     ping.add([group.title, Inline.code(strategy), targets, methods.isEmpty ? "—" : methods,
-                              NumberFormat.decimal(Summary(pingRuns.map { Double($0.echoes) })?.median ?? 0, digits: 0),
-                              NumberFormat.decimal(Summary(pingRuns.map { Double($0.lost) })?.median ?? 0, digits: 0),
+                              NumberFormat.decimal(SampleSummary(pingRuns.map { Double($0.echoes) })?.median ?? 0, digits: 0),
+                              NumberFormat.decimal(SampleSummary(pingRuns.map { Double($0.lost) })?.median ?? 0, digits: 0),
                               median(pingRuns.map(\.vsWireAbsMsMedian)), median(pingRuns.map(\.vsWireAbsMsP95)),
                               median(pingRuns.map(\.vsTruthAbsMsMedian)),
                               median(pingRuns.map(\.vsTruthAbsMsP95))])

@@ -166,8 +166,8 @@ enum SyntheticResults {
         }
         let sortedErrors = latencyErrors.sorted()
         metrics.latency.devicesWithLatency = sortedErrors.count
-        metrics.latency.stackVsTruthAbsMsMedian = Summary(sortedErrors)?.median
-        metrics.latency.stackVsTruthAbsMsP95 = sortedErrors.isEmpty ? nil : Summary.quantile(sortedErrors, 0.95)
+        metrics.latency.stackVsTruthAbsMsMedian = SampleSummary(sortedErrors)?.median
+        metrics.latency.stackVsTruthAbsMsP95 = sortedErrors.isEmpty ? nil : Percentile.of(sorted: sortedErrors, 95)
         metrics.latency.stackVsWireAbsMsMedian = metrics.latency.stackVsTruthAbsMsMedian.map { $0 - 0.2 }
         metrics.latency.stackVsWireAbsMsP95 = metrics.latency.stackVsTruthAbsMsP95.map { $0 - 0.2 }
         let duration = metrics.durationS * 1000

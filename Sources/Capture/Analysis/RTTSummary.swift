@@ -1,0 +1,23 @@
+import Results
+
+/// Order statistics over one target's RTT samples of one probe kind (nanoseconds).
+public struct RTTSummary: Sendable, Equatable, Codable {
+    public var count: Int
+    public var min: Int64
+    /// `Percentile` 50 (an even count's median is the mean of the two middle values), truncated
+    /// to whole nanoseconds.
+    public var median: Int64
+    public var mean: Int64
+    public var max: Int64
+
+    /// Summarises `values`; nil when empty.
+    public init?(_ values: [Int64]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        count = sorted.count
+        min = sorted[0]
+        max = sorted[sorted.count - 1]
+        median = Int64(Percentile.of(sorted: sorted.map(Double.init), 50))
+        mean = sorted.reduce(0, +) / Int64(sorted.count)
+    }
+}
