@@ -5,19 +5,15 @@ import ScanKit
 /// ended, so a hung session can say which phase waited.
 final class PhaseTracker: EventSink {
     private let next: (any EventSink)?
-    private let open = Mutex<[String]>([])
+    private let tally = Mutex(EventTally())
 
     init(forwardingTo next: (any EventSink)?) { self.next = next }
 
     /// Phases started and not ended, in start order.
-    var openPhases: [String] { open.withLock { $0 } }
+    var openPhases: [String] { tally.withLock { $0.openPhases } }
 
     func record(_ event: ScanEvent) {
-        switch event {
-        case .phaseStart(let start): open.withLock { $0.append(start.phase) }
-        case .phaseEnd(let end): open.withLock { $0.removeAll { $0 == end.phase } }
-        default: break
-        }
+        tally.withLock { $0.add(event, at: 0) }
         next?.record(event)
     }
 }

@@ -68,8 +68,8 @@ struct MetricsJoinerTests {
         let speaker = Self.ip("198.18.0.12")
         // A TCP-only strategy: it never read the ARP table and never listened.
         let tcpOnly = try Self.speakerReason([
-            .connectionCreated(.init(connection: 1, transport: "tcp", ip: speaker, port: 80, phase: "tcp_probe")),
-            .connectionState(.init(connection: 1, state: "cancelled")),
+            .connectionCreated(.init(connection: 1, transport: .tcp, ip: speaker, port: 80, phase: "tcp_probe")),
+            .connectionState(.init(connection: 1, state: .cancelled)),
         ])
         #expect(tcpOnly.contains("the ARP table was never read"), "\(tcpOnly)")
         #expect(tcpOnly.contains("no mDNS or SSDP listening phase"), "\(tcpOnly)")
@@ -125,11 +125,11 @@ struct MetricsJoinerTests {
         let t0: UInt64 = 1_000_000_000
         let events: [EventRecord] = [
             .init(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253))),
-            .init(timeNs: t0 + 1_000_000, event: .connectionCreated(.init(connection: 1, transport: "tcp", ip: Self.ip("198.18.0.12"), port: 80, phase: "tcp_probe"))),
-            .init(timeNs: t0 + 2_000_000, event: .connectionState(.init(connection: 1, state: "waiting", error: "EHOSTUNREACH"))),
-            .init(timeNs: t0 + 3_000_000, event: .connectionCreated(.init(connection: 2, transport: "tcp", ip: Self.ip("198.18.0.1"), port: 80, phase: "tcp_probe"))),
+            .init(timeNs: t0 + 1_000_000, event: .connectionCreated(.init(connection: 1, transport: .tcp, ip: Self.ip("198.18.0.12"), port: 80, phase: "tcp_probe"))),
+            .init(timeNs: t0 + 2_000_000, event: .connectionState(.init(connection: 1, state: .waiting, error: "EHOSTUNREACH"))),
+            .init(timeNs: t0 + 3_000_000, event: .connectionCreated(.init(connection: 2, transport: .tcp, ip: Self.ip("198.18.0.1"), port: 80, phase: "tcp_probe"))),
             .init(timeNs: t0 + 500_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.1"), source: .arp))),
-            .init(timeNs: t0 + 600_000_000, event: .connectionState(.init(connection: 1, state: "cancelled"))),
+            .init(timeNs: t0 + 600_000_000, event: .connectionState(.init(connection: 1, state: .cancelled))),
             .init(timeNs: t0 + 700_000_000, event: .budgetWait(.init(active: 30, limit: 30, queued: 1))),
             .init(timeNs: t0 + 800_000_000, event: .budgetAcquire(.init(active: 30, limit: 30, waitedNs: 5))),
             .init(timeNs: t0 + 900_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.10"), source: .tcp))),

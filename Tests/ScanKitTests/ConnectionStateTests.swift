@@ -32,7 +32,7 @@ struct ConnectionStateTests {
         connection.cancel()
         #expect(states.value == ["preparing", "ready", "cancelled"])
         let logged = log.records().compactMap { record -> String? in
-            if case .connectionState(let change) = record.event { return change.state }
+            if case .connectionState(let change) = record.event { return change.state.rawValue }
             return nil
         }
         #expect(logged == ["setup", "preparing", "ready", "cancelled"])

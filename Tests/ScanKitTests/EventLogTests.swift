@@ -19,7 +19,7 @@ struct EventLogTests {
         log.record(.phaseStart(.init(phase: "arp", step: 0)))
         log.record(.deviceFirstSeen(.init(ip: ip, source: .arp)))
         log.record(.budgetAcquire(.init(active: 3, limit: 60, waitedNs: 1234)))
-        log.record(.connectionState(.init(connection: 9, state: "waiting", error: "ECONNREFUSED")))
+        log.record(.connectionState(.init(connection: 9, state: .waiting, error: "ECONNREFUSED")))
         log.close()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
@@ -34,7 +34,7 @@ struct EventLogTests {
             .phaseStart(.init(phase: "arp", step: 0)),
             .deviceFirstSeen(.init(ip: ip, source: .arp)),
             .budgetAcquire(.init(active: 3, limit: 60, waitedNs: 1234)),
-            .connectionState(.init(connection: 9, state: "waiting", error: "ECONNREFUSED")),
+            .connectionState(.init(connection: 9, state: .waiting, error: "ECONNREFUSED")),
         ])
         let times = records.map(\.timeNs)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
@@ -45,9 +45,9 @@ struct EventLogTests {
         let events: [ScanEvent] = [
             .scanStart(.init(strategy: "netmonitor-2.0", hosts: 253)), .scanEnd(.init(devices: 12)),
             .phaseStart(.init(phase: "tcp_probe", step: 1)),
-            .phaseEnd(.init(phase: "tcp_probe", step: 1, outcome: "abandoned", elapsedNs: 30_000_000_000)),
-            .connectionCreated(.init(connection: 1, transport: "tcp", ip: ip, port: 80, phase: "tcp_probe")),
-            .connectionState(.init(connection: 1, state: "ready")),
+            .phaseEnd(.init(phase: "tcp_probe", step: 1, outcome: .abandoned, elapsedNs: 30_000_000_000)),
+            .connectionCreated(.init(connection: 1, transport: .tcp, ip: ip, port: 80, phase: "tcp_probe")),
+            .connectionState(.init(connection: 1, state: .ready)),
             .budgetAcquire(.init(active: 1, limit: nil, waitedNs: 0)), .budgetWait(.init(active: 60, limit: 60, queued: 4)),
             .budgetWaitCancelled(.init(queued: 3)), .budgetRelease(.init(active: 0, deferred: true)),
             .thermalChange(.init(state: .critical, multiplier: 0.25)),

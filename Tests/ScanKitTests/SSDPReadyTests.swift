@@ -63,7 +63,7 @@ struct SSDPReadyTests {
             let (events, ms) = await Self.run(readyTimeoutMs: timeout, interface: "sb-absent0")
             #expect(ms >= Double(timeout) && ms < Double(timeout) + 1000, "waited \(ms) ms for a \(timeout) ms timeout")
             let states = events.compactMap { event -> String? in
-                if case .connectionState(let s) = event { return s.state + (s.error.map { " \($0)" } ?? "") } else { return nil }
+                if case .connectionState(let s) = event { return s.state.rawValue + (s.error.map { " \($0)" } ?? "") } else { return nil }
             }
             #expect(states == ["waiting ENODEV", "cancelled"])
             #expect(events.contains(.readyTimeout(.init(phase: "ssdp", connection: Self.connection(events), timeoutMs: timeout, error: "ENODEV"))))
@@ -80,7 +80,7 @@ struct SSDPReadyTests {
         }
         let (events, ms) = await Self.run(readyTimeoutMs: 2000, interface: "lo", pathCheck: check)
         let states = events.compactMap { event -> String? in
-            if case .connectionState(let s) = event { return s.state + (s.error.map { " \($0)" } ?? "") } else { return nil }
+            if case .connectionState(let s) = event { return s.state.rawValue + (s.error.map { " \($0)" } ?? "") } else { return nil }
         }
         #expect(states == ["waiting ENETDOWN", "ready", "cancelled"])
         #expect(events.contains { if case .packetSent(let p) = $0 { p.kind == "ssdp_msearch" } else { false } })

@@ -114,7 +114,7 @@ struct ScanEngineTests {
         let ends = log.records().compactMap { record -> ScanEvent.PhaseEnd? in
             if case .phaseEnd(let e) = record.event { return e } else { return nil }
         }
-        #expect(ends.map(\.outcome) == ["abandoned", "completed"])
+        #expect(ends.map(\.outcome.rawValue) == ["abandoned", "completed"])
     }
 
     @Test(.timeLimit(.minutes(1)))

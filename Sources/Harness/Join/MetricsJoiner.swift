@@ -13,28 +13,19 @@ public struct MetricsJoiner: Sendable {
 
     public init(observation: RunObservation) { self.observation = observation }
 
-    /// A frame-probe tick later than this is a late frame (one 60 Hz frame).
-    public static let frameBudgetNs: UInt64 = 16_666_667
-
     public func join() -> (metrics: RunMetrics, devices: [DeviceOutcome], series: RunSeries) {
         var metrics = RunMetrics()
-        let events = observation.events
-        let scanStart = events.first { if case .scanStart = $0.event { true } else { false } }?.timeNs
-            ?? events.first?.timeNs ?? 0
-        let scanEnd = events.last { if case .scanEnd = $0.event { true } else { false } }?.timeNs
-            ?? events.last?.timeNs ?? scanStart
+        let tally = EventTally(observation.events)
+        let scanStart = tally.scanStartNs ?? tally.firstNs ?? 0
+        let scanEnd = tally.scanEndNs ?? tally.lastNs ?? scanStart
         metrics.durationS = observation.scan?.summary?.durationS ?? Double(scanEnd &- scanStart) / 1e9
-        metrics.phasesS = phaseDurations(events)
-        let cut = events.compactMap { record -> String? in
-            guard case .phaseEnd(let end) = record.event, end.outcome == "abandoned" else { return nil }
-            return end.phase
-        }
-        metrics.phasesCutAtDeadline = cut.isEmpty ? nil : cut
+        metrics.phasesS = tally.phaseElapsedNs.mapValues { Double($0) / 1e9 }
+        metrics.phasesCutAtDeadline = tally.phasesCutAtDeadline.isEmpty ? nil : tally.phasesCutAtDeadline
         fillProcess(&metrics)
         fillWire(&metrics)
-        fillStack(&metrics, events: events)
-        fillUI(&metrics, events: events)
-        let (devices, found) = outcomes(scanStart: scanStart)
+        fillStack(&metrics, tally: tally)
+        fillUI(&metrics, tally: tally)
+        let (devices, found) = outcomes(tally, scanStart: scanStart)
         fillYield(&metrics, devices: devices)
         fillLatency(&metrics, devices: devices)
         fillNames(&metrics, devices: devices)
@@ -53,14 +44,6 @@ public struct MetricsJoiner: Sendable {
     }
 
     // MARK: - Pieces
-
-    private func phaseDurations(_ events: [EventRecord]) -> [String: Double] {
-        var result: [String: Double] = [:]
-        for record in events {
-            if case .phaseEnd(let end) = record.event { result[end.phase] = Double(end.elapsedNs) / 1e9 }
-        }
-        return result
-    }
 
     private func fillProcess(_ metrics: inout RunMetrics) {
         let process = observation.process
@@ -104,44 +87,26 @@ public struct MetricsJoiner: Sendable {
         metrics.wire.radioPromotions = radio.promotions
     }
 
-    private func fillStack(_ metrics: inout RunMetrics, events: [EventRecord]) {
-        var open = Set<UInt64>()
-        var peak = 0
-        for record in events {
-            switch record.event {
-            case .connectionCreated(let created):
-                metrics.stack.connectionsCreated += 1
-                if created.transport == "tcp" { metrics.stack.tcpConnectionsCreated += 1 }
-                open.insert(created.connection)
-                peak = max(peak, open.count)
-            case .connectionState(let state) where state.state == "failed" || state.state == "cancelled":
-                open.remove(state.connection)
-            case .budgetWait:
-                metrics.stack.budgetWaits += 1
-            case .budgetAcquire(let acquire):
-                metrics.stack.peakSlotsInUse = max(metrics.stack.peakSlotsInUse, acquire.active)
-                if let limit = acquire.limit { metrics.stack.budgetLimit = max(metrics.stack.budgetLimit ?? 0, limit) }
-            default:
-                break
-            }
-        }
-        metrics.stack.peakInFlight = peak
+    private func fillStack(_ metrics: inout RunMetrics, tally: EventTally) {
+        metrics.stack.connectionsCreated = tally.connectionsCreated
+        metrics.stack.tcpConnectionsCreated = tally.tcpConnectionsCreated
+        metrics.stack.peakInFlight = tally.peakInFlight
+        metrics.stack.budgetWaits = tally.budgetWaits
+        metrics.stack.peakSlotsInUse = tally.peakSlotsInUse
+        metrics.stack.budgetLimit = tally.budgetLimit
         if metrics.stack.connectionsCreated == 0, let summary = observation.scan?.summary {
             metrics.stack.connectionsCreated = summary.connectionsCreated ?? 0
         }
         if let wire = observation.wire {
-            let check = wireCheck(events: events, wire: wire)
+            let check = wireCheck(tally: tally, wire: wire)
             metrics.stack.wireCheck = check
             metrics.stack.agreesWithWire = check.holds
         }
     }
 
     /// The stack's TCP connects per address against the wire's SYN attempts and ARP requests.
-    private func wireCheck(events: [EventRecord], wire: WireAnalysis) -> RunMetrics.WireCheck {
-        var connects: [String: Int] = [:]
-        for record in events {
-            if case .connectionCreated(let created) = record.event, created.transport == "tcp" { connects[created.ip.description, default: 0] += 1 }
-        }
+    private func wireCheck(tally: EventTally, wire: WireAnalysis) -> RunMetrics.WireCheck {
+        let connects = Dictionary(uniqueKeysWithValues: tally.tcpConnectsByAddress.map { ($0.key.description, $0.value) })
         var attempts: [String: Int] = [:]
         for attempt in wire.attempts { attempts[attempt.target.description, default: 0] += 1 }
         let arp = wire.arpRequestsByTarget()
@@ -164,50 +129,25 @@ public struct MetricsJoiner: Sendable {
         return check
     }
 
-    private func fillUI(_ metrics: inout RunMetrics, events: [EventRecord]) {
-        var busyMs: [Double] = []
-        var deviceLists = 0
-        for record in events {
-            switch record.event {
-            case .publish(let publish):
-                let ms = Double(publish.mainBusyNs ?? 0) / 1e6
-                metrics.ui.publishes += 1
-                metrics.ui.mainBusyMs += ms
-                busyMs.append(ms)
-                // Logs from before `device_flush_ms` carry no flag: every publish handed the list over.
-                if publish.deviceList ?? true { deviceLists += 1 }
-            case .frameProbe(let frame):
-                if frame.lateNs > Self.frameBudgetNs { metrics.ui.lateFrames += 1 }
-                metrics.ui.worstHitchMs = max(metrics.ui.worstHitchMs, Double(frame.lateNs) / 1e6)
-            default:
-                break
-            }
-        }
-        metrics.ui.deviceListPublishes = deviceLists
+    private func fillUI(_ metrics: inout RunMetrics, tally: EventTally) {
+        let busyMs = tally.publishBusyNs.map { Double($0) / 1e6 }
+        metrics.ui.publishes = busyMs.count
+        metrics.ui.mainBusyMs = busyMs.reduce(0, +)
+        metrics.ui.deviceListPublishes = tally.deviceListPublishes
         metrics.ui.mainBusyP50Ms = Percentile.of(busyMs, 50)
         metrics.ui.mainBusyP95Ms = Percentile.of(busyMs, 95)
         metrics.ui.mainBusyMaxMs = busyMs.max()
+        metrics.ui.lateFrames = tally.lateFrames
+        metrics.ui.worstHitchMs = Double(tally.worstFrameLateNs) / 1e6
     }
 
     /// Per fixture device: found or not, by which sources, when, with which latency; and the
     /// (ip, ms after scan start) of every device first seen, fixture device or not.
-    private func outcomes(scanStart: UInt64) -> ([DeviceOutcome], [(String, Double)]) {
-        var firstSeen: [String: (source: String, ms: Double)] = [:]
-        var sources: [String: [String]] = [:]
-        for record in observation.events {
-            switch record.event {
-            case .deviceFirstSeen(let seen):
-                let ip = seen.ip.description
-                if firstSeen[ip] == nil {
-                    firstSeen[ip] = (seen.source.rawValue, Double(record.timeNs &- scanStart) / 1e6)
-                    sources[ip, default: []].append(seen.source.rawValue)
-                }
-            case .deviceSourceAdded(let added):
-                sources[added.ip.description, default: []].append(added.source.rawValue)
-            default:
-                break
-            }
-        }
+    private func outcomes(_ tally: EventTally, scanStart: UInt64) -> ([DeviceOutcome], [(String, Double)]) {
+        let firstSeen = Dictionary(uniqueKeysWithValues: tally.firstSeen.map { ip, seen in
+            (ip.description, (source: seen.source.rawValue, ms: Double(seen.timeNs &- scanStart) / 1e6))
+        })
+        let sources = Dictionary(uniqueKeysWithValues: tally.sources.map { ($0.key.description, $0.value.map(\.rawValue)) })
         let reported = Dictionary((observation.scan?.devices ?? []).map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
         let verdicts = observation.categories?.byIP
         let wireRTT = Dictionary((observation.wire?.rttByTarget ?? []).map { ($0.target.description, $0) }, uniquingKeysWith: { a, _ in a })
@@ -233,7 +173,7 @@ public struct MetricsJoiner: Sendable {
             if let expected = device.hostname, let reportedName = report?.hostname {
                 outcome.hostnameCorrect = Self.sameHost(reportedName, expected)
             }
-            if outcome.discoverable && !outcome.found { outcome.missedBecause = missedReason(ip) }
+            if outcome.discoverable && !outcome.found, let evidence = tally.evidence { outcome.missedBecause = Self.missedReason(evidence, device.ip) }
             if let verdict = verdicts?[ip] {
                 outcome.categoryPredicted = verdict.category
                 outcome.categoryRule = verdict.rule
@@ -255,44 +195,17 @@ public struct MetricsJoiner: Sendable {
     /// scanner did toward the address and saw of it ("observed"), then what that implies
     /// ("inferred"). A strategy that never read the ARP table or never listened is told so,
     /// rather than credited with having looked.
-    private func missedReason(_ ip: String) -> String {
-        var created: [UInt64: Int] = [:]
-        var finals: [UInt64: String] = [:]
-        var waiting: [String: Int] = [:]
-        var packets: [String: Int] = [:]
-        var sendFailures: [String: Int] = [:]
-        var tableReads = 0, inTable = 0
-        var listeningPhases: [String] = []
-        var answered: Set<String> = []
-        for record in observation.events {
-            switch record.event {
-            case .connectionCreated(let c) where c.ip.description == ip:
-                created[c.connection] = c.port
-            case .connectionState(let s) where created[s.connection] != nil:
-                if s.state == "waiting" { waiting[s.error ?? "unknown", default: 0] += 1 }
-                if ["ready", "failed", "cancelled"].contains(s.state), finals[s.connection] == nil || s.state != "cancelled" {
-                    finals[s.connection] = s.state == "failed" ? "failed(\(s.error ?? "?"))" : s.state
-                }
-            case .packetSent(let p) where p.ip.description == ip:
-                packets[p.kind, default: 0] += 1
-            case .sendFailed(let f) where f.ip.description == ip:
-                sendFailures["\(f.kind) \(f.error)", default: 0] += 1
-            case .neighbourTableRead(let read):
-                tableReads += 1
-                if read.addresses.contains(where: { $0.description == ip }) { inTable += 1 }
-            case .phaseStart(let start) where ["bonjour", "ssdp"].contains(start.phase):
-                if !listeningPhases.contains(start.phase) { listeningPhases.append(start.phase) }
-            case .answerReceived(let answer) where answer.from.description == ip || answer.credited?.description == ip:
-                answered.insert(answer.protocol)
-            default:
-                break
-            }
-        }
+    static func missedReason(_ evidence: EventTally.Evidence, _ ip: IPv4Address) -> String {
+        let seen = evidence[ip]
+        let created = seen.ports, finals = seen.ends, waiting = seen.waitingByError
+        let packets = seen.packetsByKind, sendFailures = seen.sendFailures
+        let tableReads = evidence.tableReads, inTable = seen.tableReadsListing
+        let listeningPhases = evidence.listeningPhases, answered = seen.answered
         var observed: [String] = []
         if created.isEmpty {
             observed.append("no TCP connect to it")
         } else {
-            let cancelled = finals.values.filter { $0 == "cancelled" }.count
+            let cancelled = finals.values.filter { $0 == .cancelled }.count
             observed.append("\(created.count) TCP connects (ports \(Set(created.values).sorted().map(String.init).joined(separator: ",")))"
                             + (cancelled > 0 ? ", \(cancelled) ended by timer/cancel" : ""))
             for (error, count) in waiting.sorted(by: { $0.key < $1.key }) { observed.append("\(count)× waiting \(error)") }
@@ -303,16 +216,15 @@ public struct MetricsJoiner: Sendable {
         if tableReads == 0 { observed.append("the ARP table was never read") }
         else if inTable == 0 { observed.append("not in the ARP table at any of \(tableReads) reads") }
         else { observed.append("in the ARP table at \(inTable) of \(tableReads) reads") }
-        let listened = ["bonjour": "mdns", "ssdp": "ssdp"]
         if listeningPhases.isEmpty { observed.append("no mDNS or SSDP listening phase") }
         for phase in listeningPhases {
-            let proto = listened[phase] ?? phase
+            let proto = EventTally.Evidence.listenedProtocol[phase] ?? phase
             observed.append(answered.contains(proto) ? "answered \(proto)" : "no \(proto) answer from it during the \(phase) phase")
         }
         var inferred: [String] = []
         if created.isEmpty && packets.isEmpty && tableReads == 0 { inferred.append("the strategy never addressed it") }
         if packets["udp_poke"] != nil && tableReads > 0 && inTable == 0 { inferred.append("it did not answer ARP before the table was read") }
-        if !created.isEmpty && !finals.values.contains("ready") { inferred.append("no probed port answered") }
+        if !created.isEmpty && !finals.values.contains(.ready) { inferred.append("no probed port answered") }
         if inTable > 0 { inferred.append("it was in the ARP table but a filter or a cut phase kept it out") }
         return "observed: " + observed.joined(separator: "; ") + (inferred.isEmpty ? "" : " — inferred: " + inferred.joined(separator: "; "))
     }

@@ -14,16 +14,19 @@ public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
     case cancelled
 
     /// The event log's name of the state (`setup`, `preparing`, …).
-    public var name: String {
+    public var eventName: ConnectionStateName {
         switch self {
-        case .setup: "setup"
-        case .preparing: "preparing"
-        case .waiting: "waiting"
-        case .ready: "ready"
-        case .failed: "failed"
-        case .cancelled: "cancelled"
+        case .setup: .setup
+        case .preparing: .preparing
+        case .waiting: .waiting
+        case .ready: .ready
+        case .failed: .failed
+        case .cancelled: .cancelled
         }
     }
+
+    /// `eventName` as text.
+    public var name: String { eventName.rawValue }
 
     /// The error carried by `waiting` or `failed`.
     public var error: ConnectionError? {

@@ -17,7 +17,7 @@ import Wire
 /// connections become `ready` as soon as the socket is connected (no handshake).
 public final class ScanConnection: Sendable {
     /// The transport.
-    public enum Transport: String, Sendable { case tcp, udp }
+    public enum Transport: String, Sendable, Codable { case tcp, udp }
 
     /// Called for every state change with the monotonic nanoseconds it was observed at.
     public typealias StateHandler = @Sendable (ConnectionState, UInt64) -> Void
@@ -64,8 +64,8 @@ public final class ScanConnection: Sendable {
         self.reuseLocalEndpoint = reuseLocalEndpoint
         self.events = events
         self.reactor = reactor
-        events?.record(.connectionCreated(.init(connection: id, transport: transport.rawValue, ip: ip, port: port, phase: phase)))
-        events?.record(.connectionState(.init(connection: id, state: ConnectionState.setup.name)))
+        events?.record(.connectionCreated(.init(connection: id, transport: transport, ip: ip, port: port, phase: phase)))
+        events?.record(.connectionState(.init(connection: id, state: .setup)))
     }
 
     /// The state now.
@@ -162,7 +162,7 @@ public final class ScanConnection: Sendable {
             return .some(state.handler)
         }
         guard let handler else { return }
-        events?.record(.connectionState(.init(connection: id, state: next.name, error: next.error?.name)))
+        events?.record(.connectionState(.init(connection: id, state: next.eventName, error: next.error?.name)))
         handler?(next, time)
     }
 

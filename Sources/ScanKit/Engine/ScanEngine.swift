@@ -94,7 +94,7 @@ public actor ScanEngine {
         if deadlineMode == .cooperative {
             let outcome = await runCooperatively(phase, context: context, report: report)
             let elapsed = MonotonicClock.now() &- start
-            events?.record(.phaseEnd(.init(phase: phase.id, step: step, outcome: outcome.rawValue, elapsedNs: elapsed)))
+            events?.record(.phaseEnd(.init(phase: phase.id, step: step, outcome: outcome, elapsedNs: elapsed)))
             return PhaseRecord(phaseID: phase.id, step: step, outcome: outcome, elapsedNs: elapsed)
         }
         let finish = OneShot<PhaseOutcome>()
@@ -122,7 +122,7 @@ public actor ScanEngine {
         timer?.cancel()
         if outcome != .completed { work.cancel() }
         let elapsed = MonotonicClock.now() &- start
-        events?.record(.phaseEnd(.init(phase: phase.id, step: step, outcome: outcome.rawValue, elapsedNs: elapsed)))
+        events?.record(.phaseEnd(.init(phase: phase.id, step: step, outcome: outcome, elapsedNs: elapsed)))
         return PhaseRecord(phaseID: phase.id, step: step, outcome: outcome, elapsedNs: elapsed)
     }
 

@@ -28,10 +28,10 @@ extension ScanEvent {
     public struct PhaseEnd: Codable, Sendable, Equatable {
         public var phase: String
         public var step: Int
-        public var outcome: String
+        public var outcome: PhaseOutcome
         public var elapsedNs: UInt64
         enum CodingKeys: String, CodingKey { case phase, step, outcome, elapsedNs = "elapsed_ns" }
-        public init(phase: String, step: Int, outcome: String, elapsedNs: UInt64) {
+        public init(phase: String, step: Int, outcome: PhaseOutcome, elapsedNs: UInt64) {
             self.phase = phase; self.step = step; self.outcome = outcome; self.elapsedNs = elapsedNs
         }
     }
@@ -40,13 +40,12 @@ extension ScanEvent {
     public struct ConnectionCreated: Codable, Sendable, Equatable {
         /// Run-unique connection number.
         public var connection: UInt64
-        /// `tcp` or `udp`.
-        public var transport: String
+        public var transport: ScanConnection.Transport
         public var ip: IPv4Address
         public var port: Int
         /// The phase or tool that made it, e.g. `tcp_probe`.
         public var phase: String
-        public init(connection: UInt64, transport: String, ip: IPv4Address, port: Int, phase: String) {
+        public init(connection: UInt64, transport: ScanConnection.Transport, ip: IPv4Address, port: Int, phase: String) {
             self.connection = connection; self.transport = transport; self.ip = ip; self.port = port; self.phase = phase
         }
     }
@@ -55,9 +54,9 @@ extension ScanEvent {
     /// `ready`, `failed`, `cancelled`), with the POSIX error name for `waiting`/`failed`.
     public struct ConnectionState: Codable, Sendable, Equatable {
         public var connection: UInt64
-        public var state: String
+        public var state: ConnectionStateName
         public var error: String?
-        public init(connection: UInt64, state: String, error: String? = nil) {
+        public init(connection: UInt64, state: ConnectionStateName, error: String? = nil) {
             self.connection = connection; self.state = state; self.error = error
         }
     }

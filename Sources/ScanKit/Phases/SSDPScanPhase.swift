@@ -83,7 +83,7 @@ public final class SSDPScanPhase: ScanPhase {
     /// Sends the M-SEARCH and collects addresses for the window, in first-seen order.
     private func collect(context: ScanContext) async -> [IPv4Address] {
         let id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        events?.record(.connectionCreated(.init(connection: id, transport: "udp", ip: SSDPSearchRequest.group,
+        events?.record(.connectionCreated(.init(connection: id, transport: .udp, ip: SSDPSearchRequest.group,
                                                 port: Int(SSDPSearchRequest.port), phase: self.id)))
         guard await waitUntilReady(connection: id, context: context) else { return [] }
         let socket: DiscoverySocket
@@ -92,14 +92,14 @@ public final class SSDPScanPhase: ScanPhase {
             try socket.configureMulticast(group: SSDPSearchRequest.group, interface: context.interface,
                                           localIP: context.localIP, ttl: 2, join: false)
         } catch {
-            events?.record(.connectionState(.init(connection: id, state: "failed", error: "\(error)")))
+            events?.record(.connectionState(.init(connection: id, state: .failed, error: "\(error)")))
             FileHandle.standardError.write(Data("ssdp: \(error)\n".utf8))
             return []
         }
-        events?.record(.connectionState(.init(connection: id, state: "ready")))
+        events?.record(.connectionState(.init(connection: id, state: .ready)))
         defer {
             socket.close()
-            events?.record(.connectionState(.init(connection: id, state: "cancelled")))
+            events?.record(.connectionState(.init(connection: id, state: .cancelled)))
         }
         let sentAt = MonotonicClock.now()
         let addressFrom = settings.addressFrom
@@ -145,14 +145,14 @@ public final class SSDPScanPhase: ScanPhase {
         var reported: ConnectionError?
         while let error = pathCheck(context.interface, context.localIP) {
             if error != reported {
-                events?.record(.connectionState(.init(connection: connection, state: "waiting", error: error.name)))
+                events?.record(.connectionState(.init(connection: connection, state: .waiting, error: error.name)))
                 reported = error
             }
             let now = MonotonicClock.now()
             if now >= deadline {
                 events?.record(.readyTimeout(.init(phase: id, connection: connection, timeoutMs: settings.readyTimeoutMs,
                                                    error: error.name)))
-                events?.record(.connectionState(.init(connection: connection, state: "cancelled")))
+                events?.record(.connectionState(.init(connection: connection, state: .cancelled)))
                 FileHandle.standardError.write(Data(
                     "ssdp: not ready after \(settings.readyTimeoutMs) ms (\(error.name)); no M-SEARCH sent\n".utf8))
                 return false
@@ -160,7 +160,7 @@ public final class SSDPScanPhase: ScanPhase {
             do {
                 try await Task.sleep(for: .nanoseconds(min(UInt64(Self.pathPollMs) * 1_000_000, deadline - now)))
             } catch {
-                events?.record(.connectionState(.init(connection: connection, state: "cancelled")))
+                events?.record(.connectionState(.init(connection: connection, state: .cancelled)))
                 return false
             }
         }

@@ -159,8 +159,8 @@ extension Array where Element == EventRecord {
                 list.append(Connection(id: c.connection, ip: c.ip, port: c.port, phase: c.phase, createdNs: record.timeNs))
             case .connectionState(let s):
                 guard let i = index[s.connection] else { continue }
-                list[i].states.append(s.state + (s.error.map { " \($0)" } ?? ""))
-                if (s.state == "cancelled" || s.state == "failed") && list[i].endedNs == nil { list[i].endedNs = record.timeNs }
+                list[i].states.append(s.state.rawValue + (s.error.map { " \($0)" } ?? ""))
+                if (s.state == .cancelled || s.state == .failed) && list[i].endedNs == nil { list[i].endedNs = record.timeNs }
             default:
                 continue
             }
@@ -177,7 +177,7 @@ extension Array where Element == EventRecord {
             case .connectionCreated(let c):
                 open.insert(c.connection)
                 peak = Swift.max(peak, open.count)
-            case .connectionState(let s) where s.state == "cancelled" || s.state == "failed":
+            case .connectionState(let s) where s.state == .cancelled || s.state == .failed:
                 open.remove(s.connection)
             default:
                 continue

@@ -1,0 +1,68 @@
+import Wire
+
+extension EventTally {
+    /// What the scanner did toward each address and saw of it, for saying why a device was
+    /// missed: its connections and how they ended, the datagrams sent to it, the ARP-table reads
+    /// that listed it, the listening phases and who answered them.
+    public struct Evidence: Sendable {
+        /// Per address.
+        public struct Address: Sendable {
+            /// Connection → port, for connections made to the address (any transport).
+            public var ports: [UInt64: Int] = [:]
+            /// Connection → its last `ready`, `failed` or `cancelled` (a `cancelled` never
+            /// replaces an earlier end).
+            public var ends: [UInt64: ConnectionStateName] = [:]
+            /// `waiting` states of those connections by error name.
+            public var waitingByError: [String: Int] = [:]
+            /// `packet_sent` by kind, and `send_failed` by "kind error".
+            public var packetsByKind: [String: Int] = [:]
+            public var sendFailures: [String: Int] = [:]
+            /// ARP-table reads that listed the address.
+            public var tableReadsListing = 0
+            /// Protocols of listening-phase answers from (or credited to) the address.
+            public var answered: Set<String> = []
+        }
+
+        public private(set) var byAddress: [IPv4Address: Address] = [:]
+        /// ARP-table reads in the run.
+        public private(set) var tableReads = 0
+        /// The listening phases (`bonjour`, `ssdp`) that ran, in first-start order.
+        public private(set) var listeningPhases: [String] = []
+        private var addressOf: [UInt64: IPv4Address] = [:]
+
+        /// The listening phases and the protocol each listens for.
+        public static let listenedProtocol = ["bonjour": "mdns", "ssdp": "ssdp"]
+
+        mutating func add(_ event: ScanEvent) {
+            switch event {
+            case .connectionCreated(let created):
+                addressOf[created.connection] = created.ip
+                byAddress[created.ip, default: Address()].ports[created.connection] = created.port
+            case .connectionState(let change):
+                guard let ip = addressOf[change.connection] else { return }
+                if change.state == .waiting { byAddress[ip, default: Address()].waitingByError[change.error ?? "unknown", default: 0] += 1 }
+                if [.ready, .failed, .cancelled].contains(change.state),
+                   byAddress[ip]?.ends[change.connection] == nil || change.state != .cancelled {
+                    byAddress[ip, default: Address()].ends[change.connection] = change.state
+                }
+            case .packetSent(let packet):
+                byAddress[packet.ip, default: Address()].packetsByKind[packet.kind, default: 0] += 1
+            case .sendFailed(let failure):
+                byAddress[failure.ip, default: Address()].sendFailures["\(failure.kind) \(failure.error)", default: 0] += 1
+            case .neighbourTableRead(let read):
+                tableReads += 1
+                for ip in Set(read.addresses) { byAddress[ip, default: Address()].tableReadsListing += 1 }
+            case .phaseStart(let start) where Self.listenedProtocol[start.phase] != nil:
+                if !listeningPhases.contains(start.phase) { listeningPhases.append(start.phase) }
+            case .answerReceived(let answer):
+                byAddress[answer.from, default: Address()].answered.insert(answer.protocol)
+                if let credited = answer.credited { byAddress[credited, default: Address()].answered.insert(answer.protocol) }
+            default:
+                break
+            }
+        }
+
+        /// The evidence about `ip` (empty when the run never touched it).
+        public subscript(_ ip: IPv4Address) -> Address { byAddress[ip] ?? Address() }
+    }
+}
