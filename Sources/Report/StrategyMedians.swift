@@ -1,3 +1,5 @@
+import Results
+
 /// Strategies with one number per metric each, where they are compared: a fixture's medians over
 /// repetitions (`RunGroup`) or a suite's medians across fixtures (`Suite`). The Pareto section, its
 /// chart and the verdict read either.

@@ -1,5 +1,9 @@
 /// The numbers of one run. Grouped as in docs/METRICS.md; optional values are absent when the
 /// run could not measure them (e.g. no ICMP phase → no stack latency).
+///
+/// The coding keys below are results.json's keys, declared once: a `Metric` (the catalogue in
+/// Metric+Catalogue.swift) takes its id from them, and says what the number means, where it
+/// comes from and how `compare` gates it.
 public struct RunMetrics: Codable, Sendable, Equatable {
     public var yield = Yield()
     public var wire = WireCounters()
@@ -293,6 +297,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var cancelled: Bool?
 
         public init() {}
+
+        enum CodingKeys: String, CodingKey { case checked, correct, confusions, cancelled }
     }
 
     /// A session whose scan had not finished by its deadline (docs/METRICS.md "Hangs").

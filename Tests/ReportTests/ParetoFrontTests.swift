@@ -1,5 +1,6 @@
 import Testing
 @testable import Report
+import Results
 
 @Suite("Pareto front")
 struct ParetoFrontTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Report
+import Results
 
 @Suite("statistics")
 struct StatisticsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Report
+import Results
 
 @Suite("thresholds file")
 struct ThresholdsTests {

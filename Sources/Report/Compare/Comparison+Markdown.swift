@@ -1,3 +1,5 @@
+import Results
+
 extension Comparison {
     /// The comparison as GitHub-flavoured Markdown: a verdict line with a stable keyword, the
     /// regressions, one table per pair, and the rules in a folded block.

@@ -1,3 +1,5 @@
+import Results
+
 /// One metric of one pair: both sides' values, the change, and what the gate made of it.
 public struct MetricComparison: Sendable {
     /// What the gate decided.

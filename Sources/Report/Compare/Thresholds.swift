@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// What `scanbench compare` tolerates: per-metric allowances for counters, and the significance
 /// level, effect size and minimum change for timings.
@@ -24,35 +25,10 @@ public struct Thresholds: Sendable, Equatable {
     /// The built-in defaults.
     public static let defaults = Thresholds()
 
-    /// Default allowances when the two sides did not share one seed: each run then drew its own
-    /// LAN impairments, so counters get a slack; yield gets none: losing a device is a regression.
-    /// With one seed on both sides, `threshold(_:seeded:baseline:)` makes counters exact instead.
-    public static let defaultMetrics: [String: MetricThreshold] = [
-        "yield.recall": MetricThreshold(absolute: 0),
-        "yield.found": MetricThreshold(absolute: 0),
-        "yield.false_positives": MetricThreshold(absolute: 0),
-        "names.category_correct": MetricThreshold(absolute: 0),
-        "wire.tcp_attempts": MetricThreshold(relativePercent: 5),
-        "wire.tcp_syn": MetricThreshold(relativePercent: 5),
-        "wire.tcp_syn_retransmits": MetricThreshold(relativePercent: 10, absolute: 5),
-        "wire.tcp_peak_in_flight": MetricThreshold(relativePercent: 5, absolute: 1),
-        "wire.packets": MetricThreshold(relativePercent: 5),
-        "wire.bytes": MetricThreshold(relativePercent: 5),
-        "stack.connections_created": MetricThreshold(relativePercent: 5),
-        "stack.peak_in_flight": MetricThreshold(relativePercent: 5),
-        "ui.publishes": MetricThreshold(relativePercent: 10, absolute: 5),
-        "duration_s": MetricThreshold(relativePercent: 10),
-        "time_to_90_percent_s": MetricThreshold(relativePercent: 10),
-        "cpu_s": MetricThreshold(relativePercent: 10),
-        "peak_rss_mb": MetricThreshold(relativePercent: 10, absolute: 2),
-        "ui.worst_hitch_ms": MetricThreshold(relativePercent: 10, absolute: 5),
-        "context_switches_voluntary": MetricThreshold(relativePercent: 10),
-        // Preemptions measure the machine's load more than the scanner.
-        "context_switches_involuntary": MetricThreshold(relativePercent: 10, gate: false),
-        "wakeups": MetricThreshold(relativePercent: 10),
-        "syscalls": MetricThreshold(relativePercent: 10),
-        "wire.radio_active_s": MetricThreshold(relativePercent: 10),
-    ]
+    /// The default allowances: each metric's declared `threshold` (Metric+Catalogue.swift says
+    /// why counters get a slack and yield none, and when counters are exact instead).
+    public static let defaultMetrics: [String: MetricThreshold] = Dictionary(
+        uniqueKeysWithValues: Metric.all.compactMap { metric in metric.threshold.map { (metric.id, $0) } })
 
     /// The threshold of a metric (a zero-tolerance gate when neither the file nor the defaults name it).
     public func threshold(_ metric: Metric) -> MetricThreshold {

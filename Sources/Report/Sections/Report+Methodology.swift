@@ -45,22 +45,36 @@ extension Report {
         return text + table.render()
     }
 
+    /// The raw-runs table's metric columns, with the decimals printed there (more than the
+    /// summaries' for the duration: one run, not a median). Counts print ungrouped, as the JSON has them.
+    private static let rawColumns: [(metric: Metric, digits: Int)] = [
+        (.tcpAttempts, 0), (.tcpSyn, 0), (.retransmits, 0), (.peakInFlight, 0), (.packets, 0), (.bytes, 0),
+        (.captureDrops, 0), (.emulatorWriteFailures, 0), (.connectionsCreated, 0),
+    ]
+    private static let rawCostColumns: [(metric: Metric, digits: Int)] = [(.publishes, 0), (.duration, 2), (.cpu, 2), (.peakRSS, 1)]
+
+    private static func rawHeader(_ metric: Metric) -> (String, MarkdownTable.Alignment) {
+        (metric.unit.isEmpty ? metric.shortTitle : "\(metric.shortTitle) [\(metric.unit)]", .right)
+    }
+
+    private static func rawCell(_ column: (metric: Metric, digits: Int), _ metrics: RunMetrics) -> String {
+        guard let value = column.metric.value(in: metrics) else { return "—" }
+        return column.digits == 0 ? String(Int(value)) : NumberFormat.decimal(value, digits: column.digits)
+    }
+
     /// Every run's main numbers, folded.
     func rawRunsSection() -> String {
         var table = MarkdownTable([("Seq", .right), ("Fixture", .left), ("Scenario", .left), ("Strategy", .left), ("Rep", .right),
-                                   ("Status", .left), ("Seed", .right), ("Found", .right), ("TCP attempts", .right), ("SYNs", .right),
-                                   ("Retrans.", .right), ("Peak in flight", .right), ("Packets", .right), ("Bytes", .right),
-                                   ("Drops", .right), ("LAN write failures", .right), ("Conns (stack)", .right), ("Agrees", .left), ("Publishes", .right),
-                                   ("Duration [s]", .right), ("CPU [s]", .right), ("RSS [MB]", .right), ("pcap", .left)])
+                                   ("Status", .left), ("Seed", .right), (Metric.found.shortTitle, .right)]
+                                  + Self.rawColumns.map { Self.rawHeader($0.metric) } + [("Agrees", .left)]
+                                  + Self.rawCostColumns.map { Self.rawHeader($0.metric) } + [("pcap", .left)])
         for run in document.runs.sorted(by: { ($0.sequence, $0.repetition) < ($1.sequence, $1.repetition) }) {
             let m = run.metrics
             let status = run.status == .ok ? "ok" : "\(run.status.rawValue): \(run.error ?? "no message")"
             table.add(["\(run.sequence)", run.fixture, run.scenario, Inline.code(run.strategy), "\(run.repetition)", status, run.seed.map(String.init) ?? "—",
-                       "\(m.yield.found)/\(m.yield.discoverable)", "\(m.wire.tcpAttempts)", "\(m.wire.tcpSyn)",
-                       "\(m.wire.tcpSynRetransmits)", "\(m.wire.tcpPeakInFlight)", "\(m.wire.packets)", "\(m.wire.bytes)",
-                       "\(m.wire.captureDrops)", m.wire.emulatorWriteFailures.map(String.init) ?? "—", "\(m.stack.connectionsCreated)", m.stack.agreesWithWire ? "yes" : "no",
-                       "\(m.ui.publishes)", NumberFormat.decimal(m.durationS, digits: 2), NumberFormat.decimal(m.cpuS, digits: 2),
-                       NumberFormat.decimal(m.peakRssMb, digits: 1), run.pcap.map { "[pcap](\($0))" } ?? "—"])
+                       "\(m.yield.found)/\(m.yield.discoverable)"]
+                      + Self.rawColumns.map { Self.rawCell($0, m) } + [m.stack.agreesWithWire ? "yes" : "no"]
+                      + Self.rawCostColumns.map { Self.rawCell($0, m) } + [run.pcap.map { "[pcap](\($0))" } ?? "—"])
         }
         var text = "## Raw runs\n\n<details><summary>Every run, in schedule order (\(document.runs.count) runs)</summary>\n\n"
         text += table.render()

@@ -1,3 +1,5 @@
+import Results
+
 /// Which candidates no other candidate beats: the Pareto front of a set of strategies over several
 /// objectives, each with its own direction.
 ///

@@ -1,4 +1,5 @@
-/// How much one metric may change before `scanbench compare` calls it a regression.
+/// How much one metric may change before `scanbench compare` calls it a regression; each metric
+/// declares its default (`Metric.threshold`), a thresholds file may override it.
 ///
 /// For a counter, a worsening of the median is tolerated when it is within `relativePercent` of the
 /// baseline's median **or** within `absolute` (either allowance suffices; a metric with neither
@@ -28,14 +29,5 @@ public struct MetricThreshold: Sendable, Equatable, Codable {
         relativePercent = try container.decodeIfPresent(Double.self, forKey: .relativePercent)
         absolute = try container.decodeIfPresent(Double.self, forKey: .absolute)
         gate = try container.decodeIfPresent(Bool.self, forKey: .gate) ?? true
-    }
-
-    /// "±5 % or ±2", "0 (any worsening)", "off".
-    var summary: String {
-        guard gate else { return "off" }
-        var parts: [String] = []
-        if let relativePercent { parts.append(NumberFormat.decimal(relativePercent, digits: relativePercent.rounded() == relativePercent ? 0 : 1) + " %") }
-        if let absolute { parts.append(NumberFormat.decimal(absolute, digits: absolute.rounded() == absolute ? 0 : 2)) }
-        return parts.isEmpty ? "0" : parts.joined(separator: " or ")
     }
 }

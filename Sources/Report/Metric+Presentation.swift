@@ -1,0 +1,38 @@
+import Foundation
+import Results
+
+/// How the report prints a metric the catalogue (Results' `Metric`) declares.
+extension Metric {
+    /// Header text with the unit: "Scan duration [s]".
+    var header: String { unit.isEmpty ? title : "\(title) [\(unit)]" }
+
+    /// Header text with the unit and which way is better: "Scan duration [s] ↓".
+    var headerWithDirection: String { "\(header) \(direction.arrow)" }
+
+    /// Prints a value of this metric.
+    func format(_ value: Double) -> String { NumberFormat.decimal(value, digits: digits) }
+
+    /// `value` rounded as `format` prints it (to `digits` decimals).
+    func printed(_ value: Double) -> Double { Double(String(format: "%.\(digits)f", value)) ?? value }
+
+    /// The report's first headline table (yield and wire), in column order.
+    static let headlineYield: [Metric] = [recall, found, categoriesCorrect, tcpAttempts, retransmits, peakInFlight, packets]
+
+    /// The second headline table (time, UI and cost).
+    static let headlineCost: [Metric] = [duration, timeTo90, publishes, mainBusyP95, lateFrames, worstHitch, cpu, wakeups, radioActive, peakRSS]
+
+    /// Both headline tables' columns.
+    static let headline: [Metric] = headlineYield + headlineCost
+
+    /// The Pareto section's objectives, by id, in column order. An id no metric declares is left
+    /// out of every comparison, and the report says so.
+    static let paretoObjectiveIDs: [String] = [
+        recall.id, tcpAttempts.id, connectionsCreated.id, timeTo90.id, timeTo100.id, hostnamesCorrect.id,
+        categoriesCorrect.id, cpu.id,
+    ]
+}
+
+extension Metric.Direction {
+    /// An arrow for table headers: ↑ when higher is better, ↓ when lower is.
+    var arrow: String { self == .higherIsBetter ? "↑" : "↓" }
+}

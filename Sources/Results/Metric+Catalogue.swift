@@ -1,0 +1,162 @@
+/// The catalogue: every metric, declared once. Ids are built from `RunMetrics`' coding keys, so a
+/// metric cannot name a key results.json does not have; `gate:` is `compare`'s default allowance
+/// when the two sides did not share one seed (each run then drew its own LAN impairments, so
+/// counters get a slack; yield gets none: losing a device is a regression). With one seed on both
+/// sides, `Thresholds.threshold(_:seeded:baseline:)` makes counters exact instead.
+extension Metric {
+    // MARK: Yield: what the scanner reported against the fixture
+
+    public static let recall = Metric(yield(.recall), "Recall", .higherIsBetter, .counter, digits: 2, from: .truth,
+                                      gate: MetricThreshold(absolute: 0)) { $0.yield.recall }
+    public static let found = Metric(yield(.found), "Devices found", short: "Found", .higherIsBetter, .counter, from: .truth, gate: MetricThreshold(absolute: 0),
+                                     of: { Double($0.yield.discoverable) }) { Double($0.yield.found) }
+    public static let falsePositives = Metric(yield(.falsePositives), "False positives", .lowerIsBetter, .counter, from: .truth,
+                                              gate: MetricThreshold(absolute: 0)) { Double($0.yield.falsePositives) }
+    /// Discoverable devices found and put in the fixture's category by the probe after the scan,
+    /// out of every discoverable device (docs/METRICS.md, "Categories").
+    public static let categoriesCorrect = Metric(names(.categoryCorrect), "Categories correct", .higherIsBetter, .counter, from: .truth,
+                                                 gate: MetricThreshold(absolute: 0), of: { $0.names.categoryTotal.map(Double.init) }) {
+        $0.names.categoryCorrect.map(Double.init)
+    }
+    /// Found devices whose reported host name is the fixture's (`names.hostname_correct`): a count,
+    /// not a share, so finding more named devices counts.
+    public static let hostnamesCorrect = Metric(names(.hostnameCorrect), "Host names correct", .higherIsBetter, .counter, from: .truth) {
+        Double($0.names.hostnameCorrect)
+    }
+
+    // MARK: Wire: the capture of the scanner's link
+
+    public static let tcpAttempts = Metric(wire(.tcpAttempts), "TCP attempts", .lowerIsBetter, .counter, from: .capture,
+                                           gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.tcpAttempts) }
+    public static let tcpSyn = Metric(wire(.tcpSyn), "TCP SYNs", short: "SYNs", .lowerIsBetter, .counter, from: .capture,
+                                      gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.tcpSyn) }
+    public static let retransmits = Metric(wire(.tcpSynRetransmits), "SYN retransmits", short: "Retrans.", .lowerIsBetter, .counter, from: .capture,
+                                           gate: MetricThreshold(relativePercent: 10, absolute: 5)) { Double($0.wire.tcpSynRetransmits) }
+    public static let peakInFlight = Metric(wire(.tcpPeakInFlight), "Peak in flight", .lowerIsBetter, .counter, from: .capture,
+                                            gate: MetricThreshold(relativePercent: 5, absolute: 1)) { Double($0.wire.tcpPeakInFlight) }
+    public static let packets = Metric(wire(.packets), "Packets", .lowerIsBetter, .counter, from: .capture,
+                                       gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.packets) }
+    public static let bytes = Metric(wire(.bytes), "Bytes", .lowerIsBetter, .counter, from: .capture,
+                                     gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.bytes) }
+    /// Frames libpcap dropped: a capture that lost frames undercounts every wire figure.
+    public static let captureDrops = Metric(wire(.captureDrops), "Capture drops", short: "Drops", .lowerIsBetter, .counter, from: .capture) {
+        Double($0.wire.captureDrops)
+    }
+    /// Frames the emulated switch could not deliver (loss nobody configured; 0 in a sound run).
+    public static let emulatorWriteFailures = Metric(wire(.emulatorWriteFailures), "LAN write failures", .lowerIsBetter, .counter,
+                                                     from: .capture) { $0.wire.emulatorWriteFailures.map(Double.init) }
+    /// An estimate from the capture under a published Wi-Fi power model, not a measurement of a radio (docs/METRICS.md).
+    public static let radioActive = Metric(wire(.radioActiveS), "Radio active (est.)", unit: "s", .lowerIsBetter, .timing, digits: 1,
+                                           from: .model, gate: MetricThreshold(relativePercent: 10)) { $0.wire.radioActiveS }
+
+    // MARK: Stack: the scanner's event log
+
+    public static let connectionsCreated = Metric(stack(.connectionsCreated), "Connections created", short: "Conns (stack)", .lowerIsBetter,
+                                                  .counter, from: .eventLog, gate: MetricThreshold(relativePercent: 5)) {
+        Double($0.stack.connectionsCreated)
+    }
+    public static let stackPeak = Metric(stack(.peakInFlight), "Peak connections", .lowerIsBetter, .counter, from: .eventLog,
+                                         gate: MetricThreshold(relativePercent: 5)) { Double($0.stack.peakInFlight) }
+    public static let publishes = Metric(ui(.publishes), "Publishes", .lowerIsBetter, .counter, from: .eventLog,
+                                         gate: MetricThreshold(relativePercent: 10, absolute: 5)) { Double($0.ui.publishes) }
+
+    // MARK: Time
+
+    public static let duration = Metric(top(.durationS), "Scan duration", short: "Duration", unit: "s", .lowerIsBetter, .timing, digits: 1,
+                                        from: .eventLog, gate: MetricThreshold(relativePercent: 10)) { $0.durationS }
+    public static let timeTo90 = Metric(top(.timeTo90PercentS), "Time to 90 %", unit: "s", .lowerIsBetter, .timing, digits: 1, from: .truth,
+                                        gate: MetricThreshold(relativePercent: 10)) { $0.timeTo90PercentS }
+    public static let timeTo100 = Metric(top(.timeTo100PercentS), "Time to 100 %", unit: "s", .lowerIsBetter, .timing, digits: 1,
+                                         from: .truth) { $0.timeTo100PercentS }
+    /// Time to 100 % over the fixture's physical floor (`time_to_100_percent_floor_s`): 1 is as fast as the LAN allows.
+    /// Only for runs that found every discoverable device (else their 100 % is of less than the floor is about).
+    /// Derived from two keys, so its id is no key of results.json.
+    public static let timeTo100VsFloor = Metric("time_to_100_percent_vs_floor", "Time to 100 % ÷ floor", unit: "×", .lowerIsBetter, .timing,
+                                                digits: 1, from: .truth) { metrics in
+        guard let time = metrics.timeTo100PercentS, let floor = metrics.timeTo100PercentFloorS, floor > 0,
+              metrics.yield.found >= metrics.yield.discoverable else { return nil }
+        return time / floor
+    }
+
+    // MARK: UI: the model of NetMonitor's device screen, from the event log
+
+    public static let worstHitch = Metric(ui(.worstHitchMs), "Worst hitch", unit: "ms", .lowerIsBetter, .timing, digits: 1, from: .eventLog,
+                                          gate: MetricThreshold(relativePercent: 10, absolute: 5)) { $0.ui.worstHitchMs }
+    /// Ticks of the 60 Hz main-actor frame probe more than a frame late: the review's "UI
+    /// responsiveness" as a count (docs/METRICS.md, "UI").
+    public static let lateFrames = Metric(ui(.lateFrames), "Late frames", .lowerIsBetter, .timing, from: .eventLog) { Double($0.ui.lateFrames) }
+    /// Main-actor time of all publishes in the run: the UI thread's load from the scan (the
+    /// review's "UI unusable"); the model's cost is calibrated in docs/METRICS.md, "UI".
+    public static let mainBusy = Metric(ui(.mainBusyMs), "Main busy", unit: "ms", .lowerIsBetter, .timing, digits: 1, from: .eventLog) {
+        $0.ui.mainBusyMs
+    }
+    /// The 95th percentile of one publish's main-actor time: this machine's cost of the model of
+    /// NetMonitor's device screen (calibration in docs/METRICS.md, "UI"); nil in files from before issue 9.
+    public static let mainBusyP95 = Metric(ui(.mainBusyP95Ms), "Main busy per publish p95", unit: "ms", .lowerIsBetter, .timing, digits: 2,
+                                           from: .eventLog) { $0.ui.mainBusyP95Ms }
+
+    // MARK: Process: measured from outside the scanner
+
+    public static let cpu = Metric(top(.cpuS), "CPU", unit: "s", .lowerIsBetter, .timing, digits: 2, from: .process,
+                                   gate: MetricThreshold(relativePercent: 10)) { $0.cpuS }
+    public static let peakRSS = Metric(top(.peakRssMb), "Peak RSS", short: "RSS", unit: "MB", .lowerIsBetter, .timing, digits: 1, from: .process,
+                                       gate: MetricThreshold(relativePercent: 10, absolute: 2)) { $0.peakRssMb }
+    /// Process activity beside CPU (docs/METRICS.md): counts over the scanner process and every thread it had.
+    /// Timings, not counters: how often threads block, wake and are preempted depends on scheduling.
+    public static let contextSwitchesVoluntary = Metric(top(.contextSwitchesVoluntary), "Voluntary context switches", .lowerIsBetter, .timing,
+                                                        from: .process, gate: MetricThreshold(relativePercent: 10)) {
+        $0.contextSwitchesVoluntary.map(Double.init)
+    }
+    /// Preemptions measure the machine's load more than the scanner: shown, not gated.
+    public static let contextSwitchesInvoluntary = Metric(top(.contextSwitchesInvoluntary), "Involuntary context switches", .lowerIsBetter,
+                                                          .timing, from: .process, gate: MetricThreshold(relativePercent: 10, gate: false)) {
+        $0.contextSwitchesInvoluntary.map(Double.init)
+    }
+    public static let wakeups = Metric(top(.wakeups), "Wakeups", .lowerIsBetter, .timing, from: .process,
+                                       gate: MetricThreshold(relativePercent: 10)) { $0.wakeups.map(Double.init) }
+    public static let syscalls = Metric(top(.syscalls), "Syscalls", .lowerIsBetter, .timing, from: .process,
+                                        gate: MetricThreshold(relativePercent: 10)) { $0.syscalls.map(Double.init) }
+
+    // MARK: Tools in the app
+
+    /// The ping tool's error against the wire, attempt by attempt, 95th percentile (docs/METRICS.md
+    /// "Tools in the app"); nil when the session pinged nothing or no attempt was answered.
+    public static let pingVsWireP95 = Metric(ping(.vsWireAbsMsP95), "Ping error vs wire p95", unit: "ms", .lowerIsBetter, .timing, digits: 2,
+                                             from: .tools) { $0.ping?.vsWireAbsMsP95 }
+    /// Ping attempts that got no answer within the tool's timeout.
+    public static let pingLost = Metric(ping(.lost), "Pings lost", .lowerIsBetter, .timing, from: .tools) { $0.ping.map { Double($0.lost) } }
+    /// The port scanner's states that match the fixture, out of the ports it checked ("3/20").
+    public static let portsCorrect = Metric(ports(.correct), "Port states correct", .higherIsBetter, .timing, from: .tools,
+                                            of: { $0.ports.map { Double($0.checked) } }) { $0.ports.map { Double($0.correct) } }
+
+    // MARK: Lists
+
+    /// Every metric `scanbench compare` knows (each declares its `threshold`), in the order it prints them.
+    public static let all: [Metric] = [
+        recall, found, falsePositives, categoriesCorrect, tcpAttempts, tcpSyn, retransmits, peakInFlight, packets, bytes,
+        connectionsCreated, stackPeak, publishes, duration, timeTo90, cpu, peakRSS, worstHitch,
+        contextSwitchesVoluntary, contextSwitchesInvoluntary, wakeups, syscalls, radioActive,
+    ]
+
+    /// Metrics the report shows that `scanbench compare` does not gate (they declare no threshold yet).
+    public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusy, mainBusyP95,
+                                              pingVsWireP95, pingLost, portsCorrect]
+
+    /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.
+    public static let catalogue: [Metric] = all + reportOnly + [captureDrops, emulatorWriteFailures]
+
+    /// The metric with this results.json path.
+    public static func named(_ id: String) -> Metric? { catalogue.first { $0.id == id } }
+
+    // MARK: Ids from results.json's coding keys
+
+    private static func top(_ key: RunMetrics.CodingKeys) -> String { key.stringValue }
+    private static func path(_ group: RunMetrics.CodingKeys, _ key: some CodingKey) -> String { "\(group.stringValue).\(key.stringValue)" }
+    private static func yield(_ key: RunMetrics.Yield.CodingKeys) -> String { path(.yield, key) }
+    private static func wire(_ key: RunMetrics.WireCounters.CodingKeys) -> String { path(.wire, key) }
+    private static func stack(_ key: RunMetrics.Stack.CodingKeys) -> String { path(.stack, key) }
+    private static func ui(_ key: RunMetrics.UI.CodingKeys) -> String { path(.ui, key) }
+    private static func names(_ key: RunMetrics.Names.CodingKeys) -> String { path(.names, key) }
+    private static func ping(_ key: RunMetrics.PingAccuracy.CodingKeys) -> String { path(.ping, key) }
+    private static func ports(_ key: RunMetrics.Ports.CodingKeys) -> String { path(.ports, key) }
+}
