@@ -17,7 +17,7 @@ public struct RTTSummary: Sendable, Equatable, Codable {
         count = sorted.count
         min = sorted[0]
         max = sorted[sorted.count - 1]
-        median = Int64(Percentile.of(sorted: sorted.map(Double.init), 50))
+        median = Int64(Percentile.of(sorted: sorted.map { Double($0) }, 50))
         mean = sorted.reduce(0, +) / Int64(sorted.count)
     }
 }
