@@ -25,8 +25,12 @@ let package = Package(
         // CLOCK_MONOTONIC, per-thread nice, pipe2 (what Swift's Glibc module does not export).
         .target(name: "CPlatform"),
         // C for the testbed and the harness only: TAP, setns, parent-death signal, timer slack,
-        // perf counters. ScanKit, AppSession and NetTools must not depend on it.
+        // perf counters. Only TestbedPlatform imports it.
         .target(name: "CTestbedShims"),
+        // The testbed's and harness's platform code in Swift: network namespaces (exec in one,
+        // enter one), TAP devices, signals, timer slack, perf counters. ScanKit, AppSession and
+        // NetTools must not depend on it.
+        .target(name: "TestbedPlatform", dependencies: ["CTestbedShims"], swiftSettings: strict),
         // The platform layer in Swift: clocks (and, as issue 13 goes on, the syscall wrappers).
         .target(name: "Platform", dependencies: ["CPlatform"], swiftSettings: strict),
         // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
@@ -47,16 +51,16 @@ let package = Package(
         ),
         .target(
             name: "Testbed",
-            dependencies: ["Wire", "Platform", "CTestbedShims", "StrictYAML", "Spawn"],
+            dependencies: ["Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
-        .target(name: "Capture", dependencies: ["Wire", "Results", "CPcap", "CTestbedShims"], swiftSettings: strict),
+        .target(name: "Capture", dependencies: ["Wire", "Results", "CPcap", "TestbedPlatform"], swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
         .target(name: "Results", swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "CTestbedShims",
+            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
@@ -69,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets", "Platform", "CTestbedShims",
+                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets", "Platform", "TestbedPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -78,13 +82,13 @@ let package = Package(
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
-        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn", "CTestbedShims"], swiftSettings: strict),
+        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "Platform", "CTestbedShims"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Testbed", "Capture", "Wire", "Spawn"],
+            dependencies: ["Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform"],
             exclude: ["Fixtures"],  // fixture files the tests read by path
             swiftSettings: strict
         ),

@@ -1,9 +1,10 @@
 import Platform
+import TestbedPlatform
 import CPlatform
-import CTestbedShims
 import Foundation
 import Glibc
 import Wire
+import Spawn
 
 /// Builds a planned LAN for real: namespaces, TAPs on the userspace switch, addresses and
 /// routes, firewalls, dnsmasq and the device services. If any step fails, what was built is
@@ -70,7 +71,7 @@ public struct TestbedBuilder {
     private func createNamespaces(_ plan: TestbedPlan) throws {
         log("creating \(plan.namespaces.count) namespaces")
         for namespace in plan.namespaces {
-            try CommandRunner.run(["ip", "netns", "add", namespace.name])
+            try SystemTool.run(["ip", "netns", "add", namespace.name])
             var settings = [
                 "net.ipv6.conf.all.disable_ipv6=1", "net.ipv6.conf.default.disable_ipv6=1",
                 "net.ipv4.icmp_ratelimit=0", "net.ipv4.conf.all.rp_filter=0", "net.ipv4.conf.default.rp_filter=0",
@@ -78,7 +79,7 @@ public struct TestbedBuilder {
             if namespace.forwarding { settings.append("net.ipv4.ip_forward=1") }
             // New namespaces start with ping_group_range "1 0" (nobody), even for root.
             if namespace.role == .scanner { settings.append("net.ipv4.ping_group_range=0 2147483647") }
-            try CommandRunner.run(["ip", "netns", "exec", namespace.name, "sysctl", "-q", "-w"] + settings)
+            try SystemTool.run(NetworkNamespace(namespace.name).command(["sysctl", "-q", "-w"] + settings))
         }
     }
 
@@ -88,17 +89,17 @@ public struct TestbedBuilder {
         for namespace in plan.namespaces {
             guard let lan = namespace.lan else { continue }
             let name = names.tapName(lan.tapIndex)
-            let fd = scanbench_tap_open(name)
-            guard fd >= 0 else {
+            let fd: Int32
+            do { fd = try TAPDevice.open(named: name) } catch {
                 for fd in fds { close(fd) }
-                throw TestbedError("cannot create TAP \(name): \(String(cString: strerror(errno)))",
+                throw TestbedError("cannot create TAP \(name): \(String(cString: strerror(error.errno)))",
                                    fix: "run as root (or with CAP_NET_ADMIN) on a kernel with /dev/net/tun")
             }
             precondition(fds.count == lan.tapIndex, "TAP indexes must be dense and in order")
             fds.append(fd)
             batch += "link set dev \(name) netns \(namespace.name)\n"
         }
-        try CommandRunner.run(["ip", "-batch", "-"], input: batch)
+        try SystemTool.run(["ip", "-batch", "-"], input: batch)
         return fds
     }
 
@@ -114,7 +115,7 @@ public struct TestbedBuilder {
                 batch += "link set dev eth0 up\n"
                 if namespace.role == .scanner { batch += "route add 224.0.0.0/4 dev eth0\n" }
             }
-            if !batch.isEmpty { try CommandRunner.run(["ip", "-n", namespace.name, "-batch", "-"], input: batch) }
+            if !batch.isEmpty { try SystemTool.run(["ip", "-n", namespace.name, "-batch", "-"], input: batch) }
         }
     }
 
@@ -124,15 +125,15 @@ public struct TestbedBuilder {
         for (index, link) in plan.links.enumerated() {
             let temporaryA = "\(TestbedNames.interfacePrefix)\(names.id)v\(index)a"
             let temporaryB = "\(TestbedNames.interfacePrefix)\(names.id)v\(index)b"
-            try CommandRunner.run(["ip", "link", "add", temporaryA, "netns", link.namespaceA, "type", "veth",
+            try SystemTool.run(["ip", "link", "add", temporaryA, "netns", link.namespaceA, "type", "veth",
                                    "peer", "name", temporaryB, "netns", link.namespaceB])
-            try CommandRunner.run(["ip", "-n", link.namespaceA, "-batch", "-"], input: """
+            try SystemTool.run(["ip", "-n", link.namespaceA, "-batch", "-"], input: """
                 link set dev \(temporaryA) name \(link.interfaceA)
                 addr add \(link.addressA) dev \(link.interfaceA)
                 link set dev \(link.interfaceA) up
 
                 """)
-            try CommandRunner.run(["ip", "-n", link.namespaceB, "-batch", "-"], input: """
+            try SystemTool.run(["ip", "-n", link.namespaceB, "-batch", "-"], input: """
                 link set dev \(temporaryB) name \(link.interfaceB)
                 addr add \(link.addressB) dev \(link.interfaceB)
                 link set dev \(link.interfaceB) up
@@ -146,14 +147,14 @@ public struct TestbedBuilder {
         for namespace in plan.namespaces {
             var batch = namespace.extraAddresses.map { "addr add \($0) dev eth0\n" }.joined()
             batch += namespace.routes.map { "route add \($0.destination) via \($0.via)\n" }.joined()
-            if !batch.isEmpty { try CommandRunner.run(["ip", "-n", namespace.name, "-batch", "-"], input: batch) }
+            if !batch.isEmpty { try SystemTool.run(["ip", "-n", namespace.name, "-batch", "-"], input: batch) }
         }
     }
 
     private func installFirewalls() throws {
         for device in fixture.devices {
             guard let rules = FirewallRules.ruleset(for: device) else { continue }
-            try CommandRunner.run(["ip", "netns", "exec", names.deviceNamespace(device.name), "nft", "-f", "-"], input: rules)
+            try SystemTool.run(NetworkNamespace(names.deviceNamespace(device.name)).command(["nft", "-f", "-"]), input: rules)
         }
     }
 
@@ -173,9 +174,9 @@ public struct TestbedBuilder {
         try FileManager.default.createDirectory(atPath: etc, withIntermediateDirectories: true)
         try config.resolvConf.write(toFile: "\(etc)/resolv.conf", atomically: true, encoding: .utf8)
         guard let gateway = fixture.devices.first(where: { $0.ip == fixture.network.gateway }) else { return }
-        let arguments = ["ip", "netns", "exec", names.deviceNamespace(gateway.name)]
-            + config.arguments(hostsPath: "\(directory)/hosts", pidPath: "\(directory)/dnsmasq.pid", logPath: "\(directory)/dnsmasq.log")
-        running.adopt(try CommandRunner.spawn(arguments, logFile: "\(directory)/dnsmasq.out"), name: "dnsmasq")
+        let arguments = NetworkNamespace(names.deviceNamespace(gateway.name)).command(config.arguments(hostsPath: "\(directory)/hosts", pidPath: "\(directory)/dnsmasq.pid", logPath: "\(directory)/dnsmasq.log"))
+        let log = "\(directory)/dnsmasq.out"
+        running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: "dnsmasq")
     }
 
     private func startAgents(running: RunningTestbed) throws {
@@ -183,14 +184,16 @@ public struct TestbedBuilder {
         let fixtureJSON = "\(directory)/fixture.json"
         try FileManager.default.createDirectory(atPath: "\(directory)/logs", withIntermediateDirectories: true)
         for device in fixture.devices where DeviceServicesNeed.any(device) {
-            let arguments = ["ip", "netns", "exec", names.deviceNamespace(device.name), agentExecutable,
-                             "testbed", "agent", "--fixture", fixtureJSON, "--device", device.name]
-            running.adopt(try CommandRunner.spawn(arguments, logFile: "\(directory)/logs/\(device.name).log"), name: device.name)
+            let arguments = NetworkNamespace(names.deviceNamespace(device.name))
+                .command([agentExecutable, "testbed", "agent", "--fixture", fixtureJSON, "--device", device.name])
+            let log = "\(directory)/logs/\(device.name).log"
+            running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: device.name)
         }
         for server in fixture.upstream?.servers ?? [] {
-            let arguments = ["ip", "netns", "exec", names.remoteNamespace, agentExecutable,
-                             "testbed", "agent", "--fixture", fixtureJSON, "--server", server.name]
-            running.adopt(try CommandRunner.spawn(arguments, logFile: "\(directory)/logs/\(server.name).log"), name: server.name)
+            let arguments = NetworkNamespace(names.remoteNamespace)
+                .command([agentExecutable, "testbed", "agent", "--fixture", fixtureJSON, "--server", server.name])
+            let log = "\(directory)/logs/\(server.name).log"
+            running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: server.name)
         }
     }
 }

@@ -10,7 +10,7 @@ public enum TestbedCleaner {
     public static func removeAll(log: @escaping @Sendable (String) -> Void) -> [String] {
         let ids = Set(TestbedState.allIDs()).union(ourNamespaces().compactMap(TestbedNames.id(ofNamespace:)))
         for id in ids.sorted() { remove(id: id, log: log) }
-        for link in leftoverLinks(id: nil) { CommandRunner.attempt(["ip", "link", "del", link]) }
+        for link in leftoverLinks(id: nil) { SystemTool.attempt(["ip", "link", "del", link]) }
         if ids.isEmpty { NeighbourLimits.restore() }
         return ids.sorted()
     }
@@ -25,7 +25,7 @@ public enum TestbedCleaner {
         let namespaces = ourNamespaces().filter { $0.hasPrefix(prefix) }
         var killed = 0
         for namespace in namespaces {
-            let pids = (try? CommandRunner.run(["ip", "netns", "pids", namespace]))?
+            let pids = (try? SystemTool.run(["ip", "netns", "pids", namespace]))?
                 .split(separator: "\n").compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) } ?? []
             for pid in pids where pid != getpid() {
                 kill(pid, SIGKILL)
@@ -33,13 +33,13 @@ public enum TestbedCleaner {
             }
         }
         for namespace in namespaces {
-            CommandRunner.attempt(["ip", "netns", "del", namespace])
+            SystemTool.attempt(["ip", "netns", "del", namespace])
             try? FileManager.default.removeItem(atPath: names.etcDirectory(namespace))
         }
         for etc in (try? FileManager.default.contentsOfDirectory(atPath: "/etc/netns")) ?? [] where etc.hasPrefix(prefix) {
             try? FileManager.default.removeItem(atPath: "/etc/netns/\(etc)")
         }
-        for link in leftoverLinks(id: id) { CommandRunner.attempt(["ip", "link", "del", link]) }
+        for link in leftoverLinks(id: id) { SystemTool.attempt(["ip", "link", "del", link]) }
         try? FileManager.default.removeItem(atPath: names.stateDirectory)
         try? FileManager.default.removeItem(atPath: TestbedNames(id: id).controllerLog)
         if TestbedState.allIDs().isEmpty && ourNamespaces().isEmpty { NeighbourLimits.restore() }

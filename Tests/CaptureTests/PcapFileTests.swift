@@ -58,7 +58,7 @@ struct PcapFileTests {
         #expect(error?.description.contains(path) == true)
     }
 
-    @Test(.enabled(if: (try? CommandRunner.which("tshark")) != nil))
+    @Test(.enabled(if: (try? ExecutableSearch.locate("tshark")) != nil))
     func tsharkOpensOurFileAndWeReadItsPcapng() throws {
         let path = Self.temporaryPath(".pcap")
         let pcapng = Self.temporaryPath(".pcapng")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import CTestbedShims
 import Synchronization
+import TestbedPlatform
 @testable import Testbed
 
 /// Runs the device services for real inside a private network namespace and talks to them with
@@ -39,7 +39,7 @@ struct DeviceServicesEndToEndTests {
         try ServiceTestShell.check(["ip", "-n", client, "route", "add", "198.19.0.0/16", "via", Self.deviceIP])
 
         let fixture = try ServiceTestFixture.fixture()
-        signal(SIGPIPE, SIG_IGN) // as DeviceAgent does: a client closing early must not kill the test process
+        ProcessSignals.ignoreBrokenPipes() // as DeviceAgent does: a client closing early must not kill the test process
         let (services, server) = try Self.startInNamespace(device) {
             let options = DeviceServices.Options(wakeOnLANDirectory: wolDirectory, announce: false)
             return (try DeviceServices.start(device: fixture.devices[0], options: options),
@@ -49,7 +49,7 @@ struct DeviceServicesEndToEndTests {
             services.stop()
             server.stop()
         }
-        func inClient(_ arguments: [String]) -> ServiceTestShell.Result { ServiceTestShell.run(["ip", "netns", "exec", client] + arguments, timeout: 20) }
+        func inClient(_ arguments: [String]) -> ServiceTestShell.Result { ServiceTestShell.run(NetworkNamespace(client).command(arguments), timeout: 20) }
         let url = "http://\(Self.deviceIP)"
 
         // HTTP: title page, UPnP description, AirPlay /info, Chromecast eureka_info.
@@ -109,12 +109,10 @@ struct DeviceServicesEndToEndTests {
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             defer { done.signal() }
-            let fd = open("/run/netns/\(name)", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0, scanbench_setns_net(fd) == 0 else {
-                result.set(.failure(ServiceTestShell.Failure(message: "cannot enter namespace \(name): errno \(errno)")))
+            do throws(PlatformCallError) { try NetworkNamespace(name).enter() } catch {
+                result.set(.failure(ServiceTestShell.Failure(message: "cannot enter namespace \(name): errno \(error.errno)")))
                 return
             }
-            close(fd)
             result.set(Result { try body() })
         }
         done.wait()

@@ -1,6 +1,7 @@
 import CPcap
 import Foundation
 import Synchronization
+import TestbedPlatform
 
 /// A libpcap live capture on one interface, optionally inside a network namespace, running on a
 /// dedicated thread of this process (never in the process under test).
@@ -84,7 +85,9 @@ public final class LiveCapture: Sendable {
         let handle: OpaquePointer
         let sink: PacketSink
         do throws(CaptureError) {
-            if let namespace = config.namespace { try NetworkNamespace.enter(namespace) }
+            if let namespace = config.namespace {
+                do { try NetworkNamespace(namespace).enter() } catch { throw .namespaceUnavailable(name: namespace, errno: error.errno) }
+            }
             handle = try Self.open(config)
             do throws(CaptureError) {
                 let writer = try config.outputPath.map { path throws(CaptureError) in

@@ -1,14 +1,15 @@
 import Foundation
 import Results
 import Spawn
+import TestbedPlatform
 
 extension CategoryProbeSettings {
     /// The probe as a child process in `namespace`, reading the scan's report on standard input;
     /// `--classify-only`: what no rule reads (HTTP titles, banners) would only cost time.
     func arguments(executable: String, namespace: String) -> [String] {
-        ["ip", "netns", "exec", namespace, executable, "probe", "--from-scan", "-", "--json", "--classify-only",
+        NetworkNamespace(namespace).command([executable, "probe", "--from-scan", "-", "--json", "--classify-only",
          "--top-ports", String(topPorts), "--bonjour-window", String(bonjourWindowS), "--ssdp-window", String(ssdpWindowS),
-         "--timeout", String(timeoutS)]
+         "--timeout", String(timeoutS)])
     }
 
     /// Probes and classifies the devices of `scanJSON` (the scanner's `--json` output) from the

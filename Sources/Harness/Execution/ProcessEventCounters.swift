@@ -1,7 +1,7 @@
-import CTestbedShims
 import Foundation
 import Glibc
 import Synchronization
+import TestbedPlatform
 
 /// Counts a process's system calls and the wakeups of its threads with kernel tracepoints
 /// (perf_event_open, no perf tool and no sampling: the kernel only adds to counters).
@@ -54,9 +54,9 @@ final class ProcessEventCounters: Sendable {
         let cpus = Self.onlineCPUs()
         var opened: [Int32] = []
         func open(_ id: UInt64, cpu: Int32) -> Int32? {
-            let fd = scanbench_perf_tracepoint_counter(id, pid, cpu)
-            if fd < 0 {
-                fail("perf_event_open(tracepoint \(id), cpu \(cpu)) failed: \(String(cString: strerror(errno)))")
+            let fd: Int32
+            do { fd = try PerfTracepointCounter.open(tracepoint: id, pid: pid, cpu: cpu) } catch {
+                fail(error.description)
                 return nil
             }
             opened.append(fd)

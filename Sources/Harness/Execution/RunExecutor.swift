@@ -8,6 +8,7 @@ import ScanKit
 import Spawn
 import Testbed
 import Wire
+import TestbedPlatform
 
 /// Runs one entry of the plan on a testbed that is up: a fresh capture on the scanner's link,
 /// the system under test as a child process in the scanner namespace (measured from outside),
@@ -59,9 +60,9 @@ public struct RunExecutor: Sendable {
             // The app session: the scan and the script's tools in one process (issue 9).
             let script = try SessionScriptLoader.load(entry.scenario.script)
             let targets = SessionTargets(truth: truth)
-            var arguments = ["ip", "netns", "exec", truth.scanner.namespace, executable, "app",
+            var arguments = NetworkNamespace(truth.scanner.namespace).command([executable, "app",
                              "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile,
-                             "--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"]
+                             "--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"])
             for name in SessionScriptLoader.variables(in: script).sorted() {
                 guard let device = targets.device(named: name) else {
                     throw HarnessError("the scenario \(entry.scenario.name) names $\(name), which the harness cannot bind on \(entry.fixture)",

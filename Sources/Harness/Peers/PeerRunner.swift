@@ -2,6 +2,7 @@ import Foundation
 import Results
 import Spawn
 import Testbed
+import TestbedPlatform
 
 /// Reference rows measured in the same testbed: what established tools find.
 struct PeerRunner: Sendable {
@@ -22,7 +23,7 @@ struct PeerRunner: Sendable {
         for repetition in 1...max(1, repetitions) {
             for (name, command) in tools {
                 let started = Date()
-                let output = (try? ChildProcess.run(["ip", "netns", "exec", truth.scanner.namespace] + command, timeout: 300))?.stdout ?? ""
+                let output = (try? ChildProcess.run(NetworkNamespace(truth.scanner.namespace).command(command), timeout: 300))?.stdout ?? ""
                 let found = Self.addresses(in: output, tool: name).intersection(Set(truth.devices.map { $0.device.ip.description })).count
                 let result = PeerResult(fixture: fixture, tool: name, repetition: repetition, found: found,
                                         discoverable: discoverable, durationS: Date().timeIntervalSince(started))
@@ -47,8 +48,8 @@ struct PeerRunner: Sendable {
         let ip = target.device.ip.description
         let started = Date()
         let list = Self.commonPorts.map(String.init).joined(separator: ",")
-        let output = (try? ChildProcess.run(["ip", "netns", "exec", truth.scanner.namespace, "nmap", "-sT", "-Pn", "-n",
-                                             "-p", list, "-oG", "-", ip], timeout: 300))?.stdout ?? ""
+        let output = (try? ChildProcess.run(NetworkNamespace(truth.scanner.namespace).command(["nmap", "-sT", "-Pn", "-n",
+                                             "-p", list, "-oG", "-", ip]), timeout: 300))?.stdout ?? ""
         let states = Self.portStates(in: output, ports: Self.commonPorts)
         let correct = Self.commonPorts.filter { states[$0] == target.device.tcpPorts.state(of: $0).rawValue }.count
         return PeerResult(fixture: fixture, tool: "nmap -sT \(ip) (port states correct / checked)", repetition: repetition,

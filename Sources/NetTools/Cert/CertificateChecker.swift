@@ -1,5 +1,6 @@
 import Foundation
 import Wire
+import Spawn
 
 /// TLS certificate check through the `openssl` command-line tool (s_client, then x509).
 public struct CertificateChecker: Sendable {
@@ -28,7 +29,8 @@ public struct CertificateChecker: Sendable {
         socket.close()
         var arguments = ["openssl", "s_client", "-connect", "\(ip):\(port)", "-showcerts"]
         if IPv4Address(host) == nil { arguments += ["-servername", host] }
-        let client = try ChildCommand.run(arguments, input: "", timeout: timeout)
+        let client: ChildProcess.Monitored
+        do { client = try ChildProcess.runMonitored(arguments, input: Data(), timeout: timeout) } catch { throw error.toolError(running: arguments) }
         guard let begin = client.stdout.range(of: "-----BEGIN CERTIFICATE-----"),
               let end = client.stdout.range(of: "-----END CERTIFICATE-----", range: begin.upperBound..<client.stdout.endIndex) else {
             throw .badResponse("\(host):\(port) completed no TLS handshake (not a TLS port?)\(client.timedOut ? "; timed out after \(timeout) s" : "")")
@@ -36,8 +38,9 @@ public struct CertificateChecker: Sendable {
         let pem = String(client.stdout[begin.lowerBound..<end.upperBound]) + "\n"
         let verification = client.stdout.split(whereSeparator: \.isNewline).last { $0.contains("Verify return code:") }
             .map { $0.components(separatedBy: "Verify return code:").last!.trimmingCharacters(in: .whitespaces) } ?? "unknown"
-        let x509 = try ChildCommand.run(["openssl", "x509", "-noout", "-subject", "-issuer", "-dates", "-ext", "subjectAltName", "-nameopt", "RFC2253"],
-                                        input: pem, timeout: timeout)
+        let x509Arguments = ["openssl", "x509", "-noout", "-subject", "-issuer", "-dates", "-ext", "subjectAltName", "-nameopt", "RFC2253"]
+        let x509: ChildProcess.Monitored
+        do { x509 = try ChildProcess.runMonitored(x509Arguments, input: Data(pem.utf8), timeout: timeout) } catch { throw error.toolError(running: x509Arguments) }
         guard x509.status == 0 else { throw .badResponse("openssl x509 could not read the certificate: \(x509.stderr)") }
         return CertificateReport.parse(x509: x509.stdout, host: host, port: port, verification: verification == "0 (ok)" ? "ok" : verification)
     }

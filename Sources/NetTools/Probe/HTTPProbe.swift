@@ -1,5 +1,6 @@
 import Foundation
 import Wire
+import Spawn
 
 /// Minimal HTTP/1.0 GET over plain TCP or TLS (TLS through `openssl s_client`), and the parsers
 /// the deep probe needs: header block, `<title>`, UPnP description fields, plist and JSON values.
@@ -16,8 +17,8 @@ public enum HTTPProbe {
         let request = "GET \(path) HTTP/1.0\r\nHost: \(ip):\(port)\r\nUser-Agent: scanbench-probe\r\nConnection: close\r\n\r\n"
         let text: String?
         if tls {
-            let output = try? ChildCommand.run(["openssl", "s_client", "-quiet", "-ign_eof", "-connect", "\(ip):\(port)"],
-                                               input: request, timeout: timeout)
+            let output = try? ChildProcess.runMonitored(["openssl", "s_client", "-quiet", "-ign_eof", "-connect", "\(ip):\(port)"],
+                                                        input: Data(request.utf8), timeout: timeout)
             text = output.flatMap { $0.stdout.isEmpty ? nil : $0.stdout }
         } else {
             text = BannerGrabber.exchange(ip, port: port, send: request, timeout: timeout, limit: 262_144)

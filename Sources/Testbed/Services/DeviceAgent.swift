@@ -1,6 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#endif
+import TestbedPlatform
 
 /// The entry point of a device's agent process: `scanbench testbed agent --fixture F --device D`
 /// run with `ip netns exec <namespace>`.
@@ -17,7 +16,7 @@ public enum DeviceAgent {
             throw DeviceAgentError(message: "fixture '\(fixture.name)' has no device named '\(deviceName)'",
                                    fix: "use one of: \(fixture.devices.map(\.name).joined(separator: ", "))")
         }
-        signal(SIGPIPE, SIG_IGN)
+        ProcessSignals.ignoreBrokenPipes()
         let services = try DeviceServices.start(device: device, options: options)
         ServiceLog.write("\(device.name) (\(device.ip)) serving: \(services.summary.isEmpty ? "nothing" : services.summary.joined(separator: "; "))")
         serveForever(services)

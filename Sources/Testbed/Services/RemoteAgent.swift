@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestbedPlatform
 
 /// The remote-segment counterpart of ``DeviceAgent``: WHOIS and open ports of an upstream server.
 public enum RemoteAgent {
@@ -17,7 +15,7 @@ public enum RemoteAgent {
                                    fix: servers.isEmpty ? "add upstream.servers to the fixture"
                                        : "use one of: \(servers.map(\.name).joined(separator: ", "))")
         }
-        signal(SIGPIPE, SIG_IGN)
+        ProcessSignals.ignoreBrokenPipes()
         let services = try DeviceServices.start(server: server)
         ServiceLog.write("\(server.name) (\(server.ip)) serving: \(services.summary.joined(separator: "; "))")
         DeviceAgent.serveForever(services)

@@ -1,10 +1,10 @@
 import Platform
 import CPlatform
-import CTestbedShims
 import Foundation
 import Glibc
 import Synchronization
 import Wire
+import TestbedPlatform
 
 /// An Ethernet switch in user space joining TAP devices: MAC learning, flooding of broadcast,
 /// multicast and unknown unicast, and per-link delay, jitter and loss (this kernel has no netem).
@@ -77,7 +77,7 @@ public final class UserspaceSwitch: Sendable {
 
     /// Switches frames until `stop()` is called. Blocks the calling thread.
     public func run() {
-        _ = scanbench_set_timer_slack(1)
+        TimerSlack.setForCurrentThread(nanoseconds: 1)
         var fds = state.withLock { state in state.ports.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) } }
         fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
         var buffer = [UInt8](repeating: 0, count: 65_536)

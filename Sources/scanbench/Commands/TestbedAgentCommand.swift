@@ -1,8 +1,8 @@
 import ArgumentParser
-import CTestbedShims
 import Foundation
 import Glibc
 import Testbed
+import TestbedPlatform
 
 /// `scanbench testbed agent` (internal): the service process of one device, started by the
 /// testbed inside the device's namespace.
@@ -23,7 +23,7 @@ struct TestbedAgentCommand: ParsableCommand {
     var server: String?
 
     func run() throws {
-        _ = scanbench_set_parent_death_signal(SIGKILL)
+        ProcessSignals.deliverOnParentDeath(SIGKILL)
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture))
         let loaded = try JSONDecoder().decode(Fixture.self, from: data)
         if let device {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Glibc
 import Testbed
+import TestbedPlatform
+import Spawn
 
 /// `scanbench testbed exec -- CMD …`.
 struct TestbedExecCommand: ParsableCommand {
@@ -44,12 +46,14 @@ struct TestbedExecCommand: ParsableCommand {
                 }
                 namespace = found.name
             }
-            let argv = ["ip", "netns", "exec", namespace] + arguments
-            let ip = try CommandRunner.which("ip")
+            let argv = NetworkNamespace(namespace).command(arguments)
+            let ip = try ExecutableSearch.locate("ip")
             var cArguments = argv.map { strdup($0) } + [nil]
             execv(ip, &cArguments)
             throw TestbedError("cannot run ip: \(String(cString: strerror(errno)))", fix: "install iproute2")
         } catch let error as TestbedError {
+            Terminal.fail(error.description)
+        } catch let error as SpawnError {
             Terminal.fail(error.description)
         }
     }

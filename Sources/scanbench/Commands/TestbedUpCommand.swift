@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import Testbed
+import TestbedPlatform
 
 /// `scanbench testbed up [FIXTURE]`.
 struct TestbedUpCommand: ParsableCommand {
@@ -52,7 +53,7 @@ struct TestbedUpCommand: ParsableCommand {
             }
             let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
             if detach {
-                try Detacher.startInBackground(fixturePath: path, id: id, seed: seed, extra: noServices ? ["--no-services"] : [])
+                try BackgroundController.start(fixturePath: path, id: id, seed: seed, extra: noServices ? ["--no-services"] : [])
             } else {
                 try runInForeground(fixture: loaded, path: path, id: id, seed: seed)
             }
@@ -67,7 +68,7 @@ struct TestbedUpCommand: ParsableCommand {
         var builder = TestbedBuilder(fixture: fixture, fixturePath: path, names: TestbedNames(id: id), seed: seed,
                                      agentExecutable: Terminal.executablePath, log: Terminal.progress)
         builder.startServices = !noServices
-        let stopper = SignalStopper()
+        let stopRequest = SignalTrap()
         let running = try builder.build()
         let truth = GroundTruth(state: running.state)
         if json {
@@ -78,7 +79,7 @@ struct TestbedUpCommand: ParsableCommand {
             print("testbed \(id) is up; press Ctrl-C to take it down.")
         }
         Terminal.flush()
-        stopper.wait()
+        stopRequest.wait()
         Terminal.progress("taking testbed \(id) down")
         running.teardown(log: Terminal.progress)
     }

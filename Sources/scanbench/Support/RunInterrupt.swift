@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testbed
+import TestbedPlatform
 
 /// On Ctrl-C (or SIGTERM) during `scanbench run`, removes the testbeds this run started (and no
 /// other run's) before exiting, so an interrupted run leaves nothing behind.

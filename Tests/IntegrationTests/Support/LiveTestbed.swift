@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestbedPlatform
 
 /// A testbed brought up for a test suite through the real CLI (`testbed up --detach`), with its
 /// ground truth read back from `testbed status --json`.
@@ -35,7 +36,7 @@ struct LiveTestbed: Sendable {
     /// Runs a command in the scanner namespace.
     @discardableResult
     func exec(_ arguments: [String], timeout: Double = 120) throws -> ScanBenchCLI.Output {
-        try ScanBenchCLI.run(["ip", "netns", "exec", scannerNamespace] + arguments, timeout: timeout)
+        try ScanBenchCLI.run(NetworkNamespace(scannerNamespace).command(arguments), timeout: timeout)
     }
 
     /// Runs a shell snippet in the scanner namespace.

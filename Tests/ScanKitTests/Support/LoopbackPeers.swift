@@ -1,8 +1,8 @@
-import CTestbedShims
 import Foundation
 import Glibc
 import Synchronization
 import Wire
+import TestbedPlatform
 @testable import ScanKit
 
 /// Peers on 127.0.0.0/8 for the strategy knob tests: everything answers (or stays silent) on this
@@ -338,7 +338,7 @@ final class PrivateNetworkNamespace: Sendable {
     }
 
     /// Moves the calling thread into the namespace (for a thread that exits afterwards).
-    func enter() -> Bool { scanbench_setns_net(fd) == 0 }
+    func enter() -> Bool { (try? NetworkNamespace.enter(descriptor: fd)) != nil }
 
     deinit { close(fd) }
 }

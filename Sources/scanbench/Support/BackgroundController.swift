@@ -1,16 +1,18 @@
 import Foundation
 import Glibc
 import Testbed
+import Spawn
 
-/// Starts `testbed up` as a background controller in its own session and waits until its LAN
-/// is ready (or it failed), so `up --detach` returns with a working testbed or an error.
-enum Detacher {
-    static func startInBackground(fixturePath: String, id: String, seed: UInt64, extra: [String]) throws {
+/// `testbed up --detach`: starts `testbed up` again as the testbed's controller, in the
+/// background in its own session (so it outlives this command and the terminal), and waits until
+/// its LAN is ready (or it failed), so the command returns with a working testbed or an error.
+enum BackgroundController {
+    static func start(fixturePath: String, id: String, seed: UInt64, extra: [String]) throws {
         try StateRoot.prepare()
         let log = TestbedNames(id: id).controllerLog
-        let process = try CommandRunner.spawn(
+        let process = try ChildProcess.spawn(
             [Terminal.executablePath, "testbed", "up", fixturePath, "--id", id, "--seed", String(seed)] + extra,
-            logFile: log, newSession: true)
+            stdout: .file(log), stderr: .file(log), newSession: true)
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if let state = TestbedState.load(id: id), state.phase == .ready {
