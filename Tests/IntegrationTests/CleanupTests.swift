@@ -4,11 +4,14 @@ import Testing
 /// `testbed down` removes everything, also after the controller was killed with SIGKILL.
 @Suite("Testbed clean-up", .tags(.integration), .serialized)
 struct CleanupTests {
+    /// Where the CLI keeps testbed state: `SCANBENCH_STATE_DIR`, else `/run/scanbench`.
+    static let stateRoot = ProcessInfo.processInfo.environment["SCANBENCH_STATE_DIR"] ?? "/run/scanbench"
+
     static func leftovers(id: String) -> [String] {
         var found = ScanBenchCLI.ourNamespaces().filter { $0.contains("-\(id)-") }
         let links = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/net")) ?? []
         found += links.filter { $0.hasPrefix("sb\(id)") }
-        for path in ["/run/scanbench/\(id)", "/run/scanbench/controller-\(id).log"] where FileManager.default.fileExists(atPath: path) {
+        for path in ["\(stateRoot)/\(id)", "\(stateRoot)/controller-\(id).log"] where FileManager.default.fileExists(atPath: path) {
             found.append(path)
         }
         let ps = (try? ScanBenchCLI.run(["ps", "-eo", "args"]).stdout) ?? ""
@@ -19,7 +22,7 @@ struct CleanupTests {
     @Test("kill -9 of the controller, then down: no namespace, TAP, process or state is left")
     func killNineThenDown() throws {
         let testbed = try LiveTestbed.up("tiny")
-        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "/run/scanbench/\(testbed.id)/state.json"))) as? [String: Any]
+        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(Self.stateRoot)/\(testbed.id)/state.json"))) as? [String: Any]
         let pid = try #require(state?["controllerPID"] as? Int)
         #expect(kill(Int32(pid), SIGKILL) == 0)
         usleep(200_000)
