@@ -34,8 +34,8 @@ public struct ScanReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey { case id, outcome, startMs = "start_ms", endMs = "end_ms" }
     }
 
-    /// Run totals.
-    public struct Summary: Codable, Sendable, Equatable {
+    /// The run's totals and settings (the `summary` object of the JSON).
+    public struct Totals: Codable, Sendable, Equatable {
         public var strategy: String
         public var interface: String
         public var network: String
@@ -64,5 +64,5 @@ public struct ScanReport: Codable, Sendable {
     }
 
     public var devices: [Device]
-    public var summary: Summary
+    public var summary: Totals
 }
