@@ -20,14 +20,7 @@ public struct ScanReportExcerpt: Decodable, Sendable {
         public var openPorts: [Int]?
         public var firstSeenMs: Double?
 
-        enum CodingKeys: String, CodingKey {
-            case ip, mac, hostname, sources
-            case firstSource = "first_source"
-            case latencyMs = "latency_ms"
-            case latencySource = "latency_source"
-            case openPorts = "open_ports"
-            case firstSeenMs = "first_seen_ms"
-        }
+        typealias CodingKeys = ScanReport.Device.CodingKeys
     }
 
     /// ScanKit's `ScanReport.Totals`, the counters the join falls back on.

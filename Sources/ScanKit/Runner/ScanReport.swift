@@ -14,7 +14,8 @@ public struct ScanReport: Codable, Sendable {
         /// Milliseconds from scan start to the first sighting.
         public var firstSeenMs: Double
 
-        enum CodingKeys: String, CodingKey {
+        /// The JSON's keys (public: the harness's lenient `ScanReportExcerpt` reads the same ones).
+        public enum CodingKeys: String, CodingKey {
             case ip, mac, hostname, sources
             case firstSource = "first_source"
             case latencyMs = "latency_ms"
