@@ -9,15 +9,13 @@ import HeapModule
 /// each storage, and these are the quick way to try another.
 struct DequeFrameQueue: Sendable {
     private var frames = Deque<(release: Int64, frame: [UInt8], identity: UInt64)>()
-    private(set) var lastRelease: Int64 = 0
+    private var order = ReleaseOrder()
 
     var isEmpty: Bool { frames.isEmpty }
     var nextRelease: Int64? { frames.first?.release }
 
     mutating func push(_ frame: [UInt8], identity: UInt64 = 0, release: Int64) {
-        let at = max(release, lastRelease)
-        lastRelease = at
-        frames.append((at, frame, identity))
+        frames.append((order.next(release), frame, identity))
     }
 
     mutating func popDue(now: Int64) -> [(frame: [UInt8], identity: UInt64)] {
@@ -44,16 +42,14 @@ struct HeapFrameQueue: Sendable {
 
     private var frames = Heap<Held>()
     private var arrivals: UInt64 = 0
-    private(set) var lastRelease: Int64 = 0
+    private var order = ReleaseOrder()
 
     var isEmpty: Bool { frames.isEmpty }
     var nextRelease: Int64? { frames.min?.release }
 
     mutating func push(_ frame: [UInt8], identity: UInt64 = 0, release: Int64) {
-        let at = max(release, lastRelease)
-        lastRelease = at
         arrivals += 1
-        frames.insert(Held(release: at, arrival: arrivals, frame: frame, identity: identity))
+        frames.insert(Held(release: order.next(release), arrival: arrivals, frame: frame, identity: identity))
     }
 
     mutating func popDue(now: Int64) -> [(frame: [UInt8], identity: UInt64)] {
@@ -63,5 +59,16 @@ struct HeapFrameQueue: Sendable {
             due.append((first.frame, first.identity))
         }
         return due
+    }
+}
+
+/// `FrameQueue`'s rule for release times: never before the previous frame's, so jitter delays
+/// frames but never reorders them.
+struct ReleaseOrder: Sendable {
+    private(set) var last: Int64 = 0
+
+    mutating func next(_ release: Int64) -> Int64 {
+        last = max(release, last)
+        return last
     }
 }

@@ -15,12 +15,6 @@ public struct PreparedStrategy: Sendable {
     /// What ScanKit parsed from `file`.
     public var strategy: Strategy
 
-    public init(variant: StrategyVariant, file: String, strategy: Strategy) {
-        self.variant = variant
-        self.file = file
-        self.strategy = strategy
-    }
-
     /// The variant's display name (results' `strategy`).
     public var name: String { variant.name }
 }
