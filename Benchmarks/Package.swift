@@ -15,6 +15,8 @@ let package = Package(
         // Only the malloc interposer trait: the default set also enables "RuntimeInterposer",
         // whose package (swift-runtime-interposer) is not among those this environment resolves.
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // Deque and Heap, measured against the switch's own FrameQueue (docs/BENCHMARKS.md#frame-queue-storage).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .executableTarget(
@@ -25,6 +27,8 @@ let package = Package(
                 .product(name: "Capture", package: "ScanBench"),
                 .product(name: "Testbed", package: "ScanBench"),
                 .product(name: "ScanKit", package: "ScanBench"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ],
             path: "Benchmarks/ScanBenchBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],

@@ -196,7 +196,7 @@ struct JSONKeyTests {
         encoder.dateEncodingStrategy = .iso8601
         func printed(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
 
-        let scan = try Harness.ScanReport.decode(try printed(Self.scanReport))
+        let scan = try ScanReportExcerpt.decode(try printed(Self.scanReport))
         #expect(scan.devices.first?.firstSource == "arp" && scan.devices.first?.openPorts == [7000] && scan.devices.first?.firstSeenMs == 12)
         #expect(scan.summary?.connectionsCreated == 10 && scan.summary?.peakConnectionsInFlight == 4 && scan.summary?.budgetWaits == 1)
 

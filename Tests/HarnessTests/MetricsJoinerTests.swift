@@ -140,7 +140,7 @@ struct MetricsJoinerTests {
             .init(timeNs: t0 + 990_000_000, event: .frameProbe(.init(lateNs: 1_000_000, intervalNs: 16_666_667))),
             .init(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 3))),
         ]
-        let scan = try ScanReport.decode("""
+        let scan = try ScanReportExcerpt.decode("""
             {"devices": [
               {"ip": "198.18.0.1", "hostname": "gw.home.arpa", "sources": ["arp"], "first_source": "arp", "latency_ms": 2.5, "latency_source": "icmp"},
               {"ip": "198.18.0.10", "sources": ["tcp", "icmp"], "first_source": "tcp", "latency_ms": 30, "latency_source": "icmp"},
@@ -189,7 +189,7 @@ struct MetricsJoinerTests {
     /// The categories of one run whose scan found the gateway, the phone and an address no
     /// device has, classified as `probe` printed them.
     static func categoryJoin(_ probe: ProbedCategories?) throws -> (RunMetrics, [DeviceOutcome]) {
-        let scan = try ScanReport.decode("""
+        let scan = try ScanReportExcerpt.decode("""
             {"devices": [{"ip": "198.18.0.1", "sources": ["arp"], "first_source": "arp"},
                          {"ip": "198.18.0.10", "sources": ["arp"], "first_source": "arp"},
                          {"ip": "198.18.0.99", "sources": ["tcp"], "first_source": "tcp"}]}

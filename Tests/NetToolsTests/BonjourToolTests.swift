@@ -13,7 +13,7 @@ struct BonjourToolTests {
             DNSResourceRecord(name: meta, data: .ptr(DNSName("_esphomelib._tcp.local")), ttl: 4500),
             DNSResourceRecord(name: "_http._tcp.local", data: .ptr(DNSName("x._http._tcp.local")), ttl: 4500),
         ])
-        #expect(BonjourBrowser.enumeratedTypes(in: message) == ["_hap._tcp", "_esphomelib._tcp"])
+        #expect(BonjourToolBrowser.enumeratedTypes(in: message) == ["_hap._tcp", "_esphomelib._tcp"])
     }
 
     @Test("a browsed service resolves to its SRV target, port, A addresses and TXT pairs; a goodbye does not erase it")
@@ -30,7 +30,7 @@ struct BonjourToolTests {
                                 ])
         let found = cache.apply(answer)
         #expect(found.count == 1)
-        let services = BonjourBrowser.resolved(cache, responders: [instance: IPv4Address(198, 18, 0, 99)])
+        let services = BonjourToolBrowser.resolved(cache, responders: [instance: IPv4Address(198, 18, 0, 99)])
         #expect(services.count == 1)
         let service = services[0]
         #expect(service.instance == "Garden" && service.type == "_esphomelib._tcp" && service.domain == "local")
@@ -41,6 +41,6 @@ struct BonjourToolTests {
         var bare = BonjourCache()
         bare.browse(types: ["_esphomelib._tcp"])
         bare.apply(DNSMessage(isResponse: true, isAuthoritative: true, answers: [answer.answers[0], answer.additionals[0]]))
-        #expect(BonjourBrowser.resolved(bare, responders: [instance: IPv4Address(198, 18, 0, 99)])[0].addresses == ["198.18.0.99"])
+        #expect(BonjourToolBrowser.resolved(bare, responders: [instance: IPv4Address(198, 18, 0, 99)])[0].addresses == ["198.18.0.99"])
     }
 }

@@ -8,7 +8,7 @@ struct ToolParsingTests {
     @Test("echo request: header, sequence, marker, valid checksum; replies match on sequence and marker only")
     func icmpEcho() throws {
         let marker: [UInt8] = Array("SBntABCD".utf8)
-        let request = ICMPEcho.request(sequence: 0x0102, marker: marker)
+        let request = MarkedICMPEcho.request(sequence: 0x0102, marker: marker)
         #expect(request.count == 64)
         #expect(Array(request[0..<2]) == [8, 0])
         #expect(Array(request[6..<8]) == [1, 2])
@@ -20,12 +20,12 @@ struct ToolParsingTests {
         reply[2] = 0; reply[3] = 0
         let sum = InternetChecksum.compute(reply)
         reply[2] = UInt8(sum >> 8); reply[3] = UInt8(sum & 0xFF)
-        #expect(ICMPEcho.replySequence(reply, marker: marker) == 0x0102)
-        #expect(ICMPEcho.replySequence(reply, marker: Array("SBntXXXX".utf8)) == nil, "another run's reply")
-        #expect(ICMPEcho.replySequence(request, marker: marker) == nil, "a request is not a reply")
+        #expect(MarkedICMPEcho.replySequence(reply, marker: marker) == 0x0102)
+        #expect(MarkedICMPEcho.replySequence(reply, marker: Array("SBntXXXX".utf8)) == nil, "another run's reply")
+        #expect(MarkedICMPEcho.replySequence(request, marker: marker) == nil, "a request is not a reply")
         // With an IPv4 header in front.
         let header: [UInt8] = [0x45, 0, 0, UInt8(20 + reply.count), 0, 0, 0, 0, 64, 1, 0, 0, 198, 18, 0, 1, 198, 18, 0, 50]
-        #expect(ICMPEcho.replySequence(header + reply, marker: marker) == 0x0102)
+        #expect(MarkedICMPEcho.replySequence(header + reply, marker: marker) == 0x0102)
     }
 
     @Test("ping statistics: population standard deviation and loss")

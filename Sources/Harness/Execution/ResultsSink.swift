@@ -1,3 +1,4 @@
+import Foundation
 import Results
 
 /// Collects run results from the lanes, writes results.json after each one (so an interrupted
@@ -22,7 +23,7 @@ actor ResultsSink {
         document.runs.append(result)
         document.runs.sort { $0.sequence < $1.sequence }
         try document.write(to: path)
-        progress(HarnessRun.line(result, done: done, total: total, seconds: seconds) + eta())
+        progress(Self.line(result, done: done, total: total, seconds: seconds) + eta())
     }
 
     /// ", ETA 4 min" from the mean wall time per finished run so far (lanes included).
@@ -36,5 +37,20 @@ actor ResultsSink {
     func addPeers(_ peers: [PeerResult]) throws {
         document.peers += peers
         try document.write(to: path)
+    }
+
+    /// One finished run, for the progress output: what it found and sent, or why it failed.
+    static func line(_ result: RunResult, done: Int, total: Int, seconds: Double) -> String {
+        let m = result.metrics
+        let seed = result.seed.map { " seed \($0)" } ?? ""
+        let head = "[\(done)/\(total)] \(result.fixture) \(result.strategy) \(result.scenario) r\(result.repetition)\(seed): "
+        guard result.status == .ok else { return head + "\(result.status.rawValue) — \(result.error ?? "")" }
+        var categories = ""
+        if let correct = m.names.categoryCorrect, let total = m.names.categoryTotal {
+            categories = ", \(correct)/\(total) categories" + (m.names.categoryProbeS.map { String(format: " (probe %.1f s)", $0) } ?? "")
+        }
+        return head + "\(m.yield.found)/\(m.yield.discoverable) devices, \(m.wire.tcpAttempts) TCP attempts, "
+            + "peak \(m.wire.tcpPeakInFlight) in flight, \(String(format: "%.1f", m.durationS)) s scan\(categories)"
+            + String(format: " (%.0f s with capture)", seconds)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What `scanbench probe --from-scan - --json` printed after a scan: per found device, the
 /// category the classifier gave it and the rule that decided (docs/TOOLS.md). Decoded leniently,
-/// like `ScanReport`: only the keys the join needs.
+/// like `ScanReportExcerpt`: only the keys the join needs.
 public struct ProbedCategories: Decodable, Sendable {
     public struct Device: Decodable, Sendable, Equatable {
         public var ip: String

@@ -5,8 +5,8 @@ import Testbed
 /// Everything recorded about one run, before it is turned into metrics.
 public struct RunObservation: Sendable {
     public var truth: GroundTruth
-    /// The scanner's `--json` report; nil when the scanner crashed or timed out.
-    public var scan: ScanReport?
+    /// What the scan reported (the join's excerpt); nil when the scanner crashed, hung or timed out.
+    public var scan: ScanReportExcerpt?
     public var events: [EventRecord]
     public var wire: WireAnalysis?
     public var captureDrops: Int
@@ -25,7 +25,7 @@ public struct RunObservation: Sendable {
     /// Wall seconds the category probe took.
     public var categoryProbeSeconds: Double?
 
-    public init(truth: GroundTruth, scan: ScanReport?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
+    public init(truth: GroundTruth, scan: ScanReportExcerpt?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
                 process: ProcessStats, realtimeMinusMonotonicNs: Int64, switchCounters: [SwitchPortCounters]? = nil) {
         self.truth = truth
         self.scan = scan

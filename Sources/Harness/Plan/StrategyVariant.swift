@@ -41,14 +41,13 @@ public struct StrategyVariant: Sendable, Equatable {
     }
 
     /// Writes the strategy file this variant runs (the base with the override applied) into
-    /// `directory` and checks that ScanKit accepts it.
-    /// - Returns: the path to pass to `scanbench scan --strategy`.
-    /// - Throws: `HarnessError` for an unknown key or a value the strategy refuses.
-    public func materialize(in directory: String) throws -> String {
+    /// `directory` and parses it with ScanKit, once.
+    /// - Throws: `HarnessError` for an unknown key or a value the strategy refuses; ScanKit's
+    ///   `YAMLInputError` when the base itself does not load.
+    public func prepare(in directory: String) throws -> PreparedStrategy {
         let path = try StrategyLoader.resolve(base)
         guard let override else {
-            _ = try StrategyLoader.load(path)
-            return path
+            return PreparedStrategy(variant: self, file: path, strategy: try StrategyLoader.load(path))
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard var root = try Yams.compose(yaml: text) else {
@@ -61,12 +60,16 @@ public struct StrategyVariant: Sendable, Equatable {
         try "# \(name): \(base) with \(override.key) = \(override.value) (scanbench run --sweep)\n\(Yams.serialize(node: root))"
             .write(toFile: output, atomically: true, encoding: .utf8)
         do {
-            _ = try StrategyLoader.load(output)
+            return PreparedStrategy(variant: self, file: output, strategy: try StrategyLoader.load(output))
         } catch {
             throw HarnessError("--sweep \(override.key)=\(override.value) does not give a valid strategy:\n\(error)",
                                fix: "check the key path and value against docs/STRATEGIES.md")
         }
-        return output
+    }
+
+    /// `prepare(in:)`'s file: the path to pass to `scanbench app --strategy`.
+    public func materialize(in directory: String) throws -> String {
+        try prepare(in: directory).file
     }
 
     private static func setting(_ value: Node, at keys: ArraySlice<String>, in node: Node, full: String) throws -> Node {

@@ -56,7 +56,7 @@ public struct Pinger: Sendable {
         }
         defer { socket?.close() }
         var replies: [PingReply] = []
-        let marker = ICMPEcho.makeMarker()
+        let marker = MarkedICMPEcho.makeMarker()
         if let socket { try? socket.enableTimestamps() }
         for sequence in 1...count {
             let started = MonotonicClock.signedNow()
@@ -75,7 +75,7 @@ public struct Pinger: Sendable {
     func icmpAttempt(_ socket: NetSocket, ip: IPv4Address, sequence: Int, marker: [UInt8]) -> PingReply {
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         while (try? socket.receive()) != nil {}
-        let packet = ICMPEcho.request(sequence: wireSequence, marker: marker)
+        let packet = MarkedICMPEcho.request(sequence: wireSequence, marker: marker)
         let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
         let sent = RealtimeClock.now()
         do {
@@ -89,7 +89,7 @@ public struct Pinger: Sendable {
             guard socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((left + 999_999) / 1_000_000)) != 0 else { continue }
             let arrived = RealtimeClock.now()
             guard let datagram = try? socket.receive() else { continue }
-            guard datagram.source == ip, ICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence else { continue }
+            guard datagram.source == ip, MarkedICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence else { continue }
             let received = datagram.kernelTime ?? arrived
             return PingReply(sequence: sequence, rttMs: Double(received - sent) / 1e6, method: "icmp")
         }

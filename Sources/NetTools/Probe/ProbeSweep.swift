@@ -30,7 +30,7 @@ public struct ProbeSweep: Sendable {
         let search = DispatchGroup()
         if bonjourWindow > 0 {
             let window = bonjourWindow
-            DispatchQueue.global().async(group: browse) { services.set((try? BonjourBrowser(window: window).browse()) ?? []) }
+            DispatchQueue.global().async(group: browse) { services.set((try? BonjourToolBrowser(window: window).browse()) ?? []) }
         }
         if let ssdp {
             DispatchQueue.global().async(group: search) { locations.set((try? ssdp.run()) ?? [:]) }

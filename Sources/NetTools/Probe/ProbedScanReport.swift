@@ -30,7 +30,7 @@ public struct ProbedScanReport: Sendable, Encodable {
     }
 
     public var devices: [Device]
-    public var summary: ScanReport.Summary
+    public var summary: ScanReport.Totals
 
     /// Pairs each scanned device with its probe (by IP), adding what the scan knew that the
     /// probe did not see: the scan's host name (PTR or Bonjour), MAC (and its vendor) and open ports.

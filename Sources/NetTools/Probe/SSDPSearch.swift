@@ -15,7 +15,7 @@ import Wire
 /// | `LOCATION` naming another host, or not `http:` | no | never fetch from an address the search did not hear from |
 /// | no `LOCATION`, or not an `HTTP/1.1 200` response | no | not an answer to the search |
 ///
-/// Like `BonjourBrowser`, it runs beside the per-host probes and after any scan, so the scan's
+/// Like `BonjourToolBrowser`, it runs beside the per-host probes and after any scan, so the scan's
 /// own measurements are untouched; ScanKit's SSDP phase is not reused because it keeps
 /// addresses, not descriptions.
 public struct SSDPSearch: Sendable {

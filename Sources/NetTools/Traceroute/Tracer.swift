@@ -62,7 +62,7 @@ public struct Tracer: Sendable {
     private func probeHop(_ destination: IPv4Address, ttl: Int, probeIndex: inout Int) throws(NetToolError) -> TraceHop {
         var flights: [InFlight] = []
         defer { for flight in flights { flight.socket.close() } }
-        let marker = ICMPEcho.makeMarker()
+        let marker = MarkedICMPEcho.makeMarker()
         for _ in 0..<probesPerHop {
             let sequence = UInt16(truncatingIfNeeded: probeIndex + 1)
             do {
@@ -80,7 +80,7 @@ public struct Tracer: Sendable {
                 case .udp:
                     try socket.send([UInt8](repeating: 0x40, count: 32), to: destination, port: basePort &+ UInt16(truncatingIfNeeded: probeIndex))
                 case .icmp:
-                    try socket.send(ICMPEcho.request(sequence: sequence, marker: marker), to: destination, port: 0)
+                    try socket.send(MarkedICMPEcho.request(sequence: sequence, marker: marker), to: destination, port: 0)
                 case .tcp:
                     if case .failed(let code) = socket.startConnect(to: destination, port: tcpPort), code != NetSocket.connectionRefused {
                         flights[flights.count - 1].probe = TraceHop.Probe(address: nil, rttMs: nil, answer: "error-\(code)")
@@ -128,7 +128,7 @@ public struct Tracer: Sendable {
         switch method {
         case .icmp:
             while let datagram = try? flight.socket.receive() {
-                if ICMPEcho.replySequence(datagram.bytes, marker: marker) == flight.sequence {
+                if MarkedICMPEcho.replySequence(datagram.bytes, marker: marker) == flight.sequence {
                     return TraceHop.Probe(address: datagram.source.description, rttMs: rtt(datagram.kernelTime), answer: "echo-reply")
                 }
             }

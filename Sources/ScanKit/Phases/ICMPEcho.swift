@@ -5,8 +5,13 @@ public enum ICMPEcho {
     /// An echo request: type 8, code 0, identifier 0 (the kernel rewrites it for datagram ICMP
     /// sockets), `sequence`, 16 payload bytes 0…15, RFC 1071 checksum.
     public static func request(sequence: UInt16) -> [UInt8] {
+        request(sequence: sequence, payload: (0..<16).map(UInt8.init))
+    }
+
+    /// An echo request carrying `payload` (the tools' `MarkedICMPEcho` puts a marker in it).
+    public static func request(sequence: UInt16, payload: [UInt8]) -> [UInt8] {
         var packet: [UInt8] = [8, 0, 0, 0, 0, 0, UInt8(sequence >> 8), UInt8(sequence & 0xFF)]
-        packet += (0..<16).map(UInt8.init)
+        packet += payload
         let checksum = InternetChecksum.compute(packet)
         packet[2] = UInt8(checksum >> 8)
         packet[3] = UInt8(checksum & 0xFF)

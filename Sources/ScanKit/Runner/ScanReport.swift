@@ -14,7 +14,8 @@ public struct ScanReport: Codable, Sendable {
         /// Milliseconds from scan start to the first sighting.
         public var firstSeenMs: Double
 
-        enum CodingKeys: String, CodingKey {
+        /// The JSON's keys (public: the harness's lenient `ScanReportExcerpt` reads the same ones).
+        public enum CodingKeys: String, CodingKey {
             case ip, mac, hostname, sources
             case firstSource = "first_source"
             case latencyMs = "latency_ms"
@@ -34,8 +35,8 @@ public struct ScanReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey { case id, outcome, startMs = "start_ms", endMs = "end_ms" }
     }
 
-    /// Run totals.
-    public struct Summary: Codable, Sendable, Equatable {
+    /// The run's totals and settings (the `summary` object of the JSON).
+    public struct Totals: Codable, Sendable, Equatable {
         public var strategy: String
         public var interface: String
         public var network: String
@@ -64,5 +65,5 @@ public struct ScanReport: Codable, Sendable {
     }
 
     public var devices: [Device]
-    public var summary: Summary
+    public var summary: Totals
 }

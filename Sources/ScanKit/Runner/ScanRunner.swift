@@ -102,7 +102,7 @@ public struct ScanRunner: Sendable {
             return ScanReport.Phase(id: record.phaseID, startMs: Self.ms(times?.start ?? 0), endMs: Self.ms(times?.end ?? 0),
                                     outcome: notBuilt.contains(record.phaseID) ? "not_built" : record.outcome.rawValue)
         }.sorted { $0.startMs < $1.startMs }
-        let summary = ScanReport.Summary(strategy: strategy.name, interface: interface, network: plan.network.description,
+        let summary = ScanReport.Totals(strategy: strategy.name, interface: interface, network: plan.network.description,
                                          hostsPlanned: plan.hosts.count, durationS: Self.ms(end &- statistics.originNs) / 1000,
                                          connectionsCreated: counters.connectionsCreated,
                                          peakConnectionsInFlight: counters.peakInFlight, budgetWaits: counters.budgetWaits,

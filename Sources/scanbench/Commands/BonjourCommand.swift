@@ -32,7 +32,7 @@ struct BonjourCommand: ParsableCommand {
             for name in type where !(name.hasPrefix("_") && (name.hasSuffix("._tcp") || name.hasSuffix("._udp"))) {
                 throw NetToolError.invalidArgument("'\(name)' is not a service type (expected e.g. _http._tcp)")
             }
-            let services = try BonjourBrowser(window: window, types: type).browse()
+            let services = try BonjourToolBrowser(window: window, types: type).browse()
             if json { Terminal.printJSON(services); return }
             for (serviceType, group) in Dictionary(grouping: services, by: \.type).sorted(by: { $0.key < $1.key }) {
                 print(serviceType)

@@ -160,7 +160,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
         Terminal.progress("\(plan.entries.count) runs\(seed.map { " (seed \($0))" } ?? "")\(suite.map { " of suite \($0.name)" } ?? ""): \(fixtureList.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
-        var harness = HarnessRun(plan: plan, outputDirectory: output, referenceStrategy: reference,
+        var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: reference,
                                  executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
         harness.shard = shardSpec
         harness.peers = peers

@@ -1,27 +1,26 @@
+import ScanKit
 import Wire
 
-/// Builds and recognises ICMP echo messages for a datagram ICMP socket.
+/// ICMP echo with a per-run marker, as the ping and traceroute tools send it on a datagram ICMP
+/// socket. The packet is ScanKit's `ICMPEcho` (the scan's latency sweep) with another payload.
 ///
 /// On such a socket the kernel replaces the identifier with the socket's own, so a reply is
-/// matched on its sequence number and on a per-run marker at the start of the payload.
-public enum ICMPEcho {
+/// matched on its sequence number and on a per-run marker at the start of the payload — the
+/// sweep, which sends 16 fixed bytes as NetMonitor does, matches on the sequence alone.
+public enum MarkedICMPEcho {
     /// Payload bytes after the 8-byte header (56, as ping(8) sends).
     public static let payloadSize = 56
 
     /// An echo request: type 8, identifier 0, `sequence`, payload = marker then bytes `i & 0xFF`.
-    public static func request(sequence: UInt16, marker: [UInt8], payloadSize: Int = ICMPEcho.payloadSize) -> [UInt8] {
-        var packet: [UInt8] = [8, 0, 0, 0, 0, 0, UInt8(sequence >> 8), UInt8(sequence & 0xFF)]
+    public static func request(sequence: UInt16, marker: [UInt8], payloadSize: Int = MarkedICMPEcho.payloadSize) -> [UInt8] {
         let payload = (0..<max(payloadSize, marker.count)).map { index in index < marker.count ? marker[index] : UInt8(index & 0xFF) }
-        packet += payload
-        let checksum = InternetChecksum.compute(packet)
-        packet[2] = UInt8(checksum >> 8)
-        packet[3] = UInt8(checksum & 0xFF)
-        return packet
+        return ICMPEcho.request(sequence: sequence, payload: payload)
     }
 
     /// The sequence number of an echo reply that carries `marker`, or nil for anything else.
     ///
-    /// An IPv4 header in front (first nibble 4) is skipped, as some platforms deliver one.
+    /// An IPv4 header in front (first nibble 4) is skipped, as some platforms deliver one; it is
+    /// decoded in full (its total length bounds the message), where the sweep only skips it.
     public static func replySequence(_ bytes: [UInt8], marker: [UInt8]) -> UInt16? {
         var message = bytes[...]
         if let first = message.first, first >> 4 == 4, let packet = try? IPv4Packet(decoding: message) { message = packet.payload }

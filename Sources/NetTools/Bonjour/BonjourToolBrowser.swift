@@ -4,13 +4,16 @@ import ScanKit
 import Sockets
 import Wire
 
+/// The `scanbench bonjour` tool's browser (and the category probe's), not the scan's: ScanKit's
+/// `BonjourBrowser` is the Bonjour phase's, on NetMonitor's tiers and schedule.
+///
 /// A minimal mDNS / DNS-SD browser (RFC 6762/6763): multicast queries to 224.0.0.251:5353 from
 /// port 5353, for the service-type enumeration and a list of common types, repeated during a
 /// window; every PTR, SRV, TXT and A record heard is gathered into resolved services.
 ///
 /// Records go through ScanKit's `BonjourCache`, the same mDNS rules the Bonjour scan phase uses;
 /// what this tool adds is the enumeration of every type on the link and the resolved output.
-public struct BonjourBrowser: Sendable {
+public struct BonjourToolBrowser: Sendable {
     /// Types asked for directly, besides those the enumeration reveals (HomeNet browses 24).
     public static let commonTypes = [
         "_http._tcp", "_https._tcp", "_ssh._tcp", "_sftp-ssh._tcp", "_smb._tcp", "_afpovertcp._tcp", "_ipp._tcp", "_ipps._tcp",

@@ -1,0 +1,186 @@
+import AppSession
+import Capture
+import Foundation
+import Platform
+import Results
+import ScanKit
+import Spawn
+import Testbed
+import Wire
+
+/// Runs one entry of the plan — one repetition of a fixture × strategy × scenario — on a
+/// testbed that is up, and returns its `RunResult`. `HarnessJob` brings the LAN up and down
+/// around it.
+///
+/// In order: a fresh capture on the scanner's link around the scenario (`ScenarioDriver`: the
+/// system under test as a child in the scanner namespace, measured from outside); then — once
+/// the capture has stopped and the switch's counters are read, so that none of it is the
+/// scan's — the category probe of the devices it found; then the join of its report, its event
+/// log, the wire, the categories and the ground truth (`MetricsJoiner`), and the run's status.
+public struct EntryRunner: Sendable {
+    public var truth: GroundTruth
+    /// The `scanbench` executable the scanner runs as.
+    public var executable: String
+    /// Output directory (results.json lives here; pcaps/ and events/ below it).
+    public var outputDirectory: String
+    /// The run's seed, handed to the scanner for its own random choices (the LAN has it already).
+    public var seed: UInt64
+    /// Seconds after its start when the app declares an unfinished scan hung; the harness kills
+    /// it 30 s later if it has not exited by then.
+    public var sessionDeadline: Double = 240
+    /// How the devices each scan found are probed and classified afterwards; nil: not at all.
+    public var categoryProbe: CategoryProbeSettings? = .harnessDefault
+
+    public init(truth: GroundTruth, executable: String, outputDirectory: String, seed: UInt64) {
+        self.truth = truth
+        self.executable = executable
+        self.outputDirectory = outputDirectory
+        self.seed = seed
+    }
+
+    /// Runs `entry` with its prepared strategy; failures become a result with status failed.
+    public func run(_ entry: RunPlan.Entry, strategy: PreparedStrategy) async -> RunResult {
+        let files = RunFiles(entry: entry, outputDirectory: outputDirectory)
+        var result = RunResult(fixture: entry.fixture, strategy: entry.strategy.name, scenario: entry.scenario.rawValue,
+                               repetition: entry.repetition, sequence: entry.sequence, status: .ok,
+                               pcap: files.pcap, events: files.events)
+        do {
+            let recording = try await record(entry, strategy: strategy, files: files)
+            try await evaluate(recording, files: files, into: &result)
+        } catch {
+            result.status = .failed
+            result.error = "\(error)"
+        }
+        return result
+    }
+
+    /// What the scan's part of a run left: the app's exit and costs, the capture's drops, and
+    /// what is needed to put the wire and the switch on the run's terms.
+    private struct Recording {
+        var child: ChildProcess.Monitored
+        var process: ProcessStats
+        var captureDrops: Int
+        var switchBefore: [SwitchPortCounters]
+        /// CLOCK_REALTIME − CLOCK_MONOTONIC at the start (pcap times → event-log times).
+        var realtimeMinusMonotonicNs: Int64
+    }
+
+    private var driver: ScenarioDriver {
+        ScenarioDriver(truth: truth, executable: executable, seed: seed, sessionDeadline: sessionDeadline)
+    }
+
+    /// The measured part: a capture on the scanner's link around the app session.
+    private func record(_ entry: RunPlan.Entry, strategy: PreparedStrategy, files: RunFiles) async throws -> Recording {
+        try files.prepare(probes: categoryProbe != nil)
+        let arguments = try driver.arguments(for: entry, strategyFile: strategy.file, eventsPath: files.path(files.events))
+        let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID) ?? []
+        let capture = try await LiveCapture.start(LiveCaptureConfiguration(
+            interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: files.path(files.pcap)))
+        let offset = RealtimeClock.minusMonotonic()
+        let (child, process) = try await driver.run(arguments)
+        try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
+        let captured = try await capture.stop()
+        return Recording(child: child, process: process, captureDrops: Int(captured.statistics.dropped),
+                         switchBefore: switchBefore, realtimeMinusMonotonicNs: offset)
+    }
+
+    /// Everything after the capture: the wire's analysis, the category probe, the join, the status.
+    private func evaluate(_ recording: Recording, files: RunFiles, into result: inout RunResult) async throws {
+        var options = AnalysisOptions()
+        options.scanner = truth.scanner.ip
+        let wire = try WireAnalyzer.analyze(file: files.path(files.pcap), options: options)
+        let ending = try driver.ending(of: recording.child)
+        var session: SessionReport?
+        if case .reported(let report) = ending { session = report }
+        // The switch's counters before the category probe adds traffic of its own.
+        let switchCounters = SwitchPortCounters.load(testbed: truth.testbedID)?.since(recording.switchBefore)
+        var categories: CategoryProbeOutcome?
+        if let scan = session?.scan { categories = await probeCategories(of: scan, files: files) }
+        result.probe = categories?.file
+        // A scan that finished wrote its event log; one that crashed may have left none.
+        let eventsPath = files.path(files.events)
+        let events = session?.scan == nil ? ((try? EventLog.read(path: eventsPath)) ?? []) : try EventLog.read(path: eventsPath)
+        var observation = RunObservation(truth: truth, scan: session?.scan.map(ScanReportExcerpt.init), events: events, wire: wire,
+                                         captureDrops: recording.captureDrops, process: recording.process,
+                                         realtimeMinusMonotonicNs: recording.realtimeMinusMonotonicNs, switchCounters: switchCounters)
+        observation.categories = categories?.report
+        observation.categoryProbeSeconds = categories?.seconds
+        observation.toolTargets = Set((session?.pings ?? []).map(\.target) + (session?.portScans ?? []).map(\.target))
+        let joined = MetricsJoiner(observation: observation).join()
+        result.metrics = joined.metrics
+        result.devices = joined.devices
+        result.series = joined.series
+        score(session, wire: wire, into: &result.metrics)
+        (result.status, result.error) = Self.status(ending, probeFailure: categories?.failure)
+    }
+
+    /// What the category probe after a scan gave; `report` nil when it failed.
+    private struct CategoryProbeOutcome {
+        var report: ProbedCategories?
+        var seconds: Double?
+        /// Its output, relative to the output directory, when it ran and was kept.
+        var file: String?
+        var failure: (any Error)?
+    }
+
+    /// Probes and classifies the devices `scan` found (`CategoryProbeSettings.run`, blind to the
+    /// fixture); nothing to probe for an empty scan. Nil when the job does not probe categories.
+    /// A failure is the run's (recorded in its status), not the job's.
+    private func probeCategories(of scan: ScanReport, files: RunFiles) async -> CategoryProbeOutcome? {
+        guard let probe = categoryProbe else { return nil }
+        guard !scan.devices.isEmpty else { return CategoryProbeOutcome(report: ProbedCategories(devices: []), seconds: 0) }
+        var outcome = CategoryProbeOutcome()
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let input = String(decoding: try encoder.encode(scan), as: UTF8.self)
+            let (namespace, executable) = (truth.scanner.namespace, executable)
+            let probed = try await OffThePool.run { try probe.run(scanJSON: input, executable: executable, namespace: namespace) }
+            (outcome.report, outcome.seconds) = (probed.report, probed.seconds)
+            try probed.json.write(toFile: files.path(files.probe), atomically: true, encoding: .utf8)
+            outcome.file = files.probe
+        } catch {
+            outcome.failure = error
+        }
+        return outcome
+    }
+
+    /// The session's own figures: the tools' accuracy against the wire and the fixture, the
+    /// connection budget's end state, and a hang's diagnostics.
+    private func score(_ session: SessionReport?, wire: WireAnalysis, into metrics: inout RunMetrics) {
+        let targets = SessionTargets(truth: truth)
+        metrics.ping = session?.pings.first.flatMap { targets.score($0, wire: wire) }
+        metrics.ports = session?.portScans.first.flatMap { targets.score($0) }
+        if let b = session?.budget {
+            metrics.budget = RunMetrics.Budget(acquires: b.acquires, releases: b.releases, heldAtEnd: b.active, queuedAtEnd: b.queued,
+                                               releaseLagMaxMs: Double(b.releaseLagMaxNanoseconds) / 1e6)
+        }
+        if let hang = session?.hang {
+            metrics.hang = RunMetrics.Hang(declaredAtS: hang.declaredAtS, openPhases: hang.openPhases, slotsHeld: hang.budget.active,
+                                           queued: hang.budget.queued, effectiveLimit: hang.effectiveLimit, thermal: hang.thermal)
+        }
+    }
+
+    /// The run's status and error. A session that did not end cleanly says so; of one that
+    /// reported, a hang comes first, then a failed ping, then a failed category probe.
+    static func status(_ ending: ScenarioDriver.Ending, probeFailure: (any Error)?) -> (RunResult.Status, String?) {
+        switch ending {
+        case .timedOut(let reason):
+            return (.timedOut, reason)
+        case .failed(let reason):
+            return (.failed, reason)
+        case .reported(let session):
+            if let hang = session.hang {
+                return (.hung, "the scan hung: not finished \(Int(hang.declaredAtS)) s into the session; open phases \(hang.openPhases.joined(separator: ", ")); "
+                    + "budget \(hang.budget.active) held, \(hang.budget.queued) queued, limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))")
+            }
+            if let failed = session.pings.first(where: { $0.error != nil }) {
+                return (.failed, "the ping tool failed: \(failed.error ?? "")")
+            }
+            if let probeFailure {
+                return (.failed, "the category probe after the scan failed: \(probeFailure)")
+            }
+            return (.ok, nil)
+        }
+    }
+}

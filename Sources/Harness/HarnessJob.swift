@@ -1,0 +1,147 @@
+import Foundation
+import Results
+import Spawn
+import Testbed
+
+/// One `scanbench run`, the whole job: prepares its inputs once (`JobInputs`), then runs the
+/// entries of the plan in the interleaved order, each on a LAN of its own brought up with the
+/// run's seed and taken down after it, handing each entry to an `EntryRunner`, and writes
+/// results.json after every run (`ResultsSink`, so a killed job keeps what it measured).
+///
+/// A fresh LAN per run means no run inherits another's ARP caches, sockets in TIME_WAIT, agent
+/// state or position in the switch's random stream, so a seed replays a run. Testbeds are taken
+/// down after each run, on error, and — if this process is killed — by the next
+/// `scanbench testbed down`.
+public struct HarnessJob: Sendable {
+    public var plan: RunPlan
+    public var outputDirectory: String
+    public var referenceStrategy: String
+    public var executable: String
+    public var shard = ShardSpec(index: 1, count: 1)
+    public var repetitions: Int
+    public var peers = false
+    /// Lanes: copies of each fixture's LAN that run entries side by side (1 = one at a time).
+    public var jobs = 1
+    /// The seed of every run (`--seed`); nil draws one per run. Either way each run records its own.
+    public var seed: UInt64?
+    /// How the devices each scan found are probed and classified after it; nil: not at all.
+    public var categoryProbe: CategoryProbeSettings? = .harnessDefault
+    public var progress: @Sendable (String) -> Void
+    /// Called with each testbed id just before the run brings that LAN up (so that an
+    /// interrupted run can remove exactly its own testbeds).
+    public var testbedStarting: @Sendable (String) -> Void = { _ in }
+
+    public init(plan: RunPlan, outputDirectory: String, referenceStrategy: String, executable: String,
+                repetitions: Int, progress: @escaping @Sendable (String) -> Void) {
+        self.plan = plan
+        self.outputDirectory = outputDirectory
+        self.referenceStrategy = referenceStrategy
+        self.executable = executable
+        self.repetitions = repetitions
+        self.progress = progress
+    }
+
+    public var resultsPath: String { "\(outputDirectory)/results.json" }
+
+    /// Runs everything.
+    /// - Returns: the results document (also written to `resultsPath`).
+    /// - Throws: `HarnessError`/`TestbedError`/`YAMLInputError` for bad input or a LAN that
+    ///   cannot be built; a scan that fails is recorded as a failed run instead.
+    public func execute() async throws -> ResultsDocument {
+        let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory)
+        let sink = ResultsSink(document: ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy),
+                               path: resultsPath, total: plan.entries.count, progress: progress)
+        if jobs > 1 {
+            // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.
+            let hosts = inputs.fixtures.map { $0.fixture.network.subnet.hosts.count }.max() ?? 254
+            if let note = try NeighbourLimits.raise(toFit: hosts * jobs) { progress(note) }
+        }
+        for fixture in inputs.fixtures {
+            try await run(fixture, strategies: inputs.strategies, sink: sink)
+        }
+        return await sink.document
+    }
+
+    /// The machine, the inputs' hashes and the job's settings, for results.json.
+    private func environment(_ inputs: JobInputs) -> RunEnvironment {
+        var environment = EnvironmentProbe.read(fixtures: inputs.fixtureFiles, strategies: inputs.strategyFiles,
+                                                repetitions: repetitions, shard: shard)
+        environment.lanes = jobs
+        environment.seed = seed
+        environment.categoryProbe = categoryProbe
+        return environment
+    }
+
+    /// Every entry of one fixture, dealt round-robin over the lanes; then its peers, if asked.
+    private func run(_ fixture: JobInputs.FixtureInput, strategies: [String: PreparedStrategy], sink: ResultsSink) async throws {
+        let lanes = max(1, jobs)
+        let ids = Self.testbedIDs(lanes: lanes)
+        defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
+        let entries = plan.entries.filter { $0.fixture == fixture.name }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for lane in 0..<lanes {
+                let mine = entries.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
+                let laneIDs = [ids[2 * lane], ids[2 * lane + 1]]
+                group.addTask { try await runLane(mine, testbedIDs: laneIDs, fixture: fixture, strategies: strategies, sink: sink) }
+            }
+            try await group.waitForAll()
+        }
+        if peers {
+            let truth = try await bringUp(fixture, id: ids[0], seed: seed ?? UInt64.random(in: 0...UInt64.max))
+            let results = PeerRunner(truth: truth, fixture: fixture.name).runAll(repetitions: repetitions, progress: progress)
+            try await sink.addPeers(results)
+        }
+    }
+
+    /// One lane's entries, one after another, alternating between the lane's two testbed ids:
+    /// the last run's LAN goes down while the next one comes up and settles (about 2.5 s against
+    /// 4 s), and is gone before the next capture starts.
+    private func runLane(_ entries: [RunPlan.Entry], testbedIDs ids: [String], fixture: JobInputs.FixtureInput,
+                         strategies: [String: PreparedStrategy], sink: ResultsSink) async throws {
+        var teardown: Task<Void, Never>?
+        for (index, entry) in entries.enumerated() {
+            let started = Date()
+            let id = ids[index % 2]
+            let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
+            let truth = try await bringUp(fixture, id: id, seed: seed)
+            await teardown?.value
+            var runner = EntryRunner(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)
+            runner.categoryProbe = categoryProbe
+            var result = await runner.run(entry, strategy: strategies[entry.strategy.name]!)
+            result.seed = seed
+            teardown = Task { await OffThePool.run { TestbedCleaner.remove(id: id, log: { _ in }) } }
+            try await sink.add(result, seconds: Date().timeIntervalSince(started))
+        }
+        await teardown?.value
+    }
+
+    /// Two testbed ids per lane, used in turn. Ids are at most 6 characters: "run", two hex
+    /// digits (a pair no testbed on this machine uses, so concurrent jobs never share a LAN), a digit.
+    private static func testbedIDs(lanes: Int) -> [String] {
+        let inUse = TestbedNames.idsInUse()
+        var stem = ""
+        repeat { stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF)) }
+        while inUse.contains { $0.hasPrefix(stem) }
+        return (0..<2 * lanes).map { "\(stem)\($0)" }
+    }
+
+    /// Starts the LAN in its own controller process (as `testbed up --detach` does), so scans
+    /// never share a process with the switch and the device agents.
+    private func bringUp(_ input: JobInputs.FixtureInput, id: String, seed: UInt64) async throws -> GroundTruth {
+        testbedStarting(id)
+        let command = [executable, "testbed", "up", input.path, "--detach", "--id", id, "--seed", String(seed)]
+        let up = try await OffThePool.run { try ChildProcess.run(command, timeout: 180) }
+        guard up.status == 0, let state = TestbedState.load(id: id), state.fixture == input.fixture else {
+            throw HarnessError("the \(input.name) LAN did not come up:\n\(up.stderr)\(up.stdout)",
+                               fix: "try 'scanbench testbed up \(input.name)' by hand and read its errors")
+        }
+        // Let the LAN's start-up chatter end before the capture starts, as on a LAN that has been
+        // up for a while: two mDNS announcements 1 s apart (RFC 6762 §8.3) and the kernel's
+        // IGMPv3 unsolicited reports, sent within 1 s of each join (RFC 3376 §8.11).
+        try await Task.sleep(for: Self.settle)
+        return GroundTruth(state: state)
+    }
+
+    /// How long a fresh LAN is left alone before its run starts.
+    static let settle = Duration.milliseconds(2_000)
+}
