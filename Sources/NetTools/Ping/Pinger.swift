@@ -1,5 +1,4 @@
 import Platform
-import Sockets
 import Wire
 
 /// Ping: ICMP echo over an unprivileged datagram socket, or TCP connects when ICMP is
@@ -44,10 +43,10 @@ public struct Pinger: Sendable {
     /// - Throws: ``NetToolError`` when `.icmp` was asked for and no ICMP socket can be opened.
     public func run(_ ip: IPv4Address, onReply: (PingReply) -> Void = { _ in }) throws(NetToolError) -> (method: String, replies: [PingReply]) {
         try validate()
-        var socket: NetSocket?
+        var socket: Socket?
         if mode != .tcp {
             do {
-                socket = try NetSocket.icmpDatagram()
+                socket = try Socket.icmpDatagram()
             } catch {
                 if mode == .icmp {
                     throw .system("cannot open an ICMP datagram socket (\(error)); allow your group in net.ipv4.ping_group_range, or use --tcp")
@@ -72,7 +71,7 @@ public struct Pinger: Sendable {
     }
 
     /// One echo: drain stale datagrams, send, read until our reply or the deadline.
-    func icmpAttempt(_ socket: NetSocket, ip: IPv4Address, sequence: Int, marker: [UInt8]) -> PingReply {
+    func icmpAttempt(_ socket: Socket, ip: IPv4Address, sequence: Int, marker: [UInt8]) -> PingReply {
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         while (try? socket.receive()) != nil {}
         let packet = ICMPEcho.request(sequence: wireSequence, marker: marker)
@@ -86,7 +85,7 @@ public struct Pinger: Sendable {
         while true {
             let left = deadline - MonotonicClock.signedNow()
             if left <= 0 { return PingReply(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
-            guard socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((left + 999_999) / 1_000_000)) != 0 else { continue }
+            guard !socket.wait(for: .readable, milliseconds: Int((left + 999_999) / 1_000_000)).isEmpty else { continue }
             let arrived = RealtimeClock.now()
             guard let datagram = try? socket.receive() else { continue }
             guard datagram.source == ip, ICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence else { continue }

@@ -1,3 +1,4 @@
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ public struct ConnectionError: Error, Sendable, Equatable, Hashable, CustomStrin
     public static let networkUnreachable = ConnectionError(code: ENETUNREACH)
 
     /// The POSIX name, e.g. `ECONNREFUSED` (what the event log writes).
-    public var name: String { SocketSystem.errorName(code) }
+    public var name: String { Errno(rawValue: code).name }
 
     /// True for a refusal: an RST came back, so the host is alive.
     public var isRefusal: Bool { code == ECONNREFUSED }
@@ -25,5 +26,5 @@ public struct ConnectionError: Error, Sendable, Equatable, Hashable, CustomStrin
         code == ECONNREFUSED || code == EHOSTUNREACH || code == ENETUNREACH || code == EHOSTDOWN
     }
 
-    public var description: String { "\(name) (\(SocketSystem.errorText(code)))" }
+    public var description: String { "\(name) (\(Errno(rawValue: code).text))" }
 }
