@@ -61,7 +61,7 @@ let package = Package(
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CPlatform", "Platform"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "Platform"], swiftSettings: strict),
         .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Platform"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench app`).
         .target(name: "AppSession", dependencies: ["ScanKit", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
