@@ -28,7 +28,8 @@ let package = Package(
         // perf counters. ScanKit, AppSession and NetTools must not depend on it.
         .target(name: "CTestbedShims"),
         // The platform layer in Swift: clocks, errno naming, the one IPv4 socket type (options,
-        // timestamps, error queues, polling) and procfs reads with their table parsers.
+        // timestamps, error queues, polling), epoll, interfaces, host names, and procfs reads
+        // with the route and ARP table parsers.
         .target(name: "Platform", dependencies: ["CPlatform", "Wire"], swiftSettings: strict),
         // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
         .target(name: "Spawn", dependencies: ["CPlatform"], swiftSettings: strict),
