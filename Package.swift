@@ -31,8 +31,10 @@ let package = Package(
         // enter one), TAP devices, signals, timer slack, perf counters. ScanKit, AppSession and
         // NetTools must not depend on it.
         .target(name: "TestbedPlatform", dependencies: ["CTestbedShims"], swiftSettings: strict),
-        // The platform layer in Swift: clocks (and, as issue 13 goes on, the syscall wrappers).
-        .target(name: "Platform", dependencies: ["CPlatform"], swiftSettings: strict),
+        // The platform layer in Swift: clocks, errno naming, the one IPv4 socket type (options,
+        // timestamps, error queues, polling), epoll, interfaces, host names, and procfs reads
+        // with the route and ARP table parsers.
+        .target(name: "Platform", dependencies: ["CPlatform", "Wire"], swiftSettings: strict),
         // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
         .target(name: "Spawn", dependencies: ["CPlatform"], swiftSettings: strict),
         // libpcap from Debian's libpcap-dev.
@@ -42,8 +44,6 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "Wire", swiftSettings: strict),
-        // IPv4 sockets (options, timestamps, error queues) for the stack under test and the tools.
-        .target(name: "Sockets", dependencies: ["Wire", "Platform"], swiftSettings: strict),
         .target(
             name: "StrictYAML",
             dependencies: [.product(name: "Yams", package: "Yams")],
@@ -66,14 +66,14 @@ let package = Package(
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "CPlatform", "Platform", "Sockets"], swiftSettings: strict),
-        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Sockets", "Platform"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "Platform"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Platform"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench app`).
-        .target(name: "AppSession", dependencies: ["ScanKit", "Sockets", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
+        .target(name: "AppSession", dependencies: ["ScanKit", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Sockets", "Platform", "TestbedPlatform",
+                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

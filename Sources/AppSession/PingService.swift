@@ -1,7 +1,6 @@
 import Platform
 import Foundation
 import ScanKit
-import Sockets
 import Wire
 
 /// NetMonitor's `PingService` (spec §5.1) inside the app: ICMP echo on a datagram socket or
@@ -18,10 +17,10 @@ struct PingService: Sendable {
     func run(_ target: IPv4Address, count: Int, intervalMs: Int) async -> SessionReport.PingRun {
         var run = SessionReport.PingRun(target: target.description, method: settings.method.rawValue,
                                         timestamps: settings.timestamps.rawValue)
-        var socket: NetSocket?
+        var socket: Socket?
         if settings.method == .icmp {
             do {
-                socket = try NetSocket.icmpDatagram()
+                socket = try Socket.icmpDatagram()
                 try? socket?.enableTimestamps()
             } catch {
                 run.error = "cannot open an ICMP datagram socket: \(error)"
@@ -43,7 +42,7 @@ struct PingService: Sendable {
 
     /// One echo: drain stale replies, send, wait on a blocking reader thread (NetMonitor's
     /// `ICMPSocket` reads on its own serial queue), then hand the reply to the executor.
-    private func echo(_ socket: NetSocket, _ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
+    private func echo(_ socket: Socket, _ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
         while (try? socket.receive()) != nil {}
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         let sentUnix = RealtimeClock.now()
@@ -63,7 +62,7 @@ struct PingService: Sendable {
                 let deadline = MonotonicClock.now() + UInt64(timeoutMs) * 1_000_000
                 while MonotonicClock.now() < deadline {
                     let left = Int((deadline - MonotonicClock.now()) / 1_000_000) + 1
-                    guard socket.wait(for: Int16(POLLIN), milliseconds: left) != 0,
+                    guard !socket.wait(for: .readable, milliseconds: left).isEmpty,
                           let datagram = try? socket.receive() else { continue }
                     guard datagram.source == target, ICMPEcho.replySequence(datagram.bytes) == wireSequence else { continue }
                     let complete: @Sendable () -> Void = {

@@ -1,4 +1,4 @@
-import Sockets
+import Platform
 
 /// A tool failure a user can act on: what went wrong and, where it helps, what to try.
 public enum NetToolError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -24,7 +24,7 @@ public enum NetToolError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
-extension NetSocket.Failure {
+extension SystemError {
     /// As a tool error.
     var toolError: NetToolError { .system(description) }
 }

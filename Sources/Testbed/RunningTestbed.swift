@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Glibc
 import Spawn
 import Synchronization
@@ -84,7 +85,7 @@ public final class RunningTestbed: Sendable {
 
     /// TCP ports in LISTEN state in the network namespace of `pid`.
     static func listeningPorts(pid: Int32) -> Set<Int> {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return [] }
+        guard let text = ProcFile.text("/proc/\(pid)/net/tcp") else { return [] }
         var ports = Set<Int>()
         for line in text.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// What a testbed's controller writes to `<state root>/<id>/state.json` (see `StateRoot`), so that `status`,
 /// `exec` and `down` work from other processes, also after the controller died.
@@ -46,7 +47,7 @@ public struct TestbedState: Sendable, Codable {
     /// True while the controller process is alive.
     public var controllerAlive: Bool {
         guard controllerPID > 0, kill(controllerPID, 0) == 0 else { return false }
-        let cmdline = (try? String(contentsOfFile: "/proc/\(controllerPID)/cmdline", encoding: .utf8)) ?? ""
+        let cmdline = ProcFile.text("/proc/\(controllerPID)/cmdline") ?? ""
         return cmdline.contains("scanbench")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import StrictYAML
 import Glibc
 import Results
@@ -11,10 +12,10 @@ enum EnvironmentProbe {
         var name = utsname()
         uname(&name)
         let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let cpuinfo = ProcFile.text("/proc/cpuinfo") ?? ""
         let cpu = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown"
-        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        let meminfo = ProcFile.text("/proc/meminfo") ?? ""
         let kilobytes = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
             .flatMap { Double($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
         let swift = (try? ChildProcess.run(["swift", "--version"], timeout: 20))?.stdout

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Glibc
 import Synchronization
 import TestbedPlatform
@@ -97,7 +98,7 @@ final class ProcessEventCounters: Sendable {
     /// The id of a tracepoint ("sched/sched_wakeup") from tracefs, nil when none is readable.
     static func tracepointID(_ event: String) -> UInt64? {
         for root in tracefsRoots {
-            if let text = try? String(contentsOfFile: "\(root)/events/\(event)/id", encoding: .utf8), let id = parseID(text) { return id }
+            if let text = ProcFile.text("\(root)/events/\(event)/id"), let id = parseID(text) { return id }
         }
         return nil
     }
@@ -109,7 +110,7 @@ final class ProcessEventCounters: Sendable {
 
     /// The online CPUs (/sys/devices/system/cpu/online); CPU 0 … n−1 when it cannot be read.
     static func onlineCPUs() -> [Int32] {
-        if let text = try? String(contentsOfFile: "/sys/devices/system/cpu/online", encoding: .utf8), let cpus = parseCPUList(text) {
+        if let text = ProcFile.text("/sys/devices/system/cpu/online"), let cpus = parseCPUList(text) {
             return cpus
         }
         return (0..<Int32(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))).map { $0 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Synchronization
 
 /// Samples a running process from outside, from /proc: threads, open file descriptors and its
@@ -30,7 +31,7 @@ final class ProcessSampler: Sendable {
 
     /// `Threads:` and `VmHWM:` (kB) from /proc/PID/status; zeros when it cannot be read.
     static func status(pid: Int32) -> (threads: Int, peakRSSKilobytes: Int) {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
+        guard let text = ProcFile.text("/proc/\(pid)/status") else { return (0, 0) }
         var threads = 0, rss = 0
         for line in text.split(separator: "\n") {
             let fields = line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" })

@@ -1,7 +1,6 @@
 import Platform
 import Foundation
 import ScanKit
-import Sockets
 import Wire
 
 /// The `scanbench bonjour` tool's browser (and the category probe's), not the scan's: ScanKit's
@@ -36,9 +35,9 @@ public struct BonjourToolBrowser: Sendable {
     /// (instance, type, domain).
     public func browse() throws(NetToolError) -> [BonjourService] {
         guard window > 0 && window <= 120 else { throw .invalidArgument("--window must be above 0 and at most 120 s") }
-        let socket: NetSocket
+        let socket: Socket
         do {
-            socket = try NetSocket.udp()
+            socket = try Socket.udp()
             try socket.enableReuse()
             try socket.bind(port: 5353)
             try socket.joinMulticast(Self.group)
@@ -63,7 +62,7 @@ public struct BonjourToolBrowser: Sendable {
                 send(socket, questions: names.map { DNSQuestion(name: DNSName($0 + ".local"), type: .ptr) })
             }
             let untilQuery = nextQuery < queryTimes.count ? queryTimes[nextQuery] - elapsed : window - elapsed
-            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int(min(untilQuery, window - elapsed) * 1000) + 1)
+            _ = socket.wait(for: .readable, milliseconds: Int(min(untilQuery, window - elapsed) * 1000) + 1)
             while let datagram = try? socket.receive(maximum: 9000) {
                 guard let message = try? DNSMessage(bytes: datagram.bytes), message.isResponse else { continue }
                 if types.isEmpty {
@@ -83,7 +82,7 @@ public struct BonjourToolBrowser: Sendable {
     /// The DNS-SD meta-query that lists the service types on the link (RFC 6763 §9).
     static let enumerationType = "_services._dns-sd._udp"
 
-    private func send(_ socket: NetSocket, questions: [DNSQuestion]) {
+    private func send(_ socket: Socket, questions: [DNSQuestion]) {
         // Keep each query well under a 1500-byte frame.
         for chunk in stride(from: 0, to: questions.count, by: 12).map({ Array(questions[$0..<min($0 + 12, questions.count)]) }) {
             try? socket.send(DNSMessage(questions: chunk).encoded(), to: Self.group, port: 5353)

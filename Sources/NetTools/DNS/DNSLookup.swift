@@ -1,6 +1,5 @@
 import Platform
 import Foundation
-import Sockets
 import Wire
 
 /// DNS lookups over UDP with the Wire codec, to the system's resolver or a server you name
@@ -73,8 +72,8 @@ public struct DNSLookup: Sendable {
             throw .invalidArgument("'\(name)' is not a valid DNS name (labels of at most 63 bytes, 253 in all)")
         }
         let question = DNSQuestion(name: Self.queryName(name, type: type), type: type)
-        let socket: NetSocket
-        do { socket = try NetSocket.udp() } catch { throw error.toolError }
+        let socket: Socket
+        do { socket = try Socket.udp() } catch { throw error.toolError }
         defer { socket.close() }
         for _ in 0..<max(1, attempts) {
             let id = UInt16.random(in: 0...UInt16.max)
@@ -84,7 +83,7 @@ public struct DNSLookup: Sendable {
             let deadline = start + Int64(timeout * 1e9)
             while MonotonicClock.signedNow() < deadline {
                 let left = Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1
-                if socket.wait(for: Int16(POLLIN_VALUE), milliseconds: left) & Int16(POLLERR_VALUE) != 0 {
+                if socket.wait(for: .readable, milliseconds: left).contains(.error) {
                     throw .system("DNS server \(server):\(port) is unreachable (ICMP error); check --server")
                 }
                 guard let datagram = try? socket.receive(maximum: 65535), datagram.source == server else { continue }

@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import Wire
 
@@ -73,7 +74,7 @@ public struct HostMonitor: Sendable {
             states = current
             if rounds.map({ round >= $0 }) ?? false { break }
             let wait = interval - Date().timeIntervalSince(started)
-            if wait > 0 { sleepMilliseconds(Int(wait * 1000)) }
+            if wait > 0 { CurrentThread.sleep(milliseconds: Int(wait * 1000)) }
         }
     }
 

@@ -1,5 +1,4 @@
 import Platform
-import Sockets
 import Wire
 
 /// Ping: ICMP echo over an unprivileged datagram socket, or TCP connects when ICMP is
@@ -44,10 +43,10 @@ public struct Pinger: Sendable {
     /// - Throws: ``NetToolError`` when `.icmp` was asked for and no ICMP socket can be opened.
     public func run(_ ip: IPv4Address, onReply: (PingReply) -> Void = { _ in }) throws(NetToolError) -> (method: String, replies: [PingReply]) {
         try validate()
-        var socket: NetSocket?
+        var socket: Socket?
         if mode != .tcp {
             do {
-                socket = try NetSocket.icmpDatagram()
+                socket = try Socket.icmpDatagram()
             } catch {
                 if mode == .icmp {
                     throw .system("cannot open an ICMP datagram socket (\(error)); allow your group in net.ipv4.ping_group_range, or use --tcp")
@@ -65,14 +64,14 @@ public struct Pinger: Sendable {
             onReply(reply)
             if sequence < count {
                 let spent = Int((MonotonicClock.signedNow() - started) / 1_000_000)
-                sleepMilliseconds(Int(interval * 1000) - spent)
+                CurrentThread.sleep(milliseconds: Int(interval * 1000) - spent)
             }
         }
         return (socket == nil ? "tcp" : "icmp", replies)
     }
 
     /// One echo: drain stale datagrams, send, read until our reply or the deadline.
-    func icmpAttempt(_ socket: NetSocket, ip: IPv4Address, sequence: Int, marker: [UInt8]) -> PingReply {
+    func icmpAttempt(_ socket: Socket, ip: IPv4Address, sequence: Int, marker: [UInt8]) -> PingReply {
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         while (try? socket.receive()) != nil {}
         let packet = MarkedICMPEcho.request(sequence: wireSequence, marker: marker)
@@ -86,7 +85,7 @@ public struct Pinger: Sendable {
         while true {
             let left = deadline - MonotonicClock.signedNow()
             if left <= 0 { return PingReply(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
-            guard socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((left + 999_999) / 1_000_000)) != 0 else { continue }
+            guard !socket.wait(for: .readable, milliseconds: Int((left + 999_999) / 1_000_000)).isEmpty else { continue }
             let arrived = RealtimeClock.now()
             guard let datagram = try? socket.receive() else { continue }
             guard datagram.source == ip, MarkedICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence else { continue }

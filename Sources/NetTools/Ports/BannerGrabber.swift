@@ -1,6 +1,5 @@
 import Platform
 import Foundation
-import Sockets
 import Wire
 
 /// Reads what a service says first (SSH, FTP, SMTP), or asks HTTP / RTSP servers who they are.
@@ -24,8 +23,10 @@ public enum BannerGrabber {
         var bytes: [UInt8] = []
         let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
         while MonotonicClock.signedNow() < deadline, bytes.count < limit {
-            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1)
-            guard let chunk = try? socket.read() else { break }
+            _ = socket.wait(for: .readable, milliseconds: Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1)
+            let read = try? socket.read(waiting: false)
+            if read == .nothingYet { continue }
+            guard case .bytes(let chunk) = read else { break }
             bytes += chunk
             if send == nil, bytes.contains(10) { break }
         }

@@ -1,5 +1,4 @@
 import Platform
-import Sockets
 import Wire
 
 /// Non-blocking TCP connects multiplexed with `poll`: the single place where the tools open TCP
@@ -34,7 +33,7 @@ public enum TCPConnector {
         public var outcome: Outcome
         /// Milliseconds from the connect call to the outcome (the timeout for `timedOut`).
         public var elapsedMs: Double
-        public var socket: NetSocket?
+        public var socket: Socket?
     }
 
     /// Connects to every target with at most `concurrency` attempts in flight (a sliding
@@ -46,7 +45,7 @@ public enum TCPConnector {
     public static func run(_ targets: [Target], concurrency: Int, timeout: Double, keepOpen: Bool = false,
                            holdFailures: (Outcome) -> Bool = { _ in false },
                            stopWhen: (Attempt) -> Bool = { _ in false }, report: (Attempt) -> Void) {
-        struct Pending { var target: Target; var socket: NetSocket?; var start: Int64; var held: Outcome?; var heldMs: Double }
+        struct Pending { var target: Target; var socket: Socket?; var start: Int64; var held: Outcome?; var heldMs: Double }
         var queue = targets[...]
         var pending: [Pending] = []
         let timeoutNs = Int64(timeout * 1e9)
@@ -60,7 +59,7 @@ public enum TCPConnector {
         while !queue.isEmpty || !pending.isEmpty {
             while pending.count < max(1, concurrency), let target = queue.popFirst() {
                 let start = MonotonicClock.signedNow()
-                guard let socket = try? NetSocket.tcp() else {
+                guard let socket = try? Socket.tcp(nonBlocking: true) else {
                     if finish(Pending(target: target, socket: nil, start: start, held: nil, heldMs: 0), .failed(24), 0, keep: false) { closeAll(); return }
                     continue
                 }
@@ -70,7 +69,7 @@ public enum TCPConnector {
                 case .connected:
                     if finish(entry, .connected, 0, keep: keepOpen) { closeAll(); return }
                 case .failed(let code):
-                    let outcome: Outcome = code == NetSocket.connectionRefused ? .refused : .failed(code)
+                    let outcome: Outcome = code == .connectionRefused ? .refused : .failed(code.rawValue)
                     if holdFailures(outcome) {
                         socket.close(); entry.socket = nil; entry.held = outcome; pending.append(entry)
                     } else if finish(entry, outcome, Double(MonotonicClock.signedNow() - start) / 1e6, keep: false) {
@@ -82,8 +81,8 @@ public enum TCPConnector {
             let nearest = pending.map { $0.start + timeoutNs }.min() ?? now
             let live = pending.compactMap(\.socket)
             let waitMs = Int(max(0, (nearest - now + 999_999) / 1_000_000))
-            let events = live.isEmpty ? [] : NetSocket.wait(live, for: Int16(POLLOUT_VALUE), milliseconds: waitMs)
-            if live.isEmpty { sleepMilliseconds(waitMs) }
+            let events = live.isEmpty ? [] : Socket.wait(live, for: .writable, milliseconds: waitMs)
+            if live.isEmpty { CurrentThread.sleep(milliseconds: waitMs) }
             let fired = Dictionary(uniqueKeysWithValues: zip(live.map(\.descriptor), events))
             let after = MonotonicClock.signedNow()
             var remaining: [Pending] = []
@@ -91,9 +90,9 @@ public enum TCPConnector {
             for var entry in pending {
                 let elapsed = Double(after - entry.start) / 1e6
                 if stop { entry.socket?.close(); continue }
-                if let socket = entry.socket, let revents = fired[socket.descriptor], revents != 0 {
+                if let socket = entry.socket, let revents = fired[socket.descriptor], !revents.isEmpty {
                     let error = socket.pendingError
-                    let outcome: Outcome = error == 0 ? .connected : error == NetSocket.connectionRefused ? .refused : .failed(error)
+                    let outcome: Outcome = error.rawValue == 0 ? .connected : error == .connectionRefused ? .refused : .failed(error.rawValue)
                     if outcome != .connected && holdFailures(outcome) {
                         socket.close(); entry.socket = nil; entry.held = outcome; entry.heldMs = elapsed
                         remaining.append(entry)

@@ -1,7 +1,6 @@
 import Platform
 import Foundation
 import ScanKit
-import Sockets
 import Wire
 
 /// The deep probe's own SSDP search (UPnP Device Architecture 2.0 §1.3.2): one `M-SEARCH` for
@@ -46,12 +45,12 @@ public struct SSDPSearch: Sendable {
 
     /// Searches and returns each answering device's description location, by its address.
     public func run() throws(NetToolError) -> [IPv4Address: Location] {
-        let socket: NetSocket
+        let socket: Socket
         do {
-            socket = try NetSocket.udp()
+            socket = try Socket.udp()
             try socket.bind(port: 0)
             // UDA 2.0 §1.3.2: a multicast M-SEARCH with TTL 2 by default.
-            try socket.configureMulticast(group: SSDPSearchRequest.group, interface: nil, localIP: nil, ttl: 2, join: false)
+            try socket.configureMulticast(group: SSDPSearchRequest.group, interfaceIndex: 0, localIP: nil, ttl: 2, join: false)
         } catch { throw .system("cannot send an SSDP search: \(error)") }
         defer { socket.close() }
         do {
@@ -61,7 +60,7 @@ public struct SSDPSearch: Sendable {
         let deadline = MonotonicClock.signedNow() + Int64(window * 1e9)
         while MonotonicClock.signedNow() < deadline {
             let left = Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1
-            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: left)
+            _ = socket.wait(for: .readable, milliseconds: left)
             while let datagram = try? socket.receive(maximum: 8192) {
                 guard found[datagram.source] == nil, let location = Self.location(in: datagram.bytes, from: datagram.source) else { continue }
                 found[datagram.source] = location

@@ -1,5 +1,4 @@
 import Platform
-import Sockets
 import Wire
 
 /// Traceroute without raw sockets: UDP to 33434+ (classic), ICMP echo on a datagram socket,
@@ -53,7 +52,7 @@ public struct Tracer: Sendable {
     }
 
     private struct InFlight {
-        var socket: NetSocket
+        var socket: Socket
         var sent: Int64
         var sequence: UInt16
         var probe: TraceHop.Probe?
@@ -66,10 +65,10 @@ public struct Tracer: Sendable {
         for _ in 0..<probesPerHop {
             let sequence = UInt16(truncatingIfNeeded: probeIndex + 1)
             do {
-                let socket: NetSocket = switch method {
-                case .udp: try NetSocket.udp()
-                case .icmp: try NetSocket.icmpDatagram()
-                case .tcp: try NetSocket.tcp()
+                let socket: Socket = switch method {
+                case .udp: try Socket.udp()
+                case .icmp: try Socket.icmpDatagram()
+                case .tcp: try Socket.tcp(nonBlocking: true)
                 }
                 flights.append(InFlight(socket: socket, sent: 0, sequence: sequence))
                 try socket.setTTL(ttl)
@@ -82,8 +81,8 @@ public struct Tracer: Sendable {
                 case .icmp:
                     try socket.send(MarkedICMPEcho.request(sequence: sequence, marker: marker), to: destination, port: 0)
                 case .tcp:
-                    if case .failed(let code) = socket.startConnect(to: destination, port: tcpPort), code != NetSocket.connectionRefused {
-                        flights[flights.count - 1].probe = TraceHop.Probe(address: nil, rttMs: nil, answer: "error-\(code)")
+                    if case .failed(let code) = socket.startConnect(to: destination, port: tcpPort), code != .connectionRefused {
+                        flights[flights.count - 1].probe = TraceHop.Probe(address: nil, rttMs: nil, answer: "error-\(code.rawValue)")
                     }
                 }
                 flights[flights.count - 1].sent = sent
@@ -100,9 +99,9 @@ public struct Tracer: Sendable {
             let left = deadline - MonotonicClock.signedNow()
             if left <= 0 { break }
             let waiting = flights.indices.filter { flights[$0].probe == nil }
-            let events = Int16(method == .tcp ? POLLOUT_VALUE : POLLIN_VALUE)
-            let fired = NetSocket.wait(waiting.map { flights[$0].socket }, for: events, milliseconds: Int(left / 1_000_000) + 1)
-            for (index, revents) in zip(waiting, fired) where revents != 0 {
+            let events: PollEvents = method == .tcp ? .writable : .readable
+            let fired = Socket.wait(waiting.map { flights[$0].socket }, for: events, milliseconds: Int(left / 1_000_000) + 1)
+            for (index, revents) in zip(waiting, fired) where !revents.isEmpty {
                 flights[index].probe = read(flights[index], destination: destination, marker: marker)
             }
         }
@@ -135,8 +134,8 @@ public struct Tracer: Sendable {
             return nil
         case .tcp:
             let code = flight.socket.pendingError
-            if code == 0 { return TraceHop.Probe(address: destination.description, rttMs: rtt(nil), answer: "tcp-connected") }
-            if code == NetSocket.connectionRefused { return TraceHop.Probe(address: destination.description, rttMs: rtt(nil), answer: "tcp-refused") }
+            if code.rawValue == 0 { return TraceHop.Probe(address: destination.description, rttMs: rtt(nil), answer: "tcp-connected") }
+            if code == .connectionRefused { return TraceHop.Probe(address: destination.description, rttMs: rtt(nil), answer: "tcp-refused") }
             return nil
         case .udp:
             // A UDP reply from the destination (an open port) also means we arrived.

@@ -1,4 +1,4 @@
-import Sockets
+import Platform
 import Wire
 
 /// The Wake-on-LAN magic packet: 6 × 0xFF, then the MAC 16 times (102 bytes).
@@ -34,7 +34,7 @@ public enum WakeOnLAN {
     public static func send(mac: MACAddress, to address: IPv4Address = IPv4Address(255, 255, 255, 255), port: UInt16 = 9) throws(NetToolError) -> [UInt8] {
         let packet = MagicPacket.bytes(for: mac)
         do {
-            let socket = try NetSocket.udp()
+            let socket = try Socket.udp()
             defer { socket.close() }
             try socket.enableBroadcast()
             try socket.send(packet, to: address, port: port)

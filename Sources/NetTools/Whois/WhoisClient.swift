@@ -1,6 +1,5 @@
 import Platform
 import Foundation
-import Sockets
 import Wire
 
 /// WHOIS over TCP port 43 (RFC 3912) with referral following: IANA → registry → registrar.
@@ -77,9 +76,12 @@ public struct WhoisClient: Sendable {
         var bytes: [UInt8] = []
         let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
         while MonotonicClock.signedNow() < deadline, bytes.count < 1 << 20 {
-            _ = socket.wait(for: Int16(POLLIN_VALUE), milliseconds: Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1)
-            guard let chunk = try? socket.read() else { return String(decoding: bytes, as: UTF8.self) }
-            bytes += chunk
+            _ = socket.wait(for: .readable, milliseconds: Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1)
+            switch try? socket.read(waiting: false) {
+            case .bytes(let chunk): bytes += chunk
+            case .nothingYet: continue
+            case .endOfStream, nil: return String(decoding: bytes, as: UTF8.self)
+            }
         }
         guard !bytes.isEmpty else { throw .timeout("WHOIS server \(server) sent nothing within \(timeout) s") }
         return String(decoding: bytes, as: UTF8.self)
@@ -89,7 +91,7 @@ public struct WhoisClient: Sendable {
         switch outcome {
         case .connected: "connected"
         case .refused: "connection refused"
-        case .failed(let code): NetSocket.describe(code)
+        case .failed(let code): Errno(rawValue: code).text
         case .timedOut: "timed out"
         }
     }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A POSIX error a connection reported, as NWError.posix carries it.
 public struct ConnectionError: Error, Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -9,21 +7,21 @@ public struct ConnectionError: Error, Sendable, Equatable, Hashable, CustomStrin
 
     public init(code: Int32) { self.code = code }
 
-    public static let connectionRefused = ConnectionError(code: ECONNREFUSED)
-    public static let hostUnreachable = ConnectionError(code: EHOSTUNREACH)
-    public static let networkUnreachable = ConnectionError(code: ENETUNREACH)
+    public static let connectionRefused = ConnectionError(code: Errno.connectionRefused.rawValue)
+    public static let hostUnreachable = ConnectionError(code: Errno.hostUnreachable.rawValue)
+    public static let networkUnreachable = ConnectionError(code: Errno.networkUnreachable.rawValue)
 
     /// The POSIX name, e.g. `ECONNREFUSED` (what the event log writes).
-    public var name: String { SocketSystem.errorName(code) }
+    public var name: String { Errno(rawValue: code).name }
 
     /// True for a refusal: an RST came back, so the host is alive.
-    public var isRefusal: Bool { code == ECONNREFUSED }
+    public var isRefusal: Bool { code == Errno.connectionRefused.rawValue }
 
     /// Errors NWConnection answers with `.waiting` rather than `.failed`: refused, and host or
     /// network unreachable (Linux also says EHOSTDOWN when ARP got no answer on some paths).
     public var isWaitingError: Bool {
-        code == ECONNREFUSED || code == EHOSTUNREACH || code == ENETUNREACH || code == EHOSTDOWN
+        [Errno.connectionRefused, .hostUnreachable, .networkUnreachable, .hostDown].contains(Errno(rawValue: code))
     }
 
-    public var description: String { "\(name) (\(SocketSystem.errorText(code)))" }
+    public var description: String { "\(name) (\(Errno(rawValue: code).text))" }
 }

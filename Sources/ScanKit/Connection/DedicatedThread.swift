@@ -1,4 +1,4 @@
-import CPlatform
+import Platform
 import Foundation
 import Synchronization
 
@@ -9,7 +9,7 @@ final class DedicatedThread: Sendable {
 
     init(name: String) {
         let thread = Thread { [self] in
-            _ = scanbench_set_thread_nice(-10)   // needs root; a no-op otherwise
+            CurrentThread.setNice(-10)   // needs root; a no-op otherwise
             while true {
                 signal.wait()
                 let next = queue.withLock { $0.isEmpty ? nil : $0.removeFirst() }

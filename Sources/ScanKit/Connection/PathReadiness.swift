@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import Wire
 
 /// Whether a UDP "connection" can be `ready`, as NWConnection decides it for the SSDP phase's
@@ -58,15 +56,15 @@ public enum PathReadiness {
     /// - Returns: nil when the path is satisfied, else `ENODEV`, `ENETDOWN` or `EADDRNOTAVAIL`.
     public static func decide(interface: String?, localIP: IPv4Address?, interfaces: [Interface]) -> ConnectionError? {
         if let interface {
-            guard let found = interfaces.first(where: { $0.name == interface }) else { return ConnectionError(code: ENODEV) }
-            guard found.isUp && found.isRunning else { return ConnectionError(code: ENETDOWN) }
-            return found.addresses.isEmpty ? ConnectionError(code: EADDRNOTAVAIL) : nil
+            guard let found = interfaces.first(where: { $0.name == interface }) else { return ConnectionError(code: Errno.noSuchDevice.rawValue) }
+            guard found.isUp && found.isRunning else { return ConnectionError(code: Errno.networkDown.rawValue) }
+            return found.addresses.isEmpty ? ConnectionError(code: Errno.addressNotAvailable.rawValue) : nil
         }
         guard let localIP else { return nil }
         guard let holder = interfaces.first(where: { $0.addresses.contains(localIP) }) else {
-            return ConnectionError(code: EADDRNOTAVAIL)
+            return ConnectionError(code: Errno.addressNotAvailable.rawValue)
         }
-        return holder.isUp && holder.isRunning ? nil : ConnectionError(code: ENETDOWN)
+        return holder.isUp && holder.isRunning ? nil : ConnectionError(code: Errno.networkDown.rawValue)
     }
 
     /// `decide` on the machine's interfaces as they are now.

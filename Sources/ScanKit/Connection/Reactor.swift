@@ -33,18 +33,17 @@ public final class Reactor: Sendable {
         do { return try Reactor() } catch { fatalError("cannot start the socket reactor: \(error)") }
     }()
 
-    private let epoll: Int32
-    private let wake: Int32
+    private let epoll: Epoll
+    private let wake: WakeEvent
     private static let wakeToken: UInt64 = 0
     private let state = Mutex(State())
 
     /// Starts a reactor with its own thread.
-    /// - Throws: `SocketSystemError` when epoll or the wake-up eventfd cannot be made.
+    /// - Throws: `SystemError` when epoll or the wake-up eventfd cannot be made.
     init() throws {
-        epoll = try SocketSystem.epollCreate()
-        wake = SocketSystem.makeWakeDescriptor()
-        guard wake >= 0 else { throw SocketSystemError(call: "eventfd", code: SocketSystem.errno) }
-        _ = SocketSystem.epollAdd(epoll, fd: wake, events: SocketSystem.epollReadable, token: Self.wakeToken)
+        epoll = try Epoll()
+        wake = try WakeEvent()
+        try? epoll.add(wake.descriptor, events: Epoll.readable, token: Self.wakeToken)
         let thread = Thread { [self] in self.loop() }
         thread.name = "scankit-reactor"
         thread.stackSize = 1 << 20
@@ -53,24 +52,25 @@ public final class Reactor: Sendable {
 
     /// Watches `fd` for `events`; `handler` runs on the reactor thread. Returns the token to
     /// pass to `unwatch`, or the errno of `epoll_ctl`.
-    func watch(_ fd: Int32, events: UInt32, handler: @escaping Handler) -> Result<UInt64, SocketSystemError> {
+    func watch(_ fd: Int32, events: UInt32, handler: @escaping Handler) -> Result<UInt64, SystemError> {
         let token = state.withLock { state -> UInt64 in
             let token = state.nextToken
             state.nextToken += 1
             state.handlers[token] = handler
             return token
         }
-        let code = SocketSystem.epollAdd(epoll, fd: fd, events: events, token: token)
-        if code != 0 {
+        do {
+            try epoll.add(fd, events: events, token: token)
+            return .success(token)
+        } catch {
             _ = state.withLock { $0.handlers.removeValue(forKey: token) }
-            return .failure(SocketSystemError(call: "epoll_ctl(ADD)", code: code))
+            return .failure(error)
         }
-        return .success(token)
     }
 
     /// Stops watching (call before closing `fd`); an event already collected for it is dropped.
     func unwatch(_ fd: Int32, token: UInt64) {
-        SocketSystem.epollRemove(epoll, fd: fd)
+        epoll.remove(fd)
         _ = state.withLock { $0.handlers.removeValue(forKey: token) }
     }
 
@@ -91,7 +91,7 @@ public final class Reactor: Sendable {
             state.timers.insert(timer, at: low)
             return (TimerToken(id: id), low == state.timers.count - 1)
         }
-        if soonest { SocketSystem.signalWake(wake) }
+        if soonest { wake.signal() }
         return token
     }
 
@@ -110,11 +110,11 @@ public final class Reactor: Sendable {
                 guard next.deadlineNs > now else { return 0 }
                 return Int32(min((next.deadlineNs - now + 999_999) / 1_000_000, 1000))
             }
-            let ready = SocketSystem.epollWait(epoll, maxEvents: 128, timeoutMs: timeout)
+            let ready = epoll.wait(maxEvents: 128, timeoutMs: timeout)
             let now = MonotonicClock.now()
             for (token, events) in ready {
                 if token == Self.wakeToken {
-                    SocketSystem.drainWake(wake)
+                    wake.drain()
                     continue
                 }
                 let handler = state.withLock { $0.handlers[token] }

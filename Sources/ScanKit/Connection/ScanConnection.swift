@@ -108,7 +108,7 @@ public final class ScanConnection: Sendable {
             finishAttempt(errno: code, at: MonotonicClock.now())
             return
         }
-        let watched = reactor.watch(fd, events: SocketSystem.epollWritable) { [self] _, now in
+        let watched = reactor.watch(fd, events: Epoll.writableOnce) { [self] _, now in
             finishAttempt(errno: SocketSystem.pendingError(fd), at: now)
         }
         switch watched {

@@ -1,3 +1,4 @@
+import Platform
 import Wire
 
 /// The ARP phase (`arp`, spec §2.2, §10): a 1-byte UDP poke to every target so the kernel
@@ -92,7 +93,7 @@ public struct ARPPhase: ScanPhase {
                                                          blockedMs: waitedMs > 0 ? waitedMs : nil)))
             } else {
                 context.events?.record(.sendFailed(.init(phase: id, kind: "udp_poke", ip: ip, port: settings.pokePort,
-                                                         error: SocketSystem.errorName(Int32(-sent)))))
+                                                         error: Errno(rawValue: Int32(-sent)).name)))
             }
             if settings.paceEvery > 0 && (index + 1) % settings.paceEvery == 0 && index + 1 < hosts.count {
                 try? await Task.sleep(for: .milliseconds(settings.paceSleepMs))

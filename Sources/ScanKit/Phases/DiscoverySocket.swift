@@ -1,17 +1,10 @@
-import Platform
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
-import Sockets
+import Platform
 import Synchronization
 import Wire
 
-/// An IPv4 UDP socket for the multicast discovery phases (mDNS, SSDP): the one place in the
-/// Bonjour and SSDP phases that calls socket functions and reads `errno`.
+/// The UDP socket of the multicast discovery phases (mDNS, SSDP), on Platform's `Socket`: what
+/// it adds is the receive thread and the advice its errors carry.
 ///
 /// Receiving runs on a dedicated thread (`startReceiving`) so that no Swift-concurrency worker
 /// blocks in `poll`; sending is a non-blocking `sendto` from any context. `Sendable` because the
@@ -27,7 +20,7 @@ public final class DiscoverySocket: Sendable {
         public var receivedAtNs: UInt64
     }
 
-    private let socket: NetSocket
+    private let socket: Socket
     var descriptor: Int32 { socket.descriptor }
     private let state = Mutex<(closed: Bool, receiving: Bool)>((false, false))
 
@@ -38,8 +31,8 @@ public final class DiscoverySocket: Sendable {
     ///   - interface: bind to this device (`SO_BINDTODEVICE`, needs CAP_NET_RAW), nil for none.
     /// - Throws: `DiscoverySocketError` naming the call that failed.
     public init(port: UInt16, reuse: Bool, interface: String?) throws(DiscoverySocketError) {
-        do { socket = try NetSocket.nonBlockingUDP() } catch { throw DiscoverySocketError(error) }
-        do throws(NetSocket.Failure) {
+        do { socket = try Socket.udp(nonBlocking: true) } catch { throw DiscoverySocketError(error) }
+        do throws(SystemError) {
             if reuse { try socket.enableReuse() }
             if let interface { try socket.bindToDevice(interface) }
             try socket.bind(port: port)
@@ -57,7 +50,8 @@ public final class DiscoverySocket: Sendable {
     /// - Throws: `DiscoverySocketError` when the kernel refuses.
     public func configureMulticast(group: IPv4Address, interface: String?, localIP: IPv4Address?, ttl: Int32,
                                    join: Bool) throws(DiscoverySocketError) {
-        do { try socket.configureMulticast(group: group, interface: interface, localIP: localIP, ttl: ttl, join: join) }
+        let index = interface.map { Socket.interfaceIndex(named: $0) } ?? 0
+        do { try socket.configureMulticast(group: group, interfaceIndex: index, localIP: localIP, ttl: ttl, join: join) }
         catch { throw DiscoverySocketError(error) }
     }
 
@@ -76,7 +70,7 @@ public final class DiscoverySocket: Sendable {
         state.withLock { $0.receiving = true }
         let thread = Thread { [self] in
             while !state.withLock({ $0.closed }) {
-                guard socket.wait(for: Int16(POLLIN), milliseconds: 50) != 0 else { continue }
+                guard !socket.wait(for: .readable, milliseconds: 50).isEmpty else { continue }
                 while let datagram = (try? socket.receive(maximum: maximum)) ?? nil {
                     handler(Datagram(bytes: datagram.bytes, sender: datagram.source, senderPort: datagram.sourcePort,
                                      receivedAtNs: MonotonicClock.now()))
@@ -99,27 +93,26 @@ public final class DiscoverySocket: Sendable {
         // Close after the receive thread stopped polling, so its descriptor number cannot be reused under it.
         Thread {
             var spins = 0
-            while self.state.withLock({ $0.receiving }) && spins < 200 { usleep(5_000); spins += 1 }
+            while self.state.withLock({ $0.receiving }) && spins < 200 { Thread.sleep(forTimeInterval: 0.005); spins += 1 }
             socket.close()
         }.start()
     }
 }
 
-/// A socket call of a discovery phase failed.
+/// A socket call of a discovery phase failed: the system's error and what to do about it.
 public struct DiscoverySocketError: Error, Sendable, CustomStringConvertible {
-    /// The call and its target, e.g. `bind UDP port 5353`.
-    public var operation: String
-    public var code: Int32
+    public var failure: SystemError
 
-    init(_ failure: NetSocket.Failure) {
-        operation = failure.operation
-        code = failure.code
-    }
+    /// The call and its target, e.g. `bind 0.0.0.0:5353`.
+    public var operation: String { failure.operation }
+    public var code: Int32 { failure.code }
+
+    init(_ failure: SystemError) { self.failure = failure }
 
     public var description: String {
-        let hint = code == EPERM || code == EACCES
+        let hint = failure.errno == .notPermitted || failure.errno == .permissionDenied
             ? " — run as root or with CAP_NET_RAW (SO_BINDTODEVICE), or set bind_to_interface: false"
-            : code == EADDRINUSE ? " — another process holds the port without SO_REUSEPORT" : ""
-        return "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))\(hint)"
+            : failure.errno == .addressInUse ? " — another process holds the port without SO_REUSEPORT" : ""
+        return "\(failure)\(hint)"
     }
 }

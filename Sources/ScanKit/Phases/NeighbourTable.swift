@@ -1,7 +1,8 @@
-import Sockets
+import Platform
 import Wire
 
-/// The kernel's IPv4 neighbour table as `/proc/net/arp` shows it.
+/// The neighbours the ARP phase reports: the complete entries of the kernel's table
+/// (`/proc/net/arp`, parsed by `ARPTable`).
 ///
 /// Only complete entries count: flags with ATF_COM (0x2), i.e. 0x2 or 0x6 (complete +
 /// permanent). Incomplete (0x0) entries and all-zero or broadcast MACs are skipped (spec §10).
@@ -16,24 +17,16 @@ public enum NeighbourTable {
     /// Parses the text of `/proc/net/arp` (header line first).
     /// - Parameter device: keep only entries on this interface; nil keeps all.
     public static func parse(_ text: String, device: String? = nil) -> [Entry] {
-        var entries: [Entry] = []
-        for line in text.split(separator: "\n").dropFirst() {
-            // IP address, HW type, Flags, HW address, Mask, Device
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.count >= 6, let ip = IPv4Address(fields[0]),
-                  let flags = UInt32(fields[2].hasPrefix("0x") ? fields[2].dropFirst(2) : fields[2], radix: 16),
-                  flags & 0x2 != 0, flags & ~UInt32(0x6) == 0,
-                  let mac = MACAddress(fields[3]), mac != .zero, mac != .broadcast else { continue }
-            let name = String(fields[5])
-            if let device, name != device { continue }
-            entries.append(Entry(ip: ip, mac: mac, device: name))
-        }
-        return entries
+        usable(ARPTable.parse(text), device: device)
     }
 
     /// Reads and parses `/proc/net/arp`; empty when it cannot be read.
     public static func read(device: String? = nil, path: String = "/proc/net/arp") -> [Entry] {
-        guard let text = ProcFile.text(path) else { return [] }
-        return parse(text, device: device)
+        usable(ARPTable.read(path: path) ?? [], device: device)
+    }
+
+    private static func usable(_ rows: [ARPTable.Row], device: String?) -> [Entry] {
+        rows.filter { $0.isComplete && $0.mac != .zero && $0.mac != .broadcast && (device == nil || $0.device == device) }
+            .map { Entry(ip: $0.ip, mac: $0.mac, device: $0.device) }
     }
 }

@@ -1,6 +1,5 @@
 import Platform
 import Foundation
-import Sockets
 import Wire
 
 /// Runs one scan of a strategy: plans targets from the interface, builds the budget, thermal
@@ -112,15 +111,7 @@ public struct ScanRunner: Sendable {
 
     /// The default route's gateway on `interface` from `/proc/net/route`, else the network's first host.
     static func defaultGateway(interface: String, network: IPv4Network) -> IPv4Address? {
-        if let text = ProcFile.text("/proc/net/route") {
-            for line in text.split(separator: "\n").dropFirst() {
-                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                guard fields.count >= 3, fields[0] == interface, fields[1] == "00000000",
-                      let raw = UInt32(fields[2], radix: 16), raw != 0 else { continue }
-                // The file prints the in_addr's bytes read as a native integer.
-                return IPv4Address(UInt32(bigEndian: raw))
-            }
-        }
+        if let gateway = RouteTable.defaultGateway(in: RouteTable.read() ?? [], interface: interface) { return gateway }
         return IPv4Address(network.address.value + 1)
     }
 

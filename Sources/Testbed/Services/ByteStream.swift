@@ -1,7 +1,9 @@
+import Platform
+
 /// A connected byte stream: a plain TCP socket, or a TLS session over one.
 protocol ByteStream: Sendable {
-    /// Reads up to `maximum` bytes: `[]` at end of stream, nil when the read timed out.
-    func read(maximum: Int) throws -> [UInt8]?
+    /// Reads up to `maximum` bytes, blocking until some arrive, the stream ends, or the read times out.
+    func read(maximum: Int) throws -> Socket.StreamRead
     /// Writes every byte.
     func write(_ bytes: [UInt8]) throws
 }

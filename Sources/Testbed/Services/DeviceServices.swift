@@ -1,3 +1,4 @@
+import Platform
 import Wire
 
 /// The running services of one device (or one remote server): every socket is bound when

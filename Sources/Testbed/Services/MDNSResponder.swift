@@ -1,3 +1,4 @@
+import Platform
 import Wire
 
 /// The mDNS responder of one device: UDP 5353 shared with `SO_REUSEPORT`, member of

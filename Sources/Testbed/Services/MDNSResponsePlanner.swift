@@ -1,3 +1,4 @@
+import Platform
 import Wire
 
 /// Decides, without sockets, what an mDNS responder sends for a query: which records, after

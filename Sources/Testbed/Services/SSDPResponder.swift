@@ -1,3 +1,4 @@
+import Platform
 import Wire
 
 /// The SSDP responder of one device: UDP 1900 shared with `SO_REUSEPORT`, member of

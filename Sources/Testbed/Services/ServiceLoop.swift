@@ -1,9 +1,10 @@
+import Platform
 import Foundation
 
 /// The two serving loops every service uses: a datagram loop and an accept loop, each on its
 /// own thread, polling so that a ``StopSignal`` ends them within a quarter second.
 enum ServiceLoop {
-    static let pollMilliseconds: Int32 = 250
+    static let pollMilliseconds = 250
 
     /// Calls `handle` with every datagram `socket` receives until `stop` is set, then closes it.
     static func datagrams(on socket: Socket, name: String, stop: StopSignal,
@@ -11,9 +12,9 @@ enum ServiceLoop {
         Thread.detachNewThread {
             defer { socket.close() }
             while !stop.isStopped {
-                guard socket.waitReadable(milliseconds: pollMilliseconds) else { continue }
+                guard !socket.wait(for: .readable, milliseconds: pollMilliseconds).isEmpty else { continue }
                 do {
-                    if let (bytes, sender) = try socket.receive() { handle(bytes, sender) }
+                    if let datagram = try socket.receive(maximum: 9000, waiting: true) { handle(datagram.bytes, datagram.sender) }
                 } catch {
                     ServiceLog.write("\(name): \(error)")
                     if stop.isStopped { return }
@@ -31,7 +32,7 @@ enum ServiceLoop {
         Thread.detachNewThread {
             defer { listener.close() }
             while !stop.isStopped {
-                guard listener.waitReadable(milliseconds: pollMilliseconds) else { continue }
+                guard !listener.wait(for: .readable, milliseconds: pollMilliseconds).isEmpty else { continue }
                 do {
                     guard let (connection, peer) = try listener.accept() else { continue }
                     guard stop.claimConnection(limit: limit) else {

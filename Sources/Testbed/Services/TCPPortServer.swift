@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import Wire
 
@@ -107,7 +108,11 @@ struct TCPPortServer: Sendable {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return nil }
             socket.setReceiveTimeout(seconds: max(remaining, 0.001))
-            return (try? stream.read(maximum: 4096)) ?? nil
+            switch try? stream.read(maximum: 4096) {
+            case .bytes(let bytes): return bytes
+            case .endOfStream: return []
+            case .nothingYet, nil: return nil
+            }
         }
 
         /// Reads and discards until the client closes or the deadline passes.

@@ -1,3 +1,4 @@
+import Platform
 /// One server-side TLS session over a connected socket.
 final class TLSSession: ByteStream, @unchecked Sendable {
     // @unchecked: an SSL object is used by the one connection thread that created it and is
@@ -10,19 +11,19 @@ final class TLSSession: ByteStream, @unchecked Sendable {
         self.session = session
     }
 
-    func read(maximum: Int) throws -> [UInt8]? {
+    func read(maximum: Int) throws -> Socket.StreamRead {
         var buffer = [UInt8](repeating: 0, count: maximum)
         let count = buffer.withUnsafeMutableBytes { library.read(session, $0.baseAddress, Int32($0.count)) }
-        if count > 0 { return Array(buffer.prefix(Int(count))) }
-        if library.errorCode(session, count) == OpenSSLLibrary.zeroReturn { return [] }
-        return nil
+        if count > 0 { return .bytes(Array(buffer.prefix(Int(count)))) }
+        if library.errorCode(session, count) == OpenSSLLibrary.zeroReturn { return .endOfStream }
+        return .nothingYet
     }
 
     func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { library.write(session, $0.baseAddress, Int32($0.count)) }
-            guard count > 0 else { throw Socket.Failure(operation: "SSL_write", code: library.errorCode(session, count)) }
+            guard count > 0 else { throw SystemError("SSL_write", errno: Errno(rawValue: library.errorCode(session, count))) }
             offset += Int(count)
         }
     }

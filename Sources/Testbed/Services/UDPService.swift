@@ -1,3 +1,4 @@
+import Platform
 import Wire
 
 /// A plain UDP port from the fixture's `udp:` list: answers each datagram with `reply` when

@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 
 /// Listens on UDP 9 and appends every datagram, as one line of lower-case hex, to

@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import Wire
 
@@ -23,7 +24,7 @@ struct WhoisServer: Sendable {
                 let remaining = deadline.timeIntervalSinceNow
                 guard remaining > 0 else { return }
                 connection.setReceiveTimeout(seconds: remaining)
-                guard let bytes = try? connection.read(maximum: 1024), !bytes.isEmpty else { break }
+                guard case .bytes(let bytes)? = try? connection.read(maximum: 1024) else { break }
                 buffer += bytes
             }
             let line = String(decoding: buffer.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)

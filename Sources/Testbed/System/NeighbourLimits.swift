@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The kernel's neighbour (ARP) table limits. They are global — one table for every namespace —
 /// so a big fixture's ARP sweep can overflow all namespaces at once. A testbed raises them for
@@ -12,7 +13,7 @@ public enum NeighbourLimits {
 
     /// Current (gc_thresh1, gc_thresh2, gc_thresh3).
     public static func current() -> [Int] {
-        keys.map { Int((try? String(contentsOfFile: path($0), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 }
+        keys.map { Int(ProcFile.text(path($0))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 }
     }
 
     /// Raises the limits so `addresses` incomplete entries fit comfortably.

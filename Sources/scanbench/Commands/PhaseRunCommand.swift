@@ -84,18 +84,6 @@ struct PhaseRunCommand: AsyncParsableCommand {
 
     /// The first IPv4 address and prefix length of `name`.
     static func ipv4(of name: String) -> (IPv4Address, Int)? {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return nil }
-        defer { freeifaddrs(list) }
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let entry = cursor {
-            defer { cursor = entry.pointee.ifa_next }
-            guard String(cString: entry.pointee.ifa_name) == name, let address = entry.pointee.ifa_addr,
-                  address.pointee.sa_family == sa_family_t(AF_INET), let mask = entry.pointee.ifa_netmask else { continue }
-            let ip = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
-            let bits = mask.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
-            return (IPv4Address(ip), bits.nonzeroBitCount)
-        }
-        return nil
+        NetworkInterfaces.ipv4Address(of: name).map { ($0.address, $0.prefixLength) }
     }
 }

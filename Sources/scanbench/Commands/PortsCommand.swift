@@ -2,7 +2,6 @@ import Platform
 import ArgumentParser
 import NetTools
 import ScanKit
-import Sockets
 
 /// `scanbench ports`.
 struct PortsCommand: ParsableCommand {

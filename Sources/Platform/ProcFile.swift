@@ -1,11 +1,14 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
-/// Reads files under /proc, which report size 0: a reader that trusts `stat`, as Foundation's
-/// `String(contentsOfFile:)` does, gets only the first page (about 50 neighbours of
-/// `/proc/net/arp`). Shared by ScanKit and NetTools, which both read the routing and neighbour
-/// tables; it lives here, in the platform layer both already build on.
+/// Reads files under /proc and /sys, which report size 0: a reader that trusts `stat`, as
+/// Foundation's `String(contentsOfFile:)` does, can get only the first page (about 50 neighbours
+/// of `/proc/net/arp`). This one reads until end of file. The one way ScanBench reads procfs:
+/// the stack's routing and neighbour tables, the tools' gateway, the harness's environment and
+/// process samples.
 public enum ProcFile {
-    /// The whole text of `path`, read until end of file; nil when it cannot be opened.
+    /// The whole text of `path`, read until end of file; nil when it cannot be opened or read.
     public static func text(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -15,6 +18,7 @@ public enum ProcFile {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
             guard count > 0 else { break }
             data += chunk.prefix(count)
         }
