@@ -57,34 +57,15 @@ public struct MetricsJoiner: Sendable {
         metrics.syscalls = process.syscalls
     }
 
+    /// The capture's counters come whole from Capture (`WireCounters(analysis:)`); capture drops
+    /// and the emulated switch's counters are not in the capture's frames.
     private func fillWire(_ metrics: inout RunMetrics) {
+        if let wire = observation.wire { metrics.wire = RunMetrics.WireCounters(analysis: wire) }
         metrics.wire.captureDrops = observation.captureDrops
         if let total = observation.switchCounters?.total {
             metrics.wire.emulatorConfiguredDrops = total.configuredDrops
             metrics.wire.emulatorWriteFailures = total.writeFailures
         }
-        guard let wire = observation.wire else { return }
-        let totals = wire.totals
-        metrics.wire.tcpSyn = wire.fromScanner.tcpSyn
-        metrics.wire.tcpSynRetransmits = wire.tcp.synRetransmissions
-        metrics.wire.tcpAttempts = wire.tcp.attempts
-        metrics.wire.tcpOpen = wire.tcp.open
-        metrics.wire.tcpClosed = wire.tcp.closed
-        metrics.wire.tcpNoAnswer = wire.tcp.noAnswer
-        metrics.wire.tcpUnreachable = wire.tcp.unreachable
-        metrics.wire.tcpPeakInFlight = wire.attemptsInFlight.peak
-        metrics.wire.arpRequests = wire.fromScanner.arpRequests
-        metrics.wire.arpReplies = wire.fromOthers.arpReplies
-        metrics.wire.icmpEchoRequests = wire.fromScanner.icmpEchoRequests
-        metrics.wire.icmpEchoReplies = wire.fromOthers.icmpEchoReplies
-        metrics.wire.mdnsPackets = totals.mdnsPackets
-        metrics.wire.ssdpPackets = totals.ssdpPackets
-        metrics.wire.dnsPackets = totals.dnsPackets
-        metrics.wire.packets = totals.packets
-        metrics.wire.bytes = totals.bytes
-        let radio = wire.radioActivity(model: .huang2012WiFi)
-        metrics.wire.radioActiveS = Double(radio.activeNs) / 1e9
-        metrics.wire.radioPromotions = radio.promotions
     }
 
     private func fillStack(_ metrics: inout RunMetrics, tally: EventTally) {
