@@ -55,7 +55,7 @@ struct PingService: Sendable {
             reply.error = "\(error)"
             return reply
         }
-        events?.record(.packetSent(.init(phase: "tool.ping", kind: "icmp_echo", ip: target, port: nil, bytes: packet.count)))
+        events?.record(.packetSent(.init(phase: "tool.ping", kind: .icmpEcho, ip: target, port: nil, bytes: packet.count)))
         let (timeoutMs, callbacks, timestamps) = (settings.timeoutMs, callbacks, settings.timestamps)
         let rtt: Double? = await withCheckedContinuation { continuation in
             Thread.detachNewThread {

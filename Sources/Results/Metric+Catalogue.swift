@@ -30,8 +30,8 @@ extension Metric {
                                            gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.tcpAttempts) }
     public static let tcpSyn = Metric(wire(.tcpSyn), "TCP SYNs", short: "SYNs", .lowerIsBetter, .counter, from: .capture,
                                       gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.tcpSyn) }
-    public static let retransmits = Metric(wire(.tcpSynRetransmits), "SYN retransmits", short: "Retrans.", .lowerIsBetter, .counter, from: .capture,
-                                           gate: MetricThreshold(relativePercent: 10, absolute: 5)) { Double($0.wire.tcpSynRetransmits) }
+    public static let retransmits = Metric(wire(.tcpSynRetransmissions), "SYN retransmits", short: "Retrans.", .lowerIsBetter, .counter, from: .capture,
+                                           gate: MetricThreshold(relativePercent: 10, absolute: 5)) { Double($0.wire.tcpSynRetransmissions) }
     public static let peakInFlight = Metric(wire(.tcpPeakInFlight), "Peak in flight", .lowerIsBetter, .counter, from: .capture,
                                             gate: MetricThreshold(relativePercent: 5, absolute: 1)) { Double($0.wire.tcpPeakInFlight) }
     public static let packets = Metric(wire(.packets), "Packets", .lowerIsBetter, .counter, from: .capture,

@@ -84,9 +84,12 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     }
 
     /// What the capture of the scanner's link shows (docs/METRICS.md, "Wire"); results.json key `wire`.
+    /// Filled from Capture's analysis in one place, `WireCounters(analysis:)` in Capture; field
+    /// names follow the analysis's (`tcpSynRetransmissions` is `tcp.synRetransmissions`), coding
+    /// keys stay what results.json has always said (`tcp_syn_retransmits`).
     public struct WireCounters: Codable, Sendable, Equatable {
         public var tcpSyn = 0
-        public var tcpSynRetransmits = 0
+        public var tcpSynRetransmissions = 0
         public var tcpAttempts = 0
         public var tcpOpen = 0
         public var tcpClosed = 0
@@ -121,7 +124,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case packets, bytes
             case tcpSyn = "tcp_syn"
-            case tcpSynRetransmits = "tcp_syn_retransmits"
+            case tcpSynRetransmissions = "tcp_syn_retransmits"
             case tcpAttempts = "tcp_attempts"
             case tcpOpen = "tcp_open"
             case tcpClosed = "tcp_closed"

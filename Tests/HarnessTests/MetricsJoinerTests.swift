@@ -78,18 +78,18 @@ struct MetricsJoinerTests {
         // An ARP sweep and a Bonjour phase: the table was read twice without it, nobody answered from it.
         let swept = try Self.speakerReason([
             .phaseStart(.init(phase: "arp", step: 0)),
-            .packetSent(.init(phase: "arp", kind: "udp_poke", ip: speaker, port: 55555, bytes: 1)),
+            .packetSent(.init(phase: "arp", kind: .udpPoke, ip: speaker, port: 55555, bytes: 1)),
             .neighbourTableRead(.init(phase: "arp", round: 0, addresses: [Self.ip("198.18.0.1")])),
             .neighbourTableRead(.init(phase: "arp", round: 1, addresses: [Self.ip("198.18.0.1")])),
             .phaseStart(.init(phase: "bonjour", step: 0)),
-            .answerReceived(.init(phase: "bonjour", protocol: "mdns", from: Self.ip("198.18.0.1"))),
+            .answerReceived(.init(phase: "bonjour", protocol: .mdns, from: Self.ip("198.18.0.1"))),
         ])
         #expect(swept.hasPrefix("observed: no TCP connect to it; 1 udp_poke; not in the ARP table at any of 2 reads; no mdns answer from it during the bonjour phase"), "\(swept)")
         #expect(swept.contains("inferred: it did not answer ARP before the table was read"), "\(swept)")
         // An answer from it is reported as seen, not denied.
         let answered = try Self.speakerReason([
             .phaseStart(.init(phase: "bonjour", step: 0)),
-            .answerReceived(.init(phase: "bonjour", protocol: "mdns", from: speaker)),
+            .answerReceived(.init(phase: "bonjour", protocol: .mdns, from: speaker)),
         ])
         #expect(answered.contains("answered mdns"), "\(answered)")
     }
@@ -102,7 +102,7 @@ struct MetricsJoinerTests {
         var events: [EventRecord] = [.init(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 1)))]
         for (i, (ms, list)) in busy.enumerated() {
             events.append(.init(timeNs: t0 + UInt64(i + 1) * 1_000_000, event: .publish(.init(
-                sequence: i + 1, devices: 1, progress: 0.1, reason: "percent", mainBusyNs: ms * 1_000_000, deviceList: list))))
+                sequence: i + 1, devices: 1, progress: 0.1, reason: .percent, mainBusyNs: ms * 1_000_000, deviceList: list))))
         }
         for late: UInt64 in [16_666_667, 16_666_668, 50_000_000] {
             events.append(.init(timeNs: t0 + 10_000_000, event: .frameProbe(.init(lateNs: late, intervalNs: 16_666_667))))
@@ -135,7 +135,7 @@ struct MetricsJoinerTests {
             .init(timeNs: t0 + 900_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.10"), source: .tcp))),
             .init(timeNs: t0 + 950_000_000, event: .deviceSourceAdded(.init(ip: Self.ip("198.18.0.10"), source: .icmp))),
             .init(timeNs: t0 + 960_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.99"), source: .tcp))),
-            .init(timeNs: t0 + 970_000_000, event: .publish(.init(sequence: 1, devices: 2, progress: 0.5, reason: "host", mainBusyNs: 2_000_000))),
+            .init(timeNs: t0 + 970_000_000, event: .publish(.init(sequence: 1, devices: 2, progress: 0.5, reason: .host, mainBusyNs: 2_000_000))),
             .init(timeNs: t0 + 980_000_000, event: .frameProbe(.init(lateNs: 40_000_000, intervalNs: 16_666_667))),
             .init(timeNs: t0 + 990_000_000, event: .frameProbe(.init(lateNs: 1_000_000, intervalNs: 16_666_667))),
             .init(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 3))),

@@ -29,7 +29,7 @@ struct BonjourGenerationTests {
         let stale = log.records().compactMap { record -> ScanEvent.StaleCallback? in
             if case .staleCallback(let s) = record.event { s } else { nil }
         }
-        #expect(stale.map(\.kind) == ["answer", "timer"])
-        #expect(stale.allSatisfy { $0.generation == 1 && $0.current == 2 && $0.action == (check ? "discarded" : "applied") })
+        #expect(stale.map(\.kind.rawValue) == ["answer", "timer"])
+        #expect(stale.allSatisfy { $0.generation == 1 && $0.current == 2 && $0.action.rawValue == (check ? "discarded" : "applied") })
     }
 }

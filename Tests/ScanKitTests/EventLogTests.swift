@@ -51,9 +51,9 @@ struct EventLogTests {
             .budgetAcquire(.init(active: 1, limit: nil, waitedNs: 0)), .budgetWait(.init(active: 60, limit: 60, queued: 4)),
             .budgetWaitCancelled(.init(queued: 3)), .budgetRelease(.init(active: 0, deferred: true)),
             .thermalChange(.init(state: .critical, multiplier: 0.25)),
-            .packetSent(.init(phase: "arp", kind: "udp_poke", ip: ip, port: 55555, bytes: 1)),
+            .packetSent(.init(phase: "arp", kind: .udpPoke, ip: ip, port: 55555, bytes: 1)),
             .deviceFirstSeen(.init(ip: ip, source: .ssdp)), .deviceSourceAdded(.init(ip: ip, source: .icmp)),
-            .publish(.init(sequence: 1, devices: 3, progress: 0.5, reason: "callback", mainBusyNs: 42)),
+            .publish(.init(sequence: 1, devices: 3, progress: 0.5, reason: .callback, mainBusyNs: 42)),
             .frameProbe(.init(lateNs: 5_000_000, intervalNs: 16_666_667)),
         ]
         let encoder = JSONEncoder()

@@ -29,7 +29,7 @@ extension KnobChecks {
         observer.phaseEnded("tcp_probe")
         let summary = await observer.scanFinished(accumulator: accumulator)
         let events = log.records()
-        return (events.all { if case .publish(let p) = $0 { p.reason } else { nil } }, events, summary)
+        return (events.all { if case .publish(let p) = $0 { p.reason.rawValue } else { nil } }, events, summary)
     }
 
     /// Progress in eighths: exact in binary, so "moved 12.5 points" is never lost to rounding.

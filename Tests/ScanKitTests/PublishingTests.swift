@@ -23,16 +23,16 @@ struct PublishingTests {
     @Test func perCallbackPublishesEveryCallback() {
         var t = Self.throttle(.perCallback)
         let publishes = (0..<10).flatMap { t.decide(.progress(fraction: Double($0) / 10, devices: 0), nowNs: UInt64($0)) }
-        #expect(publishes == Array(repeating: PublishThrottle.Publish("callback"), count: 10), "each hands the list over")
+        #expect(publishes == Array(repeating: PublishThrottle.Publish(.callback), count: 10), "each hands the list over")
         #expect(t.decide(.phaseEnded, nowNs: 11).isEmpty)
-        #expect(t.decide(.final, nowNs: 12) == [.init("final")])
+        #expect(t.decide(.final, nowNs: 12) == [.init(.final)])
     }
 
     @Test func perHostAddsAPublishForEveryCallbackThatBroughtDevices() {
         var t = Self.throttle(.perHost)
-        #expect(t.decide(.progress(fraction: 0.1, devices: 0), nowNs: 0).map(\.reason) == ["host"])
-        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 1).map(\.reason) == ["host", "host"])
-        #expect(t.decide(.progress(fraction: 0.3, devices: 2), nowNs: 2).map(\.reason) == ["host"])
+        #expect(t.decide(.progress(fraction: 0.1, devices: 0), nowNs: 0).map(\.reason.rawValue) == ["host"])
+        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 1).map(\.reason.rawValue) == ["host", "host"])
+        #expect(t.decide(.progress(fraction: 0.3, devices: 2), nowNs: 2).map(\.reason.rawValue) == ["host"])
     }
 
     @Test func everyPercentWaitsForTheStep() {
@@ -48,7 +48,7 @@ struct PublishingTests {
         let times: [UInt64] = [0, 100, 499, 500, 900, 1001, 1002]
         let published = times.filter { !t.decide(.progress(fraction: 0.5, devices: 0), nowNs: $0 * ms).isEmpty }
         #expect(published == [0, 500, 1001])
-        #expect(t.decide(.phaseEnded, nowNs: 1100 * ms) == [.init("phase_boundary")])
+        #expect(t.decide(.phaseEnded, nowNs: 1100 * ms) == [.init(.phaseBoundary)])
         #expect(t.decide(.progress(fraction: 0.6, devices: 0), nowNs: 1200 * ms).isEmpty, "the boundary publish restarts the interval")
     }
 
@@ -69,7 +69,7 @@ struct PublishingTests {
         ]
         for (ms, percent, reason) in steps {
             let publishes = t.decide(.progress(fraction: percent / 100, devices: 0), nowNs: ms * Self.ms)
-            #expect(publishes.map(\.reason) == (reason.map { [$0] } ?? []), "at \(ms) ms, \(percent) %")
+            #expect(publishes.map(\.reason.rawValue) == (reason.map { [$0] } ?? []), "at \(ms) ms, \(percent) %")
             #expect(publishes.allSatisfy { $0.deviceList }, "device_flush_ms 0: every publish hands the list over")
         }
     }
@@ -80,15 +80,15 @@ struct PublishingTests {
         func at(_ ms: UInt64, _ percent: Double, changed: Bool = true) -> [PublishThrottle.Publish] {
             t.decide(.progress(fraction: percent / 100, devices: 1), nowNs: ms * Self.ms, listChanged: changed)
         }
-        #expect(at(0, 1) == [.init("callback", deviceList: true)], "the first list goes at once")
-        #expect(at(400, 2) == [.init("callback", deviceList: false)])
-        #expect(at(999, 3) == [.init("callback", deviceList: false)], "0.999 s after the last flush")
-        #expect(at(1000, 4) == [.init("callback", deviceList: true)])
-        #expect(at(2500, 5, changed: false) == [.init("callback", deviceList: false)], "an unchanged list is not flushed")
-        #expect(at(2600, 6) == [.init("callback", deviceList: true)], "changed and 1.6 s since the last flush")
-        #expect(t.decide(.phaseEnded, nowNs: 2700 * Self.ms) == [.init("phase_boundary", deviceList: true)])
-        #expect(at(2800, 7) == [.init("callback", deviceList: false)], "the boundary flush restarts the second")
-        #expect(t.decide(.final, nowNs: 2900 * Self.ms) == [.init("final", deviceList: true)])
+        #expect(at(0, 1) == [.init(.callback, deviceList: true)], "the first list goes at once")
+        #expect(at(400, 2) == [.init(.callback, deviceList: false)])
+        #expect(at(999, 3) == [.init(.callback, deviceList: false)], "0.999 s after the last flush")
+        #expect(at(1000, 4) == [.init(.callback, deviceList: true)])
+        #expect(at(2500, 5, changed: false) == [.init(.callback, deviceList: false)], "an unchanged list is not flushed")
+        #expect(at(2600, 6) == [.init(.callback, deviceList: true)], "changed and 1.6 s since the last flush")
+        #expect(t.decide(.phaseEnded, nowNs: 2700 * Self.ms) == [.init(.phaseBoundary, deviceList: true)])
+        #expect(at(2800, 7) == [.init(.callback, deviceList: false)], "the boundary flush restarts the second")
+        #expect(t.decide(.final, nowNs: 2900 * Self.ms) == [.init(.final, deviceList: true)])
     }
 
     @Test("device_flush_ms: a due list goes on its own when the policy publishes nothing")
@@ -96,15 +96,15 @@ struct PublishingTests {
         var t = Self.throttle(.everyPercent, percent: 50, deviceFlushMs: 1000)
         let fractions: [(UInt64, Double)] = [(0, 0.1), (500, 0.2), (1200, 0.3), (1300, 0.85), (1500, 0.9)]
         let publishes = fractions.map { t.decide(.progress(fraction: $0.1, devices: 1), nowNs: $0.0 * Self.ms) }
-        #expect(publishes.map { $0.map(\.reason) } == [["device_flush"], [], ["device_flush"], ["percent"], []])
-        #expect(publishes[3] == [.init("percent", deviceList: false)], "0.1 s after a flush the step shows progress only")
+        #expect(publishes.map { $0.map(\.reason.rawValue) } == [["device_flush"], [], ["device_flush"], ["percent"], []])
+        #expect(publishes[3] == [.init(.percent, deviceList: false)], "0.1 s after a flush the step shows progress only")
     }
 
     @Test("per_host with device_flush_ms: the list goes with the second publish, the device append")
     func perHostFlushesWithTheAppend() {
         var t = Self.throttle(.perHost, deviceFlushMs: 1000)
-        #expect(t.decide(.progress(fraction: 0.1, devices: 1), nowNs: 0) == [.init("host", deviceList: false), .init("host", deviceList: true)])
-        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 10 * Self.ms) == [.init("host", deviceList: false), .init("host", deviceList: false)])
+        #expect(t.decide(.progress(fraction: 0.1, devices: 1), nowNs: 0) == [.init(.host, deviceList: false), .init(.host, deviceList: true)])
+        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 10 * Self.ms) == [.init(.host, deviceList: false), .init(.host, deviceList: false)])
     }
 
     @Test func frameLatenessCountsOnlyTicksMoreThanAnIntervalLate() {

@@ -83,7 +83,7 @@ struct SSDPReadyTests {
             if case .connectionState(let s) = event { return s.state.rawValue + (s.error.map { " \($0)" } ?? "") } else { return nil }
         }
         #expect(states == ["waiting ENETDOWN", "ready", "cancelled"])
-        #expect(events.contains { if case .packetSent(let p) = $0 { p.kind == "ssdp_msearch" } else { false } })
+        #expect(events.contains { if case .packetSent(let p) = $0 { p.kind.rawValue == "ssdp_msearch" } else { false } })
         #expect(!events.contains { if case .readyTimeout = $0 { true } else { false } })
         #expect(ms >= 120 && ms < 2000, "ready after the path came up, not at the timeout: \(ms) ms")
     }

@@ -57,34 +57,15 @@ public struct MetricsJoiner: Sendable {
         metrics.syscalls = process.syscalls
     }
 
+    /// The capture's counters come whole from Capture (`WireCounters(analysis:)`); capture drops
+    /// and the emulated switch's counters are not in the capture's frames.
     private func fillWire(_ metrics: inout RunMetrics) {
+        if let wire = observation.wire { metrics.wire = RunMetrics.WireCounters(analysis: wire) }
         metrics.wire.captureDrops = observation.captureDrops
         if let total = observation.switchCounters?.total {
             metrics.wire.emulatorConfiguredDrops = total.configuredDrops
             metrics.wire.emulatorWriteFailures = total.writeFailures
         }
-        guard let wire = observation.wire else { return }
-        let totals = wire.totals
-        metrics.wire.tcpSyn = wire.fromScanner.tcpSyn
-        metrics.wire.tcpSynRetransmits = wire.tcp.synRetransmissions
-        metrics.wire.tcpAttempts = wire.tcp.attempts
-        metrics.wire.tcpOpen = wire.tcp.open
-        metrics.wire.tcpClosed = wire.tcp.closed
-        metrics.wire.tcpNoAnswer = wire.tcp.noAnswer
-        metrics.wire.tcpUnreachable = wire.tcp.unreachable
-        metrics.wire.tcpPeakInFlight = wire.attemptsInFlight.peak
-        metrics.wire.arpRequests = wire.fromScanner.arpRequests
-        metrics.wire.arpReplies = wire.fromOthers.arpReplies
-        metrics.wire.icmpEchoRequests = wire.fromScanner.icmpEchoRequests
-        metrics.wire.icmpEchoReplies = wire.fromOthers.icmpEchoReplies
-        metrics.wire.mdnsPackets = totals.mdnsPackets
-        metrics.wire.ssdpPackets = totals.ssdpPackets
-        metrics.wire.dnsPackets = totals.dnsPackets
-        metrics.wire.packets = totals.packets
-        metrics.wire.bytes = totals.bytes
-        let radio = wire.radioActivity(model: .huang2012WiFi)
-        metrics.wire.radioActiveS = Double(radio.activeNs) / 1e9
-        metrics.wire.radioPromotions = radio.promotions
     }
 
     private func fillStack(_ metrics: inout RunMetrics, tally: EventTally) {
@@ -211,19 +192,19 @@ public struct MetricsJoiner: Sendable {
             for (error, count) in waiting.sorted(by: { $0.key < $1.key }) { observed.append("\(count)× waiting \(error)") }
         }
         if packets.isEmpty { observed.append("no ARP poke or ICMP echo sent to it") }
-        else { observed.append(packets.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")) }
+        else { observed.append(packets.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")) }
         for (failure, count) in sendFailures.sorted(by: { $0.key < $1.key }) { observed.append("\(count)× \(failure): send failed") }
         if tableReads == 0 { observed.append("the ARP table was never read") }
         else if inTable == 0 { observed.append("not in the ARP table at any of \(tableReads) reads") }
         else { observed.append("in the ARP table at \(inTable) of \(tableReads) reads") }
         if listeningPhases.isEmpty { observed.append("no mDNS or SSDP listening phase") }
         for phase in listeningPhases {
-            let proto = EventTally.Evidence.listenedProtocol[phase] ?? phase
-            observed.append(answered.contains(proto) ? "answered \(proto)" : "no \(proto) answer from it during the \(phase) phase")
+            guard let proto = AnswerProtocol.listenedByPhase[phase] else { continue }
+            observed.append(answered.contains(proto) ? "answered \(proto.rawValue)" : "no \(proto.rawValue) answer from it during the \(phase) phase")
         }
         var inferred: [String] = []
         if created.isEmpty && packets.isEmpty && tableReads == 0 { inferred.append("the strategy never addressed it") }
-        if packets["udp_poke"] != nil && tableReads > 0 && inTable == 0 { inferred.append("it did not answer ARP before the table was read") }
+        if packets[.udpPoke] != nil && tableReads > 0 && inTable == 0 { inferred.append("it did not answer ARP before the table was read") }
         if !created.isEmpty && !finals.values.contains(.ready) { inferred.append("no probed port answered") }
         if inTable > 0 { inferred.append("it was in the ARP table but a filter or a cut phase kept it out") }
         return "observed: " + observed.joined(separator: "; ") + (inferred.isEmpty ? "" : " — inferred: " + inferred.joined(separator: "; "))

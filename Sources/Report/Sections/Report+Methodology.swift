@@ -22,6 +22,10 @@ extension Report {
         text += "- **Repetitions.** Each strategy ran \(environment.repetitions) times per fixture and scenario on a freshly "
         text += "captured link; tables show the median over the successful repetitions and the range, never a mean. "
         text += "Failed or timed-out runs are listed below and left out of the medians.\n"
+        // Written here, not built from the catalogue's `Metric.Source`: the sentence names groups
+        // of figures ("CPU, memory, context switches …", "radio active time") that no metric's title
+        // spells, gives each source its own verb and punctuation, and leaves out `tools`; generating
+        // it byte for byte would only move this text into the catalogue.
         text += "- **Sources of the numbers.** Wire figures come from the libpcap capture of the scanner's link, stack figures "
         text += "from the scanner's event log, truth from the fixture; CPU, memory, context switches, wakeups and system calls were "
         text += "measured from outside the scanner process (wait4, /proc, kernel tracepoint counters); radio active time is an estimate "

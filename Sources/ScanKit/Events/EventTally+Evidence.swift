@@ -15,12 +15,12 @@ extension EventTally {
             /// `waiting` states of those connections by error name.
             public var waitingByError: [String: Int] = [:]
             /// `packet_sent` by kind, and `send_failed` by "kind error".
-            public var packetsByKind: [String: Int] = [:]
+            public var packetsByKind: [PacketKind: Int] = [:]
             public var sendFailures: [String: Int] = [:]
             /// ARP-table reads that listed the address.
             public var tableReadsListing = 0
             /// Protocols of listening-phase answers from (or credited to) the address.
-            public var answered: Set<String> = []
+            public var answered: Set<AnswerProtocol> = []
         }
 
         public private(set) var byAddress: [IPv4Address: Address] = [:]
@@ -29,9 +29,6 @@ extension EventTally {
         /// The listening phases (`bonjour`, `ssdp`) that ran, in first-start order.
         public private(set) var listeningPhases: [String] = []
         private var addressOf: [UInt64: IPv4Address] = [:]
-
-        /// The listening phases and the protocol each listens for.
-        public static let listenedProtocol = ["bonjour": "mdns", "ssdp": "ssdp"]
 
         mutating func add(_ event: ScanEvent) {
             switch event {
@@ -48,11 +45,11 @@ extension EventTally {
             case .packetSent(let packet):
                 byAddress[packet.ip, default: Address()].packetsByKind[packet.kind, default: 0] += 1
             case .sendFailed(let failure):
-                byAddress[failure.ip, default: Address()].sendFailures["\(failure.kind) \(failure.error)", default: 0] += 1
+                byAddress[failure.ip, default: Address()].sendFailures["\(failure.kind.rawValue) \(failure.error)", default: 0] += 1
             case .neighbourTableRead(let read):
                 tableReads += 1
                 for ip in Set(read.addresses) { byAddress[ip, default: Address()].tableReadsListing += 1 }
-            case .phaseStart(let start) where Self.listenedProtocol[start.phase] != nil:
+            case .phaseStart(let start) where AnswerProtocol.listenedByPhase[start.phase] != nil:
                 if !listeningPhases.contains(start.phase) { listeningPhases.append(start.phase) }
             case .answerReceived(let answer):
                 byAddress[answer.from, default: Address()].answered.insert(answer.protocol)

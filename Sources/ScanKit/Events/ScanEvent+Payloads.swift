@@ -111,15 +111,14 @@ extension ScanEvent {
     /// `packet_sent`: a datagram left an ARP-poke, ICMP, mDNS or SSDP socket.
     public struct PacketSent: Codable, Sendable, Equatable {
         public var phase: String
-        /// `udp_poke`, `icmp_echo`, `mdns_query`, `ssdp_msearch`, `dns_ptr`.
-        public var kind: String
+        public var kind: PacketKind
         public var ip: IPv4Address
         public var port: Int?
         public var bytes: Int
         /// How long the send waited for room in the socket's send buffer (absent: it went at once).
         public var blockedMs: Int?
         enum CodingKeys: String, CodingKey { case phase, kind, ip, port, bytes, blockedMs = "blocked_ms" }
-        public init(phase: String, kind: String, ip: IPv4Address, port: Int?, bytes: Int, blockedMs: Int? = nil) {
+        public init(phase: String, kind: PacketKind, ip: IPv4Address, port: Int?, bytes: Int, blockedMs: Int? = nil) {
             self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.bytes = bytes; self.blockedMs = blockedMs
         }
     }
@@ -128,12 +127,12 @@ extension ScanEvent {
     public struct SendFailed: Codable, Sendable, Equatable {
         public var phase: String
         /// As `packet_sent`'s `kind`.
-        public var kind: String
+        public var kind: PacketKind
         public var ip: IPv4Address
         public var port: Int?
         /// The errno name (`EAGAIN`, `ENOBUFS`, `EHOSTUNREACH` …).
         public var error: String
-        public init(phase: String, kind: String, ip: IPv4Address, port: Int?, error: String) {
+        public init(phase: String, kind: PacketKind, ip: IPv4Address, port: Int?, error: String) {
             self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.error = error
         }
     }
@@ -154,10 +153,10 @@ extension ScanEvent {
     /// from `from`; for SSDP, `credited` is the address the phase credited (LOCATION or sender).
     public struct AnswerReceived: Codable, Sendable, Equatable {
         public var phase: String
-        public var `protocol`: String
+        public var `protocol`: AnswerProtocol
         public var from: IPv4Address
         public var credited: IPv4Address?
-        public init(phase: String, protocol: String, from: IPv4Address, credited: IPv4Address? = nil) {
+        public init(phase: String, protocol: AnswerProtocol, from: IPv4Address, credited: IPv4Address? = nil) {
             self.phase = phase; self.protocol = `protocol`; self.from = from; self.credited = credited
         }
     }
@@ -187,9 +186,8 @@ extension ScanEvent {
         public var sequence: Int
         public var devices: Int
         public var progress: Double
-        /// The publishing policy's reason: `callback`, `host`, `percent`, `interval`, `device_flush`,
-        /// `phase_boundary`, `final`.
-        public var reason: String
+        /// The publishing policy's reason.
+        public var reason: PublishReason
         /// Nanoseconds the UI model spent on the main actor for this publish.
         public var mainBusyNs: UInt64?
         /// Whether the publish handed over the device list (false: progress only,
@@ -200,7 +198,7 @@ extension ScanEvent {
             case mainBusyNs = "main_busy_ns"
             case deviceList = "device_list"
         }
-        public init(sequence: Int, devices: Int, progress: Double, reason: String, mainBusyNs: UInt64? = nil, deviceList: Bool? = nil) {
+        public init(sequence: Int, devices: Int, progress: Double, reason: PublishReason, mainBusyNs: UInt64? = nil, deviceList: Bool? = nil) {
             self.sequence = sequence; self.devices = devices; self.progress = progress; self.reason = reason; self.mainBusyNs = mainBusyNs
             self.deviceList = deviceList
         }
@@ -254,17 +252,17 @@ extension ScanEvent {
     /// `stale_callback`: a callback of the Bonjour browser service arrived from a session that is
     /// no longer current (its browser was torn down, a new scan's session started meanwhile).
     public struct StaleCallback: Codable, Sendable, Equatable {
-        /// `answer` (an mDNS response the old browser received) or `tier_timer` (its next tier's start).
-        public var kind: String
+        /// An answer the old browser received, or its query timer.
+        public var kind: StaleCallbackKind
         /// The generation of the session whose browser made the callback.
         public var generation: Int
         /// The generation current when it arrived.
         public var current: Int
-        /// `discarded` (`bonjour.generation_check: true`) or `applied` to the current service list.
-        public var action: String
+        /// Discarded (`bonjour.generation_check: true`) or applied to the current service list.
+        public var action: StaleCallbackAction
         /// The answer's UDP sender; absent for a timer.
         public var from: IPv4Address?
-        public init(kind: String, generation: Int, current: Int, action: String, from: IPv4Address?) {
+        public init(kind: StaleCallbackKind, generation: Int, current: Int, action: StaleCallbackAction, from: IPv4Address?) {
             self.kind = kind; self.generation = generation; self.current = current; self.action = action; self.from = from
         }
     }

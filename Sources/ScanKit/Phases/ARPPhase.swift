@@ -89,10 +89,10 @@ public struct ARPPhase: ScanPhase {
                 sent = SocketSystem.send(fd, payload, to: ip, port: settings.pokePort)
             }
             if sent > 0 {
-                context.events?.record(.packetSent(.init(phase: id, kind: "udp_poke", ip: ip, port: settings.pokePort, bytes: sent,
+                context.events?.record(.packetSent(.init(phase: id, kind: .udpPoke, ip: ip, port: settings.pokePort, bytes: sent,
                                                          blockedMs: waitedMs > 0 ? waitedMs : nil)))
             } else {
-                context.events?.record(.sendFailed(.init(phase: id, kind: "udp_poke", ip: ip, port: settings.pokePort,
+                context.events?.record(.sendFailed(.init(phase: id, kind: .udpPoke, ip: ip, port: settings.pokePort,
                                                          error: Errno(rawValue: Int32(-sent)).name)))
             }
             if settings.paceEvery > 0 && (index + 1) % settings.paceEvery == 0 && index + 1 < hosts.count {

@@ -88,7 +88,7 @@ public final class BonjourBrowser: Sendable {
         socket.startReceiving { [weak self] datagram in
             guard let self, let message = try? DNSMessage(bytes: datagram.bytes) else { return }
             if message.isResponse {
-                self.events?.record(.answerReceived(.init(phase: self.phaseID, protocol: "mdns", from: datagram.sender)))
+                self.events?.record(.answerReceived(.init(phase: self.phaseID, protocol: .mdns, from: datagram.sender)))
             }
             if let session = self.session, message.isResponse {
                 session.service.deliver(message, receivedNs: datagram.receivedAtNs, from: datagram.sender,
@@ -189,7 +189,7 @@ public final class BonjourBrowser: Sendable {
         let bytes = message.encoded()
         do {
             try socket.send(bytes, to: BonjourQueryBuilder.group, port: BonjourQueryBuilder.port)
-            events?.record(.packetSent(.init(phase: phaseID, kind: "mdns_query", ip: BonjourQueryBuilder.group,
+            events?.record(.packetSent(.init(phase: phaseID, kind: .mdnsQuery, ip: BonjourQueryBuilder.group,
                                              port: Int(BonjourQueryBuilder.port), bytes: bytes.count)))
         } catch {
             // A failed send is not a packet on the wire; the window decides what was missed.

@@ -78,26 +78,26 @@ public final class BonjourDiscoveryService: Sendable {
     /// An answer a browser of `generation` received: into the current list, or discarded.
     func deliver(_ message: DNSMessage, receivedNs: UInt64, from sender: IPv4Address, generation: Int) {
         // A late answer of an old session that is not discarded goes into the list the current scan reads.
-        let (passes, target) = admit(kind: "answer", generation: generation, from: sender)
+        let (passes, target) = admit(kind: .answer, generation: generation, from: sender)
         if passes { target?.apply(message, receivedNs: receivedNs) }
     }
 
     /// Whether a query timer of a browser of `generation` may fire.
     func admitTimer(generation: Int) -> Bool {
-        admit(kind: "timer", generation: generation, from: nil).passes
+        admit(kind: .timer, generation: generation, from: nil).passes
     }
 
     /// Current callbacks pass; stale ones are counted, logged, and pass unless `generationCheck`.
     /// - Returns: whether it passes, and the current session's browser (the list it goes into).
-    private func admit(kind: String, generation: Int, from: IPv4Address?) -> (passes: Bool, target: BonjourBrowser?) {
-        let (verdict, current, target) = state.withLock { state -> (String?, Int, BonjourBrowser?) in
+    private func admit(kind: StaleCallbackKind, generation: Int, from: IPv4Address?) -> (passes: Bool, target: BonjourBrowser?) {
+        let (verdict, current, target) = state.withLock { state -> (StaleCallbackAction?, Int, BonjourBrowser?) in
             guard generation != state.generation else { return (nil, state.generation, state.current) }
             if generationCheck {
                 state.stale.discarded += 1
             } else {
                 state.stale.applied += 1
             }
-            return (generationCheck ? "discarded" : "applied", state.generation, state.current)
+            return (generationCheck ? .discarded : .applied, state.generation, state.current)
         }
         guard let verdict else { return (true, target) }
         events?.record(.staleCallback(.init(kind: kind, generation: generation, current: current, action: verdict, from: from)))

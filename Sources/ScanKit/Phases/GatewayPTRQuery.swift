@@ -39,7 +39,7 @@ struct GatewayPTRQuery {
         let packet = Self.query(for: ip, id: id)
         let sent = SocketSystem.send(fd, packet, to: server, port: 53)
         guard sent > 0 else { return nil }
-        events?.record(.packetSent(.init(phase: phase, kind: "dns_ptr", ip: server, port: 53, bytes: sent)))
+        events?.record(.packetSent(.init(phase: phase, kind: .dnsPTR, ip: server, port: 53, bytes: sent)))
         let deadline = MonotonicClock.now() &+ UInt64(timeoutMs) * 1_000_000
         while true {
             let now = MonotonicClock.now()

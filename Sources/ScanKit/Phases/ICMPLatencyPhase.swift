@@ -72,7 +72,7 @@ public struct ICMPLatencyPhase: ScanPhase {
             let monotonic = MonotonicClock.now()
             if SocketSystem.send(fd, packet, to: ip, port: 0) == packet.count {
                 sent[sequence] = (ip, realtime, monotonic)
-                events?.record(.packetSent(.init(phase: phase, kind: "icmp_echo", ip: ip, port: nil, bytes: packet.count)))
+                events?.record(.packetSent(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, bytes: packet.count)))
             }
         }
         var replies: [IPv4Address: Double] = [:]

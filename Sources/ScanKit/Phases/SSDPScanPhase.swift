@@ -115,7 +115,7 @@ public final class SSDPScanPhase: ScanPhase {
             let response = Response(sender: datagram.sender, ip: ip,
                                     afterMs: Int((datagram.receivedAtNs &- sentAt) / 1_000_000),
                                     location: message?.header("LOCATION"), st: message?.header("ST"))
-            self.events?.record(.answerReceived(.init(phase: self.id, protocol: "ssdp", from: datagram.sender, credited: ip)))
+            self.events?.record(.answerReceived(.init(phase: self.id, protocol: .ssdp, from: datagram.sender, credited: ip)))
             collected.withLock { state in
                 state.responses.append(response)
                 if let ip, state.seen.insert(ip).inserted { state.ips.append(ip) }
@@ -124,7 +124,7 @@ public final class SSDPScanPhase: ScanPhase {
         let request = SSDPSearchRequest(mx: settings.mx, st: settings.st).bytes
         do {
             try socket.send(request, to: SSDPSearchRequest.group, port: SSDPSearchRequest.port)
-            events?.record(.packetSent(.init(phase: self.id, kind: "ssdp_msearch", ip: SSDPSearchRequest.group,
+            events?.record(.packetSent(.init(phase: self.id, kind: .ssdpMSearch, ip: SSDPSearchRequest.group,
                                              port: Int(SSDPSearchRequest.port), bytes: request.count)))
         } catch {
             FileHandle.standardError.write(Data("ssdp: \(error)\n".utf8))

@@ -34,11 +34,10 @@ public struct PublishThrottle: Sendable, Equatable {
 
     /// One publish: why, and whether it hands over the device list or progress only.
     public struct Publish: Sendable, Equatable {
-        /// `callback`, `host`, `percent`, `interval`, `device_flush`, `phase_boundary`, `final`.
-        public var reason: String
+        public var reason: PublishReason
         public var deviceList: Bool
 
-        public init(_ reason: String, deviceList: Bool = true) {
+        public init(_ reason: PublishReason, deviceList: Bool = true) {
             self.reason = reason
             self.deviceList = deviceList
         }
@@ -56,19 +55,19 @@ public struct PublishThrottle: Sendable, Equatable {
     /// - Parameter listChanged: whether the device list differs from the one last handed over
     ///   (only `device_flush_ms` > 0 looks at it).
     public mutating func decide(_ trigger: Trigger, nowNs: UInt64, listChanged: Bool = true) -> [Publish] {
-        var reasons: [String] = []
+        var reasons: [PublishReason] = []
         var listDue = true
         switch trigger {
         case .progress(let fraction, let devices):
             reasons = progressReasons(fraction: fraction, devices: devices, nowNs: nowNs)
             lastDevices = max(lastDevices, devices)
             listDue = listChanged && lastListNs.map { nowNs &- $0 >= Self.ns(ms: settings.deviceFlushMs) } ?? true
-            if reasons.isEmpty && listDue && settings.deviceFlushMs > 0 { reasons = ["device_flush"] }
+            if reasons.isEmpty && listDue && settings.deviceFlushMs > 0 { reasons = [.deviceFlush] }
             if !reasons.isEmpty { lastFraction = fraction }
         case .phaseEnded:
-            if settings.phaseBoundaries { reasons = ["phase_boundary"] }
+            if settings.phaseBoundaries { reasons = [.phaseBoundary] }
         case .final:
-            reasons = ["final"]
+            reasons = [.final]
         }
         guard !reasons.isEmpty else { return [] }
         lastPublishNs = nowNs
@@ -78,17 +77,17 @@ public struct PublishThrottle: Sendable, Equatable {
         return reasons.indices.map { Publish(reasons[$0], deviceList: listDue && $0 == reasons.count - 1) }
     }
 
-    private func progressReasons(fraction: Double, devices: Int, nowNs: UInt64) -> [String] {
+    private func progressReasons(fraction: Double, devices: Int, nowNs: UInt64) -> [PublishReason] {
         let moved = fraction - (lastFraction ?? 0)
         let intervalPassed = lastPublishNs.map { nowNs &- $0 >= Self.ns(ms: settings.intervalMs) } ?? true
         switch settings.policy {
-        case .perCallback: return ["callback"]
-        case .perHost: return devices > lastDevices ? ["host", "host"] : ["host"]
-        case .everyPercent: return moved >= settings.percent / 100 ? ["percent"] : []
-        case .everyMs: return intervalPassed ? ["interval"] : []
+        case .perCallback: return [.callback]
+        case .perHost: return devices > lastDevices ? [.host, .host] : [.host]
+        case .everyPercent: return moved >= settings.percent / 100 ? [.percent] : []
+        case .everyMs: return intervalPassed ? [.interval] : []
         case .percentOrMs:
-            if moved >= settings.percent / 100 { return ["percent"] }
-            return moved > 0 && intervalPassed ? ["interval"] : []
+            if moved >= settings.percent / 100 { return [.percent] }
+            return moved > 0 && intervalPassed ? [.interval] : []
         }
     }
 

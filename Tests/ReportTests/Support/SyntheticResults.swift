@@ -95,7 +95,7 @@ enum SyntheticResults {
         metrics.yield.bySource = [profile.mainSource: found - 6, "bonjour": 6]
         metrics.wire.tcpAttempts = Int((Double(profile.attempts) * attemptsScale).rounded()) + Int(random.symmetric() * 3)
         metrics.wire.tcpSyn = metrics.wire.tcpAttempts + profile.retransmits
-        metrics.wire.tcpSynRetransmits = max(0, profile.retransmits + Int(random.symmetric() * 3))
+        metrics.wire.tcpSynRetransmissions = max(0, profile.retransmits + Int(random.symmetric() * 3))
         metrics.wire.tcpPeakInFlight = profile.peakInFlight
         metrics.wire.arpRequests = profile.mainSource == "arp" ? 254 : 0
         metrics.wire.packets = Int((Double(profile.packets) * attemptsScale).rounded()) + Int(random.symmetric() * 20)

@@ -188,7 +188,7 @@ extension Array where Element == EventRecord {
 
     /// `packet_sent` of one kind, with times.
     func packets(_ kind: String) -> [(ns: UInt64, packet: ScanEvent.PacketSent)] {
-        compactMap { if case .packetSent(let p) = $0.event, p.kind == kind { ($0.timeNs, p) } else { nil } }
+        compactMap { if case .packetSent(let p) = $0.event, p.kind.rawValue == kind { ($0.timeNs, p) } else { nil } }
     }
 
     var phaseStarts: [(ns: UInt64, start: ScanEvent.PhaseStart)] {
