@@ -82,10 +82,10 @@ let package = Package(
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
-        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Spawn", "TestbedPlatform"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn"], swiftSettings: strict),
+        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn", "Wire"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "Platform", "TestbedPlatform"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform"],

@@ -1,6 +1,5 @@
 import Platform
 import TestbedPlatform
-import CPlatform
 import Foundation
 import Glibc
 import Wire
@@ -50,7 +49,7 @@ public struct TestbedBuilder {
             try addRoutes(plan)
             try installFirewalls()
             try JSONEncoder().encode(fixture).write(to: URL(fileURLWithPath: "\(names.stateDirectory)/fixture.json"))
-            let running = RunningTestbed(state: state, switch: makeSwitch(taps: taps))
+            let running = RunningTestbed(state: state, switch: try makeSwitch(taps: taps))
             running.startSwitch()
             try startDNS(plan, running: running)
             if startServices { try startAgents(running: running) }
@@ -158,12 +157,12 @@ public struct TestbedBuilder {
         }
     }
 
-    private func makeSwitch(taps: [Int32]) -> UserspaceSwitch {
+    private func makeSwitch(taps: [Int32]) throws -> UserspaceSwitch {
         var ports: [(SwitchPortConfig, Int32)] = [(SwitchPortConfig(name: "scanner", link: fixture.network.scanner.link, arp: nil), taps[0])]
         for (index, device) in fixture.devices.enumerated() {
             ports.append((SwitchPortConfig(name: device.name, link: device.link, arp: device.arp), taps[index + 1]))
         }
-        return UserspaceSwitch(ports: ports, seed: seed)
+        return try UserspaceSwitch(ports: ports, seed: seed)
     }
 
     private func startDNS(_ plan: TestbedPlan, running: RunningTestbed) throws {

@@ -1,5 +1,4 @@
 import Platform
-import CPlatform
 import Foundation
 import Glibc
 import Synchronization
@@ -18,7 +17,7 @@ import TestbedPlatform
 /// The switch runs on one dedicated thread (`run()`); `stop()` may be called from any thread.
 public final class UserspaceSwitch: Sendable {
     private let state: Mutex<State>
-    private let wakeFD: Int32
+    private let wake: WakeEvent
 
     struct State: Sendable {
         var ports: [SwitchPort]
@@ -31,7 +30,8 @@ public final class UserspaceSwitch: Sendable {
     /// - Parameters:
     ///   - ports: one (config, TAP fd) pair per port.
     ///   - seed: seed for jitter and loss decisions.
-    public init(ports: [(SwitchPortConfig, Int32)], seed: UInt64) {
+    /// - Throws: `SystemError` when the kernel gives no eventfd to wake the loop with.
+    public init(ports: [(SwitchPortConfig, Int32)], seed: UInt64) throws(SystemError) {
         var built: [SwitchPort] = []
         for (index, (config, fd)) in ports.enumerated() {
             var port = SwitchPort(name: config.name, fd: fd, uplink: config.uplink, downlink: config.downlink,
@@ -45,16 +45,15 @@ public final class UserspaceSwitch: Sendable {
             built.append(port)
         }
         state = Mutex(State(ports: built))
-        wakeFD = scanbench_eventfd()
+        wake = try WakeEvent()
     }
 
-    deinit { close(wakeFD) }
+    deinit { close(wake.descriptor) }
 
     /// Asks `run()` to return. Safe from any thread or signal-handling queue.
     public func stop() {
         state.withLock { $0.running = false }
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
+        wake.signal()
     }
 
     /// Closes every TAP (the kernel then deletes the interfaces). Call after `run()` returned.
@@ -78,8 +77,8 @@ public final class UserspaceSwitch: Sendable {
     /// Switches frames until `stop()` is called. Blocks the calling thread.
     public func run() {
         TimerSlack.setForCurrentThread(nanoseconds: 1)
-        var fds = state.withLock { state in state.ports.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) } }
-        fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
+        let taps = state.withLock { state in state.ports.map(\.fd) }
+        var poll = PollSet(descriptors: taps + [wake.descriptor], events: .readable)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let timeout: Int64 = state.withLock { state in
@@ -89,15 +88,11 @@ public final class UserspaceSwitch: Sendable {
                 return max(0, next - MonotonicClock.signedNow())
             }
             if timeout == -2 { return }
-            let ready = scanbench_ppoll(&fds, UInt(fds.count), timeout)
-            if ready < 0 && errno != EINTR { return }
-            for index in 0..<(fds.count - 1) where fds[index].revents & Int16(POLLIN) != 0 {
-                readAll(port: index, fd: fds[index].fd, buffer: &buffer)
+            guard poll.wait(nanoseconds: timeout) else { return }
+            for index in taps.indices where poll.fired(index).contains(.readable) {
+                readAll(port: index, fd: taps[index], buffer: &buffer)
             }
-            if fds[fds.count - 1].revents != 0 {
-                var value: UInt64 = 0
-                _ = read(wakeFD, &value, 8)
-            }
+            if !poll.fired(taps.count).isEmpty { wake.drain() }
             releaseDue()
         }
     }
