@@ -64,13 +64,13 @@ final class ProcessEventCounters: Sendable {
             return fd
         }
         guard let syscalls = open(sysEnter, cpu: -1), let performed = open(wakeup, cpu: -1) else {
-            opened.forEach { _ = close($0) }
+            opened.forEach(PerfTracepointCounter.close)
             return
         }
         var perCPU: [Int32] = []
         for cpu in cpus {
             guard let fd = open(wakeup, cpu: cpu) else {
-                opened.forEach { _ = close($0) }
+                opened.forEach(PerfTracepointCounter.close)
                 return
             }
             perCPU.append(fd)
@@ -81,11 +81,8 @@ final class ProcessEventCounters: Sendable {
     /// The counts (nil when the counters were never opened), closing the counters.
     func read() -> Counts? {
         guard let open = descriptors.withLock({ value -> Descriptors? in defer { value = nil }; return value }) else { return nil }
-        defer { open.all.forEach { _ = close($0) } }
-        func count(_ fd: Int32) -> Int {
-            var value: UInt64 = 0
-            return Glibc.read(fd, &value, 8) == 8 ? Int(clamping: value) : 0
-        }
+        defer { open.all.forEach(PerfTracepointCounter.close) }
+        let count = PerfTracepointCounter.count
         let received = open.wakeupsPerCPU.reduce(0) { $0 + count($1) }
         return Counts(syscalls: count(open.syscalls), wakeups: max(0, received - count(open.wakeupsPerformed)))
     }
