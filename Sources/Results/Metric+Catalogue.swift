@@ -2,7 +2,7 @@
 /// metric cannot name a key results.json does not have; `gate:` is `compare`'s default allowance
 /// when the two sides did not share one seed (each run then drew its own LAN impairments, so
 /// counters get a slack; yield gets none: losing a device is a regression). With one seed on both
-/// sides, `Thresholds.threshold(_:seeded:baseline:)` makes counters exact instead.
+/// sides, `Thresholds.threshold(_:seeded:baseline:current:)` makes the counters that repeated exact instead.
 extension Metric {
     // MARK: Yield: what the scanner reported against the fixture
 

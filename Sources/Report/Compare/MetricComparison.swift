@@ -43,13 +43,13 @@ public struct MetricComparison: Sendable {
     }
 
     /// Compares `current` with `baseline` values of `metric` under `thresholds`.
-    /// - Parameter seeded: both sides ran with one seed, so counters are gated exactly
-    ///   (`Thresholds.threshold(_:seeded:baseline:)`).
+    /// - Parameter seeded: both sides ran with one seed, so counters that repeated are gated exactly
+    ///   (`Thresholds.threshold(_:seeded:baseline:current:)`).
     public init(metric: Metric, baseline: [Double], current: [Double], thresholds: Thresholds, seeded: Bool = false) {
         self.metric = metric
         self.baseline = baseline
         self.current = current
-        threshold = thresholds.threshold(metric, seeded: seeded, baseline: baseline)
+        threshold = thresholds.threshold(metric, seeded: seeded, baseline: baseline, current: current)
         var p: Double?
         var delta: Double?
         let outcome: Outcome

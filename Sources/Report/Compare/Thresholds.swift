@@ -37,15 +37,24 @@ public struct Thresholds: Sendable, Equatable {
 
     /// The threshold of a counter or timing for one pair of runs.
     ///
-    /// When both sides ran with the same seed (`seeded`) and no thresholds file named the metric,
-    /// a counter is exact: its allowance is the spread (max − min) of the baseline's own
-    /// repetitions, which is 0 for every counter the seed makes repeatable, and otherwise the
-    /// variation the baseline measured (e.g. a strategy whose phase a deadline cuts). Timings
-    /// and file-set metrics keep `threshold(_:)`.
-    public func threshold(_ metric: Metric, seeded: Bool, baseline: [Double]) -> MetricThreshold {
+    /// When both sides ran with the same seed (`seeded`) and no thresholds file named the metric, a
+    /// counter the seed made repeatable is exact: if every repetition on each side agreed, no
+    /// worsening is allowed. A counter whose repetitions moved on either side depends on timing as
+    /// well as on the seed (a phase cut at its deadline, an ARP retry, a peak of connections in
+    /// flight), so one side agreeing by chance proves nothing: it gets its declared allowance,
+    /// widened to the larger of the two sides' spreads (max − min). Timings and file-set metrics
+    /// keep `threshold(_:)`.
+    public func threshold(_ metric: Metric, seeded: Bool, baseline: [Double], current: [Double] = []) -> MetricThreshold {
         guard seeded, metric.kind == .counter, !fromFile.contains(metric.id) else { return threshold(metric) }
-        let spread = (baseline.max() ?? 0) - (baseline.min() ?? 0)
-        return MetricThreshold(absolute: spread, gate: threshold(metric).gate)
+        let declared = threshold(metric)
+        let spread = max(Self.spread(baseline), Self.spread(current))
+        guard spread > 0 else { return MetricThreshold(absolute: 0, gate: declared.gate) }
+        return MetricThreshold(relativePercent: declared.relativePercent, absolute: max(declared.absolute ?? 0, spread), gate: declared.gate)
+    }
+
+    /// max − min of a side's repetitions (0 for fewer than two).
+    static func spread(_ values: [Double]) -> Double {
+        (values.max() ?? 0) - (values.min() ?? 0)
     }
 
     /// Reads a thresholds file over the defaults.
