@@ -2,28 +2,45 @@ import Foundation
 import ScanKit
 import Yams
 
-/// A strategy to run: a preset or file, optionally with one knob changed (`--sweep`).
+/// A strategy to run: a preset or file, optionally with knobs changed (`--sweep`, `ablate`).
 public struct StrategyVariant: Sendable, Equatable {
+    /// One knob set to a new value: a dotted key path and its YAML value.
+    public struct Override: Sendable, Equatable {
+        public var key: String
+        public var value: String
+
+        public init(_ key: String, _ value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
+
     /// Preset name or path as given.
     public var base: String
-    /// The knob changed from `base`, as a dotted key path, and its new YAML value.
-    public var override: (key: String, value: String)?
+    /// The knobs changed from `base`, applied in order.
+    public var overrides: [Override]
 
-    public init(base: String, override: (key: String, value: String)? = nil) {
+    public init(base: String, overrides: [Override] = []) {
         self.base = base
-        self.override = override
+        self.overrides = overrides
     }
 
-    public static func == (lhs: StrategyVariant, rhs: StrategyVariant) -> Bool {
-        lhs.base == rhs.base && lhs.override?.key == rhs.override?.key && lhs.override?.value == rhs.override?.value
+    /// `base` with one knob changed.
+    public init(base: String, override: (key: String, value: String)) {
+        self.init(base: base, overrides: [Override(override.key, override.value)])
     }
 
-    /// Display name: the preset's name, with `[key=value]` for a sweep variant.
-    public var name: String {
+    /// The base's file name without `.yaml`.
+    public var stem: String {
         var stem = URL(fileURLWithPath: base).lastPathComponent
         for suffix in [".yaml", ".yml"] where stem.hasSuffix(suffix) { stem = String(stem.dropLast(suffix.count)) }
-        guard let override else { return stem }
-        return "\(stem)[\(override.key)=\(override.value)]"
+        return stem
+    }
+
+    /// Display name: the preset's name, with `[key=value,…]` for a variant.
+    public var name: String {
+        guard !overrides.isEmpty else { return stem }
+        return "\(stem)[\(overrides.map { "\($0.key)=\($0.value)" }.joined(separator: ","))]"
     }
 
     /// Parses `--sweep KEY=V1,V2,…` into one variant of `base` per value.
@@ -37,7 +54,7 @@ public struct StrategyVariant: Sendable, Equatable {
         guard !values.isEmpty, !values.contains("") else {
             throw HarnessError("--sweep '\(text)' has no values", fix: "list values after =, separated by commas")
         }
-        return values.map { StrategyVariant(base: base, override: (key, $0)) }
+        return values.map { StrategyVariant(base: base, overrides: [Override(key, $0)]) }
     }
 
     /// Writes the strategy file this variant runs (the base with the override applied) into
@@ -46,23 +63,26 @@ public struct StrategyVariant: Sendable, Equatable {
     ///   `YAMLInputError` when the base itself does not load.
     public func prepare(in directory: String) throws -> PreparedStrategy {
         let path = try StrategyLoader.resolve(base)
-        guard let override else {
+        guard !overrides.isEmpty else {
             return PreparedStrategy(variant: self, file: path, strategy: try StrategyLoader.load(path))
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard var root = try Yams.compose(yaml: text) else {
             throw HarnessError("\(path) is empty", fix: "give a strategy file with knobs")
         }
-        let keys = override.key.split(separator: ".").map(String.init)
-        let value = try Yams.compose(yaml: override.value) ?? Node(override.value)
-        root = try Self.setting(value, at: keys[...], in: root, full: override.key)
+        for override in overrides {
+            let keys = override.key.split(separator: ".").map(String.init)
+            let value = try Yams.compose(yaml: override.value) ?? Node(override.value)
+            root = try Self.setting(value, at: keys[...], in: root, full: override.key)
+        }
         let output = "\(directory)/\(name.replacingOccurrences(of: "/", with: "_")).yaml"
-        try "# \(name): \(base) with \(override.key) = \(override.value) (scanbench run --sweep)\n\(Yams.serialize(node: root))"
+        let changes = overrides.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+        try "# \(name): \(base) with \(changes) (scanbench)\n\(Yams.serialize(node: root))"
             .write(toFile: output, atomically: true, encoding: .utf8)
         do {
             return PreparedStrategy(variant: self, file: output, strategy: try StrategyLoader.load(output))
         } catch {
-            throw HarnessError("--sweep \(override.key)=\(override.value) does not give a valid strategy:\n\(error)",
+            throw HarnessError("\(changes) does not give a valid strategy:\n\(error)",
                                fix: "check the key path and value against docs/STRATEGIES.md")
         }
     }
