@@ -41,14 +41,17 @@ public struct Epoll: Sendable {
     }
 }
 
-/// A non-blocking, close-on-exec eventfd: how another thread wakes a thread waiting in epoll.
-public struct WakeEvent: Sendable {
+/// A non-blocking, close-on-exec eventfd: how another thread wakes a thread waiting in epoll or
+/// ppoll. It owns its descriptor and closes it when the last reference goes.
+public final class WakeEvent: Sendable {
     public let descriptor: Int32
 
     public init() throws(SystemError) {
         descriptor = scanbench_eventfd()
         guard descriptor >= 0 else { throw SystemError("eventfd") }
     }
+
+    deinit { close(descriptor) }
 
     /// Makes the descriptor readable.
     public func signal() {

@@ -3,6 +3,7 @@ import Platform
 import Glibc
 import Spawn
 import Synchronization
+import TestbedPlatform
 
 /// A testbed that is up: its switch thread and the processes it started. Owned by the
 /// controller process (`scanbench testbed up`); other processes see it through its state file.
@@ -102,9 +103,8 @@ public final class RunningTestbed: Sendable {
         try? state.save()
         network.stop()
         let processes = shared.withLock { $0.processes }
-        for (_, process) in processes { kill(process.pid, SIGTERM) }
-        for _ in 0..<20 where processes.contains(where: { $0.process.isRunning }) { usleep(10_000) }
-        for (_, process) in processes where process.isRunning { kill(process.pid, SIGKILL) }
+        let byPID = Dictionary(processes.map { ($0.process.pid, $0.process) }, uniquingKeysWith: { first, _ in first })
+        ProcessSignals.terminate(Array(byPID.keys), grace: .milliseconds(200)) { byPID[$0]?.isRunning ?? false }
         for (_, process) in processes { process.wait() }
         network.closePorts()
         TestbedCleaner.remove(id: state.id, log: log)

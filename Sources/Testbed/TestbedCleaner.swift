@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestbedPlatform
 
 /// Removes what testbeds created — namespaces (with their interfaces, nftables tables and
 /// processes), leftover TAP/veth interfaces, `/etc/netns` files and state — idempotently, and
@@ -50,12 +51,7 @@ public enum TestbedCleaner {
 
     /// Asks a controller to stop and tear down, then makes sure it is gone.
     static func stopController(pid: Int32) {
-        kill(pid, SIGTERM)
-        for _ in 0..<60 {
-            if kill(pid, 0) != 0 { return }
-            usleep(50_000)
-        }
-        kill(pid, SIGKILL)
+        ProcessSignals.terminate([pid], grace: .seconds(3))
     }
 
     /// Namespace names that carry our prefix.

@@ -21,4 +21,16 @@ public enum ProcessSignals {
     public static func deliverOnParentDeath(_ signal: Int32) -> Bool {
         scanbench_set_parent_death_signal(signal) == 0
     }
+
+    /// Stops processes politely, then for sure: SIGTERM to each, up to `grace` for them to exit
+    /// (checked every 10 ms with `isAlive`), SIGKILL to those still alive.
+    ///
+    /// `isAlive` defaults to `kill(pid, 0)`, right for processes we did not spawn; a parent must
+    /// pass a check that reaps its children, since a zombie still answers `kill(pid, 0)`.
+    public static func terminate(_ pids: [Int32], grace: Duration, isAlive: (Int32) -> Bool = { kill($0, 0) == 0 }) {
+        for pid in pids { kill(pid, SIGTERM) }
+        let deadline = ContinuousClock.now + grace
+        while pids.contains(where: isAlive), ContinuousClock.now < deadline { usleep(10_000) }
+        for pid in pids where isAlive(pid) { kill(pid, SIGKILL) }
+    }
 }

@@ -48,8 +48,6 @@ public final class UserspaceSwitch: Sendable {
         wake = try WakeEvent()
     }
 
-    deinit { close(wake.descriptor) }
-
     /// Asks `run()` to return. Safe from any thread or signal-handling queue.
     public func stop() {
         state.withLock { $0.running = false }
