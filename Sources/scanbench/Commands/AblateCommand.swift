@@ -29,9 +29,10 @@ struct AblateCommand: AsyncParsableCommand {
             record; 'scanbench report' and 'scanbench compare' read it. How to read the report: \
             docs/STRATEGIES.md, "Ablation".
 
-            Cost: (2 + 2K) x fixtures x scenarios x REPEAT runs. review-baseline against \
-            netmonitor-2.0 differs in 27 knobs: 56 strategies, 168 runs on home with --repeat 3 \
-            (about an hour; --jobs 2 halves it).
+            Cost: up to (2 + 2K) x fixtures x scenarios x REPEAT runs; --list prints the count \
+            without running. review-baseline against netmonitor-2.0 differs in 27 knobs, four of \
+            them (the pipeline's steps and the phases they list) refused alone and measured as \
+            one group: 50 strategies, 150 runs on home with --repeat 3.
 
             Examples:
               scanbench ablate review-baseline netmonitor-2.0                  # on home, 3 repetitions
@@ -132,7 +133,9 @@ struct AblateCommand: AsyncParsableCommand {
     /// The knobs, what is not run and why, and the size of the job.
     private func summary(_ ablation: AblationPlan, plan: RunPlan) -> String {
         let knobs = ablation.ablation.knobs
-        var text = "\(knobs.count) knobs differ between \(ablation.ablation.base) and \(ablation.ablation.target):\n"
+        let groups = knobs.filter { $0.key.contains("+") }.count
+        var text = "\(knobs.count - groups) knobs differ between \(ablation.ablation.base) and \(ablation.ablation.target)"
+        text += (groups > 0 ? " (the last line: those refused alone, measured together)" : "") + ":\n"
         for knob in knobs {
             text += "  \(knob.key): \(knob.baseValue) → \(knob.targetValue)"
             let refused = [("forward", knob.forwardError), ("leave-one-out", knob.leaveOneOutError)].compactMap { name, error in
