@@ -26,6 +26,8 @@ public struct HarnessJob: Sendable {
     public var seed: UInt64?
     /// How the devices each scan found are probed and classified after it; nil: not at all.
     public var categoryProbe: CategoryProbeSettings? = .harnessDefault
+    /// What `scanbench ablate` measures, written into results.json with the first run; nil for `run`.
+    public var ablation: Ablation?
     public var progress: @Sendable (String) -> Void
     /// Called with each testbed id just before the run brings that LAN up (so that an
     /// interrupted run can remove exactly its own testbeds).
@@ -49,7 +51,9 @@ public struct HarnessJob: Sendable {
     ///   cannot be built; a scan that fails is recorded as a failed run instead.
     public func execute() async throws -> ResultsDocument {
         let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory)
-        let sink = ResultsSink(document: ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy),
+        var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
+        document.ablation = ablation
+        let sink = ResultsSink(document: document,
                                path: resultsPath, total: plan.entries.count, progress: progress)
         if jobs > 1 {
             // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.

@@ -48,6 +48,7 @@ public struct Report: Sendable {
         sections.append("# ScanBench report\n")
         sections.append(verdictSection())
         sections.append(overviewLine())
+        sections.append(ablationSection())
         sections.append(paretoSection())
         sections.append(suiteSummarySection())
         for group in groups {

@@ -15,6 +15,9 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     public var runs: [RunResult]
     /// Reference rows measured in the same testbeds (nmap, arp-scan, avahi-browse).
     public var peers: [PeerResult]
+    /// Set by `scanbench ablate`: the knobs and the variants that measured them; nil otherwise
+    /// (optional, so files without it decode).
+    public var ablation: Ablation?
 
     public init(generatedAt: Date = Date(), environment: RunEnvironment, referenceStrategy: String,
                 runs: [RunResult] = [], peers: [PeerResult] = []) {
@@ -27,7 +30,7 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case environment, runs, peers
+        case environment, runs, peers, ablation
         case schemaVersion = "schema_version"
         case generatedAt = "generated_at"
         case referenceStrategy = "reference_strategy"

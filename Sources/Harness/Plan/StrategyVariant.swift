@@ -19,10 +19,14 @@ public struct StrategyVariant: Sendable, Equatable {
     public var base: String
     /// The knobs changed from `base`, applied in order.
     public var overrides: [Override]
+    /// A name to use instead of `stem[key=value,…]` (`ablate` names a knob set to a long list
+    /// after the strategy it came from); nil for the default.
+    public var label: String?
 
-    public init(base: String, overrides: [Override] = []) {
+    public init(base: String, overrides: [Override] = [], label: String? = nil) {
         self.base = base
         self.overrides = overrides
+        self.label = label
     }
 
     /// `base` with one knob changed.
@@ -39,6 +43,7 @@ public struct StrategyVariant: Sendable, Equatable {
 
     /// Display name: the preset's name, with `[key=value,…]` for a variant.
     public var name: String {
+        if let label { return label }
         guard !overrides.isEmpty else { return stem }
         return "\(stem)[\(overrides.map { "\($0.key)=\($0.value)" }.joined(separator: ","))]"
     }

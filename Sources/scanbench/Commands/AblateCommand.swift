@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import Harness
+import Report
+import Results
+import Testbed
+
+/// `scanbench ablate BASE TARGET`: which of the knobs that differ between two strategies made
+/// the difference, measured one knob at a time in both directions.
+struct AblateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ablate",
+        abstract: "Measure which knobs make the difference between two strategies, one knob at a time in both directions.",
+        discussion: """
+            Lists every knob whose effective value differs between BASE and TARGET (presets by \
+            name or strategy files), then runs, with the harness of 'scanbench run' (fresh LAN per \
+            run, capture, interleaved repetitions): BASE; TARGET; BASE with each knob set to \
+            TARGET's value, one at a time (forward); and TARGET with each knob set back to BASE's \
+            value (leave-one-out). With K knobs that is 2 + 2K strategies, fewer when two variants \
+            are the same strategy or the loader refuses one (a knob that only makes sense with \
+            another: named in the report, not run).
+
+            report.md in OUT opens with the ablation: the knobs with both values; per headline \
+            metric (devices found, TCP attempts, packets, connections created, duration, ...) the \
+            change BASE -> TARGET and the knobs that moved it, ranked by the average of their two \
+            directions, each direction with Mann-Whitney p and Cliff's delta; and the knobs whose \
+            directions disagree (interactions), among them those that only matter together with \
+            another knob. results.json is the one 'scanbench run' writes, with an 'ablation' \
+            record; 'scanbench report' and 'scanbench compare' read it. How to read the report: \
+            docs/STRATEGIES.md, "Ablation".
+
+            Cost: up to (2 + 2K) x fixtures x scenarios x REPEAT runs; --list prints the count \
+            without running. review-baseline against netmonitor-2.0 differs in 27 knobs, four of \
+            them (the pipeline's steps and the phases they list) refused alone and measured as \
+            one group: 50 strategies, 150 runs on home with --repeat 3.
+
+            Examples:
+              scanbench ablate review-baseline netmonitor-2.0                  # on home, 3 repetitions
+              scanbench ablate review-baseline netmonitor-2.0 --jobs 2 --seed 7 --out reports/ablate-home
+              scanbench ablate netmonitor-2.0 scanbench-best --fixture tiny --repeat 1 --no-categories
+              scanbench ablate mine-before.yaml mine-after.yaml --suite default --repeat 2
+              scanbench ablate review-baseline netmonitor-2.0 --list           # only the knobs, nothing runs
+            """
+    )
+
+    @Argument(help: "The strategy to start from: a preset name or a strategy file.")
+    var base: String
+
+    @Argument(help: "The strategy to explain: a preset name or a strategy file.")
+    var target: String
+
+    @Option(name: .customLong("fixture"), help: "Fixture name or path (repeatable; default home).")
+    var fixtures: [String] = []
+
+    @Option(help: "Run on a suite's fixtures (fixtures/suites/NAME.yaml or a path); its strategies are ignored.")
+    var suite: String?
+
+    @Option(name: .customLong("scenario"), help: "Scenario (repeatable; default scan): a session script of fixtures/sessions or a path.")
+    var scenarios: [String] = []
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp(
+        "Repetitions of each strategy (default 3).",
+        discussion: "With 3 against 3 runs Mann–Whitney's p cannot go below 0.1; Cliff's δ and the medians still separate clear effects. Counters repeat under --seed."))
+    var repetitions = 3
+
+    @Option(help: ArgumentHelp("Seed of every run's LAN impairments and scanner choices (default: a new seed per run, recorded).",
+                               valueName: "N"))
+    var seed: UInt64?
+
+    @Option(help: "Copies of each LAN running entries side by side (1-4; 2 halves the wall time, timings get noisier).")
+    var jobs = 1
+
+    @Option(help: "Output directory (results.json, report.md, strategies/, pcaps/, events/).")
+    var out = "reports/ablate"
+
+    @Flag(help: "Do not probe and classify the devices each scan found (faster; categories correct stays null).")
+    var noCategories = false
+
+    @Flag(help: "List the knobs that differ and the runs it would make, and stop.")
+    var list = false
+
+    @Flag(help: "Print the ablation's numbers as JSON on standard output (snake_case; progress stays on standard error).")
+    var json = false
+
+    func validate() throws {
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
+    }
+
+    mutating func run() async throws {
+        let interrupt = RunInterrupt()
+        do {
+            try await execute(interrupt)
+            interrupt.disarm()
+        } catch {
+            interrupt.holdIfInterrupted()
+            switch error {
+            case let error as ExitCode: throw error
+            case let error as ValidationError: throw error
+            default: Terminal.fail(Terminal.describe(error))
+            }
+        }
+    }
+
+    private func execute(_ interrupt: RunInterrupt) async throws {
+        let output = URL(fileURLWithPath: out).standardizedFileURL.path
+        let ablation = try AblationPlan(base: base, target: target, directory: "\(output)/strategies")
+        let fixtureList = (try suite.map(Harness.Suite.load)?.fixtures ?? []) + fixtures
+        let scenarioList = try (scenarios.isEmpty ? ["scan"] : scenarios).map(Scenario.parse)
+        let plan = RunPlan(fixtures: fixtureList.isEmpty ? ["home"] : fixtureList, strategies: ablation.variants,
+                           scenarios: scenarioList, repetitions: repetitions)
+        Terminal.progress(summary(ablation, plan: plan))
+        if list { return }
+        try HostRequirements.check(for: "ablate")
+        var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: ablation.ablation.base,
+                                 executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
+        harness.seed = seed
+        harness.jobs = jobs
+        harness.ablation = ablation.ablation
+        harness.categoryProbe = noCategories ? nil : .harnessDefault
+        let started = interrupt.started
+        harness.testbedStarting = { started.add($0) }
+        let document = try await harness.execute()
+        interrupt.holdIfInterrupted()
+        let failed = document.runs.filter { $0.status != .ok }.count
+        Terminal.progress("wrote \(harness.resultsPath) (\(document.runs.count) runs, \(failed) failed)")
+        try ReportCommand.render(document, resultsPath: harness.resultsPath, into: output)
+        Terminal.progress("wrote \(output)/report.md")
+        if json, let analysis = AblationAnalysis(document: document) { Terminal.printJSON(analysis) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// The knobs, what is not run and why, and the size of the job.
+    private func summary(_ ablation: AblationPlan, plan: RunPlan) -> String {
+        let knobs = ablation.ablation.knobs
+        let groups = knobs.filter { $0.key.contains("+") }.count
+        var text = "\(knobs.count - groups) knobs differ between \(ablation.ablation.base) and \(ablation.ablation.target)"
+        text += (groups > 0 ? " (the last line: those refused alone, measured together)" : "") + ":\n"
+        for knob in knobs {
+            text += "  \(knob.key): \(knob.baseValue) → \(knob.targetValue)"
+            let refused = [("forward", knob.forwardError), ("leave-one-out", knob.leaveOneOutError)].compactMap { name, error in
+                error.map { "\(name) not run: \($0.split(separator: "\n").first ?? "")" }
+            }
+            text += refused.isEmpty ? "\n" : " (\(refused.joined(separator: "; ")))\n"
+        }
+        text += "\(plan.entries.count) runs: \(plan.fixtures.joined(separator: ", ")) × \(ablation.variants.count) strategies × "
+        text += "\(Set(plan.entries.map(\.scenario.rawValue)).count) scenarios × \(repetitions) repetitions"
+        return text + (seed.map { " (seed \($0))" } ?? "")
+    }
+}
