@@ -11,8 +11,7 @@ import Wire
 public enum FuzzCatalogue {
     /// All targets, in the order `scanbench fuzz` runs them.
     public static var all: [FuzzTarget] {
-        [pcapFile] + linkTypes + [dns, bonjourCache, ssdp, ssdpLocation, httpPage, httpUPnP, httpAirPlay, httpChromecast,
-                                  whois, icmpEchoReply]
+        [pcapFile] + linkTypes + [dns, bonjourCache, ssdp, ssdpLocation] + probeReaders + [whois, icmpEchoReply]
     }
 
     /// The target called `name`, if any.
@@ -123,24 +122,17 @@ public enum FuzzCatalogue {
 
     // MARK: Deep probe (HTTP, UPnP, AirPlay, Chromecast)
 
-    static var httpPage: FuzzTarget {
-        probeText("http-page", "web server answers through HTTPProbe.parseHead and DeviceProber.readWebPage",
-                  FuzzSamples.webPage) { head, signals in DeviceProber.readWebPage(head, into: &signals) }
-    }
-
-    static var httpUPnP: FuzzTarget {
-        probeText("http-upnp", "UPnP descriptions through HTTPProbe.parseHead and DeviceProber.readUPnPDescription",
-                  FuzzSamples.upnpDescription) { head, signals in DeviceProber.readUPnPDescription(head, into: &signals) }
-    }
-
-    static var httpAirPlay: FuzzTarget {
-        probeText("http-airplay", "AirPlay /info plists through HTTPProbe.parseHead and DeviceProber.readAirPlayInfo",
-                  FuzzSamples.airplayInfo) { head, signals in DeviceProber.readAirPlayInfo(head, into: &signals) }
-    }
-
-    static var httpChromecast: FuzzTarget {
-        probeText("http-chromecast", "Cast eureka_info JSON through HTTPProbe.parseHead and DeviceProber.readCastInfo",
-                  FuzzSamples.castInfo) { head, signals in DeviceProber.readCastInfo(head, into: &signals) }
+    /// The deep probe's four readers of an HTTP answer, each with the answer its devices send.
+    static var probeReaders: [FuzzTarget] {
+        let readers: [(String, String, String, @Sendable (HTTPProbe.Head, inout DeviceSignals) -> Void)] = [
+            ("http-page", "readWebPage", FuzzSamples.webPage, DeviceProber.readWebPage),
+            ("http-upnp", "readUPnPDescription", FuzzSamples.upnpDescription, DeviceProber.readUPnPDescription),
+            ("http-airplay", "readAirPlayInfo", FuzzSamples.airplayInfo, DeviceProber.readAirPlayInfo),
+            ("http-chromecast", "readCastInfo", FuzzSamples.castInfo, DeviceProber.readCastInfo),
+        ]
+        return readers.map { name, reader, sample, read in
+            probeText(name, "HTTP answers through HTTPProbe.parseHead and DeviceProber.\(reader)", sample, read: read)
+        }
     }
 
     /// An HTTP answer as the probe gets it (`HTTPProbe.get` keeps only text starting with
