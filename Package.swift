@@ -70,10 +70,14 @@ let package = Package(
         .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Platform"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench app`).
         .target(name: "AppSession", dependencies: ["ScanKit", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
+        // Seeded fuzzing of every parser that reads bytes from outside (`scanbench fuzz`, scripts/fuzz,
+        // and 20 k inputs a parser in FuzzingTests).
+        .target(name: "Fuzzing", dependencies: ["Wire", "Capture", "ScanKit", "NetTools", "TestbedPlatform"], swiftSettings: strict),
         .executableTarget(
             name: "scanbench",
             dependencies: [
                 "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
+                "Fuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -85,6 +89,7 @@ let package = Package(
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn", "Wire"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Testbed", "Wire"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",

@@ -7,6 +7,8 @@
 #include <linux/if_tun.h>
 #include <linux/perf_event.h>
 #include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -51,4 +53,53 @@ int scanbench_perf_tracepoint_counter(uint64_t id, int pid, int cpu) {
     attr.enable_on_exec = 1;
     attr.inherit = 1;
     return (int)syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+// The fuzzer's crash recorder. Only async-signal-safe calls in the handler (write, signal,
+// raise); the input pointer and count are plain stores the handler reads.
+static int crash_fd = -1;
+static const uint8_t *volatile crash_bytes = NULL;
+static volatile uint64_t crash_count = 0;
+
+static void crash_handler(int sig) {
+    if (crash_fd >= 0 && crash_bytes != NULL) {
+        const uint8_t *p = crash_bytes;
+        uint64_t left = crash_count;
+        while (left > 0) {
+            ssize_t n = write(crash_fd, p, left);
+            if (n <= 0) break;
+            p += n;
+            left -= (uint64_t)n;
+        }
+        fsync(crash_fd);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+int scanbench_crash_recorder_arm(int fd) {
+    static const size_t stack_size = 1 << 16;
+    stack_t alternate;
+    alternate.ss_sp = malloc(stack_size);
+    if (alternate.ss_sp == NULL) { errno = ENOMEM; return -1; }
+    alternate.ss_size = stack_size;
+    alternate.ss_flags = 0;
+    if (sigaltstack(&alternate, NULL) != 0) return -1;
+    crash_fd = fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = crash_handler;
+    action.sa_flags = SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    const int signals[] = { SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE };
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+void scanbench_crash_input(const uint8_t *bytes, uint64_t count) {
+    crash_bytes = NULL;
+    crash_count = count;
+    crash_bytes = bytes;
 }

@@ -24,7 +24,7 @@ struct ScanBench: AsyncParsableCommand {
         subcommands: [RunCommand.self, AblateCommand.self, MergeCommand.self, TestbedCommand.self, FixtureCommand.self, ScanCommand.self, AppCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
                       PingCommand.self, TracerouteCommand.self, DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self,
                       CertCommand.self, MonitorCommand.self,
-                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self, ReportCommand.self, CompareCommand.self]
+                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self, ReportCommand.self, CompareCommand.self, FuzzCommand.self]
     )
 
     /// Runs the command; usage errors of `compare` exit 2 instead of ArgumentParser's 64, because

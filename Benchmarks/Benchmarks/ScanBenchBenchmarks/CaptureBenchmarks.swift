@@ -44,5 +44,48 @@ enum CaptureBenchmarks {
         }, teardown: {
             if keptPcapPath == nil { try? FileManager.default.removeItem(atPath: pcapPath) }
         })
+
+        registerMillionFrameFile(metrics: metrics)
+    }
+
+    /// The throughput goal of issue 11 (≥ 5 M frames/s for `scanbench analyze` on one core, on a
+    /// 1 000 000-frame capture of scan traffic), and libpcap's raw read of the same file, the
+    /// floor any analysis sits on. `$SCANBENCH_BENCHMARK_PCAP_1M` keeps the file (to time tshark).
+    static let millionFrames = 1_000_000
+    static let keptMillionPath = ProcessInfo.processInfo.environment["SCANBENCH_BENCHMARK_PCAP_1M"]
+    static let millionPath = keptMillionPath ?? FileManager.default.temporaryDirectory
+        .appendingPathComponent("scanbench-benchmark-1m-\(getpid()).pcap").path
+
+    private static func registerMillionFrameFile(metrics: [BenchmarkMetric]) {
+        let setup: () throws -> Void = {
+            guard !FileManager.default.fileExists(atPath: millionPath) else { return }
+            let writer = try PcapFileWriter(path: millionPath)
+            for packet in SyntheticCapture(frameCount: millionFrames).packets { try writer.write(packet) }
+            try writer.close()
+        }
+        let teardown: () throws -> Void = {
+            if keptMillionPath == nil { try? FileManager.default.removeItem(atPath: millionPath) }
+        }
+        Benchmark("Capture: analyze 1M-frame pcap file",
+                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 10),
+                  closure: { benchmark in
+            let analysis = try ScanBenchMetrics.measureFrames(benchmark, frames: millionFrames) {
+                try WireAnalyzer.analyze(file: millionPath, options: options)
+            }
+            precondition(analysis.totals.packets == millionFrames)
+            blackHole(analysis)
+        }, setup: setup, teardown: teardown)
+
+        Benchmark("Capture: raw libpcap read of the 1M-frame pcap file",
+                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 10),
+                  closure: { benchmark in
+            let count = try ScanBenchMetrics.measureFrames(benchmark, frames: millionFrames) {
+                var bytes = 0
+                let n = try PcapFileReader(path: millionPath).forEach { _, _, data in bytes &+= data.count }
+                blackHole(bytes)
+                return n
+            }
+            precondition(count == millionFrames)
+        }, setup: setup, teardown: teardown)
     }
 }

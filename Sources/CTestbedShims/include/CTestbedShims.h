@@ -26,4 +26,14 @@ int scanbench_setns_net(int fd);
 /// Returns the file descriptor (read 8 bytes for the count), or -1 with errno set.
 int scanbench_perf_tracepoint_counter(uint64_t id, int pid, int cpu);
 
+/// Arms the fuzzer's crash recorder: on SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS or SIGFPE (a
+/// Swift trap is SIGILL or SIGTRAP) the bytes last given to `scanbench_crash_input` are written
+/// to the file open on `fd`, then the signal is re-raised with its default action, so the process
+/// still dies of it. Runs on an alternate stack (a stack overflow is recorded too).
+/// Returns 0, or -1 with errno set.
+int scanbench_crash_recorder_arm(int fd);
+
+/// The input being parsed now (the caller keeps it alive until the next call); NULL, 0: none.
+void scanbench_crash_input(const uint8_t *bytes, uint64_t count);
+
 #endif

@@ -47,7 +47,9 @@ public final class PcapFileReader {
             let status = pcap_next_ex(handle, &header, &data)
             if status == 1, let header, let data {
                 let h = header.pointee
-                let timestamp = Int64(h.ts.tv_sec) * 1_000_000_000 + Int64(h.ts.tv_usec)
+                // Wrapping: a hostile pcapng timestamp gives a tv_sec whose nanoseconds overflow
+                // Int64 (found by `scanbench fuzz pcap-file`); a wrong time, never a trap.
+                let timestamp = Int64(h.ts.tv_sec) &* 1_000_000_000 &+ Int64(h.ts.tv_usec)
                 try body(timestamp, Int(h.len), UnsafeRawBufferPointer(start: data, count: Int(h.caplen)))
                 count += 1
             } else if status == PCAP_ERROR_BREAK || status == 0 {

@@ -71,8 +71,7 @@ public struct DeviceProber: Sendable {
         for port in signals.openPorts where !classifyOnly {
             guard let tls = Self.webUsesTLS(port),
                   let head = HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) else { continue }
-            if let server = head.headers["server"], !signals.httpServers.contains(server) { signals.httpServers.append(server) }
-            if let title = HTTPProbe.title(head.body), !signals.httpTitles.contains(title) { signals.httpTitles.append(title) }
+            Self.readWebPage(head, into: &signals)
         }
         for port in Self.bannerPorts where !classifyOnly && open.contains(port) {
             if let banner = BannerGrabber.grab(ip, port: port, timeout: timeout) { signals.banners.append(banner) }
@@ -80,6 +79,13 @@ public struct DeviceProber: Sendable {
         if open.contains(Self.airplayPort) { airplayInfo(into: &signals, ip: ip, port: Self.airplayPort) }
         if open.contains(Self.castPort) { castInfo(into: &signals, ip: ip) }
         return signals
+    }
+
+    /// Reads a web server's answer to `GET /`: its `Server` header and page `<title>`, each kept
+    /// once (fuzzed as `http-page`).
+    public static func readWebPage(_ head: HTTPProbe.Head, into signals: inout DeviceSignals) {
+        if let server = head.headers["server"], !signals.httpServers.contains(server) { signals.httpServers.append(server) }
+        if let title = HTTPProbe.title(head.body), !signals.httpTitles.contains(title) { signals.httpTitles.append(title) }
     }
 
     /// The MAC from the neighbour table and its IEEE vendor, when not known yet.
@@ -91,7 +97,14 @@ public struct DeviceProber: Sendable {
 
     /// AirPlay `GET /info` on `port`: the model identifier and name.
     func airplayInfo(into signals: inout DeviceSignals, ip: IPv4Address, port: UInt16) {
-        guard let head = HTTPProbe.get(ip, port: port, path: "/info", tls: false, timeout: timeout), head.status == 200 else { return }
+        guard let head = HTTPProbe.get(ip, port: port, path: "/info", tls: false, timeout: timeout) else { return }
+        Self.readAirPlayInfo(head, into: &signals)
+    }
+
+    /// Reads an AirPlay `/info` answer (an XML property list): model identifier and name. A pure
+    /// function of the bytes a device sent, so it is fuzzed (`scanbench fuzz http-airplay`).
+    public static func readAirPlayInfo(_ head: HTTPProbe.Head, into signals: inout DeviceSignals) {
+        guard head.status == 200 else { return }
         signals.airplayModel = HTTPProbe.plistString("model", in: head.body)
         signals.airplayName = HTTPProbe.plistString("name", in: head.body)
     }
@@ -100,7 +113,13 @@ public struct DeviceProber: Sendable {
     /// on 8008 answers with the device's name and model.
     func castInfo(into signals: inout DeviceSignals, ip: IPv4Address) {
         let path = "/setup/eureka_info"  // Google Cast local API, https://rithvikvibhu.github.io/GHLocalApi/
-        guard let head = HTTPProbe.get(ip, port: Self.castPort, path: path, tls: false, timeout: timeout), head.status == 200,
+        guard let head = HTTPProbe.get(ip, port: Self.castPort, path: path, tls: false, timeout: timeout) else { return }
+        Self.readCastInfo(head, into: &signals)
+    }
+
+    /// Reads a Google Cast `eureka_info` answer (JSON): name and model (fuzzed as `http-chromecast`).
+    public static func readCastInfo(_ head: HTTPProbe.Head, into signals: inout DeviceSignals) {
+        guard head.status == 200,
               let object = try? JSONSerialization.jsonObject(with: Data(head.body.utf8)) as? [String: Any] else { return }
         signals.chromecastName = object["name"] as? String
         signals.chromecastModel = (object["model_name"] as? String) ?? "unnamed model"
@@ -110,8 +129,14 @@ public struct DeviceProber: Sendable {
     /// friendly name, manufacturer and model name (UPnP Device Architecture 2.0 §2.3).
     public func describe(_ location: SSDPSearch.Location, into signals: inout DeviceSignals) {
         guard let head = HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false,
-                                       timeout: classifyOnly ? timeout : timeout * 2),
-              head.status == 200, head.body.contains("<device>") else { return }
+                                       timeout: classifyOnly ? timeout : timeout * 2) else { return }
+        Self.readUPnPDescription(head, into: &signals)
+    }
+
+    /// Reads a UPnP device description (XML): the root device's type, friendly name,
+    /// manufacturer and model name (fuzzed as `http-upnp`).
+    public static func readUPnPDescription(_ head: HTTPProbe.Head, into signals: inout DeviceSignals) {
+        guard head.status == 200, head.body.contains("<device>") else { return }
         signals.upnpDeviceType = HTTPProbe.element("deviceType", in: head.body)
         signals.upnpFriendlyName = HTTPProbe.element("friendlyName", in: head.body)
         signals.upnpManufacturer = HTTPProbe.element("manufacturer", in: head.body)

@@ -1,0 +1,214 @@
+import Wire
+
+/// Valid inputs the fuzz targets mutate, written the way real senders write them: a scanner's
+/// frames (ARP, TCP SYN / SYN-ACK / RST, ICMP echo and an unreachable quoting a SYN, mDNS, SSDP,
+/// DNS), the same frames in each link type, pcap and pcapng files, and the HTTP, UPnP, AirPlay,
+/// Chromecast and WHOIS answers devices and servers send.
+enum FuzzSamples {
+    static let scanner = IPv4Address(192, 168, 1, 20)
+    static let device = IPv4Address(192, 168, 1, 60)
+    static let scannerMACBytes: [UInt8] = [0x02, 0x5B, 0, 0, 0, 0x14]
+    static let scannerMAC = MACAddress(bytes: scannerMACBytes)!
+    static let deviceMAC = MACAddress(bytes: [0x3C, 0xD9, 0x2B, 0x7E, 0x41, 0xA6])!
+
+    // MARK: DNS and mDNS
+
+    static let service: DNSName = "_ipp._tcp.local"
+    static let instance = service.prepending("HP OfficeJet Pro 9010")
+    static let host: DNSName = "hp-printer.local"
+
+    static let mdnsQuery = DNSMessage(questions: [DNSQuestion(name: service, type: .ptr)])
+    /// A DNS-SD answer as the testbed's responder sends it: PTR, then SRV, TXT, A (compressed names).
+    static let mdnsResponse = DNSMessage(
+        isResponse: true, isAuthoritative: true,
+        answers: [DNSResourceRecord(name: service, data: .ptr(instance), ttl: 4500)],
+        additionals: [
+            DNSResourceRecord(name: instance, data: .srv(priority: 0, weight: 0, port: 631, target: host), ttl: 120, cacheFlush: true),
+            DNSResourceRecord(name: instance, data: .txt(strings: ["txtvers=1", "ty=HP OfficeJet Pro 9010", "rp=ipp/print"]), ttl: 4500, cacheFlush: true),
+            DNSResourceRecord(name: host, data: .a(device), ttl: 120, cacheFlush: true),
+        ])
+    /// A goodbye (TTL 0) for the same service.
+    static let mdnsGoodbye = DNSMessage(
+        isResponse: true, isAuthoritative: true,
+        answers: [DNSResourceRecord(name: service, data: .ptr(instance), ttl: 0)])
+    static let reverseQuery = DNSMessage(id: 0x1234, recursionDesired: true,
+                                         questions: [DNSQuestion(name: "60.1.168.192.in-addr.arpa", type: .ptr)])
+    static let reverseAnswer = DNSMessage(
+        id: 0x1234, isResponse: true, isAuthoritative: true, recursionDesired: true, recursionAvailable: true,
+        questions: reverseQuery.questions,
+        answers: [DNSResourceRecord(name: "60.1.168.192.in-addr.arpa", data: .ptr("hp-printer.home.arpa"), ttl: 0)])
+
+    static var dnsMessages: [[UInt8]] {
+        [mdnsQuery, mdnsResponse, mdnsGoodbye, reverseQuery, reverseAnswer].map { $0.encoded() }
+    }
+
+    // MARK: SSDP
+
+    static let ssdpSearch = "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n"
+    static let ssdpResponse = "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\nLOCATION: http://192.168.1.60:49000/desc.xml\r\nSERVER: Linux/3.14 UPnP/1.0 IpBridge/1.50\r\nST: upnp:rootdevice\r\nUSN: uuid:2f402f80-da50-11e1-9b23-001788255acc::upnp:rootdevice\r\n\r\n"
+    static let ssdpNotify = "NOTIFY * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nCACHE-CONTROL: max-age=100\r\nLOCATION: http://192.168.1.1:1900/rootDesc.xml\r\nNT: urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\nNTS: ssdp:alive\r\nUSN: uuid:1::urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\n\r\n"
+    static var ssdpMessages: [[UInt8]] { [ssdpSearch, ssdpResponse, ssdpNotify].map { Array($0.utf8) } }
+
+    // MARK: Frames
+
+    /// IPv4 packets of a scan, without a link-layer header.
+    static var ipPackets: [[UInt8]] {
+        let s = scanner, d = device
+        let syn = PacketBuilder.ipv4(source: s, destination: d, protocol: .tcp, payload:
+            PacketBuilder.tcp(source: s, destination: d, sourcePort: 50_123, destinationPort: 631, sequence: 1000, flags: .syn))
+        return [
+            syn,
+            PacketBuilder.ipv4(source: d, destination: s, protocol: .tcp, payload:
+                PacketBuilder.tcp(source: d, destination: s, sourcePort: 631, destinationPort: 50_123, sequence: 77, acknowledgment: 1001, flags: [.syn, .ack])),
+            PacketBuilder.ipv4(source: d, destination: s, protocol: .tcp, payload:
+                PacketBuilder.tcp(source: d, destination: s, sourcePort: 22, destinationPort: 50_124, sequence: 0, acknowledgment: 1001, flags: [.rst, .ack])),
+            PacketBuilder.ipv4(source: s, destination: d, protocol: .tcp, payload:
+                PacketBuilder.tcp(source: s, destination: d, sourcePort: 50_125, destinationPort: 80, sequence: 5, acknowledgment: 9,
+                                  flags: [.psh, .ack], payload: Array("GET / HTTP/1.0\r\n\r\n".utf8))),
+            PacketBuilder.ipv4(source: s, destination: d, protocol: .icmp, payload:
+                PacketBuilder.icmpEcho(reply: false, identifier: 0x5B, sequence: 1, data: Array(repeating: 0x42, count: 56))),
+            PacketBuilder.ipv4(source: d, destination: s, protocol: .icmp, payload:
+                PacketBuilder.icmpEcho(reply: true, identifier: 0x5B, sequence: 1, data: Array(repeating: 0x42, count: 56))),
+            PacketBuilder.ipv4(source: d, destination: s, protocol: .icmp, payload: PacketBuilder.icmpError(type: 3, code: 3, quoting: syn)),
+            PacketBuilder.ipv4(source: d, destination: IPv4Address(224, 0, 0, 251), protocol: .udp, payload:
+                PacketBuilder.udp(source: d, destination: IPv4Address(224, 0, 0, 251), sourcePort: 5353, destinationPort: 5353, payload: mdnsResponse.encoded())),
+            PacketBuilder.ipv4(source: s, destination: IPv4Address(239, 255, 255, 250), protocol: .udp, payload:
+                PacketBuilder.udp(source: s, destination: IPv4Address(239, 255, 255, 250), sourcePort: 50_000, destinationPort: 1900, payload: Array(ssdpSearch.utf8))),
+            PacketBuilder.ipv4(source: d, destination: s, protocol: .udp, payload:
+                PacketBuilder.udp(source: d, destination: s, sourcePort: 1900, destinationPort: 50_000, payload: Array(ssdpResponse.utf8))),
+            PacketBuilder.ipv4(source: IPv4Address(192, 168, 1, 1), destination: s, protocol: .udp, payload:
+                PacketBuilder.udp(source: IPv4Address(192, 168, 1, 1), destination: s, sourcePort: 53, destinationPort: 40_000, payload: reverseAnswer.encoded())),
+        ]
+    }
+
+    static var arpRequest: [UInt8] {
+        PacketBuilder.arp(operation: .request, senderMAC: scannerMAC, senderIP: scanner, targetMAC: .zero, targetIP: device)
+    }
+
+    /// Ethernet frames: the IP packets and an ARP request.
+    static var ethernetFrames: [[UInt8]] {
+        ipPackets.map { PacketBuilder.ethernet(destination: deviceMAC, source: scannerMAC, type: .ipv4, payload: $0) }
+            + [PacketBuilder.ethernet(destination: .broadcast, source: scannerMAC, type: .arp, payload: arpRequest)]
+    }
+
+    /// Linux cooked v1 (DLT 113): packet type, ARPHRD_ETHER, address length 6, address (8), protocol.
+    static func sll(_ packet: [UInt8], protocol type: UInt16 = 0x0800) -> [UInt8] {
+        var frame: [UInt8] = [0, 4, 0, 1, 0, 6]
+        frame += scannerMACBytes
+        frame += [0, 0]
+        frame += be16(type)
+        return frame + packet
+    }
+
+    /// Linux cooked v2 (DLT 276): protocol, reserved, interface index, ARPHRD_ETHER, packet type,
+    /// address length, address (8).
+    static func sll2(_ packet: [UInt8], protocol type: UInt16 = 0x0800) -> [UInt8] {
+        var frame: [UInt8] = be16(type)
+        frame += [0, 0, 0, 0, 0, 2, 0, 1, 4, 6]
+        frame += scannerMACBytes
+        frame += [0, 0]
+        return frame + packet
+    }
+
+    /// BSD loopback (DLT 0): the address family in host byte order (little-endian here).
+    static func null(_ packet: [UInt8]) -> [UInt8] { [2, 0, 0, 0] + packet }
+
+    static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+    static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+    static func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> ((3 - $0) * 8)) } }
+
+    // MARK: Capture files
+
+    /// A classic pcap file: `magic` picks the precision and byte order as written by the sender.
+    static func pcap(frames: [[UInt8]], linkType: UInt32, nanosecond: Bool, bigEndian: Bool) -> [UInt8] {
+        func u32(_ value: UInt32) -> [UInt8] { bigEndian ? be32(value) : le32(value) }
+        func u16(_ value: UInt16) -> [UInt8] { bigEndian ? be16(value) : le16(value) }
+        let magic: UInt32 = nanosecond ? 0xA1B2_3C4D : 0xA1B2_C3D4
+        var file: [UInt8] = u32(magic)
+        file += u16(2)
+        file += u16(4)
+        for field: UInt32 in [0, 0, 262_144, linkType] { file += u32(field) }
+        for (i, frame) in frames.enumerated() {
+            let length = UInt32(frame.count)
+            for field: UInt32 in [1_763_700_000 + UInt32(i), UInt32(i) * 1000, length, length] { file += u32(field) }
+            file += frame
+        }
+        return file
+    }
+
+    /// A pcapng file: section header, one interface (with `if_tsresol` 9, nanoseconds), one
+    /// enhanced packet block per frame, as tcpdump and Wireshark write it.
+    static func pcapng(frames: [[UInt8]], linkType: UInt16) -> [UInt8] {
+        func block(_ type: UInt32, _ body: [UInt8]) -> [UInt8] {
+            let padded = body + Array(repeating: UInt8(0), count: (4 - body.count % 4) % 4)
+            let length = UInt32(12 + padded.count)
+            var bytes = le32(type)
+            bytes += le32(length)
+            bytes += padded
+            return bytes + le32(length)
+        }
+        var header = le32(0x1A2B_3C4D)
+        header += le16(1) + le16(0)
+        header += le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF)
+        var interface = le16(linkType) + le16(0)
+        interface += le32(262_144)
+        interface += le16(9) + le16(1)          // if_tsresol, length 1
+        interface += [9, 0, 0, 0]               // 10^-9, padded
+        interface += le16(0) + le16(0)          // opt_endofopt
+        var file = block(0x0A0D_0D0A, header)
+        file += block(1, interface)
+        for (i, frame) in frames.enumerated() {
+            let time = UInt64(1_763_700_000_000_000_000) + UInt64(i) * 1000
+            var packet = le32(0)
+            packet += le32(UInt32(time >> 32))
+            packet += le32(UInt32(time & 0xFFFF_FFFF))
+            packet += le32(UInt32(frame.count)) + le32(UInt32(frame.count))
+            file += block(6, packet + frame)
+        }
+        return file
+    }
+
+    static var captureFiles: [[UInt8]] {
+        let frames = Array(ethernetFrames.prefix(4))
+        return [
+            pcap(frames: frames, linkType: 1, nanosecond: true, bigEndian: false),
+            pcap(frames: frames, linkType: 1, nanosecond: false, bigEndian: true),
+            pcap(frames: ipPackets.prefix(3).map { sll2($0) }, linkType: 276, nanosecond: false, bigEndian: false),
+            pcapng(frames: frames, linkType: 1),
+        ]
+    }
+
+    // MARK: HTTP answers
+
+    static func http(_ body: String, type: String, server: String = "Linux/4.9 UPnP/1.0") -> String {
+        "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nServer: \(server)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    }
+
+    static let webPage = http("<!DOCTYPE html><html><head><title>HP OfficeJet Pro 9010 &amp; Co</title></head><body>EWS</body></html>",
+                              type: "text/html", server: "HP HTTP Server; HP OfficeJet Pro 9010")
+    static let upnpDescription = http("""
+        <?xml version="1.0"?>
+        <root xmlns="urn:schemas-upnp-org:device-1-0"><specVersion><major>1</major><minor>0</minor></specVersion>
+        <device><deviceType>urn:schemas-upnp-org:device:MediaRenderer:1</deviceType><friendlyName>Living Room TV</friendlyName>
+        <manufacturer>Samsung Electronics</manufacturer><modelName>UE55NU7400</modelName><UDN>uuid:1</UDN></device></root>
+        """, type: "text/xml")
+    static let airplayInfo = http("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>deviceID</key><string>3C:D9:2B:7E:41:A6</string><key>model</key><string>AppleTV11,1</string>
+        <key>name</key><string>Living Room</string><key>sourceVersion</key><string>670.6.2</string></dict></plist>
+        """, type: "text/x-apple-plist+xml", server: "AirTunes/670.6.2")
+    static let castInfo = http("""
+        {"bssid":"3c:d9:2b:7e:41:a6","build_version":"1.56.500000","mac_address":"3C:D9:2B:7E:41:A6","name":"Kitchen speaker","model_name":"Google Nest Mini","ssdp_udn":"uuid:1","uptime":1234.5,"version":12,"device_info":{"capabilities":{"audio_supported":true}}}
+        """, type: "application/json")
+
+    // MARK: WHOIS answers
+
+    static let whoisAnswers = [
+        "% IANA WHOIS server\n% for more information on IANA, visit http://www.iana.org\n\nrefer:        whois.verisign-grs.com\n\ndomain:       COM\n\norganisation: VeriSign Global Registry Services\nstatus:       ACTIVE\nwhois:        whois.verisign-grs.com\n",
+        "   Domain Name: EXAMPLE.COM\n   Registry Domain ID: 2336799_DOMAIN_COM-VRSN\n   Registrar WHOIS Server: whois.iana.org\n   Updated Date: 2024-08-14T07:01:34Z\n   Creation Date: 1995-08-14T04:00:00Z\n   Registry Expiry Date: 2025-08-13T04:00:00Z\n   Registrar: RESERVED-Internet Assigned Numbers Authority\n   Domain Status: clientDeleteProhibited https://icann.org/epp#clientDeleteProhibited\n   Name Server: A.IANA-SERVERS.NET\n   Name Server: B.IANA-SERVERS.NET\n>>> Last update of whois database: 2024-11-21T10:00:00Z <<<\n",
+        "NetRange:       8.8.8.0 - 8.8.8.255\nCIDR:           8.8.8.0/24\nNetName:        GOGL\nOrgName:        Google LLC\nCountry:        US\nReferralServer: rwhois://rwhois.google.com:4321\n# ARIN WHOIS data and services are subject to the Terms of Use\n",
+        "inetnum:        193.0.0.0 - 193.0.7.255\nnetname:        RIPE-NCC\ncountry:        NL\norg-name:       Reseaux IP Europeens Network Coordination Centre\naut-num:        AS3333\nas-name:        RIPE-NCC-AS\norigin:         AS3333\n",
+    ]
+}
