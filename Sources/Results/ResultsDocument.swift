@@ -15,6 +15,8 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     public var runs: [RunResult]
     /// Reference rows measured in the same testbeds (nmap, arp-scan, avahi-browse).
     public var peers: [PeerResult]
+    /// The grid a `--sweep` run measured; nil for a run without `--sweep` (and in older files).
+    public var sweep: SweepDescription?
 
     public init(generatedAt: Date = Date(), environment: RunEnvironment, referenceStrategy: String,
                 runs: [RunResult] = [], peers: [PeerResult] = []) {
@@ -27,7 +29,7 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case environment, runs, peers
+        case environment, runs, peers, sweep
         case schemaVersion = "schema_version"
         case generatedAt = "generated_at"
         case referenceStrategy = "reference_strategy"
