@@ -26,6 +26,9 @@ public struct HarnessJob: Sendable {
     public var seed: UInt64?
     /// How the devices each scan found are probed and classified after it; nil: not at all.
     public var categoryProbe: CategoryProbeSettings? = .harnessDefault
+    /// The grid of a `--sweep` run (kept in results.json, and each run marked with its control
+    /// and overrides); nil otherwise.
+    public var sweep: SweepDescription?
     public var progress: @Sendable (String) -> Void
     /// Called with each testbed id just before the run brings that LAN up (so that an
     /// interrupted run can remove exactly its own testbeds).
@@ -49,8 +52,9 @@ public struct HarnessJob: Sendable {
     ///   cannot be built; a scan that fails is recorded as a failed run instead.
     public func execute() async throws -> ResultsDocument {
         let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory)
-        let sink = ResultsSink(document: ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy),
-                               path: resultsPath, total: plan.entries.count, progress: progress)
+        var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
+        document.sweep = sweep
+        let sink = ResultsSink(document: document, path: resultsPath, total: plan.entries.count, progress: progress)
         if jobs > 1 {
             // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.
             let hosts = inputs.fixtures.map { $0.fixture.network.subnet.hosts.count }.max() ?? 254
@@ -109,6 +113,10 @@ public struct HarnessJob: Sendable {
             runner.categoryProbe = categoryProbe
             var result = await runner.run(entry, strategy: strategies[entry.strategy.name]!)
             result.seed = seed
+            if sweep != nil {
+                result.control = StrategyVariant(base: entry.strategy.base).name
+                result.overrides = Dictionary(entry.strategy.overrides.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            }
             teardown = Task { await OffThePool.run { TestbedCleaner.remove(id: id, log: { _ in }) } }
             try await sink.add(result, seconds: Date().timeIntervalSince(started))
         }
