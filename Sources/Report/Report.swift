@@ -25,7 +25,7 @@ public struct Report: Sendable {
 
     /// report.md first, then the charts, in a fixed order.
     public func render() -> [ReportFile] {
-        let charts = groups.flatMap(chartFiles) + paretoChartFiles()
+        let charts = groups.flatMap(chartFiles) + paretoChartFiles() + sweepChartFiles()
         return [ReportFile(name: Self.markdownName, contents: markdown())] + charts
     }
 
@@ -48,6 +48,7 @@ public struct Report: Sendable {
         sections.append("# ScanBench report\n")
         sections.append(verdictSection())
         sections.append(overviewLine())
+        sections.append(sweepSection())
         sections.append(paretoSection())
         sections.append(suiteSummarySection())
         for group in groups {
