@@ -54,11 +54,12 @@ public struct SweepGrid: Sendable, Equatable {
     }
 
     /// Variants per base, the control not included: the product of the value counts.
-    public var size: Int { knobs.reduce(1) { $0 * $1.values.count } }
+    public var size: Int { knobs.isEmpty ? 0 : knobs.reduce(1) { $0 * $1.values.count } }
 
     /// The grid's points, first knob slowest: each a list of overrides in `--sweep` order.
     public var points: [[StrategyVariant.Override]] {
-        knobs.reduce([[]]) { partial, knob in
+        guard !knobs.isEmpty else { return [] }
+        return knobs.reduce([[]]) { partial, knob in
             partial.flatMap { prefix in knob.values.map { prefix + [StrategyVariant.Override(knob.key, $0)] } }
         }
     }

@@ -50,7 +50,7 @@ extension Report {
         for panel in panels {
             text += "\n### \(Inline.code(panel.group.fixture)) · scenario \(Inline.code(panel.group.scenario)) · control \(Inline.code(panel.control))\n\n"
             let controlRuns = panel.group.ok(panel.control).count
-            if let others = panel.variants.map({ panel.group.ok($0.name).count }).min(), controlRuns > 0, others > 0 {
+            if let others = panel.variants.map({ panel.group.ok($0.name).count }).filter({ $0 > 0 }).min(), controlRuns > 0 {
                 let smallest = MannWhitneyU.smallestPossibleP(controlRuns, others)
                 if smallest >= 0.05 {
                     text += "With \(controlRuns) and \(others) successful runs a side, no p can go below \(NumberFormat.decimal(smallest, digits: 2)): "
