@@ -65,8 +65,11 @@ struct SweepGridIntegrationTests {
         let markdown = try String(contentsOfFile: "\(out)/run/report.md", encoding: .utf8)
         #expect(markdown.contains("## Sweep"))
         #expect(markdown.contains("| `arp-only` (control) |"))
-        let variantRow = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| `arp-only[arp.settle_ms=1500,arp.retry_rounds=0]`") })
-        #expect(variantRow.contains(" %") && variantRow.contains("p 1.00 · δ"), "\(variantRow)")
+        // The variant's rows in the sweep's two tables (before the headline tables): the 1.5 s settle
+        // against the control's 1 s shows as a change in scan duration, with p and δ (one run a side: p 1).
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| `arp-only[arp.settle_ms=1500,arp.retry_rounds=0]` | 1500 | 0 |") }
+        #expect(rows.count == 2, "\(rows)")
+        #expect(rows.last.map { $0.contains(" %") && $0.contains("p 1.00 · δ +1.00 large") } == true, "\(rows)")
         for metric in ["yield.recall", "wire.packets", "duration_s"] {
             let chart = "\(out)/run/tiny-scan-sweep-arp-only-\(metric).svg"
             let svg = try String(contentsOfFile: chart, encoding: .utf8)
