@@ -6,30 +6,14 @@ import Testing
 /// control and the charts in the report), and the errors that stop a bad grid before any LAN comes up.
 @Suite("scanbench run --sweep grid", .tags(.integration), .serialized)
 struct SweepGridIntegrationTests {
-    /// An ARP sweep only (as ProcessActivityIntegrationTests'): the shortest scan that still finds
-    /// the tiny LAN, so five runs fit in about a minute.
-    static let strategy = """
-        name: arp-only
-        description: ARP sweep only (integration test)
-        subnet: {policy: netmask, max_hosts: 1024}
-        pipeline:
-          steps:
-            - {phases: [arp], concurrent: false}
-        arp: {enabled: true, settle_ms: 1000}
-        bonjour: {enabled: false}
-        tcp: {enabled: false}
-        ssdp: {enabled: false}
-        icmp: {enabled: false}
-        ptr: {enabled: false}
-        """
-
     @Test("a 2 × 2 grid runs the control and four variants; results carry the grid, the report the deltas and the charts")
     func gridWithControl() throws {
         let out = NSTemporaryDirectory() + "sweep-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: out) }
         let strategy = "\(out)/arp-only.yaml"
-        try Self.strategy.write(toFile: strategy, atomically: true, encoding: .utf8)
+        // An ARP sweep only: the shortest scan that still finds the tiny LAN, so five runs fit in about 30 s.
+        try ProcessActivityIntegrationTests.strategy.write(toFile: strategy, atomically: true, encoding: .utf8)
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", strategy, "--sweep", "arp.settle_ms=500,1500",
                                               "--sweep", "arp.retry_rounds=0,1", "--repeat", "1", "--seed", "1", "--no-categories",
                                               "--out", "\(out)/run"], timeout: 240)
