@@ -28,6 +28,9 @@ public struct HarnessJob: Sendable {
     public var categoryProbe: CategoryProbeSettings? = .harnessDefault
     /// What `scanbench ablate` measures, written into results.json with the first run; nil for `run`.
     public var ablation: Ablation?
+    /// The grid of a `--sweep` run (kept in results.json, and each run marked with its control
+    /// and overrides); nil otherwise.
+    public var sweep: SweepDescription?
     public var progress: @Sendable (String) -> Void
     /// Called with each testbed id just before the run brings that LAN up (so that an
     /// interrupted run can remove exactly its own testbeds).
@@ -53,8 +56,8 @@ public struct HarnessJob: Sendable {
         let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory)
         var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
         document.ablation = ablation
-        let sink = ResultsSink(document: document,
-                               path: resultsPath, total: plan.entries.count, progress: progress)
+        document.sweep = sweep
+        let sink = ResultsSink(document: document, path: resultsPath, total: plan.entries.count, progress: progress)
         if jobs > 1 {
             // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.
             let hosts = inputs.fixtures.map { $0.fixture.network.subnet.hosts.count }.max() ?? 254
@@ -113,6 +116,10 @@ public struct HarnessJob: Sendable {
             runner.categoryProbe = categoryProbe
             var result = await runner.run(entry, strategy: strategies[entry.strategy.name]!)
             result.seed = seed
+            if sweep != nil {
+                result.control = StrategyVariant(base: entry.strategy.base).name
+                result.overrides = Dictionary(entry.strategy.overrides.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            }
             teardown = Task { await OffThePool.run { TestbedCleaner.remove(id: id, log: { _ in }) } }
             try await sink.add(result, seconds: Date().timeIntervalSince(started))
         }

@@ -25,7 +25,7 @@ public struct Report: Sendable {
 
     /// report.md first, then the charts, in a fixed order.
     public func render() -> [ReportFile] {
-        let charts = groups.flatMap(chartFiles) + paretoChartFiles()
+        let charts = groups.flatMap(chartFiles) + paretoChartFiles() + sweepChartFiles()
         return [ReportFile(name: Self.markdownName, contents: markdown())] + charts
     }
 
@@ -49,6 +49,7 @@ public struct Report: Sendable {
         sections.append(verdictSection())
         sections.append(overviewLine())
         sections.append(ablationSection())
+        sections.append(sweepSection())
         sections.append(paretoSection())
         sections.append(suiteSummarySection())
         for group in groups {

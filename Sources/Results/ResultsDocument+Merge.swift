@@ -3,7 +3,7 @@
 extension ResultsDocument {
     /// One document holding every run and peer row of `parts`, runs in plan order.
     ///
-    /// Shards of one plan share the reference strategy, the seed, the category probe's settings
+    /// Shards of one plan share the reference strategy, the sweep's grid, the seed, the category probe's settings
     /// and the very same fixture and strategy files; a part that differs, or that repeats a run another part holds, is refused rather
     /// than silently joined, since its numbers would not be comparable.
     /// - Parameter parts: each document with the name (path) to blame in errors; at least one.
@@ -26,6 +26,10 @@ extension ResultsDocument {
             guard document.environment.categoryProbe == merged.environment.categoryProbe else {
                 throw ResultsError("\(name) and \(firstName) probed categories with different settings (or one not at all)",
                                    fix: "run every shard with the same --probe-* options (or --no-categories)")
+            }
+            guard document.sweep == merged.sweep else {
+                throw ResultsError("\(name) and \(firstName) swept different grids (or one none)",
+                                   fix: "run every shard with the same --sweep flags and --strategy list")
             }
             try mergeHashes(&merged.environment.fixtureHashes, document.environment.fixtureHashes, kind: "fixture", name, firstName)
             try mergeHashes(&merged.environment.strategyHashes, document.environment.strategyHashes, kind: "strategy", name, firstName)

@@ -18,6 +18,8 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     /// Set by `scanbench ablate`: the knobs and the variants that measured them; nil otherwise
     /// (optional, so files without it decode).
     public var ablation: Ablation?
+    /// The grid a `--sweep` run measured; nil for a run without `--sweep` (and in older files).
+    public var sweep: SweepDescription?
 
     public init(generatedAt: Date = Date(), environment: RunEnvironment, referenceStrategy: String,
                 runs: [RunResult] = [], peers: [PeerResult] = []) {
@@ -30,7 +32,7 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case environment, runs, peers, ablation
+        case environment, runs, peers, ablation, sweep
         case schemaVersion = "schema_version"
         case generatedAt = "generated_at"
         case referenceStrategy = "reference_strategy"

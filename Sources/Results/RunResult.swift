@@ -29,6 +29,12 @@ public struct RunResult: Codable, Sendable, Equatable {
     public var metrics: RunMetrics
     public var devices: [DeviceOutcome]
     public var series: RunSeries
+    /// In a sweep (`scanbench run --sweep`): the name of the control this run is held against (the
+    /// base strategy unchanged; equal to `strategy` for the control's own runs). Nil outside sweeps.
+    public var control: String?
+    /// In a sweep: the knobs this run's strategy changed from the control, key path to value as
+    /// given (`{}` for the control). Nil outside sweeps.
+    public var overrides: [String: String]?
 
     public init(fixture: String, strategy: String, scenario: String, repetition: Int, sequence: Int, status: Status,
                 error: String? = nil, pcap: String? = nil, events: String? = nil, metrics: RunMetrics = RunMetrics(),

@@ -103,4 +103,18 @@ struct CommandLineTests {
         #expect(moved.contains("[../all.json](../all.json)"))
         #expect(try Self.scanbench(["report", directory + "/missing.json"]).status == 2)
     }
+
+    @Test("report and compare work on a sweep's results: the sweep section and its charts are written, compare passes on the same file")
+    func sweepResults() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try SyntheticSweep.document().write(to: directory + "/sweep.json")
+        let report = try Self.scanbench(["report", directory + "/sweep.json", "--out", directory + "/sweep"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let markdown = try String(contentsOfFile: directory + "/sweep/report.md", encoding: .utf8)
+        #expect(markdown.contains("## Sweep") && markdown.contains("+79 % (+200)"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/sweep/home-scan-sweep-arp-only-wire.tcp_attempts.svg"))
+        let same = try Self.scanbench(["compare", directory + "/sweep.json", directory + "/sweep.json"])
+        #expect(same.status == 0, "\(same.stderr)")
+    }
 }

@@ -70,3 +70,30 @@ struct ResultsDocumentTests {
         }
     }
 }
+
+@Suite("results.json of a sweep")
+struct SweepResultsTests {
+    @Test("the sweep object and each run's control and overrides round-trip in snake_case; a file without them still decodes")
+    func optionalSweepFields() throws {
+        var document = ResultsDocumentTests.sample()
+        document.sweep = SweepDescription(knobs: [.init(key: "tcp.host_concurrency", values: ["12", "24"])], controls: ["netmonitor-2.0"])
+        document.runs[0].control = "netmonitor-2.0"
+        document.runs[0].overrides = ["tcp.host_concurrency": "12"]
+        let path = NSTemporaryDirectory() + "sweep-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try document.write(to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"schema_version\" : 1"))
+        #expect(text.contains("\"sweep\" : {") && text.contains("\"controls\" : [") && text.contains("\"knobs\" : ["))
+        #expect(text.contains("\"overrides\" : {\n        \"tcp.host_concurrency\" : \"12\""), "\(text)")
+        #expect(try ResultsDocument.load(path) == document)
+
+        // Without a sweep nothing new is written, and such a file (as every older one) loads.
+        let plain = ResultsDocumentTests.sample()
+        try plain.write(to: path)
+        let old = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!old.contains("\"sweep\"") && !old.contains("\"overrides\"") && !old.contains("\"control\""))
+        let loaded = try ResultsDocument.load(path)
+        #expect(loaded.sweep == nil && loaded.runs[0].control == nil && loaded.runs[0].overrides == nil)
+    }
+}

@@ -52,3 +52,19 @@ struct ResultsMergeTests {
         #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", unprobed)]) }
     }
 }
+
+@Suite("merging shards of a sweep")
+struct SweepMergeTests {
+    @Test("shards of one grid keep its sweep object; shards of different grids are refused")
+    func sameGridOnly() throws {
+        let grid = SweepDescription(knobs: [.init(key: "arp.settle_ms", values: ["500", "1000"])], controls: ["a"])
+        var first = ResultsMergeTests.shard("1/2", strategy: "a", sequence: 0)
+        var second = ResultsMergeTests.shard("2/2", strategy: "a[arp.settle_ms=500]", sequence: 1)
+        first.sweep = grid
+        second.sweep = grid
+        #expect(try ResultsDocument.merging([("a.json", first), ("b.json", second)]).sweep == grid)
+        second.sweep?.knobs[0].values = ["500", "2000"]
+        let error = try #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", first), ("b.json", second)]) }
+        #expect(error.message.contains("b.json and a.json swept different grids"))
+    }
+}

@@ -48,18 +48,11 @@ public struct StrategyVariant: Sendable, Equatable {
         return "\(stem)[\(overrides.map { "\($0.key)=\($0.value)" }.joined(separator: ","))]"
     }
 
-    /// Parses `--sweep KEY=V1,V2,…` into one variant of `base` per value.
-    /// - Throws: `HarnessError` when the text has no `=` or no values.
+    /// Parses `--sweep KEY=V1,V2,…` into one variant of `base` per value (no control: `SweepGrid`
+    /// adds it, and makes grids of several knobs).
+    /// - Throws: `HarnessError` when the text has no `=`, no values or a repeated one.
     public static func sweep(_ text: String, base: String) throws -> [StrategyVariant] {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw HarnessError("--sweep '\(text)' has no KEY=", fix: "write e.g. --sweep tcp.host_concurrency=12,24,40")
-        }
-        let key = String(text[..<equals])
-        let values = text[text.index(after: equals)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !values.isEmpty, !values.contains("") else {
-            throw HarnessError("--sweep '\(text)' has no values", fix: "list values after =, separated by commas")
-        }
-        return values.map { StrategyVariant(base: base, overrides: [Override(key, $0)]) }
+        try SweepGrid([text]).points.map { StrategyVariant(base: base, overrides: $0) }
     }
 
     /// Writes the strategy file this variant runs (the base with the override applied) into

@@ -28,6 +28,14 @@ struct RunCommand: AsyncParsableCommand {
             netmonitor-2.0 and scanbench-best (the review's expected outcomes); results in \
             reports/latest/.
 
+            Sweeps: each --sweep KEY=V1,V2,… names one knob of the strategy file (a dotted key path, \
+            docs/STRATEGIES.md) and its values; several --sweep flags make a grid, every combination \
+            of their values. Each strategy (netmonitor-2.0 without --strategy) runs once per grid point \
+            and once unchanged, as the control, in the same interleaved schedule and repetitions. The \
+            report's sweep section gives each variant's median, its change against the control with \
+            the Mann–Whitney p and Cliff's δ, and a chart per headline metric against the first knob \
+            (one line per value of the second). --max-variants caps the strategies a grid may add up to.
+
             Seeds: the switch's jitter, loss and sleepy-ARP draws and the scanner's own random \
             choices come from the run's seed. Without --seed each run draws one (printed, and kept \
             in results.json as runs[].seed); with --seed N every run uses N, so repetitions differ \
@@ -39,6 +47,8 @@ struct RunCommand: AsyncParsableCommand {
               scanbench run --fixture tiny --seed 1 --repeat 5     # replayable, for a CI baseline
               scanbench run --fixture tiny --strategy netmonitor-2.0 --strategy scanbench-best --repeat 1
               scanbench run --strategy netmonitor-2.0 --sweep tcp.host_concurrency=12,24,40
+              scanbench run --fixture tiny --seed 1 --repeat 3 --sweep tcp.host_concurrency=12,24,40 --sweep arp.settle_ms=500,2000
+                                                                   # a 3 × 2 grid + the control: 7 strategies, 21 runs
               scanbench run --suite default                        # home, office and five generated LANs
               scanbench run --suite default --strategy scanbench-best --strategy my-strategy.yaml
               scanbench run --shard 1/2 --out shard1 && scanbench merge shard1/results.json shard2/results.json
@@ -70,8 +80,17 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("scenario"), help: "Scenario (repeatable): a session script of fixtures/sessions (scan, ping-during-scan, ports-during-scan, tools-then-scan, thermal-mid-scan, adr-016) or a path to your own (docs/HARNESS.md#sessions).")
     var scenarios: [String] = []
 
-    @Option(help: "Derive variants of each strategy, one knob at a time: KEY=V1,V2,… (e.g. tcp.host_concurrency=12,24,40).")
-    var sweep: String?
+    @Option(name: .customLong("sweep"), help: ArgumentHelp(
+        "Vary a knob of each strategy: KEY=V1,V2,… (repeatable: several make a grid of every combination).",
+        discussion: "The unchanged strategy always runs too, as the control. Each knob once (e.g. --sweep tcp.host_concurrency=12,24,40 --sweep arp.settle_ms=500,2000).",
+        valueName: "KEY=V1,V2,…"))
+    var sweeps: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "Most strategies a --sweep grid may run, controls included.",
+        discussion: "\(SweepGrid.defaultMaxVariants) by default: at 5 repetitions of ~20 s on home that is nearly 2 h; narrow a coarse grid rather than raising it.",
+        valueName: "N"))
+    var maxVariants = SweepGrid.defaultMaxVariants
 
     @Flag(help: "Also measure reference tools in the same testbeds (nmap -sn, arp-scan, avahi-browse; nmap -sT in the port-scan scenarios).")
     var peers = false
@@ -90,8 +109,11 @@ struct RunCommand: AsyncParsableCommand {
                                valueName: "N"))
     var seed: UInt64?
 
-    @Option(help: "Strategy that deltas in the report are computed against.")
-    var reference = "netmonitor-2.0"
+    @Option(help: "Strategy that deltas in the report are computed against (default netmonitor-2.0; with --sweep, the first strategy's control).")
+    var reference: String?
+
+    /// `--reference` when none is given and nothing is swept.
+    static let defaultReference = "netmonitor-2.0"
 
     @Flag(help: "Do not probe and classify the devices each scan found (category_correct stays null).")
     var noCategories = false
@@ -135,17 +157,17 @@ struct RunCommand: AsyncParsableCommand {
         let suite = try self.suite.map(Suite.load)
         let fixtures = (suite?.fixtures ?? []) + self.fixtures
         let chosen = strategies.isEmpty ? (suite?.strategies ?? []) : strategies
-        let bases = chosen.isEmpty ? (sweep == nil ? Self.presets : [reference]) : chosen
+        let bases = chosen.isEmpty ? (sweeps.isEmpty ? Self.presets : [reference ?? Self.defaultReference]) : chosen
         let repetitions = self.repetitions ?? suite?.repeat ?? Self.defaultRepetitions
-        var variants: [StrategyVariant] = []
-        for base in bases {
-            if let sweep { variants += try StrategyVariant.sweep(sweep, base: base) } else { variants.append(StrategyVariant(base: base)) }
-        }
+        guard maxVariants >= 2 else { throw ValidationError("--max-variants must be at least 2 (a control and one variant)") }
+        let grid = try SweepGrid(sweeps)
+        let variants = sweeps.isEmpty ? bases.map { StrategyVariant(base: $0) } : try grid.variants(bases: bases, maxVariants: maxVariants)
+        let reference = self.reference ?? (sweeps.isEmpty ? Self.defaultReference : variants[0].name)
         let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
         let fixtureList = fixtures.isEmpty ? ["home"] : fixtures
         var plan = RunPlan(fixtures: fixtureList, strategies: variants, scenarios: scenarios, repetitions: repetitions)
-        if self.scenarios.isEmpty && strategies.isEmpty && sweep == nil {
+        if self.scenarios.isEmpty && strategies.isEmpty && sweeps.isEmpty {
             // The default comparison also measures the review's ping and port-scan rows: the tools
             // during a scan, under the review's baseline and its phase 2, NetMonitor today and ours.
             let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].map { StrategyVariant(base: $0) }
@@ -160,11 +182,16 @@ struct RunCommand: AsyncParsableCommand {
         }
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
         Terminal.progress("\(plan.entries.count) runs\(seed.map { " (seed \($0))" } ?? "")\(suite.map { " of suite \($0.name)" } ?? ""): \(fixtureList.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
+        if !sweeps.isEmpty {
+            let shape = grid.knobs.map { "\($0.key) (\($0.values.count))" }.joined(separator: " × ")
+            Terminal.progress("grid: \(shape) = \(grid.size) variants of \(bases.count == 1 ? bases[0] : "each of \(bases.count) strategies"), plus the control")
+        }
         var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: reference,
                                  executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
         harness.shard = shardSpec
         harness.peers = peers
         harness.seed = seed
+        harness.sweep = sweeps.isEmpty ? nil : grid.description(bases: bases)
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
         guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
