@@ -28,6 +28,14 @@ enum LinkDecoder {
             let swapped = family.byteSwapped
             let isIPv4 = family == 2 || swapped == 2
             return (isIPv4 ? .ipv4 : EtherType(rawValue: 0), bytes.dropFirst(4))
+        case .pktap:
+            // Apple's metadata header, then a frame of the link type it names (never PKTAP again).
+            guard let header = PKTAPHeader.read(bytes) else {
+                throw .truncated(layer: .link, needed: PKTAPHeader.minimumLength, available: bytes.count)
+            }
+            let inner = header.innerLinkType
+            guard inner != .pktap else { return nil }
+            return try networkPayload(of: bytes.dropFirst(header.length), linkType: inner)
         case .other:
             return nil
         }
@@ -48,6 +56,9 @@ enum LinkDecoder {
             // Packet type (u8 at 10): 1 broadcast, 2 multicast.
             guard bytes.count >= 11 else { return nil }
             return [1, 2].contains(bytes[bytes.startIndex + 10])
+        case .pktap:
+            guard let header = PKTAPHeader.read(bytes), header.innerLinkType != .pktap else { return nil }
+            return isGroupAddressed(bytes.dropFirst(header.length), linkType: header.innerLinkType)
         case .raw, .null, .other:
             return nil
         }
