@@ -75,8 +75,9 @@ public final class PcapngReader {
                 if end == start { return count }
                 throw damage(offset, "block header", "the file ends \(end - start) bytes into an 8-byte block header")
             }
-            let type = raw32(start)
-            if type == Self.sectionHeaderType {
+            // The section header's type reads the same in both byte orders; every other field
+            // is in the byte order its magic sets.
+            if raw32(start) == Self.sectionHeaderType {
                 guard fill(12) else { throw damage(offset, "section header", "the file ends inside the byte-order magic") }
                 switch raw32(start + 8) {
                 case 0x1A2B_3C4D: bigEndian = false
@@ -84,6 +85,7 @@ public final class PcapngReader {
                 default: throw damage(offset, "section header", "unknown byte-order magic")
                 }
             }
+            let type = value32(raw32(start))
             let name = Self.blockName(type)
             let length = Int(value32(raw32(start + 4)))
             guard length >= 12, length % 4 == 0, length <= Self.maximumBlockLength else {
