@@ -185,3 +185,13 @@ struct PcapngReaderTests {
         #expect(PacketProcess(pymobiledevice3Comment: "PID: 0, ProcName: , EPID: 0") == nil)
     }
 }
+
+extension PcapngReaderTests {
+    @Test func pymobiledeviceFakeEthernetHeaderOnIPv6IsIPv6() {
+        let fake = MACAddress("be:ef:be:ef:be:ef")!
+        let ipv6: [UInt8] = [0x60] + [UInt8](repeating: 0, count: 39)
+        let frame = PacketBuilder.ethernet(destination: fake, source: fake, type: .ipv4, payload: ipv6)
+        let analysis = WireAnalyzer.analyze(packets: [CapturedPacket(timestamp: 1, originalLength: frame.count, data: frame)])
+        #expect(analysis.totals.ipv6 == 1 && analysis.totals.malformed == 0)
+    }
+}

@@ -2,6 +2,8 @@ import Wire
 
 /// Strips the link-layer header of a captured frame, whatever the capture's link type.
 enum LinkDecoder {
+    /// The source address of pymobiledevice3's fake Ethernet header.
+    static let fakeSource = MACAddress("be:ef:be:ef:be:ef")!
     /// The network-layer type and payload, or nil for a link type analysis does not know.
     ///
     /// - Throws: `WireDecodingError` (layer `ethernet` or `link`) when the header is cut short.
@@ -10,6 +12,11 @@ enum LinkDecoder {
         switch linkType {
         case .ethernet:
             let frame = try EthernetFrame(decoding: bytes)
+            // pymobiledevice3 puts a fake header (be:ef:be:ef:be:ef both ways) in front of the
+            // phone's non-Ethernet packets and always says IPv4 there, IPv6 included.
+            if frame.etherType == .ipv4, frame.payload.first.map({ $0 >> 4 == 6 }) == true, frame.source == fakeSource {
+                return (.ipv6, frame.payload)
+            }
             return (frame.etherType, frame.payload)
         case .linuxCooked:
             try bytes.requireLink(16)
