@@ -195,3 +195,73 @@ extension PcapngReaderTests {
         #expect(analysis.totals.ipv6 == 1 && analysis.totals.malformed == 0)
     }
 }
+
+extension PcapngReaderTests {
+    @Test func simpleAndObsoletePacketBlocksAndPKTAPVersion2() throws {
+        let packets = PcapFileTests.samplePackets()
+        var builder = PcapngBuilder()
+        _ = builder.addInterface(linkType: 1)
+        builder.addPacket(interface: 0, timestamp: packets[0].timestamp, data: packets[0].data)
+        // Simple packet block: original length, data; it takes the previous packet's time.
+        builder.addBlock(type: 3, body: [UInt8](repeating: 0, count: 4).enumerated().map { i, _ in
+            UInt8(truncatingIfNeeded: packets[1].data.count >> (8 * i)) } + packets[1].data)
+        // Obsolete packet block: u16 interface, u16 drops, timestamp, lengths, data.
+        let units = UInt64(packets[2].timestamp)
+        var obsolete: [UInt8] = [0, 0, 0, 0]
+        for value in [UInt32(units >> 32), UInt32(truncatingIfNeeded: units), UInt32(packets[2].data.count), UInt32(packets[2].data.count)] {
+            withUnsafeBytes(of: value.littleEndian) { obsolete += $0 }
+        }
+        builder.addBlock(type: 2, body: obsolete + packets[2].data)
+        let path = try Self.write(builder.bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let read = try Self.read(path)
+        #expect(read.map(\.0.data) == packets.map(\.data))
+        #expect(read.map(\.0.timestamp) == [packets[0].timestamp, packets[0].timestamp, packets[2].timestamp])
+
+        // PKTAP v2 (flag 0x80000): one-byte length, DLT u16 at 6, the name at its offset.
+        var v2 = [UInt8](repeating: 0, count: 52)
+        v2[0] = 52; v2[4] = 40; v2[6] = 1
+        v2[28] = 0x9C; v2[29] = 0x01                      // pid 412
+        v2[38] = 0x08                                      // flags 0x80000
+        for (i, byte) in "NetMonitor".utf8.enumerated() { v2[40 + i] = byte }
+        let header = try #require((v2 + packets[0].data).withUnsafeBytes { PKTAPHeader($0) })
+        #expect(header.length == 52 && header.innerLinkType == .ethernet && header.process == Self.netMonitor)
+        let analysis = WireAnalyzer.analyze(packets: [CapturedPacket(timestamp: 1, originalLength: 0, data: v2 + packets[0].data)],
+                                            linkType: .pktap)
+        #expect(analysis.totals.tcpSyn == 1)
+    }
+
+    /// Random damage to a valid file: every outcome is packets, a typed error, or both — never a
+    /// crash or a hang. (The long run is the fuzz script's job; this is the quick guard.)
+    @Test func mutatedFilesNeverCrash() throws {
+        let packets = PcapFileTests.samplePackets()
+        var builder = PcapngBuilder()
+        let en0 = builder.addInterface(linkType: 1)
+        let pib = builder.addProcess(Self.netMonitor)
+        for packet in packets {
+            builder.addPacket(interface: en0, timestamp: packet.timestamp, data: packet.data,
+                              comment: Self.netMonitor.pymobiledevice3Comment, processIndex: pib)
+        }
+        let original = builder.bytes
+        var seed: UInt64 = 0x5CA7_BE7C
+        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+        let path = PcapFileTests.temporaryPath(".pcapng")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var outcomes = (read: 0, damaged: 0, refused: 0)
+        for _ in 0..<1_000 {
+            var bytes = original
+            for _ in 0..<(1 + Int(next() % 4)) {
+                bytes[Int(next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: next())
+            }
+            if next() % 4 == 0 { bytes.removeLast(Int(next() % UInt64(bytes.count - 4))) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            do {
+                let analysis = try WireAnalyzer.analyze(captureFile: path, process: "NetMonitor")
+                if analysis.captureFile?.damage != nil { outcomes.damaged += 1 } else { outcomes.read += 1 }
+            } catch is CaptureError {
+                outcomes.refused += 1
+            }
+        }
+        #expect(outcomes.read > 0 && outcomes.damaged > 0 && outcomes.refused > 0, "\(outcomes)")
+    }
+}

@@ -44,7 +44,7 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             let place = interface.map { " (pcapng interface \($0))" } ?? ""
             return "capture file \(path)\(place) has link type \(linkType), which analysis cannot decode. Supported: \(LinkType.supportedSummary). Convert the file (editcap -T ether, or capture again on a supported interface)."
         case .damagedFile(let path, let offset, let block, let reason):
-            return "capture file \(path) is damaged at byte \(offset) (\(block)): \(reason). Everything before it was read; re-capture, or cut the file before that point (editcap -r)."
+            return "capture file \(path) is damaged at byte \(offset) (\(block)): \(reason). Everything before it was read; re-capture, or keep the packets before it (editcap -r FILE OUT 1-N)."
         case .noProcessInformation(let path):
             return "capture file \(path) says nothing about processes, so --process cannot filter it. Per-packet process names come only from Apple PKTAP (tcpdump -P -i rvi0 on a Mac), Apple pcapng process blocks (the same, written as pcapng) and pymobiledevice3's pcapng comments (pymobiledevice3 pcap --out FILE); see docs/REAL-DEVICES.md."
         case .notRunning:
