@@ -8,18 +8,9 @@ public struct CaptureFileSummary: Sendable, Codable, Equatable {
     public var packetsRead: Int
     /// Why reading stopped early, nil when the file was read to its end. The packets before
     /// the damage are analysed.
-    public var damage: String?
+    public var damage: String? = nil
     /// Set when `--process` filtered the packets.
-    public var processFilter: ProcessFilterSummary?
-
-    public init(format: CaptureFile.Format, linkTypes: [String], packetsRead: Int, damage: String? = nil,
-                processFilter: ProcessFilterSummary? = nil) {
-        self.format = format
-        self.linkTypes = linkTypes
-        self.packetsRead = packetsRead
-        self.damage = damage
-        self.processFilter = processFilter
-    }
+    public var processFilter: ProcessFilterSummary? = nil
 
     enum CodingKeys: String, CodingKey {
         case format, damage

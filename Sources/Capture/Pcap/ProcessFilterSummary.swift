@@ -7,18 +7,11 @@ public struct ProcessFilterSummary: Sendable, Codable, Equatable {
     /// The name asked for (matched ignoring case).
     public var process: String
     /// Packets of that process: the ones analysed.
-    public var matched: Int
+    public var matched = 0
     /// Packets of other processes, by process name.
-    public var otherProcesses: [String: Int]
+    public var otherProcesses: [String: Int] = [:]
     /// Packets that say nothing about their process.
-    public var withoutProcess: Int
-
-    public init(process: String, matched: Int = 0, otherProcesses: [String: Int] = [:], withoutProcess: Int = 0) {
-        self.process = process
-        self.matched = matched
-        self.otherProcesses = otherProcesses
-        self.withoutProcess = withoutProcess
-    }
+    public var withoutProcess = 0
 
     enum CodingKeys: String, CodingKey {
         case process, matched
