@@ -2,6 +2,8 @@ import Wire
 
 /// Strips the link-layer header of a captured frame, whatever the capture's link type.
 enum LinkDecoder {
+    /// The source address of pymobiledevice3's fake Ethernet header.
+    static let fakeSource = MACAddress("be:ef:be:ef:be:ef")!
     /// The network-layer type and payload, or nil for a link type analysis does not know.
     ///
     /// - Throws: `WireDecodingError` (layer `ethernet` or `link`) when the header is cut short.
@@ -10,6 +12,11 @@ enum LinkDecoder {
         switch linkType {
         case .ethernet:
             let frame = try EthernetFrame(decoding: bytes)
+            // pymobiledevice3 puts a fake header (be:ef:be:ef:be:ef both ways) in front of the
+            // phone's non-Ethernet packets and always says IPv4 there, IPv6 included.
+            if frame.etherType == .ipv4, frame.payload.first.map({ $0 >> 4 == 6 }) == true, frame.source == fakeSource {
+                return (.ipv6, frame.payload)
+            }
             return (frame.etherType, frame.payload)
         case .linuxCooked:
             try bytes.requireLink(16)
@@ -28,6 +35,14 @@ enum LinkDecoder {
             let swapped = family.byteSwapped
             let isIPv4 = family == 2 || swapped == 2
             return (isIPv4 ? .ipv4 : EtherType(rawValue: 0), bytes.dropFirst(4))
+        case .pktap:
+            // Apple's metadata header, then a frame of the link type it names (never PKTAP again).
+            guard let header = PKTAPHeader.read(bytes) else {
+                throw .truncated(layer: .link, needed: PKTAPHeader.minimumLength, available: bytes.count)
+            }
+            let inner = header.innerLinkType
+            guard inner != .pktap else { return nil }
+            return try networkPayload(of: bytes.dropFirst(header.length), linkType: inner)
         case .other:
             return nil
         }
@@ -48,6 +63,9 @@ enum LinkDecoder {
             // Packet type (u8 at 10): 1 broadcast, 2 multicast.
             guard bytes.count >= 11 else { return nil }
             return [1, 2].contains(bytes[bytes.startIndex + 10])
+        case .pktap:
+            guard let header = PKTAPHeader.read(bytes), header.innerLinkType != .pktap else { return nil }
+            return isGroupAddressed(bytes.dropFirst(header.length), linkType: header.innerLinkType)
         case .raw, .null, .other:
             return nil
         }

@@ -43,6 +43,9 @@ public struct WireAnalysis: Sendable, Codable {
     public var unmatchedEchoReplies: Int
     /// TCP segments belonging to no attempt seen from its SYN.
     public var untrackedTcpSegments: Int
+    /// What reading the file found (format, link types, damage, process filter); nil when the
+    /// analysis did not come from `analyze(captureFile:)`.
+    public var captureFile: CaptureFileSummary?
 
     var records: [PacketRecord] = []
 
@@ -63,6 +66,7 @@ public struct WireAnalysis: Sendable, Codable {
         case duplicateEchoReplies = "duplicate_echo_replies"
         case unmatchedEchoReplies = "unmatched_echo_replies"
         case untrackedTcpSegments = "untracked_tcp_segments"
+        case captureFile = "capture_file"
     }
 
     /// Capture duration in ns (0 for fewer than two frames).

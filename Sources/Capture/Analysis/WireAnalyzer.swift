@@ -11,7 +11,9 @@ import Wire
 /// ```
 public struct WireAnalyzer: Sendable {
     public let options: AnalysisOptions
-    public let linkType: LinkType
+    /// The link type of the frames being added; may change between frames (a pcapng file whose
+    /// interfaces differ in link type, see `analyze(captureFile:)`).
+    public var linkType: LinkType
     private var records: [PacketRecord] = []
     private var inOrder = true
     private var tcp = TCPTracker()

@@ -12,6 +12,14 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileWriteFailed(path: String, errno: Int32)
     /// A record in a capture file could not be read.
     case fileReadFailed(path: String, message: String)
+    /// A capture file whose link type (or one of whose pcapng interfaces') analysis cannot
+    /// decode; `interface` is the pcapng interface index, nil for a classic pcap file.
+    case unsupportedLinkType(path: String, linkType: UInt32, interface: Int?)
+    /// A pcapng file broken at `offset`: a block cut short, a length out of bounds, a packet
+    /// naming an interface never described. What came before it was read.
+    case damagedFile(path: String, offset: Int64, block: String, reason: String)
+    /// `--process` was asked of a capture in which no packet says which process it belongs to.
+    case noProcessInformation(path: String)
     /// `stop()` was called twice, or on a capture that already failed.
     case notRunning
     /// The capture thread failed while running.
@@ -32,6 +40,13 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write capture file \(path) (errno \(errno)). Check the directory exists, is writable and the disk is not full."
         case .fileReadFailed(let path, let message):
             return "error reading capture file \(path): \(message). The file may be truncated; re-capture or repair it with editcap."
+        case .unsupportedLinkType(let path, let linkType, let interface):
+            let place = interface.map { " (pcapng interface \($0))" } ?? ""
+            return "capture file \(path)\(place) has link type \(linkType), which analysis cannot decode. Supported: \(LinkType.supportedSummary). Convert the file (editcap -T ether, or capture again on a supported interface)."
+        case .damagedFile(let path, let offset, let block, let reason):
+            return "capture file \(path) is damaged at byte \(offset) (\(block)): \(reason). Everything before it was read; re-capture, or keep the packets before it (editcap -r FILE OUT 1-N)."
+        case .noProcessInformation(let path):
+            return "capture file \(path) says nothing about processes, so --process cannot filter it. Per-packet process names come only from Apple PKTAP (tcpdump -P -i rvi0 on a Mac), Apple pcapng process blocks (the same, written as pcapng) and pymobiledevice3's pcapng comments (pymobiledevice3 pcap --out FILE); see docs/REAL-DEVICES.md."
         case .notRunning:
             return "the capture is not running (already stopped or failed to start)."
         case .captureFailed(let interface, let message):

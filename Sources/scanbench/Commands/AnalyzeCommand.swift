@@ -9,13 +9,27 @@ struct AnalyzeCommand: ParsableCommand {
         commandName: "analyze",
         abstract: "Print what a capture shows: TCP attempts and outcomes, concurrency, protocol counts, wire RTTs.",
         discussion: """
-            Reads a pcap or pcapng file (Ethernet, Linux cooked or raw IP) and reports, for the \
-            scanner's address: TCP connection attempts and their outcomes, SYN retransmissions, \
+            Reads a pcap or pcapng file (Ethernet, raw IP, BSD loopback, Linux cooked SLL/SLL2, \
+            Apple PKTAP; a pcapng file may mix them, one link type per interface, as Apple's \
+            tcpdump -P writes) and reports, for the scanner's address: TCP connection attempts and their outcomes, SYN retransmissions, \
             handshakes and how connections ended; attempts in flight over time and its peak; \
             ARP/ICMP/mDNS/SSDP/DNS counts; and wire RTTs per target. Definitions: docs/CAPTURE.md.
 
             Without --scanner, the address that sent the most SYNs, ARP requests and echo \
             requests is taken as the scanner, and the output says so.
+
+            --process NAME keeps only the packets of one process (case-insensitive), from \
+            captures that name a process per packet: Apple PKTAP and Apple pcapng from \
+            `tcpdump -i rvi0 -P` on a Mac, and pymobiledevice3's pcapng. Packets that name no \
+            process (ARP, most multicast) are left out and counted, as are other processes' \
+            packets by name. Capture commands per route: docs/REAL-DEVICES.md.
+
+            A file cut short or damaged is analysed up to the damage; the output says where.
+
+            Examples:
+              scanbench analyze run.pcap
+              scanbench analyze --scanner 192.168.1.23 iphone.pcapng
+              scanbench analyze --process NetMonitor --json --summary-only rvi0.pcapng
             """
     )
 
@@ -27,6 +41,13 @@ struct AnalyzeCommand: ParsableCommand {
 
     @Option(help: "Seconds after its last SYN an unanswered attempt is abandoned.")
     var abandonAfter: Double = 3
+
+    @Option(help: "Analyse only this process's packets (iPhone captures: PKTAP, Apple or pymobiledevice3 pcapng).")
+    var process: String?
+
+    @Option(help: ArgumentHelp("Which code reads pcapng files: native (ours; mixed link types, process names) or libpcap (for comparison).",
+                               valueName: "native|libpcap"))
+    var pcapngReader: String = "native"
 
     @Flag(help: "Print JSON (snake_case keys) instead of tables.")
     var json = false
@@ -41,13 +62,20 @@ struct AnalyzeCommand: ParsableCommand {
         guard abandonAfter > 0, abandonAfter < 3600 else {
             throw ValidationError("--abandon-after must be between 0 and 3600 seconds")
         }
+        if !["native", "libpcap"].contains(pcapngReader) {
+            throw ValidationError("--pcapng-reader '\(pcapngReader)' is not a reader; write native or libpcap")
+        }
+        if let process, process.isEmpty {
+            throw ValidationError("--process needs a process name, e.g. --process NetMonitor")
+        }
     }
 
     func run() throws {
         let options = AnalysisOptions(scanner: scanner.flatMap(IPv4Address.init),
                                       abandonAfter: Int64(abandonAfter * 1e9),
                                       keepsAttempts: !(json && summaryOnly))
-        let analysis = try WireAnalyzer.analyze(file: file, options: options)
+        let analysis = try WireAnalyzer.analyze(captureFile: file, options: options, process: process,
+                                                pcapngReading: pcapngReader == "libpcap" ? .libpcap : .native)
         if json {
             var output = analysis
             if summaryOnly {
@@ -64,6 +92,22 @@ struct AnalyzeCommand: ParsableCommand {
             print(String(decoding: data, as: UTF8.self))
         } else {
             print(analysis.textReport(file: file))
+            if let summary = analysis.captureFile { print(Self.describe(summary)) }
         }
+    }
+
+    /// The lines that say what the file held besides packets: damage and the process filter.
+    static func describe(_ summary: CaptureFileSummary) -> String {
+        var lines = ["\(summary.format.rawValue) file, \(summary.packetsRead) packets read, link types: \(summary.linkTypes.joined(separator: ", "))"]
+        if let damage = summary.damage { lines.append("DAMAGED, analysed up to the damage: \(damage)") }
+        if let filter = summary.processFilter {
+            let others = filter.otherProcesses.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
+            lines.append("process \(filter.process): \(filter.matched) packets analysed; left out: \(filter.withoutProcess) without process information"
+                         + (others.isEmpty ? "" : ", other processes: " + others.joined(separator: ", ")))
+            if filter.matched == 0 {
+                lines.append("no packet of \(filter.process); the processes in this capture are listed above (names are cut at 16 bytes)")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

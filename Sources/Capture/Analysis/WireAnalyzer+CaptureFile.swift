@@ -1,0 +1,66 @@
+extension WireAnalyzer {
+    /// Reads any capture file `CaptureFile` opens — pcap or pcapng, mixed link types, damaged
+    /// or not — and analyses its packets, optionally only one process's.
+    ///
+    /// A damaged file is not an error: the packets before the damage are analysed and
+    /// `WireAnalysis.captureFile.damage` says where it stopped.
+    ///
+    /// - Parameters:
+    ///   - process: keep only packets whose process name is this, ignoring case; packets without
+    ///     process information are left out and counted (`ProcessFilterSummary`).
+    ///   - pcapngReading: which reader reads pcapng (measurement only; see `CaptureFile`).
+    /// - Throws: `CaptureError.fileOpenFailed`, `.unsupportedLinkType`, and
+    ///   `.noProcessInformation` when `process` is given and no packet names its process.
+    public static func analyze(captureFile path: String, options: AnalysisOptions = AnalysisOptions(),
+                               process: String? = nil,
+                               pcapngReading: CaptureFile.PcapngReading = .native) throws -> WireAnalysis {
+        let file = try CaptureFile(path: path, pcapngReading: pcapngReading)
+        var analyzer = WireAnalyzer(options: options, linkType: file.linkTypes.first ?? .ethernet)
+        var filter = process.map { ProcessFilterSummary(process: $0) }
+        let wanted = process?.lowercased()
+        var verdicts: [String: Bool] = [:]      // process name → matches, so each name is lowercased once
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(65_536)
+        var read = 0
+        var damage: String?
+        do {
+            try file.forEach(wantsProcess: process != nil) { record in
+                read += 1
+                if let wanted {
+                    guard let owner = record.process else {
+                        filter?.withoutProcess += 1
+                        return
+                    }
+                    let matches = verdicts[owner.name] ?? {
+                        let verdict = owner.name.lowercased() == wanted
+                        verdicts[owner.name] = verdict
+                        return verdict
+                    }()
+                    guard matches else {
+                        filter?.otherProcesses[owner.name, default: 0] += 1
+                        return
+                    }
+                    filter?.matched += 1
+                }
+                if record.linkType != analyzer.linkType { analyzer.linkType = record.linkType }
+                buffer.removeAll(keepingCapacity: true)
+                buffer.append(contentsOf: record.bytes)
+                analyzer.add(timestamp: record.timestamp, originalLength: record.originalLength, bytes: buffer[...])
+            }
+        } catch let error as CaptureError {
+            switch error {
+            case .damagedFile, .fileReadFailed: damage = error.description
+            default: throw error
+            }
+        }
+        if let filter, filter.matched == 0, filter.otherProcesses.isEmpty, read > 0 {
+            throw CaptureError.noProcessInformation(path: path)
+        }
+        var analysis = analyzer.finish()
+        let linkTypes = file.linkTypes.map(\.description)
+        analysis.linkType = linkTypes.joined(separator: ", ")
+        analysis.captureFile = CaptureFileSummary(format: file.format, linkTypes: linkTypes, packetsRead: read,
+                                                  damage: damage, processFilter: filter)
+        return analysis
+    }
+}

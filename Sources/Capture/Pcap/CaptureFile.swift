@@ -1,0 +1,87 @@
+import Glibc
+
+/// Any capture file `scanbench analyze` reads: classic pcap through libpcap, pcapng through our
+/// own `PcapngReader` (libpcap refuses pcapng files whose interfaces differ in link type, and
+/// hides packet options, where iPhone captures keep process names). Per packet it hands over the
+/// link type and, when asked, the process — from the pcapng blocks or from a PKTAP header.
+///
+/// Not thread-safe: one reader belongs to one thread.
+public final class CaptureFile {
+    /// The container format, told by the first four bytes.
+    public enum Format: String, Sendable, Codable {
+        case pcap, pcapng
+    }
+
+    /// Which code reads pcapng files: ours (the default, measured faster in docs/CAPTURE.md) or
+    /// libpcap's, kept for comparison and for the throughput measurement.
+    public enum PcapngReading: Sendable {
+        case native, libpcap
+    }
+
+    /// The file being read.
+    public let path: String
+    /// The container format.
+    public let format: Format
+    private let pcapng: PcapngReader?
+    private let libpcap: PcapFileReader?
+
+    /// Opens a capture file.
+    ///
+    /// - Throws: `CaptureError.fileOpenFailed` when it is missing or neither pcap nor pcapng;
+    ///   `.unsupportedLinkType` when a classic pcap file's link type cannot be analysed.
+    public init(path: String, pcapngReading: PcapngReading = .native) throws(CaptureError) {
+        self.path = path
+        let isPcapng = try Self.startsWithSectionHeader(path)
+        format = isPcapng ? .pcapng : .pcap
+        if isPcapng && pcapngReading == .native {
+            pcapng = try PcapngReader(path: path)
+            libpcap = nil
+        } else {
+            let reader = try PcapFileReader(path: path)
+            guard reader.linkType.isSupported else {
+                throw .unsupportedLinkType(path: path, linkType: reader.linkType.fileValue, interface: nil)
+            }
+            pcapng = nil
+            libpcap = reader
+        }
+    }
+
+    /// The link types read so far (a classic pcap file has one, known at open).
+    public var linkTypes: [LinkType] { pcapng?.linkTypes ?? libpcap.map { [$0.linkType] } ?? [] }
+
+    /// Calls `body` for every packet in file order, bytes borrowed for the call.
+    ///
+    /// - Parameters:
+    ///   - wantsProcess: fill `CaptureRecord.process` from the file's process blocks, packet
+    ///     comments or PKTAP headers.
+    /// - Returns: the number of packets read.
+    /// - Throws: `CaptureError.damagedFile` / `.fileReadFailed` at damage (everything before it
+    ///   was handed over), `.unsupportedLinkType` at a pcapng interface of an unknown type.
+    @discardableResult
+    public func forEach(wantsProcess: Bool = false, _ body: (CaptureRecord) throws -> Void) throws -> Int {
+        let withPKTAPProcess: (CaptureRecord) throws -> Void = { record in
+            var record = record
+            if record.process == nil, record.linkType == .pktap {
+                record.process = PKTAPHeader(record.bytes)?.process
+            }
+            try body(record)
+        }
+        let deliver = wantsProcess ? withPKTAPProcess : body
+        if let pcapng { return try pcapng.forEach(wantsProcess: wantsProcess, deliver) }
+        guard let libpcap else { return 0 }
+        let linkType = libpcap.linkType
+        return try libpcap.forEach { timestamp, length, bytes in
+            try deliver(CaptureRecord(timestamp: timestamp, originalLength: length, bytes: bytes,
+                                      linkType: linkType, interface: 0, process: nil))
+        }
+    }
+
+    private static func startsWithSectionHeader(_ path: String) throws(CaptureError) -> Bool {
+        guard let file = fopen(path, "rb") else {
+            throw .fileOpenFailed(path: path, message: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        var magic: UInt32 = 0
+        return fread(&magic, 4, 1, file) == 1 && magic == PcapngReader.sectionHeaderType
+    }
+}

@@ -1,0 +1,16 @@
+/// One packet read from a capture file, as `CaptureFile` and `PcapngReader` hand it over: the
+/// bytes are borrowed and valid only during the call that receives them.
+public struct CaptureRecord {
+    /// Capture time in nanoseconds since the Unix epoch.
+    public var timestamp: Int64
+    /// Length on the wire (may exceed `bytes.count` when the snap length cut it).
+    public var originalLength: Int
+    /// The captured bytes, starting at the link-layer header.
+    public var bytes: UnsafeRawBufferPointer
+    /// The link-layer type of these bytes (pcapng: of the interface the packet came in on).
+    public var linkType: LinkType
+    /// The pcapng interface index within its section; 0 for classic pcap.
+    public var interface: Int
+    /// The process the packet belongs to, when the file says and it was asked for.
+    public var process: PacketProcess?
+}
