@@ -11,7 +11,7 @@ import Wire
 public enum FuzzCatalogue {
     /// All targets, in the order `scanbench fuzz` runs them.
     public static var all: [FuzzTarget] {
-        [pcapFile] + linkTypes + [dns, bonjourCache, ssdp, ssdpLocation] + probeReaders + [whois, icmpEchoReply]
+        [pcapFile, captureFile] + linkTypes + [dns, bonjourCache, ssdp, ssdpLocation] + probeReaders + [whois, icmpEchoReply]
     }
 
     /// The target called `name`, if any.
@@ -38,6 +38,28 @@ public enum FuzzCatalogue {
         }
     }
 
+    /// A capture file read the way `scanbench analyze --process NetMonitor` reads one: pcapng
+    /// through our own block reader (mixed link types, Apple process blocks, pymobiledevice3's
+    /// comments), classic pcap through libpcap.
+    static var captureFile: FuzzTarget {
+        let path = scratchPath("capture")
+        return FuzzTarget(name: "capture-file", summary: "capture files through CaptureFile (our pcapng reader) and analyze(captureFile:process:)",
+                          seeds: FuzzSamples.captureFiles + FuzzSamples.iPhoneCaptures + [FuzzSamples.extremeTimestamps]) { bytes in
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return .failed("cannot write \(path)") }
+            defer { unlink(path) }
+            do {
+                _ = try WireAnalyzer.analyze(captureFile: path)
+                // The process filter's own path; a file without process information refuses it.
+                do { _ = try WireAnalyzer.analyze(captureFile: path, process: "NetMonitor") } catch is CaptureError {}
+                return .accepted
+            } catch is CaptureError {
+                return .rejected
+            } catch {
+                return .failed("untyped error: \(error)")
+            }
+        }
+    }
+
     /// One frame of each link type into a fresh analyzer that has seen a SYN (so answers find
     /// an attempt), then the analysis is finished; a frame a layer cannot decode counts malformed.
     static var linkTypes: [FuzzTarget] {
@@ -49,6 +71,9 @@ public enum FuzzCatalogue {
             ("link-sll2", .linuxCooked2, ip.map { FuzzSamples.sll2($0) } + [FuzzSamples.sll2(arp, protocol: 0x0806)]),
             ("link-raw", .raw, ip),
             ("link-null", .null, ip.map(FuzzSamples.null)),
+            ("link-pktap", .pktap, FuzzSamples.ethernetFrames.map {
+                LinkEncapsulation.pktap($0, process: PacketProcess(pid: 412, name: "NetMonitor"), outbound: true)
+            }),
         ]
         return types.map { name, linkType, seeds in
             let opener = seeds[0]

@@ -1,3 +1,4 @@
+import Capture
 import Wire
 
 /// Valid inputs the fuzz targets mutate, written the way real senders write them: a scanner's
@@ -137,36 +138,52 @@ enum FuzzSamples {
         return file
     }
 
-    /// A pcapng file: section header, one interface (with `if_tsresol` 9, nanoseconds), one
-    /// enhanced packet block per frame, as tcpdump and Wireshark write it.
+    /// A pcapng file: section header, one interface (nanosecond timestamps), one enhanced packet
+    /// block per frame, as tcpdump and Wireshark write it.
     static func pcapng(frames: [[UInt8]], linkType: UInt16) -> [UInt8] {
-        func block(_ type: UInt32, _ body: [UInt8]) -> [UInt8] {
-            let padded = body + Array(repeating: UInt8(0), count: (4 - body.count % 4) % 4)
-            let length = UInt32(12 + padded.count)
-            var bytes = le32(type)
-            bytes += le32(length)
-            bytes += padded
-            return bytes + le32(length)
-        }
-        var header = le32(0x1A2B_3C4D)
-        header += le16(1) + le16(0)
-        header += le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF)
-        var interface = le16(linkType) + le16(0)
-        interface += le32(262_144)
-        interface += le16(9) + le16(1)          // if_tsresol, length 1
-        interface += [9, 0, 0, 0]               // 10^-9, padded
-        interface += le16(0) + le16(0)          // opt_endofopt
-        var file = block(0x0A0D_0D0A, header)
-        file += block(1, interface)
+        var builder = PcapngBuilder()
+        let interface = builder.addInterface(linkType: linkType)
         for (i, frame) in frames.enumerated() {
-            let time = UInt64(1_763_700_000_000_000_000) + UInt64(i) * 1000
-            var packet = le32(0)
-            packet += le32(UInt32(time >> 32))
-            packet += le32(UInt32(time & 0xFFFF_FFFF))
-            packet += le32(UInt32(frame.count)) + le32(UInt32(frame.count))
-            file += block(6, packet + frame)
+            builder.addPacket(interface: interface, timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000, data: frame)
         }
-        return file
+        return builder.bytes
+    }
+
+    /// The two iPhone routes' pcapng files (docs/REAL-DEVICES.md): Apple's `tcpdump -P` (an
+    /// interface per link type, process blocks referenced from packets) and pymobiledevice3's
+    /// (one fake-Ethernet interface, the process in each packet's comment).
+    static var iPhoneCaptures: [[UInt8]] {
+        let frames = Array(ethernetFrames.prefix(4))
+        let app = PacketProcess(pid: 412, name: "NetMonitor")!
+        var apple = PcapngBuilder(application: "tcpdump")
+        let ethernet = apple.addInterface(linkType: 1, name: "en0")
+        let raw = apple.addInterface(linkType: 101, name: "utun3")
+        let process = apple.addProcess(app)
+        for (i, frame) in frames.enumerated() {
+            let rawFrame = LinkEncapsulation.rawIP(frame)
+            apple.addPacket(interface: rawFrame == nil ? ethernet : (i.isMultiple(of: 2) ? ethernet : raw),
+                            timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000,
+                            data: i.isMultiple(of: 2) ? frame : (rawFrame ?? frame), processIndex: process)
+        }
+        var phone = PcapngBuilder(application: "pymobiledevice3")
+        let fake = phone.addInterface(linkType: 1)
+        for (i, frame) in frames.enumerated() {
+            phone.addPacket(interface: fake, timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000, data: frame,
+                            comment: "PID: 412, ProcName: NetMonitor, EPID: 412, EProcName: NetMonitor, SVC: 0")
+        }
+        return [apple.bytes, phone.bytes]
+    }
+
+    /// A pcapng whose packets alternate between Int64's extreme timestamps: readers clamp them
+    /// into `CaptureRecord.timestamps` (before that, the RTT of a SYN answered "before" it was
+    /// sent overflowed and trapped; found by the capture-file target).
+    static var extremeTimestamps: [UInt8] {
+        var builder = PcapngBuilder()
+        let interface = builder.addInterface(linkType: 1)
+        for (i, frame) in ethernetFrames.enumerated() {
+            builder.addPacket(interface: interface, timestamp: i.isMultiple(of: 2) ? Int64.max : Int64.min + 1, data: frame)
+        }
+        return builder.bytes
     }
 
     static var captureFiles: [[UInt8]] {

@@ -13,4 +13,15 @@ public struct CaptureRecord {
     public var interface: Int
     /// The process the packet belongs to, when the file says and it was asked for.
     public var process: PacketProcess?
+
+    /// The timestamps analysis works with: 0 to 2^62 ns (1970 to 2116). The sum or difference
+    /// of two of them, or of one and a timeout, fits in Int64, so the analyzer's time arithmetic
+    /// cannot overflow; readers clamp a hostile file's timestamps into it (a fuzzed pcapng with
+    /// `if_tsoffset` near Int64's limits trapped in the RTT subtraction).
+    public static let timestamps: ClosedRange<Int64> = 0...(1 << 62)
+
+    /// `nanoseconds` clamped into `timestamps`.
+    public static func clamped(_ nanoseconds: Int64) -> Int64 {
+        min(max(nanoseconds, timestamps.lowerBound), timestamps.upperBound)
+    }
 }

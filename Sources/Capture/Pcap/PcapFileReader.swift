@@ -49,7 +49,7 @@ public final class PcapFileReader {
                 let h = header.pointee
                 // Wrapping: a hostile pcapng timestamp gives a tv_sec whose nanoseconds overflow
                 // Int64 (found by `scanbench fuzz pcap-file`); a wrong time, never a trap.
-                let timestamp = Int64(h.ts.tv_sec) &* 1_000_000_000 &+ Int64(h.ts.tv_usec)
+                let timestamp = CaptureRecord.clamped(Int64(h.ts.tv_sec) &* 1_000_000_000 &+ Int64(h.ts.tv_usec))
                 try body(timestamp, Int(h.len), UnsafeRawBufferPointer(start: data, count: Int(h.caplen)))
                 count += 1
             } else if status == PCAP_ERROR_BREAK || status == 0 {

@@ -9,8 +9,13 @@ struct PcapngInterface: Sendable, Equatable {
     /// `if_tsoffset`: seconds added to every timestamp.
     var timestampOffset: Int64 = 0
 
-    /// Converts a raw timestamp in this interface's units to ns since the epoch.
+    /// Converts a raw timestamp in this interface's units to ns since the epoch, clamped into
+    /// `CaptureRecord.timestamps`.
     func nanoseconds(_ units: UInt64) -> Int64 {
+        CaptureRecord.clamped(unclampedNanoseconds(units))
+    }
+
+    private func unclampedNanoseconds(_ units: UInt64) -> Int64 {
         let exponent = Int(timestampResolution & 0x7F)
         let offset = timestampOffset &* 1_000_000_000
         if timestampResolution & 0x80 == 0 {
