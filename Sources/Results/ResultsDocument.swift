@@ -5,7 +5,11 @@ import Foundation
 /// changes. Every metric is defined in docs/METRICS.md and traceable to a pcap, an event log or a
 /// fixture.
 public struct ResultsDocument: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+    /// 2 added the optional `ablation` and `sweep` records and each run's `control` and
+    /// `overrides` (issue 10); nothing else changed, so version 1 files still load.
+    public static let currentSchemaVersion = 2
+    /// The versions `load` reads.
+    public static let readableSchemaVersions = 1...currentSchemaVersion
 
     public var schemaVersion: Int
     public var generatedAt: Date
@@ -47,8 +51,8 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let version = (try? decoder.decode(VersionProbe.self, from: data))?.schemaVersion
-        guard version == currentSchemaVersion else {
-            throw ResultsError("\(path) has schema_version \(version.map(String.init) ?? "none"), this scanbench reads \(currentSchemaVersion)",
+        guard let version, readableSchemaVersions.contains(version) else {
+            throw ResultsError("\(path) has schema_version \(version.map(String.init) ?? "none"), this scanbench reads \(readableSchemaVersions.lowerBound) to \(readableSchemaVersions.upperBound)",
                                fix: "regenerate it with this version of scanbench (`scanbench run`)")
         }
         do {
