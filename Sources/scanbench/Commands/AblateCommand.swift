@@ -104,7 +104,10 @@ struct AblateCommand: AsyncParsableCommand {
 
     private func execute(_ interrupt: RunInterrupt) async throws {
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
-        let ablation = try AblationPlan(base: base, target: target, directory: "\(output)/strategies")
+        // --list writes nothing where the user looks: the variants it validates go to a temporary directory.
+        let strategies = list ? NSTemporaryDirectory() + "scanbench-ablate-\(UUID().uuidString)" : "\(output)/strategies"
+        defer { if list { try? FileManager.default.removeItem(atPath: strategies) } }
+        let ablation = try AblationPlan(base: base, target: target, directory: strategies)
         let fixtureList = (try suite.map(Harness.Suite.load)?.fixtures ?? []) + fixtures
         let scenarioList = try (scenarios.isEmpty ? ["scan"] : scenarios).map(Scenario.parse)
         let plan = RunPlan(fixtures: fixtureList.isEmpty ? ["home"] : fixtureList, strategies: ablation.variants,
@@ -139,7 +142,7 @@ struct AblateCommand: AsyncParsableCommand {
         for knob in knobs {
             text += "  \(knob.key): \(knob.baseValue) → \(knob.targetValue)"
             let refused = [("forward", knob.forwardError), ("leave-one-out", knob.leaveOneOutError)].compactMap { name, error in
-                error.map { "\(name) not run: \($0.split(separator: "\n").first ?? "")" }
+                error.map { "\(name) not run: \($0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))" }
             }
             text += refused.isEmpty ? "\n" : " (\(refused.joined(separator: "; ")))\n"
         }
