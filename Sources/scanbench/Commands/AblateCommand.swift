@@ -63,9 +63,8 @@ struct AblateCommand: AsyncParsableCommand {
         discussion: "With 3 against 3 runs Mann–Whitney's p cannot go below 0.1; Cliff's δ and the medians still separate clear effects. Counters repeat under --seed."))
     var repetitions = 3
 
-    @Option(help: ArgumentHelp("Seed of every run's LAN impairments and scanner choices (default: a new seed per run, recorded).",
-                               valueName: "N"))
-    var seed: UInt64?
+    @OptionGroup var seeding: SeedOption
+    var seed: UInt64? { seeding.seed }
 
     @Option(help: "Copies of each LAN running entries side by side (1-4; 2 halves the wall time, timings get noisier).")
     var jobs = 1

@@ -105,9 +105,8 @@ struct RunCommand: AsyncParsableCommand {
                                discussion: "1 (default) runs one scan at a time: the cleanest timings. 2 halves the wall time; scans then share the CPU and the kernel's neighbour table limits (raised for the run)."))
     var jobs = 1
 
-    @Option(help: ArgumentHelp("Seed of every run's LAN impairments and scanner choices (default: a new seed per run, recorded).",
-                               valueName: "N"))
-    var seed: UInt64?
+    @OptionGroup var seeding: SeedOption
+    var seed: UInt64? { seeding.seed }
 
     @Option(help: "Strategy that deltas in the report are computed against (default netmonitor-2.0; with --sweep, the first strategy's control).")
     var reference: String?
