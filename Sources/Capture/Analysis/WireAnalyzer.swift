@@ -216,8 +216,7 @@ public struct WireAnalyzer: Sendable {
         }
         let inference = options.scanner == nil ? ScannerInference.infer(from: tallies) : nil
         let scanner = options.scanner ?? inference?.address
-        let allAttempts = tcp.attempts(captureEnd: last ?? 0, abandonAfter: options.abandonAfter)
-        let attempts = scanner.map { s in allAttempts.filter { $0.initiator == s } } ?? allAttempts
+        let attempts = tcp.attempts(captureEnd: last ?? 0, abandonAfter: options.abandonAfter, initiator: scanner)
         var samples = echo.samples.filter { scanner == nil || $0.prober == scanner }
         for a in attempts {
             if let rtt = a.rtt {
