@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wire
 @testable import Capture
@@ -54,6 +55,53 @@ struct RadioPowerModelTests {
         #expect(activity.frames == 4)
         #expect(activity.promotions == 4)
         #expect(activity.activeNs == 4 * (80 + 200) * Self.ms)
+    }
+
+    @Test("the streamed estimate (frame times folded into 10 ms runs) equals the per-frame one, in any order, with or without a scanner, read from memory or from a file")
+    func runsMatchPerFrameTimes() throws {
+        let scanner = SyntheticTraffic.scanner
+        let others = [IPv4Address(198, 18, 0, 10), IPv4Address(198, 18, 0, 11), IPv4Address(224, 0, 0, 251)]
+        let gapsMs: [Double] = [0.001, 1, 9.9, 10, 10.1, 150, 199, 201, 250]
+        var traffic = SyntheticTraffic()
+        var seed: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        for i in 0..<3_000 {
+            traffic.advance(ms: gapsMs[next(gapsMs.count)])
+            let a = next(4) == 0 ? scanner : others[next(2)]
+            let b = a == scanner ? others[next(3)] : (next(2) == 0 ? scanner : others[next(3)])
+            if next(10) == 0 { traffic.arp(.request, sender: a, target: b) } else { traffic.udp(from: a, 9, to: b, 9, []) }
+            if i % 97 == 0, traffic.packets.count > 2 {   // out of capture order now and then
+                traffic.packets.swapAt(traffic.packets.count - 1, traffic.packets.count - 3)
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("radio-runs-\(getpid()).pcap").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try PcapFileWriter(path: path)
+        for packet in traffic.packets { try writer.write(packet) }
+        try writer.close()
+        for given in [scanner, nil] {
+            let options = AnalysisOptions(scanner: given)
+            let inMemory = WireAnalyzer.analyze(packets: traffic.packets, options: options)
+            let streamed = try WireAnalyzer.analyze(file: path, options: options)
+            let records = try #require(inMemory.records)
+            let times = records.compactMap { record -> Int64? in
+                guard let s = inMemory.scanner?.value else { return record.timestamp }
+                let group = record.groupAddressed || IPv4Address(record.destination).isMulticast || record.destination == UInt32.max
+                return group || record.source == s || record.destination == s ? record.timestamp : nil
+            }
+            for tail in [10 * Self.ms, 200 * Self.ms, 238_100_000] {
+                let model = RadioPowerModel(source: "test", promotion: 80 * Self.ms, tail: tail)
+                let expected = model.activity(frameTimes: times)
+                #expect(inMemory.radioActivity(model: model) == expected, "scanner \(String(describing: given)), tail \(tail)")
+                #expect(streamed.radioActivity(model: model) == expected, "file, scanner \(String(describing: given)), tail \(tail)")
+                #expect(expected.promotions > 1)
+            }
+            #expect(streamed.arpRequestsByTarget() == inMemory.arpRequestsByTarget())
+            #expect(streamed.totals == inMemory.totals && streamed.fromScanner == inMemory.fromScanner)
+        }
     }
 
     @Test("Linux cooked captures say broadcast and multicast in their packet type")

@@ -18,16 +18,40 @@ struct SyntheticCapture: Sendable {
     /// The frames, in capture order.
     private(set) var packets: [CapturedPacket] = []
     private var now: Int64 = 1_763_700_000_000_000_000
+    /// Frames generated so far (kept or already written out).
+    private var generated = 0
+
+    private init() {}
 
     /// Generates at least `frameCount` frames and keeps exactly that many.
     init(frameCount: Int) {
         packets.reserveCapacity(frameCount + 64)
         var target = 0
         while packets.count < frameCount {
-            sweep(IPv4Address(0xC612_0000 | UInt32(1 + target % 65_000)), index: target)
+            sweep(Self.address(of: target), index: target)
             target += 1
         }
         packets.removeLast(packets.count - frameCount)
+    }
+
+    /// Writes the first `frameCount` frames of the same sweep to a pcap file, one target at a
+    /// time, so a 10 M-frame file costs no more memory than one target's frames.
+    static func write(frameCount: Int, to path: String) throws {
+        let writer = try PcapFileWriter(path: path)
+        var capture = SyntheticCapture()
+        var target = 0, written = 0
+        while written < frameCount {
+            capture.sweep(address(of: target), index: target)
+            target += 1
+            for packet in capture.packets.prefix(frameCount - written) { try writer.write(packet) }
+            written += min(capture.packets.count, frameCount - written)
+            capture.packets.removeAll(keepingCapacity: true)
+        }
+        try writer.close()
+    }
+
+    private static func address(of target: Int) -> IPv4Address {
+        IPv4Address(0xC612_0000 | UInt32(1 + target % 65_000))
     }
 
     private mutating func sweep(_ target: IPv4Address, index: Int) {
@@ -53,7 +77,7 @@ struct SyntheticCapture: Sendable {
             default:
                 tcp(target, port, s, source, seq: 0, ack: isn &+ 1, flags: [.rst, .ack])
             }
-            if packets.count % 64 < 2 { discovery(target) }
+            if generated % 64 < 2 { discovery(target) }
         }
     }
 
@@ -88,6 +112,7 @@ struct SyntheticCapture: Sendable {
 
     private mutating func append(_ bytes: [UInt8]) {
         packets.append(CapturedPacket(timestamp: now, originalLength: bytes.count, data: bytes))
+        generated += 1
         now += 10_000
     }
 }

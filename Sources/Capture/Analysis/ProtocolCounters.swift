@@ -118,6 +118,21 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
     /// All DNS datagrams (UDP port 53 either side).
     public var dnsPackets: Int { dnsQueries + dnsResponses + dnsMalformed }
 
+    /// Adds `other`'s counts to these (the counters of two disjoint sets of frames).
+    mutating func add(_ other: ProtocolCounters) {
+        for path in Self.counts { self[keyPath: path] += other[keyPath: path] }
+        malformedByLayer.merge(other.malformedByLayer, uniquingKeysWith: +)
+    }
+
+    /// Every count but `malformedByLayer`.
+    static var counts: [WritableKeyPath<ProtocolCounters, Int>] { [
+        \.packets, \.bytes, \.arpRequests, \.arpReplies, \.arpOther, \.icmpEchoRequests, \.icmpEchoReplies,
+        \.icmpUnreachable, \.icmpTimeExceeded, \.icmpOther, \.tcpSegments, \.tcpSyn, \.tcpSynAck, \.tcpRst,
+        \.tcpFin, \.udpDatagrams, \.mdnsQueries, \.mdnsResponses, \.mdnsMalformed, \.ssdpSearches,
+        \.ssdpNotifies, \.ssdpResponses, \.ssdpMalformed, \.dnsQueries, \.dnsResponses, \.dnsMalformed,
+        \.udpOther, \.ipv4Fragments, \.ipv4Other, \.ipv6, \.otherEthernet, \.malformed, \.unsupportedLink,
+    ] }
+
     mutating func add(_ record: PacketRecord) {
         packets += 1
         bytes += Int(record.length)

@@ -30,17 +30,24 @@ public struct RadioPowerModel: Sendable, Equatable {
     /// merge into one burst, and each burst pays one promotion before its first frame. The last
     /// burst's tail counts in full.
     public func activity(frameTimes times: [Int64]) -> RadioActivity {
-        var activity = RadioActivity(frames: times.count)
-        var burst: (start: Int64, end: Int64)?
-        for time in times.sorted() {
-            if let open = burst, time <= open.end {
-                burst = (open.start, time + tail)
+        activity(runs: times.sorted().map { FrameRuns.Run(first: $0, last: $0, frames: 1) })
+    }
+
+    /// The same estimate from frames folded into runs (sorted by first time), exact when no run
+    /// holds a gap longer than the tail (`FrameRuns.gap`).
+    func activity(runs: [FrameRuns.Run]) -> RadioActivity {
+        var activity = RadioActivity(frames: 0)
+        var burst: (start: Int64, last: Int64)?
+        for run in runs {
+            activity.frames += run.frames
+            if let open = burst, run.first <= open.last + tail {
+                burst = (open.start, max(open.last, run.last))
                 continue
             }
-            if let open = burst { activity.close(open, promotion: promotion) }
-            burst = (time, time + tail)
+            if let open = burst { activity.close((open.start, open.last + tail), promotion: promotion) }
+            burst = (run.first, run.last)
         }
-        if let open = burst { activity.close(open, promotion: promotion) }
+        if let open = burst { activity.close((open.start, open.last + tail), promotion: promotion) }
         return activity
     }
 }

@@ -44,21 +44,24 @@ struct TCPTracker {
         let flags = segment.flags
         let forward = FourTuple(initiator: source.value, initiatorPort: segment.sourcePort,
                                 responder: destination.value, responderPort: segment.destinationPort)
+        let existing = index[forward]
         if flags.contains(.syn) && !flags.contains(.ack) {
-            if let i = index[forward], states[i].isn == segment.sequenceNumber {
-                states[i].synCount += 1
-                states[i].lastSyn = time
-                states[i].packetsOut += 1
-                states[i].lastPacket = time
-                return
+            if let i = existing {
+                if states[i].isn == segment.sequenceNumber {
+                    states[i].synCount += 1
+                    states[i].lastSyn = time
+                    states[i].packetsOut += 1
+                    states[i].lastPacket = time
+                    return
+                }
+                states[i].supersededAt = time
             }
-            if let i = index[forward] { states[i].supersededAt = time }
             index[forward] = states.count
             states.append(State(tuple: forward, isn: segment.sequenceNumber, firstSyn: time,
                                 lastSyn: time, lastPacket: time))
             return
         }
-        if let i = index[forward] {
+        if let i = existing {
             fromInitiator(i, time: time, segment: segment)
             return
         }
@@ -136,9 +139,11 @@ struct TCPTracker {
         states[i].endedAt = time
     }
 
-    /// Final attempts, with abandonment applied.
-    func attempts(captureEnd: Int64, abandonAfter timeout: Int64) -> [TCPAttempt] {
-        states.map { s in
+    /// Final attempts, with abandonment applied: those `initiator` opened, or all when nil
+    /// (filtered here, so no second array of every attempt is built and thrown away).
+    func attempts(captureEnd: Int64, abandonAfter timeout: Int64, initiator: IPv4Address? = nil) -> [TCPAttempt] {
+        states.compactMap { s -> TCPAttempt? in
+            if let initiator, s.tuple.initiator != initiator.value { return nil }
             var ending = s.ending
             var endedAt = s.endedAt
             if ending == .fin { endedAt = s.lastPacket }

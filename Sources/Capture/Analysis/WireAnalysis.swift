@@ -47,7 +47,13 @@ public struct WireAnalysis: Sendable, Codable {
     /// analysis did not come from `analyze(captureFile:)`.
     public var captureFile: CaptureFileSummary?
 
-    var records: [PacketRecord] = []
+    /// One record per frame, in time order, when the analyzer kept them (`keepsFrameRecords`).
+    var records: [PacketRecord]? = nil
+    /// The scanner's ARP requests, by the address they asked for.
+    var arpRequestsByScanner: [IPv4Address: Int] = [:]
+    /// Frame runs the radio model reads (the scanner's unicast and every group-addressed frame,
+    /// or every frame without a scanner), sorted by first time.
+    var radioRuns: [FrameRuns.Run] = []
 
     enum CodingKeys: String, CodingKey {
         case scanner, totals, tcp, attempts
@@ -72,7 +78,9 @@ public struct WireAnalysis: Sendable, Codable {
     /// Capture duration in ns (0 for fewer than two frames).
     public var duration: Int64 { (lastTimestamp ?? 0) - (firstTimestamp ?? 0) }
 
-    init(records: [PacketRecord], linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
+    init(records: [PacketRecord]?, addresses: AddressTable = AddressTable(), frames: FrameTimeline = FrameTimeline(),
+         arpRequests: [UInt64: Int] = [:],
+         linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
          scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
          attempts: [TCPAttempt], keepsAttempts: Bool, samples: [RTTSample],
          duplicateEchoReplies: Int, unmatchedEchoReplies: Int, untrackedTCPSegments: Int) {
@@ -83,10 +91,22 @@ public struct WireAnalysis: Sendable, Codable {
         self.scanner = scanner
         self.scannerInference = inference
         self.abandonAfter = abandonAfter
-        let split = Self.count(records[...], scanner: scanner)
-        totals = split.all
-        fromScanner = split.fromScanner
-        fromOthers = split.fromOthers
+        var all = ProtocolCounters(), mine = ProtocolCounters(), others = ProtocolCounters()
+        for (address, tally) in zip(addresses.addresses, addresses.tallies) {
+            all.add(tally.sent)
+            if address == scanner?.value { mine.add(tally.sent) } else { others.add(tally.sent) }
+        }
+        totals = all
+        fromScanner = mine
+        fromOthers = others
+        if let scanner {
+            for (pair, count) in arpRequests where UInt32(truncatingIfNeeded: pair >> 32) == scanner.value {
+                arpRequestsByScanner[IPv4Address(UInt32(truncatingIfNeeded: pair)), default: 0] += count
+            }
+            radioRuns = frames.group.merged(with: addresses.tally(of: scanner.value)?.unicast ?? FrameRuns())
+        } else {
+            radioRuns = frames.all.merged(with: FrameRuns())
+        }
         tcp = TCPSummary(attempts)
         self.attempts = keepsAttempts ? attempts : []
         attemptsInFlight = InFlightSeries(intervals: attempts.map { ($0.firstSynAt, $0.endedAt) })
@@ -115,33 +135,31 @@ public struct WireAnalysis: Sendable, Codable {
 
     /// ARP requests the scanner sent, by the address they asked for.
     public func arpRequestsByTarget() -> [IPv4Address: Int] {
-        guard let scanner = scanner?.value else { return [:] }
-        var counts: [IPv4Address: Int] = [:]
-        for record in records where record.category == .arpRequest && record.source == scanner {
-            counts[IPv4Address(record.destination), default: 0] += 1
-        }
-        return counts
+        arpRequestsByScanner
     }
 
     /// How long the scanner's radio would be awake for this capture under `model`, from the times
     /// of the frames a phone at the scanner's address sends or must receive: frames whose IPv4
     /// source or destination (ARP: sender or target address) is the scanner, and every frame to a
     /// broadcast or multicast address. Without a known scanner every frame counts.
+    ///
+    /// The times are kept as runs with gaps of at most `FrameRuns.gap` (10 ms), so the estimate
+    /// is exact for any model whose tail is at least that (every published one is).
     public func radioActivity(model: RadioPowerModel = .huang2012WiFi) -> RadioActivity {
-        let times = records.compactMap { record -> Int64? in
-            guard let scanner = scanner?.value else { return record.timestamp }
-            let group = record.groupAddressed || IPv4Address(record.destination).isMulticast || record.destination == UInt32.max
-            return group || record.source == scanner || record.destination == scanner ? record.timestamp : nil
-        }
-        return model.activity(frameTimes: times)
+        model.activity(runs: radioRuns)
     }
 
     /// Packets, bytes and per-protocol counts inside each window.
     ///
     /// - Parameter windows: half-open [start, end) intervals in ns since the epoch; they may
     ///   overlap and need not be sorted. Results come back in the same order.
+    /// - Precondition: the analyzer kept frame records (`WireAnalyzer.analyze(packets:)` does,
+    ///   `analyze(file:)` streams and does not): arbitrary windows need every frame's time.
     public func traffic(in windows: [TimeWindow]) -> [WindowTraffic] {
-        windows.map { window in
+        guard let records else {
+            preconditionFailure("traffic(in:) needs frame records: analyse with keepsFrameRecords: true")
+        }
+        return windows.map { window in
             var low = 0, high = records.count
             while low < high {
                 let mid = (low + high) / 2

@@ -5,6 +5,10 @@ import Wire
 /// Feed frames in capture order with `add`, then call `finish()`. Decoding never traps: a frame
 /// that some layer cannot decode is counted as malformed (by layer) and otherwise ignored.
 ///
+/// Frames are folded as they come: counters per source address (the scanner may only be known
+/// at the end), probe tallies, ARP requests per (sender, target), and frame times as runs for
+/// the radio model; nothing is kept per frame unless `keepsFrameRecords` (for `traffic(in:)`).
+///
 /// ```swift
 /// let analysis = try WireAnalyzer.analyze(file: "run.pcap", options: .init(scanner: scannerIP))
 /// print(analysis.tcp.attempts, analysis.attemptsInFlight.peak)
@@ -14,18 +18,26 @@ public struct WireAnalyzer: Sendable {
     /// The link type of the frames being added; may change between frames (a pcapng file whose
     /// interfaces differ in link type, see `analyze(captureFile:)`).
     public var linkType: LinkType
+    /// Whether a 24-byte record is kept per frame, which only `WireAnalysis.traffic(in:)` needs.
+    public let keepsFrameRecords: Bool
     private var records: [PacketRecord] = []
     private var inOrder = true
     private var tcp = TCPTracker()
     private var echo = EchoTracker()
-    private var tallies: [UInt32: ScannerInference.Tally] = [:]
+    private var addresses = AddressTable()
+    private var frames = FrameTimeline()
+    private var arpRequests: [UInt64: Int] = [:]
 
     /// - Parameters:
     ///   - options: scanner address (or nil to infer), abandonment timeout.
     ///   - linkType: the link-layer type of the frames that will be added.
-    public init(options: AnalysisOptions = AnalysisOptions(), linkType: LinkType = .ethernet) {
+    ///   - keepsFrameRecords: keep a record per frame so the analysis can count arbitrary time
+    ///     windows (`traffic(in:)`); memory then grows by 24 bytes a frame.
+    public init(options: AnalysisOptions = AnalysisOptions(), linkType: LinkType = .ethernet,
+                keepsFrameRecords: Bool = false) {
         self.options = options
         self.linkType = linkType
+        self.keepsFrameRecords = keepsFrameRecords
     }
 
     /// Reads a pcap or pcapng file and analyses every frame in it.
@@ -46,10 +58,11 @@ public struct WireAnalyzer: Sendable {
         return analyzer.finish()
     }
 
-    /// Analyses packets already in memory.
+    /// Analyses packets already in memory, keeping frame records (the packets are in memory
+    /// anyway), so `traffic(in:)` works on the result.
     public static func analyze(packets: [CapturedPacket], linkType: LinkType = .ethernet,
                                options: AnalysisOptions = AnalysisOptions()) -> WireAnalysis {
-        var analyzer = WireAnalyzer(options: options, linkType: linkType)
+        var analyzer = WireAnalyzer(options: options, linkType: linkType, keepsFrameRecords: true)
         for packet in packets { analyzer.add(packet) }
         return analyzer.finish()
     }
@@ -75,8 +88,28 @@ public struct WireAnalyzer: Sendable {
             record.category = .malformed
             record.malformedLayer = UInt8(WireLayer.allCases.firstIndex(of: error.layer) ?? 0)
         }
-        if let last = records.last, last.timestamp > timestamp { inOrder = false }
-        records.append(record)
+        fold(record)
+        if keepsFrameRecords {
+            if let last = records.last, last.timestamp > timestamp { inOrder = false }
+            records.append(record)
+        }
+    }
+
+    /// Adds one classified frame to the per-address counters and the radio timelines.
+    @inline(__always)
+    private mutating func fold(_ record: PacketRecord) {
+        let time = record.timestamp
+        let source = addresses.index(of: record.source)
+        addresses.tallies[source].sent.add(record)
+        let group = record.groupAddressed || IPv4Address(record.destination).isMulticast
+            || record.destination == UInt32.max
+        frames.add(time, group: group)
+        if !group {
+            addresses.tallies[source].unicast.add(time)
+            if record.destination != record.source {
+                addresses.tallies[addresses.index(of: record.destination)].unicast.add(time)
+            }
+        }
     }
 
     private mutating func classify(timestamp: Int64, bytes: ArraySlice<UInt8>,
@@ -93,7 +126,8 @@ public struct WireAnalyzer: Sendable {
             switch arp.operation {
             case .request:
                 record.category = .arpRequest
-                tallies[arp.senderIP.value, default: .init()].arp += 1
+                addresses.tallies[addresses.index(of: arp.senderIP.value)].probes.arp += 1
+                arpRequests[UInt64(arp.senderIP.value) << 32 | UInt64(arp.targetIP.value), default: 0] += 1
             case .reply: record.category = .arpReply
             case .other: record.category = .arpOther
             }
@@ -120,7 +154,7 @@ public struct WireAnalyzer: Sendable {
             let segment = try TCPSegment(decoding: ip.payload)
             record.category = .tcp
             record.tcpFlags = UInt8(truncatingIfNeeded: segment.flags.rawValue)
-            if segment.isSYN { tallies[ip.source.value, default: .init()].syn += 1 }
+            if segment.isSYN { addresses.tallies[addresses.index(of: ip.source.value)].probes.syn += 1 }
             tcp.handle(time: timestamp, source: ip.source, destination: ip.destination, segment: segment)
         case .udp:
             let udp = try UDPDatagram(decoding: ip.payload)
@@ -130,7 +164,7 @@ public struct WireAnalyzer: Sendable {
             switch icmp.kind {
             case .echoRequest(let identifier, let sequence):
                 record.category = .icmpEchoRequest
-                tallies[ip.source.value, default: .init()].echo += 1
+                addresses.tallies[addresses.index(of: ip.source.value)].probes.echo += 1
                 echo.request(time: timestamp, source: ip.source, destination: ip.destination,
                              identifier: identifier, sequence: sequence)
             case .echoReply(let identifier, let sequence):
@@ -176,12 +210,15 @@ public struct WireAnalyzer: Sendable {
     public func finish() -> WireAnalysis {
         var sorted = records
         if !inOrder { sorted.sort { $0.timestamp < $1.timestamp } }
-        let first = sorted.first?.timestamp
-        let last = sorted.last?.timestamp
+        let first = frames.first
+        let last = frames.last
+        var tallies: [UInt32: ScannerInference.Tally] = [:]
+        for (address, tally) in zip(addresses.addresses, addresses.tallies) where tally.probes.score > 0 {
+            tallies[address] = tally.probes
+        }
         let inference = options.scanner == nil ? ScannerInference.infer(from: tallies) : nil
         let scanner = options.scanner ?? inference?.address
-        let allAttempts = tcp.attempts(captureEnd: last ?? 0, abandonAfter: options.abandonAfter)
-        let attempts = scanner.map { s in allAttempts.filter { $0.initiator == s } } ?? allAttempts
+        let attempts = tcp.attempts(captureEnd: last ?? 0, abandonAfter: options.abandonAfter, initiator: scanner)
         var samples = echo.samples.filter { scanner == nil || $0.prober == scanner }
         for a in attempts {
             if let rtt = a.rtt {
@@ -191,7 +228,8 @@ public struct WireAnalyzer: Sendable {
         }
         samples.sort { $0.sentAt < $1.sentAt }
         return WireAnalysis(
-            records: sorted, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
+            records: keepsFrameRecords ? sorted : nil, addresses: addresses, frames: frames,
+            arpRequests: arpRequests, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
             scanner: scanner, inference: inference, abandonAfter: options.abandonAfter,
             attempts: attempts, keepsAttempts: options.keepsAttempts, samples: samples,
             duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
