@@ -19,6 +19,7 @@ public struct WireAnalyzer: Sendable {
     private var tcp = TCPTracker()
     private var echo = EchoTracker()
     private var tallies: [UInt32: ScannerInference.Tally] = [:]
+    private var hosts = HostActivity()
 
     /// - Parameters:
     ///   - options: scanner address (or nil to infer), abandonment timeout.
@@ -76,6 +77,7 @@ public struct WireAnalyzer: Sendable {
             record.malformedLayer = UInt8(WireLayer.allCases.firstIndex(of: error.layer) ?? 0)
         }
         if let last = records.last, last.timestamp > timestamp { inOrder = false }
+        if options.tracksHosts { hosts.add(record, bytes: bytes, linkType: linkType) }
         records.append(record)
     }
 
@@ -190,11 +192,13 @@ public struct WireAnalyzer: Sendable {
             }
         }
         samples.sort { $0.sentAt < $1.sentAt }
-        return WireAnalysis(
+        var analysis = WireAnalysis(
             records: sorted, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
             scanner: scanner, inference: inference, abandonAfter: options.abandonAfter,
             attempts: attempts, keepsAttempts: options.keepsAttempts, samples: samples,
             duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
             untrackedTCPSegments: tcp.untrackedSegments)
+        analysis.hosts = hosts
+        return analysis
     }
 }
