@@ -18,6 +18,8 @@ public struct HostActivity: Sendable {
     private(set) var packets: [Pair: Int] = [:]
     /// Answers from → to (the answerer first).
     private(set) var answers: [Pair: HostAnswers] = [:]
+    /// mDNS responses each host sent to a multicast group (heard by every asker), by host.
+    private(set) var groupAnswers: [UInt32: HostAnswers] = [:]
     /// Per IPv4 address, the source MACs its packets came from and how often. Only addresses
     /// that look local (`isLocal`) are kept: a routed packet carries the router's MAC.
     private(set) var macs: [UInt32: [MACAddress: Int]] = [:]
@@ -55,7 +57,11 @@ public struct HostActivity: Sendable {
             if flags.contains(.syn) && flags.contains(.ack) { answers[pair, default: []].insert(.tcpSynAck) }
         case .ssdpResponse: answers[pair, default: []].insert(.ssdpResponse)
         case .mdnsResponse:
-            answers[pair, default: []].insert(.mdnsResponse)
+            if IPv4Address(record.destination).isMulticast {
+                groupAnswers[record.source, default: []].insert(.mdnsResponse)
+            } else {
+                answers[pair, default: []].insert(.mdnsResponse)
+            }
             nameAddresses(bytes: bytes, linkType: linkType)
         default: break
         }
@@ -83,11 +89,7 @@ public struct HostActivity: Sendable {
     /// How `host` answered `asker`: answers addressed to it, plus mDNS responses the host sent
     /// to a multicast group (which the asker hears).
     public func answers(from host: IPv4Address, to asker: IPv4Address) -> HostAnswers {
-        var result = answers[Pair(from: host.value, to: asker.value)] ?? []
-        for (pair, kinds) in answers where pair.from == host.value && IPv4Address(pair.to).isMulticast {
-            result.formUnion(kinds.intersection(.mdnsResponse))
-        }
-        return result
+        (answers[Pair(from: host.value, to: asker.value)] ?? []).union(groupAnswers[host.value] ?? [])
     }
 
     /// Whether any packet (ARP included) came from or went to `address`.
