@@ -1,4 +1,3 @@
-import Capture
 import Foundation
 import Testbed
 import Testing
@@ -18,26 +17,16 @@ struct InventoryIntegrationTests {
         let testbed = try LiveTestbed.shared
         let fixture = try FixtureLoader.load("tiny")
         let targets = fixture.devices.map(\.ip.description) + [Self.missing]
-        let capture = try await LiveCapture.start(LiveCaptureConfiguration(
-            interface: "eth0", namespace: testbed.scannerNamespace, keepsPackets: true))
-        do {
-            try testbed.exec(["nmap", "-sT", "-Pn", "-n", "--max-retries", "0", "--host-timeout", "8s",
-                              "-p", Self.ports.map(String.init).joined(separator: ",")] + targets)
-            try testbed.shell(targets.map { "ping -n -c 1 -W 1 \($0) >/dev/null &" }.joined(separator: " ") + " wait; true")
-            try testbed.exec(["dig", "+time=1", "+tries=1", "-p", "5353", "@224.0.0.251", "_services._dns-sd._udp.local", "PTR"])
-            try await Task.sleep(for: .milliseconds(300))
-        } catch {
-            _ = try? await capture.stop()
-            throw error
-        }
-        let packets = try await capture.stop().packets
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-inventory-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pcap = "\(directory)/tiny.pcap"
-        let writer = try PcapFileWriter(path: pcap, linkType: .ethernet)
-        for packet in packets { try writer.write(packet) }
-        try writer.close()
+        _ = try await LiveCaptureTestbedTests.capture(testbed, outputPath: pcap) {
+            try testbed.exec(["nmap", "-sT", "-Pn", "-n", "--max-retries", "0", "--host-timeout", "8s",
+                              "-p", Self.ports.map(String.init).joined(separator: ",")] + targets)
+            try testbed.shell(targets.map { "ping -n -c 1 -W 1 \($0) >/dev/null &" }.joined(separator: " ") + " wait; true")
+            try testbed.exec(["dig", "+time=1", "+tries=1", "-p", "5353", "@224.0.0.251", "_services._dns-sd._udp.local", "PTR"])
+        }
 
         var yaml = "devices:\n"
         for device in fixture.devices {
