@@ -55,6 +55,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Capture", dependencies: ["Wire", "Results", "CPcap", "TestbedPlatform"], swiftSettings: strict),
+        // The user's LAN inventory (`analyze --inventory`) and the attribution of a capture to its
+        // devices. The system under test never reads it.
+        .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Testbed", "Capture", "Results"], swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
         .target(name: "Results", swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
@@ -77,7 +80,7 @@ let package = Package(
             name: "scanbench",
             dependencies: [
                 "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
-                "Fuzzing",
+                "Fuzzing", "Inventory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -87,7 +90,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn", "Wire"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Testbed", "Wire"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),

@@ -27,7 +27,7 @@ struct ModuleBoundaryTests {
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
-        let forbidden: Set = ["Testbed", "Harness", "Capture", "CTestbedShims", "TestbedPlatform", "Report", "Results"]
+        let forbidden: Set = ["Testbed", "Harness", "Capture", "CTestbedShims", "TestbedPlatform", "Report", "Results", "Inventory"]
         let bad = all.filter { forbidden.contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }

@@ -10,10 +10,15 @@ public struct AnalysisOptions: Sendable, Equatable {
     public var abandonAfter: Int64
     /// Whether `WireAnalysis.attempts` lists every attempt (false keeps only the totals).
     public var keepsAttempts: Bool
+    /// Whether `WireAnalysis.hosts` collects per-host facts (who answered whom, MACs), which
+    /// `analyze --inventory` needs; off by default, as it costs a hash lookup a packet.
+    public var tracksHosts: Bool
 
-    public init(scanner: IPv4Address? = nil, abandonAfter: Int64 = 3_000_000_000, keepsAttempts: Bool = true) {
+    public init(scanner: IPv4Address? = nil, abandonAfter: Int64 = 3_000_000_000, keepsAttempts: Bool = true,
+                tracksHosts: Bool = false) {
         self.scanner = scanner
         self.abandonAfter = abandonAfter
         self.keepsAttempts = keepsAttempts
+        self.tracksHosts = tracksHosts
     }
 }

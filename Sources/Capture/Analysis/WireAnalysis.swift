@@ -46,6 +46,8 @@ public struct WireAnalysis: Sendable, Codable {
     /// What reading the file found (format, link types, damage, process filter); nil when the
     /// analysis did not come from `analyze(captureFile:)`.
     public var captureFile: CaptureFileSummary?
+    /// Per-host facts (empty unless `AnalysisOptions.tracksHosts`); not part of the JSON.
+    public internal(set) var hosts = HostActivity()
 
     /// One record per frame, in time order, when the analyzer kept them (`keepsFrameRecords`).
     var records: [PacketRecord]? = nil

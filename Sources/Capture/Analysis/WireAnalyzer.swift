@@ -27,6 +27,7 @@ public struct WireAnalyzer: Sendable {
     private var addresses = AddressTable()
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
+    private var hosts = HostActivity()
 
     /// - Parameters:
     ///   - options: scanner address (or nil to infer), abandonment timeout.
@@ -89,6 +90,7 @@ public struct WireAnalyzer: Sendable {
             record.malformedLayer = UInt8(WireLayer.allCases.firstIndex(of: error.layer) ?? 0)
         }
         fold(record)
+        if options.tracksHosts { hosts.add(record, bytes: bytes, linkType: linkType) }
         if keepsFrameRecords {
             if let last = records.last, last.timestamp > timestamp { inOrder = false }
             records.append(record)
@@ -227,12 +229,14 @@ public struct WireAnalyzer: Sendable {
             }
         }
         samples.sort { $0.sentAt < $1.sentAt }
-        return WireAnalysis(
+        var analysis = WireAnalysis(
             records: keepsFrameRecords ? sorted : nil, addresses: addresses, frames: frames,
             arpRequests: arpRequests, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
             scanner: scanner, inference: inference, abandonAfter: options.abandonAfter,
             attempts: attempts, keepsAttempts: options.keepsAttempts, samples: samples,
             duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
             untrackedTCPSegments: tcp.untrackedSegments)
+        analysis.hosts = hosts
+        return analysis
     }
 }

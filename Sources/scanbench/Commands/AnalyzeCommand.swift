@@ -1,6 +1,9 @@
 import ArgumentParser
 import Capture
 import Foundation
+import Inventory
+import Report
+import Results
 import Wire
 
 /// `scanbench analyze FILE`: wire figures for any pcap or pcapng capture.
@@ -26,10 +29,19 @@ struct AnalyzeCommand: ParsableCommand {
 
             A file cut short or damaged is analysed up to the damage; the output says where.
 
+            --inventory lan.yaml (your LAN's devices: name, ip and/or mac, category, optional \
+            hostname; schema in docs/REAL-DEVICES.md, example in fixtures/inventories/example.yaml) \
+            adds, from the wire alone, per device: whether the scanner contacted it, how it \
+            answered (arp, icmp, tcp_syn_ack, tcp_rst, mdns, ssdp), its TCP attempts, outcomes, \
+            open ports and connections; the devices that never answered; and the local hosts on \
+            the wire the inventory lacks. A device whose MAC shows up at another address (DHCP) is \
+            matched by its MAC. With --json the same goes under "wire_yield".
+
             Examples:
               scanbench analyze run.pcap
               scanbench analyze --scanner 192.168.1.23 iphone.pcapng
               scanbench analyze --process NetMonitor --json --summary-only rvi0.pcapng
+              scanbench analyze --inventory fixtures/inventories/example.yaml --scanner 192.168.1.23 iphone.pcapng
             """
     )
 
@@ -48,6 +60,10 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Which code reads pcapng files: native (ours; mixed link types, process names) or libpcap (for comparison).",
                                valueName: "native|libpcap"))
     var pcapngReader: String = "native"
+
+    @Option(help: ArgumentHelp("Your LAN's devices (YAML): report which ones the scanner contacted and which answered it, on which protocol.",
+                               valueName: "lan.yaml"))
+    var inventory: String?
 
     @Flag(help: "Print JSON (snake_case keys) instead of tables.")
     var json = false
@@ -71,14 +87,19 @@ struct AnalyzeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Read the inventory first: a mistake in it should not cost a long capture's analysis.
+        let devices = try inventory.map(InventoryLoader.load)
         let options = AnalysisOptions(scanner: scanner.flatMap(IPv4Address.init),
                                       abandonAfter: Int64(abandonAfter * 1e9),
-                                      keepsAttempts: !(json && summaryOnly))
+                                      keepsAttempts: devices != nil || !(json && summaryOnly),
+                                      tracksHosts: devices != nil)
         let analysis = try WireAnalyzer.analyze(captureFile: file, options: options, process: process,
                                                 pcapngReading: pcapngReader == "libpcap" ? .libpcap : .native)
+        let yield = devices.map { InventoryAttribution.yield(of: analysis, inventory: $0, file: inventory ?? "") }
         if json {
             var output = analysis
             if summaryOnly {
+                output.attempts = []
                 output.attemptsInFlight.steps = []
                 output.awaitingAnswer.steps = []
                 output.connectionsInFlight.steps = []
@@ -88,11 +109,26 @@ struct AnalyzeCommand: ParsableCommand {
             // rewrite dictionary keys that are data.
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(output)
+            let data = try encoder.encode(AnalysisOutput(analysis: output, wireYield: yield))
             print(String(decoding: data, as: UTF8.self))
         } else {
             print(analysis.textReport(file: file))
             if let summary = analysis.captureFile { print(Self.describe(summary)) }
+            if let yield { print("\n" + WireYieldReport.markdown(yield), terminator: "") }
+        }
+    }
+
+    /// The analysis's own keys, plus `wire_yield` when an inventory was given.
+    struct AnalysisOutput: Encodable {
+        var analysis: WireAnalysis
+        var wireYield: WireYield?
+
+        enum CodingKeys: String, CodingKey { case wireYield = "wire_yield" }
+
+        func encode(to encoder: any Encoder) throws {
+            try analysis.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(wireYield, forKey: .wireYield)
         }
     }
 
