@@ -17,9 +17,9 @@ struct AblationReportTests {
         ("base[d]", 20, 1_500), ("target[-d]", 29, 4_600),   // d: +500 attempts alone, −600 last — opposite
     ]
 
-    static func document(ablation: Bool = true) -> ResultsDocument {
+    static func document(ablation: Bool = true, repetitions: Int = 3) -> ResultsDocument {
         var runs: [RunResult] = []
-        for repetition in 1...3 {
+        for repetition in 1...repetitions {
             for (strategy, found, attempts) in cells {
                 var metrics = RunMetrics()
                 metrics.yield.found = found
@@ -59,6 +59,13 @@ struct AblationReportTests {
         #expect(Self.effect(analysis, "x.e", .found)?.interaction == .oneSided && Self.effect(analysis, "x.e", .found)?.average == nil)
         // Duration moves by 0.01 s between repetitions only: never material.
         #expect(analysis.groups[0].knobs.allSatisfy { knob in knob.effects.first { $0.metric == Metric.duration.id }?.interaction != .consistent })
+    }
+
+    @Test("one repetition per strategy: the section warns that single runs cannot tell a knob from noise; three do not")
+    func singleRunWarning() throws {
+        let single = Report(document: Self.document(repetitions: 1)).markdown()
+        #expect(single.contains("1 repetition per strategy: not enough to tell a knob from noise"))
+        #expect(!Report(document: Self.document()).markdown().contains("not enough to tell a knob from noise"))
     }
 
     @Test("rankings by |average| per metric: which knobs bought the devices, which cost the attempts")

@@ -17,6 +17,13 @@ extension Report {
         text += "disagree the knob interacts with others: a knob ≈ 0 alone but material when left out of the target only matters "
         text += "together with another knob; one material alone but ≈ 0 when left out is replaced by another knob. "
         text += "How to read it: docs/STRATEGIES.md, \"Ablation\".\n\n"
+        let fewest = document.runs.filter { $0.status == .ok }.reduce(into: [String: Int]()) { $0[$1.strategy, default: 0] += 1 }.values.min() ?? 0
+        if fewest < 2 {
+            text += "> **\(fewest) repetition\(fewest == 1 ? "" : "s") per strategy: not enough to tell a knob from noise.** Each effect is one run "
+            text += "against one run, so Cliff's δ is ±1 whatever happened and the labels below cannot exclude run-to-run variation: a counter "
+            text += "that depends on timing (a race, a phase cut at its deadline) moves in knobs that cannot act on it. Trust an effect only where "
+            text += "both directions agree or the knob is the only one moving the metric, and rerun with `--repeat 3` or more.\n\n"
+        }
         text += ablationKnobTable(ablation)
         for group in analysis.groups {
             text += "\n### Ablation on \(Inline.code(group.fixture)) · scenario \(Inline.code(group.scenario))\n\n"
