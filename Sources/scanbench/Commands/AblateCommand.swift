@@ -87,18 +87,8 @@ struct AblateCommand: AsyncParsableCommand {
     }
 
     mutating func run() async throws {
-        let interrupt = RunInterrupt()
-        do {
-            try await execute(interrupt)
-            interrupt.disarm()
-        } catch {
-            interrupt.holdIfInterrupted()
-            switch error {
-            case let error as ExitCode: throw error
-            case let error as ValidationError: throw error
-            default: Terminal.fail(Terminal.describe(error))
-            }
-        }
+        // Armed before anything starts: Ctrl-C removes exactly the testbeds this command brought up.
+        try await RunInterrupt.guarding(execute)
     }
 
     private func execute(_ interrupt: RunInterrupt) async throws {

@@ -132,23 +132,8 @@ struct RunCommand: AsyncParsableCommand {
     var probeTimeout = CategoryProbeSettings.harnessDefault.timeoutS
 
     mutating func run() async throws {
-        // Armed before anything starts: Ctrl-C removes exactly the testbeds this run brought up.
-        let interrupt = RunInterrupt()
-        do {
-            try await execute(interrupt)
-            interrupt.disarm()
-        } catch {
-            // Once interrupted, the signal handler is removing the LANs and exits with 130; the
-            // failures the removal causes here must not exit first.
-            interrupt.holdIfInterrupted()
-            switch error {
-            case let error as HarnessError: Terminal.fail(error.description)
-            case let error as TestbedError: Terminal.fail(error.description)
-            case let error as ExitCode: throw error
-            case let error as ValidationError: throw error
-            default: Terminal.fail(Terminal.describe(error))
-            }
-        }
+        // Armed before anything starts: Ctrl-C removes exactly the testbeds this command brought up.
+        try await RunInterrupt.guarding(execute)
     }
 
     private func execute(_ interrupt: RunInterrupt) async throws {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Glibc
 import Synchronization
@@ -35,5 +36,24 @@ final class RunInterrupt {
     /// Blocks for good when the run was interrupted: the handler is cleaning up and will exit.
     func holdIfInterrupted() {
         while started.isInterrupted { sleep(60) }
+    }
+
+    /// Runs a command that brings LANs up (`run`, `ablate`) with the trap armed before anything
+    /// starts. Once interrupted, the handler is removing the LANs and exits with 130, so the
+    /// failures the removal causes here wait for it; any other error ends the command with its
+    /// message (usage errors and exit codes pass through to ArgumentParser).
+    static func guarding(_ body: (RunInterrupt) async throws -> Void) async throws {
+        let interrupt = RunInterrupt()
+        do {
+            try await body(interrupt)
+            interrupt.disarm()
+        } catch {
+            interrupt.holdIfInterrupted()
+            switch error {
+            case let error as ExitCode: throw error
+            case let error as ValidationError: throw error
+            default: Terminal.fail(Terminal.describe(error))
+            }
+        }
     }
 }
