@@ -68,7 +68,7 @@ public enum FuzzCatalogue {
         let types: [(String, LinkType, [[UInt8]])] = [
             ("link-ethernet", .ethernet, FuzzSamples.ethernetFrames),
             ("link-sll", .linuxCooked, ip.map { FuzzSamples.sll($0) } + [FuzzSamples.sll(arp, protocol: 0x0806)]),
-            ("link-sll2", .linuxCooked2, ip.map { FuzzSamples.sll2($0) } + [FuzzSamples.sll2(arp, protocol: 0x0806)]),
+            ("link-sll2", .linuxCooked2, FuzzSamples.ethernetFrames.compactMap(LinkEncapsulation.linuxCooked2)),
             ("link-raw", .raw, ip),
             ("link-null", .null, ip.map(FuzzSamples.null)),
             ("link-pktap", .pktap, FuzzSamples.ethernetFrames.map {

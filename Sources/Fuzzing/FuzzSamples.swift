@@ -101,16 +101,6 @@ enum FuzzSamples {
         return frame + packet
     }
 
-    /// Linux cooked v2 (DLT 276): protocol, reserved, interface index, ARPHRD_ETHER, packet type,
-    /// address length, address (8).
-    static func sll2(_ packet: [UInt8], protocol type: UInt16 = 0x0800) -> [UInt8] {
-        var frame: [UInt8] = be16(type)
-        frame += [0, 0, 0, 0, 0, 2, 0, 1, 4, 6]
-        frame += scannerMACBytes
-        frame += [0, 0]
-        return frame + packet
-    }
-
     /// BSD loopback (DLT 0): the address family in host byte order (little-endian here).
     static func null(_ packet: [UInt8]) -> [UInt8] { [2, 0, 0, 0] + packet }
 
@@ -169,7 +159,7 @@ enum FuzzSamples {
         let fake = phone.addInterface(linkType: 1)
         for (i, frame) in frames.enumerated() {
             phone.addPacket(interface: fake, timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000, data: frame,
-                            comment: "PID: 412, ProcName: NetMonitor, EPID: 412, EProcName: NetMonitor, SVC: 0")
+                            comment: app.pymobiledevice3Comment)
         }
         return [apple.bytes, phone.bytes]
     }
@@ -191,7 +181,7 @@ enum FuzzSamples {
         return [
             pcap(frames: frames, linkType: 1, nanosecond: true, bigEndian: false),
             pcap(frames: frames, linkType: 1, nanosecond: false, bigEndian: true),
-            pcap(frames: ipPackets.prefix(3).map { sll2($0) }, linkType: 276, nanosecond: false, bigEndian: false),
+            pcap(frames: ethernetFrames.prefix(3).compactMap(LinkEncapsulation.linuxCooked2), linkType: 276, nanosecond: false, bigEndian: false),
             pcapng(frames: frames, linkType: 1),
         ]
     }

@@ -19,8 +19,8 @@ extension LinkDecoder {
             guard bytes.count >= 20, bytes[i + 11] == 6 else { return nil }
             return MACAddress(bytes: bytes[(i + 12)..<(i + 18)])
         case .pktap:
-            guard let header = PKTAPHeader.read(bytes), header.innerLinkType != .pktap else { return nil }
-            return sourceMAC(of: bytes.dropFirst(header.length), linkType: header.innerLinkType)
+            guard let inner = PKTAPHeader.inner(bytes), inner.linkType != .pktap else { return nil }
+            return sourceMAC(of: bytes.dropFirst(inner.length), linkType: inner.linkType)
         case .raw, .null, .other:
             return nil
         }

@@ -37,12 +37,11 @@ enum LinkDecoder {
             return (isIPv4 ? .ipv4 : EtherType(rawValue: 0), bytes.dropFirst(4))
         case .pktap:
             // Apple's metadata header, then a frame of the link type it names (never PKTAP again).
-            guard let header = PKTAPHeader.read(bytes) else {
+            guard let inner = PKTAPHeader.inner(bytes) else {
                 throw .truncated(layer: .link, needed: PKTAPHeader.minimumLength, available: bytes.count)
             }
-            let inner = header.innerLinkType
-            guard inner != .pktap else { return nil }
-            return try networkPayload(of: bytes.dropFirst(header.length), linkType: inner)
+            guard inner.linkType != .pktap else { return nil }
+            return try networkPayload(of: bytes.dropFirst(inner.length), linkType: inner.linkType)
         case .other:
             return nil
         }
@@ -64,8 +63,8 @@ enum LinkDecoder {
             guard bytes.count >= 11 else { return nil }
             return [1, 2].contains(bytes[bytes.startIndex + 10])
         case .pktap:
-            guard let header = PKTAPHeader.read(bytes), header.innerLinkType != .pktap else { return nil }
-            return isGroupAddressed(bytes.dropFirst(header.length), linkType: header.innerLinkType)
+            guard let inner = PKTAPHeader.inner(bytes), inner.linkType != .pktap else { return nil }
+            return isGroupAddressed(bytes.dropFirst(inner.length), linkType: inner.linkType)
         case .raw, .null, .other:
             return nil
         }

@@ -27,29 +27,37 @@ public struct PKTAPHeader: Sendable, Equatable {
     /// Reads the header at the start of `bytes`; nil when it is cut short or its length field
     /// points outside the frame.
     public init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count >= 40 else { return nil }
-        let flags = Self.le32(bytes, 36)
-        if flags & Self.versionTwoFlag != 0 {
-            let length = Int(bytes[0])
-            guard length >= 40, length <= bytes.count else { return nil }
-            self.length = length
-            innerDLT = Int32(UInt16(bytes[6]) | UInt16(bytes[7]) << 8)
+        guard let layout = Self.layout(bytes) else { return nil }
+        length = layout.length
+        innerDLT = layout.innerDLT
+        if layout.versionTwo {
             let pid = Int32(bitPattern: Self.le32(bytes, 28))
             let nameOffset = Int(bytes[4])
             let name = nameOffset > 0 && nameOffset < length ? Self.cString(bytes, nameOffset, length - nameOffset) : ""
             process = PacketProcess(pid: pid, name: name)
-            return
+        } else {
+            process = PacketProcess(pid: Int32(bitPattern: Self.le32(bytes, 52)), name: Self.cString(bytes, 56, 17))
         }
-        let length = Int(Self.le32(bytes, 0))
-        guard length >= Self.minimumLength, length <= bytes.count else { return nil }
-        self.length = length
-        innerDLT = Int32(bitPattern: Self.le32(bytes, 8))
-        process = PacketProcess(pid: Int32(bitPattern: Self.le32(bytes, 52)), name: Self.cString(bytes, 56, 17))
     }
 
-    /// Reads the header at the start of a frame held in an array.
-    static func read(_ bytes: ArraySlice<UInt8>) -> PKTAPHeader? {
-        bytes.withUnsafeBytes { PKTAPHeader($0) }
+    /// Where the inner frame starts and its link type, without the process: what decoding a
+    /// frame needs, on the per-packet path, so no process name is built for every frame.
+    static func inner(_ bytes: ArraySlice<UInt8>) -> (length: Int, linkType: LinkType)? {
+        bytes.withUnsafeBytes { raw in layout(raw).map { ($0.length, LinkType(dlt: $0.innerDLT)) } }
+    }
+
+    /// The header's length and inner DLT in either version; nil when cut short or the length
+    /// points outside the frame.
+    private static func layout(_ bytes: UnsafeRawBufferPointer) -> (length: Int, innerDLT: Int32, versionTwo: Bool)? {
+        guard bytes.count >= 40 else { return nil }
+        if le32(bytes, 36) & versionTwoFlag != 0 {
+            let length = Int(bytes[0])
+            guard length >= 40, length <= bytes.count else { return nil }
+            return (length, Int32(UInt16(bytes[6]) | UInt16(bytes[7]) << 8), true)
+        }
+        let length = Int(le32(bytes, 0))
+        guard length >= minimumLength, length <= bytes.count else { return nil }
+        return (length, Int32(bitPattern: le32(bytes, 8)), false)
     }
 
     /// A version-1 header of `currentLength` bytes for a frame of `innerDLT` sent or received by

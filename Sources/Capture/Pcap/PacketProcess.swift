@@ -29,9 +29,4 @@ public struct PacketProcess: Sendable, Equatable, Hashable {
     public var pymobiledevice3Comment: String {
         "PID: \(pid), ProcName: \(name), EPID: \(pid), EProcName: \(name), SVC: 0"
     }
-
-    /// Whether `name` is this process's, ignoring case (`--process netmonitor` finds NetMonitor).
-    public func matches(_ wanted: String) -> Bool {
-        name.lowercased() == wanted.lowercased()
-    }
 }

@@ -34,7 +34,7 @@ public struct KnobEffect: Sendable, Equatable, Encodable {
     /// et al.'s "large") and it is at least `share` of `total`, BASE → TARGET's change of the
     /// same metric (any printed change counts when the total is zero).
     func isMaterial(_ metric: Metric, total: Double, share: Double = AblationAnalysis.materialShare) -> Bool {
-        metric.printed(abs(delta)) > 0 && abs(cliffsDelta) >= 0.474 && abs(delta) >= share * abs(total)
+        metric.printed(abs(delta)) > 0 && abs(cliffsDelta) >= CliffsDelta.large && abs(delta) >= share * abs(total)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -16,7 +16,7 @@ public struct Thresholds: Sendable, Equatable {
     /// The metric ids a thresholds file set (they are used as given, seeds or not).
     public var fromFile: Set<String> = []
 
-    public init(alpha: Double = 0.05, minEffectSize: Double = 0.474, metrics: [String: MetricThreshold] = Thresholds.defaultMetrics) {
+    public init(alpha: Double = 0.05, minEffectSize: Double = CliffsDelta.large, metrics: [String: MetricThreshold] = Thresholds.defaultMetrics) {
         self.alpha = alpha
         self.minEffectSize = minEffectSize
         self.metrics = metrics
@@ -44,7 +44,7 @@ public struct Thresholds: Sendable, Equatable {
     /// flight), so one side agreeing by chance proves nothing: it gets its declared allowance,
     /// widened to the larger of the two sides' spreads (max − min). Timings and file-set metrics
     /// keep `threshold(_:)`.
-    public func threshold(_ metric: Metric, seeded: Bool, baseline: [Double], current: [Double] = []) -> MetricThreshold {
+    public func threshold(_ metric: Metric, seeded: Bool, baseline: [Double], current: [Double]) -> MetricThreshold {
         guard seeded, metric.kind == .counter, !fromFile.contains(metric.id) else { return threshold(metric) }
         let declared = threshold(metric)
         let spread = max(Self.spread(baseline), Self.spread(current))

@@ -4,6 +4,10 @@
 /// The conventional reading (Romano et al., 2006): |δ| < 0.147 negligible, < 0.33 small,
 /// < 0.474 medium, otherwise large. `scanbench compare` asks for a large effect by default.
 public enum CliffsDelta {
+    /// The smallest |δ| called "large": the two samples barely overlap. `compare`'s default minimum
+    /// effect and the ablation's materiality use it.
+    public static let large = 0.474
+
     /// δ of `current` against `baseline`: positive when current values tend to be larger.
     /// Nil when either sample is empty.
     public static func of(_ current: [Double], against baseline: [Double]) -> Double? {
@@ -23,7 +27,7 @@ public enum CliffsDelta {
         switch abs(delta) {
         case ..<0.147: "negligible"
         case ..<0.33: "small"
-        case ..<0.474: "medium"
+        case ..<large: "medium"
         default: "large"
         }
     }
