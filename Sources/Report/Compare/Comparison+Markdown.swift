@@ -101,7 +101,7 @@ extension Comparison {
         if seeded {
             text += "- Counters: both sides ran with seed \(baseline.environment.seed.map(String.init) ?? "?"), so a counter the thresholds file does not name is exact where it repeated: "
             text += "if every repetition on each side agreed, the current median may not be worse at all; a counter that moved between repetitions on either side depends on timing too, "
-            text += "and may be worse by its allowance or by the larger side's spread (max − min), whichever is more.\n"
+            text += "and may be worse by its allowance or by the baseline's spread (max − min), whichever is more.\n"
         } else {
             text += "- Counters: the current median may be worse than the baseline median by at most the allowance (relative to the baseline median, or absolute; either suffices). "
             text += "Exact gates need both sides run with one `--seed`.\n"

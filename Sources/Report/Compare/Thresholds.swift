@@ -42,14 +42,15 @@ public struct Thresholds: Sendable, Equatable {
     /// worsening is allowed. A counter whose repetitions moved on either side depends on timing as
     /// well as on the seed (a phase cut at its deadline, an ARP retry, a peak of connections in
     /// flight), so one side agreeing by chance proves nothing: it gets its declared allowance,
-    /// widened to the larger of the two sides' spreads (max − min). Timings and file-set metrics
-    /// keep `threshold(_:)`.
+    /// widened to the baseline's spread (max − min). Only the baseline widens it: a change that
+    /// makes a counter both worse and noisier must not loosen its own gate. Timings and file-set
+    /// metrics keep `threshold(_:)`.
     public func threshold(_ metric: Metric, seeded: Bool, baseline: [Double], current: [Double]) -> MetricThreshold {
         guard seeded, metric.kind == .counter, !fromFile.contains(metric.id) else { return threshold(metric) }
         let declared = threshold(metric)
-        let spread = max(Self.spread(baseline), Self.spread(current))
-        guard spread > 0 else { return MetricThreshold(absolute: 0, gate: declared.gate) }
-        return MetricThreshold(relativePercent: declared.relativePercent, absolute: max(declared.absolute ?? 0, spread), gate: declared.gate)
+        guard max(Self.spread(baseline), Self.spread(current)) > 0 else { return MetricThreshold(absolute: 0, gate: declared.gate) }
+        return MetricThreshold(relativePercent: declared.relativePercent, absolute: max(declared.absolute ?? 0, Self.spread(baseline)),
+                               gate: declared.gate)
     }
 
     /// max − min of a side's repetitions (0 for fewer than two).
