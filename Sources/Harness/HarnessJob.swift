@@ -4,7 +4,7 @@ import Spawn
 import Testbed
 
 /// One `scanbench run`, the whole job: prepares its inputs once (`JobInputs`), then runs the
-/// entries of the plan in the interleaved order, each on a LAN of its own brought up with the
+/// entries of the plan in the interleaved order, dealt over the lanes, each on a LAN of its own brought up with the
 /// run's seed and taken down after it, handing each entry to an `EntryRunner`, and writes
 /// results.json after every run (`ResultsSink`, so a killed job keeps what it measured).
 ///
@@ -31,6 +31,13 @@ public struct HarnessJob: Sendable {
     /// The grid of a `--sweep` run (kept in results.json, and each run marked with its control
     /// and overrides); nil otherwise.
     public var sweep: SweepDescription?
+    /// Runs measured before (a resumed `scanbench tune`): results.json starts from this document,
+    /// its records kept, and the new runs are added to it; nil starts a new document.
+    public var prior: ResultsDocument?
+    /// No run starts after this moment (`tune`'s budget); runs under way finish. Nil: no limit.
+    public var deadline: Date?
+    /// Applied to the document before each write of results.json (`tune` keeps its time spent there).
+    public var stamp: @Sendable (inout ResultsDocument) -> Void = { _ in }
     public var progress: @Sendable (String) -> Void
     /// Called with each testbed id just before the run brings that LAN up (so that an
     /// interrupted run can remove exactly its own testbeds).
@@ -57,14 +64,20 @@ public struct HarnessJob: Sendable {
         var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
         document.ablation = ablation
         document.sweep = sweep
-        let sink = ResultsSink(document: document, path: resultsPath, total: plan.entries.count, progress: progress)
+        if var prior {
+            prior.environment.fixtureHashes.merge(document.environment.fixtureHashes) { $1 }
+            prior.environment.strategyHashes.merge(document.environment.strategyHashes) { $1 }
+            document = prior
+        }
+        let sink = ResultsSink(document: document, path: resultsPath, total: plan.entries.count, stamp: stamp, progress: progress)
         if jobs > 1 {
             // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.
             let hosts = inputs.fixtures.map { $0.fixture.network.subnet.hosts.count }.max() ?? 254
             if let note = try NeighbourLimits.raise(toFit: hosts * jobs) { progress(note) }
         }
-        for fixture in inputs.fixtures {
-            try await run(fixture, strategies: inputs.strategies, sink: sink)
+        try await runLanes(inputs, sink: sink)
+        if peers {
+            for fixture in inputs.fixtures { try await runPeers(fixture, sink: sink) }
         }
         return await sink.document
     }
@@ -79,38 +92,44 @@ public struct HarnessJob: Sendable {
         return environment
     }
 
-    /// Every entry of one fixture, dealt round-robin over the lanes; then its peers, if asked.
-    private func run(_ fixture: JobInputs.FixtureInput, strategies: [String: PreparedStrategy], sink: ResultsSink) async throws {
+    /// Every entry, dealt round-robin over the lanes in schedule order: a lane brings up the LAN of
+    /// whichever fixture its next entry needs, so a job of several fixtures keeps every lane busy.
+    private func runLanes(_ inputs: JobInputs, sink: ResultsSink) async throws {
         let lanes = max(1, jobs)
         let ids = Self.testbedIDs(lanes: lanes)
         defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
-        let entries = plan.entries.filter { $0.fixture == fixture.name }
+        let fixtures = Dictionary(uniqueKeysWithValues: inputs.fixtures.map { ($0.name, $0) })
         try await withThrowingTaskGroup(of: Void.self) { group in
             for lane in 0..<lanes {
-                let mine = entries.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
+                let mine = plan.entries.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
                 let laneIDs = [ids[2 * lane], ids[2 * lane + 1]]
-                group.addTask { try await runLane(mine, testbedIDs: laneIDs, fixture: fixture, strategies: strategies, sink: sink) }
+                group.addTask { try await runLane(mine, testbedIDs: laneIDs, fixtures: fixtures, strategies: inputs.strategies, sink: sink) }
             }
             try await group.waitForAll()
         }
-        if peers {
-            let truth = try await bringUp(fixture, id: ids[0], seed: seed ?? UInt64.random(in: 0...UInt64.max))
-            let results = PeerRunner(truth: truth, fixture: fixture.name).runAll(repetitions: repetitions, progress: progress)
-            try await sink.addPeers(results)
-        }
+    }
+
+    /// The reference tools on one fixture's LAN, `repetitions` times.
+    private func runPeers(_ fixture: JobInputs.FixtureInput, sink: ResultsSink) async throws {
+        let id = Self.testbedIDs(lanes: 1)[0]
+        defer { TestbedCleaner.remove(id: id, log: { _ in }) }
+        let truth = try await bringUp(fixture, id: id, seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        let results = PeerRunner(truth: truth, fixture: fixture.name).runAll(repetitions: repetitions, progress: progress)
+        try await sink.addPeers(results)
     }
 
     /// One lane's entries, one after another, alternating between the lane's two testbed ids:
     /// the last run's LAN goes down while the next one comes up and settles (about 2.5 s against
     /// 4 s), and is gone before the next capture starts.
-    private func runLane(_ entries: [RunPlan.Entry], testbedIDs ids: [String], fixture: JobInputs.FixtureInput,
+    private func runLane(_ entries: [RunPlan.Entry], testbedIDs ids: [String], fixtures: [String: JobInputs.FixtureInput],
                          strategies: [String: PreparedStrategy], sink: ResultsSink) async throws {
         var teardown: Task<Void, Never>?
         for (index, entry) in entries.enumerated() {
+            if let deadline, Date() >= deadline { break }
             let started = Date()
             let id = ids[index % 2]
             let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
-            let truth = try await bringUp(fixture, id: id, seed: seed)
+            let truth = try await bringUp(fixtures[entry.fixture]!, id: id, seed: seed)
             await teardown?.value
             var runner = EntryRunner(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)
             runner.categoryProbe = categoryProbe

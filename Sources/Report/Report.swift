@@ -50,6 +50,7 @@ public struct Report: Sendable {
         sections.append(overviewLine())
         sections.append(ablationSection())
         sections.append(sweepSection())
+        sections.append(tuneSection())
         sections.append(paretoSection())
         sections.append(suiteSummarySection())
         for group in groups {

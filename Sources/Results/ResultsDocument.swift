@@ -6,8 +6,9 @@ import Foundation
 /// fixture.
 public struct ResultsDocument: Codable, Sendable, Equatable {
     /// 2 added the optional `ablation` and `sweep` records and each run's `control` and
-    /// `overrides` (issue 10); nothing else changed, so version 1 files still load.
-    public static let currentSchemaVersion = 2
+    /// `overrides`; 3 the optional `tune` record (issue 10). Nothing else changed, so version 1
+    /// and 2 files still load.
+    public static let currentSchemaVersion = 3
     /// The versions `load` reads.
     public static let readableSchemaVersions = 1...currentSchemaVersion
 
@@ -24,6 +25,8 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     public var ablation: Ablation?
     /// The grid a `--sweep` run measured; nil for a run without `--sweep` (and in older files).
     public var sweep: SweepDescription?
+    /// Set by `scanbench tune`: its settings, candidates and front; nil otherwise.
+    public var tune: TuneRecord?
 
     public init(generatedAt: Date = Date(), environment: RunEnvironment, referenceStrategy: String,
                 runs: [RunResult] = [], peers: [PeerResult] = []) {
@@ -36,7 +39,7 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case environment, runs, peers, ablation, sweep
+        case environment, runs, peers, ablation, sweep, tune
         case schemaVersion = "schema_version"
         case generatedAt = "generated_at"
         case referenceStrategy = "reference_strategy"

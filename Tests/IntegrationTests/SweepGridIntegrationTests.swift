@@ -12,16 +12,16 @@ struct SweepGridIntegrationTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: out) }
         let strategy = "\(out)/arp-only.yaml"
-        // An ARP sweep only: the shortest scan that still finds the tiny LAN, so five runs fit in about 30 s.
+        // An ARP sweep only: the shortest scan that still finds the tiny LAN, so five runs in two lanes fit in about 20 s.
         try ProcessActivityIntegrationTests.strategy.write(toFile: strategy, atomically: true, encoding: .utf8)
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", strategy, "--sweep", "arp.settle_ms=500,1500",
-                                              "--sweep", "arp.retry_rounds=0,1", "--repeat", "1", "--seed", "1", "--no-categories",
+                                              "--sweep", "arp.retry_rounds=0,1", "--repeat", "1", "--seed", "1", "--jobs", "2", "--no-categories",
                                               "--out", "\(out)/run"], timeout: 240)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("grid: arp.settle_ms (2) × arp.retry_rounds (2) = 4 variants"), "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/run/results.json"))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(document["schema_version"] as? Int == 2)
+        #expect(document["schema_version"] as? Int == 3)
         #expect(document["reference_strategy"] as? String == "arp-only", "the control is the reference when sweeping")
         let sweep = try #require(document["sweep"] as? [String: Any])
         #expect(sweep["controls"] as? [String] == ["arp-only"])

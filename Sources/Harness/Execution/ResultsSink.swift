@@ -7,14 +7,17 @@ actor ResultsSink {
     private(set) var document: ResultsDocument
     private let path: String
     private let total: Int
+    private let stamp: @Sendable (inout ResultsDocument) -> Void
     private let progress: @Sendable (String) -> Void
     private var done = 0
     private let started = ContinuousClock.now
 
-    init(document: ResultsDocument, path: String, total: Int, progress: @escaping @Sendable (String) -> Void) {
+    init(document: ResultsDocument, path: String, total: Int, stamp: @escaping @Sendable (inout ResultsDocument) -> Void = { _ in },
+         progress: @escaping @Sendable (String) -> Void) {
         self.document = document
         self.path = path
         self.total = total
+        self.stamp = stamp
         self.progress = progress
     }
 
@@ -22,6 +25,7 @@ actor ResultsSink {
         done += 1
         document.runs.append(result)
         document.runs.sort { $0.sequence < $1.sequence }
+        stamp(&document)
         try document.write(to: path)
         progress(Self.line(result, done: done, total: total, seconds: seconds) + eta())
     }

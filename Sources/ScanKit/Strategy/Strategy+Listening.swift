@@ -53,6 +53,19 @@ extension Strategy {
             case callbackDebounceMs = "callback_debounce_ms"
             case generationCheck = "generation_check"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .numbers(CodingKeys.tierDelayMs, [0, 1000, 3000]),
+            .choice(CodingKeys.browseFrom, BrowseStart.self),
+            .choice(CodingKeys.resolveMethod, ResolveMethod.self),
+            .integers(CodingKeys.resolveConcurrency, 2...16, log: true),
+            .integers(CodingKeys.resolveTimeoutMs, 500...3000, log: true),
+            .choice(CodingKeys.resolveWaitingPolicy, WaitingPolicy.self),
+            .choice(CodingKeys.requery, BonjourRequery.self),
+            .flag(CodingKeys.knownAnswers),
+            .choice(CodingKeys.hostnameFrom, BonjourHostname.self),
+            .numbers(CodingKeys.callbackDebounceMs, [0, 100, 500])
+        ] + Window.tunable.map { $0.under(CodingKeys.window) }
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -94,6 +107,14 @@ extension Strategy {
             case minMs = "min_ms"
             case maxMs = "max_ms"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .choice(CodingKeys.mode, WindowMode.self),
+            .integers(CodingKeys.fixedMs, 2000...15000, log: true),
+            .integers(CodingKeys.quietMs, 500...4000, log: true),
+            .integers(CodingKeys.minMs, 1000...6000, log: true),
+            .integers(CodingKeys.maxMs, 10000...20000, log: true)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -127,6 +148,12 @@ extension Strategy {
             case readyTimeoutMs = "ready_timeout_ms"
             case addressFrom = "address_from"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .integers(CodingKeys.mx, 1...5),
+            .integers(CodingKeys.windowMs, 1500...6000, log: true),
+            .choice(CodingKeys.addressFrom, SSDPAddressSource.self)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -27,6 +27,15 @@ extension Strategy {
             case skipKnownHosts = "skip_known_hosts"
             case waitingPolicy = "waiting_policy"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        /// Not `enabled`: every preset lists `tcp_probe` in its pipeline, where the loader refuses it switched off.
+        static let tunable: [KnobRange] = [
+            .integers(CodingKeys.hostConcurrency, 4...64, log: true),
+            .integers(CodingKeys.portsInFlight, 1...4),
+            .choice(CodingKeys.secondaryPolicy, SecondaryProbePolicy.self),
+            .flag(CodingKeys.skipKnownHosts),
+            .choice(CodingKeys.waitingPolicy, WaitingPolicy.self)
+        ] + Timeouts.tunable.map { $0.under(CodingKeys.timeouts) }
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -64,6 +73,12 @@ extension Strategy {
             case ceilingMs = "ceiling_ms"
             case minSamples = "min_samples"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .choice(CodingKeys.mode, TimeoutMode.self),
+            .integers(CodingKeys.primaryMs, 200...2000, log: true),
+            .integers(CodingKeys.secondaryMs, 300...2000, log: true)
+        ]
         public init() {}
         /// Timeouts with the given mode and bases; clamps and sample count keep NetMonitor's values.
         public init(mode: TimeoutMode, primaryMs: Int, secondaryMs: Int) {
@@ -113,6 +128,13 @@ extension Strategy {
             case slotPerConnection = "slot_per_connection"
             case waitingPolicy = "waiting_policy"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .flag(CodingKeys.enabled),
+            .integers(CodingKeys.concurrency, 4...64, log: true),
+            .integers(CodingKeys.baseTimeoutMs, 200...1500, log: true),
+            .choice(CodingKeys.waitingPolicy, WaitingPolicy.self)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)

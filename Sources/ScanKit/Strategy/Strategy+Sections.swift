@@ -6,6 +6,10 @@ extension Strategy {
         public var maxHosts = 1024
 
         enum CodingKeys: String, CodingKey, CaseIterable { case policy, maxHosts = "max_hosts" }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .choice(CodingKeys.policy, SubnetPolicy.self)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +35,11 @@ extension Strategy {
             case thermalScript = "thermal_script"
             case resetAtScanStart = "reset_at_scan_start"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .integers(CodingKeys.limit, 10...120, log: true),
+            .choice(CodingKeys.style, BudgetStyle.self, except: [.shippedConditionalWake])  // the pre-fix style hangs (ADR-016)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +81,10 @@ extension Strategy {
             case phaseDeadlineMs = "phase_deadline_ms"
             case deadlineMode = "deadline_mode"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .choice(CodingKeys.deadlineMode, DeadlineMode.self)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -110,6 +123,14 @@ extension Strategy {
             case retryRounds = "retry_rounds"
             case subnetFilter = "subnet_filter"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .integers(CodingKeys.settleMs, 500...5000, log: true),
+            .numbers(CodingKeys.readEveryMs, [0, 250, 1000]),
+            .integers(CodingKeys.retryRounds, 0...2),
+            .numbers(CodingKeys.paceEvery, [0, 25, 50, 100]),
+            .integers(CodingKeys.paceSleepMs, 0...50)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -133,6 +154,11 @@ extension Strategy {
         public var latency: ICMPLatencyMode = .overwrite
 
         enum CodingKeys: String, CodingKey, CaseIterable { case enabled, timeoutMs = "timeout_ms", latency }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .integers(CodingKeys.timeoutMs, 500...3000, log: true),
+            .choice(CodingKeys.latency, ICMPLatencyMode.self)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -151,6 +177,12 @@ extension Strategy {
         public var resolver: PTRResolver = .system
 
         enum CodingKeys: String, CodingKey, CaseIterable { case enabled, concurrency, timeoutMs = "timeout_ms", resolver }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .integers(CodingKeys.concurrency, 2...16, log: true),
+            .integers(CodingKeys.timeoutMs, 500...3000, log: true),
+            .choice(CodingKeys.resolver, PTRResolver.self)
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -183,6 +215,14 @@ extension Strategy {
             case phaseBoundaries = "phase_boundaries"
             case deviceFlushMs = "device_flush_ms"
         }
+        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
+        static let tunable: [KnobRange] = [
+            .choice(CodingKeys.policy, PublishPolicy.self),
+            .integers(CodingKeys.intervalMs, 100...1000, log: true),
+            .flag(CodingKeys.phaseBoundaries),
+            .choice(CodingKeys.isolation, PublishIsolation.self),
+            .numbers(CodingKeys.deviceFlushMs, [0, 500, 1000])
+        ]
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)

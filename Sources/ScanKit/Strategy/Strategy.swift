@@ -30,6 +30,17 @@ public struct Strategy: Codable, Sendable, Equatable {
         case bindToInterface = "bind_to_interface"
     }
 
+    /// Every knob `scanbench tune` may vary, with its values: each section declares its own next
+    /// to its knobs (`tunable`). Labels, port lists, Bonjour types, the pipeline's layout and the
+    /// tools' knobs are not in it (see `KnobRange`).
+    public static let searchSpace: [KnobRange] =
+        Subnet.tunable.map { $0.under(CodingKeys.subnet) } + Budget.tunable.map { $0.under(CodingKeys.budget) }
+        + Pipeline.tunable.map { $0.under(CodingKeys.pipeline) } + ARP.tunable.map { $0.under(CodingKeys.arp) }
+        + Bonjour.tunable.map { $0.under(CodingKeys.bonjour) } + TCP.tunable.map { $0.under(CodingKeys.tcp) }
+        + Enrichment.tunable.map { $0.under(CodingKeys.enrichment) } + SSDP.tunable.map { $0.under(CodingKeys.ssdp) }
+        + ICMP.tunable.map { $0.under(CodingKeys.icmp) } + PTR.tunable.map { $0.under(CodingKeys.ptr) }
+        + Publishing.tunable.map { $0.under(CodingKeys.publishing) }
+
     /// NetMonitor 2.0's strategy.
     public init() {
         name = "netmonitor-2.0"

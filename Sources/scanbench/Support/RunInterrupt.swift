@@ -10,23 +10,45 @@ import TestbedPlatform
 final class RunInterrupt {
     /// The ids of the testbeds the run started, filled from the harness's threads.
     final class Started: Sendable {
-        private let ids = Mutex<[String]>([])
-        private let interrupted = Mutex(false)
-        func add(_ id: String) { ids.withLock { $0.append(id) } }
-        var all: [String] { ids.withLock { $0 } }
-        fileprivate func markInterrupted() { interrupted.withLock { $0 = true } }
-        fileprivate var isInterrupted: Bool { interrupted.withLock { $0 } }
+        /// The ids, and whether the handler has taken them: one lock, so an id is either taken
+        /// by the handler or never brought up.
+        private let state = Mutex<(ids: [String], interrupted: Bool)>(([], false))
+
+        /// Records `id` before its LAN comes up; once interrupted, blocks instead (the handler is
+        /// exiting), so no LAN starts that the handler would not remove.
+        func add(_ id: String) {
+            let accepted = state.withLock { state in
+                if !state.interrupted { state.ids.append(id) }
+                return !state.interrupted
+            }
+            if !accepted { while true { sleep(60) } }
+        }
+
+        var all: [String] { state.withLock { $0.ids } }
+
+        /// Marks the run interrupted and returns the ids to remove.
+        fileprivate func interrupt() -> [String] {
+            state.withLock { state in
+                state.interrupted = true
+                return state.ids
+            }
+        }
+
+        fileprivate var isInterrupted: Bool { state.withLock { $0.interrupted } }
     }
 
     let started = Started()
     private let trap: SignalTrap
 
-    init() {
+    /// - Parameter resumeHint: said after the clean-up ("resume with the same command"), nil for
+    ///   a command that cannot resume.
+    init(resumeHint: String? = nil) {
         let started = self.started
         trap = SignalTrap {
-            started.markInterrupted()
+            let ids = started.interrupt()
             Terminal.progress("interrupted: removing this run's testbeds")
-            for id in started.all { TestbedCleaner.remove(id: id, log: Terminal.progress) }
+            for id in ids { TestbedCleaner.remove(id: id, log: Terminal.progress) }
+            if let resumeHint { Terminal.progress("interrupted: the runs so far are kept in results.json; \(resumeHint)") }
             exit(130)
         }
     }
@@ -42,8 +64,8 @@ final class RunInterrupt {
     /// starts. Once interrupted, the handler is removing the LANs and exits with 130, so the
     /// failures the removal causes here wait for it; any other error ends the command with its
     /// message (usage errors and exit codes pass through to ArgumentParser).
-    static func guarding(_ body: (RunInterrupt) async throws -> Void) async throws {
-        let interrupt = RunInterrupt()
+    static func guarding(resumeHint: String? = nil, _ body: (RunInterrupt) async throws -> Void) async throws {
+        let interrupt = RunInterrupt(resumeHint: resumeHint)
         do {
             try await body(interrupt)
             interrupt.disarm()

@@ -1,5 +1,3 @@
-import Results
-
 /// Which candidates no other candidate beats: the Pareto front of a set of strategies over several
 /// objectives, each with its own direction.
 ///
@@ -41,6 +39,11 @@ public struct ParetoFront: Sendable, Equatable {
     public struct Exclusion: Sendable, Equatable {
         public let objective: Objective
         public let missingFor: [String]
+
+        public init(objective: Objective, missingFor: [String]) {
+            self.objective = objective
+            self.missingFor = missingFor
+        }
     }
 
     /// Where one candidate stands.
