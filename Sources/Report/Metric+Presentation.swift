@@ -12,9 +12,6 @@ extension Metric {
     /// Prints a value of this metric.
     func format(_ value: Double) -> String { NumberFormat.decimal(value, digits: digits) }
 
-    /// `value` rounded as `format` prints it (to `digits` decimals).
-    func printed(_ value: Double) -> Double { Double(String(format: "%.\(digits)f", value)) ?? value }
-
     /// The report's first headline table (yield and wire), in column order.
     static let headlineYield: [Metric] = [recall, found, categoriesCorrect, tcpAttempts, retransmits, peakInFlight, packets]
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One number per run that reports tabulate and `scanbench compare` gates, declared once: where it
 /// lives in results.json, what it is called, which way is better, whether it is a deterministic
 /// counter or a noisy timing, where it comes from and how `compare` gates it by default.
@@ -84,6 +86,10 @@ public struct Metric: Sendable, Identifiable {
 
     /// The metric's value in `metrics`, nil when the run did not measure it.
     public func value(in metrics: RunMetrics) -> Double? { extract(metrics) }
+
+    /// `value` rounded as a report prints it (to `digits` decimals): what timings are compared
+    /// on, so a difference nobody can see decides nothing.
+    public func printed(_ value: Double) -> Double { Double(String(format: "%.\(digits)f", value)) ?? value }
 
     /// The whole the value counts out of in `metrics`, nil for a metric that is no such count.
     public func total(in metrics: RunMetrics) -> Double? { whole?(metrics) }

@@ -122,9 +122,7 @@ public struct TuneRecord: Codable, Sendable, Equatable {
         guard !fixtures.isEmpty else { return nil }
         return Dictionary(uniqueKeysWithValues: metrics.map { metric in
             let mean = sums[metric.id, default: 0] / Double(fixtures.count)
-            guard metric.kind == .timing else { return (metric.id, mean) }
-            let scale = Foundation.pow(10, Double(metric.digits))
-            return (metric.id, (mean * scale).rounded() / scale)
+            return (metric.id, metric.kind == .timing ? metric.printed(mean) : mean)
         })
     }
 
@@ -132,6 +130,13 @@ public struct TuneRecord: Codable, Sendable, Equatable {
     public func fixturesRun(by name: String, in runs: [RunResult]) -> [String] {
         let ran = Set(runs.filter { $0.strategy == name }.map(\.fixture))
         return fixtures.filter(ran.contains)
+    }
+
+    /// The Pareto front over every fixture, of the candidates that ran on all of them.
+    public func paretoFront(in runs: [RunResult]) -> ParetoFront {
+        let complete = candidates.map(\.name).filter { fixturesRun(by: $0, in: runs).count == fixtures.count }
+        let inputs = paretoInputs(complete, on: fixtures, in: runs)
+        return ParetoFront(objectives: inputs.objectives, candidates: inputs.candidates)
     }
 
     /// Candidate and objective list for `ParetoFront`/`ParetoRanking` over `fixtures`.

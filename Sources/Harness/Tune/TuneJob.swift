@@ -215,9 +215,7 @@ public struct TuneJob: Sendable {
         mutating func finish() throws -> ResultsDocument {
             record.spentS = spentBefore + Date().timeIntervalSince(started)
             record.finished = outOfTime || job.maxCandidates != nil
-            let complete = record.candidates.map(\.name).filter { record.fixturesRun(by: $0, in: document?.runs ?? []).count == record.fixtures.count }
-            let inputs = record.paretoInputs(complete, on: record.fixtures, in: document?.runs ?? [])
-            record.front = ParetoFront(objectives: inputs.objectives, candidates: inputs.candidates).front
+            record.front = record.paretoFront(in: document?.runs ?? []).front
             guard var document else {
                 throw HarnessError("the budget ran out before the first run", fix: "give --budget-minutes more time")
             }

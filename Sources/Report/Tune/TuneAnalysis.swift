@@ -54,9 +54,7 @@ public struct TuneAnalysis: Sendable, Encodable {
     public init?(document: ResultsDocument) {
         guard let tune = document.tune else { return nil }
         let runs = document.runs
-        let complete = tune.candidates.map(\.name).filter { tune.fixturesRun(by: $0, in: runs).count == tune.fixtures.count }
-        let inputs = tune.paretoInputs(complete, on: tune.fixtures, in: runs)
-        let front = ParetoFront(objectives: inputs.objectives, candidates: inputs.candidates)
+        let front = tune.paretoFront(in: runs)
         let reference = tune.values(of: tune.referenceName, on: tune.fixtures, in: runs)
         func dominatedByReference(_ values: [String: Double]?) -> Bool? {
             guard let reference else { return nil }
