@@ -17,4 +17,27 @@ struct FourTupleTableTests {
         #expect(reference.allSatisfy { table[$0.key] == $0.value })
         #expect(table[FourTuple(initiator: 1, initiatorPort: 2, responder: 3, responderPort: 4)] == nil)
     }
+
+    @Test func removesOnlyWhatItIsAskedAndKeepsTheRestReachable() {
+        var table = FourTupleTable(capacity: 4)
+        var reference: [FourTuple: Int] = [:]
+        func key(_ i: Int) -> FourTuple {
+            FourTuple(initiator: 0xC612_0002, initiatorPort: UInt16(truncatingIfNeeded: 30_000 + i % 20_000),
+                      responder: 0xC612_0000 + UInt32(i % 7), responderPort: UInt16(truncatingIfNeeded: i / 7))
+        }
+        for i in 0..<30_000 {
+            table[key(i)] = i
+            reference[key(i)] = i
+        }
+        for i in stride(from: 0, to: 30_000, by: 3) {
+            table.remove(key(i), ifValue: i)
+            reference[key(i)] = nil
+        }
+        table.remove(key(1), ifValue: 999_999)            // points elsewhere: stays
+        #expect(table.count == reference.count)
+        #expect(reference.allSatisfy { table[$0.key] == $0.value })
+        #expect((0..<30_000).filter { $0 % 3 == 0 }.allSatisfy { table[key($0)] == nil })
+        for i in stride(from: 0, to: 30_000, by: 3) { table[key(i)] = i + 1 }
+        #expect(table.count == 30_000 && table[key(3)] == 4)
+    }
 }

@@ -14,10 +14,17 @@ struct EchoTracker {
     }
 
     private var pending: [Key: Int64] = [:]
-    private(set) var samples: [RTTSample] = []
+    /// Every matched round trip, when kept (`WireAnalysis.rttSamples`).
+    private(set) var samples: [RTTSample]?
+    /// Round-trip times by prober, then by target: what the per-target summaries need.
+    private(set) var rttByProber: [UInt32: [UInt32: [Int64]]] = [:]
     private(set) var duplicateReplies = 0
     private(set) var unmatchedReplies = 0
     private var answered: Set<Key> = []
+
+    init(keepsSamples: Bool) {
+        samples = keepsSamples ? [] : nil
+    }
 
     mutating func request(time: Int64, source: IPv4Address, destination: IPv4Address, identifier: UInt16, sequence: UInt16) {
         let key = Key(requester: source.value, target: destination.value, identifier: identifier, sequence: sequence)
@@ -29,8 +36,9 @@ struct EchoTracker {
         let key = Key(requester: destination.value, target: source.value, identifier: identifier, sequence: sequence)
         if let sent = pending.removeValue(forKey: key) {
             answered.insert(key)
-            samples.append(RTTSample(kind: .icmpEcho, prober: destination, target: source,
-                                     sentAt: sent, rtt: time - sent, detail: sequence))
+            rttByProber[key.requester, default: [:]][key.target, default: []].append(time &- sent)
+            samples?.append(RTTSample(kind: .icmpEcho, prober: destination, target: source,
+                                      sentAt: sent, rtt: time &- sent, detail: sequence))
         } else if answered.contains(key) {
             duplicateReplies += 1
         } else {

@@ -1,8 +1,8 @@
 /// An open-addressing hash map from `FourTuple` to an attempt index, with a multiplicative hash.
 ///
 /// The analyzer looks up one or two 4-tuples per TCP segment; `Dictionary`'s seeded SipHash
-/// was a quarter of the analysis time. Keys are never removed, only re-pointed, so linear
-/// probing without tombstones is enough. Not randomised: the input is a capture file, and a
+/// was a quarter of the analysis time. Linear probing; `remove` shifts the entries after a
+/// removed key back (no tombstones), so lookups stay as short as before. Not randomised: the input is a capture file, and a
 /// pathological one only makes analysis slower, never wrong.
 ///
 /// Key and value sit side by side in one entry, so a probe touches one cache line, not two: on a
@@ -48,7 +48,7 @@ struct FourTupleTable: Sendable {
             return nil
         }
         set {
-            guard let newValue else { preconditionFailure("FourTupleTable does not remove keys") }
+            guard let newValue else { preconditionFailure("FourTupleTable: use remove(_:ifValue:)") }
             if (count + 1) * 2 > entries.count { grow() }
             var i = slot(for: key)
             while entries[i].value >= 0 {
@@ -58,6 +58,28 @@ struct FourTupleTable: Sendable {
             entries[i] = Entry(key: key, value: Int32(newValue))
             count += 1
         }
+    }
+
+    /// Removes `key` when it maps to `value` (a 4-tuple re-pointed to a later attempt stays).
+    ///
+    /// Backward-shift deletion: each entry after the hole whose home slot lies at or before the
+    /// hole moves into it, so every key stays reachable from its home slot without tombstones.
+    mutating func remove(_ key: FourTuple, ifValue value: Int) {
+        var i = slot(for: key)
+        while entries[i].value >= 0 && entries[i].key != key { i = (i + 1) & mask }
+        guard entries[i].value == Int32(value) else { return }
+        var hole = i
+        var j = (i + 1) & mask
+        while entries[j].value >= 0 {
+            let home = slot(for: entries[j].key)
+            if (j - home) & mask >= (j - hole) & mask {
+                entries[hole] = entries[j]
+                hole = j
+            }
+            j = (j + 1) & mask
+        }
+        entries[hole].value = -1
+        count -= 1
     }
 
     private mutating func grow() {

@@ -50,6 +50,13 @@ public struct InFlightSeries: Sendable, Equatable, Codable {
         self.peakAt = peakAt
     }
 
+    /// A series known only by its peak (`InFlightPeakTracker`, which keeps no steps).
+    init(peak: Int, peakAt: Int64?) {
+        steps = []
+        self.peak = peak
+        self.peakAt = peakAt
+    }
+
     /// The count in flight at `time`.
     public func value(at time: Int64) -> Int {
         var low = 0, high = steps.count

@@ -62,3 +62,24 @@ public struct TCPAttempt: Sendable, Equatable, Codable {
     /// True when any payload crossed in either direction.
     public var exchangedData: Bool { bytesFromInitiator + bytesFromTarget > 0 }
 }
+
+extension TCPAttempt {
+    /// In flight: from the first SYN to the terminal packet or abandonment
+    /// (`WireAnalysis.attemptsInFlight`).
+    var inFlightInterval: (start: Int64, end: Int64) { (firstSynAt, max(endedAt, firstSynAt)) }
+
+    /// Awaiting an answer: from the first SYN to the first answer, or to abandonment
+    /// (`WireAnalysis.awaitingAnswer`).
+    func awaitingInterval(abandonAfter: Int64) -> (start: Int64, end: Int64) {
+        let end = answeredAt ?? (ending == .abandoned ? endedAt : min(endedAt, lastSynAt &+ abandonAfter))
+        return (firstSynAt, max(end, firstSynAt))
+    }
+
+    /// Established: from the SYN/ACK to the terminal packet; nil unless open
+    /// (`WireAnalysis.connectionsInFlight`).
+    var connectionInterval: (start: Int64, end: Int64)? {
+        guard outcome == .open else { return nil }
+        let start = answeredAt ?? firstSynAt
+        return (start, max(endedAt, start))
+    }
+}

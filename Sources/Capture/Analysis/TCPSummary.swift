@@ -44,36 +44,29 @@ public struct TCPSummary: Sendable, Equatable, Codable {
 
     public init() {}
 
-    init(_ attempts: [TCPAttempt]) {
-        self.attempts = attempts.count
-        var pairs = Set<UInt64>()
-        var targets = Set<UInt32>()
-        for a in attempts {
-            synTransmissions += a.synTransmissions
-            synRetransmissions += a.synRetransmissions
-            switch a.outcome {
-            case .open: open += 1
-            case .closed: closed += 1
-            case .unreachable: unreachable += 1
-            case .noAnswer: noAnswer += 1
-            }
-            if a.handshakeCompleted { handshakesCompleted += 1 }
-            if a.exchangedData { connectionsWithData += 1 }
-            bytesFromScanner += a.bytesFromInitiator
-            bytesToScanner += a.bytesFromTarget
-            if a.outcome == .open {
-                switch a.ending {
-                case .fin: endedByFin += 1
-                case .rstFromScanner: endedByRstFromScanner += 1
-                case .rstFromTarget: endedByRstFromTarget += 1
-                case .unterminated: unterminated += 1
-                case .refused, .abandoned: break
-                }
-            }
-            pairs.insert(UInt64(a.target.value) << 16 | UInt64(a.targetPort))
-            targets.insert(a.target.value)
+    /// Counts one attempt; the distinct counts are the caller's (`TCPAttemptFold`).
+    mutating func add(_ a: TCPAttempt) {
+        attempts += 1
+        synTransmissions += a.synTransmissions
+        synRetransmissions += a.synRetransmissions
+        switch a.outcome {
+        case .open: open += 1
+        case .closed: closed += 1
+        case .unreachable: unreachable += 1
+        case .noAnswer: noAnswer += 1
         }
-        distinctTargetPorts = pairs.count
-        distinctTargets = targets.count
+        if a.handshakeCompleted { handshakesCompleted += 1 }
+        if a.exchangedData { connectionsWithData += 1 }
+        bytesFromScanner += a.bytesFromInitiator
+        bytesToScanner += a.bytesFromTarget
+        if a.outcome == .open {
+            switch a.ending {
+            case .fin: endedByFin += 1
+            case .rstFromScanner: endedByRstFromScanner += 1
+            case .rstFromTarget: endedByRstFromTarget += 1
+            case .unterminated: unterminated += 1
+            case .refused, .abandoned: break
+            }
+        }
     }
 }

@@ -11,10 +11,48 @@ import Wire
 /// - after SYN/ACK, the initiator's first ACK without SYN completes the handshake, payload
 ///   bytes are summed per direction, and the connection ends with the first RST (from either
 ///   side) or when both sides have sent FIN (ending at the last packet seen after that).
+///
+/// Memory follows the attempts in flight, not the capture: an attempt is handed to its
+/// initiator's `TCPAttemptFold` once no later packet can change it under these rules, give or
+/// take `grace`: `grace` after its ending (a FIN pair: after its last packet), `grace` after an
+/// unanswered attempt's abandonment, or at once when a new attempt takes its 4-tuple. A packet
+/// on the 4-tuple after that starts afresh: a SYN opens a new attempt, anything else is
+/// untracked. Open connections stay until they end.
 struct TCPTracker {
+    /// A FIFO of (time, slot, serial), appended in roughly increasing time.
+    struct DueQueue {
+        struct Entry {
+            var due: Int64
+            var serial: Int32
+            var slot: Int32
+        }
+
+        private var entries: [Entry] = []
+        private var head = 0
+
+        mutating func push(due: Int64, slot: Int, serial: Int) {
+            entries.append(Entry(due: due, serial: Int32(truncatingIfNeeded: serial), slot: Int32(slot)))
+        }
+
+        /// The first entry if it is due before `now`, removed.
+        mutating func pop(dueBefore now: Int64) -> Entry? {
+            guard head < entries.count, entries[head].due < now else {
+                if head > 1024 && head * 4 > entries.count {
+                    entries.removeFirst(head)
+                    head = 0
+                }
+                return nil
+            }
+            head += 1
+            return entries[head - 1]
+        }
+    }
+
     struct State {
         var tuple: FourTuple
         var isn: UInt32
+        /// Creation order over the whole capture (attempts are listed in it); -1 once handed over.
+        var serial: Int
         var firstSyn: Int64
         var lastSyn: Int64
         var synCount = 1
@@ -35,10 +73,43 @@ struct TCPTracker {
         var supersededAt: Int64?
     }
 
-    private(set) var states: [State] = []
+    /// How long after an attempt can no longer change it is kept anyway (1 s): late duplicates,
+    /// the last ACK after a FIN pair and an RST's stragglers still count on the attempt.
+    static let grace: Int64 = 1_000_000_000
+    /// How often, in capture time, `retire` looks for attempts to hand over (0.1 s).
+    static let retireInterval: Int64 = 100_000_000
+
+    /// How long after an unanswered attempt's last SYN it stops counting as in flight.
+    let abandonAfter: Int64
+    /// Live attempts by slot; a handed-over attempt's slot is reused.
+    private var states: [State] = []
+    private var freeSlots: [Int32] = []
     private var index = FourTupleTable()
+    /// When each live attempt may be ready to hand over. An entry is a hint: at its time the
+    /// attempt is looked at again, and handed over, queued again, or (an open connection) left
+    /// until it ends. Two queues, because each one's times then grow in the order they are queued.
+    private var abandonQueue = DueQueue()
+    private var endQueue = DueQueue()
+    private var nextSerial = 0
+    private var nextRetire = Int64.min
     /// Segments that belong to no tracked attempt (connection started before the capture).
     private(set) var untrackedSegments = 0
+    /// Slots ever allocated: the most attempts live at once.
+    var slotCount: Int { states.count }
+    /// Where finished attempts go.
+    private var folds: TCPAttemptFolds
+
+    init(abandonAfter: Int64, folds: TCPAttemptFolds) {
+        self.abandonAfter = abandonAfter
+        self.folds = folds
+    }
+
+    /// How far before the newest packet an attempt's interval may still end when it is handed
+    /// over: intervals before `now - horizon` are final. An attempt is handed over at most
+    /// `grace` + `retireInterval` after its end; one that a later SYN supersedes, at once; an
+    /// unanswered one can end (an RST of its own) at most that long after its abandonment, so
+    /// twice that bounds every case.
+    var horizon: Int64 { 2 * (Self.grace + Self.retireInterval) }
 
     mutating func handle(time: Int64, source: IPv4Address, destination: IPv4Address, segment: TCPSegment) {
         let flags = segment.flags
@@ -55,10 +126,24 @@ struct TCPTracker {
                     return
                 }
                 states[i].supersededAt = time
+                // No later packet reaches it now that the 4-tuple names the new attempt, so its
+                // interval is final unless it is an open connection (which runs to the capture's end).
+                if states[i].ending != nil || states[i].answeredAt == nil { hand(i, captureEnd: time) }
             }
-            index[forward] = states.count
-            states.append(State(tuple: forward, isn: segment.sequenceNumber, firstSyn: time,
-                                lastSyn: time, lastPacket: time))
+            let state = State(tuple: forward, isn: segment.sequenceNumber, serial: nextSerial, firstSyn: time,
+                              lastSyn: time, lastPacket: time)
+            nextSerial += 1
+            let slot: Int
+            if let free = freeSlots.popLast() {
+                slot = Int(free)
+                states[slot] = state
+            } else {
+                slot = states.count
+                states.append(state)
+            }
+            index[forward] = slot
+            abandonQueue.push(due: time &+ abandonAfter &+ Self.grace, slot: slot, serial: state.serial)
+            folds.opened(initiator: forward.initiator, at: time)
             return
         }
         if let i = existing {
@@ -87,9 +172,10 @@ struct TCPTracker {
         if segment.flags.contains(.rst) {
             s.ending = .rstFromScanner
             s.endedAt = time
+            ended(s, slot: i, at: time)
         } else if segment.flags.contains(.fin) {
             s.finOut = true
-            if s.finIn { s.ending = .fin; s.endedAt = time }
+            if s.finIn { s.ending = .fin; s.endedAt = time; ended(s, slot: i, at: time) }
         }
     }
 
@@ -106,11 +192,14 @@ struct TCPTracker {
                 s.answeredAt = time
                 s.ending = .refused
                 s.endedAt = time
+                ended(s, slot: i, at: time)
+                folds.answered(initiator: s.tuple.initiator, firstSyn: s.firstSyn, at: time, open: false)
                 return
             }
             if flags.contains(.syn) && flags.contains(.ack) {
                 s.outcome = .open
                 s.answeredAt = time
+                folds.answered(initiator: s.tuple.initiator, firstSyn: s.firstSyn, at: time, open: true)
                 return
             }
         }
@@ -119,9 +208,10 @@ struct TCPTracker {
         if flags.contains(.rst) {
             s.ending = .rstFromTarget
             s.endedAt = time
+            ended(s, slot: i, at: time)
         } else if flags.contains(.fin) {
             s.finIn = true
-            if s.finOut { s.ending = .fin; s.endedAt = time }
+            if s.finOut { s.ending = .fin; s.endedAt = time; ended(s, slot: i, at: time) }
         }
     }
 
@@ -137,40 +227,95 @@ struct TCPTracker {
         states[i].icmpCode = code
         states[i].ending = .refused
         states[i].endedAt = time
+        ended(states[i], slot: i, at: time)
+        folds.answered(initiator: key.initiator, firstSyn: states[i].firstSyn, at: time, open: false)
     }
 
-    /// Final attempts, with abandonment applied: those `initiator` opened, or all when nil
-    /// (filtered here, so no second array of every attempt is built and thrown away).
-    func attempts(captureEnd: Int64, abandonAfter timeout: Int64, initiator: IPv4Address? = nil) -> [TCPAttempt] {
-        states.compactMap { s -> TCPAttempt? in
-            if let initiator, s.tuple.initiator != initiator.value { return nil }
-            var ending = s.ending
-            var endedAt = s.endedAt
-            if ending == .fin { endedAt = s.lastPacket }
-            if ending == nil {
-                if s.answeredAt == nil {
-                    ending = .abandoned
-                    var end = min(s.lastSyn + timeout, captureEnd)
-                    if let superseded = s.supersededAt { end = min(end, superseded) }
-                    endedAt = max(end, s.lastSyn)
-                } else {
-                    ending = .unterminated
-                    endedAt = max(captureEnd, s.lastPacket)
-                }
-            }
-            let timed = s.synCount == 1 && (s.outcome == .open || s.outcome == .closed)
-            let rtt = timed ? s.answeredAt.map { $0 - s.firstSyn } : nil
-            return TCPAttempt(
-                initiator: IPv4Address(s.tuple.initiator), initiatorPort: s.tuple.initiatorPort,
-                target: IPv4Address(s.tuple.responder), targetPort: s.tuple.responderPort,
-                initialSequence: s.isn, firstSynAt: s.firstSyn, lastSynAt: s.lastSyn,
-                synTransmissions: s.synCount, outcome: s.outcome, answeredAt: s.answeredAt, rtt: rtt,
-                icmpCode: s.icmpCode, handshakeCompleted: s.handshake,
-                bytesFromInitiator: s.bytesOut, bytesFromTarget: s.bytesIn,
-                packetsFromInitiator: s.packetsOut, packetsFromTarget: s.packetsIn,
-                ending: ending ?? .unterminated, endedAt: endedAt ?? captureEnd,
-                zeekState: Self.zeekState(s, ending: ending ?? .unterminated))
+    /// Hands every attempt that no later packet can change (see the type's rules) to `folds`;
+    /// looks at most every `retireInterval` of capture time, so the cost per packet is a compare.
+    mutating func retire(now: Int64) {
+        guard now >= nextRetire else { return }
+        nextRetire = now &+ Self.retireInterval
+        while let entry = abandonQueue.pop(dueBefore: now) { revisit(entry, now: now) }
+        while let entry = endQueue.pop(dueBefore: now) { revisit(entry, now: now) }
+        folds.flush(before: now &- horizon)
+    }
+
+    private mutating func revisit(_ entry: DueQueue.Entry, now: Int64) {
+        let slot = Int(entry.slot)
+        let s = states[slot]
+        guard Int32(truncatingIfNeeded: s.serial) == entry.serial else { return }   // handed over already
+        let settled: Int64
+        if let ending = s.ending {
+            // A FIN pair's end moves with each later packet; other endings are fixed.
+            settled = ending == .fin ? s.lastPacket : s.endedAt ?? s.lastPacket
+        } else if s.answeredAt == nil {
+            settled = s.lastSyn &+ abandonAfter
+        } else {
+            return      // an open connection: queued again when it ends
         }
+        if now &- settled > Self.grace {
+            hand(slot, captureEnd: now)
+        } else if s.ending != nil {
+            endQueue.push(due: settled &+ Self.grace, slot: slot, serial: s.serial)
+        } else {
+            abandonQueue.push(due: settled &+ Self.grace, slot: slot, serial: s.serial)
+        }
+    }
+
+    /// Queues a look at an attempt that just ended.
+    private mutating func ended(_ s: State, slot: Int, at time: Int64) {
+        endQueue.push(due: time &+ Self.grace, slot: slot, serial: s.serial)
+    }
+
+    /// Hands every attempt still live to `folds`, with abandonment applied at `captureEnd`, and
+    /// returns them. Calling it again returns the same folds.
+    mutating func finish(captureEnd: Int64) -> TCPAttemptFolds {
+        for slot in states.indices where states[slot].serial >= 0 { hand(slot, captureEnd: captureEnd) }
+        abandonQueue = DueQueue()
+        endQueue = DueQueue()
+        folds.flush(before: .max)
+        return folds
+    }
+
+    private mutating func hand(_ slot: Int, captureEnd: Int64) {
+        let s = states[slot]
+        index.remove(s.tuple, ifValue: slot)
+        states[slot].serial = -1
+        freeSlots.append(Int32(slot))
+        folds.add(Self.attempt(s, captureEnd: captureEnd, abandonAfter: abandonAfter), serial: s.serial)
+    }
+
+    /// The attempt `s` describes, with abandonment applied: an unanswered attempt ends
+    /// `abandonAfter` after its last SYN, at a later attempt on its 4-tuple, or at `captureEnd`,
+    /// whichever is first; an open one still going ends at `captureEnd`.
+    static func attempt(_ s: State, captureEnd: Int64, abandonAfter timeout: Int64) -> TCPAttempt {
+        var ending = s.ending
+        var endedAt = s.endedAt
+        if ending == .fin { endedAt = s.lastPacket }
+        if ending == nil {
+            if s.answeredAt == nil {
+                ending = .abandoned
+                var end = min(s.lastSyn &+ timeout, captureEnd)
+                if let superseded = s.supersededAt { end = min(end, superseded) }
+                endedAt = max(end, s.lastSyn)
+            } else {
+                ending = .unterminated
+                endedAt = max(captureEnd, s.lastPacket)
+            }
+        }
+        let timed = s.synCount == 1 && (s.outcome == .open || s.outcome == .closed)
+        let rtt = timed ? s.answeredAt.map { $0 &- s.firstSyn } : nil
+        return TCPAttempt(
+            initiator: IPv4Address(s.tuple.initiator), initiatorPort: s.tuple.initiatorPort,
+            target: IPv4Address(s.tuple.responder), targetPort: s.tuple.responderPort,
+            initialSequence: s.isn, firstSynAt: s.firstSyn, lastSynAt: s.lastSyn,
+            synTransmissions: s.synCount, outcome: s.outcome, answeredAt: s.answeredAt, rtt: rtt,
+            icmpCode: s.icmpCode, handshakeCompleted: s.handshake,
+            bytesFromInitiator: s.bytesOut, bytesFromTarget: s.bytesIn,
+            packetsFromInitiator: s.packetsOut, packetsFromTarget: s.packetsIn,
+            ending: ending ?? .unterminated, endedAt: endedAt ?? captureEnd,
+            zeekState: Self.zeekState(s, ending: ending ?? .unterminated))
     }
 
     /// Zeek conn.log `conn_state`, approximately: S0 no reply; REJ rejected; S1 established,

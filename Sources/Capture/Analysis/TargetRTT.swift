@@ -12,3 +12,13 @@ public struct TargetRTT: Sendable, Equatable, Codable {
         case tcpSyn = "tcp_syn"
     }
 }
+
+extension TargetRTT {
+    /// One row per target that has either kind of sample, in address order.
+    static func table(icmpEcho: [UInt32: [Int64]], tcpSyn: [UInt32: [Int64]]) -> [TargetRTT] {
+        Set(icmpEcho.keys).union(tcpSyn.keys).sorted().map { target in
+            TargetRTT(target: IPv4Address(target), icmpEcho: icmpEcho[target].flatMap(RTTSummary.init),
+                      tcpSyn: tcpSyn[target].flatMap(RTTSummary.init))
+        }
+    }
+}

@@ -80,11 +80,39 @@ public struct WireAnalysis: Sendable, Codable {
     /// Capture duration in ns (0 for fewer than two frames).
     public var duration: Int64 { (lastTimestamp ?? 0) - (firstTimestamp ?? 0) }
 
+    /// The analysis of hand-made attempts and samples (tests, and any caller that has them in a
+    /// list): totals, series and per-target RTTs are derived from them as the analyzer would.
     init(records: [PacketRecord]?, addresses: AddressTable = AddressTable(), frames: FrameTimeline = FrameTimeline(),
          arpRequests: [UInt64: Int] = [:],
          linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
          scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
          attempts: [TCPAttempt], keepsAttempts: Bool, samples: [RTTSample],
+         duplicateEchoReplies: Int, unmatchedEchoReplies: Int, untrackedTCPSegments: Int) {
+        var fold = TCPAttemptFold(listsAttempts: true, abandonAfter: abandonAfter)
+        for (serial, attempt) in attempts.enumerated() { fold.add(attempt, serial: serial) }
+        var icmp: [UInt32: [Int64]] = [:], tcp: [UInt32: [Int64]] = [:]
+        for sample in samples {
+            switch sample.kind {
+            case .icmpEcho: icmp[sample.target.value, default: []].append(sample.rtt)
+            case .tcpSyn: tcp[sample.target.value, default: []].append(sample.rtt)
+            }
+        }
+        self.init(records: records, addresses: addresses, frames: frames, arpRequests: arpRequests, linkType: linkType,
+                  firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp, scanner: scanner,
+                  inference: inference, abandonAfter: abandonAfter, fold: fold, keepsAttempts: keepsAttempts,
+                  samples: samples, rttByTarget: TargetRTT.table(icmpEcho: icmp, tcpSyn: tcp),
+                  duplicateEchoReplies: duplicateEchoReplies, unmatchedEchoReplies: unmatchedEchoReplies,
+                  untrackedTCPSegments: untrackedTCPSegments)
+    }
+
+    /// - Parameters:
+    ///   - fold: the scanner's TCP attempts, folded (listed or not).
+    ///   - samples: every matched RTT in send order (empty when not kept).
+    ///   - rttByTarget: the per-target RTT statistics.
+    init(records: [PacketRecord]?, addresses: AddressTable, frames: FrameTimeline, arpRequests: [UInt64: Int],
+         linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
+         scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
+         fold: TCPAttemptFold, keepsAttempts: Bool, samples: [RTTSample], rttByTarget: [TargetRTT],
          duplicateEchoReplies: Int, unmatchedEchoReplies: Int, untrackedTCPSegments: Int) {
         self.records = records
         self.linkType = linkType.description
@@ -109,27 +137,12 @@ public struct WireAnalysis: Sendable, Codable {
         } else {
             radioRuns = frames.all.merged(with: FrameRuns())
         }
-        tcp = TCPSummary(attempts)
+        tcp = fold.totals
+        let attempts = fold.attempts
         self.attempts = keepsAttempts ? attempts : []
-        attemptsInFlight = InFlightSeries(intervals: attempts.map { ($0.firstSynAt, $0.endedAt) })
-        awaitingAnswer = InFlightSeries(intervals: attempts.map { a in
-            (a.firstSynAt, a.answeredAt ?? (a.ending == .abandoned ? a.endedAt : min(a.endedAt, a.lastSynAt + abandonAfter)))
-        })
-        connectionsInFlight = InFlightSeries(intervals: attempts.compactMap { a in
-            a.outcome == .open ? (a.answeredAt ?? a.firstSynAt, a.endedAt) : nil
-        })
+        (attemptsInFlight, awaitingAnswer, connectionsInFlight) = fold.series(of: attempts)
         rttSamples = samples
-        var byTarget: [IPv4Address: (icmp: [Int64], tcp: [Int64])] = [:]
-        for sample in samples {
-            switch sample.kind {
-            case .icmpEcho: byTarget[sample.target, default: ([], [])].icmp.append(sample.rtt)
-            case .tcpSyn: byTarget[sample.target, default: ([], [])].tcp.append(sample.rtt)
-            }
-        }
-        rttByTarget = byTarget.keys.sorted().map { target in
-            let values = byTarget[target]!
-            return TargetRTT(target: target, icmpEcho: .init(values.icmp), tcpSyn: .init(values.tcp))
-        }
+        self.rttByTarget = rttByTarget
         self.duplicateEchoReplies = duplicateEchoReplies
         self.unmatchedEchoReplies = unmatchedEchoReplies
         self.untrackedTcpSegments = untrackedTCPSegments

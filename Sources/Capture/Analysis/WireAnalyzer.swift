@@ -22,8 +22,10 @@ public struct WireAnalyzer: Sendable {
     public let keepsFrameRecords: Bool
     private var records: [PacketRecord] = []
     private var inOrder = true
-    private var tcp = TCPTracker()
-    private var echo = EchoTracker()
+    private var tcp: TCPTracker
+    private var echo: EchoTracker
+    /// The newest frame time so far: the clock that retires finished TCP attempts.
+    private var newest = Int64.min
     private var addresses = AddressTable()
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
@@ -39,6 +41,10 @@ public struct WireAnalyzer: Sendable {
         self.options = options
         self.linkType = linkType
         self.keepsFrameRecords = keepsFrameRecords
+        tcp = TCPTracker(abandonAfter: options.abandonAfter,
+                         folds: TCPAttemptFolds(only: options.scanner?.value, listsAttempts: options.keepsAttempts,
+                                                abandonAfter: options.abandonAfter))
+        echo = EchoTracker(keepsSamples: options.keepsAttempts)
     }
 
     /// Reads a pcap or pcapng file and analyses every frame in it.
@@ -90,6 +96,10 @@ public struct WireAnalyzer: Sendable {
             record.malformedLayer = UInt8(WireLayer.allCases.firstIndex(of: error.layer) ?? 0)
         }
         fold(record)
+        if timestamp > newest {
+            newest = timestamp
+            tcp.retire(now: timestamp)
+        }
         if options.tracksHosts { hosts.add(record, bytes: bytes, linkType: linkType) }
         if keepsFrameRecords {
             if let last = records.last, last.timestamp > timestamp { inOrder = false }
@@ -209,7 +219,9 @@ public struct WireAnalyzer: Sendable {
     }
 
     /// Ends the analysis: applies abandonment, picks or infers the scanner, builds the series.
-    public func finish() -> WireAnalysis {
+    /// Mutating so the TCP tracker hands its last attempts over without a copy of its tables;
+    /// calling it again gives the same analysis.
+    public mutating func finish() -> WireAnalysis {
         var sorted = records
         if !inOrder { sorted.sort { $0.timestamp < $1.timestamp } }
         let first = frames.first
@@ -220,20 +232,25 @@ public struct WireAnalyzer: Sendable {
         }
         let inference = options.scanner == nil ? ScannerInference.infer(from: tallies) : nil
         let scanner = options.scanner ?? inference?.address
-        let attempts = tcp.attempts(captureEnd: last ?? 0, abandonAfter: options.abandonAfter, initiator: scanner)
-        var samples = echo.samples.filter { scanner == nil || $0.prober == scanner }
-        for a in attempts {
-            if let rtt = a.rtt {
-                samples.append(RTTSample(kind: .tcpSyn, prober: a.initiator, target: a.target,
-                                         sentAt: a.firstSynAt, rtt: rtt, detail: a.targetPort))
+        let fold = tcp.finish(captureEnd: last ?? 0).fold(of: scanner?.value)
+        var samples: [RTTSample] = []
+        if options.keepsAttempts {
+            samples = (echo.samples ?? []).filter { scanner == nil || $0.prober == scanner }
+            for a in fold.attempts {
+                if let rtt = a.rtt {
+                    samples.append(RTTSample(kind: .tcpSyn, prober: a.initiator, target: a.target,
+                                             sentAt: a.firstSynAt, rtt: rtt, detail: a.targetPort))
+                }
             }
+            samples.sort { $0.sentAt < $1.sentAt }
         }
-        samples.sort { $0.sentAt < $1.sentAt }
+        let rttByTarget = TargetRTT.table(icmpEcho: scanner.flatMap { echo.rttByProber[$0.value] } ?? [:],
+                                          tcpSyn: fold.rttByTarget)
         var analysis = WireAnalysis(
             records: keepsFrameRecords ? sorted : nil, addresses: addresses, frames: frames,
             arpRequests: arpRequests, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
             scanner: scanner, inference: inference, abandonAfter: options.abandonAfter,
-            attempts: attempts, keepsAttempts: options.keepsAttempts, samples: samples,
+            fold: fold, keepsAttempts: options.keepsAttempts, samples: samples, rttByTarget: rttByTarget,
             duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
             untrackedTCPSegments: tcp.untrackedSegments)
         analysis.hosts = hosts

@@ -89,9 +89,11 @@ struct AnalyzeCommand: ParsableCommand {
     func run() throws {
         // Read the inventory first: a mistake in it should not cost a long capture's analysis.
         let devices = try inventory.map(InventoryLoader.load)
+        // Only the full JSON and the inventory's per-device columns list attempts; the text and
+        // --summary-only need the totals and peaks, which stream in bounded memory.
         let options = AnalysisOptions(scanner: scanner.flatMap(IPv4Address.init),
                                       abandonAfter: Int64(abandonAfter * 1e9),
-                                      keepsAttempts: devices != nil || !(json && summaryOnly),
+                                      keepsAttempts: devices != nil || (json && !summaryOnly),
                                       tracksHosts: devices != nil)
         let analysis = try WireAnalyzer.analyze(captureFile: file, options: options, process: process,
                                                 pcapngReading: pcapngReader == "libpcap" ? .libpcap : .native)
