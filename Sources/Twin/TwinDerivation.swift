@@ -87,6 +87,13 @@ public enum TwinDerivation {
         let domain = Dictionary(grouping: domains, by: { $0 }).max { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key }?.key
         if let domain { reasoning.append("domain \(domain): the PTR answers' domain") }
 
+        let excesses = hosts.compactMap { host in host.medianARPRTT.flatMap { arp in host.medianRTT.map { arp - $0 } } }
+        // From three devices up: with fewer, one sleepy device's ARP delay would be taken for the LAN's.
+        let arpExcess = excesses.count >= 3 ? max(0, Percentile.of(excesses, 50) ?? 0) : 0
+        if excesses.count >= 3 {
+            reasoning.append("ARP costs \(Self.rounded(arpExcess)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways); taken off ARP-only devices' delay")
+        }
+
         var devices: [Fixture.Device] = []
         var usedMACs: Set<MACAddress> = observations.scannerMAC.map { [$0] } ?? []
         var usedNames: Set<String> = []
@@ -128,7 +135,10 @@ public enum TwinDerivation {
 
             let rtt = host.medianRTT
             let arpRTT = host.medianARPRTT
-            if let oneWay = (rtt ?? arpRTT).map({ $0 / 2 }), oneWay >= 0.01 {
+            // An ARP-only device's delay: its ARP round trip less what ARP costs beyond the IP
+            // round trip on this capture's other devices (a sweep's burst queues the replies).
+            let arpOnly = arpRTT.map { max(0, $0 - arpExcess) }
+            if let oneWay = (rtt ?? arpOnly).map({ $0 / 2 }), oneWay >= 0.01 {
                 var link = Fixture.LinkImpairment(delayMs: Self.rounded(oneWay))
                 if host.ipRTTs.count >= 3 {
                     let jitter = Self.standardDeviation(host.ipRTTs) / (2.0 / 3).squareRoot()
@@ -144,7 +154,7 @@ public enum TwinDerivation {
                 var arp = Fixture.ARPBehaviour()
                 let probability = Double(host.arpReplies) / Double(host.arpRequests)
                 if probability < 0.99 { arp.replyProbability = Self.rounded(probability) }
-                if let arpRTT, let rtt, arpRTT - rtt >= arpDelayFloor { arp.replyDelayMs = Self.rounded(arpRTT - rtt) }
+                if let arpRTT, let rtt, arpRTT - rtt - arpExcess >= arpDelayFloor { arp.replyDelayMs = Self.rounded(arpRTT - rtt - arpExcess) }
                 if arp != Fixture.ARPBehaviour() { device.arp = arp }
             } else {
                 leftOut.append("\(name): the scanner never asked ARP for it; ARP left prompt and reliable (the default)")

@@ -59,7 +59,7 @@ struct FixtureFromCaptureCommand: ParsableCommand {
     @Option(help: "Write the fixture here instead of standard output.")
     var out: String?
 
-    @Option(help: "The fixture's name.")
+    @Option(help: "The fixture's name (1-24 of a-z, 0-9, '-'; checked as 'fixture validate' does).")
     var name = "twin"
 
     @Option(help: "Instead of deriving: compare this capture of a scan of the twin with FILE, per device.")
@@ -71,9 +71,6 @@ struct FixtureFromCaptureCommand: ParsableCommand {
     func validate() throws {
         if let scanner, IPv4Address(scanner) == nil {
             throw ValidationError("--scanner '\(scanner)' is not an IPv4 address; write e.g. 192.168.1.23")
-        }
-        if !Self.isFixtureName(name) {
-            throw ValidationError("--name '\(name)' is not a fixture name; use 1-24 of a-z, 0-9 and '-', e.g. twin-home")
         }
         guard toleranceMs >= 0 else { throw ValidationError("--tolerance-ms must be 0 or more") }
     }
@@ -95,7 +92,8 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             let command = (["scanbench fixture from-capture", file] + (inventory.map { ["--inventory", $0] } ?? [])
                            + (scanner.map { ["--scanner", $0] } ?? [])).joined(separator: " ")
             let text = twin.yaml(command: command)
-            // The file must load like any fixture; a failure here is a derivation bug.
+            // The file must load like any fixture (this also checks --name); anything else failing
+            // here is a derivation bug.
             let fixture = try FixtureLoader.load(text: text, file: out ?? "<twin>")
             if let out {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: out))
@@ -108,9 +106,5 @@ struct FixtureFromCaptureCommand: ParsableCommand {
         } catch {
             Terminal.fail(Terminal.describe(error))
         }
-    }
-
-    static func isFixtureName(_ text: String) -> Bool {
-        (1...24).contains(text.count) && text.first != "-" && text.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
 }
