@@ -58,6 +58,9 @@ let package = Package(
         // The user's LAN inventory (`analyze --inventory`) and the attribution of a capture to its
         // devices. The system under test never reads it.
         .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Testbed", "Capture", "Results"], swiftSettings: strict),
+        // A twin fixture from a real capture (`fixture from-capture`) and the round-trip check.
+        // The system under test never imports it.
+        .target(name: "Twin", dependencies: ["Wire", "Capture", "Inventory", "Testbed", "Results"], swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
         .target(name: "Results", swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
@@ -80,7 +83,7 @@ let package = Package(
             name: "scanbench",
             dependencies: [
                 "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
-                "Fuzzing", "Inventory",
+                "Fuzzing", "Inventory", "Twin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -90,7 +93,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Testbed", "Wire"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),

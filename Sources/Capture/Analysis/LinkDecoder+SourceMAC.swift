@@ -4,7 +4,7 @@ extension LinkDecoder {
     /// The frame's link-layer source MAC, where the header carries one: Ethernet (also inside
     /// PKTAP), Linux cooked SLL and SLL2 with a 6-byte address. Nil for raw IP and BSD loopback,
     /// and for pymobiledevice3's fake `be:ef:be:ef:be:ef` header, which names no station.
-    static func sourceMAC(of bytes: ArraySlice<UInt8>, linkType: LinkType) -> MACAddress? {
+    public static func sourceMAC(of bytes: ArraySlice<UInt8>, linkType: LinkType) -> MACAddress? {
         let i = bytes.startIndex
         switch linkType {
         case .ethernet:

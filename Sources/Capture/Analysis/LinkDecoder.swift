@@ -1,13 +1,14 @@
 import Wire
 
-/// Strips the link-layer header of a captured frame, whatever the capture's link type.
-enum LinkDecoder {
+/// Strips the link-layer header of a captured frame, whatever the capture's link type. Public so
+/// other readers of capture files (the `Twin` module) decode frames the one way analysis does.
+public enum LinkDecoder {
     /// The source address of pymobiledevice3's fake Ethernet header.
     static let fakeSource = MACAddress("be:ef:be:ef:be:ef")!
     /// The network-layer type and payload, or nil for a link type analysis does not know.
     ///
     /// - Throws: `WireDecodingError` (layer `ethernet` or `link`) when the header is cut short.
-    static func networkPayload(of bytes: ArraySlice<UInt8>, linkType: LinkType)
+    public static func networkPayload(of bytes: ArraySlice<UInt8>, linkType: LinkType)
         throws(WireDecodingError) -> (EtherType, ArraySlice<UInt8>)? {
         switch linkType {
         case .ethernet:

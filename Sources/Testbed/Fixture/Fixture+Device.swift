@@ -92,6 +92,11 @@ extension Fixture {
         /// Chance that a given ARP reply is delivered (default 1).
         public var replyProbability: Double?
 
+        public init(replyDelayMs: Double? = nil, replyProbability: Double? = nil) {
+            self.replyDelayMs = replyDelayMs
+            self.replyProbability = replyProbability
+        }
+
         enum CodingKeys: String, CodingKey, CaseIterable {
             case replyDelayMs = "reply_delay_ms"
             case replyProbability = "reply_probability"

@@ -12,6 +12,14 @@ extension Fixture {
         /// How long the responder waits before answering a query for this service.
         public var delayMs: Double?
 
+        public init(type: String, instance: String, port: Int, txt: [String: String]? = nil, delayMs: Double? = nil) {
+            self.type = type
+            self.instance = instance
+            self.port = port
+            self.txt = txt
+            self.delayMs = delayMs
+        }
+
         enum CodingKeys: String, CodingKey, CaseIterable {
             case type, instance, port, txt
             case delayMs = "delay_ms"
@@ -34,6 +42,17 @@ extension Fixture {
         public var delayMs: Double?
 
         public var descriptionPath: String { locationPath ?? "/description.xml" }
+
+        public init(deviceType: String, uuid: String, services: [String]? = nil, server: String, locationPort: Int,
+                    locationPath: String? = nil, delayMs: Double? = nil) {
+            self.deviceType = deviceType
+            self.uuid = uuid
+            self.services = services
+            self.server = server
+            self.locationPort = locationPort
+            self.locationPath = locationPath
+            self.delayMs = delayMs
+        }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case uuid, services, server
@@ -77,6 +96,13 @@ extension Fixture {
         public var manufacturer: String
         public var modelName: String
         public var modelNumber: String?
+
+        public init(friendlyName: String, manufacturer: String, modelName: String, modelNumber: String? = nil) {
+            self.friendlyName = friendlyName
+            self.manufacturer = manufacturer
+            self.modelName = modelName
+            self.modelNumber = modelNumber
+        }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case manufacturer

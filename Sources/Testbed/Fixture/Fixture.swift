@@ -14,6 +14,16 @@ public struct Fixture: Codable, Sendable, Equatable {
     public var upstream: Upstream?
     public var devices: [Device]
 
+    public init(name: String, description: String? = nil, allowNonBenchmarkAddresses: Bool? = nil, network: Network,
+                upstream: Upstream? = nil, devices: [Device]) {
+        self.name = name
+        self.description = description
+        self.allowNonBenchmarkAddresses = allowNonBenchmarkAddresses
+        self.network = network
+        self.upstream = upstream
+        self.devices = devices
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, network, upstream, devices
         case allowNonBenchmarkAddresses = "allow_non_benchmark_addresses"
@@ -30,6 +40,13 @@ public struct Fixture: Codable, Sendable, Equatable {
 
         public var dnsDomain: String { domain ?? "home.arpa" }
 
+        public init(subnet: IPv4Network, gateway: IPv4Address, domain: String? = nil, scanner: Fixture.Scanner) {
+            self.subnet = subnet
+            self.gateway = gateway
+            self.domain = domain
+            self.scanner = scanner
+        }
+
         enum CodingKeys: String, CodingKey, CaseIterable { case subnet, gateway, domain, scanner }
     }
 
@@ -38,6 +55,12 @@ public struct Fixture: Codable, Sendable, Equatable {
         public var ip: IPv4Address
         public var mac: MACAddress
         public var link: LinkImpairment?
+
+        public init(ip: IPv4Address, mac: MACAddress, link: Fixture.LinkImpairment? = nil) {
+            self.ip = ip
+            self.mac = mac
+            self.link = link
+        }
 
         enum CodingKeys: String, CodingKey, CaseIterable { case ip, mac, link }
     }

@@ -11,6 +11,6 @@ struct FixtureCommand: ParsableCommand {
             on LANs they were not tuned for; 'validate' loads a file exactly as 'testbed up' and 'run' \
             would and says OK or where it is wrong.
             """,
-        subcommands: [FixtureGenerateCommand.self, FixtureValidateCommand.self]
+        subcommands: [FixtureGenerateCommand.self, FixtureValidateCommand.self, FixtureFromCaptureCommand.self]
     )
 }

@@ -3,11 +3,11 @@ import Wire
 /// Writes a `Fixture` as the YAML `FixtureLoader` reads, byte for byte the same for the same
 /// fixture: keys in the schema's order (docs/FIXTURES.md), TXT keys sorted, numbers through
 /// `NumberText`, strings plain when YAML 1.1 cannot misread them and double-quoted otherwise.
-struct FixtureYAMLWriter {
+public struct FixtureYAMLWriter {
     private var lines: [String] = []
 
     /// The fixture as YAML, after `header` as `#` comment lines.
-    static func yaml(_ fixture: Fixture, header: [String] = []) -> String {
+    public static func yaml(_ fixture: Fixture, header: [String] = []) -> String {
         var writer = FixtureYAMLWriter()
         writer.lines = header.map { $0.isEmpty ? "#" : "# \($0)" }
         writer.write(fixture)

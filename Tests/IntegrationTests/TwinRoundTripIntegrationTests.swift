@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The twin round trip on `tiny`: scan it under capture, derive a twin fixture from the capture
+/// (`fixture from-capture`), scan the twin the same way, and per device the wire (answered or
+/// not, by which protocols, port states, mDNS services, RTT within 1 ms) and the scanner's own
+/// results (found, by which sources) must agree. scanbench-best keeps it short (two runs of about
+/// 20 s); scripts/twin-roundtrip does the same on `home` with any strategy.
+@Suite("Twin fixture round trip", .tags(.integration), .serialized)
+struct TwinRoundTripIntegrationTests {
+    static func devices(_ directory: String) throws -> [String: [String: Any]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/results.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let devices = try #require(run["devices"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: devices.map { ($0["ip"] as? String ?? "", $0) })
+    }
+
+    static func pcap(_ directory: String) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(directory)/pcaps").filter { $0.hasSuffix(".pcap") }
+        return "\(directory)/pcaps/\(try #require(names.first))"
+    }
+
+    @Test("scan tiny, derive its twin, scan the twin: every device behaves the same", .timeLimit(.minutes(3)))
+    func roundTrip() throws {
+        let out = NSTemporaryDirectory() + "twin-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let plan = ["--strategy", "scanbench-best", "--repeat", "1", "--seed", "1", "--no-categories"]
+        let first = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny"] + plan + ["--out", "\(out)/original"], timeout: 150)
+        #expect(first.status == 0, "\(first.stderr)")
+        let original = try Self.pcap("\(out)/original")
+
+        let derive = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--name", "twin-tiny", "--out", "\(out)/twin.yaml"])
+        #expect(derive.status == 0, "\(derive.stderr)")
+        let yaml = try String(contentsOfFile: "\(out)/twin.yaml", encoding: .utf8)
+        #expect(yaml.contains("# Not in the capture, so left out"))
+        let validate = try ScanBenchCLI.scanbench(["fixture", "validate", "\(out)/twin.yaml"])
+        #expect(validate.stdout.contains("OK:"), "\(validate.stdout)\(yaml)")
+
+        let second = try ScanBenchCLI.scanbench(["run", "--fixture", "\(out)/twin.yaml"] + plan + ["--out", "\(out)/twin"], timeout: 150)
+        #expect(second.status == 0, "\(second.stderr)")
+        let check = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--check", try Self.pcap("\(out)/twin")])
+        #expect(check.status == 0, "wire differences:\n\(check.stdout)\(check.stderr)\n--- twin.yaml:\n\(yaml)")
+        #expect(check.stdout.contains("5 of 5 devices match"), "\(check.stdout)")
+
+        // The scanner's own view: found, and by which sources, per address.
+        let before = try Self.devices("\(out)/original")
+        let after = try Self.devices("\(out)/twin")
+        var differences: [String] = []
+        for (ip, device) in before where device["found"] as? Bool == true {
+            guard let twin = after[ip] else { differences.append("\(ip): found in tiny, absent from the twin"); continue }
+            let sources = Set(device["sources"] as? [String] ?? [])
+            let twinSources = Set(twin["sources"] as? [String] ?? [])
+            if twin["found"] as? Bool != true || sources != twinSources {
+                differences.append("\(ip): sources \(sources.sorted()) vs \(twinSources.sorted()), found \(twin["found"] ?? "-")")
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+    }
+}
