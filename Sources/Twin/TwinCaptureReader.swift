@@ -5,20 +5,17 @@ import Wire
 /// scanner (ARP, echo, TCP SYN/ACK or RST per port, mDNS, SSDP), how fast, and the PTR names the
 /// scanner's DNS queries got back.
 ///
-/// Its own pass rather than `WireAnalyzer`'s: the analyzer keeps counts and TCP attempts, not the
-/// record contents (services, TXT, SSDP headers, PTR names) a fixture needs, and its hot path
-/// should not pay for this command. Frames are decoded the analyzer's way (`LinkDecoder`), so
-/// every link type `scanbench analyze` reads works here too.
+/// Two passes. `WireAnalyzer` picks the scanner and matches its probes to their answers — TCP port
+/// states and SYN round trips (its `TCPAttempt`s, Karn's rule included) and echo round trips — so
+/// those rules live in one place. This reader's own pass keeps what the analyzer does not: ARP
+/// timing, MACs, and the record contents (services, TXT, SSDP headers, PTR names) a fixture
+/// needs; the analyzer's hot path does not pay for them. Frames are decoded the analyzer's way
+/// (`LinkDecoder`), so every link type `scanbench analyze` reads works here too.
 public struct TwinCaptureReader {
     private var observations: CaptureObservations
     private let scanner: IPv4Address
     /// When the scanner last asked ARP for an address, ns.
     private var lastARPRequest: [IPv4Address: Int64] = [:]
-    private struct EchoKey: Hashable { var target: IPv4Address; var identifier: UInt16; var sequence: UInt16 }
-    private var pendingEchoes: [EchoKey: Int64] = [:]
-    private struct SYNKey: Hashable { var target: IPv4Address; var sourcePort: UInt16; var port: UInt16 }
-    /// First SYN time and whether it was sent again (a retransmitted SYN's answer is not timed).
-    private var pendingSYNs: [SYNKey: (sentAt: Int64, resent: Bool)] = [:]
     /// When the scanner last asked mDNS about a name (lower-cased, without the trailing dot), ns.
     private var lastMDNSQuestion: [String: Int64] = [:]
     private var lastMSearch: Int64?
@@ -28,22 +25,14 @@ public struct TwinCaptureReader {
 
     static let metaQuery = "_services._dns-sd._udp.local"
 
-    /// Reads `path`. Without `scanner`, the analyzer's inference picks it (one more pass).
+    /// Reads `path`. Without `scanner`, the analyzer's inference picks it.
     ///
     /// - Throws: `CaptureError` as `scanbench analyze` does (missing file, not a capture,
     ///   unknown link type); `TwinError.noScanner` when nothing in the capture looks like one.
     public static func read(path: String, scanner: IPv4Address?) throws -> CaptureObservations {
-        let chosen: IPv4Address
-        let reason: String
-        if let scanner {
-            chosen = scanner
-            reason = "given with --scanner"
-        } else {
-            let analysis = try WireAnalyzer.analyze(captureFile: path, options: AnalysisOptions(keepsAttempts: false))
-            guard let inferred = analysis.scannerInference else { throw TwinError.noScanner(path: path) }
-            chosen = inferred.address
-            reason = inferred.reason
-        }
+        let analysis = try WireAnalyzer.analyze(captureFile: path, options: AnalysisOptions(scanner: scanner))
+        guard let chosen = analysis.scanner else { throw TwinError.noScanner(path: path) }
+        let reason = analysis.scannerInference?.reason ?? "given with --scanner"
         var reader = TwinCaptureReader(observations: CaptureObservations(file: path, scanner: chosen, scannerReason: reason))
         let file = try CaptureFile(path: path)
         var buffer: [UInt8] = []
@@ -60,7 +49,31 @@ public struct TwinCaptureReader {
             default: throw error
             }
         }
+        reader.addProbeAnswers(from: analysis)
         return reader.observations
+    }
+
+    /// The scanner's TCP attempts and echo round trips, as the analyzer matched them: a port is
+    /// open if any attempt got SYN/ACK, else closed if any got RST, else filtered (no answer or
+    /// ICMP unreachable).
+    private mutating func addProbeAnswers(from analysis: WireAnalysis) {
+        for attempt in analysis.attempts {
+            observations.update(attempt.target) { host in
+                let port = Int(attempt.targetPort)
+                switch attempt.outcome {
+                case .open: host.ports[port] = .open
+                case .closed: if host.ports[port] != .open { host.ports[port] = .closed }
+                case .noAnswer, .unreachable: if host.ports[port] == nil { host.ports[port] = .filtered }
+                }
+                if let rtt = attempt.rtt { host.ipRTTs.append(Self.ms(rtt)) }
+            }
+        }
+        for sample in analysis.rttSamples where sample.kind == .icmpEcho {
+            observations.update(sample.target) { host in
+                host.echoReplies += 1
+                host.ipRTTs.append(Self.ms(sample.rtt))
+            }
+        }
     }
 
     private init(observations: CaptureObservations) {
@@ -112,20 +125,8 @@ public struct TwinCaptureReader {
     private mutating func addFromScanner(_ ip: IPv4Packet, at time: Int64) {
         switch ip.protocol {
         case .icmp:
-            guard let icmp = try? ICMPMessage(decoding: ip.payload), case .echoRequest(let id, let sequence) = icmp.kind else { return }
-            pendingEchoes[EchoKey(target: ip.destination, identifier: id, sequence: sequence)] = time
+            guard let icmp = try? ICMPMessage(decoding: ip.payload), case .echoRequest = icmp.kind else { return }
             observations.update(ip.destination) { $0.echoRequests += 1 }
-        case .tcp:
-            guard let tcp = try? TCPSegment(decoding: ip.payload), tcp.isSYN else { return }
-            let key = SYNKey(target: ip.destination, sourcePort: tcp.sourcePort, port: tcp.destinationPort)
-            if let pending = pendingSYNs[key] {
-                pendingSYNs[key] = (pending.sentAt, true)
-            } else {
-                pendingSYNs[key] = (time, false)
-            }
-            observations.update(ip.destination) { host in
-                if host.ports[Int(tcp.destinationPort)] == nil { host.ports[Int(tcp.destinationPort)] = .filtered }
-            }
         case .udp:
             guard let udp = try? UDPDatagram(decoding: ip.payload) else { return }
             if udp.destinationPort == 5353, let message = try? DNSMessage(bytes: udp.payload), !message.isResponse {
@@ -144,24 +145,6 @@ public struct TwinCaptureReader {
 
     private mutating func addToScanner(_ ip: IPv4Packet, at time: Int64) {
         switch ip.protocol {
-        case .icmp:
-            guard ip.destination == scanner, let icmp = try? ICMPMessage(decoding: ip.payload),
-                  case .echoReply(let id, let sequence) = icmp.kind,
-                  let sent = pendingEchoes.removeValue(forKey: EchoKey(target: ip.source, identifier: id, sequence: sequence)) else { return }
-            observations.update(ip.source) { host in
-                host.echoReplies += 1
-                host.ipRTTs.append(Self.ms(time - sent))
-            }
-        case .tcp:
-            guard ip.destination == scanner, let tcp = try? TCPSegment(decoding: ip.payload),
-                  tcp.isSYNACK || tcp.flags.contains(.rst) else { return }
-            let key = SYNKey(target: ip.source, sourcePort: tcp.destinationPort, port: tcp.sourcePort)
-            guard let pending = pendingSYNs.removeValue(forKey: key) else { return }
-            observations.update(ip.source) { host in
-                let port = Int(tcp.sourcePort)
-                if tcp.isSYNACK { host.ports[port] = .open } else if host.ports[port] != .open { host.ports[port] = .closed }
-                if !pending.resent { host.ipRTTs.append(Self.ms(time - pending.sentAt)) }
-            }
         case .udp:
             guard let udp = try? UDPDatagram(decoding: ip.payload) else { return }
             if udp.sourcePort == 5353, ip.destination == scanner || ip.destination.isMulticast,

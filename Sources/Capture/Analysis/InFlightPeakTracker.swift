@@ -15,9 +15,6 @@ struct InFlightPeakTracker: Sendable {
     private var value = 0
     private(set) var peak = 0
     private(set) var peakAt: Int64?
-    /// Events that arrived before an instant already folded (none when the horizon holds):
-    /// counted in `value` from now on, but the peak before them is not revisited.
-    private(set) var lateEvents = 0
     private var foldedBefore = Int64.min
 
     mutating func start(at time: Int64) { add(time, delta: 1) }
@@ -26,7 +23,8 @@ struct InFlightPeakTracker: Sendable {
 
     private mutating func add(_ time: Int64, delta: Int) {
         guard time >= foldedBefore else {
-            lateEvents += 1
+            // Before an instant already folded (never, while the tracker's horizon holds): counted
+            // from now on; the peak before it is not revisited.
             value += delta
             return
         }

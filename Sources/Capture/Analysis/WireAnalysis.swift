@@ -99,7 +99,7 @@ public struct WireAnalysis: Sendable, Codable {
         }
         self.init(records: records, addresses: addresses, frames: frames, arpRequests: arpRequests, linkType: linkType,
                   firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp, scanner: scanner,
-                  inference: inference, abandonAfter: abandonAfter, fold: fold, keepsAttempts: keepsAttempts,
+                  inference: inference, abandonAfter: abandonAfter, fold: fold, attempts: attempts, keepsAttempts: keepsAttempts,
                   samples: samples, rttByTarget: TargetRTT.table(icmpEcho: icmp, tcpSyn: tcp),
                   duplicateEchoReplies: duplicateEchoReplies, unmatchedEchoReplies: unmatchedEchoReplies,
                   untrackedTCPSegments: untrackedTCPSegments)
@@ -107,12 +107,13 @@ public struct WireAnalysis: Sendable, Codable {
 
     /// - Parameters:
     ///   - fold: the scanner's TCP attempts, folded (listed or not).
+    ///   - attempts: `fold.attempts`, which the caller has already ordered.
     ///   - samples: every matched RTT in send order (empty when not kept).
     ///   - rttByTarget: the per-target RTT statistics.
     init(records: [PacketRecord]?, addresses: AddressTable, frames: FrameTimeline, arpRequests: [UInt64: Int],
          linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
          scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
-         fold: TCPAttemptFold, keepsAttempts: Bool, samples: [RTTSample], rttByTarget: [TargetRTT],
+         fold: TCPAttemptFold, attempts: [TCPAttempt], keepsAttempts: Bool, samples: [RTTSample], rttByTarget: [TargetRTT],
          duplicateEchoReplies: Int, unmatchedEchoReplies: Int, untrackedTCPSegments: Int) {
         self.records = records
         self.linkType = linkType.description
@@ -138,7 +139,6 @@ public struct WireAnalysis: Sendable, Codable {
             radioRuns = frames.all.merged(with: FrameRuns())
         }
         tcp = fold.totals
-        let attempts = fold.attempts
         self.attempts = keepsAttempts ? attempts : []
         (attemptsInFlight, awaitingAnswer, connectionsInFlight) = fold.series(of: attempts)
         rttSamples = samples

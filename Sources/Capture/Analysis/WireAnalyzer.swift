@@ -233,10 +233,11 @@ public struct WireAnalyzer: Sendable {
         let inference = options.scanner == nil ? ScannerInference.infer(from: tallies) : nil
         let scanner = options.scanner ?? inference?.address
         let fold = tcp.finish(captureEnd: last ?? 0).fold(of: scanner?.value)
+        let attempts = fold.attempts
         var samples: [RTTSample] = []
         if options.keepsAttempts {
             samples = (echo.samples ?? []).filter { scanner == nil || $0.prober == scanner }
-            for a in fold.attempts {
+            for a in attempts {
                 if let rtt = a.rtt {
                     samples.append(RTTSample(kind: .tcpSyn, prober: a.initiator, target: a.target,
                                              sentAt: a.firstSynAt, rtt: rtt, detail: a.targetPort))
@@ -250,7 +251,7 @@ public struct WireAnalyzer: Sendable {
             records: keepsFrameRecords ? sorted : nil, addresses: addresses, frames: frames,
             arpRequests: arpRequests, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
             scanner: scanner, inference: inference, abandonAfter: options.abandonAfter,
-            fold: fold, keepsAttempts: options.keepsAttempts, samples: samples, rttByTarget: rttByTarget,
+            fold: fold, attempts: attempts, keepsAttempts: options.keepsAttempts, samples: samples, rttByTarget: rttByTarget,
             duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
             untrackedTCPSegments: tcp.untrackedSegments)
         analysis.hosts = hosts
