@@ -28,6 +28,26 @@ struct LinkTypeAnalysisTests {
         #expect(unknown.totals.unsupportedLink == 1)
     }
 
+    @Test("BSD loopback (NULL): AF_INET in either byte order; AF_INET6 as NetBSD/OpenBSD, FreeBSD and macOS write it; anything else is other")
+    func nullLinkFamilies() {
+        func analyze(_ family: UInt32, bigEndian: Bool, _ payload: [UInt8]) -> WireAnalysis {
+            let value = bigEndian ? family.bigEndian : family.littleEndian
+            let header = withUnsafeBytes(of: value) { Array($0) }
+            return WireAnalyzer.analyze(packets: [CapturedPacket(timestamp: 1, originalLength: payload.count + 4, data: header + payload)],
+                                        linkType: LinkType(dlt: 0))
+        }
+        for bigEndian in [false, true] {
+            let v4 = analyze(2, bigEndian: bigEndian, Self.ipSYN())
+            #expect(v4.totals.tcpSyn == 1 && v4.tcp.attempts == 1)
+            for family: UInt32 in [24, 28, 30] {
+                let v6 = analyze(family, bigEndian: bigEndian, [0x60] + [UInt8](repeating: 0, count: 39))
+                #expect(v6.totals.ipv6 == 1 && v6.totals.otherEthernet == 0, "AF_INET6 = \(family), big-endian \(bigEndian)")
+            }
+        }
+        let other = analyze(7, bigEndian: false, [1, 2, 3, 4])
+        #expect(other.totals.ipv6 == 0 && other.totals.otherEthernet == 1)
+    }
+
     @Test func textReportNamesTheScannerAndTheFigures() {
         let analysis = WireAnalyzer.analyze(packets: WireAnalyzerTests.scan().packets)
         let text = analysis.textReport(file: "scan.pcap")

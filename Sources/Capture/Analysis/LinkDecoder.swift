@@ -33,9 +33,13 @@ public enum LinkDecoder {
             try bytes.requireLink(4)
             let i = bytes.startIndex
             let family = UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
-            let swapped = family.byteSwapped
-            let isIPv4 = family == 2 || swapped == 2
-            return (isIPv4 ? .ipv4 : EtherType(rawValue: 0), bytes.dropFirst(4))
+            // The sender's AF_ value in its own byte order: AF_INET is 2 everywhere; AF_INET6 is
+            // 24 (NetBSD, OpenBSD), 28 (FreeBSD) or 30 (macOS, iOS) — tcpdump's print-null.c and
+            // the tcpdump.org LINKTYPE_NULL page list the same values.
+            let families = [family, family.byteSwapped]
+            if families.contains(2) { return (.ipv4, bytes.dropFirst(4)) }
+            if families.contains(where: { [24, 28, 30].contains($0) }) { return (.ipv6, bytes.dropFirst(4)) }
+            return (EtherType(rawValue: 0), bytes.dropFirst(4))
         case .pktap:
             // Apple's metadata header, then a frame of the link type it names (never PKTAP again).
             guard let inner = PKTAPHeader.inner(bytes) else {
