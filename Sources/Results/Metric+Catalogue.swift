@@ -32,8 +32,11 @@ extension Metric {
                                       gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.tcpSyn) }
     public static let retransmits = Metric(wire(.tcpSynRetransmissions), "SYN retransmits", short: "Retrans.", .lowerIsBetter, .counter, from: .capture,
                                            gate: MetricThreshold(relativePercent: 10, absolute: 5)) { Double($0.wire.tcpSynRetransmissions) }
+    // Peak in flight moves with scheduling under one seed: 47–55 for review-baseline and 22–24 for
+    // review-phase3 over ten runs on home (docs/METRICS.md#repeatability), so one run may sit 8 %
+    // or 2 above a median: 10 % or 3.
     public static let peakInFlight = Metric(wire(.tcpPeakInFlight), "Peak in flight", .lowerIsBetter, .counter, from: .capture,
-                                            gate: MetricThreshold(relativePercent: 5, absolute: 1)) { Double($0.wire.tcpPeakInFlight) }
+                                            gate: MetricThreshold(relativePercent: 10, absolute: 3)) { Double($0.wire.tcpPeakInFlight) }
     public static let packets = Metric(wire(.packets), "Packets", .lowerIsBetter, .counter, from: .capture,
                                        gate: MetricThreshold(relativePercent: 5)) { Double($0.wire.packets) }
     public static let bytes = Metric(wire(.bytes), "Bytes", .lowerIsBetter, .counter, from: .capture,

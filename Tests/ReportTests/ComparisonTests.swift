@@ -108,6 +108,54 @@ struct ComparisonTests {
         #expect(timing.markdown().contains("exact where it repeated"))
     }
 
+    @Test("one run on a side cannot show a counter repeats: the declared allowance holds instead of exactness")
+    func seededSingleRunGetsTheAllowance() throws {
+        // The main job (one run) against the reference (three): review-baseline's +2 of 238 is noise.
+        let single = try Comparison(baseline: Self.attempts([238, 238, 238], seed: 7), current: Self.attempts([240], seed: 7))
+        #expect(Self.outcome(single, "wire.tcp_attempts") == .unchanged)
+        let beyond = try Comparison(baseline: Self.attempts([238, 238, 238], seed: 7), current: Self.attempts([260], seed: 7))
+        #expect(Self.outcome(beyond, "wire.tcp_attempts") == .regressed, "+9 %, beyond the declared 5 %")
+        // Two runs a side that agreed are still exact.
+        let two = try Comparison(baseline: Self.attempts([238, 238], seed: 7), current: Self.attempts([240, 240], seed: 7))
+        #expect(Self.outcome(two, "wire.tcp_attempts") == .regressed)
+    }
+
+    /// `attempts(_:seed:)` with every run's tcp_probe phase cut at its deadline.
+    static func cut(_ values: [Int]) -> ResultsDocument {
+        var document = attempts(values, seed: 7)
+        for index in document.runs.indices { document.runs[index].metrics.phasesCutAtDeadline = ["tcp_probe"] }
+        return document
+    }
+
+    @Test("a baseline cut at a phase deadline makes its counters timing-decided: not judged on one run, judged by the test on five")
+    func deadlineCutCountersAreJudgedLikeTimings() throws {
+        // netmonitor-2.0 on home: where the 30 s cut falls decides whether the enrichment race runs
+        // (31 or 142 attempts). Three baseline runs that all fell early prove nothing about a fourth.
+        let one = try Comparison(baseline: Self.cut([31, 31, 31]), current: Self.cut([142]))
+        guard case .insufficientData(let reason) = Self.outcome(one, "wire.tcp_attempts") else {
+            Issue.record("expected not judged, got \(String(describing: Self.outcome(one, "wire.tcp_attempts")))")
+            return
+        }
+        #expect(reason.contains("the baseline's tcp_probe phase was cut at its deadline in 3 of 3 runs"), "\(reason)")
+        #expect(one.verdict == .noRegression)
+        #expect(one.markdown().contains("cut at a phase deadline"))
+        // Both modes on both sides, in other proportions: no significant shift.
+        let mixed = try Comparison(baseline: Self.cut([31, 142, 31, 31, 142]), current: Self.cut([142, 31, 142, 142, 31]))
+        #expect(Self.outcome(mixed, "wire.tcp_attempts") != .regressed)
+        // A shift every run shows is still caught.
+        let shifted = try Comparison(baseline: Self.cut([31, 33, 31, 32, 31]), current: Self.cut([60, 61, 60, 62, 60]))
+        #expect(Self.outcome(shifted, "wire.tcp_attempts") == .regressed)
+        // Only the baseline's cuts count: a change that makes the scan hit its deadline keeps the exact gate.
+        let newlyCut = try Comparison(baseline: Self.attempts([31, 31, 31], seed: 7), current: Self.cut([142]))
+        #expect(Self.outcome(newlyCut, "wire.tcp_attempts") == .regressed)
+        // A counter the thresholds file names keeps its counter gate.
+        var thresholds = Thresholds.defaults
+        thresholds.metrics["wire.tcp_attempts"] = MetricThreshold(relativePercent: 10)
+        thresholds.fromFile.insert("wire.tcp_attempts")
+        let named = try Comparison(baseline: Self.cut([31, 31, 31]), current: Self.cut([142]), thresholds: thresholds)
+        #expect(Self.outcome(named, "wire.tcp_attempts") == .regressed)
+    }
+
     @Test("the other way round is an improvement, exit 0")
     func improvement() throws {
         let comparison = try Comparison(baseline: Self.one("review-baseline"), current: Self.one("scanbench-best"))

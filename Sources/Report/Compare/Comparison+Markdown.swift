@@ -77,12 +77,8 @@ extension Comparison {
         let threshold = item.threshold
         guard threshold.gate else { return "off" }
         let allowance = threshold.summary
-        switch item.metric.kind {
-        case .counter:
-            return "worse by at most \(allowance)"
-        case .timing:
-            return "p < \(NumberFormat.decimal(thresholds.alpha, digits: 2)), |δ| ≥ \(NumberFormat.decimal(thresholds.minEffectSize, digits: 3)), change ≥ \(allowance)"
-        }
+        guard item.judgedAsTiming else { return "worse by at most \(allowance)" }
+        return "p < \(NumberFormat.decimal(thresholds.alpha, digits: 2)), |δ| ≥ \(NumberFormat.decimal(thresholds.minEffectSize, digits: 3)), change ≥ \(allowance)"
     }
 
     private func outcomeText(_ outcome: MetricComparison.Outcome) -> String {
@@ -99,13 +95,15 @@ extension Comparison {
     private func rulesBlock() -> String {
         var text = "<details><summary>Rules and statistics used</summary>\n\n"
         if seeded {
-            text += "- Counters: both sides ran with seed \(baseline.environment.seed.map(String.init) ?? "?"), so a counter the thresholds file does not name is exact where it repeated: "
+            text += "- Counters: both sides ran with seed \(baseline.environment.seed.map(String.init) ?? "?"), so a counter the thresholds file does not name is exact where it repeated (with at least two runs a side): "
             text += "if every repetition on each side agreed, the current median may not be worse at all; a counter that moved between repetitions on either side depends on timing too, "
             text += "and may be worse by its allowance or by the baseline's spread (max − min), whichever is more.\n"
         } else {
             text += "- Counters: the current median may be worse than the baseline median by at most the allowance (relative to the baseline median, or absolute; either suffices). "
             text += "Exact gates need both sides run with one `--seed`.\n"
         }
+        text += "- Counters of a pair whose baseline runs were cut at a phase deadline (`phases_cut_at_deadline`) depend on where the cut fell, and can be bimodal: "
+        text += "they are judged like timings below (with fewer runs than the test needs, not at all), unless the thresholds file names them.\n"
         text += "- Timings: flagged only when a two-sided Mann–Whitney U test gives p < α (exact without ties for up to \(MannWhitneyU.exactLimit) runs, else the normal approximation with tie correction), "
         text += "|Cliff's δ| ≥ the minimum effect size, and the median moved by at least the allowance, all in the same direction.\n"
         text += "- α = \(NumberFormat.decimal(thresholds.alpha, digits: 3)), minimum |δ| = \(NumberFormat.decimal(thresholds.minEffectSize, digits: 3)). "

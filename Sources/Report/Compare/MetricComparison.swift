@@ -42,29 +42,44 @@ public struct MetricComparison: Sendable {
         return change / abs(b) * 100
     }
 
+    /// Whether the values were judged as a timing's are: a timing, or a counter the baseline's
+    /// deadline cuts make timing-decided.
+    public let judgedAsTiming: Bool
+
     /// Compares `current` with `baseline` values of `metric` under `thresholds`.
-    /// - Parameter seeded: both sides ran with one seed, so counters that repeated are gated exactly
-    ///   (`Thresholds.threshold(_:seeded:baseline:current:)`).
-    public init(metric: Metric, baseline: [Double], current: [Double], thresholds: Thresholds, seeded: Bool = false) {
+    /// - Parameters:
+    ///   - seeded: both sides ran with one seed, so counters that repeated are gated exactly
+    ///     (`Thresholds.threshold(_:seeded:baseline:current:)`).
+    ///   - timingDecided: why the baseline's counters depend on timing by mechanism (a phase cut at
+    ///     its deadline in some of its runs), or nil. Such a counter can be bimodal — where the cut
+    ///     falls decides whether a whole phase runs — so a median of a few runs, or a spread that
+    ///     happened not to show both modes, proves nothing: it is judged like a timing (the test, the
+    ///     effect size and the allowance), and not at all with fewer runs than the test needs. A
+    ///     counter a thresholds file names keeps its counter gate.
+    public init(metric: Metric, baseline: [Double], current: [Double], thresholds: Thresholds, seeded: Bool = false,
+                timingDecided: String? = nil) {
         self.metric = metric
         self.baseline = baseline
         self.current = current
-        threshold = thresholds.threshold(metric, seeded: seeded, baseline: baseline, current: current)
+        let asTiming = metric.kind == .timing || (timingDecided != nil && !thresholds.fromFile.contains(metric.id))
+        judgedAsTiming = asTiming
+        threshold = asTiming ? thresholds.threshold(metric)
+            : thresholds.threshold(metric, seeded: seeded, baseline: baseline, current: current)
         var p: Double?
         var delta: Double?
         let outcome: Outcome
         if baseline.isEmpty || current.isEmpty {
             outcome = .insufficientData(baseline.isEmpty && current.isEmpty ? "not measured" : "measured on one side only")
-        } else if metric.kind == .counter {
+        } else if !asTiming {
             outcome = Self.counterOutcome(metric, threshold, SampleSummary(baseline)!.median, SampleSummary(current)!.median)
         } else {
             let smallest = MannWhitneyU.smallestPossibleP(baseline.count, current.count)
             delta = CliffsDelta.of(current, against: baseline)
+            p = MannWhitneyU(baseline, current)?.p
             if smallest >= thresholds.alpha {
-                p = MannWhitneyU(baseline, current)?.p
-                outcome = .insufficientData("\(baseline.count) vs \(current.count) runs cannot reach p < \(NumberFormat.decimal(thresholds.alpha, digits: 2)) (smallest possible p = \(NumberFormat.decimal(smallest, digits: 3))); use at least \(Self.runsNeeded(thresholds.alpha)) per side")
+                let runs = "\(baseline.count) vs \(current.count) runs cannot reach p < \(NumberFormat.decimal(thresholds.alpha, digits: 2)) (smallest possible p = \(NumberFormat.decimal(smallest, digits: 3))); use at least \(Self.runsNeeded(thresholds.alpha)) per side"
+                outcome = .insufficientData(metric.kind == .counter ? "\(timingDecided ?? ""), so timing decides it; \(runs)" : runs)
             } else {
-                p = MannWhitneyU(baseline, current)?.p
                 outcome = Self.timingOutcome(metric, threshold, thresholds, baseline, current, p: p ?? 1, delta: delta ?? 0)
             }
         }

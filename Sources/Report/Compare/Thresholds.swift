@@ -37,9 +37,12 @@ public struct Thresholds: Sendable, Equatable {
 
     /// The threshold of a counter or timing for one pair of runs.
     ///
-    /// When both sides ran with the same seed (`seeded`) and no thresholds file named the metric, a
-    /// counter the seed made repeatable is exact: if every repetition on each side agreed, no
-    /// worsening is allowed. A counter whose repetitions moved on either side depends on timing as
+    /// When both sides ran with the same seed (`seeded`), each has at least two runs, and no
+    /// thresholds file named the metric, a counter the seed made repeatable is exact: if every
+    /// repetition on each side agreed, no worsening is allowed. One run cannot show whether a
+    /// counter repeats, and a few baseline runs that agreed by chance prove little (the main job's
+    /// single run against the three-run reference flagged +2 of 238 attempts and +8 bytes that way),
+    /// so a side with one run gets the declared allowance, widened to the baseline's spread. A counter whose repetitions moved on either side depends on timing as
     /// well as on the seed (a phase cut at its deadline, an ARP retry, a peak of connections in
     /// flight), so one side agreeing by chance proves nothing: it gets its declared allowance,
     /// widened to the baseline's spread (max − min). Only the baseline widens it: a change that
@@ -48,7 +51,8 @@ public struct Thresholds: Sendable, Equatable {
     public func threshold(_ metric: Metric, seeded: Bool, baseline: [Double], current: [Double]) -> MetricThreshold {
         guard seeded, metric.kind == .counter, !fromFile.contains(metric.id) else { return threshold(metric) }
         let declared = threshold(metric)
-        guard max(Self.spread(baseline), Self.spread(current)) > 0 else { return MetricThreshold(absolute: 0, gate: declared.gate) }
+        let repeated = baseline.count >= 2 && current.count >= 2 && max(Self.spread(baseline), Self.spread(current)) == 0
+        guard !repeated else { return MetricThreshold(absolute: 0, gate: declared.gate) }
         return MetricThreshold(relativePercent: declared.relativePercent, absolute: max(declared.absolute ?? 0, Self.spread(baseline)),
                                gate: declared.gate)
     }
