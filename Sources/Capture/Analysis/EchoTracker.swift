@@ -17,7 +17,7 @@ struct EchoTracker {
     /// Every matched round trip, when kept (`WireAnalysis.rttSamples`).
     private(set) var samples: [RTTSample]?
     /// Round-trip times by prober, then by target: what the per-target summaries need.
-    private(set) var rttByProber: [UInt32: [UInt32: [Int64]]] = [:]
+    private(set) var rttByProber: [UInt32: [UInt32: RTTValues]] = [:]
     private(set) var duplicateReplies = 0
     private(set) var unmatchedReplies = 0
     private var answered: Set<Key> = []
@@ -36,7 +36,7 @@ struct EchoTracker {
         let key = Key(requester: destination.value, target: source.value, identifier: identifier, sequence: sequence)
         if let sent = pending.removeValue(forKey: key) {
             answered.insert(key)
-            rttByProber[key.requester, default: [:]][key.target, default: []].append(time &- sent)
+            rttByProber[key.requester, default: [:]][key.target, default: RTTValues()].append(time &- sent)
             samples?.append(RTTSample(kind: .icmpEcho, prober: destination, target: source,
                                       sentAt: sent, rtt: time &- sent, detail: sequence))
         } else if answered.contains(key) {

@@ -9,10 +9,8 @@ import Wire
 /// (`InFlightPeakTracker`), and memory stays bounded by the attempts in flight and the targets.
 struct TCPAttemptFold: Sendable {
     private(set) var summary = TCPSummary()
-    private var targetPorts: Set<UInt64> = []
-    private var targets: Set<UInt32> = []
-    /// TCP SYN RTTs (Karn's rule applied) per target address.
-    private(set) var rttByTarget: [UInt32: [Int64]] = [:]
+    /// Per target address: distinct ports probed and SYN RTTs (Karn's rule applied).
+    private var targets: [UInt32: TargetProbes] = [:]
     /// Every attempt with its creation serial, when listed.
     private var listed: [(serial: Int, attempt: TCPAttempt)]?
     private var inFlight = InFlightPeakTracker()
@@ -42,9 +40,7 @@ struct TCPAttemptFold: Sendable {
     /// A finished attempt (the tracker will not change it again).
     mutating func add(_ a: TCPAttempt, serial: Int) {
         summary.add(a)
-        targetPorts.insert(UInt64(a.target.value) << 16 | UInt64(a.targetPort))
-        targets.insert(a.target.value)
-        if let rtt = a.rtt { rttByTarget[a.target.value, default: []].append(rtt) }
+        targets[a.target.value, default: TargetProbes()].add(port: a.targetPort, rtt: a.rtt)
         if listed != nil {
             listed?.append((serial, a))
             return
@@ -65,9 +61,14 @@ struct TCPAttemptFold: Sendable {
     /// The totals with the distinct counts filled in.
     var totals: TCPSummary {
         var totals = summary
-        totals.distinctTargetPorts = targetPorts.count
+        totals.distinctTargetPorts = targets.values.reduce(0) { $0 + $1.distinctPorts }
         totals.distinctTargets = targets.count
         return totals
+    }
+
+    /// TCP SYN RTTs per target address, for the targets that have any.
+    var rttByTarget: [UInt32: RTTValues] {
+        targets.compactMapValues { $0.rtts.count > 0 ? $0.rtts : nil }
     }
 
     /// The listed attempts in first-SYN order (empty when not listed).

@@ -100,7 +100,7 @@ public struct WireAnalysis: Sendable, Codable {
         self.init(records: records, addresses: addresses, frames: frames, arpRequests: arpRequests, linkType: linkType,
                   firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp, scanner: scanner,
                   inference: inference, abandonAfter: abandonAfter, fold: fold, attempts: attempts, keepsAttempts: keepsAttempts,
-                  samples: samples, rttByTarget: TargetRTT.table(icmpEcho: icmp, tcpSyn: tcp),
+                  samples: samples, rttByTarget: TargetRTT.table(icmpEcho: icmp.mapValues(RTTValues.init), tcpSyn: tcp.mapValues(RTTValues.init)),
                   duplicateEchoReplies: duplicateEchoReplies, unmatchedEchoReplies: unmatchedEchoReplies,
                   untrackedTCPSegments: untrackedTCPSegments)
     }
