@@ -171,7 +171,7 @@ public final class PcapngReader {
             var fromComment: (process: PacketProcess?, effective: PacketProcess?)?
             try forEachOption(block, from: 20 + (captured + 3) & ~3, offset: offset, name: name) { code, option in
                 if code == 1, fromComment == nil {
-                    fromComment = PacketProcess.owners(pymobiledevice3Comment: String(decoding: option, as: UTF8.self))
+                    fromComment = PacketProcess.owners(pymobiledevice3Comment: option)
                 } else if code == 0x8001 || code == 0x8003, option.count >= 4 {
                     let pib = Int(value32(option, 0))
                     let named = pib < processes.count ? processes[pib] : nil
