@@ -71,8 +71,10 @@ public enum FuzzCatalogue {
             ("link-sll2", .linuxCooked2, FuzzSamples.ethernetFrames.compactMap(LinkEncapsulation.linuxCooked2)),
             ("link-raw", .raw, ip),
             ("link-null", .null, ip.map(FuzzSamples.null)),
-            ("link-pktap", .pktap, FuzzSamples.ethernetFrames.map {
-                LinkEncapsulation.pktap($0, process: PacketProcess(pid: 412, name: "NetMonitor"), outbound: true)
+            ("link-pktap", .pktap, FuzzSamples.ethernetFrames.enumerated().map { i, frame in
+                let app = PacketProcess(pid: 412, name: "NetMonitor")
+                return LinkEncapsulation.pktap(frame, process: i.isMultiple(of: 2) ? app : PacketProcess(pid: 97, name: "mDNSResponder"),
+                                               effective: app, outbound: true)
             }),
         ]
         return types.map { name, linkType, seeds in

@@ -141,25 +141,29 @@ enum FuzzSamples {
 
     /// The two iPhone routes' pcapng files (docs/REAL-DEVICES.md): Apple's `tcpdump -P` (an
     /// interface per link type, process blocks referenced from packets) and pymobiledevice3's
-    /// (one fake-Ethernet interface, the process in each packet's comment).
+    /// (one fake-Ethernet interface, the process in each packet's comment). Every other packet
+    /// is sent by a daemon on the app's behalf, so the effective-process fields are fuzzed too.
     static var iPhoneCaptures: [[UInt8]] {
         let frames = Array(ethernetFrames.prefix(4))
         let app = PacketProcess(pid: 412, name: "NetMonitor")!
+        let daemon = PacketProcess(pid: 97, name: "mDNSResponder")!
         var apple = PcapngBuilder(application: "tcpdump")
         let ethernet = apple.addInterface(linkType: 1, name: "en0")
         let raw = apple.addInterface(linkType: 101, name: "utun3")
         let process = apple.addProcess(app)
+        let delegate = apple.addProcess(daemon)
         for (i, frame) in frames.enumerated() {
             let rawFrame = LinkEncapsulation.rawIP(frame)
             apple.addPacket(interface: rawFrame == nil ? ethernet : (i.isMultiple(of: 2) ? ethernet : raw),
                             timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000,
-                            data: i.isMultiple(of: 2) ? frame : (rawFrame ?? frame), processIndex: process)
+                            data: i.isMultiple(of: 2) ? frame : (rawFrame ?? frame),
+                            processIndex: i.isMultiple(of: 2) ? process : delegate, effectiveProcessIndex: process)
         }
         var phone = PcapngBuilder(application: "pymobiledevice3")
         let fake = phone.addInterface(linkType: 1)
         for (i, frame) in frames.enumerated() {
             phone.addPacket(interface: fake, timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000, data: frame,
-                            comment: app.pymobiledevice3Comment)
+                            comment: (i.isMultiple(of: 2) ? app : daemon).pymobiledevice3Comment(effective: app))
         }
         return [apple.bytes, phone.bytes]
     }

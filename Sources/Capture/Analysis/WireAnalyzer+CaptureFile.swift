@@ -6,8 +6,8 @@ extension WireAnalyzer {
     /// `WireAnalysis.captureFile.damage` says where it stopped.
     ///
     /// - Parameters:
-    ///   - process: keep only packets whose process name is this, ignoring case; packets without
-    ///     process information are left out and counted (`ProcessFilterSummary`).
+    ///   - process: keep only packets whose process or effective process name is this, ignoring
+    ///     case; packets without process information are left out and counted (`ProcessFilter`).
     ///   - pcapngReading: which reader reads pcapng (measurement only; see `CaptureFile`).
     /// - Throws: `CaptureError.fileOpenFailed`, `.unsupportedLinkType`, and
     ///   `.noProcessInformation` when `process` is given and no packet names its process.
@@ -16,9 +16,7 @@ extension WireAnalyzer {
                                pcapngReading: CaptureFile.PcapngReading = .native) throws -> WireAnalysis {
         let file = try CaptureFile(path: path, pcapngReading: pcapngReading)
         var analyzer = WireAnalyzer(options: options, linkType: file.linkTypes.first ?? .ethernet)
-        var filter = process.map { ProcessFilterSummary(process: $0) }
-        let wanted = process?.lowercased()
-        var verdicts: [String: Bool] = [:]      // process name → matches, so each name is lowercased once
+        var filter = process.map(ProcessFilter.init)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(65_536)
         var read = 0
@@ -26,22 +24,7 @@ extension WireAnalyzer {
         do {
             try file.forEach(wantsProcess: process != nil) { record in
                 read += 1
-                if let wanted {
-                    guard let owner = record.process else {
-                        filter?.withoutProcess += 1
-                        return
-                    }
-                    let matches = verdicts[owner.name] ?? {
-                        let verdict = owner.name.lowercased() == wanted
-                        verdicts[owner.name] = verdict
-                        return verdict
-                    }()
-                    guard matches else {
-                        filter?.otherProcesses[owner.name, default: 0] += 1
-                        return
-                    }
-                    filter?.matched += 1
-                }
+                if filter?.keeps(process: record.process, effective: record.effectiveProcess) == false { return }
                 if record.linkType != analyzer.linkType { analyzer.linkType = record.linkType }
                 buffer.removeAll(keepingCapacity: true)
                 buffer.append(contentsOf: record.bytes)
@@ -53,14 +36,15 @@ extension WireAnalyzer {
             default: throw error
             }
         }
-        if let filter, filter.matched == 0, filter.otherProcesses.isEmpty, read > 0 {
+        let summary = filter?.summary
+        if let summary, summary.matched == 0, summary.otherProcesses.isEmpty, read > 0 {
             throw CaptureError.noProcessInformation(path: path)
         }
         var analysis = analyzer.finish()
         let linkTypes = file.linkTypes.map(\.description)
         analysis.linkType = linkTypes.joined(separator: ", ")
         analysis.captureFile = CaptureFileSummary(format: file.format, linkTypes: linkTypes, packetsRead: read,
-                                                  damage: damage, processFilter: filter)
+                                                  damage: damage, processFilter: summary)
         return analysis
     }
 }

@@ -52,8 +52,8 @@ public final class CaptureFile {
     /// Calls `body` for every packet in file order, bytes borrowed for the call.
     ///
     /// - Parameters:
-    ///   - wantsProcess: fill `CaptureRecord.process` from the file's process blocks, packet
-    ///     comments or PKTAP headers.
+    ///   - wantsProcess: fill `CaptureRecord.process` and `.effectiveProcess` from the file's
+    ///     process blocks, packet comments or PKTAP headers.
     /// - Returns: the number of packets read.
     /// - Throws: `CaptureError.damagedFile` / `.fileReadFailed` at damage (everything before it
     ///   was handed over), `.unsupportedLinkType` at a pcapng interface of an unknown type.
@@ -61,8 +61,10 @@ public final class CaptureFile {
     public func forEach(wantsProcess: Bool = false, _ body: (CaptureRecord) throws -> Void) throws -> Int {
         let withPKTAPProcess: (CaptureRecord) throws -> Void = { record in
             var record = record
-            if record.process == nil, record.linkType == .pktap {
-                record.process = PKTAPHeader(record.bytes)?.process
+            if record.process == nil, record.effectiveProcess == nil, record.linkType == .pktap,
+               let header = PKTAPHeader(record.bytes) {
+                record.process = header.process
+                record.effectiveProcess = header.effectiveProcess
             }
             try body(record)
         }

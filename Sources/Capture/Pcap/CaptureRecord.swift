@@ -13,6 +13,9 @@ public struct CaptureRecord {
     public var interface: Int
     /// The process the packet belongs to, when the file says and it was asked for.
     public var process: PacketProcess?
+    /// The process `process` sent or received for, when the file names one that differs and it
+    /// was asked for (see `PacketProcess`).
+    public var effectiveProcess: PacketProcess? = nil
 
     /// The timestamps analysis works with: 0 to 2^62 ns (1970 to 2116). The sum or difference
     /// of two of them, or of one and a timeout, fits in Int64, so the analyzer's time arithmetic

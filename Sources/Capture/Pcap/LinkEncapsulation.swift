@@ -26,8 +26,10 @@ public enum LinkEncapsulation {
         return etherType == 0x0800 || etherType == 0x86DD ? Array(frame[14...]) : nil
     }
 
-    /// The frame behind a PKTAP header naming `process` (nil: the kernel's own, pid 0).
-    public static func pktap(_ frame: [UInt8], process: PacketProcess?, outbound: Bool, interface: String = "en0") -> [UInt8] {
-        PKTAPHeader.encode(innerDLT: 1, interface: interface, process: process, outbound: outbound) + frame
+    /// The frame behind a PKTAP header naming `process` (nil: the kernel's own, pid 0) and the
+    /// process it acts for, `effective` (nil: itself).
+    public static func pktap(_ frame: [UInt8], process: PacketProcess?, effective: PacketProcess? = nil,
+                             outbound: Bool, interface: String = "en0") -> [UInt8] {
+        PKTAPHeader.encode(innerDLT: 1, interface: interface, process: process, effective: effective, outbound: outbound) + frame
     }
 }

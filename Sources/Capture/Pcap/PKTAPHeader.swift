@@ -17,6 +17,9 @@ public struct PKTAPHeader: Sendable, Equatable {
     public var innerLinkType: LinkType { LinkType(dlt: innerDLT) }
     /// The process that owns the packet's socket; nil when the header says none (pid 0 or −1).
     public var process: PacketProcess?
+    /// The process the socket sends for (`pth_epid`/`pth_ecomm`), when it differs from `process`:
+    /// a daemon delegating for an app has the app here.
+    public var effectiveProcess: PacketProcess?
 
     /// The shortest version-1 header readers accept (tcpdump print-pktap.c, Wireshark).
     public static let minimumLength = 108
@@ -30,14 +33,21 @@ public struct PKTAPHeader: Sendable, Equatable {
         guard let layout = Self.layout(bytes) else { return nil }
         length = layout.length
         innerDLT = layout.innerDLT
+        let effective: PacketProcess?
         if layout.versionTwo {
-            let pid = Int32(bitPattern: Self.le32(bytes, 28))
-            let nameOffset = Int(bytes[4])
-            let name = nameOffset > 0 && nameOffset < length ? Self.cString(bytes, nameOffset, length - nameOffset) : ""
-            process = PacketProcess(pid: pid, name: name)
+            // pid at 28 and e_pid at 32; each name at the offset its byte at 4 (comm) or 5 (e_comm) gives.
+            let headerLength = layout.length
+            func name(at offsetByte: Int) -> String {
+                let offset = Int(bytes[offsetByte])
+                return offset > 0 && offset < headerLength ? Self.cString(bytes, offset, headerLength - offset) : ""
+            }
+            process = PacketProcess(pid: Int32(bitPattern: Self.le32(bytes, 28)), name: name(at: 4))
+            effective = PacketProcess(pid: Int32(bitPattern: Self.le32(bytes, 32)), name: name(at: 5))
         } else {
             process = PacketProcess(pid: Int32(bitPattern: Self.le32(bytes, 52)), name: Self.cString(bytes, 56, 17))
+            effective = PacketProcess(pid: Int32(bitPattern: Self.le32(bytes, 84)), name: Self.cString(bytes, 88, 17))
         }
+        effectiveProcess = PacketProcess.effective(effective, besides: process)
     }
 
     /// Where the inner frame starts and its link type, without the process: what decoding a
@@ -61,8 +71,11 @@ public struct PKTAPHeader: Sendable, Equatable {
     }
 
     /// A version-1 header of `currentLength` bytes for a frame of `innerDLT` sent or received by
-    /// `process` on `interface` — what `tcpdump -P` on a Mac would read.
-    public static func encode(innerDLT: Int32, interface: String, process: PacketProcess?, outbound: Bool) -> [UInt8] {
+    /// `process` on `interface` — what `tcpdump -P` on a Mac would read. `effective` is the
+    /// process `process` acts for (nil: itself); when it differs the header is flagged
+    /// delegated (`PTH_FLAG_PROC_DELEGATED`), as xnu flags it.
+    public static func encode(innerDLT: Int32, interface: String, process: PacketProcess?,
+                              effective: PacketProcess? = nil, outbound: Bool) -> [UInt8] {
         var header = [UInt8](repeating: 0, count: currentLength)
         func put32(_ offset: Int, _ value: UInt32) {
             for i in 0..<4 { header[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(i))) }
@@ -74,12 +87,14 @@ public struct PKTAPHeader: Sendable, Equatable {
         put32(4, 1)                                    // PTH_TYPE_PACKET
         put32(8, UInt32(bitPattern: innerDLT))
         putString(12, interface, capacity: 24)
-        put32(36, outbound ? 0x2 : 0x1)                // PTH_FLAG_DIR_OUT / DIR_IN
+        let acting = effective ?? process
+        let delegated: UInt32 = acting != process ? 0x4 : 0   // PTH_FLAG_PROC_DELEGATED
+        put32(36, (outbound ? 0x2 : 0x1) | delegated)  // PTH_FLAG_DIR_OUT / DIR_IN
         put32(40, 2)                                   // AF_INET
         put32(52, UInt32(bitPattern: process?.pid ?? 0))
         putString(56, process?.name ?? "", capacity: 17)
-        put32(84, UInt32(bitPattern: process?.pid ?? 0))   // effective pid and name: the same
-        putString(88, process?.name ?? "", capacity: 17)
+        put32(84, UInt32(bitPattern: acting?.pid ?? 0))
+        putString(88, acting?.name ?? "", capacity: 17)
         return header
     }
 

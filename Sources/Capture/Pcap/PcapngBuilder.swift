@@ -1,6 +1,7 @@
 /// Builds a pcapng file in memory, block by block, in the shapes iPhone capture routes write:
 /// one interface per link type (Apple's `tcpdump -P`), Apple process information blocks and the
-/// EPB options that point at them, pymobiledevice3's per-packet comments.
+/// EPB options that point at them (owner 0x8001, effective 0x8003), pymobiledevice3's
+/// per-packet comments.
 ///
 /// It exists so the reader and `scanbench analyze` can be checked against files tshark also
 /// reads, from real testbed traffic re-encapsulated (no iPhone is needed to test). Bytes go to
@@ -66,9 +67,14 @@ public struct PcapngBuilder: Sendable {
     ///     added with `nanosecondTimestamps`).
     ///   - nanosecondUnits: must match how `interface` was added.
     ///   - comment: `opt_comment`, e.g. `PacketProcess.pymobiledevice3Comment`.
-    ///   - processIndex: Apple's option 0x8001, a `addProcess` index.
+    ///   - processIndex: Apple's option 0x8001, a `addProcess` index: the socket's owner.
+    ///   - effectiveProcessIndex: Apple's option 0x8003, a `addProcess` index: the process the
+    ///     owner sends for.
+    ///   - extraOptions: more options as (code, value), written as given after the others (for
+    ///     hostile input: an option too short, an index out of range).
     public mutating func addPacket(interface: Int, timestamp: Int64, nanosecondUnits: Bool = true, data: [UInt8],
-                                   originalLength: Int? = nil, comment: String? = nil, processIndex: Int? = nil) {
+                                   originalLength: Int? = nil, comment: String? = nil, processIndex: Int? = nil,
+                                   effectiveProcessIndex: Int? = nil, extraOptions: [(code: UInt16, value: [UInt8])] = []) {
         let units = UInt64(bitPattern: nanosecondUnits ? timestamp : timestamp / 1000)
         var body: [UInt8] = []
         append32(&body, UInt32(interface))
@@ -80,12 +86,13 @@ public struct PcapngBuilder: Sendable {
         body += [UInt8](repeating: 0, count: (4 - data.count % 4) % 4)
         var options: [(UInt16, [UInt8])] = []
         if let comment { options.append((1, Array(comment.utf8))) }
-        if let processIndex {
+        for (code, index) in [(UInt16(0x8001), processIndex), (0x8003, effectiveProcessIndex)] {
+            guard let index else { continue }
             var value: [UInt8] = []
-            append32(&value, UInt32(processIndex))
-            options.append((0x8001, value))
+            append32(&value, UInt32(index))
+            options.append((code, value))
         }
-        appendOptions(&body, options)
+        appendOptions(&body, options + extraOptions.map { ($0.code, $0.value) })
         appendBlock(6, body)
     }
 

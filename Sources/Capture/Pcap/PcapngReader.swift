@@ -60,8 +60,8 @@ public final class PcapngReader {
     /// Calls `body` for every remaining packet, in file order, without copying the bytes.
     ///
     /// - Parameters:
-    ///   - wantsProcess: whether to read packet options for the owning process (costs a little
-    ///     per packet; off, `CaptureRecord.process` is nil).
+    ///   - wantsProcess: whether to read packet options for the owning and effective process
+    ///     (costs a little per packet; off, `CaptureRecord.process` and `.effectiveProcess` are nil).
     ///   - body: receives each packet; its bytes are valid only during the call.
     /// - Returns: the number of packets read.
     /// - Throws: `CaptureError.damagedFile` or `.unsupportedLinkType` (packets before it were
@@ -162,22 +162,29 @@ public final class PcapngReader {
         let timestamp = interface.nanoseconds(UInt64(value32(block, 4)) << 32 | UInt64(value32(block, 8)))
         lastTimestamp = timestamp
         var process: PacketProcess?
+        var effective: PacketProcess?
         if wantsProcess {
+            // Apple's options 0x8001 (owner) and 0x8003 (effective) are PIB indexes; an option
+            // shorter than 4 bytes or an index past the section's PIBs names nothing.
             var fromBlock: PacketProcess??
-            var fromComment: PacketProcess?
+            var effectiveFromBlock: PacketProcess??
+            var fromComment: (process: PacketProcess?, effective: PacketProcess?)?
             try forEachOption(block, from: 20 + (captured + 3) & ~3, offset: offset, name: name) { code, option in
                 if code == 1, fromComment == nil {
-                    fromComment = PacketProcess(pymobiledevice3Comment: String(decoding: option, as: UTF8.self))
-                } else if code == 0x8001, option.count >= 4 {
+                    fromComment = PacketProcess.owners(pymobiledevice3Comment: option)
+                } else if code == 0x8001 || code == 0x8003, option.count >= 4 {
                     let pib = Int(value32(option, 0))
-                    fromBlock = pib < processes.count ? processes[pib] : nil
+                    let named = pib < processes.count ? processes[pib] : nil
+                    if code == 0x8001 { fromBlock = named } else { effectiveFromBlock = named }
                 }
             }
-            process = fromBlock ?? fromComment
+            process = fromBlock ?? fromComment?.process
+            effective = PacketProcess.effective(effectiveFromBlock ?? fromComment?.effective, besides: process)
         }
         try body(CaptureRecord(timestamp: timestamp, originalLength: Int(value32(block, 16)),
                                bytes: UnsafeRawBufferPointer(rebasing: block[20..<(20 + captured)]),
-                               linkType: interface.linkType, interface: index, process: process))
+                               linkType: interface.linkType, interface: index, process: process,
+                               effectiveProcess: effective))
     }
 
     /// A simple packet block: interface 0, no timestamp (the previous packet's is used, so

@@ -23,7 +23,10 @@ struct AnalyzeCommand: ParsableCommand {
 
             --process NAME keeps only the packets of one process (case-insensitive), from \
             captures that name a process per packet: Apple PKTAP and Apple pcapng from \
-            `tcpdump -i rvi0 -P` on a Mac, and pymobiledevice3's pcapng. Packets that name no \
+            `tcpdump -i rvi0 -P` on a Mac, and pymobiledevice3's pcapng. A packet is kept when \
+            NAME owns its socket or is its effective process (a daemon such as mDNSResponder \
+            sending on NAME's behalf); the summary counts those kept only as the effective \
+            process ("matched_by_effective_only" in --json). Packets that name no \
             process (ARP, most multicast) are left out and counted, as are other processes' \
             packets by name. Capture commands per route: docs/REAL-DEVICES.md.
 
@@ -54,7 +57,7 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "Seconds after its last SYN an unanswered attempt is abandoned.")
     var abandonAfter: Double = 3
 
-    @Option(help: "Analyse only this process's packets (iPhone captures: PKTAP, Apple or pymobiledevice3 pcapng).")
+    @Option(help: "Analyse only the packets this process owns or that are sent on its behalf (iPhone captures: PKTAP, Apple or pymobiledevice3 pcapng).")
     var process: String?
 
     @Option(help: ArgumentHelp("Which code reads pcapng files: native (ours; mixed link types, process names) or libpcap (for comparison).",
@@ -140,7 +143,9 @@ struct AnalyzeCommand: ParsableCommand {
         if let damage = summary.damage { lines.append("DAMAGED, analysed up to the damage: \(damage)") }
         if let filter = summary.processFilter {
             let others = filter.otherProcesses.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
-            lines.append("process \(filter.process): \(filter.matched) packets analysed; left out: \(filter.withoutProcess) without process information"
+            let delegated = filter.matchedByEffectiveOnly == 0 ? ""
+                : " (\(filter.matchedByEffectiveOnly) only as the effective process: another process sent or received them on its behalf)"
+            lines.append("process \(filter.process): \(filter.matched) packets analysed\(delegated); left out: \(filter.withoutProcess) without process information"
                          + (others.isEmpty ? "" : ", other processes: " + others.joined(separator: ", ")))
             if filter.matched == 0 {
                 lines.append("no packet of \(filter.process); the processes in this capture are listed above (names are cut at 16 bytes)")
