@@ -5,10 +5,19 @@
 /// Exact for any radio tail ≥ `gap`: inside a run every gap is ≤ the tail, so the radio never
 /// sleeps there, and between runs the gap is known exactly (first and last times are kept).
 /// Frames out of time order open a run of their own; `merged(with:)` sorts runs before use.
+///
+/// Stored in 16 bytes a run (`Packed`: the first time, the span to the last in 32 bits of ns,
+/// the count in 32 bits); a run that would span more than 4.29 s or count more than 2³² frames
+/// is continued in a new one, which `RadioPowerModel.activity` joins again since the gap between
+/// them is within `gap`. Runs are kept in chunks of `chunkLength` once there are that many, so
+/// a long capture's lists grow without copying (and without the doubled buffer an array's
+/// growth holds for a moment): an evening of scans of one /24 folds into about 700,000 runs.
 struct FrameRuns: Sendable {
     /// The largest gap folded into one run: 10 ms, far below every published radio tail (Wi-Fi
     /// 238 ms, LTE 11.6 s in Huang et al. 2012), so `RadioPowerModel.activity` stays exact.
     static let gap: Int64 = 10_000_000
+    /// Runs per chunk after the first.
+    static let chunkLength = 4_096
 
     struct Run: Sendable {
         var first: Int64
@@ -16,23 +25,112 @@ struct FrameRuns: Sendable {
         var frames: Int
     }
 
-    private(set) var runs: [Run] = []
+    private struct Packed: Sendable {
+        var first: Int64
+        var span: UInt32
+        var frames: UInt32
+
+        var run: Run { Run(first: first, last: first &+ Int64(span), frames: Int(frames)) }
+    }
+
+    /// The first runs (an address that sends a few frames costs one small array), then full chunks.
+    private var head: [Packed] = []
+    private var chunks: [[Packed]] = []
+    /// Whether every run opened at or after the one before it (a capture in time order).
+    private(set) var isSorted = true
+    private var newestFirst = Int64.min
 
     /// Adds one frame at `time` (ns).
     @inline(__always)
     mutating func add(_ time: Int64) {
-        if let i = runs.indices.last {
-            if time >= runs[i].first && time <= runs[i].last &+ Self.gap {
-                runs[i].frames += 1
-                if time > runs[i].last { runs[i].last = time }
+        if chunks.isEmpty {
+            if Self.extend(&head, with: time) { return }
+            opened(at: time)
+            if head.count < Self.chunkLength {
+                head.append(Packed(first: time, span: 0, frames: 1))
                 return
             }
+            chunks.append(Self.chunk(starting: time))
+            return
         }
-        runs.append(Run(first: time, last: time, frames: 1))
+        let last = chunks.count - 1
+        if Self.extend(&chunks[last], with: time) { return }
+        opened(at: time)
+        if chunks[last].count < Self.chunkLength {
+            chunks[last].append(Packed(first: time, span: 0, frames: 1))
+        } else {
+            chunks.append(Self.chunk(starting: time))
+        }
     }
 
-    /// This timeline's runs and `other`'s, sorted by first time.
-    func merged(with other: FrameRuns) -> [Run] {
-        (runs + other.runs).sorted { $0.first < $1.first }
+    /// Folds `time` into the newest run of `runs` when it falls within it or within `gap` after
+    /// its last frame, and the packed fields can hold the result.
+    @inline(__always)
+    private static func extend(_ runs: inout [Packed], with time: Int64) -> Bool {
+        guard let i = runs.indices.last else { return false }
+        let first = runs[i].first
+        let last = first &+ Int64(runs[i].span)
+        guard time >= first, time <= last &+ gap, runs[i].frames < UInt32.max else { return false }
+        if time > last {
+            guard time &- first <= Int64(UInt32.max) else { return false }
+            runs[i].span = UInt32(time &- first)
+        }
+        runs[i].frames += 1
+        return true
+    }
+
+    @inline(__always)
+    private mutating func opened(at time: Int64) {
+        if time < newestFirst { isSorted = false }
+        newestFirst = max(newestFirst, time)
+    }
+
+    private static func chunk(starting time: Int64) -> [Packed] {
+        var chunk: [Packed] = []
+        chunk.reserveCapacity(chunkLength)
+        chunk.append(Packed(first: time, span: 0, frames: 1))
+        return chunk
+    }
+
+    /// The runs in the order they were opened.
+    func forEach(_ body: (Run) -> Void) {
+        for packed in head { body(packed.run) }
+        for chunk in chunks { for packed in chunk { body(packed.run) } }
+    }
+
+    /// The run at `position` in opening order (head first, then the chunks).
+    private func run(at position: Int) -> Run? {
+        if position < head.count { return head[position].run }
+        let rest = position - head.count
+        let chunk = rest / Self.chunkLength
+        guard chunk < chunks.count, rest % Self.chunkLength < chunks[chunk].count else { return nil }
+        return chunks[chunk][rest % Self.chunkLength].run
+    }
+
+    /// This timeline's runs and `other`'s, in first-time order, handed over one by one: a
+    /// two-way merge without a copy when both were opened in time order (a capture in order),
+    /// else sorted in one array.
+    func forEachMerged(with other: FrameRuns, _ body: (Run) -> Void) {
+        guard isSorted, other.isSorted else {
+            var all: [Run] = []
+            forEach { all.append($0) }
+            other.forEach { all.append($0) }
+            all.sort { $0.first < $1.first }
+            all.forEach(body)
+            return
+        }
+        var i = 0, j = 0
+        var a = run(at: 0), b = other.run(at: 0)
+        while a != nil || b != nil {
+            if let x = a, b.map({ x.first <= $0.first }) ?? true {
+                body(x)
+                i += 1
+                a = run(at: i)
+            } else if let y = b {
+                body(y)
+                j += 1
+                b = other.run(at: j)
+            }
+        }
     }
 }

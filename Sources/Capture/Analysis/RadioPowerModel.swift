@@ -36,13 +36,19 @@ public struct RadioPowerModel: Sendable, Equatable {
     /// The same estimate from frames folded into runs (sorted by first time), exact when no run
     /// holds a gap longer than the tail (`FrameRuns.gap`).
     func activity(runs: [FrameRuns.Run]) -> RadioActivity {
+        activity { runs.forEach($0) }
+    }
+
+    /// The same from runs handed over in first-time order by `runs`, so a long capture's runs
+    /// need not sit in one array (`FrameRuns.forEachMerged`).
+    func activity(_ runs: ((FrameRuns.Run) -> Void) -> Void) -> RadioActivity {
         var activity = RadioActivity(frames: 0)
         var burst: (start: Int64, last: Int64)?
-        for run in runs {
+        runs { run in
             activity.frames += run.frames
             if let open = burst, run.first <= open.last + tail {
                 burst = (open.start, max(open.last, run.last))
-                continue
+                return
             }
             if let open = burst { activity.close((open.start, open.last + tail), promotion: promotion) }
             burst = (run.first, run.last)

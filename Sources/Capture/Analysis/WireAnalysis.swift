@@ -53,9 +53,9 @@ public struct WireAnalysis: Sendable, Codable {
     var records: [PacketRecord]? = nil
     /// The scanner's ARP requests, by the address they asked for.
     var arpRequestsByScanner: [IPv4Address: Int] = [:]
-    /// Frame runs the radio model reads (the scanner's unicast and every group-addressed frame,
-    /// or every frame without a scanner), sorted by first time.
-    var radioRuns: [FrameRuns.Run] = []
+    /// Frame runs the radio model reads (every group-addressed frame and the scanner's unicast,
+    /// or every frame without a scanner), merged in first-time order as they are read.
+    var radioRuns: (FrameRuns, FrameRuns) = (FrameRuns(), FrameRuns())
 
     enum CodingKeys: String, CodingKey {
         case scanner, totals, tcp, attempts
@@ -134,9 +134,9 @@ public struct WireAnalysis: Sendable, Codable {
             for (pair, count) in arpRequests where UInt32(truncatingIfNeeded: pair >> 32) == scanner.value {
                 arpRequestsByScanner[IPv4Address(UInt32(truncatingIfNeeded: pair)), default: 0] += count
             }
-            radioRuns = frames.group.merged(with: addresses.tally(of: scanner.value)?.unicast ?? FrameRuns())
+            radioRuns = (frames.group, addresses.tally(of: scanner.value)?.unicast ?? FrameRuns())
         } else {
-            radioRuns = frames.all.merged(with: FrameRuns())
+            radioRuns = (frames.all, FrameRuns())
         }
         tcp = fold.totals
         self.attempts = keepsAttempts ? attempts : []
@@ -161,7 +161,7 @@ public struct WireAnalysis: Sendable, Codable {
     /// The times are kept as runs with gaps of at most `FrameRuns.gap` (10 ms), so the estimate
     /// is exact for any model whose tail is at least that (every published one is).
     public func radioActivity(model: RadioPowerModel = .huang2012WiFi) -> RadioActivity {
-        model.activity(runs: radioRuns)
+        model.activity { radioRuns.0.forEachMerged(with: radioRuns.1, $0) }
     }
 
     /// Packets, bytes and per-protocol counts inside each window.
