@@ -9,7 +9,21 @@ import Wire
 /// (filtered, with one SYN retransmission). Every 64 frames an mDNS query and response, an SSDP
 /// M-SEARCH and response and a DNS query and answer are interleaved. Frames are 10 µs apart.
 /// The mix is deterministic, so two runs analyse the same bytes.
+///
+/// Targets are addresses 198.18.x.y counted up from 198.18.0.1, wrapping after `targets`: the
+/// default 65,000 sweeps a /16's worth of hosts, 10 µs apart (per-target state and attempts in
+/// flight at their largest); `lan` sweeps one /24 again and again, 1 ms apart — an evening of
+/// scans of one home LAN as the phone's capture holds it (NetMonitor's ~3,000 connects per /24
+/// in ~30 s are a few hundred frames a second; 1,000 is the denser side).
 struct SyntheticCapture: Sendable {
+    /// Distinct targets of the default file.
+    static let manyTargets = 65_000
+    /// One /24's hosts.
+    static let lanTargets = 254
+    /// Frame spacing of the default file and of the LAN file, ns.
+    static let denseSpacing: Int64 = 10_000
+    static let lanSpacing: Int64 = 1_000_000
+
     static let scanner = IPv4Address(198, 18, 0, 50)
     static let scannerMAC = MACAddress(bytes: [0x02, 0x5B, 0, 0, 0, 0x32])!
     static let targetMAC = MACAddress(bytes: [0x3C, 0xD9, 0x2B, 0x7E, 0x41, 0xA6])!
@@ -21,14 +35,22 @@ struct SyntheticCapture: Sendable {
     /// Frames generated so far (kept or already written out).
     private var generated = 0
 
-    private init() {}
+    private let targets: Int
+    private let spacing: Int64
+
+    private init(targets: Int, spacing: Int64) {
+        self.targets = targets
+        self.spacing = spacing
+    }
 
     /// Generates at least `frameCount` frames and keeps exactly that many.
-    init(frameCount: Int) {
+    init(frameCount: Int, targets: Int = manyTargets, spacing: Int64 = denseSpacing) {
+        self.targets = targets
+        self.spacing = spacing
         packets.reserveCapacity(frameCount + 64)
         var target = 0
         while packets.count < frameCount {
-            sweep(Self.address(of: target), index: target)
+            sweep(address(of: target), index: target)
             target += 1
         }
         packets.removeLast(packets.count - frameCount)
@@ -36,12 +58,12 @@ struct SyntheticCapture: Sendable {
 
     /// Writes the first `frameCount` frames of the same sweep to a pcap file, one target at a
     /// time, so a 10 M-frame file costs no more memory than one target's frames.
-    static func write(frameCount: Int, to path: String) throws {
+    static func write(frameCount: Int, targets: Int = manyTargets, spacing: Int64 = denseSpacing, to path: String) throws {
         let writer = try PcapFileWriter(path: path)
-        var capture = SyntheticCapture()
+        var capture = SyntheticCapture(targets: targets, spacing: spacing)
         var target = 0, written = 0
         while written < frameCount {
-            capture.sweep(address(of: target), index: target)
+            capture.sweep(capture.address(of: target), index: target)
             target += 1
             for packet in capture.packets.prefix(frameCount - written) { try writer.write(packet) }
             written += min(capture.packets.count, frameCount - written)
@@ -50,8 +72,8 @@ struct SyntheticCapture: Sendable {
         try writer.close()
     }
 
-    private static func address(of target: Int) -> IPv4Address {
-        IPv4Address(0xC612_0000 | UInt32(1 + target % 65_000))
+    private func address(of target: Int) -> IPv4Address {
+        IPv4Address(0xC612_0000 | UInt32(1 + target % targets))
     }
 
     private mutating func sweep(_ target: IPv4Address, index: Int) {
@@ -113,6 +135,6 @@ struct SyntheticCapture: Sendable {
     private mutating func append(_ bytes: [UInt8]) {
         packets.append(CapturedPacket(timestamp: now, originalLength: bytes.count, data: bytes))
         generated += 1
-        now += 10_000
+        now += spacing
     }
 }
