@@ -23,7 +23,8 @@ struct TargetProbesTests {
     @Test("round trips outside 32 bits of nanoseconds are kept whole: the summary is exact")
     func wideValues() {
         let values: [Int64] = [1_500_000, 0, Int64(UInt32.max), Int64(UInt32.max) + 1, 9_000_000_000, -5]
-        let kept = RTTValues(values)
+        var kept = RTTValues()
+        for value in values { kept.append(value) }
         #expect(kept.count == values.count)
         #expect(kept.values.sorted() == values.sorted())
         #expect(RTTSummary(kept.values) == RTTSummary(values))

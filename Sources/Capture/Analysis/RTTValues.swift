@@ -10,12 +10,6 @@ struct RTTValues: Sendable {
     private var compact: [UInt32] = []
     private var wide: [Int64] = []
 
-    init() {}
-
-    init(_ values: [Int64]) {
-        for value in values { append(value) }
-    }
-
     var count: Int { compact.count + wide.count }
 
     mutating func append(_ rtt: Int64) {

@@ -90,17 +90,17 @@ public struct WireAnalysis: Sendable, Codable {
          duplicateEchoReplies: Int, unmatchedEchoReplies: Int, untrackedTCPSegments: Int) {
         var fold = TCPAttemptFold(listsAttempts: true, abandonAfter: abandonAfter)
         for (serial, attempt) in attempts.enumerated() { fold.add(attempt, serial: serial) }
-        var icmp: [UInt32: [Int64]] = [:], tcp: [UInt32: [Int64]] = [:]
+        var icmp: [UInt32: RTTValues] = [:], tcp: [UInt32: RTTValues] = [:]
         for sample in samples {
             switch sample.kind {
-            case .icmpEcho: icmp[sample.target.value, default: []].append(sample.rtt)
-            case .tcpSyn: tcp[sample.target.value, default: []].append(sample.rtt)
+            case .icmpEcho: icmp[sample.target.value, default: RTTValues()].append(sample.rtt)
+            case .tcpSyn: tcp[sample.target.value, default: RTTValues()].append(sample.rtt)
             }
         }
         self.init(records: records, addresses: addresses, frames: frames, arpRequests: arpRequests, linkType: linkType,
                   firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp, scanner: scanner,
                   inference: inference, abandonAfter: abandonAfter, fold: fold, attempts: attempts, keepsAttempts: keepsAttempts,
-                  samples: samples, rttByTarget: TargetRTT.table(icmpEcho: icmp.mapValues(RTTValues.init), tcpSyn: tcp.mapValues(RTTValues.init)),
+                  samples: samples, rttByTarget: TargetRTT.table(icmpEcho: icmp, tcpSyn: tcp),
                   duplicateEchoReplies: duplicateEchoReplies, unmatchedEchoReplies: unmatchedEchoReplies,
                   untrackedTCPSegments: untrackedTCPSegments)
     }
