@@ -58,8 +58,11 @@ extension Metric {
                                                   .counter, from: .eventLog, gate: MetricThreshold(relativePercent: 5)) {
         Double($0.stack.connectionsCreated)
     }
+    // Connection objects alive at once move with when connects to absent hosts fail, as the
+    // wire's peak does: 78–90 for netmonitor-2.0 over ten runs of one seed on tiny (docs/CI.md),
+    // 30–32 for review-phase2 on home between the reference and a main job: 10 % or 3.
     public static let stackPeak = Metric(stack(.peakInFlight), "Peak connections", .lowerIsBetter, .counter, from: .eventLog,
-                                         gate: MetricThreshold(relativePercent: 5)) { Double($0.stack.peakInFlight) }
+                                         gate: MetricThreshold(relativePercent: 10, absolute: 3)) { Double($0.stack.peakInFlight) }
     public static let publishes = Metric(ui(.publishes), "Publishes", .lowerIsBetter, .counter, from: .eventLog,
                                          gate: MetricThreshold(relativePercent: 10, absolute: 5)) { Double($0.ui.publishes) }
 
