@@ -33,6 +33,7 @@ public struct Errno: RawRepresentable, Sendable, Hashable, CustomStringConvertib
     public static let addressInUse = Errno(rawValue: EADDRINUSE)
     public static let noBufferSpace = Errno(rawValue: ENOBUFS)
     public static let protocolError = Errno(rawValue: EPROTO)
+    public static let notConnected = Errno(rawValue: ENOTCONN)
 
     /// The POSIX name, e.g. `ECONNREFUSED`; `E<number>` for one outside the table.
     public var name: String {
@@ -54,6 +55,7 @@ public struct Errno: RawRepresentable, Sendable, Hashable, CustomStringConvertib
         case EINVAL: "EINVAL"
         case EAGAIN: "EAGAIN"
         case EPROTONOSUPPORT: "EPROTONOSUPPORT"
+        case ENOTCONN: "ENOTCONN"
         default: "E\(rawValue)"
         }
     }

@@ -145,12 +145,31 @@ public struct Socket: Sendable, Hashable {
         return error == .inProgress ? .inProgress : .failed(error)
     }
 
-    /// The pending socket error (`SO_ERROR`): 0 after a successful connect.
+    /// The pending socket error (`SO_ERROR`), which reading clears: 0 after a successful connect.
+    /// When `getsockopt` itself fails (a closed descriptor), its errno.
     public var pendingError: Errno {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &value, &length)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &value, &length) == 0 else { return .current }
         return Errno(rawValue: value)
+    }
+
+    /// How a non-blocking connect ended, once the socket turned writable: `SO_ERROR`, and when
+    /// that reads 0, whether the socket really has a peer (`getpeername`).
+    ///
+    /// `SO_ERROR` is cleared by whoever reads it first, and `recv`/`send` on the socket clear it
+    /// too; a socket whose connect failed then reads 0 like a connected one. Without the peer
+    /// check such a socket passes for an open port on a host that never answered. Returns 0 for
+    /// a completed handshake, `ENOTCONN` when the error was lost, otherwise the error.
+    public var connectResult: Errno {
+        let error = pendingError
+        guard error.rawValue == 0 else { return error }
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        }
+        return named == 0 ? error : .current
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Platform
 import Testing
 import Wire
 @testable import ScanKit
@@ -74,6 +75,29 @@ struct ConnectionStateTests {
             Issue.record("expected reachable, got \(open)")
             return
         }
+    }
+
+    @Test("a refused connect whose SO_ERROR someone else read first is not taken for a handshake")
+    func lostErrorIsNotReady() async throws {
+        // The gen-home-60 phantom (stop 24): a connect to an address nobody holds read SO_ERROR 0 and
+        // went `ready`. SO_ERROR is cleared by its first reader, so a second read cannot tell a
+        // failed connect from a completed one; only the peer can.
+        let port = try LoopbackListener.closedPort()
+        let refused = try #require(try? SocketSystem.openSocket(type: SocketSystem.streamType))
+        defer { SocketSystem.close(refused) }
+        #expect(SocketSystem.connect(refused, to: IPv4Address(127, 0, 0, 1), port: port) == SocketSystem.inProgress)
+        #expect(!Socket(adopting: refused).wait(for: .writable, milliseconds: 1000).isEmpty)
+        #expect(Socket(adopting: refused).pendingError == .connectionRefused)   // someone else reads it first
+        #expect(Socket(adopting: refused).pendingError.rawValue == 0)
+        #expect(SocketSystem.connectResult(refused) == Errno.notConnected.rawValue)
+        #expect(ConnectionState.afterConnect(errno: SocketSystem.connectResult(refused)) != .ready)
+
+        let listener = try LoopbackListener()
+        let open = try #require(try? SocketSystem.openSocket(type: SocketSystem.streamType))
+        defer { SocketSystem.close(open) }
+        _ = SocketSystem.connect(open, to: IPv4Address(127, 0, 0, 1), port: listener.port)
+        #expect(!Socket(adopting: open).wait(for: .writable, milliseconds: 1000).isEmpty)
+        #expect(SocketSystem.connectResult(open) == 0)
     }
 
     @Test("a cancelled probe task ends as cancelled at once")

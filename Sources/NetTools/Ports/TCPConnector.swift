@@ -91,7 +91,7 @@ public enum TCPConnector {
                 let elapsed = Double(after - entry.start) / 1e6
                 if stop { entry.socket?.close(); continue }
                 if let socket = entry.socket, let revents = fired[socket.descriptor], !revents.isEmpty {
-                    let error = socket.pendingError
+                    let error = socket.connectResult
                     let outcome: Outcome = error.rawValue == 0 ? .connected : error == .connectionRefused ? .refused : .failed(error.rawValue)
                     if outcome != .connected && holdFailures(outcome) {
                         socket.close(); entry.socket = nil; entry.held = outcome; entry.heldMs = elapsed

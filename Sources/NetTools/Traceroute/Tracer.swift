@@ -133,7 +133,7 @@ public struct Tracer: Sendable {
             }
             return nil
         case .tcp:
-            let code = flight.socket.pendingError
+            let code = flight.socket.connectResult
             if code.rawValue == 0 { return TraceHop.Probe(address: destination.description, rttMs: rtt(nil), answer: "tcp-connected") }
             if code == .connectionRefused { return TraceHop.Probe(address: destination.description, rttMs: rtt(nil), answer: "tcp-refused") }
             return nil

@@ -109,7 +109,8 @@ public final class ScanConnection: Sendable {
             return
         }
         let watched = reactor.watch(fd, events: Epoll.writableOnce) { [self] _, now in
-            finishAttempt(errno: SocketSystem.pendingError(fd), at: now)
+            guard let code = connectResultIfStillConnecting(fd) else { return }
+            finishAttempt(errno: code, at: now)
         }
         switch watched {
         case .success(let token):
@@ -134,6 +135,21 @@ public final class ScanConnection: Sendable {
         if let token, fd >= 0 { reactor.unwatch(fd, token: token) }
         if fd >= 0 { SocketSystem.close(fd) }
         transition(to: .cancelled, at: MonotonicClock.now())
+    }
+
+    /// How the connect on `fd` ended (`SO_ERROR`, checked against the peer), read only while this
+    /// connection still owns `fd` and is connecting; nil otherwise.
+    ///
+    /// A writable event can already be on its way to this handler when another thread cancels the
+    /// connection, closes `fd`, and the kernel hands the number to a new connection's socket.
+    /// Reading `SO_ERROR` then would clear the new socket's error. Reading under the state lock
+    /// rules that out, because `cancel` and `finishAttempt` give up the descriptor under the same
+    /// lock before closing it.
+    private func connectResultIfStillConnecting(_ fd: Int32) -> Int32? {
+        state.withLock { state -> Int32? in
+            guard case .preparing = state.current, state.fd == fd else { return nil }
+            return SocketSystem.connectResult(fd)
+        }
     }
 
     /// The connect attempt ended with `code` (0 = handshake done).

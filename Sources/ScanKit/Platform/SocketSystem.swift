@@ -53,8 +53,8 @@ enum SocketSystem {
         }
     }
 
-    /// The pending error of a socket (`SO_ERROR`): 0 after a completed handshake.
-    static func pendingError(_ fd: Int32) -> Int32 { Socket(adopting: fd).pendingError.rawValue }
+    /// How a connect ended (`Socket.connectResult`): 0 after a completed handshake, else the errno.
+    static func connectResult(_ fd: Int32) -> Int32 { Socket(adopting: fd).connectResult.rawValue }
 
     /// Sends one datagram. Returns bytes sent, or the negated errno.
     static func send(_ fd: Int32, _ bytes: [UInt8], to ip: IPv4Address, port: Int) -> Int {
