@@ -34,9 +34,9 @@ struct CleanupTests {
         #expect(again.status == 0, "down is idempotent")
     }
 
-    @Test("twenty up/down cycles leave nothing behind")
-    func twentyCycles() throws {
-        for _ in 0..<20 {
+    @Test("ten up/down cycles leave nothing behind")
+    func tenCycles() throws {
+        for _ in 0..<10 {
             let testbed = try LiveTestbed.up("tiny", extra: ["--no-services"])
             testbed.down()
             #expect(Self.leftovers(id: testbed.id) == [])
