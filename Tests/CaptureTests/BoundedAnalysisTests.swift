@@ -135,9 +135,9 @@ struct BoundedAnalysisTests {
     }
 
     static func segment(from source: IPv4Address, _ sport: UInt16, to destination: IPv4Address, _ dport: UInt16,
-                        seq: UInt32, ack: UInt32, flags: TCPFlags) -> TCPSegment {
+                        seq: UInt32, ack: UInt32, flags: TCPFlags) -> TCPHeader {
         let bytes = PacketBuilder.tcp(source: source, destination: destination, sourcePort: sport, destinationPort: dport,
                                       sequence: seq, acknowledgment: ack, flags: flags)
-        return try! TCPSegment(decoding: bytes[...])
+        return bytes.withUnsafeBytes { try! TCPHeader(decoding: $0) }
     }
 }

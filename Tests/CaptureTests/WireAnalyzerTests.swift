@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Capture
 import Wire
@@ -169,5 +170,49 @@ struct WireAnalyzerTests {
         let analysis = Self.analyze()
         let whole = analysis.traffic(in: [TimeWindow(start: .min, end: .max)])
         #expect(whole[0].all == analysis.totals)
+    }
+
+    @Test("summing two sets of protocol counters adds every count (a counter left out of the sum would read 1, not 2)")
+    func countersAddEveryField() throws {
+        // Every integer count set to 1 through the JSON form, so a counter added later is covered.
+        var fields = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(ProtocolCounters())) as? [String: Any])
+        for (key, value) in fields where value is Int { fields[key] = 1 }
+        fields["malformed_by_layer"] = ["tcp": 1]
+        var counters = try JSONDecoder().decode(ProtocolCounters.self, from: JSONSerialization.data(withJSONObject: fields))
+        counters.add(counters)
+        let summed = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(counters)) as? [String: Any])
+        let counts = summed.filter { $0.value is Int }
+        #expect(counts.count >= 30)
+        for (key, value) in counts { #expect(value as? Int == 2, "\(key)") }
+        #expect((summed["malformed_by_layer"] as? [String: Int]) == ["tcp": 2])
+    }
+
+    @Test("a capture file's frames, decoded where libpcap leaves them, give the analysis their in-memory slices give")
+    func borrowedFramesMatchSlices() throws {
+        var traffic = Self.scan()
+        let query: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0] + [5] + Array("_http".utf8) + [4] + Array("_tcp".utf8)
+            + [5] + Array("local".utf8) + [0, 0, 12, 0, 1]                                     // PTR _http._tcp.local
+        traffic.udp(from: Self.scanner, 5353, to: IPv4Address(224, 0, 0, 251), 5353, query)
+        traffic.udp(from: Self.t1, 1900, to: Self.scanner, 50_000, Array("HTTP/1.1 200 OK\r\nST: upnp:rootdevice\r\n\r\n".utf8))
+        traffic.udp(from: Self.scanner, 40_000, to: Self.t1, 53, [0x12])                       // malformed DNS
+        var cut = traffic.packets[1]                                                              // a SYN cut inside TCP
+        cut.data = Array(cut.data.prefix(40))
+        traffic.packets.append(cut)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("borrowed-\(getpid()).pcap").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try PcapFileWriter(path: path)
+        for packet in traffic.packets { try writer.write(packet) }
+        try writer.close()
+        for scanner in [Self.scanner, nil] {
+            let options = AnalysisOptions(scanner: scanner)
+            let slices = WireAnalyzer.analyze(packets: traffic.packets, options: options)
+            let borrowed = try WireAnalyzer.analyze(file: path, options: options)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let base = WireAnalyzer.analyze(packets: Self.scan().packets, options: options).totals
+            #expect(borrowed.totals.malformed == base.malformed + 1 && borrowed.totals.dnsMalformed == base.dnsMalformed + 1)
+            #expect(borrowed.totals.mdnsQueries == base.mdnsQueries + 1 && borrowed.totals.ssdpResponses == base.ssdpResponses + 1)
+            #expect(try encoder.encode(borrowed) == encoder.encode(slices), "scanner \(String(describing: scanner))")
+        }
     }
 }

@@ -119,19 +119,22 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
     public var dnsPackets: Int { dnsQueries + dnsResponses + dnsMalformed }
 
     /// Adds `other`'s counts to these (the counters of two disjoint sets of frames).
+    ///
+    /// Field by field rather than through a list of key paths: the analysis sums one set per
+    /// address seen (65,000 on a /16's capture), and key-path access cost ~30 ms of 1 M frames.
     mutating func add(_ other: ProtocolCounters) {
-        for path in Self.counts { self[keyPath: path] += other[keyPath: path] }
-        malformedByLayer.merge(other.malformedByLayer, uniquingKeysWith: +)
+        packets += other.packets; bytes += other.bytes; arpRequests += other.arpRequests; arpReplies += other.arpReplies
+        arpOther += other.arpOther; icmpEchoRequests += other.icmpEchoRequests; icmpEchoReplies += other.icmpEchoReplies
+        icmpUnreachable += other.icmpUnreachable; icmpTimeExceeded += other.icmpTimeExceeded; icmpOther += other.icmpOther
+        tcpSegments += other.tcpSegments; tcpSyn += other.tcpSyn; tcpSynAck += other.tcpSynAck; tcpRst += other.tcpRst
+        tcpFin += other.tcpFin; udpDatagrams += other.udpDatagrams; mdnsQueries += other.mdnsQueries
+        mdnsResponses += other.mdnsResponses; mdnsMalformed += other.mdnsMalformed; ssdpSearches += other.ssdpSearches
+        ssdpNotifies += other.ssdpNotifies; ssdpResponses += other.ssdpResponses; ssdpMalformed += other.ssdpMalformed
+        dnsQueries += other.dnsQueries; dnsResponses += other.dnsResponses; dnsMalformed += other.dnsMalformed
+        udpOther += other.udpOther; ipv4Fragments += other.ipv4Fragments; ipv4Other += other.ipv4Other; ipv6 += other.ipv6
+        otherEthernet += other.otherEthernet; malformed += other.malformed; unsupportedLink += other.unsupportedLink
+        if !other.malformedByLayer.isEmpty { malformedByLayer.merge(other.malformedByLayer, uniquingKeysWith: +) }
     }
-
-    /// Every count but `malformedByLayer`.
-    static var counts: [WritableKeyPath<ProtocolCounters, Int>] { [
-        \.packets, \.bytes, \.arpRequests, \.arpReplies, \.arpOther, \.icmpEchoRequests, \.icmpEchoReplies,
-        \.icmpUnreachable, \.icmpTimeExceeded, \.icmpOther, \.tcpSegments, \.tcpSyn, \.tcpSynAck, \.tcpRst,
-        \.tcpFin, \.udpDatagrams, \.mdnsQueries, \.mdnsResponses, \.mdnsMalformed, \.ssdpSearches,
-        \.ssdpNotifies, \.ssdpResponses, \.ssdpMalformed, \.dnsQueries, \.dnsResponses, \.dnsMalformed,
-        \.udpOther, \.ipv4Fragments, \.ipv4Other, \.ipv6, \.otherEthernet, \.malformed, \.unsupportedLink,
-    ] }
 
     mutating func add(_ record: PacketRecord) {
         packets += 1

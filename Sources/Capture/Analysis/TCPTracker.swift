@@ -111,7 +111,7 @@ struct TCPTracker {
     /// twice that bounds every case.
     var horizon: Int64 { 2 * (Self.grace + Self.retireInterval) }
 
-    mutating func handle(time: Int64, source: IPv4Address, destination: IPv4Address, segment: TCPSegment) {
+    mutating func handle(time: Int64, source: IPv4Address, destination: IPv4Address, segment: TCPHeader) {
         let flags = segment.flags
         let forward = FourTuple(initiator: source.value, initiatorPort: segment.sourcePort,
                                 responder: destination.value, responderPort: segment.destinationPort)
@@ -159,7 +159,7 @@ struct TCPTracker {
         untrackedSegments += 1
     }
 
-    private mutating func fromInitiator(_ i: Int, time: Int64, segment: TCPSegment) {
+    private mutating func fromInitiator(_ i: Int, time: Int64, segment: TCPHeader) {
         var s = states[i]
         defer { states[i] = s }
         s.packetsOut += 1
@@ -168,7 +168,7 @@ struct TCPTracker {
         if s.outcome == .open && !s.handshake && segment.flags.contains(.ack) && !segment.flags.contains(.rst) {
             s.handshake = true
         }
-        s.bytesOut += segment.payload.count
+        s.bytesOut += segment.payloadLength
         if segment.flags.contains(.rst) {
             s.ending = .rstFromScanner
             s.endedAt = time
@@ -179,7 +179,7 @@ struct TCPTracker {
         }
     }
 
-    private mutating func fromResponder(_ i: Int, time: Int64, segment: TCPSegment) {
+    private mutating func fromResponder(_ i: Int, time: Int64, segment: TCPHeader) {
         var s = states[i]
         defer { states[i] = s }
         s.packetsIn += 1
@@ -204,7 +204,7 @@ struct TCPTracker {
             }
         }
         if flags.contains(.syn) { return }  // a retransmitted SYN/ACK
-        s.bytesIn += segment.payload.count
+        s.bytesIn += segment.payloadLength
         if flags.contains(.rst) {
             s.ending = .rstFromTarget
             s.endedAt = time

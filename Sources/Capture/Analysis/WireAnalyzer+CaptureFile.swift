@@ -17,8 +17,6 @@ extension WireAnalyzer {
         let file = try CaptureFile(path: path, pcapngReading: pcapngReading)
         var analyzer = WireAnalyzer(options: options, linkType: file.linkTypes.first ?? .ethernet)
         var filter = process.map(ProcessFilter.init)
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(65_536)
         var read = 0
         var damage: String?
         do {
@@ -26,9 +24,7 @@ extension WireAnalyzer {
                 read += 1
                 if filter?.keeps(process: record.process, effective: record.effectiveProcess) == false { return }
                 if record.linkType != analyzer.linkType { analyzer.linkType = record.linkType }
-                buffer.removeAll(keepingCapacity: true)
-                buffer.append(contentsOf: record.bytes)
-                analyzer.add(timestamp: record.timestamp, originalLength: record.originalLength, bytes: buffer[...])
+                analyzer.add(timestamp: record.timestamp, originalLength: record.originalLength, borrowing: record.bytes)
             }
         } catch let error as CaptureError {
             switch error {

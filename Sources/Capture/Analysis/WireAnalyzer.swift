@@ -30,6 +30,8 @@ public struct WireAnalyzer: Sendable {
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
     private var hosts = HostActivity()
+    /// The reused copy of a borrowed frame, when host tracking needs it as a slice.
+    private var scratch: [UInt8] = []
 
     /// - Parameters:
     ///   - options: scanner address (or nil to infer), abandonment timeout.
@@ -53,14 +55,8 @@ public struct WireAnalyzer: Sendable {
     public static func analyze(file path: String, options: AnalysisOptions = AnalysisOptions()) throws -> WireAnalysis {
         let reader = try PcapFileReader(path: path)
         var analyzer = WireAnalyzer(options: options, linkType: reader.linkType)
-        // One reused buffer: decoders' slices are gone before the next frame, so the append
-        // never copies on write and no frame costs an allocation.
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(max(reader.snapshotLength, 65_536))
         try reader.forEach { timestamp, length, bytes in
-            buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: bytes)
-            analyzer.add(timestamp: timestamp, originalLength: length, bytes: buffer[...])
+            analyzer.add(timestamp: timestamp, originalLength: length, borrowing: bytes)
         }
         return analyzer.finish()
     }
@@ -86,11 +82,49 @@ public struct WireAnalyzer: Sendable {
     ///   - originalLength: the length on the wire (counted in `bytes`).
     ///   - bytes: the captured bytes, starting at the link-layer header.
     public mutating func add(timestamp: Int64, originalLength: Int, bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { add(Frame(bytes: $0, slice: bytes), timestamp: timestamp, originalLength: originalLength) }
+    }
+
+    /// Adds one captured frame whose bytes are only borrowed for the call (a capture reader's
+    /// buffer): the headers are decoded where the bytes lie, and nothing is copied unless a
+    /// decoder needs a slice (mDNS, SSDP, DNS, ICMP, and host tracking).
+    ///
+    /// - Parameters:
+    ///   - timestamp: capture time, ns since the Unix epoch.
+    ///   - originalLength: the length on the wire.
+    ///   - bytes: the captured bytes, starting at the link-layer header.
+    public mutating func add(timestamp: Int64, originalLength: Int, borrowing bytes: UnsafeRawBufferPointer) {
+        guard options.tracksHosts else {
+            add(Frame(bytes: bytes, slice: nil), timestamp: timestamp, originalLength: originalLength)
+            return
+        }
+        // Host tracking reads every frame as a slice: one reused buffer, so no frame costs an allocation.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes)
+        add(timestamp: timestamp, originalLength: originalLength, bytes: scratch[...])
+    }
+
+    /// The frame being added: its borrowed bytes, and the caller's slice of them when it has one.
+    private struct Frame {
+        let bytes: UnsafeRawBufferPointer
+        let slice: ArraySlice<UInt8>?
+
+        /// The bytes as a slice, copied only when the caller gave none.
+        var asSlice: ArraySlice<UInt8> { slice ?? ArraySlice(bytes) }
+
+        /// Bytes `range` (offsets from the frame's start) as a slice, copied only when the caller gave none.
+        func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
+            if let slice { return slice[(slice.startIndex + range.lowerBound)..<(slice.startIndex + range.upperBound)] }
+            return ArraySlice(UnsafeRawBufferPointer(rebasing: bytes[range]))
+        }
+    }
+
+    private mutating func add(_ frame: Frame, timestamp: Int64, originalLength: Int) {
         var record = PacketRecord(timestamp: timestamp, length: UInt32(clamping: originalLength),
                                   category: .malformed, tcpFlags: 0, malformedLayer: 0, source: 0, destination: 0)
-        record.groupAddressed = LinkDecoder.isGroupAddressed(bytes, linkType: linkType) ?? false
+        record.groupAddressed = LinkDecoder.isGroupAddressed(frame.bytes, linkType: linkType) ?? false
         do {
-            try classify(timestamp: timestamp, bytes: bytes, into: &record)
+            try classify(frame, timestamp: timestamp, into: &record)
         } catch {
             record.category = .malformed
             record.malformedLayer = UInt8(WireLayer.allCases.firstIndex(of: error.layer) ?? 0)
@@ -100,7 +134,7 @@ public struct WireAnalyzer: Sendable {
             newest = timestamp
             tcp.retire(now: timestamp)
         }
-        if options.tracksHosts { hosts.add(record, bytes: bytes, linkType: linkType) }
+        if options.tracksHosts { hosts.add(record, bytes: frame.asSlice, linkType: linkType) }
         if keepsFrameRecords {
             if let last = records.last, last.timestamp > timestamp { inOrder = false }
             records.append(record)
@@ -124,15 +158,15 @@ public struct WireAnalyzer: Sendable {
         }
     }
 
-    private mutating func classify(timestamp: Int64, bytes: ArraySlice<UInt8>,
-                                   into record: inout PacketRecord) throws(WireDecodingError) {
-        guard let (type, payload) = try LinkDecoder.networkPayload(of: bytes, linkType: linkType) else {
+    private mutating func classify(_ frame: Frame, timestamp: Int64, into record: inout PacketRecord) throws(WireDecodingError) {
+        guard let (type, offset) = try LinkDecoder.networkPayload(of: frame.bytes, linkType: linkType) else {
             record.category = .unsupportedLink
             return
         }
+        let network = UnsafeRawBufferPointer(rebasing: frame.bytes[offset...])
         switch type {
         case .arp:
-            let arp = try ARPPacket(decoding: payload)
+            let arp = try ARPPacket(decoding: network)
             record.source = arp.senderIP.value
             record.destination = arp.targetIP.value
             switch arp.operation {
@@ -144,14 +178,15 @@ public struct WireAnalyzer: Sendable {
             case .other: record.category = .arpOther
             }
         case .ipv4:
-            let ip = try IPv4Packet(decoding: payload)
+            let ip = try IPv4Header(decoding: network)
             record.source = ip.source.value
             record.destination = ip.destination.value
             if ip.fragmentOffset != 0 {
                 record.category = .ipv4Fragment
                 return
             }
-            try classifyTransport(timestamp: timestamp, ip: ip, into: &record)
+            let payload = offset + ip.headerLength
+            try classifyTransport(frame, payload: payload..<(payload + ip.payloadLength), timestamp: timestamp, ip: ip, into: &record)
         case .ipv6:
             record.category = .ipv6
         default:
@@ -159,20 +194,25 @@ public struct WireAnalyzer: Sendable {
         }
     }
 
-    private mutating func classifyTransport(timestamp: Int64, ip: IPv4Packet,
+    /// - Parameter payload: where the IPv4 payload lies in the frame.
+    private mutating func classifyTransport(_ frame: Frame, payload: Range<Int>, timestamp: Int64, ip: IPv4Header,
                                             into record: inout PacketRecord) throws(WireDecodingError) {
+        let bytes = UnsafeRawBufferPointer(rebasing: frame.bytes[payload])
         switch ip.protocol {
         case .tcp:
-            let segment = try TCPSegment(decoding: ip.payload)
+            let segment = try TCPHeader(decoding: bytes)
             record.category = .tcp
             record.tcpFlags = UInt8(truncatingIfNeeded: segment.flags.rawValue)
             if segment.isSYN { addresses.tallies[addresses.index(of: ip.source.value)].probes.syn += 1 }
             tcp.handle(time: timestamp, source: ip.source, destination: ip.destination, segment: segment)
         case .udp:
-            let udp = try UDPDatagram(decoding: ip.payload)
-            record.category = Self.classify(udp)
+            let udp = try UDPHeader(decoding: bytes)
+            let application = udp.payloadRange
+            record.category = Self.classify(udp, payload: UnsafeRawBufferPointer(rebasing: bytes[application])) {
+                frame.slice((payload.lowerBound + application.lowerBound)..<(payload.lowerBound + application.upperBound))
+            }
         case .icmp:
-            let icmp = try ICMPMessage(decoding: ip.payload)
+            let icmp = try ICMPMessage(decoding: frame.slice(payload))
             switch icmp.kind {
             case .echoRequest(let identifier, let sequence):
                 record.category = .icmpEchoRequest
@@ -197,13 +237,17 @@ public struct WireAnalyzer: Sendable {
     }
 
     /// UDP application by port (either side): 5353 mDNS, 1900 SSDP, 53 DNS.
-    static func classify(_ udp: UDPDatagram) -> PacketCategory {
+    ///
+    /// - Parameters:
+    ///   - payload: the UDP payload, borrowed.
+    ///   - slice: the same bytes as a slice, for the SSDP decoder (made only for port 1900).
+    static func classify(_ udp: UDPHeader, payload: UnsafeRawBufferPointer, slice: () -> ArraySlice<UInt8>) -> PacketCategory {
         if udp.involves(port: 5353) {
-            guard let message = try? DNSMessage(bytes: udp.payload) else { return .mdnsMalformed }
+            guard let message = try? DNSMessage(bytes: Array(payload)) else { return .mdnsMalformed }
             return message.isResponse ? .mdnsResponse : .mdnsQuery
         }
         if udp.involves(port: 1900) {
-            guard let message = try? SSDPMessage(decoding: udp.payload) else { return .ssdpMalformed }
+            guard let message = try? SSDPMessage(decoding: slice()) else { return .ssdpMalformed }
             switch message.kind {
             case .search: return .ssdpSearch
             case .notify: return .ssdpNotify
@@ -212,7 +256,7 @@ public struct WireAnalyzer: Sendable {
             }
         }
         if udp.involves(port: 53) {
-            guard let message = try? DNSMessage(bytes: udp.payload) else { return .dnsMalformed }
+            guard let message = try? DNSMessage(bytes: Array(payload)) else { return .dnsMalformed }
             return message.isResponse ? .dnsResponse : .dnsQuery
         }
         return .udpOther

@@ -53,7 +53,12 @@ public struct PKTAPHeader: Sendable, Equatable {
     /// Where the inner frame starts and its link type, without the process: what decoding a
     /// frame needs, on the per-packet path, so no process name is built for every frame.
     static func inner(_ bytes: ArraySlice<UInt8>) -> (length: Int, linkType: LinkType)? {
-        bytes.withUnsafeBytes { raw in layout(raw).map { ($0.length, LinkType(dlt: $0.innerDLT)) } }
+        bytes.withUnsafeBytes { raw in inner(raw) }
+    }
+
+    /// ``inner(_:)`` on borrowed bytes.
+    static func inner(_ bytes: UnsafeRawBufferPointer) -> (length: Int, linkType: LinkType)? {
+        layout(bytes).map { ($0.length, LinkType(dlt: $0.innerDLT)) }
     }
 
     /// The header's length and inner DLT in either version; nil when cut short or the length

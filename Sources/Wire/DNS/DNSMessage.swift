@@ -54,7 +54,14 @@ public struct DNSMessage: Hashable, Sendable {
     /// - Parameter bytes: the UDP payload (for DNS over TCP, without the 2-byte length).
     /// - Throws: ``DNSDecodingError`` for truncated or malformed input.
     public init(bytes: some Collection<UInt8>) throws {
-        var reader = DNSMessageReader(bytes: Array(bytes))
+        try self.init(bytes: Array(bytes))
+    }
+
+    /// Decodes a message from its wire form (the generic form, without its conversion: a caller
+    /// in another module that holds an array gets no unspecialised generic call).
+    /// - Throws: ``DNSDecodingError`` for truncated or malformed input.
+    public init(bytes: [UInt8]) throws {
+        var reader = DNSMessageReader(bytes: bytes)
         self = try reader.readMessage()
     }
 

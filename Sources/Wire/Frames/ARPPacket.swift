@@ -49,6 +49,11 @@ public struct ARPPacket: Sendable, Equatable {
     /// - Throws: `truncated` below 28 bytes; `malformed` unless hardware type is Ethernet (1)
     ///   with 6-byte addresses and protocol type IPv4 with 4-byte addresses.
     public init(decoding bytes: ArraySlice<UInt8>) throws(WireDecodingError) {
+        self = try bytes.decodeHeader { raw throws(WireDecodingError) in try ARPPacket(decoding: raw) }
+    }
+
+    /// Decodes an ARP packet from borrowed bytes (a capture's frame, where libpcap left it).
+    public init(decoding bytes: UnsafeRawBufferPointer) throws(WireDecodingError) {
         try bytes.require(8, .arp)
         let hardwareType = bytes.u16(0), protocolType = bytes.u16(2)
         let hardwareLength = bytes.u8(4), protocolLength = bytes.u8(5)

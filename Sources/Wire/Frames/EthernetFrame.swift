@@ -31,25 +31,14 @@ public struct EthernetFrame: Sendable, Equatable {
     /// - Parameter bytes: the frame as captured, starting at the destination address.
     /// - Throws: `WireDecodingError.truncated` when the header (or a VLAN tag) is cut short.
     public init(decoding bytes: ArraySlice<UInt8>) throws(WireDecodingError) {
-        try bytes.require(Self.headerLength, .ethernet)
-        destination = bytes.mac(0)
-        source = bytes.mac(6)
-        var offset = 12
-        var type = EtherType(rawValue: bytes.u16(offset))
-        var tags: [UInt16] = []
-        while type == .vlan || type == .qinq {
-            try bytes.require(offset + 6, .ethernet)
-            tags.append(bytes.u16(offset + 2) & 0x0FFF)
-            offset += 4
-            type = EtherType(rawValue: bytes.u16(offset))
-            if tags.count > 4 { throw .malformed(layer: .ethernet, reason: "more than four VLAN tags") }
-        }
-        etherType = type
-        vlanTags = tags
-        payload = bytes.from(offset + 2)
+        let header = try bytes.decodeHeader { raw throws(WireDecodingError) in try EthernetHeader(decoding: raw) }
+        destination = header.destination
+        source = header.source
+        etherType = header.etherType
+        vlanTags = header.vlanTags
+        payload = bytes.from(header.payloadOffset)
     }
 
-    /// Decodes an Ethernet II header from a whole array.
     public init(decoding bytes: [UInt8]) throws(WireDecodingError) {
         try self.init(decoding: bytes[...])
     }

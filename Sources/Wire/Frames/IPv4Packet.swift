@@ -42,37 +42,22 @@ public struct IPv4Packet: Sendable, Equatable {
     /// - Throws: `truncated` when the header itself is incomplete; `malformed` for a version
     ///   other than 4, a header length below 20, or a total length smaller than the header.
     public init(decoding bytes: ArraySlice<UInt8>) throws(WireDecodingError) {
-        try bytes.require(Self.minimumHeaderLength, .ipv4)
-        let versionAndIHL = bytes.u8(0)
-        guard versionAndIHL >> 4 == 4 else {
-            throw .malformed(layer: .ipv4, reason: "version \(versionAndIHL >> 4), expected 4")
-        }
-        let ihl = Int(versionAndIHL & 0x0F) * 4
-        guard ihl >= Self.minimumHeaderLength else {
-            throw .malformed(layer: .ipv4, reason: "header length \(ihl) is below 20")
-        }
-        try bytes.require(ihl, .ipv4)
-        let total = Int(bytes.u16(2))
-        guard total >= ihl else {
-            throw .malformed(layer: .ipv4, reason: "total length \(total) is smaller than the header (\(ihl))")
-        }
-        typeOfService = bytes.u8(1)
-        headerLength = ihl
-        totalLength = total
-        identification = bytes.u16(4)
-        let flagsAndOffset = bytes.u16(6)
-        dontFragment = flagsAndOffset & 0x4000 != 0
-        moreFragments = flagsAndOffset & 0x2000 != 0
-        fragmentOffset = Int(flagsAndOffset & 0x1FFF) * 8
-        timeToLive = bytes.u8(8)
-        `protocol` = IPProtocol(rawValue: bytes.u8(9))
-        headerChecksum = bytes.u16(10)
-        source = bytes.ipv4(12)
-        destination = bytes.ipv4(16)
-        options = bytes.sub(Self.minimumHeaderLength, ihl - Self.minimumHeaderLength)
-        let available = min(bytes.count, total)
-        payload = bytes.sub(ihl, available - ihl)
-        isTruncated = bytes.count < total
-        isHeaderChecksumValid = InternetChecksum.compute(bytes.sub(0, ihl)) == 0
+        let header = try bytes.decodeHeader { raw throws(WireDecodingError) in try IPv4Header(decoding: raw) }
+        typeOfService = header.typeOfService
+        headerLength = header.headerLength
+        totalLength = header.totalLength
+        identification = header.identification
+        dontFragment = header.dontFragment
+        moreFragments = header.moreFragments
+        fragmentOffset = header.fragmentOffset
+        timeToLive = header.timeToLive
+        `protocol` = header.protocol
+        headerChecksum = header.headerChecksum
+        source = header.source
+        destination = header.destination
+        options = bytes.sub(Self.minimumHeaderLength, header.headerLength - Self.minimumHeaderLength)
+        payload = bytes.sub(header.headerLength, header.payloadLength)
+        isTruncated = header.isTruncated
+        isHeaderChecksumValid = header.isHeaderChecksumValid
     }
 }

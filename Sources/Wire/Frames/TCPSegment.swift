@@ -26,22 +26,17 @@ public struct TCPSegment: Sendable, Equatable {
     /// - Throws: `truncated` when the fixed header or its options are cut short; `malformed`
     ///   for a data offset below 5.
     public init(decoding bytes: ArraySlice<UInt8>) throws(WireDecodingError) {
-        try bytes.require(Self.minimumHeaderLength, .tcp)
-        let offset = Int(bytes.u8(12) >> 4) * 4
-        guard offset >= Self.minimumHeaderLength else {
-            throw .malformed(layer: .tcp, reason: "data offset \(offset) is below 20")
-        }
-        try bytes.require(offset, .tcp)
-        sourcePort = bytes.u16(0)
-        destinationPort = bytes.u16(2)
-        sequenceNumber = bytes.u32(4)
-        acknowledgmentNumber = bytes.u32(8)
-        headerLength = offset
-        flags = TCPFlags(rawValue: bytes.u16(12) & 0x01FF)
-        window = bytes.u16(14)
-        checksum = bytes.u16(16)
-        urgentPointer = bytes.u16(18)
-        options = bytes.sub(Self.minimumHeaderLength, offset - Self.minimumHeaderLength)
-        payload = bytes.from(offset)
+        let header = try bytes.decodeHeader { raw throws(WireDecodingError) in try TCPHeader(decoding: raw) }
+        sourcePort = header.sourcePort
+        destinationPort = header.destinationPort
+        sequenceNumber = header.sequenceNumber
+        acknowledgmentNumber = header.acknowledgmentNumber
+        headerLength = header.headerLength
+        flags = header.flags
+        window = header.window
+        checksum = header.checksum
+        urgentPointer = header.urgentPointer
+        options = bytes.sub(Self.minimumHeaderLength, header.headerLength - Self.minimumHeaderLength)
+        payload = bytes.from(header.headerLength)
     }
 }

@@ -19,16 +19,11 @@ public struct UDPDatagram: Sendable, Equatable {
     /// - Throws: `truncated` when the header or the declared payload is cut short;
     ///   `malformed` when the declared length is below 8.
     public init(decoding bytes: ArraySlice<UInt8>) throws(WireDecodingError) {
-        try bytes.require(Self.headerLength, .udp)
-        let declared = Int(bytes.u16(4))
-        guard declared >= Self.headerLength else {
-            throw .malformed(layer: .udp, reason: "length \(declared) is below the 8-byte header")
-        }
-        try bytes.require(declared, .udp)
-        sourcePort = bytes.u16(0)
-        destinationPort = bytes.u16(2)
-        length = declared
-        checksum = bytes.u16(6)
-        payload = bytes.sub(Self.headerLength, declared - Self.headerLength)
+        let header = try bytes.decodeHeader { raw throws(WireDecodingError) in try UDPHeader(decoding: raw) }
+        sourcePort = header.sourcePort
+        destinationPort = header.destinationPort
+        length = header.length
+        checksum = header.checksum
+        payload = bytes.sub(header.payloadRange.lowerBound, header.payloadRange.count)
     }
 }
