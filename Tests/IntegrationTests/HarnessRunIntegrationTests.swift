@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Spawn
 import Testbed
 import Testing
@@ -100,10 +101,17 @@ struct HarnessRunIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: base) }
         // One swept value: with the control every sweep runs, two strategies, one per shard.
         let plan = ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--sweep", "arp.settle_ms=1000", "--repeat", "1"]
-        let first = try ScanBenchCLI.scanbench(plan + ["--shard", "1/2", "--peers", "--out", "\(base)/a"], timeout: 300)
-        #expect(first.status == 0, "\(first.stderr)")
-        let second = try ScanBenchCLI.scanbench(plan + ["--shard", "2/2", "--out", "\(base)/b"], timeout: 300)
-        #expect(second.status == 0, "\(second.stderr)")
+        // The two shards run at once, as two CI machines would: each brings up its own testbed.
+        let shards = [["--shard", "1/2", "--peers", "--out", "\(base)/a"], ["--shard", "2/2", "--out", "\(base)/b"]]
+        let outputs = Mutex<[Int: Result<ScanBenchCLI.Output, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: shards.count) { i in
+            let output = Result { try ScanBenchCLI.scanbench(plan + shards[i], timeout: 300) }
+            outputs.withLock { $0[i] = output }
+        }
+        for i in shards.indices {
+            let output = try #require(outputs.withLock { $0[i] }).get()
+            #expect(output.status == 0, "shard \(i + 1): \(output.stderr)")
+        }
         let variants = ["scanbench-best", "scanbench-best[arp.settle_ms=1000]"]
         var seen: [String] = []
         for shard in ["a", "b"] {
