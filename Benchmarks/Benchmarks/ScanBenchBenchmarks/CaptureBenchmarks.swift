@@ -64,27 +64,12 @@ enum CaptureBenchmarks {
         let teardown: () throws -> Void = {
             if keptMillionPath == nil { try? FileManager.default.removeItem(atPath: millionPath) }
         }
-        Benchmark("Capture: analyze 1M-frame pcap file",
-                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 10),
-                  closure: { benchmark in
-            let analysis = try ScanBenchMetrics.measureFrames(benchmark, frames: millionFrames) {
-                try WireAnalyzer.analyze(file: millionPath, options: options)
-            }
-            precondition(analysis.totals.packets == millionFrames)
-            blackHole(analysis)
-        }, setup: setup, teardown: teardown)
-
+        registerFileAnalysis("Capture: analyze 1M-frame pcap file", path: millionPath, frames: millionFrames,
+                             options: options, metrics: metrics, setup: setup, teardown: teardown)
         // What `scanbench analyze FILE` does by default (text, or --json --summary-only): every
         // count, no per-attempt list. The benchmark above also lists all 352,957 attempts.
-        Benchmark("Capture: analyze 1M-frame pcap file, counts only (scanbench analyze's default)",
-                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 10),
-                  closure: { benchmark in
-            let analysis = try ScanBenchMetrics.measureFrames(benchmark, frames: millionFrames) {
-                try WireAnalyzer.analyze(file: millionPath, options: AnalysisOptions(scanner: SyntheticCapture.scanner, keepsAttempts: false))
-            }
-            precondition(analysis.totals.packets == millionFrames)
-            blackHole(analysis)
-        }, setup: setup, teardown: teardown)
+        registerFileAnalysis("Capture: analyze 1M-frame pcap file, counts only (scanbench analyze's default)", path: millionPath,
+                             frames: millionFrames, options: countsOnly, metrics: metrics, setup: setup, teardown: teardown)
 
         Benchmark("Capture: raw libpcap read of the 1M-frame pcap file",
                   configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 10),
@@ -120,17 +105,28 @@ enum CaptureBenchmarks {
 
     private static func registerTenMillionFrameFile(path: String, name: String, targets: Int, spacing: Int64, metrics: [BenchmarkMetric]) {
         let frames = 10_000_000
-        Benchmark(name,
-                  configuration: .init(metrics: metrics, maxDuration: .seconds(60), maxIterations: 1),
-                  closure: { benchmark in
-            let analysis = try ScanBenchMetrics.measureFrames(benchmark, frames: frames) {
-                try WireAnalyzer.analyze(file: path, options: AnalysisOptions(scanner: SyntheticCapture.scanner, keepsAttempts: false))
-            }
-            precondition(analysis.totals.packets == frames)
-            blackHole(analysis)
-        }, setup: {
+        registerFileAnalysis(name, path: path, frames: frames, options: countsOnly, metrics: metrics, iterations: 1, setup: {
             guard !FileManager.default.fileExists(atPath: path) else { return }
             try SyntheticCapture.write(frameCount: frames, targets: targets, spacing: spacing, to: path)
         })
+    }
+
+    /// Without the attempt list, as `scanbench analyze` runs by default.
+    static let countsOnly = AnalysisOptions(scanner: SyntheticCapture.scanner, keepsAttempts: false)
+
+    /// A benchmark of `WireAnalyzer.analyze(file:)` on the capture at `path` (`frames` frames),
+    /// measuring frames per second.
+    private static func registerFileAnalysis(_ name: String, path: String, frames: Int, options: AnalysisOptions, metrics: [BenchmarkMetric],
+                                             iterations: Int = 10, setup: @escaping () throws -> Void,
+                                             teardown: (() throws -> Void)? = nil) {
+        Benchmark(name,
+                  configuration: .init(metrics: metrics, maxDuration: .seconds(iterations == 1 ? 60 : 10), maxIterations: iterations),
+                  closure: { benchmark in
+            let analysis = try ScanBenchMetrics.measureFrames(benchmark, frames: frames) {
+                try WireAnalyzer.analyze(file: path, options: options)
+            }
+            precondition(analysis.totals.packets == frames)
+            blackHole(analysis)
+        }, setup: setup, teardown: teardown)
     }
 }
