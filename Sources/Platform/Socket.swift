@@ -160,7 +160,8 @@ public struct Socket: Sendable, Hashable {
     /// `SO_ERROR` is cleared by whoever reads it first, and `recv`/`send` on the socket clear it
     /// too; a socket whose connect failed then reads 0 like a connected one. Without the peer
     /// check such a socket passes for an open port on a host that never answered. Returns 0 for
-    /// a completed handshake, `ENOTCONN` when the error was lost, otherwise the error.
+    /// a completed handshake, `ENOTCONN` when the error was lost, otherwise the error (also one
+    /// that arrived between the two calls, such as a reset right after the handshake).
     public var connectResult: Errno {
         let error = pendingError
         guard error.rawValue == 0 else { return error }
@@ -169,7 +170,11 @@ public struct Socket: Sendable, Hashable {
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
         }
-        return named == 0 ? error : .current
+        guard named != 0 else { return error }
+        let lost = Errno.current
+        // A reset landing between the two calls leaves its error pending: report that one.
+        let late = pendingError
+        return late.rawValue != 0 ? late : lost
     }
 }
 

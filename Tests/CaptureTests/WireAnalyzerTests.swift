@@ -203,8 +203,9 @@ struct WireAnalyzerTests {
         let writer = try PcapFileWriter(path: path)
         for packet in traffic.packets { try writer.write(packet) }
         try writer.close()
-        for scanner in [Self.scanner, nil] {
-            let options = AnalysisOptions(scanner: scanner)
+        // Host tracking reads borrowed frames through a reused copy: the third path.
+        for (scanner, tracksHosts) in [(Self.scanner, false), (nil, false), (Self.scanner, true)] {
+            let options = AnalysisOptions(scanner: scanner, tracksHosts: tracksHosts)
             let slices = WireAnalyzer.analyze(packets: traffic.packets, options: options)
             let borrowed = try WireAnalyzer.analyze(file: path, options: options)
             let encoder = JSONEncoder()

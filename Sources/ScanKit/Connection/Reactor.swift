@@ -71,6 +71,12 @@ public final class Reactor: Sendable {
     /// Stops watching (call before closing `fd`); an event already collected for it is dropped.
     func unwatch(_ fd: Int32, token: UInt64) {
         epoll.remove(fd)
+        forget(token)
+    }
+
+    /// Drops the handler of a watch whose descriptor is already closed. Closing took it out of
+    /// epoll, and its number may be another socket's by now, so no `epoll_ctl` is made on it.
+    func forget(_ token: UInt64) {
         _ = state.withLock { $0.handlers.removeValue(forKey: token) }
     }
 

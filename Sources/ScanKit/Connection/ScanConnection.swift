@@ -114,12 +114,16 @@ public final class ScanConnection: Sendable {
         }
         switch watched {
         case .success(let token):
-            let keep = state.withLock { state -> Bool in
-                guard case .preparing = state.current, state.fd == fd else { return false }
-                state.watchToken = token
-                return true
+            state.withLock { state in
+                if case .preparing = state.current, state.fd == fd {
+                    state.watchToken = token
+                    return
+                }
+                // The connect ended before the token was stored (the handler ran at once, or a
+                // cancel came). A ready connection still owns `fd`: its spent watch goes. A closed
+                // one's number may be another connection's socket now: only the handler goes.
+                if state.fd == fd { reactor.unwatch(fd, token: token) } else { reactor.forget(token) }
             }
-            if !keep { reactor.unwatch(fd, token: token) }
         case .failure(let error):
             finishAttempt(errno: error.code, at: MonotonicClock.now())
         }
