@@ -108,11 +108,11 @@ struct RadioPowerModelTests {
     func cookedGroupAddresses() {
         let broadcast: [UInt8] = [0, 1] + [UInt8](repeating: 0, count: 14)
         let host: [UInt8] = [0, 0] + [UInt8](repeating: 0, count: 14)
-        #expect(LinkDecoder.isGroupAddressed(broadcast[...], linkType: .linuxCooked) == true)
-        #expect(LinkDecoder.isGroupAddressed(host[...], linkType: .linuxCooked) == false)
+        #expect(broadcast.withUnsafeBytes { LinkDecoder.isGroupAddressed($0, linkType: .linuxCooked) } == true)
+        #expect(host.withUnsafeBytes { LinkDecoder.isGroupAddressed($0, linkType: .linuxCooked) } == false)
         var cooked2 = [UInt8](repeating: 0, count: 20)
         cooked2[10] = 2
-        #expect(LinkDecoder.isGroupAddressed(cooked2[...], linkType: .linuxCooked2) == true)
-        #expect(LinkDecoder.isGroupAddressed([0x45][...], linkType: .raw) == nil)
+        #expect(cooked2.withUnsafeBytes { LinkDecoder.isGroupAddressed($0, linkType: .linuxCooked2) } == true)
+        #expect([UInt8]([0x45]).withUnsafeBytes { LinkDecoder.isGroupAddressed($0, linkType: .raw) } == nil)
     }
 }

@@ -92,11 +92,6 @@ public enum LinkDecoder {
         }
     }
 
-    /// ``isGroupAddressed(_:linkType:)`` on a slice.
-    static func isGroupAddressed(_ bytes: ArraySlice<UInt8>, linkType: LinkType) -> Bool? {
-        bytes.withUnsafeBytes { isGroupAddressed($0, linkType: linkType) }
-    }
-
     private static func requireLink(_ bytes: UnsafeRawBufferPointer, _ needed: Int) throws(WireDecodingError) {
         if bytes.count < needed { throw .truncated(layer: .link, needed: needed, available: bytes.count) }
     }

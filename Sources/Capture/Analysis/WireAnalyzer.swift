@@ -109,9 +109,6 @@ public struct WireAnalyzer: Sendable {
         let bytes: UnsafeRawBufferPointer
         let slice: ArraySlice<UInt8>?
 
-        /// The bytes as a slice, copied only when the caller gave none.
-        var asSlice: ArraySlice<UInt8> { slice ?? ArraySlice(bytes) }
-
         /// Bytes `range` (offsets from the frame's start) as a slice, copied only when the caller gave none.
         func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
             if let slice { return slice[(slice.startIndex + range.lowerBound)..<(slice.startIndex + range.upperBound)] }
@@ -134,7 +131,7 @@ public struct WireAnalyzer: Sendable {
             newest = timestamp
             tcp.retire(now: timestamp)
         }
-        if options.tracksHosts { hosts.add(record, bytes: frame.asSlice, linkType: linkType) }
+        if options.tracksHosts { hosts.add(record, bytes: frame.slice(0..<frame.bytes.count), linkType: linkType) }
         if keepsFrameRecords {
             if let last = records.last, last.timestamp > timestamp { inOrder = false }
             records.append(record)
