@@ -93,17 +93,25 @@ public enum FuzzCatalogue {
     // MARK: DNS, mDNS, Bonjour
 
     /// `DNSMessage(bytes:)`: refused only with `DNSDecodingError`; what decodes re-encodes, and
-    /// the re-encoding decodes to the same message.
+    /// the re-encoding decodes to the same message. The analyzer's check without building,
+    /// `DNSMessage.isResponse(validating:)`, refuses with the same error and agrees on QR.
     static var dns: FuzzTarget {
-        FuzzTarget(name: "dns", summary: "DNS and mDNS messages through DNSMessage(bytes:) and a round trip",
+        FuzzTarget(name: "dns", summary: "DNS and mDNS messages through DNSMessage(bytes:), a round trip, and isResponse(validating:)",
                    seeds: FuzzSamples.dnsMessages) { bytes in
+            let checked = Result { try bytes.withUnsafeBytes { try DNSMessage.isResponse(validating: $0) } }
             let message: DNSMessage
             do {
                 message = try DNSMessage(bytes: bytes)
-            } catch is DNSDecodingError {
+            } catch let error as DNSDecodingError {
+                guard case .failure(let other as DNSDecodingError) = checked, other == error else {
+                    return .failed("DNSMessage(bytes:) refused with \(error), isResponse(validating:) gave \(checked)")
+                }
                 return .rejected
             } catch {
                 return .failed("untyped error: \(error)")
+            }
+            guard case .success(message.isResponse) = checked else {
+                return .failed("DNSMessage(bytes:) decoded (QR \(message.isResponse)), isResponse(validating:) gave \(checked)")
             }
             guard let again = try? DNSMessage(bytes: message.encoded()), again == message else {
                 return .failed("decoded, but its encoding does not decode to the same message")
@@ -129,10 +137,19 @@ public enum FuzzCatalogue {
 
     // MARK: SSDP
 
+    /// `SSDPMessage(decoding:)` and its header reads; the analyzer's `kind(classifying:)` gives
+    /// the same kind or the same error.
     static var ssdp: FuzzTarget {
-        FuzzTarget(name: "ssdp", summary: "SSDP datagrams through SSDPMessage(decoding:) and its header reads",
+        FuzzTarget(name: "ssdp", summary: "SSDP datagrams through SSDPMessage(decoding:), its header reads, and kind(classifying:)",
                    seeds: FuzzSamples.ssdpMessages) { bytes in
-            guard let message = try? SSDPMessage(decoding: bytes[...]) else { return .rejected }
+            let classified = bytes.withUnsafeBytes { raw in
+                Result { () throws(WireDecodingError) in try SSDPMessage.kind(classifying: raw) }
+            }
+            let decoded = Result { () throws(WireDecodingError) in try SSDPMessage(decoding: bytes[...]) }
+            guard classified == decoded.map(\.kind) else {
+                return .failed("SSDPMessage(decoding:) gave \(decoded.map(\.kind)), kind(classifying:) gave \(classified)")
+            }
+            guard case .success(let message) = decoded else { return .rejected }
             _ = (message.kind, message.header("LOCATION"), message.header("ST"), message.header("USN"))
             return .accepted
         }

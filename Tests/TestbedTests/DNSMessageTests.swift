@@ -112,6 +112,37 @@ struct DNSMessageTests {
         #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: pair) }
     }
 
+    /// The analyzer's check without building walks the same reader: the same error for the same
+    /// bytes, and the QR bit of what decodes — including a chain of 64 pointers (the most a name
+    /// may follow) and one of 65.
+    @Test func validatingWithoutBuildingAgreesWithDecoding() throws {
+        func validated(_ bytes: [UInt8]) throws -> Bool { try bytes.withUnsafeBytes { try DNSMessage.isResponse(validating: $0) } }
+        #expect(try validated(Self.sampleResponse().encoded()) == true)
+        var query = Self.sampleResponse()
+        query.isResponse = false
+        #expect(try validated(query.encoded()) == false)
+        let header: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+        func chain(_ hops: Int) -> [UInt8] {
+            // Pointer i (at 12 + 2i) points to pointer i + 1; the last one to a root label.
+            var bytes = header
+            for i in 0..<hops { bytes += [0xC0, UInt8(12 + 2 * (i + 1))] }
+            return bytes + [0, 0, 1, 0, 1]
+        }
+        let samples: [[UInt8]] = [chain(64), chain(65), header + [0xC0, 12, 0, 1, 0, 1], header + [2, 0xC3, 0x28, 0, 0, 1, 0, 1],
+                                  header + [2, 0xC3, 0xA9, 0, 0, 1, 0, 1], Array(Self.sampleResponse().encoded().dropLast())]
+        for bytes in samples {
+            let decoded = Result { try DNSMessage(bytes: bytes).isResponse }
+            let checked = Result { try validated(bytes) }
+            switch (decoded, checked) {
+            case (.success(let a), .success(let b)): #expect(a == b)
+            case (.failure(let a as DNSDecodingError), .failure(let b as DNSDecodingError)): #expect(a == b)
+            default: Issue.record("decoded \(decoded), validated \(checked)")
+            }
+        }
+        #expect(throws: DNSDecodingError.pointerLoop(offset: 12)) { try validated(chain(65)) }
+        #expect(try validated(chain(64)) == false)
+    }
+
     @Test func malformedInputsThrowTypedErrors() {
         let header: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
         #expect(throws: DNSDecodingError.pointerOutOfBounds(offset: 12)) { try DNSMessage(bytes: header + [0xC0, 0xFF, 0, 1, 0, 1]) }

@@ -27,6 +27,22 @@ struct SSDPMessageTests {
         #expect(throws: WireDecodingError.self) { try SSDPMessage(decoding: Array(text.utf8)[...]) }
     }
 
+    /// `kind(classifying:)` reads ASCII byte by byte and must decide as the decoder does, the
+    /// decoder's quirks included (`Int` reads a leading "+", extra spaces end up in the third part).
+    @Test(arguments: [
+        "M-SEARCH * HTTP/1.1\r\nST: ssdp:all\r\n\r\n", "NOTIFY * HTTP/1.1\nNTS: ssdp:alive\n", "HTTP/1.1 +200 OK\r\n\r\n",
+        "HTTP/1.1 0200\r\n", "HTTP/1.1 -200 OK\r\n", "HTTP/1.1 1000 OK\r\n", "HTTP/1.1 99 OK\r\n", "HTTP/1.1   200\r\n",
+        "SUBSCRIBE * HTTP/1.1\r\n\r\n", "M-SEARCH *  HTTP/1.1\r\n", "M-search * HTTP/1.1\r\n", "M-SEARCH * HTTP/1.1\r\n \t: x\r\n",
+        "M-SEARCH * HTTP/1.1\r\nA:\r\n\r\nno colon after the blank line", "\r\nHTTP/1.1 200 OK", "HTTP/1.1 200 OK\r\r\n",
+        "NOTIFY * HTTP/1.1\r\nSERVER: Caf\u{E9}\r\n\r\n", "\u{C9}TAT * HTTP/1.1\r\n\r\n", "",
+    ])
+    func classifiesAsTheDecoderDecides(text: String) {
+        let bytes = Array(text.utf8)
+        let decoded = Result { () throws(WireDecodingError) in try SSDPMessage(decoding: bytes[...]).kind }
+        let classified = bytes.withUnsafeBytes { raw in Result { () throws(WireDecodingError) in try SSDPMessage.kind(classifying: raw) } }
+        #expect(classified == decoded)
+    }
+
     @Test func rejectsInvalidUTF8() {
         #expect(throws: WireDecodingError.malformed(layer: .ssdp, reason: "payload is not UTF-8 text")) {
             try SSDPMessage(decoding: [0xFF, 0xFE, 0x0D, 0x0A][...])

@@ -204,10 +204,7 @@ public struct WireAnalyzer: Sendable {
             tcp.handle(time: timestamp, source: ip.source, destination: ip.destination, segment: segment)
         case .udp:
             let udp = try UDPHeader(decoding: bytes)
-            let application = udp.payloadRange
-            record.category = Self.classify(udp, payload: UnsafeRawBufferPointer(rebasing: bytes[application])) {
-                frame.slice((payload.lowerBound + application.lowerBound)..<(payload.lowerBound + application.upperBound))
-            }
+            record.category = Self.classify(udp, payload: UnsafeRawBufferPointer(rebasing: bytes[udp.payloadRange]))
         case .icmp:
             let icmp = try ICMPMessage(decoding: frame.slice(payload))
             switch icmp.kind {
@@ -233,19 +230,18 @@ public struct WireAnalyzer: Sendable {
         }
     }
 
-    /// UDP application by port (either side): 5353 mDNS, 1900 SSDP, 53 DNS.
+    /// UDP application by port (either side): 5353 mDNS, 1900 SSDP, 53 DNS. The messages are
+    /// checked as their decoders check them, but not built.
     ///
-    /// - Parameters:
-    ///   - payload: the UDP payload, borrowed.
-    ///   - slice: the same bytes as a slice, for the SSDP decoder (made only for port 1900).
-    static func classify(_ udp: UDPHeader, payload: UnsafeRawBufferPointer, slice: () -> ArraySlice<UInt8>) -> PacketCategory {
+    /// - Parameter payload: the UDP payload, borrowed.
+    static func classify(_ udp: UDPHeader, payload: UnsafeRawBufferPointer) -> PacketCategory {
         if udp.involves(port: 5353) {
-            guard let message = try? DNSMessage(bytes: Array(payload)) else { return .mdnsMalformed }
-            return message.isResponse ? .mdnsResponse : .mdnsQuery
+            guard let isResponse = try? DNSMessage.isResponse(validating: payload) else { return .mdnsMalformed }
+            return isResponse ? .mdnsResponse : .mdnsQuery
         }
         if udp.involves(port: 1900) {
-            guard let message = try? SSDPMessage(decoding: slice()) else { return .ssdpMalformed }
-            switch message.kind {
+            guard let kind = try? SSDPMessage.kind(classifying: payload) else { return .ssdpMalformed }
+            switch kind {
             case .search: return .ssdpSearch
             case .notify: return .ssdpNotify
             case .response: return .ssdpResponse
@@ -253,8 +249,8 @@ public struct WireAnalyzer: Sendable {
             }
         }
         if udp.involves(port: 53) {
-            guard let message = try? DNSMessage(bytes: Array(payload)) else { return .dnsMalformed }
-            return message.isResponse ? .dnsResponse : .dnsQuery
+            guard let isResponse = try? DNSMessage.isResponse(validating: payload) else { return .dnsMalformed }
+            return isResponse ? .dnsResponse : .dnsQuery
         }
         return .udpOther
     }

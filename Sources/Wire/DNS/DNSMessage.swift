@@ -61,8 +61,19 @@ public struct DNSMessage: Hashable, Sendable {
     /// in another module that holds an array gets no unspecialised generic call).
     /// - Throws: ``DNSDecodingError`` for truncated or malformed input.
     public init(bytes: [UInt8]) throws {
-        var reader = DNSMessageReader(bytes: bytes)
-        self = try reader.readMessage()
+        self = try bytes.withUnsafeBytes { bytes in
+            var reader = DNSMessageReader(bytes: bytes)
+            return try reader.readMessage()
+        }
+    }
+
+    /// Whether `bytes` hold a response (QR set), once they are known to decode: the message is
+    /// checked as ``init(bytes:)`` checks it (the same reader walks it) but nothing is built, so
+    /// counting a capture's DNS traffic costs no allocation per message.
+    /// - Throws: ``DNSDecodingError`` exactly when ``init(bytes:)`` would.
+    public static func isResponse(validating bytes: UnsafeRawBufferPointer) throws -> Bool {
+        var reader = DNSMessageReader(bytes: bytes, builds: false)
+        return try reader.readMessage().isResponse
     }
 
     /// The message in wire form, with names compressed.

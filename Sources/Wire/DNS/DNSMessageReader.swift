@@ -1,13 +1,24 @@
-/// Decodes the wire form of a DNS message. Every read is bounds-checked; compression pointers
-/// are followed with a visited set so loops end in ``DNSDecodingError/pointerLoop(offset:)``.
+/// Decodes the wire form of a DNS message, in the caller's bytes. Every read is bounds-checked;
+/// compression pointers are followed with a list of the targets visited, so loops end in
+/// ``DNSDecodingError/pointerLoop(offset:)``.
+///
+/// With `builds` false the reader checks everything it would check when building (bounds, label
+/// text, pointers, record data lengths) but keeps nothing: the message comes back with its header
+/// alone, and nothing is allocated unless a label is not ASCII. Both modes walk the same code, so
+/// they accept and refuse the same bytes.
 struct DNSMessageReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
+    /// Whether names, records and their data are built, or only checked.
+    let builds: Bool
     var position = 0
 
     /// Most compression hops one name may take.
     static let maximumPointerHops = 64
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeRawBufferPointer, builds: Bool = true) {
+        self.bytes = bytes
+        self.builds = builds
+    }
 
     mutating func readMessage() throws -> DNSMessage {
         var message = DNSMessage()
@@ -19,8 +30,11 @@ struct DNSMessageReader {
         let additionalCount = Int(try readUInt16())
         // Each question takes at least 5 bytes and each record at least 11: refuse absurd counts
         // before reserving anything.
-        message.questions.reserveCapacity(min(questionCount, bytes.count / 5))
-        for _ in 0..<questionCount { message.questions.append(try readQuestion()) }
+        if builds { message.questions.reserveCapacity(min(questionCount, bytes.count / 5)) }
+        for _ in 0..<questionCount {
+            let question = try readQuestion()
+            if builds { message.questions.append(question) }
+        }
         message.answers = try readRecords(answerCount)
         message.authorities = try readRecords(authorityCount)
         message.additionals = try readRecords(additionalCount)
@@ -37,8 +51,11 @@ struct DNSMessageReader {
 
     mutating func readRecords(_ count: Int) throws -> [DNSResourceRecord] {
         var records: [DNSResourceRecord] = []
-        records.reserveCapacity(min(count, bytes.count / 11))
-        for _ in 0..<count { records.append(try readRecord()) }
+        if builds { records.reserveCapacity(min(count, bytes.count / 11)) }
+        for _ in 0..<count {
+            let record = try readRecord()
+            if builds { records.append(record) }
+        }
         return records
     }
 
@@ -85,15 +102,16 @@ struct DNSMessageReader {
         case .soa:
             let primary = try readName()
             let mailbox = try readName()
-            let numbers = try (0..<5).map { _ in try readUInt32() }
-            return try bounded(.soa(.init(primary: primary, mailbox: mailbox, serial: numbers[0], refresh: numbers[1],
-                                          retry: numbers[2], expire: numbers[3], minimum: numbers[4])))
+            let serial = try readUInt32(), refresh = try readUInt32(), retry = try readUInt32()
+            let expire = try readUInt32(), minimum = try readUInt32()
+            return try bounded(.soa(.init(primary: primary, mailbox: mailbox, serial: serial, refresh: refresh,
+                                          retry: retry, expire: expire, minimum: minimum)))
         case .txt:
             var strings: [[UInt8]] = []
             while position < end {
                 let length = Int(bytes[position])
                 guard position + 1 + length <= end else { throw DNSDecodingError.badRecordData(type: type, offset: start) }
-                strings.append(Array(bytes[(position + 1)..<(position + 1 + length)]))
+                if builds { strings.append(Array(bytes[(position + 1)..<(position + 1 + length)])) }
                 position += 1 + length
             }
             // RFC 6763 §6.1: a zero-length TXT record "should be interpreted as the same as a
@@ -104,14 +122,22 @@ struct DNSMessageReader {
         }
     }
 
-    /// Reads a possibly compressed name at the current position and moves past it.
+    /// Reads a possibly compressed name at the current position and moves past it (its labels
+    /// are checked but not kept when the reader does not build).
     mutating func readName() throws -> DNSName {
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.maximumPointerHops) { visited in
+            try readName(visited: visited)
+        }
+    }
+
+    /// - Parameter visited: room for the pointer targets followed, to tell a loop.
+    private mutating func readName(visited: UnsafeMutableBufferPointer<Int>) throws -> DNSName {
         let start = position
         var cursor = position
         var labels: [String] = []
         var wireLength = 1
         var resume: Int?
-        var visited: Set<Int> = []
+        var hops = 0
         while true {
             guard cursor < bytes.count else { throw DNSDecodingError.truncated(offset: cursor) }
             let length = Int(bytes[cursor])
@@ -126,24 +152,37 @@ struct DNSMessageReader {
                 guard wireLength <= 255 else { throw DNSDecodingError.nameTooLong(offset: start) }
                 // Labels are kept as text (`DNSName`); bytes that are not UTF-8 (mDNS names are
                 // UTF-8, RFC 6762 §16) would be replaced and could not be written back.
-                guard let label = String(validating: bytes[(cursor + 1)..<(cursor + 1 + length)], as: UTF8.self) else {
+                let text = UnsafeRawBufferPointer(rebasing: bytes[(cursor + 1)..<(cursor + 1 + length)])
+                if builds {
+                    guard let label = String(validating: text, as: UTF8.self) else {
+                        throw DNSDecodingError.badLabelText(offset: cursor)
+                    }
+                    labels.append(label)
+                } else if !Self.isUTF8(text) {
                     throw DNSDecodingError.badLabelText(offset: cursor)
                 }
-                labels.append(label)
                 cursor += 1 + length
             case 0xC0:
                 guard cursor + 1 < bytes.count else { throw DNSDecodingError.truncated(offset: cursor) }
                 let target = (length & 0x3F) << 8 | Int(bytes[cursor + 1])
                 if resume == nil { resume = cursor + 2 }
                 guard target < bytes.count else { throw DNSDecodingError.pointerOutOfBounds(offset: cursor) }
-                guard visited.insert(target).inserted, visited.count <= Self.maximumPointerHops else {
+                guard hops < Self.maximumPointerHops, !visited[..<hops].contains(target) else {
                     throw DNSDecodingError.pointerLoop(offset: start)
                 }
+                visited[hops] = target
+                hops += 1
                 cursor = target
             default:
                 throw DNSDecodingError.badLabelType(offset: cursor)
             }
         }
+    }
+
+    /// Whether `text` is UTF-8, as `String(validating:as:)` decides, without making the string
+    /// when it is ASCII.
+    private static func isUTF8(_ text: UnsafeRawBufferPointer) -> Bool {
+        text.allSatisfy { $0 < 0x80 } || String(validating: text, as: UTF8.self) != nil
     }
 
     mutating func readUInt16() throws -> UInt16 {
@@ -158,9 +197,10 @@ struct DNSMessageReader {
         return (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[position + $1]) }
     }
 
+    /// The next `count` bytes (empty when the reader does not build).
     mutating func readBytes(_ count: Int) throws -> [UInt8] {
         guard count >= 0, position + count <= bytes.count else { throw DNSDecodingError.truncated(offset: position) }
         defer { position += count }
-        return Array(bytes[position..<(position + count)])
+        return builds ? Array(bytes[position..<(position + count)]) : []
     }
 }
