@@ -40,4 +40,29 @@ struct FourTupleTableTests {
         for i in stride(from: 0, to: 30_000, by: 3) { table[key(i)] = i + 1 }
         #expect(table.count == 30_000 && table[key(3)] == 4)
     }
+
+    /// A 4-tuple and its reverse share a home slot, so one walk finds either; the forward one wins
+    /// when both are there (a SYN each way on the same ports).
+    @Test func findsTheForwardOrElseTheReverseKey() {
+        var table = FourTupleTable(capacity: 4)
+        let forward = FourTuple(initiator: 0xC612_0032, initiatorPort: 40_000, responder: 0xC612_0005, responderPort: 80)
+        #expect(table.find(forward) == nil)
+        table[forward] = 7
+        #expect(table.find(forward).map { [$0.index, $0.reversed ? 1 : 0] } == [7, 0])
+        #expect(table.find(forward.reversed).map { [$0.index, $0.reversed ? 1 : 0] } == [7, 1])
+        table[forward.reversed] = 9
+        #expect(table.find(forward.reversed).map { [$0.index, $0.reversed ? 1 : 0] } == [9, 0])
+        #expect(table.find(forward).map { [$0.index, $0.reversed ? 1 : 0] } == [7, 0])
+        table.remove(forward, ifValue: 7)
+        #expect(table.find(forward).map { [$0.index, $0.reversed ? 1 : 0] } == [9, 1])
+        // Many keys and their reverses, removed in turn: every lookup still right.
+        for i in 0..<20_000 { table[FourTuple(initiator: 1, initiatorPort: UInt16(i), responder: 2, responderPort: 443)] = i }
+        for i in stride(from: 0, to: 20_000, by: 2) {
+            table.remove(FourTuple(initiator: 1, initiatorPort: UInt16(i), responder: 2, responderPort: 443), ifValue: i)
+        }
+        #expect((0..<20_000).allSatisfy { i in
+            let found = table.find(FourTuple(initiator: 2, initiatorPort: 443, responder: 1, responderPort: UInt16(i)))
+            return i % 2 == 0 ? found == nil : found.map { $0.index == i && $0.reversed } == true
+        })
+    }
 }

@@ -1,17 +1,21 @@
-/// An open-addressing map from an IPv4 address (as `UInt32`) to its `AddressTally`, with a
-/// multiplicative hash: the analyzer updates one or two tallies per frame, where `Dictionary`'s
-/// seeded SipHash would cost as much as decoding the frame. Addresses are never removed. Not
-/// randomised, like `FourTupleTable`: a pathological capture only makes analysis slower.
-struct AddressTable: Sendable {
+/// An open-addressing map from an IPv4 address (as `UInt32`) to a value, with a multiplicative
+/// hash: the analyzer updates one or two address tallies per frame and a target's probes per TCP
+/// attempt, where `Dictionary`'s seeded SipHash would cost as much as decoding the frame.
+/// Addresses are never removed. Not randomised, like `FourTupleTable`: a pathological capture
+/// only makes analysis slower.
+struct AddressTable<Value: Sendable>: Sendable {
     private var slots: [Int32]
     private var keys: [UInt32]
-    /// The tallies, in order of first appearance; `index(of:)` says where an address's is.
-    var tallies: [AddressTally] = []
-    /// The address of `tallies[i]`.
+    /// The values, in order of first appearance; `index(of:)` says where an address's is.
+    var values: [Value] = []
+    /// The address of `values[i]`.
     private(set) var addresses: [UInt32] = []
     private var shift: UInt64
+    /// What a new address starts with.
+    private let empty: Value
 
-    init(capacity: Int = 64) {
+    init(empty: Value, capacity: Int = 64) {
+        self.empty = empty
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: -1, count: size)
@@ -19,7 +23,7 @@ struct AddressTable: Sendable {
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
-    /// The index of `address`'s tally in `tallies`, adding an empty one if needed.
+    /// The index of `address`'s value in `values`, adding an empty one if needed.
     @inline(__always)
     mutating func index(of address: UInt32) -> Int {
         let mask = slots.count - 1
@@ -28,23 +32,23 @@ struct AddressTable: Sendable {
             if keys[i] == address { return Int(slots[i]) }
             i = (i + 1) & mask
         }
-        if (tallies.count + 1) * 2 > slots.count {
+        if (values.count + 1) * 2 > slots.count {
             grow()
             return index(of: address)
         }
         keys[i] = address
-        slots[i] = Int32(tallies.count)
-        tallies.append(AddressTally())
+        slots[i] = Int32(values.count)
+        values.append(empty)
         addresses.append(address)
-        return tallies.count - 1
+        return values.count - 1
     }
 
-    /// The tally of `address`, nil when no frame named it.
-    func tally(of address: UInt32) -> AddressTally? {
+    /// The value of `address`, nil when it was never added.
+    func value(of address: UInt32) -> Value? {
         let mask = slots.count - 1
         var i = slot(for: address)
         while slots[i] >= 0 {
-            if keys[i] == address { return tallies[Int(slots[i])] }
+            if keys[i] == address { return values[Int(slots[i])] }
             i = (i + 1) & mask
         }
         return nil
@@ -55,6 +59,9 @@ struct AddressTable: Sendable {
     private func slot(for address: UInt32) -> Int {
         Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
+
+    /// The addresses and their values, in order of first appearance.
+    var pairs: Zip2Sequence<[UInt32], [Value]> { zip(addresses, values) }
 
     private mutating func grow() {
         let size = slots.count * 2

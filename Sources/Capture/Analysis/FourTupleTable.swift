@@ -5,8 +5,13 @@
 /// removed key back (no tombstones), so lookups stay as short as before. Not randomised: the input is a capture file, and a
 /// pathological one only makes analysis slower, never wrong.
 ///
-/// Key and value sit side by side in one entry, so a probe touches one cache line, not two: on a
-/// long capture the table outgrows the caches and a lookup is a memory access.
+/// Key and value sit side by side in one 16-byte entry, so a probe touches one cache line, not
+/// two: on a long capture the table outgrows the caches and a lookup is a memory access.
+///
+/// A 4-tuple and its reverse hash to the same home slot, so `find(_:)` looks for a segment's
+/// attempt in both orientations in one walk: an answer from the responder then finds its
+/// attempt in the cache line its SYN just touched, instead of first missing the cache on a
+/// forward key that is not there.
 struct FourTupleTable: Sendable {
     private struct Entry: Sendable {
         var key: FourTuple
@@ -28,12 +33,16 @@ struct FourTupleTable: Sendable {
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
+    /// The home slot, the same for `key` and `key.reversed`: each endpoint (address and port) is
+    /// mixed on its own and the two are combined in sorted order, then the top bits are taken
+    /// (Fibonacci hashing; they are the well-mixed ones).
     @inline(__always)
     private func slot(for key: FourTuple) -> Int {
-        // Fibonacci hashing: mix both halves, then take the top bits (the well-mixed ones).
-        var h = (UInt64(key.initiator) << 32 | UInt64(key.responder)) &* 0x9E37_79B9_7F4A_7C15
+        let initiator = UInt64(key.initiator) << 16 | UInt64(key.initiatorPort)
+        let responder = UInt64(key.responder) << 16 | UInt64(key.responderPort)
+        var h = min(initiator, responder) &* 0x9E37_79B9_7F4A_7C15
         h ^= h >> 31
-        h = (h ^ (UInt64(key.initiatorPort) << 16 | UInt64(key.responderPort))) &* 0xC2B2_AE3D_27D4_EB4F
+        h = (h ^ max(initiator, responder)) &* 0xC2B2_AE3D_27D4_EB4F
         return Int(truncatingIfNeeded: h >> shift)
     }
 
@@ -58,6 +67,20 @@ struct FourTupleTable: Sendable {
             entries[i] = Entry(key: key, value: Int32(newValue))
             count += 1
         }
+    }
+
+    /// The index stored for `key`, or else for `key.reversed` (the attempt the other side
+    /// opened), in one walk; `reversed` says which was found.
+    func find(_ key: FourTuple) -> (index: Int, reversed: Bool)? {
+        let reverse = key.reversed
+        var reverseIndex: Int?
+        var i = slot(for: key)
+        while entries[i].value >= 0 {
+            if entries[i].key == key { return (Int(entries[i].value), false) }
+            if entries[i].key == reverse && reverseIndex == nil { reverseIndex = Int(entries[i].value) }
+            i = (i + 1) & mask
+        }
+        return reverseIndex.map { ($0, true) }
     }
 
     /// Removes `key` when it maps to `value` (a 4-tuple re-pointed to a later attempt stays).

@@ -10,7 +10,7 @@ import Wire
 struct TCPAttemptFold: Sendable {
     private(set) var summary = TCPSummary()
     /// Per target address: distinct ports probed and SYN RTTs (Karn's rule applied).
-    private var targets: [UInt32: TargetProbes] = [:]
+    private var targets = AddressTable(empty: TargetProbes())
     /// Every attempt with its creation serial, when listed.
     private var listed: [(serial: Int, attempt: TCPAttempt)]?
     private var inFlight = InFlightPeakTracker()
@@ -40,7 +40,7 @@ struct TCPAttemptFold: Sendable {
     /// A finished attempt (the tracker will not change it again).
     mutating func add(_ a: TCPAttempt, serial: Int) {
         summary.add(a)
-        targets[a.target.value, default: TargetProbes()].add(port: a.targetPort, rtt: a.rtt)
+        targets.values[targets.index(of: a.target.value)].add(port: a.targetPort, rtt: a.rtt)
         if listed != nil {
             listed?.append((serial, a))
             return
@@ -62,13 +62,15 @@ struct TCPAttemptFold: Sendable {
     var totals: TCPSummary {
         var totals = summary
         totals.distinctTargetPorts = targets.values.reduce(0) { $0 + $1.distinctPorts }
-        totals.distinctTargets = targets.count
+        totals.distinctTargets = targets.values.count
         return totals
     }
 
     /// TCP SYN RTTs per target address, for the targets that have any.
     var rttByTarget: [UInt32: RTTValues] {
-        targets.compactMapValues { $0.rtts.count > 0 ? $0.rtts : nil }
+        var table: [UInt32: RTTValues] = [:]
+        for (target, probes) in targets.pairs where probes.rtts.count > 0 { table[target] = probes.rtts }
+        return table
     }
 
     /// The listed attempts in first-SYN order (empty when not listed).

@@ -115,9 +115,9 @@ struct TCPTracker {
         let flags = segment.flags
         let forward = FourTuple(initiator: source.value, initiatorPort: segment.sourcePort,
                                 responder: destination.value, responderPort: segment.destinationPort)
-        let existing = index[forward]
+        let found = index.find(forward)
         if flags.contains(.syn) && !flags.contains(.ack) {
-            if let i = existing {
+            if case (let i, false)? = found {
                 if states[i].isn == segment.sequenceNumber {
                     states[i].synCount += 1
                     states[i].lastSyn = time
@@ -146,17 +146,11 @@ struct TCPTracker {
             folds.opened(initiator: forward.initiator, at: time)
             return
         }
-        if let i = existing {
-            fromInitiator(i, time: time, segment: segment)
-            return
+        switch found {
+        case (let i, false)?: fromInitiator(i, time: time, segment: segment)
+        case (let i, true)?: fromResponder(i, time: time, segment: segment)
+        case nil: untrackedSegments += 1
         }
-        let reverse = FourTuple(initiator: destination.value, initiatorPort: segment.destinationPort,
-                                responder: source.value, responderPort: segment.sourcePort)
-        if let i = index[reverse] {
-            fromResponder(i, time: time, segment: segment)
-            return
-        }
-        untrackedSegments += 1
     }
 
     private mutating func fromInitiator(_ i: Int, time: Int64, segment: TCPHeader) {

@@ -82,7 +82,7 @@ public struct WireAnalysis: Sendable, Codable {
 
     /// The analysis of hand-made attempts and samples (tests, and any caller that has them in a
     /// list): totals, series and per-target RTTs are derived from them as the analyzer would.
-    init(records: [PacketRecord]?, addresses: AddressTable = AddressTable(), frames: FrameTimeline = FrameTimeline(),
+    init(records: [PacketRecord]?, addresses: AddressTable<AddressTally> = AddressTable(empty: AddressTally()), frames: FrameTimeline = FrameTimeline(),
          arpRequests: [UInt64: Int] = [:],
          linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
          scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
@@ -110,7 +110,7 @@ public struct WireAnalysis: Sendable, Codable {
     ///   - attempts: `fold.attempts`, which the caller has already ordered.
     ///   - samples: every matched RTT in send order (empty when not kept).
     ///   - rttByTarget: the per-target RTT statistics.
-    init(records: [PacketRecord]?, addresses: AddressTable, frames: FrameTimeline, arpRequests: [UInt64: Int],
+    init(records: [PacketRecord]?, addresses: AddressTable<AddressTally>, frames: FrameTimeline, arpRequests: [UInt64: Int],
          linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
          scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
          fold: TCPAttemptFold, attempts: [TCPAttempt], keepsAttempts: Bool, samples: [RTTSample], rttByTarget: [TargetRTT],
@@ -123,7 +123,7 @@ public struct WireAnalysis: Sendable, Codable {
         self.scannerInference = inference
         self.abandonAfter = abandonAfter
         var all = ProtocolCounters(), mine = ProtocolCounters(), others = ProtocolCounters()
-        for (address, tally) in zip(addresses.addresses, addresses.tallies) {
+        for (address, tally) in addresses.pairs {
             all.add(tally.sent)
             if address == scanner?.value { mine.add(tally.sent) } else { others.add(tally.sent) }
         }
@@ -134,7 +134,7 @@ public struct WireAnalysis: Sendable, Codable {
             for (pair, count) in arpRequests where UInt32(truncatingIfNeeded: pair >> 32) == scanner.value {
                 arpRequestsByScanner[IPv4Address(UInt32(truncatingIfNeeded: pair)), default: 0] += count
             }
-            radioRuns = (frames.group, addresses.tally(of: scanner.value)?.unicast ?? FrameRuns())
+            radioRuns = (frames.group, addresses.value(of: scanner.value)?.unicast ?? FrameRuns())
         } else {
             radioRuns = (frames.all, FrameRuns())
         }

@@ -26,7 +26,7 @@ public struct WireAnalyzer: Sendable {
     private var echo: EchoTracker
     /// The newest frame time so far: the clock that retires finished TCP attempts.
     private var newest = Int64.min
-    private var addresses = AddressTable()
+    private var addresses = AddressTable(empty: AddressTally())
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
     private var hosts = HostActivity()
@@ -143,14 +143,14 @@ public struct WireAnalyzer: Sendable {
     private mutating func fold(_ record: PacketRecord) {
         let time = record.timestamp
         let source = addresses.index(of: record.source)
-        addresses.tallies[source].sent.add(record)
+        addresses.values[source].sent.add(record)
         let group = record.groupAddressed || IPv4Address(record.destination).isMulticast
             || record.destination == UInt32.max
         frames.add(time, group: group)
         if !group {
-            addresses.tallies[source].unicast.add(time)
+            addresses.values[source].unicast.add(time)
             if record.destination != record.source {
-                addresses.tallies[addresses.index(of: record.destination)].unicast.add(time)
+                addresses.values[addresses.index(of: record.destination)].unicast.add(time)
             }
         }
     }
@@ -169,7 +169,7 @@ public struct WireAnalyzer: Sendable {
             switch arp.operation {
             case .request:
                 record.category = .arpRequest
-                addresses.tallies[addresses.index(of: arp.senderIP.value)].probes.arp += 1
+                addresses.values[addresses.index(of: arp.senderIP.value)].probes.arp += 1
                 arpRequests[UInt64(arp.senderIP.value) << 32 | UInt64(arp.targetIP.value), default: 0] += 1
             case .reply: record.category = .arpReply
             case .other: record.category = .arpOther
@@ -200,7 +200,7 @@ public struct WireAnalyzer: Sendable {
             let segment = try TCPHeader(decoding: bytes)
             record.category = .tcp
             record.tcpFlags = UInt8(truncatingIfNeeded: segment.flags.rawValue)
-            if segment.isSYN { addresses.tallies[addresses.index(of: ip.source.value)].probes.syn += 1 }
+            if segment.isSYN { addresses.values[addresses.index(of: ip.source.value)].probes.syn += 1 }
             tcp.handle(time: timestamp, source: ip.source, destination: ip.destination, segment: segment)
         case .udp:
             let udp = try UDPHeader(decoding: bytes)
@@ -210,7 +210,7 @@ public struct WireAnalyzer: Sendable {
             switch icmp.kind {
             case .echoRequest(let identifier, let sequence):
                 record.category = .icmpEchoRequest
-                addresses.tallies[addresses.index(of: ip.source.value)].probes.echo += 1
+                addresses.values[addresses.index(of: ip.source.value)].probes.echo += 1
                 echo.request(time: timestamp, source: ip.source, destination: ip.destination,
                              identifier: identifier, sequence: sequence)
             case .echoReply(let identifier, let sequence):
@@ -264,7 +264,7 @@ public struct WireAnalyzer: Sendable {
         let first = frames.first
         let last = frames.last
         var tallies: [UInt32: ScannerInference.Tally] = [:]
-        for (address, tally) in zip(addresses.addresses, addresses.tallies) where tally.probes.score > 0 {
+        for (address, tally) in addresses.pairs where tally.probes.score > 0 {
             tallies[address] = tally.probes
         }
         let inference = options.scanner == nil ? ScannerInference.infer(from: tallies) : nil
