@@ -206,8 +206,7 @@ public struct WireAnalyzer: Sendable {
             let udp = try UDPHeader(decoding: bytes)
             record.category = Self.classify(udp, payload: UnsafeRawBufferPointer(rebasing: bytes[udp.payloadRange]))
         case .icmp:
-            let icmp = try ICMPMessage(decoding: frame.slice(payload))
-            switch icmp.kind {
+            switch try ICMPMessage.Kind(decoding: bytes) {
             case .echoRequest(let identifier, let sequence):
                 record.category = .icmpEchoRequest
                 addresses.values[addresses.index(of: ip.source.value)].probes.echo += 1

@@ -12,6 +12,23 @@ public struct ICMPMessage: Sendable, Equatable {
         /// Type 11; code 0 = TTL exceeded in transit, 1 = fragment reassembly time exceeded.
         case timeExceeded(code: UInt8, quoted: ICMPQuotedDatagram?)
         case other(type: UInt8, code: UInt8)
+
+        /// What an ICMP message says, read from its bytes where they lie (the checksum is not
+        /// checked and the body is not kept: what a capture's analysis needs of each message).
+        ///
+        /// - Throws: `truncated` below the 8-byte header.
+        public init(decoding bytes: UnsafeRawBufferPointer) throws(WireDecodingError) {
+            try bytes.require(ICMPMessage.headerLength, .icmp)
+            let type = bytes.u8(0), code = bytes.u8(1)
+            let body = UnsafeRawBufferPointer(rebasing: bytes[ICMPMessage.headerLength...])
+            switch type {
+            case 8: self = .echoRequest(identifier: bytes.u16(4), sequence: bytes.u16(6))
+            case 0: self = .echoReply(identifier: bytes.u16(4), sequence: bytes.u16(6))
+            case 3: self = .destinationUnreachable(code: code, quoted: try? ICMPQuotedDatagram(decoding: body))
+            case 11: self = .timeExceeded(code: code, quoted: try? ICMPQuotedDatagram(decoding: body))
+            default: self = .other(type: type, code: code)
+            }
+        }
     }
 
     public var type: UInt8
@@ -38,18 +55,11 @@ public struct ICMPMessage: Sendable, Equatable {
     ///
     /// - Throws: `truncated` below the 8-byte header.
     public init(decoding bytes: ArraySlice<UInt8>) throws(WireDecodingError) {
-        try bytes.require(Self.headerLength, .icmp)
+        kind = try bytes.decodeHeader(Kind.init(decoding:))
         type = bytes.u8(0)
         code = bytes.u8(1)
         checksum = bytes.u16(2)
         body = bytes.from(Self.headerLength)
         isChecksumValid = InternetChecksum.compute(bytes) == 0
-        switch type {
-        case 8: kind = .echoRequest(identifier: bytes.u16(4), sequence: bytes.u16(6))
-        case 0: kind = .echoReply(identifier: bytes.u16(4), sequence: bytes.u16(6))
-        case 3: kind = .destinationUnreachable(code: code, quoted: try? ICMPQuotedDatagram(decoding: body))
-        case 11: kind = .timeExceeded(code: code, quoted: try? ICMPQuotedDatagram(decoding: body))
-        default: kind = .other(type: type, code: code)
-        }
     }
 }

@@ -20,6 +20,14 @@ public struct ICMPQuotedDatagram: Sendable, Equatable {
     /// - Throws: `truncated` when the IPv4 header or the eight transport bytes are missing;
     ///   `malformed` when the quoted header is not IPv4.
     public init(decoding bytes: ArraySlice<UInt8>) throws(WireDecodingError) {
+        self = try bytes.decodeHeader(Self.init(decoding:))
+    }
+
+    /// Decodes the quoted header from an ICMP error body, borrowed for the call.
+    ///
+    /// - Throws: `truncated` when the IPv4 header or the eight transport bytes are missing;
+    ///   `malformed` when the quoted header is not IPv4.
+    public init(decoding bytes: UnsafeRawBufferPointer) throws(WireDecodingError) {
         try bytes.require(IPv4Packet.minimumHeaderLength, .icmp)
         let versionAndIHL = bytes.u8(0)
         guard versionAndIHL >> 4 == 4 else {
@@ -34,7 +42,7 @@ public struct ICMPQuotedDatagram: Sendable, Equatable {
         destination = bytes.ipv4(16)
         `protocol` = IPProtocol(rawValue: bytes.u8(9))
         identification = bytes.u16(4)
-        let transport = bytes.from(ihl)
+        let transport = UnsafeRawBufferPointer(rebasing: bytes[ihl...])
         switch `protocol` {
         case .tcp:
             sourcePort = transport.u16(0)
