@@ -51,4 +51,22 @@ struct TCPUDPTests {
         #expect(InternetChecksum.compute([0xFF]) == 0x00FF)
         #expect(InternetChecksum.compute([UInt8]()) == 0xFFFF)
     }
+
+    /// The word-at-a-time sum equals RFC 1071's definition (16-bit words, an odd last byte padded)
+    /// for every length 0–67 and any bytes, whatever form the bytes come in.
+    @Test func checksumOfEveryLengthIsTheSumOfItsWords() {
+        var generator = RandomSource(seed: 1071)
+        for length in 0..<68 {
+            for _ in 0..<50 {
+                let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                var sum: UInt32 = 0x1_2345
+                for i in stride(from: 0, to: length, by: 2) { sum += UInt32(bytes[i]) << 8 | UInt32(i + 1 < length ? bytes[i + 1] : 0) }
+                while sum >> 16 != 0 { sum = (sum & 0xFFFF) + (sum >> 16) }
+                let expected = ~UInt16(sum)
+                #expect(InternetChecksum.compute(bytes, initial: 0x1_2345) == expected)
+                #expect(bytes.withUnsafeBytes { InternetChecksum.compute($0, initial: 0x1_2345) } == expected)
+                #expect(InternetChecksum.compute(bytes.lazy.map { $0 }, initial: 0x1_2345) == expected)
+            }
+        }
+    }
 }

@@ -11,6 +11,12 @@ struct EchoTracker {
         var target: UInt32
         var identifier: UInt16
         var sequence: UInt16
+
+        /// Two combines instead of four (every echo request and reply hashes its key twice).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(requester) << 32 | UInt64(target))
+            hasher.combine(UInt32(identifier) << 16 | UInt32(sequence))
+        }
     }
 
     private var pending: [Key: Int64] = [:]
