@@ -56,4 +56,21 @@ struct LinkTypeAnalysisTests {
         #expect(text.split(separator: "\n").contains { $0.contains("SYN retransmissions") && $0.hasSuffix(" 1") })
         #expect(text.contains("198.18.0.11"))   // the echo target's RTT row
     }
+
+    /// The RTT table's milliseconds in integers write what `String(format: "%.3f")` writes, on
+    /// both sides of every rounding edge, at the limit of the integer path and past it.
+    @Test func millisecondsAreWrittenAsPrintfWritesThem() {
+        var generator = RandomSource(seed: 3)
+        var values: [Int64] = [0, 1, 499, 500, 501, 999, 1_000, 1_499, 1_500, 1_501, 999_499, 999_500, 999_999_500, 2_500,
+                               -1, -499, -500, -1_500, 999_999_999_999_999, 1_000_000_000_000_000, 123_456_789_012_345_500,
+                               .max, .min]
+        for _ in 0..<20_000 {
+            let magnitude = Int64(1) << Int64.random(in: 0...52, using: &generator)
+            values.append(Int64.random(in: -magnitude...magnitude, using: &generator))
+            values.append(Int64.random(in: 0...4_294_967_295, using: &generator) / 1_000 * 1_000 + [499, 500, 501].randomElement(using: &generator)!)
+        }
+        for ns in values {
+            #expect(WireAnalysis.ms(ns) == String(format: "%.3f", Double(ns) / 1e6), "\(ns) ns")
+        }
+    }
 }

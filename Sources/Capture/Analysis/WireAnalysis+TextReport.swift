@@ -83,6 +83,17 @@ extension WireAnalysis {
         text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text
     }
 
-    static func ms(_ ns: Int64) -> String { String(format: "%.3f", Double(ns) / 1e6) }
+    /// `ns` in milliseconds with three decimals, as `String(format: "%.3f", Double(ns) / 1e6)`
+    /// writes it. The per-target table writes four a row (half a million on a sweep of 65,000
+    /// hosts), so the common case is done in integers: a value that is not negative, below
+    /// 10¹⁵ ns, and not exactly halfway between two microseconds rounds the same way both ways
+    /// (its double lies within 0.12 ns of it, and the nearest halfway point is 1 ns away). The
+    /// rest (negative: "-0.000"; halfway: the double's own rounding) go to `String(format:)`.
+    static func ms(_ ns: Int64) -> String {
+        guard ns >= 0, ns < 1_000_000_000_000_000, ns % 1_000 != 500 else { return String(format: "%.3f", Double(ns) / 1e6) }
+        let microseconds = (ns + 500) / 1_000
+        let fraction = microseconds % 1_000
+        return "\(microseconds / 1_000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
+    }
     static func seconds(_ ns: Int64) -> String { String(format: "%.3f", Double(ns) / 1e9) }
 }
