@@ -1,5 +1,6 @@
 import Testing
 @testable import Capture
+import Wire
 
 @Suite("Per-target fold: distinct ports and compact round trips")
 struct TargetProbesTests {
@@ -28,5 +29,25 @@ struct TargetProbesTests {
         #expect(kept.count == values.count)
         #expect(kept.values.sorted() == values.sorted())
         #expect(RTTSummary(kept.values) == RTTSummary(values))
+    }
+
+    @Test("round trips of 2^62 ns (a hostile capture's clamped timestamps) are summarised, not a trap")
+    func hugeValues() throws {
+        let huge = Int64(1) << 62
+        let summary = try #require(RTTSummary(Array(repeating: huge, count: 7) + [-huge, 0]))
+        #expect(summary.mean == huge / 3 * 2 && summary.max == huge && summary.min == -huge && summary.median == huge)
+        // Through the analyzer: seven echo requests at 0 answered at 2^62 ns.
+        let a = IPv4Address(198, 18, 0, 50), b = IPv4Address(198, 18, 0, 7)
+        var packets: [CapturedPacket] = []
+        for sequence in UInt16(1)...7 {
+            for (time, from, to, reply) in [(Int64(0), a, b, false), (huge, b, a, true)] {
+                let frame = PacketBuilder.ethernet(destination: .broadcast, source: MACAddress(bytes: [2, 0, 0, 0, 0, 1])!, type: .ipv4, payload:
+                    PacketBuilder.ipv4(source: from, destination: to, protocol: .icmp,
+                                       payload: PacketBuilder.icmpEcho(reply: reply, identifier: 9, sequence: sequence)))
+                packets.append(CapturedPacket(timestamp: time, originalLength: frame.count, data: frame))
+            }
+        }
+        let analysis = WireAnalyzer.analyze(packets: packets, options: AnalysisOptions(scanner: a))
+        #expect(analysis.rttByTarget.first?.icmpEcho?.mean == huge)
     }
 }

@@ -18,6 +18,9 @@ public struct RTTSummary: Sendable, Equatable, Codable {
         min = sorted[0]
         max = sorted[sorted.count - 1]
         median = Int64(Percentile.of(sorted: sorted.map { Double($0) }, 50))
-        mean = sorted.reduce(0, +) / Int64(sorted.count)
+        // Summed in 128 bits: a hostile file's round trips reach 2^62 ns (the analysis's clamp on
+        // timestamps), and seven of them overflowed Int64 (a trap, not a figure). The mean of
+        // values in Int64 fits Int64.
+        mean = Int64(sorted.reduce(Int128(0)) { $0 + Int128($1) } / Int128(sorted.count))
     }
 }
