@@ -174,8 +174,12 @@ enum FuzzSamples {
     static var extremeTimestamps: [UInt8] {
         var builder = PcapngBuilder()
         let interface = builder.addInterface(linkType: 1)
-        for (i, frame) in ethernetFrames.enumerated() {
-            builder.addPacket(interface: interface, timestamp: i.isMultiple(of: 2) ? Int64.max : Int64.min + 1, data: frame)
+        // Eight rounds: each echo request and its reply, 2^62 ns apart once clamped, give eight
+        // round trips of -2^62 ns, whose sum overflows Int64 (RTTSummary's mean trapped on it).
+        for _ in 0..<8 {
+            for (i, frame) in ethernetFrames.enumerated() {
+                builder.addPacket(interface: interface, timestamp: i.isMultiple(of: 2) ? Int64.max : Int64.min + 1, data: frame)
+            }
         }
         return builder.bytes
     }
