@@ -1,5 +1,6 @@
 import Testing
 @testable import Capture
+import Wire
 
 @Suite("4-tuple table")
 struct FourTupleTableTests {
@@ -64,5 +65,44 @@ struct FourTupleTableTests {
             let found = table.find(FourTuple(initiator: 2, initiatorPort: 443, responder: 1, responderPort: UInt16(i)))
             return i % 2 == 0 ? found == nil : found.map { $0.index == i && $0.reversed } == true
         })
+    }
+
+    /// Random inserts, re-points and removes over few keys (dense clusters, keys and their
+    /// reverses, growth from 16 slots): after every step each key's lookup, and `find` in both
+    /// orientations, agree with a dictionary.
+    @Test func agreesWithADictionaryThroughRandomOperations() {
+        var generator = RandomSource(seed: 26)
+        var keys: [FourTuple] = []
+        for i in 0..<64 {
+            let initiator: UInt32 = 0xC612_0000 + UInt32(i % 4), responder: UInt32 = 0xC612_0000 + UInt32((i / 4) % 4)
+            keys.append(FourTuple(initiator: initiator, initiatorPort: UInt16(40_000 + i / 8), responder: responder, responderPort: UInt16(80 + i % 2)))
+        }
+        for _ in 0..<20 {
+            var table = FourTupleTable(capacity: 1)
+            var reference: [FourTuple: Int] = [:]
+            for step in 0..<400 {
+                let key = keys.randomElement(using: &generator)!
+                if Bool.random(using: &generator) {
+                    table[key] = step
+                    reference[key] = step
+                } else if let value = reference[key] {
+                    let asked = Bool.random(using: &generator) ? value : value + 1
+                    table.remove(key, ifValue: asked)
+                    if asked == value { reference[key] = nil }
+                }
+                #expect(table.count == reference.count)
+                for key in keys {
+                    var expected: [Int] = []
+                    if let value = reference[key] {
+                        expected = [value, 0]
+                    } else if let value = reference[key.reversed] {
+                        expected = [value, 1]
+                    }
+                    let found: [Int] = table.find(key).map { [$0.index, $0.reversed ? 1 : 0] } ?? []
+                    #expect(table[key] == reference[key])
+                    #expect(found == expected)
+                }
+            }
+        }
     }
 }
