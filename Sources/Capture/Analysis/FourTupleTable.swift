@@ -12,11 +12,6 @@
 /// attempt in both orientations in one walk: an answer from the responder then finds its
 /// attempt in the cache line its SYN just touched, instead of first missing the cache on a
 /// forward key that is not there.
-///
-/// Which slots hold an entry is also kept as a bitmap (one bit a slot: 16 KiB for 131,072
-/// slots, where the entries take 2 MiB). A new attempt's SYN looks up a 4-tuple that is not
-/// there, at a random slot; when that slot is empty, as it mostly is, the bitmap says so from
-/// the cache, and the entry is written there without its line being read first.
 struct FourTupleTable: Sendable {
     private struct Entry: Sendable {
         var key: FourTuple
@@ -25,8 +20,6 @@ struct FourTupleTable: Sendable {
     }
 
     private var entries: [Entry]
-    /// Bit `i % 64` of word `i / 64` is set when `entries[i]` holds an entry.
-    private var occupied: [UInt64]
     private var mask: Int
     private var shift: UInt64
     private(set) var count = 0
@@ -36,7 +29,6 @@ struct FourTupleTable: Sendable {
         while size < capacity * 2 { size <<= 1 }
         entries = Array(repeating: Entry(key: FourTuple(initiator: 0, initiatorPort: 0, responder: 0, responderPort: 0), value: -1),
                         count: size)
-        occupied = Array(repeating: 0, count: (size + 63) / 64)
         mask = size - 1
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
@@ -58,7 +50,6 @@ struct FourTupleTable: Sendable {
     subscript(key: FourTuple) -> Int? {
         get {
             var i = slot(for: key)
-            guard isOccupied(i) else { return nil }
             while entries[i].value >= 0 {
                 if entries[i].key == key { return Int(entries[i].value) }
                 i = (i + 1) & mask
@@ -69,22 +60,13 @@ struct FourTupleTable: Sendable {
             guard let newValue else { preconditionFailure("FourTupleTable: use remove(_:ifValue:)") }
             if (count + 1) * 2 > entries.count { grow() }
             var i = slot(for: key)
-            while isOccupied(i) {
+            while entries[i].value >= 0 {
                 if entries[i].key == key { entries[i].value = Int32(newValue); return }
                 i = (i + 1) & mask
             }
             entries[i] = Entry(key: key, value: Int32(newValue))
-            mark(i, occupied: true)
             count += 1
         }
-    }
-
-    @inline(__always)
-    private func isOccupied(_ i: Int) -> Bool { occupied[i >> 6] & (1 << UInt64(i & 63)) != 0 }
-
-    @inline(__always)
-    private mutating func mark(_ i: Int, occupied isOccupied: Bool) {
-        if isOccupied { occupied[i >> 6] |= 1 << UInt64(i & 63) } else { occupied[i >> 6] &= ~(1 << UInt64(i & 63)) }
     }
 
     /// The index stored for `key`, or else for `key.reversed` (the attempt the other side
@@ -93,7 +75,6 @@ struct FourTupleTable: Sendable {
         let reverse = key.reversed
         var reverseIndex: Int?
         var i = slot(for: key)
-        guard isOccupied(i) else { return nil }
         while entries[i].value >= 0 {
             if entries[i].key == key { return (Int(entries[i].value), false) }
             if entries[i].key == reverse && reverseIndex == nil { reverseIndex = Int(entries[i].value) }
@@ -121,7 +102,6 @@ struct FourTupleTable: Sendable {
             j = (j + 1) & mask
         }
         entries[hole].value = -1
-        mark(hole, occupied: false)
         count -= 1
     }
 
