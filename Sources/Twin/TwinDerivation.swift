@@ -138,7 +138,10 @@ public enum TwinDerivation {
             // An ARP-only device's delay: its ARP round trip less what ARP costs beyond the IP
             // round trip on this capture's other devices (a sweep's burst queues the replies).
             let arpOnly = arpRTT.map { max(0, $0 - arpExcess) }
-            if let oneWay = (rtt ?? arpOnly).map({ $0 / 2 }), oneWay >= 0.01 {
+            if let oneWay = (rtt ?? arpOnly).map({ $0 / 2 }), oneWay > Fixture.LinkImpairment.delayRangeMs.upperBound {
+                leftOut.append("\(name): a one-way delay of \(Self.rounded(oneWay)) ms is more than a fixture's link adds "
+                               + "(\(Self.rounded(Fixture.LinkImpairment.delayRangeMs.upperBound)) ms); no link delay")
+            } else if let oneWay = (rtt ?? arpOnly).map({ $0 / 2 }), oneWay >= 0.01 {
                 var link = Fixture.LinkImpairment(delayMs: Self.rounded(oneWay))
                 if host.ipRTTs.count >= 3 {
                     let jitter = Self.standardDeviation(host.ipRTTs) / (2.0 / 3).squareRoot()
@@ -154,7 +157,14 @@ public enum TwinDerivation {
                 var arp = Fixture.ARPBehaviour()
                 let probability = Double(host.arpReplies) / Double(host.arpRequests)
                 if probability < 0.99 { arp.replyProbability = Self.rounded(probability) }
-                if let arpRTT, let rtt, arpRTT - rtt - arpExcess >= arpDelayFloor { arp.replyDelayMs = Self.rounded(arpRTT - rtt - arpExcess) }
+                if let arpRTT, let rtt, arpRTT - rtt - arpExcess >= arpDelayFloor {
+                    let delay = Self.rounded(arpRTT - rtt - arpExcess)
+                    if Fixture.ARPBehaviour.replyDelayRangeMs.contains(delay) {
+                        arp.replyDelayMs = delay
+                    } else {
+                        leftOut.append("\(name): an ARP reply delay of \(delay) ms is more than a fixture's ARP adds; left prompt")
+                    }
+                }
                 if arp != Fixture.ARPBehaviour() { device.arp = arp }
             } else {
                 leftOut.append("\(name): the scanner never asked ARP for it; ARP left prompt and reliable (the default)")
@@ -174,7 +184,7 @@ public enum TwinDerivation {
                     if seen.deviceTypes.isEmpty { leftOut.append("\(name): SSDP answers named no device type; Basic:1 is filled in") }
                     if !seen.serviceTypes.isEmpty { service.services = seen.serviceTypes }
                     if let delay = Self.answerDelay(seen.answerDelays, rtt: rtt ?? arpRTT ?? 0, spread: 50) {
-                        service.delayMs = min(delay, 5_000)
+                        service.delayMs = min(delay, Fixture.SSDPService.delayRangeMs.upperBound)
                     } else if !seen.answerDelays.isEmpty {
                         notes.append("SSDP answer delays varied (\(Self.range(seen.answerDelays))): left to the testbed's random draw within MX")
                     }
@@ -215,7 +225,7 @@ public enum TwinDerivation {
                 var service = Fixture.MDNSService(type: seen.type, instance: seen.instance, port: port,
                                                   txt: seen.txt.isEmpty ? nil : seen.txt)
                 if let delay = Self.answerDelay(seen.answerDelays, rtt: rtt ?? arpRTT ?? 0, spread: .infinity), delay > mdnsDefaultWindow {
-                    service.delayMs = min(delay, 60_000)
+                    service.delayMs = min(delay, Fixture.MDNSService.delayRangeMs.upperBound)
                 }
                 services.append(service)
             }

@@ -154,6 +154,26 @@ struct TwinDerivationTests {
         #expect(comparison.differenceCount == 1)
     }
 
+    @Test("round trips longer than a fixture can emulate are left out and listed, and the twin still loads")
+    func delaysBeyondTheFixtureRanges() throws {
+        let path = try Self.capture()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var observations = try TwinCaptureReader.read(path: path, scanner: Self.scanner)
+        // A hostile capture's answers 2^62 ns late: 4.6e12 ms round trips, for IP and for ARP.
+        observations.hosts[Self.mac]?.ipRTTs = [4.6e12, 4.6e12, 4.6e12]
+        observations.hosts[Self.router]?.ipRTTs = [2, 2, 2]
+        observations.hosts[Self.router]?.arpRTTs = [4.6e12, 4.6e12, 4.6e12]
+        let twin = try TwinDerivation.derive(observations, options: TwinOptions(name: "twin-test"))
+        let mac = try #require(twin.fixture.devices.first { $0.ip == Self.mac })
+        #expect(mac.link == nil)
+        #expect(twin.leftOut.contains { $0.hasPrefix("\(mac.name): a one-way delay of") && $0.hasSuffix("no link delay") })
+        let router = try #require(twin.fixture.devices.first { $0.ip == Self.router })
+        #expect(router.arp?.replyDelayMs == nil)
+        #expect(twin.leftOut.contains { $0.contains("an ARP reply delay of") })
+        let loaded = try FixtureLoader.load(text: twin.yaml(command: "test"), file: "twin.yaml")
+        #expect(loaded == twin.fixture)
+    }
+
     @Test("a missing file and a file that is no capture fail with the analyzer's errors")
     func errors() throws {
         #expect(throws: CaptureError.self) { try TwinCaptureReader.read(path: "/nonexistent/x.pcap", scanner: Self.scanner) }

@@ -52,6 +52,8 @@ extension Fixture {
     /// `loss_percent` and `burst_loss` apply to frames the device sends, as netem on the device's
     /// own interface would.
     public struct LinkImpairment: Codable, Sendable, Equatable {
+        /// What `delay_ms` may be (the validator's rule; a twin leaves out a delay beyond it).
+        public static let delayRangeMs: ClosedRange<Double> = 0...5_000
         public var delayMs: Double?
         /// Uniform jitter: each frame's delay is drawn from [delay − jitter, delay + jitter]; order kept.
         public var jitterMs: Double?
@@ -88,6 +90,8 @@ extension Fixture {
 
     /// How the device answers ARP requests (applied by the switch to its ARP replies).
     public struct ARPBehaviour: Codable, Sendable, Equatable {
+        /// What `reply_delay_ms` may be.
+        public static let replyDelayRangeMs: ClosedRange<Double> = 0...10_000
         public var replyDelayMs: Double?
         /// Chance that a given ARP reply is delivered (default 1).
         public var replyProbability: Double?

@@ -3,6 +3,8 @@ import StrictYAML
 extension Fixture {
     /// A DNS-SD service announced over mDNS.
     public struct MDNSService: Codable, Sendable, Equatable {
+        /// What `delay_ms` may be.
+        public static let delayRangeMs: ClosedRange<Double> = 0...60_000
         /// Service type, e.g. `_airplay._tcp`.
         public var type: String
         /// Instance name, e.g. `Living Room`.
@@ -28,6 +30,8 @@ extension Fixture {
 
     /// A UPnP root device answering SSDP M-SEARCH.
     public struct SSDPService: Codable, Sendable, Equatable {
+        /// What `delay_ms` may be: SSDP caps MX at 5 s.
+        public static let delayRangeMs: ClosedRange<Double> = 0...5_000
         /// Device type URN, e.g. `urn:schemas-upnp-org:device:InternetGatewayDevice:1`.
         public var deviceType: String
         /// Device UUID (without the `uuid:` prefix).

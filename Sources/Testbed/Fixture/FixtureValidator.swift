@@ -82,9 +82,9 @@ struct FixtureValidator {
                 throw document.error(at: path.appending(key: "arp").appending(key: "reply_probability"),
                                      "reply_probability \(p) is not between 0 and 1", fix: "write a value from 0 (never) to 1 (always)")
             }
-            if let d = arp.replyDelayMs, d < 0 || d > 10_000 {
+            if let d = arp.replyDelayMs, !Fixture.ARPBehaviour.replyDelayRangeMs.contains(d) {
                 throw document.error(at: path.appending(key: "arp").appending(key: "reply_delay_ms"),
-                                     "reply_delay_ms \(d) is out of range", fix: "write 0 to 10000 milliseconds")
+                                     "reply_delay_ms \(d) is out of range", fix: "write \(Self.text(Fixture.ARPBehaviour.replyDelayRangeMs)) milliseconds")
             }
         }
         if let hostname = device.hostname { try checkHostname(hostname, at: path.appending(key: "hostname")) }
@@ -116,9 +116,9 @@ struct FixtureValidator {
         }
         if let ssdp = device.ssdp {
             try requireOpen(ssdp.locationPort, for: "ssdp description", at: path.appending(key: "ssdp").appending(key: "location_port"))
-            if let delay = ssdp.delayMs, delay < 0 || delay > 5_000 {
+            if let delay = ssdp.delayMs, !Fixture.SSDPService.delayRangeMs.contains(delay) {
                 throw document.error(at: path.appending(key: "ssdp").appending(key: "delay_ms"), "delay_ms \(delay) is out of range",
-                                     fix: "write 0 to 5000 milliseconds (SSDP caps MX at 5 s)")
+                                     fix: "write \(Self.text(Fixture.SSDPService.delayRangeMs)) milliseconds (SSDP caps MX at 5 s)")
             }
             if device.upnp == nil {
                 throw document.error(at: path.appending(key: "ssdp"), "an SSDP device needs a UPnP description",
@@ -136,9 +136,9 @@ struct FixtureValidator {
                 throw document.error(at: servicePath.appending(key: "type"), "'\(service.type)' is not a DNS-SD service type",
                                      fix: "write _name._tcp or _name._udp, e.g. _airplay._tcp")
             }
-            if let delay = service.delayMs, delay < 0 || delay > 60_000 {
+            if let delay = service.delayMs, !Fixture.MDNSService.delayRangeMs.contains(delay) {
                 throw document.error(at: servicePath.appending(key: "delay_ms"), "delay_ms \(delay) is out of range",
-                                     fix: "write 0 to 60000 milliseconds")
+                                     fix: "write \(Self.text(Fixture.MDNSService.delayRangeMs)) milliseconds")
             }
         }
         for (i, service) in (device.udp ?? []).enumerated() {
@@ -185,9 +185,13 @@ struct FixtureValidator {
         }
     }
 
+    /// "0 to 5000": a range of milliseconds as a fix says it.
+    static func text(_ range: ClosedRange<Double>) -> String { "\(Int(range.lowerBound)) to \(Int(range.upperBound))" }
+
     private func checkLink(_ link: Fixture.LinkImpairment, at path: YAMLPath) throws {
-        if let d = link.delayMs, d < 0 || d > 5_000 {
-            throw document.error(at: path.appending(key: "delay_ms"), "delay_ms \(d) is out of range", fix: "write 0 to 5000 milliseconds")
+        if let d = link.delayMs, !Fixture.LinkImpairment.delayRangeMs.contains(d) {
+            throw document.error(at: path.appending(key: "delay_ms"), "delay_ms \(d) is out of range",
+                                 fix: "write \(Self.text(Fixture.LinkImpairment.delayRangeMs)) milliseconds")
         }
         if let j = link.jitterMs, j < 0 || j > (link.delayMs ?? 0) {
             throw document.error(at: path.appending(key: "jitter_ms"), "jitter_ms \(j) must be between 0 and delay_ms",
