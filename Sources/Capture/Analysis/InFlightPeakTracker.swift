@@ -7,17 +7,11 @@
 /// `peakAt` equal those of `InFlightSeries(intervals:)` over the same intervals. The steps are not
 /// kept: a long capture has millions.
 struct InFlightPeakTracker: Sendable {
-    /// A start or an end; they sort by time, an instant's ends before its starts.
-    private struct Event: Comparable, Sendable {
-        var time: Int64
-        var isStart: Bool
-
-        static func < (a: Event, b: Event) -> Bool { a.time != b.time ? a.time < b.time : !a.isStart && b.isStart }
-    }
-
-    /// Events not folded yet. (They were `time << 1` plus a start bit, which wrapped for the
-    /// clamped timestamps' top value, 2^62 ns, and put a hostile capture's events first.)
-    private var pending: [Event] = []
+    /// Events not folded yet: the time shifted left one bit, plus 1 for a start, so sorting puts
+    /// an instant's ends before its starts. Unsigned, so every time an event can have (0 and up:
+    /// timestamps are clamped to 0...2^62 ns and an interval ends after it starts) fits shifted;
+    /// in Int64, 2^62 << 1 wrapped to Int64.min and put a hostile capture's events first.
+    private var pending: [UInt64] = []
     /// Events kept back by the last flush; the next sort waits until the buffer has doubled.
     private var retained = 0
     private var value = 0
@@ -36,7 +30,7 @@ struct InFlightPeakTracker: Sendable {
             value += delta
             return
         }
-        pending.append(Event(time: time, isStart: delta > 0))
+        pending.append(UInt64(clamping: time) << 1 | (delta > 0 ? 1 : 0))
     }
 
     /// Folds the events before `watermark`: no event still to come is earlier.
@@ -45,10 +39,10 @@ struct InFlightPeakTracker: Sendable {
         pending.sort()
         var i = 0
         while i < pending.count {
-            let time = pending[i].time
+            let time = Int64(pending[i] >> 1)
             guard time < watermark else { break }
-            while i < pending.count && pending[i].time == time {
-                value += pending[i].isStart ? 1 : -1
+            while i < pending.count && Int64(pending[i] >> 1) == time {
+                value += pending[i] & 1 == 1 ? 1 : -1
                 i += 1
             }
             if value > peak { peak = value; peakAt = time }
