@@ -82,12 +82,12 @@ public struct WireAnalyzer: Sendable {
     ///   - originalLength: the length on the wire (counted in `bytes`).
     ///   - bytes: the captured bytes, starting at the link-layer header.
     public mutating func add(timestamp: Int64, originalLength: Int, bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { add(Frame(bytes: $0, slice: bytes), timestamp: timestamp, originalLength: originalLength) }
+        bytes.withUnsafeBytes { add($0, slice: bytes, timestamp: timestamp, originalLength: originalLength) }
     }
 
     /// Adds one captured frame whose bytes are only borrowed for the call (a capture reader's
-    /// buffer): the headers are decoded where the bytes lie, and nothing is copied unless a
-    /// decoder needs a slice (mDNS, SSDP, DNS, ICMP, and host tracking).
+    /// buffer): every layer is decoded where the bytes lie, and nothing is copied unless host
+    /// tracking needs the frame as a slice.
     ///
     /// - Parameters:
     ///   - timestamp: capture time, ns since the Unix epoch.
@@ -95,7 +95,7 @@ public struct WireAnalyzer: Sendable {
     ///   - bytes: the captured bytes, starting at the link-layer header.
     public mutating func add(timestamp: Int64, originalLength: Int, borrowing bytes: UnsafeRawBufferPointer) {
         guard options.tracksHosts else {
-            add(Frame(bytes: bytes, slice: nil), timestamp: timestamp, originalLength: originalLength)
+            add(bytes, slice: nil, timestamp: timestamp, originalLength: originalLength)
             return
         }
         // Host tracking reads every frame as a slice: one reused buffer, so no frame costs an allocation.
@@ -104,22 +104,14 @@ public struct WireAnalyzer: Sendable {
         add(timestamp: timestamp, originalLength: originalLength, bytes: scratch[...])
     }
 
-    /// The frame being added: its borrowed bytes, and the caller's slice of them when it has one.
-    private struct Frame {
-        let bytes: UnsafeRawBufferPointer
-        let slice: ArraySlice<UInt8>?
-
-        /// Bytes `range` (offsets from the frame's start) as a slice, copied only when the caller gave none.
-        func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
-            if let slice { return slice[(slice.startIndex + range.lowerBound)..<(slice.startIndex + range.upperBound)] }
-            return ArraySlice(UnsafeRawBufferPointer(rebasing: bytes[range]))
-        }
-    }
-
-    private mutating func add(_ frame: Frame, timestamp: Int64, originalLength: Int) {
+    /// - Parameters:
+    ///   - frame: the frame's bytes, borrowed.
+    ///   - slice: the same bytes as the caller's slice, when it has one; host tracking reads it
+    ///     (`add(borrowing:)` copies a frame into one when hosts are tracked, so it is there then).
+    private mutating func add(_ frame: UnsafeRawBufferPointer, slice: ArraySlice<UInt8>?, timestamp: Int64, originalLength: Int) {
         var record = PacketRecord(timestamp: timestamp, length: UInt32(clamping: originalLength),
                                   category: .malformed, tcpFlags: 0, malformedLayer: 0, source: 0, destination: 0)
-        record.groupAddressed = LinkDecoder.isGroupAddressed(frame.bytes, linkType: linkType) ?? false
+        record.groupAddressed = LinkDecoder.isGroupAddressed(frame, linkType: linkType) ?? false
         do {
             try classify(frame, timestamp: timestamp, into: &record)
         } catch {
@@ -131,7 +123,7 @@ public struct WireAnalyzer: Sendable {
             newest = timestamp
             tcp.retire(now: timestamp)
         }
-        if options.tracksHosts { hosts.add(record, bytes: frame.slice(0..<frame.bytes.count), linkType: linkType) }
+        if options.tracksHosts, let slice { hosts.add(record, bytes: slice, linkType: linkType) }
         if keepsFrameRecords {
             if let last = records.last, last.timestamp > timestamp { inOrder = false }
             records.append(record)
@@ -155,12 +147,12 @@ public struct WireAnalyzer: Sendable {
         }
     }
 
-    private mutating func classify(_ frame: Frame, timestamp: Int64, into record: inout PacketRecord) throws(WireDecodingError) {
-        guard let (type, offset) = try LinkDecoder.networkPayload(of: frame.bytes, linkType: linkType) else {
+    private mutating func classify(_ frame: UnsafeRawBufferPointer, timestamp: Int64, into record: inout PacketRecord) throws(WireDecodingError) {
+        guard let (type, offset) = try LinkDecoder.networkPayload(of: frame, linkType: linkType) else {
             record.category = .unsupportedLink
             return
         }
-        let network = UnsafeRawBufferPointer(rebasing: frame.bytes[offset...])
+        let network = UnsafeRawBufferPointer(rebasing: frame[offset...])
         switch type {
         case .arp:
             let arp = try ARPPacket(decoding: network)
@@ -192,9 +184,9 @@ public struct WireAnalyzer: Sendable {
     }
 
     /// - Parameter payload: where the IPv4 payload lies in the frame.
-    private mutating func classifyTransport(_ frame: Frame, payload: Range<Int>, timestamp: Int64, ip: IPv4Header,
+    private mutating func classifyTransport(_ frame: UnsafeRawBufferPointer, payload: Range<Int>, timestamp: Int64, ip: IPv4Header,
                                             into record: inout PacketRecord) throws(WireDecodingError) {
-        let bytes = UnsafeRawBufferPointer(rebasing: frame.bytes[payload])
+        let bytes = UnsafeRawBufferPointer(rebasing: frame[payload])
         switch ip.protocol {
         case .tcp:
             let segment = try TCPHeader(decoding: bytes)
