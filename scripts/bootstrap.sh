@@ -50,3 +50,13 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
   fi
 fi
+
+# The harness counts the scanner's wakeups and syscalls with kernel tracepoints whose ids it reads
+# from tracefs. systemd mounts tracefs at boot; a machine booted by another init (a VM's or a
+# container's) has it in the kernel but not mounted, and those metrics would be null.
+if [ ! -e /sys/kernel/tracing/events ] && [ ! -e /sys/kernel/debug/tracing/events ] \
+   && grep -qw tracefs /proc/filesystems && [ -d /sys/kernel/tracing ]; then
+  echo "scanbench: mounting tracefs at /sys/kernel/tracing (wakeup and syscall counts read tracepoint ids there)" >&2
+  mount -t tracefs tracefs /sys/kernel/tracing \
+    || echo "scanbench: could not mount tracefs: wakeups and syscalls will be null in results" >&2
+fi

@@ -49,7 +49,8 @@ final class ProcessEventCounters: Sendable {
     /// Opens the counters on `pid`; on failure they read as nil and `failure` says why.
     func attach(pid: Int32) {
         guard let sysEnter = Self.tracepointID("raw_syscalls/sys_enter"), let wakeup = Self.tracepointID("sched/sched_wakeup") else {
-            fail("no tracefs with raw_syscalls/sys_enter and sched/sched_wakeup under \(Self.tracefsRoots.joined(separator: " or "))")
+            fail("no tracefs with raw_syscalls/sys_enter and sched/sched_wakeup under \(Self.tracefsRoots.joined(separator: " or ")); "
+                 + "fix: mount -t tracefs tracefs /sys/kernel/tracing (scripts/bootstrap.sh does when the kernel has tracefs)")
             return
         }
         let cpus = Self.onlineCPUs()
