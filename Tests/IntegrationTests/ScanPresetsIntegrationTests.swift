@@ -2,17 +2,17 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Every strategy preset run once with `scanbench scan` on one `home` testbed, then judged
+/// Every strategy preset run once with `scanbench scan` on `home` testbeds, then judged
 /// against the ground truth and the event logs.
 ///
-/// The testbed is brought up once, the presets run (see `PresetRuns.runAll` for the order), and
-/// it is taken down before any assertion runs; the tests then read the cached reports and logs.
+/// Two testbeds are brought up once, with the same seed, the presets run on them (see
+/// `PresetRuns.lanes` for what runs where), and they are taken down before any assertion runs;
+/// the tests then read the cached reports and logs.
 /// The LAN's impairment draws and each scan's own random choices are seeded (`PresetRuns.seed`),
 /// so a failure can be replayed with the seed the log prints.
 @Suite("scan presets on home", .tags(.integration), .serialized)
 struct ScanPresetsIntegrationTests {
-    static let presets = ["review-baseline", "review-phase1", "review-phase2", "review-phase3",
-                          "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
+    static let presets = Array(PresetRuns.lanes.joined().joined())
 
     @Test("every preset completes with a report, only the subnet touched")
     func everyPresetCompletes() throws {
@@ -106,7 +106,7 @@ struct ScanPresetsIntegrationTests {
             var answers = device.arpProbability > 0
             // Devices only mDNS or SSDP can see count only once those phases exist.
             if !best.notBuilt.contains("bonjour") && !device.mdns.isEmpty { answers = true }
-            if !best.notBuilt.contains("ssdp") && device.ssdp != nil { answers = true }
+            if !best.notBuilt.contains("ssdp") && device.hasSSDP { answers = true }
             if answers {
                 #expect(best.devices[device.ip] != nil, "\(device.name) \(device.ip) answers on the wire but scanbench-best missed it")
             }
@@ -193,14 +193,14 @@ final class PresetRuns: Sendable {
     }
 
     /// The ground-truth facts the assertions need (Sendable copy of `TruthDevice`).
-    struct TruthFacts: Sendable {
+    struct TruthFacts: Sendable, Equatable {
         var name: String
         var ip: String
         var arpProbability: Double
         var lossPercent: Double
         var answersEcho: Bool
         var mdns: [String]
-        var ssdp: String?
+        var hasSSDP: Bool
     }
 
     static let shared = PresetRuns()
@@ -220,57 +220,54 @@ final class PresetRuns: Sendable {
         return try result.get()
     }
 
+    /// What runs where. Each lane is a `home` testbed of its own, brought up with the same seed,
+    /// and the lanes run side by side. In a lane, each step starts on a flushed neighbour table and
+    /// runs its presets side by side. The review presets never read the table (ARP off), so they
+    /// share a step; a preset with an ARP phase runs alone, or it would see neighbours another run
+    /// resolved. Measured alone, the review step took 52 s, scanbench-best 20 s and each
+    /// netmonitor preset 34 s, so two lanes of ~70 s each keep the suite near 80 s (145 s on one
+    /// testbed).
+    static let lanes: [[[String]]] = [
+        [["review-baseline", "review-phase1", "review-phase2", "review-phase3"], ["scanbench-best"]],
+        [["netmonitor-1.0"], ["netmonitor-2.0"]],
+    ]
+
     private func runAll() throws -> Outcome {
         print("scan presets on home: seed \(Self.seed) (SCANBENCH_PRESETS_SEED=\(Self.seed) replays it)")
-        let testbed = try LiveTestbed.up("home", extra: ["--seed", "\(Self.seed)"])
-        defer { testbed.down() }
-        let truth = testbed.truthDevices.map { device in
-            TruthFacts(name: device.name, ip: device.ip, arpProbability: device.arpProbability,
-                       lossPercent: device.lossPercent, answersEcho: (device.device["icmp_echo"] as? Bool) ?? true, mdns: device.mdns.map(\.type),
-                       ssdp: device.ssdp.map { "\($0)" })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-presets-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let collected = Mutex<[String: Result<PresetRun, LiveTestbedError>]>([:])
+        let truths = Mutex<[[TruthFacts]]>([])
+        Self.sideBySide(Self.lanes) { lane in
+            do {
+                let testbed = try LiveTestbed.up("home", extra: ["--seed", "\(Self.seed)"])
+                defer { testbed.down() }
+                truths.withLock { $0.append(Self.facts(of: testbed)) }
+                for step in lane {
+                    try testbed.exec(["ip", "neigh", "flush", "all"])
+                    Self.sideBySide(step) { preset in
+                        let result = Self.run(preset, on: testbed, directory: directory)
+                        collected.withLock { $0[preset] = result }
+                    }
+                }
+            } catch {
+                let failure = LiveTestbedError(message: "\(error)")
+                collected.withLock { results in
+                    for preset in lane.joined() where results[preset] == nil { results[preset] = .failure(failure) }
+                }
+            }
+        }
+        let lanes = truths.withLock { $0 }
+        guard let truth = lanes.first else {
+            throw LiveTestbedError(message: "no home testbed came up: \(collected.withLock { $0.values.first }.map { "\($0)" } ?? "?")")
+        }
+        // The lanes' verdicts are only comparable if the seed gave every testbed the same LAN.
+        guard lanes.allSatisfy({ $0 == truth }) else {
+            throw LiveTestbedError(message: "the home testbeds brought up with seed \(Self.seed) disagree on their ground truth")
         }
         var reports: [String: PresetRun] = [:]
         var failures: [String: String] = [:]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-presets-\(testbed.id)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        // The review presets never read the neighbour table (ARP off), so they run side by side;
-        // the presets with an ARP phase run one at a time on a flushed table, or each would see
-        // neighbours another run resolved. Keeps the suite near two minutes.
-        let review = ScanPresetsIntegrationTests.presets.filter { $0.hasPrefix("review-") }
-        let arp = ScanPresetsIntegrationTests.presets.filter { !$0.hasPrefix("review-") }
-        let collected = Mutex<[String: Result<PresetRun, LiveTestbedError>]>([:])
-        let run: @Sendable (String) -> Void = { preset in
-            let events = "\(directory)/\(preset).jsonl"
-            let result: Result<PresetRun, LiveTestbedError>
-            do {
-                let output = try testbed.exec([ScanBenchCLI.binary, "scan", "--strategy", preset, "--json", "--events", events,
-                                               "--seed", "\(Self.seed)"], timeout: 150)
-                if output.status == 0 {
-                    let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
-                    result = .success(try PresetRun(json: Data(output.stdout.utf8), events: log))
-                } else {
-                    result = .failure(LiveTestbedError(message: "exit \(output.status): \(output.stderr)"))
-                }
-            } catch {
-                result = .failure(LiveTestbedError(message: "\(error)"))
-            }
-            collected.withLock { $0[preset] = result }
-        }
-        try testbed.exec(["ip", "neigh", "flush", "all"])
-        let group = DispatchGroup()
-        for preset in review {
-            group.enter()
-            Thread {
-                run(preset)
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        for preset in arp {
-            try testbed.exec(["ip", "neigh", "flush", "all"])
-            run(preset)
-        }
         for (preset, result) in collected.withLock({ $0 }) {
             switch result {
             case .success(let report): reports[preset] = report
@@ -278,5 +275,41 @@ final class PresetRuns: Sendable {
             }
         }
         return Outcome(truth: truth, reports: reports, failures: failures)
+    }
+
+    private static func facts(of testbed: LiveTestbed) -> [TruthFacts] {
+        testbed.truthDevices.map { device in
+            TruthFacts(name: device.name, ip: device.ip, arpProbability: device.arpProbability,
+                       lossPercent: device.lossPercent, answersEcho: (device.device["icmp_echo"] as? Bool) ?? true, mdns: device.mdns.map(\.type),
+                       hasSSDP: device.ssdp != nil)
+        }
+    }
+
+    /// One `scanbench scan` of a preset in the testbed's scanner namespace, read back.
+    private static func run(_ preset: String, on testbed: LiveTestbed, directory: String) -> Result<PresetRun, LiveTestbedError> {
+        let events = "\(directory)/\(testbed.id)-\(preset).jsonl"
+        do {
+            let output = try testbed.exec([ScanBenchCLI.binary, "scan", "--strategy", preset, "--json", "--events", events,
+                                           "--seed", "\(seed)"], timeout: 150)
+            guard output.status == 0 else { return .failure(LiveTestbedError(message: "exit \(output.status): \(output.stderr)")) }
+            let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+            return .success(try PresetRun(json: Data(output.stdout.utf8), events: log))
+        } catch {
+            return .failure(LiveTestbedError(message: "\(error)"))
+        }
+    }
+
+    /// Runs `body` on each item, each on a thread of its own (the work waits on child processes,
+    /// so it must not hold the cooperative pool), and returns when all have finished.
+    private static func sideBySide<Item: Sendable>(_ items: [Item], _ body: @escaping @Sendable (Item) -> Void) {
+        let group = DispatchGroup()
+        for item in items {
+            group.enter()
+            Thread {
+                body(item)
+                group.leave()
+            }.start()
+        }
+        group.wait()
     }
 }
