@@ -138,10 +138,11 @@ public enum TwinDerivation {
             // An ARP-only device's delay: its ARP round trip less what ARP costs beyond the IP
             // round trip on this capture's other devices (a sweep's burst queues the replies).
             let arpOnly = arpRTT.map { max(0, $0 - arpExcess) }
-            if let oneWay = (rtt ?? arpOnly).map({ $0 / 2 }), oneWay > Fixture.LinkImpairment.delayRangeMs.upperBound {
+            let oneWay = (rtt ?? arpOnly).map { $0 / 2 }
+            if let oneWay, oneWay > Fixture.LinkImpairment.delayRangeMs.upperBound {
                 leftOut.append("\(name): a one-way delay of \(Self.rounded(oneWay)) ms is more than a fixture's link adds "
                                + "(\(Self.rounded(Fixture.LinkImpairment.delayRangeMs.upperBound)) ms); no link delay")
-            } else if let oneWay = (rtt ?? arpOnly).map({ $0 / 2 }), oneWay >= 0.01 {
+            } else if let oneWay, oneWay >= 0.01 {
                 var link = Fixture.LinkImpairment(delayMs: Self.rounded(oneWay))
                 if host.ipRTTs.count >= 3 {
                     let jitter = Self.standardDeviation(host.ipRTTs) / (2.0 / 3).squareRoot()
