@@ -12,7 +12,8 @@ import Wire
 /// The rule: what the capture cannot show is left out and said so (`TwinFixture.leftOut`),
 /// never made up. Numbers are derived as follows (docs/REAL-DEVICES.md, "Twin fixture"):
 /// - `link.delay_ms` is ONE-WAY and the testbed applies it in both directions, so it is half the
-///   median IP round trip (echo and SYN → SYN/ACK or RST); the scanner's own link is folded in.
+///   median IP round trip (echo and SYN → SYN/ACK or RST) less what the testbed's switch itself
+///   adds (`TwinOptions.testbedRoundTripMs`); the scanner's own link is folded in.
 /// - `link.jitter_ms`: the testbed draws each direction uniformly in ±jitter, whose sum has a
 ///   standard deviation of jitter·√(2/3); so jitter = sd/√(2/3), kept from 0.5 ms up.
 /// - `arp.reply_delay_ms`: the ARP round trip's median beyond the IP one, kept from 1 ms up;
@@ -93,6 +94,9 @@ public enum TwinDerivation {
         if excesses.count >= 3 {
             reasoning.append("ARP costs \(Self.rounded(arpExcess)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways); taken off ARP-only devices' delay")
         }
+        if options.testbedRoundTripMs > 0 {
+            reasoning.append("the testbed's own round trip, \(Self.rounded(options.testbedRoundTripMs)) ms, is taken off each device's before halving it into a link delay (--testbed-rtt-ms)")
+        }
 
         var devices: [Fixture.Device] = []
         var usedMACs: Set<MACAddress> = observations.scannerMAC.map { [$0] } ?? []
@@ -138,7 +142,7 @@ public enum TwinDerivation {
             // An ARP-only device's delay: its ARP round trip less what ARP costs beyond the IP
             // round trip on this capture's other devices (a sweep's burst queues the replies).
             let arpOnly = arpRTT.map { max(0, $0 - arpExcess) }
-            let oneWay = (rtt ?? arpOnly).map { $0 / 2 }
+            let oneWay = (rtt ?? arpOnly).map { max(0, $0 - options.testbedRoundTripMs) / 2 }
             if let oneWay, oneWay > Fixture.LinkImpairment.delayRangeMs.upperBound {
                 leftOut.append("\(name): a one-way delay of \(Self.rounded(oneWay)) ms is more than a fixture's link adds "
                                + "(\(Self.rounded(Fixture.LinkImpairment.delayRangeMs.upperBound)) ms); no link delay")

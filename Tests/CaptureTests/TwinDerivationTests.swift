@@ -109,7 +109,7 @@ struct TwinDerivationTests {
         #expect(mac.name == "host-198-18-0-20" && mac.category == .computer)
         #expect(mac.hostname == "studio-mac")
         #expect(mac.mac == LAN.mac(Self.mac))
-        #expect(mac.link?.delayMs == 1)          // half the 2 ms round trip
+        #expect(mac.link?.delayMs == 0.9)        // half the 2 ms round trip less the testbed's own 0.2 ms
         #expect(mac.link?.jitterMs == nil)
         #expect(mac.arp?.replyDelayMs == 32)     // ARP in 34 ms vs IP in 2 ms
         #expect(mac.arp?.replyProbability == nil)
@@ -136,6 +136,19 @@ struct TwinDerivationTests {
         let loaded = try FixtureLoader.load(text: yaml, file: "twin.yaml")
         #expect(loaded == fixture)
         #expect(yaml.hasPrefix("# Twin fixture derived from a capture: test"))
+    }
+
+    @Test("the testbed's own round trip is taken off before halving, and says so; 0 keeps the capture's whole")
+    func testbedRoundTrip() throws {
+        let path = try Self.capture()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let observations = try TwinCaptureReader.read(path: path, scanner: Self.scanner)
+        let whole = try TwinDerivation.derive(observations, options: TwinOptions(name: "twin-test", testbedRoundTripMs: 0))
+        #expect(whole.fixture.devices.first { $0.ip == Self.mac }?.link?.delayMs == 1)
+        #expect(!whole.yaml(command: "test").contains("the testbed's own round trip"))
+        let less = try TwinDerivation.derive(observations, options: TwinOptions(name: "twin-test", testbedRoundTripMs: 0.5))
+        #expect(less.fixture.devices.first { $0.ip == Self.mac }?.link?.delayMs == 0.75)
+        #expect(less.yaml(command: "test").contains("the testbed's own round trip, 0.5 ms, is taken off"))
     }
 
     @Test("the twin's own capture compared with the original: a changed port and a slower link are differences")

@@ -15,8 +15,8 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             writes a fixture whose devices answer the scanner as the capture shows: addresses and \
             MACs; ARP answered, how fast and how often (arp.reply_delay_ms, reply_probability); ICMP \
             echo answered or not; every TCP port probed as open (SYN/ACK), closed (RST) or filtered \
-            (no answer); link delay (half the median round trip: the fixture's delay is one-way and \
-            applied both ways) and jitter; the mDNS services answered (type, instance, port, TXT, \
+            (no answer); link delay (half the median round trip less --testbed-rtt-ms: the fixture's \
+            delay is one-way and applied both ways) and jitter; the mDNS services answered (type, instance, port, TXT, \
             delay) and SSDP answers (device type, USN uuid, server, location, delay); host names from \
             the PTR answers the scanner got.
 
@@ -62,6 +62,11 @@ struct FixtureFromCaptureCommand: ParsableCommand {
     @Option(help: "The fixture's name (1-24 of a-z, 0-9, '-'; checked as 'fixture validate' does).")
     var name = "twin"
 
+    @Option(help: ArgumentHelp(
+        "What the testbed itself adds to a round trip (ms); taken off each device's before it is halved into a link delay.",
+        discussion: "The default is what the user-space switch added during a scan where it was measured (docs/REAL-DEVICES.md); 0 keeps the capture's round trips whole."))
+    var testbedRttMs = TwinOptions.defaultTestbedRoundTripMs
+
     @Option(help: "Instead of deriving: compare this capture of a scan of the twin with FILE, per device.")
     var check: String?
 
@@ -73,6 +78,7 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             throw ValidationError("--scanner '\(scanner)' is not an IPv4 address; write e.g. 192.168.1.23")
         }
         guard toleranceMs >= 0 else { throw ValidationError("--tolerance-ms must be 0 or more") }
+        guard testbedRttMs >= 0, testbedRttMs.isFinite else { throw ValidationError("--testbed-rtt-ms must be 0 or more, e.g. 0.2") }
     }
 
     func run() throws {
@@ -88,9 +94,11 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             }
             let devices = try inventory.map(InventoryLoader.load)
             let observations = try TwinCaptureReader.read(path: file, scanner: scannerAddress)
-            let twin = try TwinDerivation.derive(observations, options: TwinOptions(name: name, inventory: devices))
+            let twin = try TwinDerivation.derive(observations, options: TwinOptions(name: name, inventory: devices, testbedRoundTripMs: testbedRttMs))
             let command = (["scanbench fixture from-capture", file] + (inventory.map { ["--inventory", $0] } ?? [])
-                           + (scanner.map { ["--scanner", $0] } ?? [])).joined(separator: " ")
+                           + (scanner.map { ["--scanner", $0] } ?? [])
+                           + (testbedRttMs == TwinOptions.defaultTestbedRoundTripMs ? [] : ["--testbed-rtt-ms", "\(testbedRttMs)"]))
+                .joined(separator: " ")
             let text = twin.yaml(command: command)
             // The file must load like any fixture (this also checks --name); anything else failing
             // here is a derivation bug.
