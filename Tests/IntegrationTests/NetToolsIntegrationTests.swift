@@ -3,7 +3,8 @@ import Testbed
 import Testing
 
 /// The NetTools commands against the home testbed, each compared with the reference tool on the
-/// same target, plus bad-input handling. One testbed for the whole suite.
+/// same target, plus bad-input handling. Swift Testing makes an instance per test, so each test
+/// brings its own `home` testbed up and down (about 4 s each).
 @Suite("NetTools on the home testbed", .tags(.integration), .serialized)
 final class NetToolsIntegrationTests {
     let testbed: LiveTestbed
