@@ -148,6 +148,15 @@ struct ComparisonTests {
         // Only the baseline's cuts count: a change that makes the scan hit its deadline keeps the exact gate.
         let newlyCut = try Comparison(baseline: Self.attempts([31, 31, 31], seed: 7), current: Self.cut([142]))
         #expect(Self.outcome(newlyCut, "wire.tcp_attempts") == .regressed)
+        // ...and its smaller counts are no improvement: netmonitor-2.0 on gen-iot-45 made 8 TCP
+        // attempts instead of 188 when the 30 s cut fell before the enrichment step.
+        let shortened = try Comparison(baseline: Self.attempts([188, 188, 188], seed: 7), current: Self.cut([8]))
+        guard case .insufficientData(let why) = Self.outcome(shortened, "wire.tcp_attempts") else {
+            Issue.record("expected not credited, got \(String(describing: Self.outcome(shortened, "wire.tcp_attempts")))")
+            return
+        }
+        #expect(why.contains("the current side's tcp_probe phase was cut at its deadline in 1 of 1 runs"), "\(why)")
+        #expect(shortened.verdict == .noRegression)
         // A counter the thresholds file names keeps its counter gate.
         var thresholds = Thresholds.defaults
         thresholds.metrics["wire.tcp_attempts"] = MetricThreshold(relativePercent: 10)

@@ -104,6 +104,7 @@ extension Comparison {
         }
         text += "- Counters of a pair whose baseline runs were cut at a phase deadline (`phases_cut_at_deadline`) depend on where the cut fell, and can be bimodal: "
         text += "they are judged like timings below (with fewer runs than the test needs, not at all), unless the thresholds file names them.\n"
+        text += "- When only the current side's runs were cut at a phase deadline, its counters keep their gate, but a counter that is better is not counted as an improvement: a cut phase does less.\n"
         text += "- Timings: flagged only when a two-sided Mann–Whitney U test gives p < α (exact without ties for up to \(MannWhitneyU.exactLimit) runs, else the normal approximation with tie correction), "
         text += "|Cliff's δ| ≥ the minimum effect size, and the median moved by at least the allowance, all in the same direction.\n"
         text += "- α = \(NumberFormat.decimal(thresholds.alpha, digits: 3)), minimum |δ| = \(NumberFormat.decimal(thresholds.minEffectSize, digits: 3)). "

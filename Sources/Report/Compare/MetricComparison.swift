@@ -56,8 +56,11 @@ public struct MetricComparison: Sendable {
     ///     happened not to show both modes, proves nothing: it is judged like a timing (the test, the
     ///     effect size and the allowance), and not at all with fewer runs than the test needs. A
     ///     counter a thresholds file names keeps its counter gate.
+    ///   - currentCut: why the current side's counters may be short (a phase cut at its deadline
+    ///     where the baseline's never was), or nil. A cut phase does less, so a counter that is
+    ///     better is not credited as an improvement; one that is worse is still a regression.
     public init(metric: Metric, baseline: [Double], current: [Double], thresholds: Thresholds, seeded: Bool = false,
-                timingDecided: String? = nil) {
+                timingDecided: String? = nil, currentCut: String? = nil) {
         self.metric = metric
         self.baseline = baseline
         self.current = current
@@ -71,7 +74,12 @@ public struct MetricComparison: Sendable {
         if baseline.isEmpty || current.isEmpty {
             outcome = .insufficientData(baseline.isEmpty && current.isEmpty ? "not measured" : "measured on one side only")
         } else if !asTiming {
-            outcome = Self.counterOutcome(metric, threshold, SampleSummary(baseline)!.median, SampleSummary(current)!.median)
+            let counted = Self.counterOutcome(metric, threshold, SampleSummary(baseline)!.median, SampleSummary(current)!.median)
+            if counted == .improved, let currentCut {
+                outcome = .insufficientData("better, but \(currentCut): a cut phase does less, which is no improvement")
+            } else {
+                outcome = counted
+            }
         } else {
             let smallest = MannWhitneyU.smallestPossibleP(baseline.count, current.count)
             delta = CliffsDelta.of(current, against: baseline)

@@ -42,21 +42,23 @@ public struct PairComparison: Sendable {
         let currentOK = current.1.filter { $0.status == .ok }
         baselineRuns = (baselineOK.count, baseline.1.count)
         currentRuns = (currentOK.count, current.1.count)
-        let timingDecided = Self.deadlineCuts(baselineOK)
+        let timingDecided = Self.deadlineCuts(baselineOK, side: "baseline")
+        let currentCut = timingDecided == nil ? Self.deadlineCuts(currentOK, side: "current side") : nil
         metrics = Metric.all.map { metric in
             MetricComparison(metric: metric, baseline: baselineOK.compactMap { metric.value(in: $0.metrics) },
                              current: currentOK.compactMap { metric.value(in: $0.metrics) }, thresholds: thresholds,
-                             seeded: seeded, timingDecided: timingDecided)
+                             seeded: seeded, timingDecided: timingDecided, currentCut: currentCut)
         }
     }
 
     /// "the baseline's tcp_probe phase was cut at its deadline in 3 of 3 runs", or nil when no
-    /// baseline run was cut. Only the baseline's cuts count: a change that makes the current
-    /// side's scans hit a deadline must not loosen its own gate.
-    static func deadlineCuts(_ runs: [RunResult]) -> String? {
+    /// run of `runs` was cut. The baseline's cuts make its counters timing-decided; the current
+    /// side's cuts never loosen its gate (a change that makes scans hit a deadline keeps the exact
+    /// gate), they only keep a cut phase's smaller counts from being credited as an improvement.
+    static func deadlineCuts(_ runs: [RunResult], side: String) -> String? {
         let cut = runs.filter { !($0.metrics.phasesCutAtDeadline ?? []).isEmpty }
         guard !cut.isEmpty else { return nil }
         let phases = Set(cut.flatMap { $0.metrics.phasesCutAtDeadline ?? [] }).sorted().joined(separator: ", ")
-        return "the baseline's \(phases) phase was cut at its deadline in \(cut.count) of \(runs.count) runs"
+        return "the \(side)'s \(phases) phase was cut at its deadline in \(cut.count) of \(runs.count) runs"
     }
 }
