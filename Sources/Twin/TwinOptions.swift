@@ -12,8 +12,8 @@ public struct TwinOptions: Sendable {
     /// capture's plus the testbed's.
     public var testbedRoundTripMs: Double
 
-    /// The user-space switch's own round trip during a scan, beyond the links' delays: 0.21–0.28 ms
-    /// on four `tiny` devices in a scanbench-best scan, 0.27–0.6 ms with iputils ping on an idle
+    /// The user-space switch's own round trip during a scan, beyond the links' delays: 0.18–0.48 ms
+    /// on `tiny` devices in four scanbench-best scans, 0.27–0.6 ms with iputils ping on an idle
     /// testbed (the idler the machine, the slower its wake-ups). The lower end, so that a twin
     /// is never made faster than its capture by more than the machine's noise.
     public static let defaultTestbedRoundTripMs = 0.2
