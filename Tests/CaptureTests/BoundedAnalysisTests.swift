@@ -111,6 +111,26 @@ struct BoundedAnalysisTests {
         #expect(ssh?.ending == .fin && ssh?.packetsFromInitiator == 4)   // the late ACK still counts
     }
 
+    @Test("echo answers are remembered for the duplicate window only: a duplicate inside it is counted as one, a reply after it is unmatched, and 100,000 answered pings leave a few seconds' answers")
+    func echoAnswersAreForgotten() {
+        let (s, t) = (SyntheticTraffic.scanner, IPv4Address(198, 18, 1, 9))
+        let second: Int64 = 1_000_000_000
+        var echo = EchoTracker(keepsSamples: false, duplicateWindow: 3 * second)
+        echo.request(time: 0, source: s, destination: t, identifier: 1, sequence: 1)
+        echo.reply(time: second / 1_000, source: t, destination: s, identifier: 1, sequence: 1)
+        echo.reply(time: 2 * second, source: t, destination: s, identifier: 1, sequence: 1)   // within 3 s
+        echo.reply(time: 4 * second, source: t, destination: s, identifier: 1, sequence: 1)   // past it
+        #expect(echo.duplicateReplies == 1 && echo.unmatchedReplies == 1)
+        for n in 0..<100_000 {   // one ping every 10 ms for 1,000 s
+            let time = 10 * second + Int64(n) * 10_000_000
+            echo.request(time: time, source: s, destination: t, identifier: 2, sequence: UInt16(truncatingIfNeeded: n))
+            echo.reply(time: time + 1_000_000, source: t, destination: s, identifier: 2, sequence: UInt16(truncatingIfNeeded: n))
+        }
+        #expect(echo.rememberedAnswers <= 301)
+        #expect(echo.rttByProber[s.value]?[t.value]?.count == 100_001)
+        #expect(echo.duplicateReplies == 1 && echo.unmatchedReplies == 1)
+    }
+
     @Test("the tracker holds the attempts in flight, not every attempt")
     func trackerMemoryFollowsTheAttemptsInFlight() {
         // 100 000 attempts over 100 s, each refused 1 ms later: about 1 000 a second, so about

@@ -104,6 +104,66 @@ struct RadioPowerModelTests {
         }
     }
 
+    /// A phone's own traffic, then a scan: 1,100 bursts to a server 20 ms apart before the first
+    /// probe, then 1,100 SYNs to one target, each answered by a RST.
+    static func lateScanner() -> SyntheticTraffic {
+        let scanner = SyntheticTraffic.scanner
+        let (server, target) = (IPv4Address(198, 18, 1, 1), IPv4Address(198, 18, 0, 10))
+        var traffic = SyntheticTraffic()
+        for _ in 0..<1_100 {
+            traffic.udp(from: scanner, 40_000, to: server, 443, [])
+            traffic.advance(ms: 20)
+        }
+        for i in 0..<1_100 {
+            traffic.tcp(from: scanner, UInt16(20_000 + i % 30_000), to: target, 80, seq: 1, flags: .syn)
+            traffic.advance(ms: 0.5)
+            traffic.tcp(from: target, 80, to: scanner, UInt16(20_000 + i % 30_000), seq: 0, ack: 2, flags: [.rst, .ack])
+            traffic.advance(ms: 20)
+        }
+        return traffic
+    }
+
+    @Test("a file's analysis keeps no runs for an address that only answers, and reads the scanner's again when it made a thousand bursts before its first probe")
+    func droppedRunsAreReadAgain() throws {
+        let traffic = Self.lateScanner()
+        let target = IPv4Address(198, 18, 0, 10).value
+        var bounded = WireAnalyzer()
+        bounded.dropsUnprovenRuns = true
+        for packet in traffic.packets { bounded.add(packet) }
+        let partial = bounded.finish()
+        #expect(partial.scanner == SyntheticTraffic.scanner)
+        #expect(bounded.addresses.value(of: target)?.tracksUnicast == false)
+        #expect(bounded.addresses.value(of: target)?.unicast.count == 0)
+        #expect(bounded.scannerWithDroppedRuns(in: partial) == SyntheticTraffic.scanner)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("late-scanner-\(getpid()).pcap").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try PcapFileWriter(path: path)
+        for packet in traffic.packets { try writer.write(packet) }
+        try writer.close()
+        let inMemory = WireAnalyzer.analyze(packets: traffic.packets)
+        let file = try WireAnalyzer.analyze(file: path)
+        let captureFile = try WireAnalyzer.analyze(captureFile: path)
+        for tail in [10 * Self.ms, 15 * Self.ms, 238_100_000] {
+            let model = RadioPowerModel(source: "test", promotion: 80 * Self.ms, tail: tail)
+            let expected = inMemory.radioActivity(model: model)
+            #expect(expected.frames == 3_300)
+            #expect(file.radioActivity(model: model) == expected, "tail \(tail)")
+            #expect(captureFile.radioActivity(model: model) == expected, "tail \(tail)")
+        }
+        // Without the second read the estimate would have none of the scanner's frames.
+        #expect(partial.radioActivity(model: .huang2012WiFi).frames == 0)
+    }
+
+    @Test("with the scanner given, only its unicast runs are kept")
+    func givenScannerKeepsOnlyItsRuns() {
+        var analyzer = WireAnalyzer(options: AnalysisOptions(scanner: SyntheticTraffic.scanner))
+        for packet in Self.lateScanner().packets { analyzer.add(packet) }
+        #expect(analyzer.addresses.value(of: IPv4Address(198, 18, 0, 10).value)?.unicast.count ?? 0 == 0)
+        #expect(analyzer.addresses.value(of: IPv4Address(198, 18, 1, 1).value)?.unicast.count ?? 0 == 0)
+        #expect(analyzer.addresses.value(of: SyntheticTraffic.scanner.value)?.unicast.count == 1_100 + 1_100)
+    }
+
     @Test("Linux cooked captures say broadcast and multicast in their packet type")
     func cookedGroupAddresses() {
         let broadcast: [UInt8] = [0, 1] + [UInt8](repeating: 0, count: 14)

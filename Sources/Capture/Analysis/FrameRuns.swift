@@ -40,6 +40,9 @@ struct FrameRuns: Sendable {
     private(set) var isSorted = true
     private var newestFirst = Int64.min
 
+    /// Runs so far.
+    var count: Int { head.count + chunks.reduce(0) { $0 + $1.count } }
+
     /// Adds one frame at `time` (ns).
     @inline(__always)
     mutating func add(_ time: Int64) {

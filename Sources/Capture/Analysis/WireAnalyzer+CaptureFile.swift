@@ -1,3 +1,5 @@
+import Wire
+
 extension WireAnalyzer {
     /// Reads any capture file `CaptureFile` opens — pcap or pcapng, mixed link types, damaged
     /// or not — and analyses its packets, optionally only one process's.
@@ -16,6 +18,7 @@ extension WireAnalyzer {
                                pcapngReading: CaptureFile.PcapngReading = .native) throws -> WireAnalysis {
         let file = try CaptureFile(path: path, pcapngReading: pcapngReading)
         var analyzer = WireAnalyzer(options: options, linkType: file.linkTypes.first ?? .ethernet)
+        analyzer.dropsUnprovenRuns = true
         var filter = process.map(ProcessFilter.init)
         var read = 0
         var damage: String?
@@ -37,10 +40,33 @@ extension WireAnalyzer {
             throw CaptureError.noProcessInformation(path: path)
         }
         var analysis = analyzer.finish()
+        if let scanner = analyzer.scannerWithDroppedRuns(in: analysis) {
+            analysis.radioRuns.1 = try replayedRuns(of: scanner, path: path, process: process, pcapngReading: pcapngReading)
+        }
         let linkTypes = file.linkTypes.map(\.description)
         analysis.linkType = linkTypes.joined(separator: ", ")
         analysis.captureFile = CaptureFileSummary(format: file.format, linkTypes: linkTypes, packetsRead: read,
                                                   damage: damage, processFilter: summary)
         return analysis
+    }
+
+    /// The scanner's unicast runs, read again from the file with the same process filter, up to
+    /// the same damage.
+    private static func replayedRuns(of scanner: IPv4Address, path: String, process: String?,
+                                     pcapngReading: CaptureFile.PcapngReading) throws -> FrameRuns {
+        var replay = ScannerRunsReplay(scanner: scanner)
+        var filter = process.map(ProcessFilter.init)
+        do {
+            try CaptureFile(path: path, pcapngReading: pcapngReading).forEach(wantsProcess: process != nil) { record in
+                if filter?.keeps(process: record.process, effective: record.effectiveProcess) == false { return }
+                replay.add(record.bytes, linkType: record.linkType, timestamp: record.timestamp)
+            }
+        } catch let error as CaptureError {
+            switch error {
+            case .damagedFile, .fileReadFailed: break
+            default: throw error
+            }
+        }
+        return replay.runs
     }
 }

@@ -26,12 +26,22 @@ public struct WireAnalyzer: Sendable {
     private var echo: EchoTracker
     /// The newest frame time so far: the clock that retires finished TCP attempts.
     private var newest = Int64.min
-    private var addresses = AddressTable(empty: AddressTally())
+    private(set) var addresses = AddressTable(empty: AddressTally())
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
     private var hosts = HostActivity()
     /// The reused copy of a borrowed frame, when host tracking needs it as a slice.
     private var scratch: [UInt8] = []
+    /// Whether the caller can read the capture again for the scanner's unicast runs
+    /// (`ScannerRunsReplay`), so an address's runs may be dropped while it has sent no probe. The
+    /// file analyses set it; frames handed over one by one keep every address's runs.
+    var dropsUnprovenRuns = false
+    /// The runs an address's unicast frames may make while it has sent no probe before they are
+    /// no longer kept: 16 KiB. A scan's targets answer and never probe, so on an evening's capture
+    /// of one /24 their runs (one a sweep) were most of the analysis's memory; a phone's own
+    /// traffic before it starts scanning rarely makes a thousand bursts, and when it does the
+    /// scanner's runs are read again.
+    static let unprovenRunLimit = 1_024
 
     /// - Parameters:
     ///   - options: scanner address (or nil to infer), abandonment timeout.
@@ -46,7 +56,7 @@ public struct WireAnalyzer: Sendable {
         tcp = TCPTracker(abandonAfter: options.abandonAfter,
                          folds: TCPAttemptFolds(only: options.scanner?.value, listsAttempts: options.keepsAttempts,
                                                 abandonAfter: options.abandonAfter))
-        echo = EchoTracker(keepsSamples: options.keepsAttempts)
+        echo = EchoTracker(keepsSamples: options.keepsAttempts, duplicateWindow: options.abandonAfter)
     }
 
     /// Reads a pcap or pcapng file and analyses every frame in it.
@@ -55,10 +65,26 @@ public struct WireAnalyzer: Sendable {
     public static func analyze(file path: String, options: AnalysisOptions = AnalysisOptions()) throws -> WireAnalysis {
         let reader = try PcapFileReader(path: path)
         var analyzer = WireAnalyzer(options: options, linkType: reader.linkType)
+        analyzer.dropsUnprovenRuns = true
         try reader.forEach { timestamp, length, bytes in
             analyzer.add(timestamp: timestamp, originalLength: length, borrowing: bytes)
         }
-        return analyzer.finish()
+        var analysis = analyzer.finish()
+        if let scanner = analyzer.scannerWithDroppedRuns(in: analysis) {
+            var replay = ScannerRunsReplay(scanner: scanner)
+            try PcapFileReader(path: path).forEach { timestamp, _, bytes in
+                replay.add(bytes, linkType: reader.linkType, timestamp: timestamp)
+            }
+            analysis.radioRuns.1 = replay.runs
+        }
+        return analysis
+    }
+
+    /// The analysis's scanner when its unicast runs were dropped before it probed
+    /// (`dropsUnprovenRuns`): the caller must read them again (`ScannerRunsReplay`).
+    func scannerWithDroppedRuns(in analysis: WireAnalysis) -> IPv4Address? {
+        guard let scanner = analysis.scanner, addresses.value(of: scanner.value)?.tracksUnicast == false else { return nil }
+        return scanner
     }
 
     /// Analyses packets already in memory, keeping frame records (the packets are in memory
@@ -139,11 +165,31 @@ public struct WireAnalyzer: Sendable {
         let group = record.groupAddressed || IPv4Address(record.destination).isMulticast
             || record.destination == UInt32.max
         frames.add(time, group: group)
-        if !group {
-            addresses.values[source].unicast.add(time)
-            if record.destination != record.source {
-                addresses.values[addresses.index(of: record.destination)].unicast.add(time)
+        guard !group else { return }
+        if let scanner = options.scanner?.value {
+            // Only the scanner's unicast runs are read (the radio model): no one else's are kept.
+            if record.source == scanner {
+                addresses.values[source].unicast.add(time)
+            } else if record.destination == scanner {
+                addresses.values[addresses.index(of: scanner)].unicast.add(time)
             }
+            return
+        }
+        addUnicast(time, at: source)
+        if record.destination != record.source { addUnicast(time, at: addresses.index(of: record.destination)) }
+    }
+
+    /// Adds a unicast frame to the runs of the address at `index` while they are kept, and stops
+    /// keeping them once it has sent `unprovenRunLimit` bursts without a probe, when the caller
+    /// can read the capture again (`dropsUnprovenRuns`).
+    @inline(__always)
+    private mutating func addUnicast(_ time: Int64, at index: Int) {
+        guard addresses.values[index].tracksUnicast else { return }
+        addresses.values[index].unicast.add(time)
+        if dropsUnprovenRuns, addresses.values[index].probes.score == 0,
+           addresses.values[index].unicast.count > Self.unprovenRunLimit {
+            addresses.values[index].unicast = FrameRuns()
+            addresses.values[index].tracksUnicast = false
         }
     }
 
