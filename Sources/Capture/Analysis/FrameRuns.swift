@@ -9,15 +9,12 @@
 /// Stored in 16 bytes a run (`Packed`: the first time, the span to the last in 32 bits of ns,
 /// the count in 32 bits); a run that would span more than 4.29 s or count more than 2³² frames
 /// is continued in a new one, which `RadioPowerModel.activity` joins again since the gap between
-/// them is within `gap`. Runs are kept in chunks of `chunkLength` once there are that many, so
-/// a long capture's lists grow without copying (and without the doubled buffer an array's
-/// growth holds for a moment): an evening of scans of one /24 folds into about 700,000 runs.
+/// them is within `gap`. Runs are kept in a `ChunkedList`, so a long capture's lists grow
+/// without copying.
 struct FrameRuns: Sendable {
     /// The largest gap folded into one run: 10 ms, far below every published radio tail (Wi-Fi
     /// 238 ms, LTE 11.6 s in Huang et al. 2012), so `RadioPowerModel.activity` stays exact.
     static let gap: Int64 = 10_000_000
-    /// Runs per chunk after the first.
-    static let chunkLength = 4_096
 
     struct Run: Sendable {
         var first: Int64
@@ -33,81 +30,46 @@ struct FrameRuns: Sendable {
         var run: Run { Run(first: first, last: first &+ Int64(span), frames: Int(frames)) }
     }
 
-    /// The first runs (an address that sends a few frames costs one small array), then full chunks.
-    private var head: [Packed] = []
-    private var chunks: [[Packed]] = []
+    /// The runs in opening order (an address that sends a few frames costs one small array).
+    private var runs = ChunkedList<Packed>()
     /// Whether every run opened at or after the one before it (a capture in time order).
     private(set) var isSorted = true
     private var newestFirst = Int64.min
 
     /// Runs so far.
-    var count: Int { head.count + chunks.reduce(0) { $0 + $1.count } }
+    var count: Int { runs.count }
 
     /// Adds one frame at `time` (ns).
     @inline(__always)
     mutating func add(_ time: Int64) {
-        if chunks.isEmpty {
-            if Self.extend(&head, with: time) { return }
-            opened(at: time)
-            if head.count < Self.chunkLength {
-                head.append(Packed(first: time, span: 0, frames: 1))
-                return
-            }
-            chunks.append(Self.chunk(starting: time))
-            return
-        }
-        let last = chunks.count - 1
-        if Self.extend(&chunks[last], with: time) { return }
-        opened(at: time)
-        if chunks[last].count < Self.chunkLength {
-            chunks[last].append(Packed(first: time, span: 0, frames: 1))
-        } else {
-            chunks.append(Self.chunk(starting: time))
-        }
-    }
-
-    /// Folds `time` into the newest run of `runs` when it falls within it or within `gap` after
-    /// its last frame, and the packed fields can hold the result.
-    @inline(__always)
-    private static func extend(_ runs: inout [Packed], with time: Int64) -> Bool {
-        guard let i = runs.indices.last else { return false }
-        let first = runs[i].first
-        let last = first &+ Int64(runs[i].span)
-        guard time >= first, time <= last &+ gap, runs[i].frames < UInt32.max else { return false }
-        if time > last {
-            guard time &- first <= Int64(UInt32.max) else { return false }
-            runs[i].span = UInt32(time &- first)
-        }
-        runs[i].frames += 1
-        return true
-    }
-
-    @inline(__always)
-    private mutating func opened(at time: Int64) {
+        if runs.updateLast({ Self.extend(&$0, with: time) }) { return }
         if time < newestFirst { isSorted = false }
         newestFirst = max(newestFirst, time)
+        runs.append(Packed(first: time, span: 0, frames: 1))
     }
 
-    private static func chunk(starting time: Int64) -> [Packed] {
-        var chunk: [Packed] = []
-        chunk.reserveCapacity(chunkLength)
-        chunk.append(Packed(first: time, span: 0, frames: 1))
-        return chunk
+    /// Folds `time` into `run` when it falls within it or within `gap` after its last frame, and
+    /// the packed fields can hold the result.
+    @inline(__always)
+    private static func extend(_ run: inout Packed, with time: Int64) -> Bool {
+        let last = run.first &+ Int64(run.span)
+        guard time >= run.first, time <= last &+ gap, run.frames < UInt32.max else { return false }
+        if time > last {
+            guard time &- run.first <= Int64(UInt32.max) else { return false }
+            run.span = UInt32(time &- run.first)
+        }
+        run.frames += 1
+        return true
     }
 
     /// The runs in the order they were opened.
     func forEach(_ body: (Run) -> Void) {
-        for packed in head { body(packed.run) }
-        for chunk in chunks { for packed in chunk { body(packed.run) } }
+        runs.forEach { body($0.run) }
     }
 
-    /// The run at `position` in opening order (head first, then the chunks).
+    /// The run at `position` in opening order.
     private func run(at position: Int) -> Run? {
-        if position < head.count { return head[position].run }
-        let rest = position - head.count
-        let chunk = rest / Self.chunkLength
-        guard chunk < chunks.count, rest % Self.chunkLength < chunks[chunk].count else { return nil }
-        return chunks[chunk][rest % Self.chunkLength].run
+        runs.element(at: position)?.run
     }
 
     /// This timeline's runs and `other`'s, in first-time order, handed over one by one: a

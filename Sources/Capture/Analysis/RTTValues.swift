@@ -5,9 +5,10 @@
 /// 3 M SYN round trips. A LAN round trip fits 32 bits of nanoseconds (4.29 s) with room to spare;
 /// the rare value that does not — a reply long after its request, or a negative one from a
 /// capture whose clock stepped back — goes to a short list of full 64-bit values, so nothing is
-/// rounded and the summaries stay exact.
+/// rounded and the summaries stay exact. The compact values are kept in a `ChunkedList`, so a
+/// target's list grows without the spare half an array's growth leaves.
 struct RTTValues: Sendable {
-    private var compact: [UInt32] = []
+    private var compact = ChunkedList<UInt32>()
     private var wide: [Int64] = []
 
     var count: Int { compact.count + wide.count }
@@ -22,6 +23,9 @@ struct RTTValues: Sendable {
 
     /// Every value, compact ones first (the summaries do not depend on order).
     var values: [Int64] {
-        compact.map(Int64.init) + wide
+        var all: [Int64] = []
+        all.reserveCapacity(count)
+        compact.forEach { all.append(Int64($0)) }
+        return all + wide
     }
 }
