@@ -6,6 +6,13 @@ import Testing
 /// not, by which protocols, port states, mDNS services, RTT within 1 ms) and the scanner's own
 /// results (found, by which sources) must agree. scanbench-best keeps it short (two runs of about
 /// 20 s); scripts/twin-roundtrip does the same on `home` with any strategy.
+///
+/// scanbench-best pings each device once, so each scan's RTT for a device is one sample, and one
+/// slow timer wake-up on this VM adds a millisecond or more to one sample (stop 29: 0.74 vs
+/// 2.14 ms for one device while the other four agreed within 0.05 ms). When RTTs are the only
+/// differences, the twin is scanned once more and that scan must match: a wrong derivation (stop
+/// 28's double-counted switch cost moved every device) shows in both scans, one late sample does
+/// not.
 @Suite("Twin fixture round trip", .tags(.integration), .serialized)
 struct TwinRoundTripIntegrationTests {
     static func devices(_ directory: String) throws -> [String: [String: Any]] {
@@ -21,7 +28,15 @@ struct TwinRoundTripIntegrationTests {
         return "\(directory)/pcaps/\(try #require(names.first))"
     }
 
-    @Test("scan tiny, derive its twin, scan the twin: every device behaves the same", .timeLimit(.minutes(3)))
+    /// Whether every `DIFF` line of a twin check is an RTT median difference and nothing else.
+    static func onlyRTTsDiffer(_ report: String) -> Bool {
+        let diffs = report.split(separator: "\n").filter { $0.hasPrefix("DIFF") }
+        return !diffs.isEmpty && diffs.allSatisfy { line in
+            line.contains(": RTT median ") && !line.contains(";")
+        }
+    }
+
+    @Test("scan tiny, derive its twin, scan the twin: every device behaves the same", .timeLimit(.minutes(4)))
     func roundTrip() throws {
         let out = NSTemporaryDirectory() + "twin-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -39,7 +54,13 @@ struct TwinRoundTripIntegrationTests {
 
         let second = try ScanBenchCLI.scanbench(["run", "--fixture", "\(out)/twin.yaml"] + plan + ["--out", "\(out)/twin"], timeout: 150)
         #expect(second.status == 0, "\(second.stderr)")
-        let check = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--check", try Self.pcap("\(out)/twin")])
+        var check = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--check", try Self.pcap("\(out)/twin")])
+        if check.status != 0, Self.onlyRTTsDiffer(check.stdout) {
+            print("twin round trip: RTTs alone differ, scanning the twin once more:\n\(check.stdout)")
+            let again = try ScanBenchCLI.scanbench(["run", "--fixture", "\(out)/twin.yaml"] + plan + ["--out", "\(out)/twin-again"], timeout: 150)
+            #expect(again.status == 0, "\(again.stderr)")
+            check = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--check", try Self.pcap("\(out)/twin-again")])
+        }
         #expect(check.status == 0, "wire differences:\n\(check.stdout)\(check.stderr)\n--- twin.yaml:\n\(yaml)")
         #expect(check.stdout.contains("5 of 5 devices match"), "\(check.stdout)")
 

@@ -180,8 +180,8 @@ public struct WireAnalyzer: Sendable {
     }
 
     /// Adds a unicast frame to the runs of the address at `index` while they are kept, and stops
-    /// keeping them once it has sent `unprovenRunLimit` bursts without a probe, when the caller
-    /// can read the capture again (`dropsUnprovenRuns`).
+    /// keeping them once its frames (from or to it) make more than `unprovenRunLimit` runs while
+    /// it has sent no probe, when the caller can read the capture again (`dropsUnprovenRuns`).
     @inline(__always)
     private mutating func addUnicast(_ time: Int64, at index: Int) {
         guard addresses.values[index].tracksUnicast else { return }
