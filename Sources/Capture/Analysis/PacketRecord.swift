@@ -1,3 +1,5 @@
+import Wire
+
 /// The compact per-packet summary kept for windowed counting (24 bytes a packet).
 struct PacketRecord: Sendable {
     var timestamp: Int64
@@ -14,4 +16,13 @@ struct PacketRecord: Sendable {
     var source: UInt32
     /// IPv4 destination (ARP: target protocol address), 0 when none.
     var destination: UInt32
+
+    /// Whether every station on the link receives it, the scanner included whoever it is.
+    var sentToGroup: Bool { Self.sentToGroup(linkGroup: groupAddressed, destination: destination) }
+
+    /// A frame sent to a link-layer group address, an IPv4 multicast address or the limited
+    /// broadcast address: what the radio model counts for any scanner.
+    static func sentToGroup(linkGroup: Bool, destination: UInt32) -> Bool {
+        linkGroup || IPv4Address(destination).isMulticast || destination == UInt32.max
+    }
 }

@@ -4,9 +4,9 @@ import Wire
 /// keeping an address's runs before that address turned out to be the scanner
 /// (`WireAnalyzer.dropsUnprovenRuns`).
 ///
-/// A frame counts as the analyzer's fold counts it: not sent to a group address (link layer, IP
-/// multicast or the broadcast address), and the scanner is its IPv4 source or destination (ARP:
-/// sender or target address), as far as those layers decode.
+/// A frame counts as the analyzer's fold counts it: not sent to a group
+/// (`PacketRecord.sentToGroup`), and the scanner is its IPv4 source or destination (ARP: sender
+/// or target address), as far as those layers decode.
 struct ScannerRunsReplay {
     private let scanner: UInt32
     /// The scanner's unicast runs so far.
@@ -17,10 +17,10 @@ struct ScannerRunsReplay {
     }
 
     mutating func add(_ frame: UnsafeRawBufferPointer, linkType: LinkType, timestamp: Int64) {
-        guard LinkDecoder.isGroupAddressed(frame, linkType: linkType) != true else { return }
         let (source, destination) = Self.endpoints(of: frame, linkType: linkType)
         guard source == scanner || destination == scanner,
-              !IPv4Address(destination).isMulticast, destination != UInt32.max else { return }
+              !PacketRecord.sentToGroup(linkGroup: LinkDecoder.isGroupAddressed(frame, linkType: linkType) ?? false,
+                                        destination: destination) else { return }
         runs.add(timestamp)
     }
 

@@ -162,8 +162,7 @@ public struct WireAnalyzer: Sendable {
         let time = record.timestamp
         let source = addresses.index(of: record.source)
         addresses.values[source].sent.add(record)
-        let group = record.groupAddressed || IPv4Address(record.destination).isMulticast
-            || record.destination == UInt32.max
+        let group = record.sentToGroup
         frames.add(time, group: group)
         guard !group else { return }
         if let scanner = options.scanner?.value {
