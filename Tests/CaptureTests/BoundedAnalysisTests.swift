@@ -131,6 +131,23 @@ struct BoundedAnalysisTests {
         #expect(echo.duplicateReplies == 1 && echo.unmatchedReplies == 1)
     }
 
+    @Test("a request asked again after its answer is answered afresh, and forgetting the old answer keeps the new")
+    func echoRequestAskedAgain() {
+        let (s, t) = (SyntheticTraffic.scanner, IPv4Address(198, 18, 1, 9))
+        let ms: Int64 = 1_000_000
+        var echo = EchoTracker(keepsSamples: false, duplicateWindow: 3_000 * ms)
+        echo.request(time: 0, source: s, destination: t, identifier: 1, sequence: 5)
+        echo.reply(time: 1 * ms, source: t, destination: s, identifier: 1, sequence: 5)
+        echo.request(time: 1_000 * ms, source: s, destination: t, identifier: 1, sequence: 5)   // the sequence wrapped
+        #expect(echo.rememberedAnswers == 0)
+        echo.reply(time: 1_002 * ms, source: t, destination: s, identifier: 1, sequence: 5)
+        // 3.5 s: the first answer's time has passed; it no longer names the exchange, which stays.
+        echo.reply(time: 3_500 * ms, source: t, destination: s, identifier: 1, sequence: 6)
+        echo.reply(time: 3_900 * ms, source: t, destination: s, identifier: 1, sequence: 5)
+        #expect(echo.rttByProber[s.value]?[t.value]?.values == [1 * ms, 2 * ms])
+        #expect(echo.duplicateReplies == 1 && echo.unmatchedReplies == 1 && echo.rememberedAnswers == 1)
+    }
+
     @Test("the tracker holds the attempts in flight, not every attempt")
     func trackerMemoryFollowsTheAttemptsInFlight() {
         // 100 000 attempts over 100 s, each refused 1 ms later: about 1 000 a second, so about

@@ -1,4 +1,5 @@
-/// An open-addressing hash map from `FourTuple` to an attempt index, with a multiplicative hash.
+/// An open-addressing hash map from `FourTuple` to an index (a TCP attempt's slot, an ICMP echo
+/// exchange's), with a multiplicative hash.
 ///
 /// The analyzer looks up one or two 4-tuples per TCP segment; `Dictionary`'s seeded SipHash
 /// was a quarter of the analysis time. Linear probing; `remove` shifts the entries after a
