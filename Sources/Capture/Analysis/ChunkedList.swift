@@ -3,49 +3,47 @@
 /// both buffers for a moment (up to three times the list at the peak), and a short list costs one
 /// small array.
 struct ChunkedList<Element: Sendable>: Sendable {
-    /// Elements per chunk after the first.
+    /// Elements per chunk.
     static var chunkLength: Int { 4_096 }
 
-    /// The first elements (an array that grows as arrays do, up to `chunkLength`), then full chunks.
-    private var head: [Element] = []
+    /// Full chunks: the first grew as arrays do, the others were reserved at `chunkLength`.
     private var chunks: [[Element]] = []
+    /// The chunk being filled: the only one while the list is short, so a short list costs one
+    /// small array.
+    private var tail: [Element] = []
 
-    var count: Int { head.count + chunks.reduce(0) { $0 + $1.count } }
+    var count: Int { chunks.count * Self.chunkLength + tail.count }
 
     @inline(__always)
     mutating func append(_ element: Element) {
-        if chunks.isEmpty, head.count < Self.chunkLength {
-            head.append(element)
-        } else if let last = chunks.indices.last, chunks[last].count < Self.chunkLength {
-            chunks[last].append(element)
+        if tail.count < Self.chunkLength {
+            tail.append(element)
         } else {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkLength)
-            chunk.append(element)
-            chunks.append(chunk)
+            chunks.append(tail)
+            tail = []
+            tail.reserveCapacity(Self.chunkLength)
+            tail.append(element)
         }
     }
 
     /// Lets `body` change the last element in place; false when the list is empty or `body` says so.
     @inline(__always)
     mutating func updateLast(_ body: (inout Element) -> Bool) -> Bool {
-        if let last = chunks.indices.last { return body(&chunks[last][chunks[last].count - 1]) }
-        guard !head.isEmpty else { return false }
-        return body(&head[head.count - 1])
+        guard !tail.isEmpty else { return false }
+        return body(&tail[tail.count - 1])
     }
 
     /// The element at `position` in append order, nil past the end.
     func element(at position: Int) -> Element? {
-        if position < head.count { return head[position] }
-        let rest = position - head.count
-        let chunk = rest / Self.chunkLength, offset = rest % Self.chunkLength
-        guard chunk < chunks.count, offset < chunks[chunk].count else { return nil }
-        return chunks[chunk][offset]
+        let chunk = position / Self.chunkLength, offset = position % Self.chunkLength
+        if chunk < chunks.count { return chunks[chunk][offset] }
+        guard chunk == chunks.count, offset < tail.count else { return nil }
+        return tail[offset]
     }
 
     /// Every element in append order.
     func forEach(_ body: (Element) -> Void) {
-        for element in head { body(element) }
         for chunk in chunks { for element in chunk { body(element) } }
+        for element in tail { body(element) }
     }
 }
