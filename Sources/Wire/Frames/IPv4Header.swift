@@ -23,8 +23,6 @@ public struct IPv4Header: Sendable, Equatable {
     public var payloadLength: Int
     /// True when fewer bytes were captured than the header declares.
     public var isTruncated: Bool
-    /// True when the header checksum verifies (RFC 1071).
-    public var isHeaderChecksumValid: Bool
 
     /// Decodes the header at the start of `bytes`.
     ///
@@ -60,6 +58,12 @@ public struct IPv4Header: Sendable, Equatable {
         destination = bytes.ipv4(16)
         payloadLength = min(bytes.count, total) - ihl
         isTruncated = bytes.count < total
-        isHeaderChecksumValid = InternetChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<ihl])) == 0
+    }
+
+    /// Whether the checksum of the header at the start of `bytes` (`headerLength` of them)
+    /// verifies (RFC 1071). Not part of decoding: capture analysis reads every frame's header and
+    /// never this.
+    public func isChecksumValid(in bytes: UnsafeRawBufferPointer) -> Bool {
+        InternetChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<headerLength])) == 0
     }
 }

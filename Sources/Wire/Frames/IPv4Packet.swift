@@ -17,6 +17,8 @@ public struct IPv4Packet: Sendable, Equatable {
     public var options: ArraySlice<UInt8>
     /// The payload, at most `totalLength - headerLength` bytes.
     public var payload: ArraySlice<UInt8>
+    /// True when the header checksum verifies (RFC 1071).
+    public var isHeaderChecksumValid: Bool
 
     /// True for any fragment (first or later); only the first carries the transport header.
     public var isFragment: Bool { header.moreFragments || header.fragmentOffset != 0 }
@@ -34,5 +36,7 @@ public struct IPv4Packet: Sendable, Equatable {
         header = try bytes.decodeHeader { raw throws(WireDecodingError) in try IPv4Header(decoding: raw) }
         options = bytes.sub(Self.minimumHeaderLength, header.headerLength - Self.minimumHeaderLength)
         payload = bytes.sub(header.headerLength, header.payloadLength)
+        let header = header
+        isHeaderChecksumValid = bytes.withUnsafeBytes { header.isChecksumValid(in: $0) }
     }
 }
