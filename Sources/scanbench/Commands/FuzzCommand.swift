@@ -103,8 +103,8 @@ struct FuzzCommand: ParsableCommand {
               + "\(tally.rejected) rejected, \(tally.failedCount) failed, 0 crashes (seed \(seed))")
         for failure in tally.failures {
             let path = (reproDir as NSString).appendingPathComponent("\(target.name)-\(failure.index).failed")
-            FileManager.default.createFile(atPath: path, contents: Data(failure.bytes))
-            print("  input \(failure.index): \(failure.reason) (bytes in \(path))")
+            let saved = FileManager.default.createFile(atPath: path, contents: Data(failure.bytes))
+            print("  input \(failure.index): \(failure.reason) (\(saved ? "bytes in" : "could not write its bytes to") \(path))")
         }
         try? FileManager.default.removeItem(atPath: reproPath)
         return tally.failedCount > 0
