@@ -237,8 +237,8 @@ struct TCPTracker {
 
     private mutating func revisit(_ entry: DueQueue.Entry, now: Int64) {
         let slot = Int(entry.slot)
+        guard Int32(truncatingIfNeeded: states[slot].serial) == entry.serial else { return }   // handed over already
         let s = states[slot]
-        guard Int32(truncatingIfNeeded: s.serial) == entry.serial else { return }   // handed over already
         let settled: Int64
         if let ending = s.ending {
             // A FIN pair's end moves with each later packet; other endings are fixed.
