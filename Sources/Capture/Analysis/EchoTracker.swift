@@ -20,8 +20,7 @@ struct EchoTracker {
     /// Requests awaiting an answer, and answered ones still remembered for `duplicateWindow`:
     /// the slot in `exchanges` of each (requester, identifier, target, sequence).
     private var table = FourTupleTable()
-    private var exchanges: [Exchange] = []
-    private var freeSlots: [Int32] = []
+    private var exchanges = SlotPool<Exchange>()
     /// Every matched round trip, when kept (`WireAnalysis.rttSamples`).
     private(set) var samples: [RTTSample]?
     /// Round-trip times by prober, then by target: what the per-target summaries need.
@@ -48,12 +47,8 @@ struct EchoTracker {
         if let slot = table[key] {
             if exchanges[slot].answeredAt != nil { rememberedAnswers -= 1 }
             exchanges[slot] = Exchange(sentAt: time)
-        } else if let free = freeSlots.popLast() {
-            exchanges[Int(free)] = Exchange(sentAt: time)
-            table[key] = Int(free)
         } else {
-            exchanges.append(Exchange(sentAt: time))
-            table[key] = exchanges.count - 1
+            table[key] = exchanges.insert(Exchange(sentAt: time))
         }
     }
 
@@ -89,7 +84,7 @@ struct EchoTracker {
             let (key, time) = answerOrder[answerHead]
             if let slot = table[key], exchanges[slot].answeredAt == time {
                 table.remove(key, ifValue: slot)
-                freeSlots.append(Int32(slot))
+                exchanges.release(slot)
                 rememberedAnswers -= 1
             }
             answerHead += 1

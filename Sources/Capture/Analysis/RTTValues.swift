@@ -26,6 +26,7 @@ struct RTTValues: Sendable {
         var all: [Int64] = []
         all.reserveCapacity(count)
         compact.forEach { all.append(Int64($0)) }
-        return all + wide
+        all.append(contentsOf: wide)
+        return all
     }
 }

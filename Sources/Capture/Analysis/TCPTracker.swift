@@ -82,8 +82,7 @@ struct TCPTracker {
     /// How long after an unanswered attempt's last SYN it stops counting as in flight.
     let abandonAfter: Int64
     /// Live attempts by slot; a handed-over attempt's slot is reused.
-    private var states: [State] = []
-    private var freeSlots: [Int32] = []
+    private var states = SlotPool<State>()
     private var index = FourTupleTable()
     /// When each live attempt may be ready to hand over. An entry is a hint: at its time the
     /// attempt is looked at again, and handed over, queued again, or (an open connection) left
@@ -95,7 +94,7 @@ struct TCPTracker {
     /// Segments that belong to no tracked attempt (connection started before the capture).
     private(set) var untrackedSegments = 0
     /// Slots ever allocated: the most attempts live at once.
-    var slotCount: Int { states.count }
+    var slotCount: Int { states.capacity }
     /// Where finished attempts go.
     private var folds: TCPAttemptFolds
 
@@ -133,14 +132,7 @@ struct TCPTracker {
             let state = State(tuple: forward, isn: segment.sequenceNumber, serial: nextSerial, firstSyn: time,
                               lastSyn: time, lastPacket: time)
             nextSerial += 1
-            let slot: Int
-            if let free = freeSlots.popLast() {
-                slot = Int(free)
-                states[slot] = state
-            } else {
-                slot = states.count
-                states.append(state)
-            }
+            let slot = states.insert(state)
             index[forward] = slot
             abandonQueue.push(due: time &+ abandonAfter &+ Self.grace, slot: slot, serial: state.serial)
             folds.opened(initiator: forward.initiator, at: time)
@@ -265,7 +257,7 @@ struct TCPTracker {
     /// Hands every attempt still live to `folds`, with abandonment applied at `captureEnd`, and
     /// returns them. Calling it again returns the same folds.
     mutating func finish(captureEnd: Int64) -> TCPAttemptFolds {
-        for slot in states.indices where states[slot].serial >= 0 { hand(slot, captureEnd: captureEnd) }
+        for slot in 0..<states.capacity where states[slot].serial >= 0 { hand(slot, captureEnd: captureEnd) }
         abandonQueue = DueQueue()
         endQueue = DueQueue()
         folds.flush(before: .max)
@@ -276,7 +268,7 @@ struct TCPTracker {
         let s = states[slot]
         index.remove(s.tuple, ifValue: slot)
         states[slot].serial = -1
-        freeSlots.append(Int32(slot))
+        states.release(slot)
         folds.add(Self.attempt(s, captureEnd: captureEnd, abandonAfter: abandonAfter), serial: s.serial)
     }
 

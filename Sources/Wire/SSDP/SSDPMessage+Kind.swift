@@ -56,9 +56,7 @@ extension SSDPMessage {
 
     /// Whether `bytes` begin with "HTTP/".
     private static func startsWithHTTP(_ bytes: Slice<UnsafeRawBufferPointer>) -> Bool {
-        guard bytes.count >= 5 else { return false }
-        let i = bytes.startIndex
-        return bytes[i] == 0x48 && bytes[i + 1] == 0x54 && bytes[i + 2] == 0x54 && bytes[i + 3] == 0x50 && bytes[i + 4] == 0x2F
+        bytes.starts(with: "HTTP/".utf8)
     }
 
     /// The value `Int(_:)` reads from ASCII `digits` (an optional sign, then decimal digits);
