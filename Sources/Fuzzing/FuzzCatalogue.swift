@@ -19,11 +19,11 @@ public enum FuzzCatalogue {
 
     // MARK: Captures
 
-    /// A capture file read the way `scanbench analyze` reads one: libpcap opens it (pcap or
-    /// pcapng, either byte order) and every record goes through the analyzer.
+    /// A capture file read the way the harness reads its own: our readers (pcap or pcapng,
+    /// either byte order) through `WireAnalyzer.analyze(file:)`, damage an error.
     static var pcapFile: FuzzTarget {
         let path = scratchPath("pcap")
-        return FuzzTarget(name: "pcap-file", summary: "capture files through libpcap and WireAnalyzer.analyze(file:)",
+        return FuzzTarget(name: "pcap-file", summary: "capture files through our pcap/pcapng readers and WireAnalyzer.analyze(file:)",
                           seeds: FuzzSamples.captureFiles) { bytes in
             guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return .failed("cannot write \(path)") }
             defer { unlink(path) }
@@ -40,10 +40,10 @@ public enum FuzzCatalogue {
 
     /// A capture file read the way `scanbench analyze --process NetMonitor` reads one: pcapng
     /// through our own block reader (mixed link types, Apple process blocks, pymobiledevice3's
-    /// comments), classic pcap through libpcap.
+    /// comments), classic pcap through `PcapReader`, damage recorded.
     static var captureFile: FuzzTarget {
         let path = scratchPath("capture")
-        return FuzzTarget(name: "capture-file", summary: "capture files through CaptureFile (our pcapng reader) and analyze(captureFile:process:)",
+        return FuzzTarget(name: "capture-file", summary: "capture files through CaptureFile and analyze(captureFile:process:)",
                           seeds: FuzzSamples.captureFiles + FuzzSamples.iPhoneCaptures + [FuzzSamples.extremeTimestamps]) { bytes in
             guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return .failed("cannot write \(path)") }
             defer { unlink(path) }

@@ -242,26 +242,7 @@ extension PcapngReaderTests {
             builder.addPacket(interface: en0, timestamp: packet.timestamp, data: packet.data,
                               comment: Self.netMonitor.pymobiledevice3Comment, processIndex: pib)
         }
-        let original = builder.bytes
-        var seed: UInt64 = 0x5CA7_BE7C
-        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
-        let path = PcapFileTests.temporaryPath(".pcapng")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var outcomes = (read: 0, damaged: 0, refused: 0)
-        for _ in 0..<1_000 {
-            var bytes = original
-            for _ in 0..<(1 + Int(next() % 4)) {
-                bytes[Int(next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: next())
-            }
-            if next() % 4 == 0 { bytes.removeLast(Int(next() % UInt64(bytes.count - 4))) }
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            do {
-                let analysis = try WireAnalyzer.analyze(captureFile: path, process: "NetMonitor")
-                if analysis.captureFile?.damage != nil { outcomes.damaged += 1 } else { outcomes.read += 1 }
-            } catch is CaptureError {
-                outcomes.refused += 1
-            }
-        }
-        #expect(outcomes.read > 0 && outcomes.damaged > 0 && outcomes.refused > 0, "\(outcomes)")
+        let outcomes = try MutatedCaptureFiles.analyze(builder.bytes, suffix: ".pcapng", seed: 0x5CA7_BE7C, process: "NetMonitor")
+        #expect(outcomes.sawEach, "\(outcomes)")
     }
 }

@@ -100,6 +100,18 @@ enum CaptureBenchmarks {
             precondition(count == millionFrames)
         }, setup: setup, teardown: teardown)
 
+        Benchmark("Capture: raw PcapReader read of the 1M-frame pcap file",
+                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 10),
+                  closure: { benchmark in
+            let count = try ScanBenchMetrics.measureFrames(benchmark, frames: millionFrames) {
+                var bytes = 0
+                let n = try PcapReader(path: millionPath).forEach { bytes &+= $0.bytes.count }
+                blackHole(bytes)
+                return n
+            }
+            precondition(count == millionFrames)
+        }, setup: setup, teardown: teardown)
+
         registerTenMillionFrameFile(metrics: metrics)
     }
 

@@ -59,27 +59,6 @@ public struct WireAnalyzer: Sendable {
         echo = EchoTracker(keepsSamples: options.keepsAttempts, duplicateWindow: options.abandonAfter)
     }
 
-    /// Reads a pcap or pcapng file and analyses every frame in it.
-    ///
-    /// - Throws: `CaptureError.fileOpenFailed` / `fileReadFailed`.
-    public static func analyze(file path: String, options: AnalysisOptions = AnalysisOptions()) throws -> WireAnalysis {
-        let reader = try PcapFileReader(path: path)
-        var analyzer = WireAnalyzer(options: options, linkType: reader.linkType)
-        analyzer.dropsUnprovenRuns = true
-        try reader.forEach { timestamp, length, bytes in
-            analyzer.add(timestamp: timestamp, originalLength: length, borrowing: bytes)
-        }
-        var analysis = analyzer.finish()
-        if let scanner = analyzer.scannerWithDroppedRuns(in: analysis) {
-            var replay = ScannerRunsReplay(scanner: scanner)
-            try PcapFileReader(path: path).forEach { timestamp, _, bytes in
-                replay.add(bytes, linkType: reader.linkType, timestamp: timestamp)
-            }
-            analysis.radioRuns.1 = replay.runs
-        }
-        return analysis
-    }
-
     /// The analysis's scanner when its unicast runs were dropped before it probed
     /// (`dropsUnprovenRuns`): the caller must read them again (`ScannerRunsReplay`).
     func scannerWithDroppedRuns(in analysis: WireAnalysis) -> IPv4Address? {

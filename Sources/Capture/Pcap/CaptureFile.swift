@@ -1,9 +1,10 @@
 import Glibc
 
-/// Any capture file `scanbench analyze` reads: classic pcap through libpcap, pcapng through our
-/// own `PcapngReader` (libpcap refuses pcapng files whose interfaces differ in link type, and
-/// hides packet options, where iPhone captures keep process names). Per packet it hands over the
-/// link type and, when asked, the process — from the pcapng blocks or from a PKTAP header.
+/// Any capture file `scanbench analyze` reads: classic pcap through our `PcapReader`, pcapng
+/// through our `PcapngReader` (libpcap refuses pcapng files whose interfaces differ in link
+/// type, and hides packet options, where iPhone captures keep process names), or either through
+/// libpcap for comparison. Per packet it hands over the link type and, when asked, the process —
+/// from the pcapng blocks or from a PKTAP header.
 ///
 /// Not thread-safe: one reader belongs to one thread.
 public final class CaptureFile {
@@ -12,9 +13,9 @@ public final class CaptureFile {
         case pcap, pcapng
     }
 
-    /// Which code reads pcapng files: ours (the default, measured faster in docs/CAPTURE.md) or
+    /// Which code reads the file: ours (the default, measured faster in docs/CAPTURE.md) or
     /// libpcap's, kept for comparison and for the throughput measurement.
-    public enum PcapngReading: Sendable {
+    public enum Reading: Sendable {
         case native, libpcap
     }
 
@@ -23,31 +24,40 @@ public final class CaptureFile {
     /// The container format.
     public let format: Format
     private let pcapng: PcapngReader?
+    private let pcap: PcapReader?
     private let libpcap: PcapFileReader?
 
     /// Opens a capture file.
     ///
     /// - Throws: `CaptureError.fileOpenFailed` when it is missing or neither pcap nor pcapng;
     ///   `.unsupportedLinkType` when a classic pcap file's link type cannot be analysed.
-    public init(path: String, pcapngReading: PcapngReading = .native) throws(CaptureError) {
+    public init(path: String, reading: Reading = .native) throws(CaptureError) {
         self.path = path
         let isPcapng = try Self.startsWithSectionHeader(path)
         format = isPcapng ? .pcapng : .pcap
-        if isPcapng && pcapngReading == .native {
-            pcapng = try PcapngReader(path: path)
-            libpcap = nil
-        } else {
+        let linkType: LinkType
+        switch (isPcapng, reading) {
+        case (true, .native):
+            (pcapng, pcap, libpcap) = (try PcapngReader(path: path), nil, nil)
+            return      // link types come with the interface blocks
+        case (false, .native):
+            let reader = try PcapReader(path: path)
+            (pcapng, pcap, libpcap) = (nil, reader, nil)
+            linkType = reader.linkType
+        case (_, .libpcap):
             let reader = try PcapFileReader(path: path)
-            guard reader.linkType.isSupported else {
-                throw .unsupportedLinkType(path: path, linkType: reader.linkType.fileValue, interface: nil)
-            }
-            pcapng = nil
-            libpcap = reader
+            (pcapng, pcap, libpcap) = (nil, nil, reader)
+            linkType = reader.linkType
+        }
+        guard linkType.isSupported else {
+            throw .unsupportedLinkType(path: path, linkType: linkType.fileValue, interface: nil)
         }
     }
 
     /// The link types read so far (a classic pcap file has one, known at open).
-    public var linkTypes: [LinkType] { pcapng?.linkTypes ?? libpcap.map { [$0.linkType] } ?? [] }
+    public var linkTypes: [LinkType] {
+        pcapng?.linkTypes ?? pcap.map { [$0.linkType] } ?? libpcap.map { [$0.linkType] } ?? []
+    }
 
     /// Calls `body` for every packet in file order, bytes borrowed for the call.
     ///
@@ -70,6 +80,7 @@ public final class CaptureFile {
         }
         let deliver = wantsProcess ? withPKTAPProcess : body
         if let pcapng { return try pcapng.forEach(wantsProcess: wantsProcess, deliver) }
+        if let pcap { return try pcap.forEach(deliver) }
         guard let libpcap else { return 0 }
         let linkType = libpcap.linkType
         return try libpcap.forEach { timestamp, length, bytes in

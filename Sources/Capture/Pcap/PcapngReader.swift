@@ -22,12 +22,7 @@ public final class PcapngReader {
     /// The pcapng section header's block type, the file's first four bytes in any byte order.
     public static let sectionHeaderType: UInt32 = 0x0A0D_0D0A
 
-    private var file: UnsafeMutablePointer<FILE>?
-    private var buffer: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    /// File offset of `buffer[0]`.
-    private var bufferOffset: Int64 = 0
+    private let input: FileBuffer
     private var bigEndian = false
     private var interfaces: [PcapngInterface] = []
     /// Apple process information blocks of the current section, in order of appearance.
@@ -42,19 +37,10 @@ public final class PcapngReader {
     ///   pcapng section header.
     public init(path: String) throws(CaptureError) {
         self.path = path
-        buffer = .allocate(byteCount: 1 << 20, alignment: 8)
-        guard let handle = fopen(path, "rb") else {
-            throw .fileOpenFailed(path: path, message: String(cString: strerror(errno)))
-        }
-        file = handle
-        guard fill(4), buffer.load(fromByteOffset: 0, as: UInt32.self) == Self.sectionHeaderType else {
+        input = try FileBuffer(path: path)
+        guard input.fill(4), input.raw32(0) == Self.sectionHeaderType else {
             throw .fileOpenFailed(path: path, message: "not a pcapng file (no section header block at the start)")
         }
-    }
-
-    deinit {
-        if let file { fclose(file) }
-        buffer.deallocate()
     }
 
     /// Calls `body` for every remaining packet, in file order, without copying the bytes.
@@ -70,34 +56,34 @@ public final class PcapngReader {
     public func forEach(wantsProcess: Bool = false, _ body: (CaptureRecord) throws -> Void) throws -> Int {
         var count = 0
         while true {
-            let offset = bufferOffset + Int64(start)
-            guard fill(8) else {
-                if end == start { return count }
-                throw damage(offset, "block header", "the file ends \(end - start) bytes into an 8-byte block header")
+            let offset = input.offset
+            guard input.fill(8) else {
+                if input.available == 0 { return count }
+                throw damage(offset, "block header", "the file ends \(input.available) bytes into an 8-byte block header")
             }
             // The section header's type reads the same in both byte orders; every other field
             // is in the byte order its magic sets.
-            if raw32(start) == Self.sectionHeaderType {
-                guard fill(12) else { throw damage(offset, "section header", "the file ends inside the byte-order magic") }
-                switch raw32(start + 8) {
+            if input.raw32(0) == Self.sectionHeaderType {
+                guard input.fill(12) else { throw damage(offset, "section header", "the file ends inside the byte-order magic") }
+                switch input.raw32(8) {
                 case 0x1A2B_3C4D: bigEndian = false
                 case 0x4D3C_2B1A: bigEndian = true
                 default: throw damage(offset, "section header", "unknown byte-order magic")
                 }
             }
-            let type = value32(raw32(start))
+            let type = value32(input.raw32(0))
             let name = Self.blockName(type)
-            let length = Int(value32(raw32(start + 4)))
+            let length = Int(value32(input.raw32(4)))
             guard length >= 12, length % 4 == 0, length <= Self.maximumBlockLength else {
                 throw damage(offset, name, "block length \(length) is not a multiple of 4 between 12 and \(Self.maximumBlockLength)")
             }
-            guard fill(length) else {
-                throw damage(offset, name, "the block says \(length) bytes but the file ends after \(end - start)")
+            guard input.fill(length) else {
+                throw damage(offset, name, "the block says \(length) bytes but the file ends after \(input.available)")
             }
-            guard Int(value32(raw32(start + length - 4))) == length else {
+            guard Int(value32(input.raw32(length - 4))) == length else {
                 throw damage(offset, name, "the trailing length differs from the leading \(length)")
             }
-            let block = UnsafeRawBufferPointer(rebasing: buffer[(start + 8)..<(start + length - 4)])
+            let block = input.bytes(8..<(length - 4))
             switch type {
             case Self.sectionHeaderType: try readSectionHeader(block, offset: offset)
             case 1: try readInterface(block, offset: offset)
@@ -110,7 +96,7 @@ public final class PcapngReader {
             case 0x8000_0001: try readProcess(block, offset: offset)
             default: break
             }
-            start += length
+            input.skip(length)
         }
     }
 
@@ -231,32 +217,6 @@ public final class PcapngReader {
         }
     }
 
-    /// Makes at least `count` bytes available from `start`, reading more of the file as needed;
-    /// false at the end of the file.
-    private func fill(_ count: Int) -> Bool {
-        if end - start >= count { return true }
-        if start > 0 {
-            if end > start { (buffer.baseAddress! + 0).copyMemory(from: buffer.baseAddress! + start, byteCount: end - start) }
-            bufferOffset += Int64(start)
-            end -= start
-            start = 0
-        }
-        if count > buffer.count {
-            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, buffer.count * 2), alignment: 8)
-            grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
-            buffer.deallocate()
-            buffer = grown
-        }
-        guard let file else { return false }
-        while end - start < count {
-            let read = fread(buffer.baseAddress! + end, 1, buffer.count - end, file)
-            if read == 0 { return false }
-            end += read
-        }
-        return true
-    }
-
-    private func raw32(_ at: Int) -> UInt32 { buffer.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
     private func value32(_ raw: UInt32) -> UInt32 { bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw) }
     private func value32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
         value32(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))

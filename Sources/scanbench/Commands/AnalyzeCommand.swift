@@ -60,9 +60,9 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "Analyse only the packets this process owns or that are sent on its behalf (iPhone captures: PKTAP, Apple or pymobiledevice3 pcapng).")
     var process: String?
 
-    @Option(help: ArgumentHelp("Which code reads pcapng files: native (ours; mixed link types, process names) or libpcap (for comparison).",
+    @Option(help: ArgumentHelp("Which code reads the file: native (ours: pcap, and pcapng with mixed link types and process names) or libpcap (for comparison).",
                                valueName: "native|libpcap"))
-    var pcapngReader: String = "native"
+    var reader: String = "native"
 
     @Option(help: ArgumentHelp("Your LAN's devices (YAML): report which ones the scanner contacted and which answered it, on which protocol.",
                                valueName: "lan.yaml"))
@@ -81,8 +81,8 @@ struct AnalyzeCommand: ParsableCommand {
         guard abandonAfter > 0, abandonAfter < 3600 else {
             throw ValidationError("--abandon-after must be between 0 and 3600 seconds")
         }
-        if !["native", "libpcap"].contains(pcapngReader) {
-            throw ValidationError("--pcapng-reader '\(pcapngReader)' is not a reader; write native or libpcap")
+        if !["native", "libpcap"].contains(reader) {
+            throw ValidationError("--reader '\(reader)' is not a reader; write native or libpcap")
         }
         if let process, process.isEmpty {
             throw ValidationError("--process needs a process name, e.g. --process NetMonitor")
@@ -99,7 +99,7 @@ struct AnalyzeCommand: ParsableCommand {
                                       keepsAttempts: devices != nil || (json && !summaryOnly),
                                       tracksHosts: devices != nil)
         let analysis = try WireAnalyzer.analyze(captureFile: file, options: options, process: process,
-                                                pcapngReading: pcapngReader == "libpcap" ? .libpcap : .native)
+                                                reading: reader == "libpcap" ? .libpcap : .native)
         let yield = devices.map { InventoryAttribution.yield(of: analysis, inventory: $0, file: inventory ?? "") }
         if json {
             var output = analysis
