@@ -4,8 +4,14 @@
 /// Addresses are never removed. Not randomised, like `FourTupleTable`: a pathological capture
 /// only makes analysis slower.
 struct AddressTable<Value: Sendable>: Sendable {
-    private var slots: [Int32]
-    private var keys: [UInt32]
+    /// An address and where its value is, side by side, so a probe reads one cache line.
+    private struct Entry: Sendable {
+        var address: UInt32
+        /// The index in `values`; -1 for an empty slot.
+        var index: Int32
+    }
+
+    private var entries: [Entry]
     /// The values, in order of first appearance; `index(of:)` says where an address's is.
     var values: [Value] = []
     /// The address of `values[i]`.
@@ -18,26 +24,24 @@ struct AddressTable<Value: Sendable>: Sendable {
         self.empty = empty
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: -1, count: size)
-        keys = Array(repeating: 0, count: size)
+        entries = Array(repeating: Entry(address: 0, index: -1), count: size)
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
     /// The index of `address`'s value in `values`, adding an empty one if needed.
     @inline(__always)
     mutating func index(of address: UInt32) -> Int {
-        let mask = slots.count - 1
+        let mask = entries.count - 1
         var i = slot(for: address)
-        while slots[i] >= 0 {
-            if keys[i] == address { return Int(slots[i]) }
+        while entries[i].index >= 0 {
+            if entries[i].address == address { return Int(entries[i].index) }
             i = (i + 1) & mask
         }
-        if (values.count + 1) * 2 > slots.count {
+        if (values.count + 1) * 2 > entries.count {
             grow()
             return index(of: address)
         }
-        keys[i] = address
-        slots[i] = Int32(values.count)
+        entries[i] = Entry(address: address, index: Int32(values.count))
         values.append(empty)
         addresses.append(address)
         return values.count - 1
@@ -45,10 +49,10 @@ struct AddressTable<Value: Sendable>: Sendable {
 
     /// The value of `address`, nil when it was never added.
     func value(of address: UInt32) -> Value? {
-        let mask = slots.count - 1
+        let mask = entries.count - 1
         var i = slot(for: address)
-        while slots[i] >= 0 {
-            if keys[i] == address { return values[Int(slots[i])] }
+        while entries[i].index >= 0 {
+            if entries[i].address == address { return values[Int(entries[i].index)] }
             i = (i + 1) & mask
         }
         return nil
@@ -64,16 +68,14 @@ struct AddressTable<Value: Sendable>: Sendable {
     var pairs: Zip2Sequence<[UInt32], [Value]> { zip(addresses, values) }
 
     private mutating func grow() {
-        let size = slots.count * 2
-        slots = Array(repeating: -1, count: size)
-        keys = Array(repeating: 0, count: size)
+        let size = entries.count * 2
+        entries = Array(repeating: Entry(address: 0, index: -1), count: size)
         shift = UInt64(64 - size.trailingZeroBitCount)
         let mask = size - 1
         for (n, address) in addresses.enumerated() {
             var i = slot(for: address)
-            while slots[i] >= 0 { i = (i + 1) & mask }
-            keys[i] = address
-            slots[i] = Int32(n)
+            while entries[i].index >= 0 { i = (i + 1) & mask }
+            entries[i] = Entry(address: address, index: Int32(n))
         }
     }
 }

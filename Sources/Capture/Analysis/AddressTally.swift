@@ -5,12 +5,16 @@
 struct AddressTally: Sendable {
     /// Frames whose IPv4 source (ARP: sender address) is this address.
     var sent = ProtocolCounters()
-    /// SYNs, ARP requests and echo requests sent (the scanner inference's score).
-    var probes = ScannerInference.Tally()
     /// Unicast frames from or to this address, while `tracksUnicast`.
     var unicast = FrameRuns()
     /// Whether `unicast` is kept. Only the scanner's runs are ever read, so an analysis that may
     /// read the capture again stops keeping them for an address that has sent many bursts and
     /// no probe (`WireAnalyzer.unprovenRunLimit`): every target of a long scan.
     var tracksUnicast = true
+
+    /// SYNs, ARP requests and echo requests sent (the scanner inference's score): read off
+    /// `sent`, which counts them by the same rules.
+    var probes: ScannerInference.Tally {
+        ScannerInference.Tally(syn: sent.tcpSyn, arp: sent.arpRequests, echo: sent.icmpEchoRequests)
+    }
 }

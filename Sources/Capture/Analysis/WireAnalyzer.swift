@@ -27,6 +27,9 @@ public struct WireAnalyzer: Sendable {
     /// The newest frame time so far: the clock that retires finished TCP attempts.
     private var newest = Int64.min
     private(set) var addresses = AddressTable(empty: AddressTally())
+    /// Where the given scanner's tally is in `addresses`, once it has one (half the frames of a
+    /// scan are to it).
+    private var scannerIndex: Int?
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
     private var hosts = HostActivity()
@@ -149,7 +152,9 @@ public struct WireAnalyzer: Sendable {
             if record.source == scanner {
                 addresses.values[source].unicast.add(time)
             } else if record.destination == scanner {
-                addresses.values[addresses.index(of: scanner)].unicast.add(time)
+                let index = scannerIndex ?? addresses.index(of: scanner)
+                scannerIndex = index
+                addresses.values[index].unicast.add(time)
             }
             return
         }
@@ -185,7 +190,6 @@ public struct WireAnalyzer: Sendable {
             switch arp.operation {
             case .request:
                 record.category = .arpRequest
-                addresses.values[addresses.index(of: arp.senderIP.value)].probes.arp += 1
                 arpRequests[UInt64(arp.senderIP.value) << 32 | UInt64(arp.targetIP.value), default: 0] += 1
             case .reply: record.category = .arpReply
             case .other: record.category = .arpOther
@@ -216,7 +220,6 @@ public struct WireAnalyzer: Sendable {
             let segment = try TCPHeader(decoding: bytes)
             record.category = .tcp
             record.tcpFlags = UInt8(truncatingIfNeeded: segment.flags.rawValue)
-            if segment.isSYN { addresses.values[addresses.index(of: ip.source.value)].probes.syn += 1 }
             tcp.handle(time: timestamp, source: ip.source, destination: ip.destination, segment: segment)
         case .udp:
             let udp = try UDPHeader(decoding: bytes)
@@ -225,7 +228,6 @@ public struct WireAnalyzer: Sendable {
             switch try ICMPMessage.Kind(decoding: bytes) {
             case .echoRequest(let identifier, let sequence):
                 record.category = .icmpEchoRequest
-                addresses.values[addresses.index(of: ip.source.value)].probes.echo += 1
                 echo.request(time: timestamp, source: ip.source, destination: ip.destination,
                              identifier: identifier, sequence: sequence)
             case .echoReply(let identifier, let sequence):
