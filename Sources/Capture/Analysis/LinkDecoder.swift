@@ -4,7 +4,7 @@ import Wire
 /// other readers of capture files (the `Twin` module) decode frames the one way analysis does.
 ///
 /// The decoding reads borrowed bytes (`UnsafeRawBufferPointer`), so the analysis of a capture
-/// file decodes each frame where libpcap left it; the slice forms are the same decoding.
+/// file decodes each frame where the reader's buffer holds it; the slice forms are the same decoding.
 public enum LinkDecoder {
     /// The source address of pymobiledevice3's fake Ethernet header.
     static let fakeSource = MACAddress("be:ef:be:ef:be:ef")!
@@ -26,14 +26,14 @@ public enum LinkDecoder {
         throws(WireDecodingError) -> (type: EtherType, offset: Int)? {
         switch linkType {
         case .ethernet:
-            let header = try EthernetHeader(decoding: bytes)
+            let (type, offset) = try EthernetHeader.payload(of: bytes)
             // pymobiledevice3 puts a fake header (be:ef:be:ef:be:ef both ways) in front of the
             // phone's non-Ethernet packets and always says IPv4 there, IPv6 included.
-            if header.etherType == .ipv4, header.payloadOffset < bytes.count, bytes[header.payloadOffset] >> 4 == 6,
-               header.source == fakeSource {
-                return (.ipv6, header.payloadOffset)
+            if type == .ipv4, offset < bytes.count, bytes[offset] >> 4 == 6,
+               try EthernetHeader(decoding: bytes).source == fakeSource {
+                return (.ipv6, offset)
             }
-            return (header.etherType, header.payloadOffset)
+            return (type, offset)
         case .linuxCooked:
             try requireLink(bytes, 16)
             return (EtherType(rawValue: be16(bytes, 14)), 16)

@@ -22,26 +22,49 @@ public struct EthernetHeader: Sendable {
     ///
     /// - Throws: `truncated` when the header or a tag is cut short; `malformed` past four tags.
     public init(decoding bytes: UnsafeRawBufferPointer) throws(WireDecodingError) {
-        try bytes.require(EthernetFrame.headerLength, .ethernet)
-        destination = bytes.mac(0)
-        source = bytes.mac(6)
-        var offset = 12
-        var type = EtherType(rawValue: bytes.u16(offset))
-        while type == .vlan || type == .qinq {
-            try bytes.require(offset + 6, .ethernet)
-            let tag = bytes.u16(offset + 2) & 0x0FFF
+        var tags: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+        var tagCount = 0
+        (etherType, payloadOffset) = try Self.walk(bytes) { tag in
             switch tagCount {
             case 0: tags.0 = tag
             case 1: tags.1 = tag
             case 2: tags.2 = tag
-            case 3: tags.3 = tag
-            default: throw .malformed(layer: .ethernet, reason: "more than four VLAN tags")
+            default: tags.3 = tag
             }
             tagCount += 1
+        }
+        destination = bytes.mac(0)
+        source = bytes.mac(6)
+        self.tags = tags
+        self.tagCount = tagCount
+    }
+
+    /// The type after any VLAN tags and where the payload starts, without building the
+    /// addresses or the tag list: what capture analysis needs of every frame.
+    ///
+    /// - Throws: as `init(decoding:)`.
+    @inline(__always)
+    public static func payload(of bytes: UnsafeRawBufferPointer) throws(WireDecodingError) -> (etherType: EtherType, offset: Int) {
+        try walk(bytes) { _ in }
+    }
+
+    /// Walks the header's VLAN tags, handing each tag's VLAN ID to `tag`, to the type and the
+    /// payload's offset.
+    @inline(__always)
+    private static func walk(_ bytes: UnsafeRawBufferPointer, tag: (UInt16) -> Void)
+        throws(WireDecodingError) -> (etherType: EtherType, offset: Int) {
+        try bytes.require(EthernetFrame.headerLength, .ethernet)
+        var offset = 12
+        var type = EtherType(rawValue: bytes.u16(offset))
+        var count = 0
+        while type == .vlan || type == .qinq {
+            try bytes.require(offset + 6, .ethernet)
+            guard count < maximumVLANTags else { throw .malformed(layer: .ethernet, reason: "more than four VLAN tags") }
+            tag(bytes.u16(offset + 2) & 0x0FFF)
+            count += 1
             offset += 4
             type = EtherType(rawValue: bytes.u16(offset))
         }
-        etherType = type
-        payloadOffset = offset + 2
+        return (type, offset + 2)
     }
 }
