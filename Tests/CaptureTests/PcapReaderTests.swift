@@ -48,8 +48,7 @@ struct PcapReaderTests {
     }
 
     /// editcap's classic formats: microsecond, nanosecond, and Kuznetzov's patched records
-    /// (24-byte headers). Each must read as libpcap reads it, and tshark must count the same
-    /// frames.
+    /// (24-byte headers). Each must read as libpcap reads it.
     @Test(.enabled(if: (try? ExecutableSearch.locate("editcap")) != nil), arguments: ["pcap", "nsecpcap", "modpcap"])
     func readsWhatEditcapWritesAsLibpcapDoes(format: String) throws {
         let (path, packets) = try Self.sampleFile()

@@ -15,7 +15,7 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A capture file whose link type (or one of whose pcapng interfaces') analysis cannot
     /// decode; `interface` is the pcapng interface index, nil for a classic pcap file.
     case unsupportedLinkType(path: String, linkType: UInt32, interface: Int?)
-    /// A pcapng file broken at `offset`: a block cut short, a length out of bounds, a packet
+    /// A pcap or pcapng file broken at `offset`: a record or block cut short, a length out of bounds, a packet
     /// naming an interface never described. What came before it was read.
     case damagedFile(path: String, offset: Int64, block: String, reason: String)
     /// `--process` was asked of a capture in which no packet says which process it belongs to.

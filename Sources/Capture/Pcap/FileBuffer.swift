@@ -6,7 +6,7 @@ import Glibc
 /// one system call and one kernel copy per MiB, and no stdio buffer copies in between.
 ///
 /// The buffer grows only when one record asks for more than it holds; readers bound what they
-/// ask for (`CaptureFile.maximumRecordLength`), so a hostile length cannot make it grow without
+/// ask for (`PcapngReader.maximumBlockLength`), so a hostile length cannot make it grow without
 /// bound. Not thread-safe: one buffer belongs to one reader.
 final class FileBuffer {
     private var file: UnsafeMutablePointer<FILE>?

@@ -8,7 +8,8 @@
 /// before 2.3 the captured and original lengths were written the other way round (and some 2.3
 /// writers still did), and DG/UX's 543.0. Seconds are read unsigned, as Wireshark reads them,
 /// so a file written after 2038 keeps its times. The link type's top six bits (FCS length) are
-/// ignored.
+/// ignored. A record longer than the file's snap length is handed over whole (libpcap cuts it to
+/// the snap length).
 ///
 /// Damage (a record header or record cut short, a captured length past
 /// `PcapngReader.maximumBlockLength`) stops the walk with `CaptureError.damagedFile` after every
