@@ -23,8 +23,8 @@ public struct Metric: Sendable, Identifiable {
 
     /// How `compare` gates it.
     public enum Kind: String, Sendable {
-        /// Repeatable under a fixed fixture and strategy (attempts, packets, devices): gated on
-        /// thresholds applied to the medians.
+        /// A count of events (attempts, packets, devices): gated on thresholds applied to the
+        /// medians; one seed makes it repeat unless `movesWithTiming`.
         case counter
         /// Subject to machine noise (durations, CPU, memory, hitches): gated only when a
         /// Mann–Whitney test and a minimum effect size agree.
@@ -59,6 +59,11 @@ public struct Metric: Sendable, Identifiable {
     public let unit: String
     public let direction: Direction
     public let kind: Kind
+    /// A counter that timing moves even under one seed: concurrency at an instant, kernel
+    /// retransmission and announcement timers, time-throttled publishing
+    /// (docs/METRICS.md#repeatability). Its runs may agree by chance, so `compare` never makes it
+    /// exact; it keeps its allowance, widened to the baseline's spread.
+    public let movesWithTiming: Bool
     /// Decimals when printed.
     public let digits: Int
     public let source: Source
@@ -69,7 +74,7 @@ public struct Metric: Sendable, Identifiable {
     let whole: (@Sendable (RunMetrics) -> Double?)?
 
     init(_ id: String, _ title: String, short: String? = nil, unit: String = "", _ direction: Direction, _ kind: Kind, digits: Int = 0,
-         from source: Source, gate threshold: MetricThreshold? = nil,
+         from source: Source, movesWithTiming: Bool = false, gate threshold: MetricThreshold? = nil,
          of whole: (@Sendable (RunMetrics) -> Double?)? = nil, _ extract: @escaping @Sendable (RunMetrics) -> Double?) {
         self.id = id
         self.title = title
@@ -77,6 +82,7 @@ public struct Metric: Sendable, Identifiable {
         self.unit = unit
         self.direction = direction
         self.kind = kind
+        self.movesWithTiming = movesWithTiming
         self.digits = digits
         self.source = source
         self.threshold = threshold

@@ -21,6 +21,14 @@ struct CIGateIntegrationTests {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
+    /// The "## Regressions" list of a comparison, or "" when it has none. Failure messages start
+    /// with it: scripts/test prints only a failed expectation's first lines, and CI's log of a
+    /// flaky gate once showed "2 metrics worse" without naming them.
+    static func regressions(_ comparison: String) -> String {
+        comparison.components(separatedBy: "## Regressions").dropFirst().first?.components(separatedBy: "\n## ").first?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+
     /// netmonitor-2.0 with `edits` (old → new lines) applied, saved as `directory/netmonitor-ci.yaml`:
     /// the same file name, so baseline and current pair as one strategy, as when the team edits a
     /// preset in a pull request.
@@ -72,13 +80,15 @@ struct CIGateIntegrationTests {
         let before = try Self.strategy(in: "\(base)/before", [p3])
         let baseline = "\(base)/ci/baseline/results.json"
         let plan = ["--fixture", "tiny", "--repeat", "2"]
-        // The two peaks depend on timing, not only on the seed: with seed 7, four runs of this
-        // strategy gave 15 or 20 SYNs in flight (the enrichment race) and 72-80 connection objects
+        // The two peaks depend on timing, not only on the seed: with seed 7, twenty runs of this
+        // strategy gave 14-20 SYNs in flight (the enrichment race) and 72-83 connection objects
         // alive at once. Two runs a side cannot average that out, so they get the slack a
-        // thresholds file is for (docs/CI.md); every other counter repeated exactly or within 1.5 %.
+        // thresholds file is for (docs/CI.md): medians of two runs can be 6 apart (14 and 20), and
+        // 8 connections. Packets and bytes moved by up to 2.6 % (ARP retries): compare never makes
+        // them exact. TCP attempts, devices and connections created repeated in all twenty.
         try FileManager.default.createDirectory(atPath: "\(base)/ci", withIntermediateDirectories: true)
         let thresholds = "\(base)/ci/thresholds.json"
-        try #"{"metrics": {"wire.tcp_peak_in_flight": {"absolute": 5}, "stack.peak_in_flight": {"relative_percent": 15}}}"#
+        try #"{"metrics": {"wire.tcp_peak_in_flight": {"absolute": 8}, "stack.peak_in_flight": {"relative_percent": 15}}}"#
             .write(toFile: thresholds, atomically: true, encoding: .utf8)
 
         let refresh = try Self.gate([baseline, "--refresh", "--shards", "2", "--out", "\(base)/refresh", "--"]
@@ -95,10 +105,10 @@ struct CIGateIntegrationTests {
         let summary = "\(base)/summary.md"
         let same = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/same", "--"]
                                  + plan + ["--strategy", before, "--jobs", "2"], summary: summary)
-        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.status == 0, "\(Self.regressions(same.stdout))\n\(same.stdout)\(same.stderr)")
         #expect(same.stderr.contains("--seed 7"), "every shard ran with the baseline's seed: \(same.stderr)")
         let passed = Self.text("\(base)/same/comparison.md")
-        #expect(passed.contains("**PASS**") || passed.contains("**IMPROVED**"), "\(passed)")
+        #expect(passed.contains("**PASS**") || passed.contains("**IMPROVED**"), "\(Self.regressions(passed))\n\(passed)")
         #expect(FileManager.default.fileExists(atPath: "\(base)/same/report.md"))
         #expect(Self.text(summary).contains("# ScanBench comparison"), "the comparison went to the job summary")
 
@@ -111,7 +121,7 @@ struct CIGateIntegrationTests {
         #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
         let regressed = Self.text("\(base)/changed/comparison.md")
         #expect(regressed.contains("**REGRESSED**"), "\(regressed)")
-        let regressions = regressed.components(separatedBy: "## Regressions").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        let regressions = Self.regressions(regressed)
         #expect(regressions.contains("**TCP attempts**"), "the regression is named: \(regressions)")
         #expect(changed.stdout.contains("**REGRESSED**"), "the comparison is on stdout too")
         #expect(Self.text(summary).contains("**REGRESSED**"), "the regression went to the job summary")

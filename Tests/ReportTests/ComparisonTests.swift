@@ -120,6 +120,28 @@ struct ComparisonTests {
         #expect(Self.outcome(two, "wire.tcp_attempts") == .regressed)
     }
 
+    @Test("counters that timing moves are never exact: packets that agreed by chance on each side get their allowance, TCP attempts stay exact")
+    func timingMovedCountersAreNeverExact() throws {
+        // Sixteen runs of one strategy and seed on tiny sent 1,537-1,578 packets, 1,563 three times,
+        // 1,545 and 1,572 twice: two runs a side can agree by chance on each side and differ between them.
+        func packets(_ values: [Int]) -> ResultsDocument {
+            var document = Self.attempts(values.map { _ in 22 }, seed: 7)
+            for index in document.runs.indices {
+                document.runs[index].metrics.wire.packets = values[index]
+                document.runs[index].metrics.wire.bytes = values[index] * 45
+            }
+            return document
+        }
+        let chance = try Comparison(baseline: packets([1563, 1563]), current: packets([1566, 1566]))
+        #expect(Self.outcome(chance, "wire.packets") == .unchanged, "+0.2 %, within the declared 5 %")
+        #expect(Self.outcome(chance, "wire.bytes") == .unchanged)
+        #expect(Self.outcome(chance, "wire.tcp_attempts") == .unchanged)
+        let real = try Comparison(baseline: packets([1563, 1563]), current: packets([1650, 1650]))
+        #expect(Self.outcome(real, "wire.packets") == .regressed, "+5.6 %, beyond the declared 5 %")
+        #expect(chance.markdown().contains("never exact"))
+        #expect(Metric.packets.movesWithTiming && Metric.peakInFlight.movesWithTiming && !Metric.tcpAttempts.movesWithTiming)
+    }
+
     /// `attempts(_:seed:)` with every run's tcp_probe phase cut at its deadline.
     static func cut(_ values: [Int]) -> ResultsDocument {
         var document = attempts(values, seed: 7)

@@ -97,7 +97,9 @@ extension Comparison {
         if seeded {
             text += "- Counters: both sides ran with seed \(baseline.environment.seed.map(String.init) ?? "?"), so a counter the thresholds file does not name is exact where it repeated (with at least two runs a side): "
             text += "if every repetition on each side agreed, the current median may not be worse at all; a counter that moved between repetitions on either side depends on timing too, "
-            text += "and may be worse by its allowance or by the baseline's spread (max − min), whichever is more.\n"
+            text += "and may be worse by its allowance or by the baseline's spread (max − min), whichever is more. "
+            let timed = Metric.all.filter(\.movesWithTiming).map(\.title).joined(separator: ", ")
+            text += "Counters that timing moves by definition (\(timed)) are never exact: their runs can agree by chance.\n"
         } else {
             text += "- Counters: the current median may be worse than the baseline median by at most the allowance (relative to the baseline median, or absolute; either suffices). "
             text += "Exact gates need both sides run with one `--seed`.\n"
