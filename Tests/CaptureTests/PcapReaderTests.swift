@@ -91,15 +91,15 @@ struct PcapReaderTests {
     }
 
     /// Before version 2.3 the record header held the original length first; 2.3 files may hold
-    /// either order (a captured length above the original one tells).
-    @Test(arguments: [UInt16(2), 3])
-    func readsOldVersionsWithTheLengthsSwapped(minor: UInt16) throws {
+    /// either order (a captured length above the original one tells), today's order included.
+    @Test(arguments: [(UInt16(2), true), (3, true), (3, false)])
+    func readsOldVersions(minor: UInt16, lengthsSwapped: Bool) throws {
         let (path, packets) = try Self.sampleFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         bytes[6] = UInt8(minor)
         var at = 24
-        for packet in packets {
+        for packet in packets where lengthsSwapped {
             let captured = Array(bytes[(at + 8)..<(at + 12)])
             bytes.replaceSubrange((at + 8)..<(at + 12), with: bytes[(at + 12)..<(at + 16)])
             bytes.replaceSubrange((at + 12)..<(at + 16), with: captured)
@@ -110,6 +110,21 @@ struct PcapReaderTests {
         #expect(read.map(\.bytes) == packets.map(\.data))
         #expect(read.map(\.originalLength) == packets.map(\.originalLength))
         #expect(try read == Self.readWithLibpcap(path))
+    }
+
+    /// A path that opens but cannot be read (a directory) is a read error with the system's
+    /// reason, not an empty or damaged capture.
+    @Test func unreadablePathIsAReadError() throws {
+        let directory = NSTemporaryDirectory()
+        for open in [{ _ = try PcapReader(path: directory) }, { _ = try PcapngReader(path: directory) },
+                     { _ = try WireAnalyzer.analyze(captureFile: directory) }] as [() throws -> Void] {
+            let error = #expect(throws: CaptureError.self) { try open() }
+            guard case .fileReadFailed(_, let message)? = error else {
+                Issue.record("not a read error: \(String(describing: error))")
+                continue
+            }
+            #expect(message == String(cString: strerror(EISDIR)), "\(message)")
+        }
     }
 
     @Test func damageStopsTheWalkWithItsOffset() throws {

@@ -39,7 +39,7 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileWriteFailed(let path, let errno):
             return "cannot write capture file \(path) (errno \(errno)). Check the directory exists, is writable and the disk is not full."
         case .fileReadFailed(let path, let message):
-            return "error reading capture file \(path): \(message). The file may be truncated; re-capture or repair it with editcap."
+            return "error reading capture file \(path): \(message). Check it is a readable pcap or pcapng file, not a directory; a truncated one can be repaired with editcap."
         case .unsupportedLinkType(let path, let linkType, let interface):
             let place = interface.map { " (pcapng interface \($0))" } ?? ""
             return "capture file \(path)\(place) has link type \(linkType), which analysis cannot decode. Supported: \(LinkType.supportedSummary). Convert the file (editcap -T ether, or capture again on a supported interface)."

@@ -9,6 +9,7 @@ import Glibc
 /// ask for (`PcapngReader.maximumBlockLength`), so a hostile length cannot make it grow without
 /// bound. Not thread-safe: one buffer belongs to one reader.
 final class FileBuffer {
+    private let path: String
     private var file: UnsafeMutablePointer<FILE>?
     private var buffer: UnsafeMutableRawBufferPointer
     /// The unread bytes are `buffer[start..<end]`.
@@ -21,6 +22,7 @@ final class FileBuffer {
     ///
     /// - Throws: `CaptureError.fileOpenFailed` with the system's reason.
     init(path: String) throws(CaptureError) {
+        self.path = path
         guard let handle = fopen(path, "rb") else {
             throw .fileOpenFailed(path: path, message: String(cString: strerror(errno)))
         }
@@ -44,9 +46,13 @@ final class FileBuffer {
 
     /// Makes at least `count` bytes available from the position, reading more of the file as
     /// needed; false when the file ends first.
+    ///
+    /// - Throws: `CaptureError.fileReadFailed` when reading fails (a directory, an I/O error):
+    ///   that is no end of file, and no damage in it either.
     @inline(__always)
-    func fill(_ count: Int) -> Bool {
-        end - start >= count || refill(count)
+    func fill(_ count: Int) throws(CaptureError) -> Bool {
+        if end - start >= count { return true }
+        return try refill(count)
     }
 
     /// Steps the position `count` bytes on (at most `available`).
@@ -67,7 +73,7 @@ final class FileBuffer {
         UnsafeRawBufferPointer(rebasing: buffer[(start + range.lowerBound)..<(start + range.upperBound)])
     }
 
-    private func refill(_ count: Int) -> Bool {
+    private func refill(_ count: Int) throws(CaptureError) -> Bool {
         if start > 0 {
             if end > start { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start) }
             bufferOffset += Int64(start)
@@ -83,7 +89,10 @@ final class FileBuffer {
         guard let file else { return false }
         while end < count {
             let read = fread(buffer.baseAddress! + end, 1, buffer.count - end, file)
-            if read == 0 { return false }
+            if read == 0 {
+                guard ferror(file) == 0 else { throw .fileReadFailed(path: path, message: String(cString: strerror(errno))) }
+                return false
+            }
             end += read
         }
         return true

@@ -51,7 +51,7 @@ public final class PcapReader {
     public init(path: String) throws(CaptureError) {
         self.path = path
         input = try FileBuffer(path: path)
-        guard input.fill(24) else {
+        guard try input.fill(24) else {
             throw .fileOpenFailed(path: path, message: "not a pcap file (\(input.available) bytes, shorter than the 24-byte pcap file header)")
         }
         let magic = input.raw32(0)
@@ -92,7 +92,7 @@ public final class PcapReader {
         var count = 0
         let scale: Int64 = nanoseconds ? 1 : 1_000
         while true {
-            guard input.fill(headerLength) else {
+            guard try input.fill(headerLength) else {
                 if input.available == 0 { return count }
                 throw damage("record header", "the file ends \(input.available) bytes into a \(headerLength)-byte record header")
             }
@@ -106,7 +106,7 @@ public final class PcapReader {
             guard captured <= PcapngReader.maximumBlockLength else {
                 throw damage("record header", "captured length \(captured) is past the \(PcapngReader.maximumBlockLength) bytes any record may have")
             }
-            guard input.fill(headerLength + captured) else {
+            guard try input.fill(headerLength + captured) else {
                 throw damage("record", "the record says \(captured) captured bytes but the file ends after \(input.available - headerLength)")
             }
             // Wrapping, then clamped: a hostile time is a wrong time, never a trap.

@@ -38,7 +38,7 @@ public final class PcapngReader {
     public init(path: String) throws(CaptureError) {
         self.path = path
         input = try FileBuffer(path: path)
-        guard input.fill(4), input.raw32(0) == Self.sectionHeaderType else {
+        guard try input.fill(4), input.raw32(0) == Self.sectionHeaderType else {
             throw .fileOpenFailed(path: path, message: "not a pcapng file (no section header block at the start)")
         }
     }
@@ -57,14 +57,14 @@ public final class PcapngReader {
         var count = 0
         while true {
             let offset = input.offset
-            guard input.fill(8) else {
+            guard try input.fill(8) else {
                 if input.available == 0 { return count }
                 throw damage(offset, "block header", "the file ends \(input.available) bytes into an 8-byte block header")
             }
             // The section header's type reads the same in both byte orders; every other field
             // is in the byte order its magic sets.
             if input.raw32(0) == Self.sectionHeaderType {
-                guard input.fill(12) else { throw damage(offset, "section header", "the file ends inside the byte-order magic") }
+                guard try input.fill(12) else { throw damage(offset, "section header", "the file ends inside the byte-order magic") }
                 switch input.raw32(8) {
                 case 0x1A2B_3C4D: bigEndian = false
                 case 0x4D3C_2B1A: bigEndian = true
@@ -77,7 +77,7 @@ public final class PcapngReader {
             guard length >= 12, length % 4 == 0, length <= Self.maximumBlockLength else {
                 throw damage(offset, name, "block length \(length) is not a multiple of 4 between 12 and \(Self.maximumBlockLength)")
             }
-            guard input.fill(length) else {
+            guard try input.fill(length) else {
                 throw damage(offset, name, "the block says \(length) bytes but the file ends after \(input.available)")
             }
             guard Int(value32(input.raw32(length - 4))) == length else {
