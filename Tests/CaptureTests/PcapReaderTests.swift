@@ -113,11 +113,11 @@ struct PcapReaderTests {
     }
 
     /// A path that opens but cannot be read (a directory) is a read error with the system's
-    /// reason, not an empty or damaged capture.
-    @Test func unreadablePathIsAReadError() throws {
+    /// reason in the readers, not an empty or damaged capture; `CaptureFile` (what analyze and
+    /// the twin open) refuses it, and a pipe, before reading: it reads a capture more than once.
+    @Test func directoriesAndPipesAreRefusedWithTheReason() throws {
         let directory = NSTemporaryDirectory()
-        for open in [{ _ = try PcapReader(path: directory) }, { _ = try PcapngReader(path: directory) },
-                     { _ = try WireAnalyzer.analyze(captureFile: directory) }] as [() throws -> Void] {
+        for open in [{ _ = try PcapReader(path: directory) }, { _ = try PcapngReader(path: directory) }] as [() throws -> Void] {
             let error = #expect(throws: CaptureError.self) { try open() }
             guard case .fileReadFailed(_, let message)? = error else {
                 Issue.record("not a read error: \(String(describing: error))")
@@ -125,6 +125,20 @@ struct PcapReaderTests {
             }
             #expect(message == String(cString: strerror(EISDIR)), "\(message)")
         }
+        let notADirectory = #expect(throws: CaptureError.self) { try WireAnalyzer.analyze(captureFile: directory) }
+        #expect(notADirectory?.description.contains("it is a directory") == true, "\(String(describing: notADirectory))")
+        // A whole capture in a pipe, as `cat capture.pcap | scanbench analyze /dev/stdin` gives it:
+        // the first look would swallow it, so it is refused with the way round.
+        let (path, _) = try Self.sampleFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        #expect(write(ends[1], bytes, bytes.count) == bytes.count)
+        close(ends[1])
+        let piped = #expect(throws: CaptureError.self) { try WireAnalyzer.analyze(captureFile: "/proc/self/fd/\(ends[0])") }
+        #expect(piped?.description.contains("save the stream first") == true, "\(String(describing: piped))")
     }
 
     @Test func damageStopsTheWalkWithItsOffset() throws {

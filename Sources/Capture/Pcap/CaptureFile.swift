@@ -29,10 +29,12 @@ public final class CaptureFile {
 
     /// Opens a capture file.
     ///
-    /// - Throws: `CaptureError.fileOpenFailed` when it is missing or neither pcap nor pcapng;
-    ///   `.unsupportedLinkType` when a classic pcap file's link type cannot be analysed.
+    /// - Throws: `CaptureError.fileOpenFailed` when it is missing, no regular file (a directory,
+    ///   a pipe) or neither pcap nor pcapng; `.unsupportedLinkType` when a classic pcap file's
+    ///   link type cannot be analysed.
     public init(path: String, reading: Reading = .native) throws(CaptureError) {
         self.path = path
+        try Self.requireRegularFile(path)
         let isPcapng = try Self.startsWithSectionHeader(path)
         format = isPcapng ? .pcapng : .pcap
         let linkType: LinkType
@@ -86,6 +88,24 @@ public final class CaptureFile {
         return try libpcap.forEach { timestamp, length, bytes in
             try deliver(CaptureRecord(timestamp: timestamp, originalLength: length, bytes: bytes,
                                       linkType: linkType, interface: 0, process: nil))
+        }
+    }
+
+    /// A capture is opened twice (its first four bytes tell the format, then its reader starts
+    /// over) and `analyze` may read it twice more (the scanner's radio runs are replayed once
+    /// the scanner is known). A pipe would lose what the first look read, and a named pipe
+    /// would block the second open for ever, so anything but a regular file is refused.
+    private static func requireRegularFile(_ path: String) throws(CaptureError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .fileOpenFailed(path: path, message: String(cString: strerror(errno)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .fileOpenFailed(path: path, message: "it is a directory; name a pcap or pcapng file in it")
+        default:
+            throw .fileOpenFailed(path: path, message: "it is a pipe or device, not a file, and analysis reads a capture more than once; "
+                                  + "save the stream first (e.g. tcpdump -w capture.pcap, or ... > capture.pcap) and analyse that")
         }
     }
 
