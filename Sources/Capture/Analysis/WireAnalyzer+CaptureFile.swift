@@ -5,9 +5,7 @@ extension WireAnalyzer {
     ///
     /// - Throws: `CaptureError.fileOpenFailed`, `.unsupportedLinkType`, `.damagedFile`.
     public static func analyze(file path: String, options: AnalysisOptions = AnalysisOptions()) throws -> WireAnalysis {
-        let pass = try read(path, options: options, process: nil, reading: .native)
-        if let damage = pass.damage { throw damage }
-        return pass.analysis
+        try read(path, options: options, process: nil, reading: .native, throwsAtDamage: true).analysis
     }
 
     /// Reads any capture file `CaptureFile` opens — pcap or pcapng, mixed link types, damaged
@@ -43,9 +41,10 @@ extension WireAnalyzer {
         var processFilter: ProcessFilterSummary?
     }
 
-    /// Analyses the packets of `path` (one `process`'s, when given) up to its end or its damage.
+    /// Analyses the packets of `path` (one `process`'s, when given) up to its end or its damage;
+    /// with `throwsAtDamage`, the damage is thrown before the scanner's runs are read again.
     private static func read(_ path: String, options: AnalysisOptions, process: String?,
-                             reading: CaptureFile.Reading) throws -> Pass {
+                             reading: CaptureFile.Reading, throwsAtDamage: Bool = false) throws -> Pass {
         let file = try CaptureFile(path: path, reading: reading)
         var analyzer = WireAnalyzer(options: options, linkType: file.linkTypes.first ?? .ethernet)
         analyzer.dropsUnprovenRuns = true
@@ -59,6 +58,7 @@ extension WireAnalyzer {
                 analyzer.add(timestamp: record.timestamp, originalLength: record.originalLength, borrowing: record.bytes)
             }
         }
+        if throwsAtDamage, let damage { throw damage }
         let summary = filter?.summary
         if let summary, summary.matched == 0, summary.otherProcesses.isEmpty, read > 0 {
             throw CaptureError.noProcessInformation(path: path)
