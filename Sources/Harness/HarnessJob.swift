@@ -22,7 +22,9 @@ public struct HarnessJob: Sendable {
     public var peers = false
     /// Lanes: copies of each fixture's LAN that run entries side by side (1 = one at a time).
     public var jobs = 1
-    /// The seed of every run (`--seed`); nil draws one per run. Either way each run records its own.
+    /// The base seed (`--seed`): repetition k of every strategy runs with seed + k − 1
+    /// (`RunPlan.Entry.seed(base:)`), so strategies are paired on the same draws of each LAN and
+    /// repetitions cover several draws. Nil draws a base for the job. Each run records its own seed.
     public var seed: UInt64?
     /// How the devices each scan found are probed and classified after it; nil: not at all.
     public var categoryProbe: CategoryProbeSettings? = .harnessDefault
@@ -61,6 +63,8 @@ public struct HarnessJob: Sendable {
     ///   cannot be built; a scan that fails is recorded as a failed run instead.
     public func execute() async throws -> ResultsDocument {
         let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory)
+        let base = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        if seed == nil { progress("base seed \(base) (drawn; repetition k runs with \(base) + k − 1; --seed \(base) replays them)") }
         var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
         document.ablation = ablation
         document.sweep = sweep
@@ -75,9 +79,9 @@ public struct HarnessJob: Sendable {
             let hosts = inputs.fixtures.map { $0.fixture.network.subnet.hosts.count }.max() ?? 254
             if let note = try NeighbourLimits.raise(toFit: hosts * jobs) { progress(note) }
         }
-        try await runLanes(inputs, sink: sink)
+        try await runLanes(inputs, base: base, sink: sink)
         if peers {
-            for fixture in inputs.fixtures { try await runPeers(fixture, sink: sink) }
+            for fixture in inputs.fixtures { try await runPeers(fixture, seed: base, sink: sink) }
         }
         return await sink.document
     }
@@ -94,7 +98,7 @@ public struct HarnessJob: Sendable {
 
     /// Every entry, dealt round-robin over the lanes in schedule order: a lane brings up the LAN of
     /// whichever fixture its next entry needs, so a job of several fixtures keeps every lane busy.
-    private func runLanes(_ inputs: JobInputs, sink: ResultsSink) async throws {
+    private func runLanes(_ inputs: JobInputs, base: UInt64, sink: ResultsSink) async throws {
         let lanes = max(1, jobs)
         let ids = Self.testbedIDs(lanes: lanes)
         defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
@@ -103,17 +107,17 @@ public struct HarnessJob: Sendable {
             for lane in 0..<lanes {
                 let mine = plan.entries.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
                 let laneIDs = [ids[2 * lane], ids[2 * lane + 1]]
-                group.addTask { try await runLane(mine, testbedIDs: laneIDs, fixtures: fixtures, strategies: inputs.strategies, sink: sink) }
+                group.addTask { try await runLane(mine, testbedIDs: laneIDs, fixtures: fixtures, strategies: inputs.strategies, base: base, sink: sink) }
             }
             try await group.waitForAll()
         }
     }
 
-    /// The reference tools on one fixture's LAN, `repetitions` times.
-    private func runPeers(_ fixture: JobInputs.FixtureInput, sink: ResultsSink) async throws {
+    /// The reference tools on one fixture's LAN (repetition 1's draw), `repetitions` times.
+    private func runPeers(_ fixture: JobInputs.FixtureInput, seed: UInt64, sink: ResultsSink) async throws {
         let id = Self.testbedIDs(lanes: 1)[0]
         defer { TestbedCleaner.remove(id: id, log: { _ in }) }
-        let truth = try await bringUp(fixture, id: id, seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        let truth = try await bringUp(fixture, id: id, seed: seed)
         let results = PeerRunner(truth: truth, fixture: fixture.name).runAll(repetitions: repetitions, progress: progress)
         try await sink.addPeers(results)
     }
@@ -122,13 +126,13 @@ public struct HarnessJob: Sendable {
     /// the last run's LAN goes down while the next one comes up and settles (about 2.5 s against
     /// 4 s), and is gone before the next capture starts.
     private func runLane(_ entries: [RunPlan.Entry], testbedIDs ids: [String], fixtures: [String: JobInputs.FixtureInput],
-                         strategies: [String: PreparedStrategy], sink: ResultsSink) async throws {
+                         strategies: [String: PreparedStrategy], base: UInt64, sink: ResultsSink) async throws {
         var teardown: Task<Void, Never>?
         for (index, entry) in entries.enumerated() {
             if let deadline, Date() >= deadline { break }
             let started = Date()
             let id = ids[index % 2]
-            let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
+            let seed = entry.seed(base: base)
             let truth = try await bringUp(fixtures[entry.fixture]!, id: id, seed: seed)
             await teardown?.value
             var runner = EntryRunner(truth: truth, executable: executable, outputDirectory: outputDirectory, seed: seed)

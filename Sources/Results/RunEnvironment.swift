@@ -16,8 +16,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var shard: String
     /// Copies of each LAN that ran entries side by side (`scanbench run --jobs`); nil or 1: one at a time.
     public var lanes: Int?
-    /// The seed every run used (`scanbench run --seed`); nil when each run drew its own, which
-    /// each run records as `runs[].seed`.
+    /// The base seed given with `scanbench run --seed`: repetition k ran with seed + k − 1 (each
+    /// run records its own as `runs[].seed`); nil when the job drew its base. Files written before
+    /// 2026-11-26 ran every repetition with this one seed.
     public var seed: UInt64?
     /// How each scan's devices were probed and classified afterwards; nil when they were not
     /// (`--no-categories`, or a file from before categories were measured).

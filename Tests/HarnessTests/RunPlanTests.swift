@@ -16,6 +16,14 @@ struct RunPlanTests {
         #expect(plan.fixtures == ["home", "tiny"])
     }
 
+    @Test("repetition k of every strategy and scenario runs with seed base + k − 1, also on a shard")
+    func seedsPerRepetition() {
+        let plan = RunPlan(fixtures: ["home"], strategies: strategies, scenarios: [.scan], repetitions: 3)
+        #expect(plan.entries.map { $0.seed(base: 7) } == [7, 7, 7, 8, 8, 8, 9, 9, 9])
+        #expect(plan.shard(2, of: 2).entries.map { $0.seed(base: 7) } == plan.entries.filter { $0.sequence % 2 == 1 }.map { $0.seed(base: 7) })
+        #expect(plan.entries.last!.seed(base: .max) == 1)   // wraps instead of trapping
+    }
+
     @Test("shards partition the plan: by fixture when there are enough, round-robin otherwise")
     func shards() {
         let two = RunPlan(fixtures: ["home", "tiny"], strategies: strategies, scenarios: [.scan], repetitions: 2)

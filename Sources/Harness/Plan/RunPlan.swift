@@ -12,6 +12,13 @@ public struct RunPlan: Sendable, Equatable {
         public var repetition: Int
         /// Position in the whole (unsharded) schedule.
         public var sequence: Int
+
+        /// The seed this entry runs with: `base` + repetition − 1, so repetition k of every
+        /// strategy and scenario meets the same draw of the LAN (runs are paired by seed), and
+        /// `--seed S --repeat 1` with S = base + k − 1 replays repetition k alone.
+        public func seed(base: UInt64) -> UInt64 {
+            base &+ UInt64(repetition - 1)
+        }
     }
 
     public var entries: [Entry]

@@ -1,25 +1,34 @@
 import Results
 
 extension Report {
-    /// Whether the repetitions of each strategy agreed on each counter: with one seed every
-    /// counter should repeat, and the exceptions are named with the mechanism the runs recorded.
+    /// Whether runs of one seed agreed on each counter: under one seed only timing differs, so
+    /// every counter should repeat, and the exceptions are named with the mechanism the runs
+    /// recorded. Since repetition k runs with seed base + k − 1, a seed runs more than once only
+    /// when the same `--seed` ran again (merged jobs, files from before 2026-11-26).
     func repeatabilityTable(_ group: RunGroup) -> String {
         let counters = Metric.all.filter { $0.kind == .counter }
-        let strategies = group.strategies.filter { group.ok($0).count > 1 }
-        guard !strategies.isEmpty else { return "" }
+        let strategies = group.strategies.filter { !Self.repeatedSeeds(group.ok($0)).isEmpty }
+        guard !strategies.isEmpty else {
+            guard group.strategies.contains(where: { group.ok($0).count > 1 }) else { return "" }
+            return "### Repeatability\n\nEvery repetition ran its own seed (repetition k: base + k − 1), so no seed ran twice and these runs "
+                + "cannot tell timing from the LAN's draws; run the same `--seed` again for that ([docs/METRICS.md](\(options.metricsDocLink))).\n"
+        }
         var text = "### Repeatability\n\n"
-        text += seedSentence(group) + " "
-        text += "A cell is `=` when every repetition measured the same value, else the range min–max; "
+        text += "Runs of the same seed, per strategy (\(seedList(group, strategies))). "
+        text += "A cell is `=` when every run of each seed measured the same value, else the widest range min–max within one seed; "
         text += "counters are defined in [docs/METRICS.md](\(options.metricsDocLink)) (\"Repeatability\" says which may differ and why).\n\n"
         var table = MarkdownTable([("Counter", .left)] + strategies.map { (Inline.code($0), .right) })
         for metric in counters {
             var cells = [metric.title]
             for strategy in strategies {
-                guard let summary = group.summary(metric, strategy) else {
+                let summaries = Self.repeatedSeeds(group.ok(strategy)).values.compactMap { runs in
+                    SampleSummary(runs.compactMap { metric.value(in: $0.metrics) })
+                }
+                guard let widest = summaries.max(by: { $0.max - $0.min < $1.max - $1.min }) else {
                     cells.append("—")
                     continue
                 }
-                cells.append(summary.hasSpread ? "\(metric.format(summary.min))–\(metric.format(summary.max))" : "=")
+                cells.append(widest.hasSpread ? "\(metric.format(widest.min))–\(metric.format(widest.max))" : "=")
             }
             table.add(cells)
         }
@@ -38,11 +47,19 @@ extension Report {
         return text
     }
 
-    /// "All runs used seed 1." or "Each run drew its own seed (raw runs list them)".
-    private func seedSentence(_ group: RunGroup) -> String {
-        if let seed = document.environment.seed { return "Every run used seed \(seed) (`--seed`)." }
-        let seeds = Set(group.strategies.flatMap { group.ok($0).compactMap(\.seed) })
-        if seeds.isEmpty { return "These runs recorded no seed." }
-        return "Each run drew its own seed (the raw runs list them), so repetitions also differ by the LAN's random impairments."
+    /// The successful runs of each seed that ran more than once.
+    static func repeatedSeeds(_ runs: [RunResult]) -> [UInt64: [RunResult]] {
+        var bySeed: [UInt64: [RunResult]] = [:]
+        for run in runs { if let seed = run.seed { bySeed[seed, default: []].append(run) } }
+        return bySeed.filter { $0.value.count > 1 }
+    }
+
+    /// "seed 1 × 3" per strategy, or one list when every strategy repeated the same seeds.
+    private func seedList(_ group: RunGroup, _ strategies: [String]) -> String {
+        let lists = strategies.map { strategy in
+            Self.repeatedSeeds(group.ok(strategy)).sorted { $0.key < $1.key }.map { "seed \($0.key) × \($0.value.count)" }.joined(separator: ", ")
+        }
+        if Set(lists).count == 1 { return lists[0] }
+        return zip(strategies, lists).map { "\(Inline.code($0)): \($1)" }.joined(separator: "; ")
     }
 }

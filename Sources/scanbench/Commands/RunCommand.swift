@@ -37,14 +37,15 @@ struct RunCommand: AsyncParsableCommand {
             (one line per value of the second). --max-variants caps the strategies a grid may add up to.
 
             Seeds: the switch's jitter, loss and sleepy-ARP draws and the scanner's own random \
-            choices come from the run's seed. Without --seed each run draws one (printed, and kept \
-            in results.json as runs[].seed); with --seed N every run uses N, so repetitions differ \
-            only by timing and counters repeat (docs/METRICS.md says which, and how far). Use \
-            --seed when results are gated in CI.
+            choices come from the run's seed. Repetition k of every strategy and scenario runs \
+            with seed N + k − 1, where N is --seed (or a base drawn for the job and printed), so \
+            strategies meet the same draws of each LAN and repetitions cover several draws. Each \
+            run keeps its seed in results.json (runs[].seed); --seed N+k−1 --repeat 1 replays \
+            repetition k. Use --seed when results are gated in CI.
 
             Examples:
               scanbench run
-              scanbench run --fixture tiny --seed 1 --repeat 5     # replayable, for a CI baseline
+              scanbench run --fixture tiny --seed 1 --repeat 5     # seeds 1-5, replayable: for a CI baseline
               scanbench run --fixture tiny --strategy netmonitor-2.0 --strategy scanbench-best --repeat 1
               scanbench run --strategy netmonitor-2.0 --sweep tcp.host_concurrency=12,24,40
               scanbench run --fixture tiny --seed 1 --repeat 3 --sweep tcp.host_concurrency=12,24,40 --sweep arp.settle_ms=500,2000
