@@ -2,7 +2,7 @@ import Foundation
 
 /// One number per run that reports tabulate and `scanbench compare` gates, declared once: where it
 /// lives in results.json, what it is called, which way is better, whether it is a deterministic
-/// counter or a noisy timing, where it comes from and how `compare` gates it by default.
+/// counter or a noisy timing, where it comes from and, for the few `compare` tests, its allowance.
 ///
 /// Everything else follows from the declaration (Metric+Catalogue.swift): results.json's key is
 /// the `RunMetrics` coding key the id is built from, the report's tables take titles, units and
@@ -21,14 +21,27 @@ public struct Metric: Sendable, Identifiable {
         }
     }
 
-    /// How `compare` gates it.
+    /// Whether a count of events or a measure of time and the machine.
     public enum Kind: String, Sendable {
-        /// A count of events (attempts, packets, devices): gated on thresholds applied to the
-        /// medians; one seed makes it repeat unless `movesWithTiming`.
+        /// A count of events (attempts, packets, devices): one seed makes it repeat, but for the
+        /// timing races docs/METRICS.md#repeatability names.
         case counter
-        /// Subject to machine noise (durations, CPU, memory, hitches): gated only when a
-        /// Mann–Whitney test and a minimum effect size agree.
+        /// Subject to machine noise (durations, CPU, memory, hitches).
         case timing
+    }
+
+    /// How `compare` judges a draw of a LAN on which a run of either side had a phase cut at its
+    /// deadline: what a cut phase had sent by then decides some counters (netmonitor-2.0 on
+    /// `home` makes 31 or about 142 TCP attempts with one seed, depending on whether the cut fell
+    /// before its enrichment race), so those need a wider allowance or say nothing there. The cut
+    /// itself is measured (`phases_cut_at_deadline`), and yield is always judged.
+    public enum WhenCut: Sendable, Equatable {
+        /// The metric's own allowance.
+        case sameAllowance
+        /// This allowance instead.
+        case allowance(MetricThreshold)
+        /// Such a draw is left out of the metric's test.
+        case notJudged
     }
 
     /// Where the number comes from (docs/METRICS.md, "Sources").
@@ -59,22 +72,20 @@ public struct Metric: Sendable, Identifiable {
     public let unit: String
     public let direction: Direction
     public let kind: Kind
-    /// A counter that timing moves even under one seed: concurrency at an instant, kernel
-    /// retransmission and announcement timers, time-throttled publishing
-    /// (docs/METRICS.md#repeatability). Its runs may agree by chance, so `compare` never makes it
-    /// exact; it keeps its allowance, widened to the baseline's spread.
-    public let movesWithTiming: Bool
+    /// How `compare` judges a draw with a phase cut at its deadline.
+    public let whenCut: WhenCut
     /// Decimals when printed.
     public let digits: Int
     public let source: Source
-    /// The allowance `compare` starts from (nil: not gated by `compare`).
+    /// How far one draw of a LAN may land from the baseline's before `compare` counts it as worse
+    /// (or better): for the metrics the verdict tests (`Metric.gated`); nil for the others.
     public let threshold: MetricThreshold?
     let extract: @Sendable (RunMetrics) -> Double?
     /// For a count out of a whole (devices found of discoverable), the whole: tables print "29/30".
     let whole: (@Sendable (RunMetrics) -> Double?)?
 
     init(_ id: String, _ title: String, short: String? = nil, unit: String = "", _ direction: Direction, _ kind: Kind, digits: Int = 0,
-         from source: Source, movesWithTiming: Bool = false, gate threshold: MetricThreshold? = nil,
+         from source: Source, gate threshold: MetricThreshold? = nil, whenCut: WhenCut = .sameAllowance,
          of whole: (@Sendable (RunMetrics) -> Double?)? = nil, _ extract: @escaping @Sendable (RunMetrics) -> Double?) {
         self.id = id
         self.title = title
@@ -82,7 +93,7 @@ public struct Metric: Sendable, Identifiable {
         self.unit = unit
         self.direction = direction
         self.kind = kind
-        self.movesWithTiming = movesWithTiming
+        self.whenCut = whenCut
         self.digits = digits
         self.source = source
         self.threshold = threshold

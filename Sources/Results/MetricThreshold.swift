@@ -1,22 +1,30 @@
-/// How much one metric may change before `scanbench compare` calls it a regression; each metric
-/// declares its default (`Metric.threshold`), a thresholds file may override it.
+/// How far one draw of a LAN may land from the baseline's before `scanbench compare` counts it as
+/// worse (or better); each metric the verdict tests declares its default (`Metric.threshold`), a
+/// thresholds file may override it.
 ///
-/// For a counter, a worsening of the median is tolerated when it is within `relativePercent` of the
-/// baseline's median **or** within `absolute` (either allowance suffices; a metric with neither
-/// tolerates no worsening). For a timing, `relativePercent` and `absolute` are the smallest median
-/// change that counts, on top of the statistical test and the effect size.
+/// A change is within the allowance when it is within `relativePercent` of the baseline's value
+/// **or** within `absolute` (either suffices; a metric with neither allows no change at all).
 public struct MetricThreshold: Sendable, Equatable, Codable {
-    /// Allowed (counter) or minimum (timing) change of the median, in % of the baseline's median.
+    /// Allowed change, in % of the baseline's value.
     public var relativePercent: Double?
-    /// Allowed (counter) or minimum (timing) change of the median, in the metric's unit.
+    /// Allowed change, in the metric's unit.
     public var absolute: Double?
-    /// False turns the gate off: the metric is still shown, never a regression.
+    /// False takes the metric out of the verdict: it is still shown, never tested.
     public var gate: Bool
 
     public init(relativePercent: Double? = nil, absolute: Double? = nil, gate: Bool = true) {
         self.relativePercent = relativePercent
         self.absolute = absolute
         self.gate = gate
+    }
+
+    /// Whether a change of `amount` from `base` (either sign) goes beyond the allowance.
+    public func isExceeded(by amount: Double, from base: Double) -> Bool {
+        let size = abs(amount)
+        if size == 0 { return false }
+        if let relativePercent, base != 0, size <= relativePercent / 100 * abs(base) + 1e-9 { return false }
+        if let absolute, size <= absolute + 1e-9 { return false }
+        return true
     }
 
     enum CodingKeys: String, CodingKey {

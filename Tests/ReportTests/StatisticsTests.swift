@@ -49,8 +49,32 @@ struct StatisticsTests {
     func smallestPossibleP() {
         #expect(abs(MannWhitneyU.smallestPossibleP(3, 3) - 0.1) < 1e-12)
         #expect(abs(MannWhitneyU.smallestPossibleP(4, 4) - 2.0 / 70) < 1e-12)
-        #expect(MetricComparison.runsNeeded(0.05) == 4)
-        #expect(MetricComparison.runsNeeded(0.01) == 5)
+    }
+
+    @Test("the binomial tail matches the exact sum of C(n, j) qʲ (1 − q)ⁿ⁻ʲ")
+    func binomialTail() {
+        // Reference values: Python's math.comb, the sum over j = k…n in floating point.
+        for (k, n, q, expected) in [(1, 5, 0.05, 0.22621906249999996), (3, 5, 0.05, 0.0011581250000000003), (5, 5, 0.05, 3.1250000000000013e-07),
+                                    (4, 7, 0.05, 0.000193578125), (2, 20, 0.1, 0.6082530018748327),
+                                    (10, 100, 0.05, 0.028188294163416)] {
+            #expect(abs(BinomialTail.atLeast(k, of: n, probability: q) - expected) < 1e-12 + 1e-9 * expected, "\(k) of \(n) at \(q)")
+        }
+        #expect(BinomialTail.atLeast(0, of: 5, probability: 0.05) == 1)
+        #expect(BinomialTail.atLeast(6, of: 5, probability: 0.05) == 0)
+        // q³ = 1.25e-4 ≤ 0.01 / 64 = 1.56e-4: three draws; q² = 2.5e-3 is not.
+        #expect(BinomialTail.drawsNeeded(probability: 0.05, level: 0.01 / 64) == 3)
+        #expect(BinomialTail.drawsNeeded(probability: 0.05, level: 0.01 / 16) == 3)
+        #expect(BinomialTail.drawsNeeded(probability: 0.05, level: 0.01) == 2)
+    }
+
+    @Test("Holm's procedure rejects in order of p while p ≤ α / (m − rank), and stops at the first that is not")
+    func holm() {
+        // m = 4, α = 0.05: levels 0.0125, 0.0167, 0.025, 0.05 by rank.
+        let holm = HolmCorrection(pValues: [0.04, 0.001, 0.013, 0.03], alpha: 0.05)
+        #expect(holm.rejected == [false, true, true, false], "0.013 ≤ 0.0167; 0.03 > 0.025 stops it, so 0.04 ≤ 0.05 is not rejected")
+        #expect(abs(holm.levels[1] - 0.0125) < 1e-12 && abs(holm.levels[2] - 0.05 / 3) < 1e-12)
+        #expect(HolmCorrection(pValues: [], alpha: 0.05).rejected.isEmpty)
+        #expect(HolmCorrection(pValues: [0.01, 0.01], alpha: 0.02).rejected == [true, true])
     }
 
     @Test("the exact null distribution sums to C(n1 + n2, n1) and is symmetric")

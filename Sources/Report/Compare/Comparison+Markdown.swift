@@ -1,8 +1,8 @@
 import Results
 
 extension Comparison {
-    /// The comparison as GitHub-flavoured Markdown: a verdict line with a stable keyword, the
-    /// regressions, one table per pair, and the rules in a folded block.
+    /// The comparison as GitHub-flavoured Markdown: a verdict line with a stable keyword, the flags
+    /// with the draws behind them, the tests, one table per cell, and the rules in a folded block.
     /// - Parameters:
     ///   - baselineName: how to name the baseline file (its path).
     ///   - currentName: how to name the current file.
@@ -15,49 +15,92 @@ extension Comparison {
         if !environmentWarnings.isEmpty {
             text += "\n> [!WARNING]\n" + environmentWarnings.map { "> - \($0)" }.joined(separator: "\n") + "\n"
         }
-        let regressions = pairs.flatMap { pair in pair.regressions.map { (pair, $0) } }
         let failures = pairs.filter(\.moreRunsFailed)
         if !regressions.isEmpty || !failures.isEmpty {
             text += "\n## Regressions\n\n"
-            for (pair, item) in regressions {
-                text += "- \(pair.title): **\(item.metric.title)** \(valueText(item.metric, item.baselineMedian)) → \(valueText(item.metric, item.currentMedian)): \(changeText(item)); allowed: \(ruleText(item))\n"
-            }
+            text += regressions.map(flagText).joined()
             for pair in failures {
                 text += "- \(pair.title): **runs failed** — \(pair.currentRuns.ok) of \(pair.currentRuns.total) ok now, \(pair.baselineRuns.ok) of \(pair.baselineRuns.total) before\n"
             }
         }
+        if !improvements.isEmpty {
+            text += "\n## Improvements\n\n" + improvements.map(flagText).joined()
+        }
+        text += "\n" + testsTable()
         for pair in pairs { text += "\n" + pairTable(pair) }
         text += "\n" + rulesBlock()
         return text
     }
 
-    /// "**REGRESSED** ❌ — 3 metrics worse in 1 of 1 pairs (…)".
+    /// "**REGRESSED** ❌ — …", with the numbers behind it.
     func verdictLine() -> String {
-        let regressed = pairs.reduce(0) { $0 + $1.regressions.count }
-        let improved = pairs.reduce(0) { $0 + $1.improvements.count }
+        let tested = tests.filter(\.isTested).count
         switch verdict {
         case .regression:
-            let failing = pairs.filter { !$0.regressions.isEmpty || $0.moreRunsFailed }.count
-            return "**REGRESSED** ❌ — \(regressed) \(regressed == 1 ? "metric" : "metrics") worse beyond the thresholds in \(failing) of \(pairs.count) \(pairs.count == 1 ? "pair" : "pairs")."
+            let failing = pairs.filter(\.moreRunsFailed).count
+            var parts: [String] = []
+            if !regressions.isEmpty { parts.append("\(regressions.count) of \(tested) tests found a metric worse on more draws than chance allows") }
+            if failing > 0 { parts.append("\(failing) \(failing == 1 ? "cell" : "cells") lost more runs") }
+            return "**REGRESSED** ❌ — " + parts.joined(separator: "; ") + "."
         case .improved:
-            return "**IMPROVED** ✅ — no regression; \(improved) \(improved == 1 ? "metric" : "metrics") better beyond the thresholds."
+            return "**IMPROVED** ✅ — no regression; \(improvements.count) of \(tested) tests found a metric better on more draws than chance allows."
         case .noRegression:
-            return "**PASS** ✅ — no regression: every gated metric is within its threshold."
+            return "**PASS** ✅ — no regression: \(tests.filter { $0.outcome == .unchanged }.count) of \(tested) tests had the draws to see a change, and none did."
         case .insufficientData:
-            return "**INCONCLUSIVE** ⚠️ — no pair has a successful run on both sides, so nothing could be judged."
+            guard pairs.contains(where: \.isComparable) else {
+                return "**INCONCLUSIVE** ⚠️ — no cell has a successful run on both sides, so nothing could be judged."
+            }
+            let most = tests.map(\.judged).max() ?? 0
+            return "**INCONCLUSIVE** ⚠️ — no test had enough draws: at most \(most) per strategy, and a flag at this verdict's level needs \(drawsNeeded) (more repetitions, or more fixtures)."
         }
+    }
+
+    /// "- `netmonitor-2.0`: **Packets** worse beyond 5 % on 5 of 5 draws (p 3.1e-7 ≤ 3.1e-4): tiny · scan · seed 1 1,563 → 1,880; …".
+    private func flagText(_ test: GateTest) -> String {
+        let direction: PairedDraw.Judgement = test.outcome == .regressed ? .worse : .better
+        let count = direction == .worse ? test.worse : test.better
+        let p = direction == .worse ? test.pWorse : test.pBetter
+        let level = test.levels.map { direction == .worse ? $0.worse : $0.better } ?? thresholds.alpha
+        let shown = test.draws.filter { $0.judgement == direction }.prefix(6).map { item in
+            let values = item.draw.values(test.metric)
+            return "\(item.draw.title) \(valueText(test.metric, values?.baseline)) → \(valueText(test.metric, values?.current))"
+        }
+        return "- \(Inline.code(test.strategyTitle)): **\(test.metric.title)** \(direction == .worse ? "worse" : "better") beyond \(test.threshold.summary) "
+            + "on \(count) of \(test.judged) draws (p \(pText(p)) ≤ \(pText(level))): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")\n"
+    }
+
+    private func testsTable() -> String {
+        var text = "## Tests\n\n"
+        text += "One per strategy and tested metric, over every draw (fixture, scenario, seed) both sides ran. "
+        text += "A draw is worse or better when it landed beyond the allowance; p is the chance of that many by accident.\n\n"
+        var table = MarkdownTable([("Strategy", .left), ("Metric", .left), ("Allowance", .left), ("Draws", .right), ("Worse", .right),
+                                   ("Better", .right), ("p worse", .right), ("p better", .right), ("Outcome", .left)])
+        for test in tests {
+            let leftOut = test.leftOut.isEmpty ? "" : " (\(test.leftOut.joined(separator: ", ")) left out)"
+            table.add([Inline.code(test.strategyTitle), test.metric.title, ruleText(test.metric, test.threshold), "\(test.judged)\(leftOut)",
+                       "\(test.worse)", "\(test.better)", test.isTested ? pText(test.pWorse) : "—", test.isTested ? pText(test.pBetter) : "—",
+                       outcomeText(test.outcome)])
+        }
+        return text + table.render()
     }
 
     private func pairTable(_ pair: PairComparison) -> String {
         var text = "## \(pair.title)\n\n"
-        text += "Runs ok: baseline \(pair.baselineRuns.ok)/\(pair.baselineRuns.total), current \(pair.currentRuns.ok)/\(pair.currentRuns.total).\n\n"
-        var table = MarkdownTable([("Metric", .left), ("Kind", .left), ("Baseline (median)", .right), ("Current (median)", .right),
-                                   ("Change", .right), ("Gate", .left), ("p", .right), ("Cliff's δ", .right), ("Verdict", .left)])
-        for item in pair.metrics {
-            table.add(["\(item.metric.header) `\(item.metric.id)`", item.metric.kind.rawValue, valueText(item.metric, item.baselineMedian),
-                       valueText(item.metric, item.currentMedian), changeText(item), ruleText(item),
-                       item.p.map { NumberFormat.decimal($0, digits: 3) } ?? "—",
-                       item.cliffsDelta.map { NumberFormat.decimal($0, digits: 2) } ?? "—", outcomeText(item.outcome)])
+        let seeds = pair.draws.compactMap(\.seed).map(String.init)
+        text += "Runs ok: baseline \(pair.baselineRuns.ok)/\(pair.baselineRuns.total), current \(pair.currentRuns.ok)/\(pair.currentRuns.total); "
+        text += seeds.isEmpty ? (pair.draws.isEmpty ? "no draw compared.\n\n" : "no seed in common: one draw of all runs.\n\n")
+            : "draws compared: seed \(seeds.joined(separator: ", ")).\n\n"
+        var table = MarkdownTable([("Metric", .left), ("Baseline (median)", .right), ("Current (median)", .right), ("Change", .right),
+                                   ("Draws worse / better", .left)])
+        for metric in Metric.all {
+            let (b, c) = pair.medians(metric)
+            var tally = "shown"
+            if Metric.gated.contains(where: { $0.id == metric.id }) {
+                let judged = pair.draws.map { $0.judge(metric, thresholds.threshold(metric)) }
+                let counted = judged.filter { if case .notJudged = $0 { false } else { true } }.count
+                tally = counted == 0 ? "not judged" : "\(judged.filter { $0 == .worse }.count) / \(judged.filter { $0 == .better }.count) of \(counted)"
+            }
+            table.add(["\(metric.header) `\(metric.id)`", valueText(metric, b), valueText(metric, c), changeText(metric, b, c), tally])
         }
         return text + table.render()
     }
@@ -66,52 +109,51 @@ extension Comparison {
         value.map(metric.format) ?? "not measured"
     }
 
-    private func changeText(_ item: MetricComparison) -> String {
-        guard let change = item.change else { return "—" }
-        let absolute = NumberFormat.signed(change, digits: item.metric.digits)
-        guard let relative = item.relativeChange, absolute != "±0" else { return absolute }
-        return "\(NumberFormat.percent(relative)) (\(absolute))"
+    private func changeText(_ metric: Metric, _ b: Double?, _ c: Double?) -> String {
+        guard let b, let c else { return "—" }
+        let absolute = NumberFormat.signed(c - b, digits: metric.digits)
+        guard b != 0, absolute != "±0" else { return absolute }
+        return "\(NumberFormat.percent((c - b) / abs(b) * 100)) (\(absolute))"
     }
 
-    private func ruleText(_ item: MetricComparison) -> String {
-        let threshold = item.threshold
+    private func ruleText(_ metric: Metric, _ threshold: MetricThreshold) -> String {
         guard threshold.gate else { return "off" }
-        let allowance = threshold.summary
-        guard item.judgedAsTiming else { return "worse by at most \(allowance)" }
-        return "p < \(NumberFormat.decimal(thresholds.alpha, digits: 2)), |δ| ≥ \(NumberFormat.decimal(thresholds.minEffectSize, digits: 3)), change ≥ \(allowance)"
+        switch metric.whenCut {
+        case .sameAllowance: return threshold.summary
+        case .allowance(let wider): return "\(threshold.summary); cut: \(wider.summary)"
+        case .notJudged: return "\(threshold.summary); cut: not judged"
+        }
     }
 
-    private func outcomeText(_ outcome: MetricComparison.Outcome) -> String {
+    private func pText(_ p: Double) -> String {
+        p >= 0.001 ? NumberFormat.decimal(p, digits: 3) : String(format: "%.1e", p)
+    }
+
+    private func outcomeText(_ outcome: GateTest.Outcome) -> String {
         switch outcome {
         case .unchanged: "unchanged"
         case .improved: "**improved**"
         case .regressed: "**REGRESSED**"
-        case .notSignificant: "changed, not significant"
-        case .insufficientData(let reason): "not judged: \(reason)"
+        case .inconclusive(let needed): "inconclusive: needs \(needed) draws"
+        case .notJudged(let reason): "not judged: \(reason)"
         case .notGated: "not gated"
         }
     }
 
     private func rulesBlock() -> String {
+        let m = tests.filter(\.isTested).count * 2
         var text = "<details><summary>Rules and statistics used</summary>\n\n"
-        if seeded {
-            text += "- Counters: both sides ran with seed \(baseline.environment.seed.map(String.init) ?? "?"), so a counter the thresholds file does not name is exact where it repeated (with at least two runs a side): "
-            text += "if every repetition on each side agreed, the current median may not be worse at all; a counter that moved between repetitions on either side depends on timing too, "
-            text += "and may be worse by its allowance or by the baseline's spread (max − min), whichever is more. "
-            let timed = Metric.all.filter(\.movesWithTiming).map(\.title).joined(separator: ", ")
-            text += "Counters that timing moves by definition (\(timed)) are never exact: their runs can agree by chance.\n"
-        } else {
-            text += "- Counters: the current median may be worse than the baseline median by at most the allowance (relative to the baseline median, or absolute; either suffices). "
-            text += "Exact gates need both sides run with one `--seed`.\n"
-        }
-        text += "- Counters of a pair whose baseline runs were cut at a phase deadline (`phases_cut_at_deadline`) depend on where the cut fell, and can be bimodal: "
-        text += "they are judged like timings below (with fewer runs than the test needs, not at all), unless the thresholds file names them.\n"
-        text += "- When only the current side's runs were cut at a phase deadline, its counters keep their gate, but a counter that is better is not counted as an improvement: a cut phase does less.\n"
-        text += "- Timings: flagged only when a two-sided Mann–Whitney U test gives p < α (exact without ties for up to \(MannWhitneyU.exactLimit) runs, else the normal approximation with tie correction), "
-        text += "|Cliff's δ| ≥ the minimum effect size, and the median moved by at least the allowance, all in the same direction.\n"
-        text += "- α = \(NumberFormat.decimal(thresholds.alpha, digits: 3)), minimum |δ| = \(NumberFormat.decimal(thresholds.minEffectSize, digits: 3)). "
-        text += "With n runs per side the smallest possible p is 2 / C(2n, n): 3 vs 3 cannot be significant at 0.05; 4 vs 4 can.\n"
-        text += "- Exit status: 0 pass or improved, 1 regression, 2 usage or input error or nothing comparable. Details: docs/REPORTS.md.\n\n</details>\n"
+        text += "- Unit: a draw of a LAN — a fixture, scenario and seed both sides ran (repetition k runs with seed base + k − 1). "
+        text += "Two runs of one seed differ by timing alone; a side with several runs of a draw counts with their median.\n"
+        text += "- A draw is *worse* (or *better*) on a tested metric when it landed beyond the metric's allowance, relative to the baseline's value or absolute (either suffices). "
+        text += "A draw on which a run of either side had a phase cut at its deadline uses the wider allowance shown after \"cut:\", or is left out where the cut decides the metric; yield is always judged, and the cuts themselves are a tested metric.\n"
+        text += "- Under unchanged code a draw lands beyond an allowance one way with probability at most q = \(NumberFormat.decimal(thresholds.nullExceedance, digits: 3)) "
+        text += "(the recorded null lands there less often: docs/REPORTS.md). So k of n draws worse has probability P(Binomial(n, q) ≥ k): the test's p.\n"
+        text += "- The verdict's \(m) p-values (each tested metric, both directions) are held to Holm's levels for α = \(NumberFormat.decimal(thresholds.alpha, digits: 3)): "
+        text += "the chance that unchanged code is called REGRESSED or IMPROVED is at most α. IMPROVED needs the same evidence as REGRESSED. "
+        text += "A test with fewer than \(drawsNeeded) draws cannot flag anything at this level: it is inconclusive, and a verdict with no test that could is INCONCLUSIVE.\n"
+        text += "- A cell that lost a larger share of its runs (failed or timed out) is a regression whatever the numbers.\n"
+        text += "- Exit status: 0 pass or improved, 1 regression, 2 usage or input error, or inconclusive. Details: docs/REPORTS.md.\n\n</details>\n"
         return text
     }
 }

@@ -1,23 +1,27 @@
 import Results
 
-/// `scanbench compare`: a current results file held against a baseline, pair by pair, metric by
-/// metric, ending in a `Verdict`.
+/// `scanbench compare`: a current results file held against a baseline, ending in a `Verdict`.
 ///
-/// Counters (attempts, packets, devices) are gated on thresholds applied to medians; timings
-/// (duration, time to 90 %, CPU, memory, hitches) only when a two-sided Mann–Whitney U test is
-/// significant and the effect is large (Cliff's δ) and the median moved by at least the minimum
-/// change. See docs/REPORTS.md.
+/// Runs are paired by seed: a draw of a LAN (fixture, scenario, seed) that both sides ran is the
+/// unit. For each strategy and each metric the verdict tests (`Metric.gated`: yield, cost on the
+/// wire and in the stack, time, deadline cuts), a `GateTest` counts the draws that landed beyond
+/// the metric's allowance each way; a count too large to be chance under the recorded null is a
+/// flag, and Holm's procedure over every test of the verdict keeps the chance of any false flag
+/// below α. See docs/REPORTS.md.
 public struct Comparison: Sendable {
     public let baseline: ResultsDocument
     public let current: ResultsDocument
     public let thresholds: Thresholds
+    /// Every cell, for the tables.
     public let pairs: [PairComparison]
+    /// One per strategy (pair) and gated metric, in the pairs' order.
+    public let tests: [GateTest]
     /// How the runs were paired, in words.
     public let pairingNote: String
     /// Differences between the two environments that make numbers less comparable.
     public let environmentWarnings: [String]
-    /// Both sides ran every run with the same seed: counters are gated exactly.
-    public let seeded: Bool
+    /// Draws any test needs before it can flag anything at Holm's strictest level (α / m).
+    public let drawsNeeded: Int
 
     /// Pairs and compares.
     /// - Throws: `CompareInputError` when the two files have nothing to pair (exit status 2).
@@ -26,8 +30,7 @@ public struct Comparison: Sendable {
         self.baseline = baseline
         self.current = current
         self.thresholds = thresholds
-        let seeded = baseline.environment.seed != nil && baseline.environment.seed == current.environment.seed
-        self.seeded = seeded
+        let seeds = (baseline.environment.seed, current.environment.seed)
         var pairs: [PairComparison] = []
         let baselineStrategies = Self.strategies(baseline)
         let currentStrategies = Self.strategies(current)
@@ -39,17 +42,17 @@ public struct Comparison: Sendable {
             guard currentStrategies.contains(to) else {
                 throw CompareInputError("the current results have no runs of strategy \(to)", fix: "they have: \(currentStrategies.joined(separator: ", "))")
             }
-            pairs = Self.pair(baseline, current, thresholds, seeded: seeded) { $0.strategy == from } current: { $0.strategy == to }
+            pairs = Self.pair(baseline, current, seeds) { $0.strategy == from } current: { $0.strategy == to }
             pairingNote = "Baseline strategy `\(from)` against current strategy `\(to)`, by fixture and scenario."
         case .automatic:
             let common = baselineStrategies.filter(currentStrategies.contains)
             pairs = common.flatMap { strategy in
-                Self.pair(baseline, current, thresholds, seeded: seeded) { $0.strategy == strategy } current: { $0.strategy == strategy }
+                Self.pair(baseline, current, seeds) { $0.strategy == strategy } current: { $0.strategy == strategy }
             }
             if !pairs.isEmpty {
                 pairingNote = "By fixture, scenario and strategy."
             } else if baselineStrategies.count == 1, currentStrategies.count == 1 {
-                pairs = Self.pair(baseline, current, thresholds, seeded: seeded) { _ in true } current: { _ in true }
+                pairs = Self.pair(baseline, current, seeds) { _ in true } current: { _ in true }
                 pairingNote = "Each file holds one strategy (`\(baselineStrategies[0])` and `\(currentStrategies[0])`), so they are compared with each other, by fixture and scenario."
             } else {
                 pairingNote = ""
@@ -62,16 +65,50 @@ public struct Comparison: Sendable {
         }
         self.pairs = pairs
         environmentWarnings = Self.environmentWarnings(baseline.environment, current.environment, pairs: pairs)
+        (tests, drawsNeeded) = Self.test(pairs, thresholds)
     }
 
-    /// The overall verdict.
-    public var verdict: Verdict {
-        let comparable = pairs.filter(\.isComparable)
-        guard !comparable.isEmpty else { return .insufficientData }
-        if pairs.contains(where: { !$0.regressions.isEmpty || $0.moreRunsFailed }) { return .regression }
-        if comparable.contains(where: { !$0.improvements.isEmpty }) { return .improved }
-        return .noRegression
+    /// One test per strategy (pair) and gated metric over all its draws, decided together.
+    private static func test(_ pairs: [PairComparison], _ thresholds: Thresholds) -> ([GateTest], Int) {
+        var strategyPairs: [[String]] = []
+        for pair in pairs where !strategyPairs.contains([pair.baselineStrategy, pair.currentStrategy]) {
+            strategyPairs.append([pair.baselineStrategy, pair.currentStrategy])
+        }
+        var tests = strategyPairs.flatMap { names in
+            let draws = pairs.filter { $0.baselineStrategy == names[0] && $0.currentStrategy == names[1] }.flatMap(\.draws)
+            return Metric.gated.map { metric in
+                GateTest(baselineStrategy: names[0], currentStrategy: names[1], metric: metric, threshold: thresholds.threshold(metric),
+                         draws: draws, nullExceedance: thresholds.nullExceedance)
+            }
+        }
+        // Both directions of every tested metric are one family: m p-values, one α.
+        let tested = tests.indices.filter { tests[$0].isTested }
+        let pValues = tested.flatMap { [tests[$0].pWorse, tests[$0].pBetter] }
+        let holm = HolmCorrection(pValues: pValues, alpha: thresholds.alpha)
+        let needed = BinomialTail.drawsNeeded(probability: thresholds.nullExceedance, level: thresholds.alpha / Double(max(1, pValues.count)))
+        for (position, index) in tested.enumerated() {
+            tests[index].levels = (holm.levels[2 * position], holm.levels[2 * position + 1])
+            tests[index].outcome = tests[index].decide(regressed: holm.rejected[2 * position], improved: holm.rejected[2 * position + 1], needed: needed)
+        }
+        for index in tests.indices where !tested.contains(index) {
+            tests[index].outcome = tests[index].decide(regressed: false, improved: false, needed: needed)
+        }
+        return (tests, needed)
     }
+
+    /// The overall verdict: REGRESSED when a test flags a metric worse or a cell lost more of its
+    /// runs; IMPROVED when a test flags one better and none worse; PASS when at least one test had
+    /// the draws to see a change and none did; INCONCLUSIVE when none could.
+    public var verdict: Verdict {
+        guard pairs.contains(where: \.isComparable) else { return .insufficientData }
+        if tests.contains(where: { $0.outcome == .regressed }) || pairs.contains(where: \.moreRunsFailed) { return .regression }
+        if tests.contains(where: { $0.outcome == .improved }) { return .improved }
+        if tests.contains(where: { $0.outcome == .unchanged }) { return .noRegression }
+        return .insufficientData
+    }
+
+    public var regressions: [GateTest] { tests.filter { $0.outcome == .regressed } }
+    public var improvements: [GateTest] { tests.filter { $0.outcome == .improved } }
 
     private static func strategies(_ document: ResultsDocument) -> [String] {
         var seen: [String] = []
@@ -85,7 +122,7 @@ public struct Comparison: Sendable {
     }
 
     /// Pairs the selected runs of each side by (fixture, scenario), in the baseline's order.
-    private static func pair(_ baseline: ResultsDocument, _ current: ResultsDocument, _ thresholds: Thresholds, seeded: Bool,
+    private static func pair(_ baseline: ResultsDocument, _ current: ResultsDocument, _ seeds: (UInt64?, UInt64?),
                              baseline selectBaseline: (RunResult) -> Bool, current selectCurrent: (RunResult) -> Bool) -> [PairComparison] {
         let left = baseline.runs.filter(selectBaseline).sorted { $0.sequence < $1.sequence }
         let right = current.runs.filter(selectCurrent)
@@ -95,8 +132,7 @@ public struct Comparison: Sendable {
             let b = left.filter { $0.fixture == key[0] && $0.scenario == key[1] }
             let c = right.filter { $0.fixture == key[0] && $0.scenario == key[1] }
             guard let bStrategy = b.first?.strategy, let cStrategy = c.first?.strategy else { return nil }
-            return PairComparison(fixture: key[0], scenario: key[1], baseline: (bStrategy, b), current: (cStrategy, c),
-                                  thresholds: thresholds, seeded: seeded)
+            return PairComparison(fixture: key[0], scenario: key[1], baseline: (bStrategy, b), current: (cStrategy, c), defaultSeeds: seeds)
         }
     }
 
@@ -106,9 +142,13 @@ public struct Comparison: Sendable {
             warnings.append("different machines: baseline \(b.cpu) × \(b.cores), current \(c.cpu) × \(c.cores) — timings are not comparable across machines")
         }
         if b.kernel != c.kernel { warnings.append("different kernels: \(b.kernel) vs \(c.kernel)") }
-        if b.seed != c.seed {
-            let seeds = [b.seed, c.seed].map { $0.map { "seed \($0)" } ?? "a seed per run" }
-            warnings.append("different seeds: baseline \(seeds[0]), current \(seeds[1]) — counters are gated with the unseeded slack, not exactly (run both with the same --seed)")
+        let unpaired = pairs.filter { $0.isComparable && $0.draws.contains { $0.seed == nil } }
+        if !unpaired.isEmpty {
+            warnings.append("no seed in common in \(unpaired.count) of \(pairs.count) cells (\(unpaired.prefix(3).map(\.title).joined(separator: "; "))\(unpaired.count > 3 ? "; …" : "")): each counts as one draw, compared on medians of all its runs, and different draws of a LAN differ by more than the allowances were measured for — run both sides with the same --seed")
+        }
+        let dropped = pairs.reduce(0) { $0 + $1.unpairedRuns }
+        if dropped > 0 {
+            warnings.append("\(dropped) successful \(dropped == 1 ? "run has" : "runs have") a seed the other side did not run: not compared")
         }
         for fixture in Set(pairs.map(\.fixture)).sorted() {
             if let x = b.fixtureHashes[fixture], let y = c.fixtureHashes[fixture], x != y {

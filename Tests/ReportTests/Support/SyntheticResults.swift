@@ -49,6 +49,7 @@ enum SyntheticResults {
         }
         var environment = environment
         environment.repetitions = repetitions
+        environment.seed = 1
         let peerRows = peers ? (1...repetitions).flatMap { repetition in
             [PeerResult(fixture: "home", tool: "nmap -sn", repetition: repetition, found: 26, discoverable: 28,
                         durationS: 4.1 + Double(repetition) * 0.1, packets: 1_024, tcpSyn: 508),
@@ -176,8 +177,11 @@ enum SyntheticResults {
             return [t.rounded(), level.rounded()]
         }
         let foundSeries: [[Double]] = (0...found).map { count in [Double(count) * duration / Double(found + 1), Double(count)] }
-        return RunResult(fixture: "home", strategy: profile.name, scenario: "scan", repetition: repetition, sequence: sequence,
-                         status: .ok, pcap: "pcaps/home-\(profile.name)-\(repetition).pcap", events: "events/home-\(profile.name)-\(repetition).jsonl",
-                         metrics: metrics, devices: outcomes, series: RunSeries(tcpInFlight: inFlight, devicesFound: foundSeries))
+        var result = RunResult(fixture: "home", strategy: profile.name, scenario: "scan", repetition: repetition, sequence: sequence,
+                               status: .ok, pcap: "pcaps/home-\(profile.name)-\(repetition).pcap", events: "events/home-\(profile.name)-\(repetition).jsonl",
+                               metrics: metrics, devices: outcomes, series: RunSeries(tcpInFlight: inFlight, devicesFound: foundSeries))
+        // As `scanbench run --seed 1` records it: repetition k ran with seed k.
+        result.seed = UInt64(repetition)
+        return result
     }
 }

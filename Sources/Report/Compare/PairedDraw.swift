@@ -1,0 +1,74 @@
+import Results
+
+/// One draw of a LAN that both sides ran — a fixture, scenario and seed — with each side's
+/// successful runs of it: the unit `compare` judges.
+///
+/// Runs are paired by seed because the seed fixes the LAN's random impairments and the scanner's
+/// own random choices (docs/HARNESS.md#seeds-and-repeatability): two runs of one seed differ by
+/// timing alone, so a difference beyond that is the change under test. A side with several runs of
+/// the draw counts with their median.
+public struct PairedDraw: Sendable {
+    public let fixture: String
+    public let scenario: String
+    /// The shared seed; nil when the two sides had no seed in common, and this draw stands for all
+    /// of the cell's runs, compared on their medians.
+    public let seed: UInt64?
+    public let baseline: [RunResult]
+    public let current: [RunResult]
+
+    /// Whether a run of either side had a phase cut at its deadline (`Metric.WhenCut`).
+    public var cut: Bool {
+        (baseline + current).contains { !($0.metrics.phasesCutAtDeadline ?? []).isEmpty }
+    }
+
+    /// "home · scan · seed 3".
+    public var title: String {
+        "\(fixture) · \(scenario) · " + (seed.map { "seed \($0)" } ?? "all runs")
+    }
+
+    /// Each side's median of `metric` on this draw; nil when a side did not measure it.
+    public func values(_ metric: Metric) -> (baseline: Double, current: Double)? {
+        guard let b = SampleSummary(baseline.compactMap { metric.value(in: $0.metrics) })?.median,
+              let c = SampleSummary(current.compactMap { metric.value(in: $0.metrics) })?.median else { return nil }
+        return (b, c)
+    }
+
+    /// Where this draw landed for `metric` under `threshold`.
+    public func judge(_ metric: Metric, _ threshold: MetricThreshold) -> Judgement {
+        guard let (b, c) = values(metric) else { return .notJudged("not measured") }
+        var allowance = threshold
+        if cut {
+            switch metric.whenCut {
+            case .sameAllowance: break
+            case .allowance(let wider): allowance = wider
+            case .notJudged: return .notJudged("cut at a deadline")
+            }
+        }
+        guard allowance.isExceeded(by: c - b, from: b) else { return .within }
+        return metric.isBetter(c, than: b) ? .better : .worse
+    }
+
+    /// Where one draw landed for one metric.
+    public enum Judgement: Sendable, Equatable {
+        case within, worse, better
+        /// Left out of the test, with why.
+        case notJudged(String)
+    }
+
+    /// The draws of one cell: one per seed both sides ran (each side's runs of it); when they share
+    /// no seed, one draw of all their runs.
+    static func pair(fixture: String, scenario: String, baseline: [RunResult], current: [RunResult], defaultSeeds: (UInt64?, UInt64?)) -> [PairedDraw] {
+        func bySeed(_ runs: [RunResult], _ fallback: UInt64?) -> [UInt64: [RunResult]] {
+            var groups: [UInt64: [RunResult]] = [:]
+            for run in runs { if let seed = run.seed ?? fallback { groups[seed, default: []].append(run) } }
+            return groups
+        }
+        let left = bySeed(baseline, defaultSeeds.0)
+        let right = bySeed(current, defaultSeeds.1)
+        let common = Set(left.keys).intersection(right.keys).sorted()
+        guard !common.isEmpty else {
+            return [PairedDraw(fixture: fixture, scenario: scenario, seed: nil, baseline: baseline, current: current)]
+        }
+        return common.map { PairedDraw(fixture: fixture, scenario: scenario, seed: $0, baseline: left[$0]!, current: right[$0]!) }
+    }
+}
