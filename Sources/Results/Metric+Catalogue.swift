@@ -3,7 +3,7 @@
 /// (`gated`) declare `gate:`, the allowance one draw of a LAN may land from the baseline's before it
 /// counts as worse or better, and `whenCut:`, what a draw with a phase cut at its deadline does to
 /// that. Each allowance holds the recorded null — runs of unchanged code on one seed, paired with
-/// each other (reports/reference, ci/baseline: 107 pairs) — so that such a pair lands beyond it one
+/// each other (reports/reference and ci/baseline: 107 pairs, one version each) — so that such a pair lands beyond it one
 /// way far less often than the 5 % `compare` assumes (docs/REPORTS.md#what-is-gated-and-how gives
 /// the measured rates); never tuned to pass or catch a particular change.
 extension Metric {
@@ -11,7 +11,7 @@ extension Metric {
 
     public static let recall = Metric(yield(.recall), "Recall", .higherIsBetter, .counter, digits: 2, from: .truth) { $0.yield.recall }
     /// No device may be lost on a draw, cut or not: losing one is what this tool exists to catch.
-    /// Null: 0 of 76 pairs of uncut runs differed, 2 of 31 with a cut (one device either way).
+    /// Null: 0 of 78 pairs differed, 2 of 29 where both runs were cut (one device either way).
     public static let found = Metric(yield(.found), "Devices found", short: "Found", .higherIsBetter, .counter, from: .truth, gate: MetricThreshold(absolute: 0),
                                      of: { Double($0.yield.discoverable) }) { Double($0.yield.found) }
     public static let falsePositives = Metric(yield(.falsePositives), "False positives", .lowerIsBetter, .counter, from: .truth) {
@@ -32,8 +32,9 @@ extension Metric {
 
     // MARK: Wire: the capture of the scanner's link
 
-    /// Null: at most 2.7 % apart without a cut (review-baseline's own race); with a cut, 31 or
-    /// about 142 on one seed (where the cut fell), so such draws say nothing about it.
+    /// Null: 95 % of pairs within 2 %; where both runs were cut, 31 against 139 on one seed (where
+    /// each cut fell), so such draws say nothing about it; 2 of 78 pairs where only one run was cut
+    /// differ by 94 (the cut itself, counted in the 5 %).
     public static let tcpAttempts = Metric(wire(.tcpAttempts), "TCP attempts", .lowerIsBetter, .counter, from: .capture,
                                            gate: MetricThreshold(relativePercent: 5), whenCut: .notJudged) { Double($0.wire.tcpAttempts) }
     public static let tcpSyn = Metric(wire(.tcpSyn), "TCP SYNs", short: "SYNs", .lowerIsBetter, .counter, from: .capture) { Double($0.wire.tcpSyn) }
@@ -45,7 +46,7 @@ extension Metric {
         Double($0.wire.tcpPeakInFlight)
     }
     /// Every frame the scanner's link carried, ARP included, so no strategy saves SYNs by spending ARP.
-    /// Null: at most 1.8 % apart without a cut (kernel ARP retries), 10.9 % with one.
+    /// Null: 95 % of pairs within 1.6 % (kernel ARP retries), at most 7 % (one run cut); 10.9 % where both were cut.
     public static let packets = Metric(wire(.packets), "Packets", .lowerIsBetter, .counter, from: .capture,
                                        gate: MetricThreshold(relativePercent: 5), whenCut: .allowance(MetricThreshold(relativePercent: 15))) {
         Double($0.wire.packets)
@@ -64,7 +65,7 @@ extension Metric {
 
     // MARK: Stack: the scanner's event log
 
-    /// Null: at most 0.1 % apart without a cut, 5.5 % with one.
+    /// Null: 95 % of pairs within 0.1 %, at most 3.2 % (one run cut); 5.5 % where both were cut.
     public static let connectionsCreated = Metric(stack(.connectionsCreated), "Connections created", short: "Conns (stack)", .lowerIsBetter,
                                                   .counter, from: .eventLog, gate: MetricThreshold(relativePercent: 5),
                                                   whenCut: .allowance(MetricThreshold(relativePercent: 10))) {
@@ -86,7 +87,7 @@ extension Metric {
     /// Null: at most 2.7 % apart on one machine and day; 10 % leaves room for another day's load.
     public static let duration = Metric(top(.durationS), "Scan duration", short: "Duration", unit: "s", .lowerIsBetter, .timing, digits: 1,
                                         from: .eventLog, gate: MetricThreshold(relativePercent: 10)) { $0.durationS }
-    /// Null: at most 6.7 % apart (0.1 s at most).
+    /// Null: at most 6.7 % or 0.03 s apart.
     public static let timeTo90 = Metric(top(.timeTo90PercentS), "Time to 90 %", unit: "s", .lowerIsBetter, .timing, digits: 1, from: .truth,
                                         gate: MetricThreshold(relativePercent: 10, absolute: 0.5)) { $0.timeTo90PercentS }
     public static let timeTo100 = Metric(top(.timeTo100PercentS), "Time to 100 %", unit: "s", .lowerIsBetter, .timing, digits: 1,

@@ -30,11 +30,11 @@ public struct Metric: Sendable, Identifiable {
         case timing
     }
 
-    /// How `compare` judges a draw of a LAN on which a run of either side had a phase cut at its
-    /// deadline: what a cut phase had sent by then decides some counters (netmonitor-2.0 on
-    /// `home` makes 31 or about 142 TCP attempts with one seed, depending on whether the cut fell
-    /// before its enrichment race), so those need a wider allowance or say nothing there. The cut
-    /// itself is measured (`phases_cut_at_deadline`), and yield is always judged.
+    /// How `compare` judges a draw of a LAN on which both sides had a phase cut at its deadline:
+    /// where each cut fell decides some counters (netmonitor-2.0 on `home` makes 31 or about 142
+    /// TCP attempts with one seed, depending on whether the cut fell before its enrichment race),
+    /// so those need a wider allowance or say nothing there. The cut itself is measured
+    /// (`phases_cut_at_deadline`), and yield is always judged.
     public enum WhenCut: Sendable, Equatable {
         /// The metric's own allowance.
         case sameAllowance

@@ -146,7 +146,7 @@ extension Comparison {
         text += "- Unit: a draw of a LAN — a fixture, scenario and seed both sides ran (repetition k runs with seed base + k − 1). "
         text += "Two runs of one seed differ by timing alone; a side with several runs of a draw counts with their median.\n"
         text += "- A draw is *worse* (or *better*) on a tested metric when it landed beyond the metric's allowance, relative to the baseline's value or absolute (either suffices). "
-        text += "A draw on which a run of either side had a phase cut at its deadline uses the wider allowance shown after \"cut:\", or is left out where the cut decides the metric; yield is always judged, and the cuts themselves are a tested metric.\n"
+        text += "A draw on which both sides had a phase cut at its deadline uses the wider allowance shown after \"cut:\", or is left out where the cut decides the metric; yield is always judged, and the cuts themselves are a tested metric.\n"
         text += "- Under unchanged code a draw lands beyond an allowance one way with probability at most q = \(NumberFormat.decimal(thresholds.nullExceedance, digits: 3)) "
         text += "(the recorded null lands there less often: docs/REPORTS.md). So k of n draws worse has probability P(Binomial(n, q) ≥ k): the test's p.\n"
         text += "- The verdict's \(m) p-values (each tested metric, both directions) are held to Holm's levels for α = \(NumberFormat.decimal(thresholds.alpha, digits: 3)): "

@@ -16,9 +16,13 @@ public struct PairedDraw: Sendable {
     public let baseline: [RunResult]
     public let current: [RunResult]
 
-    /// Whether a run of either side had a phase cut at its deadline (`Metric.WhenCut`).
+    /// Whether both sides had a run with a phase cut at its deadline on this draw: where each cut
+    /// fell then decides some counters (`Metric.WhenCut`). A draw only one side cut is judged as any
+    /// other: the change in cuts is itself measured (`phases_cut_at_deadline`), and what the side
+    /// that ran to the end sent is its real cost.
     public var cut: Bool {
-        (baseline + current).contains { !($0.metrics.phasesCutAtDeadline ?? []).isEmpty }
+        func cut(_ runs: [RunResult]) -> Bool { runs.contains { !($0.metrics.phasesCutAtDeadline ?? []).isEmpty } }
+        return cut(baseline) && cut(current)
     }
 
     /// "home · scan · seed 3".
