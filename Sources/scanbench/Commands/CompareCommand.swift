@@ -14,13 +14,18 @@ struct CompareCommand: ParsableCommand {
             fixture and scenario); --baseline-strategy and --current-strategy choose them explicitly, \
             also within one file given twice.
 
-            Counters (TCP attempts, SYNs, packets, devices found, recall, false positives, ...) are \
-            gated on thresholds applied to the medians; timings (duration, time to 90 %, CPU, ...) \
-            only when a two-sided Mann-Whitney U test gives p < alpha AND Cliff's delta and the \
-            median change are large enough. Defaults and the thresholds file format: docs/REPORTS.md.
+            Within a cell, runs pair by seed: a draw (fixture, scenario, seed) both sides ran is the \
+            unit. Per strategy, eight metrics are tested over all its draws (devices found, \
+            categories correct, packets, TCP attempts, connections created, duration, time to 90 %, \
+            phases cut at their deadline): a draw is worse or better when it lands beyond the \
+            metric's allowance, and k of n draws worse is a flag when P(Binomial(n, 0.05) >= k) meets \
+            its Holm level, which keeps the chance of any false REGRESSED or IMPROVED in the verdict \
+            below alpha (0.01). Every other metric is shown, not tested. Too few draws to flag \
+            anything is INCONCLUSIVE, with the number needed. Allowances, the null they come from, \
+            the measured error rates and the thresholds file format: docs/REPORTS.md.
 
             Exit status: 0 no regression (or improved), 1 regression, 2 usage or input error \
-            (missing file, wrong schema, nothing in common) or nothing comparable.
+            (missing file, wrong schema, nothing in common) or inconclusive.
             """
     )
 
