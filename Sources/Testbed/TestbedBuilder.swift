@@ -36,6 +36,8 @@ public struct TestbedBuilder {
         let plan = TestbedPlan(fixture: fixture, names: names)
         var state = TestbedState(id: names.id, phase: .building, fixturePath: fixturePath, fixture: fixture, plan: plan,
                                  controllerPID: getpid(), seed: seed, startedAt: Date())
+        // Before the first namespace: the state directory is how `testbed down` attributes this
+        // testbed to its state root, also if this process dies half-way (see `TestbedCleaner`).
         try state.save()
         var taps: [Int32] = []
         do {

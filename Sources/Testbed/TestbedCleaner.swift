@@ -4,26 +4,47 @@ import TestbedPlatform
 
 /// Removes what testbeds created — namespaces (with their interfaces, nftables tables and
 /// processes), leftover TAP/veth interfaces, `/etc/netns` files and state — idempotently, and
-/// without needing the process that built it: everything is found by its name prefix.
+/// without needing the process that built it: everything is found by its name.
+///
+/// A testbed belongs to the state root (`StateRoot`) that holds its state directory. That claim
+/// outlives a crash: `TestbedBuilder` writes `<root>/<id>/state.json` before it creates the first
+/// namespace, and `remove` deletes the directory only once the last namespace is gone. So
+/// `removeOwn` finds every testbed of its state root, also one whose controller died, and leaves
+/// alone the namespaces no testbed of its root claims (another state root's, or left without state).
 public enum TestbedCleaner {
-    /// Removes every testbed. Returns the ids removed.
-    @discardableResult
-    public static func removeAll(log: @escaping @Sendable (String) -> Void) -> [String] {
-        let ids = Set(TestbedState.allIDs()).union(ourNamespaces().compactMap(TestbedNames.id(ofNamespace:)))
-        for id in ids.sorted() { remove(id: id, log: log) }
-        for link in leftoverLinks(id: nil) { SystemTool.attempt(["ip", "link", "del", link]) }
-        if ids.isEmpty { NeighbourLimits.restore() }
-        return ids.sorted()
+    /// What `removeOwn` did.
+    public struct Removal: Sendable, Equatable {
+        /// Ids of the testbeds of this state root, now removed.
+        public var removed: [String]
+        /// Namespaces of ours that no testbed of this state root claims, left in place.
+        public var leftAlone: [String]
     }
 
-    /// Removes one testbed.
+    /// Removes every testbed of this state root (those with state under it), whether or not its
+    /// controller is alive, and nothing else.
+    @discardableResult
+    public static func removeOwn(log: @escaping @Sendable (String) -> Void) -> Removal {
+        let ids = TestbedState.allIDs()
+        for id in ids { remove(id: id, log: log) }
+        if ids.isEmpty && ourNamespaces().isEmpty { NeighbourLimits.restore() }
+        return Removal(removed: ids, leftAlone: unclaimedNamespaces())
+    }
+
+    /// Removes one testbed, whichever state root it belongs to (its controller is stopped only
+    /// when its state is under this one).
     public static func remove(id: String, log: @escaping @Sendable (String) -> Void) {
+        // The id becomes paths under the state root: "" or "../x" would delete far more than a testbed.
+        guard TestbedNames.isValidID(id) else {
+            log("'\(id)' is not a testbed id (1-6 lower-case letters or digits): nothing removed")
+            return
+        }
         let names = TestbedNames(id: id)
+        var stopped: Int32?
         if let state = TestbedState.load(id: id), state.controllerPID != getpid(), state.controllerAlive {
             stopController(pid: state.controllerPID)
+            stopped = state.controllerPID
         }
-        let prefix = "\(TestbedNames.namespacePrefix)\(id)-"
-        let namespaces = ourNamespaces().filter { $0.hasPrefix(prefix) }
+        let namespaces = namespaces(of: id)
         var killed = 0
         for namespace in namespaces {
             let pids = (try? SystemTool.run(["ip", "netns", "pids", namespace]))?
@@ -37,15 +58,25 @@ public enum TestbedCleaner {
             SystemTool.attempt(["ip", "netns", "del", namespace])
             try? FileManager.default.removeItem(atPath: names.etcDirectory(namespace))
         }
+        let prefix = "\(TestbedNames.namespacePrefix)\(id)-"
         for etc in (try? FileManager.default.contentsOfDirectory(atPath: "/etc/netns")) ?? [] where etc.hasPrefix(prefix) {
             try? FileManager.default.removeItem(atPath: "/etc/netns/\(etc)")
         }
         for link in leftoverLinks(id: id) { SystemTool.attempt(["ip", "link", "del", link]) }
+        let remaining = Self.namespaces(of: id)
+        guard remaining.isEmpty else {
+            // The state directory is this state root's claim on the testbed: keep it while any of it exists.
+            log("testbed \(id): could not delete \(remaining.count) namespaces (\(remaining.joined(separator: ", "))); "
+                + "its state stays in \(names.stateDirectory), run 'scanbench testbed down --id \(id)' again")
+            return
+        }
         try? FileManager.default.removeItem(atPath: names.stateDirectory)
         try? FileManager.default.removeItem(atPath: TestbedNames(id: id).controllerLog)
         if TestbedState.allIDs().isEmpty && ourNamespaces().isEmpty { NeighbourLimits.restore() }
         if !namespaces.isEmpty {
             log("removed testbed \(id): \(namespaces.count) namespaces, \(killed) processes")
+        } else if let stopped {
+            log("removed testbed \(id): its controller (pid \(stopped)) took it down")
         }
     }
 
@@ -54,20 +85,29 @@ public enum TestbedCleaner {
         ProcessSignals.terminate([pid], grace: .seconds(3))
     }
 
-    /// Namespace names that carry our prefix.
+    /// Namespace names that carry our prefix, whatever state root made them.
     public static func ourNamespaces() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/run/netns")) ?? []
         return entries.filter(TestbedNames.isOurs).sorted()
     }
 
-    /// Root-namespace interfaces named like our TAPs/veths (`sb<id>t<n>`, `sb<id>v<n>a`).
-    static func leftoverLinks(id: String?) -> [String] {
+    /// One testbed's namespaces (`scanbench-<id>-…`).
+    static func namespaces(of id: String) -> [String] {
+        ourNamespaces().filter { $0.hasPrefix("\(TestbedNames.namespacePrefix)\(id)-") }
+    }
+
+    /// Our namespaces whose testbed has no state under this state root: another state root's, or
+    /// left by a testbed whose state is gone. Only `remove(id:)` deletes them.
+    public static func unclaimedNamespaces() -> [String] {
+        let claimed = Set(TestbedState.allIDs())
+        return ourNamespaces().filter { TestbedNames.id(ofNamespace: $0).map { !claimed.contains($0) } ?? true }
+    }
+
+    /// Root-namespace interfaces of testbed `id` named like its TAPs and veths (`sb<id>t<n>`,
+    /// `sb<id>v<n>a`), and not those of a longer id that starts the same (`sb<id>t3t0`).
+    static func leftoverLinks(id: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/net")) ?? []
-        return entries.filter { name in
-            guard name.hasPrefix(TestbedNames.interfacePrefix) else { return false }
-            let rest = name.dropFirst(TestbedNames.interfacePrefix.count)
-            if let id { return rest.hasPrefix(id) && (rest.dropFirst(id.count).first == "t" || rest.dropFirst(id.count).first == "v") }
-            return rest.range(of: #"^[a-z0-9]{1,6}[tv][0-9]+[ab]?$"#, options: .regularExpression) != nil
-        }
+        let pattern = "^\(TestbedNames.interfacePrefix)\(id)(t[0-9]+|v[0-9]+[ab])$"
+        return entries.filter { $0.range(of: pattern, options: .regularExpression) != nil }
     }
 }

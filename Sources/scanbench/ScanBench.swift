@@ -19,7 +19,7 @@ struct ScanBench: AsyncParsableCommand {
               scanbench testbed up --detach      bring the default LAN (home) up
               scanbench testbed status           see what is up
               scanbench testbed exec -- nmap -sn -n 198.18.0.0/24
-              scanbench testbed down             remove everything
+              scanbench testbed down             remove the testbeds of this state root
             """,
         subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, TestbedCommand.self, FixtureCommand.self, ScanCommand.self, AppCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
                       PingCommand.self, TracerouteCommand.self, DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self,

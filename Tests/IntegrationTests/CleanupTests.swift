@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
-/// `testbed down` removes everything, also after the controller was killed with SIGKILL.
+/// `testbed down` removes everything of its state root, also after the controller was killed with
+/// SIGKILL, and nothing of another's.
 @Suite("Testbed clean-up", .tags(.integration), .serialized)
 struct CleanupTests {
     /// Where the CLI keeps testbed state: `SCANBENCH_STATE_DIR`, else `/run/scanbench`.
     static let stateRoot = ProcessInfo.processInfo.environment["SCANBENCH_STATE_DIR"] ?? "/run/scanbench"
 
-    static func leftovers(id: String) -> [String] {
+    static func leftovers(id: String, stateRoot: String = stateRoot) -> [String] {
         var found = ScanBenchCLI.ourNamespaces().filter { $0.contains("-\(id)-") }
         let links = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/net")) ?? []
         found += links.filter { $0.hasPrefix("sb\(id)") }
@@ -19,19 +20,59 @@ struct CleanupTests {
         return found
     }
 
-    @Test("kill -9 of the controller, then down: no namespace, TAP, process or state is left")
-    func killNineThenDown() throws {
-        let testbed = try LiveTestbed.up("tiny")
-        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(Self.stateRoot)/\(testbed.id)/state.json"))) as? [String: Any]
-        let pid = try #require(state?["controllerPID"] as? Int)
-        #expect(kill(Int32(pid), SIGKILL) == 0)
+    /// The pid in a testbed's state.json.
+    static func controllerPID(id: String, stateRoot: String) throws -> Int32 {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(stateRoot)/\(id)/state.json"))
+        let state = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return Int32(try #require(state?["controllerPID"] as? Int))
+    }
+
+    /// Two state roots with a testbed each (A's with services, B's without): A's controller is
+    /// killed with SIGKILL and `down` in A removes all of A's testbed and nothing of B's. Then B's
+    /// testbed loses its controller and its state (a root deleted under it): `down` in B leaves the
+    /// namespaces no state claims and says so; `down --id` removes them.
+    @Test("down removes its own state root's testbeds (also after kill -9 of the controller), not another's; --id removes an orphan")
+    func downKeepsToItsStateRoot() throws {
+        let base = NSTemporaryDirectory() + "cleanup-\(UUID().uuidString)"
+        let (rootA, rootB) = ("\(base)/a", "\(base)/b")
+        let suffix = String(format: "%04x", UInt16.random(in: 0...UInt16.max))
+        let (idA, idB) = ("ca" + suffix, "cb" + suffix)
+        defer {
+            for id in [idA, idB] { _ = try? ScanBenchCLI.scanbench(["testbed", "down", "--id", id]) }
+            try? FileManager.default.removeItem(atPath: base)
+        }
+        let upA = try ScanBenchCLI.scanbench(["testbed", "up", "tiny", "--detach", "--id", idA], stateRoot: rootA)
+        #expect(upA.status == 0, "\(upA.stderr)")
+        let upB = try ScanBenchCLI.scanbench(["testbed", "up", "tiny", "--detach", "--id", idB, "--no-services"], stateRoot: rootB)
+        #expect(upB.status == 0, "\(upB.stderr)")
+        let namespacesB = ScanBenchCLI.ourNamespaces().filter { $0.hasPrefix("scanbench-\(idB)-") }.sorted()
+        #expect(!namespacesB.isEmpty)
+
+        #expect(kill(try Self.controllerPID(id: idA, stateRoot: rootA), SIGKILL) == 0)
         usleep(200_000)
-        #expect(!Self.leftovers(id: testbed.id).isEmpty, "namespaces survive the controller")
-        let down = try ScanBenchCLI.scanbench(["testbed", "down", "--id", testbed.id])
-        #expect(down.status == 0)
-        #expect(Self.leftovers(id: testbed.id) == [])
-        let again = try ScanBenchCLI.scanbench(["testbed", "down", "--id", testbed.id])
-        #expect(again.status == 0, "down is idempotent")
+        #expect(!Self.leftovers(id: idA, stateRoot: rootA).isEmpty, "namespaces survive the controller")
+        let downA = try ScanBenchCLI.scanbench(["testbed", "down"], stateRoot: rootA)
+        #expect(downA.status == 0, "\(downA.stderr)")
+        #expect(Self.leftovers(id: idA, stateRoot: rootA) == [])
+        #expect(downA.stderr.contains("removed testbed \(idA)"), "\(downA.stderr)")
+        #expect(downA.stdout.contains("belong to another state root or none: left alone") && downA.stdout.contains(idB), "\(downA.stdout)")
+        #expect(ScanBenchCLI.ourNamespaces().filter { $0.hasPrefix("scanbench-\(idB)-") }.sorted() == namespacesB)
+        let pidB = try Self.controllerPID(id: idB, stateRoot: rootB)
+        #expect(kill(pidB, 0) == 0, "B's controller is left running")
+        let again = try ScanBenchCLI.scanbench(["testbed", "down"], stateRoot: rootA)
+        #expect(again.status == 0 && again.stdout.contains("nothing to remove"), "down is idempotent: \(again.stdout)\(again.stderr)")
+
+        // B's testbed without controller and state: no state root claims it.
+        #expect(kill(pidB, SIGKILL) == 0)
+        try FileManager.default.removeItem(atPath: "\(rootB)/\(idB)")
+        let downB = try ScanBenchCLI.scanbench(["testbed", "down"], stateRoot: rootB)
+        #expect(downB.status == 0 && downB.stdout.contains("nothing to remove"), "\(downB.stdout)\(downB.stderr)")
+        #expect(ScanBenchCLI.ourNamespaces().filter { $0.hasPrefix("scanbench-\(idB)-") }.sorted() == namespacesB)
+        let status = try ScanBenchCLI.scanbench(["testbed", "status"], stateRoot: rootB)
+        #expect(status.stdout.contains(idB) && status.stdout.contains("--id ID removes one"), "\(status.stdout)")
+        let orphan = try ScanBenchCLI.scanbench(["testbed", "down", "--id", idB], stateRoot: rootB)
+        #expect(orphan.status == 0, "\(orphan.stderr)")
+        #expect(Self.leftovers(id: idB, stateRoot: rootB) == [])
     }
 
     /// Five cycles, 2 s each: a leak per cycle shows in the first; ten cost the suite 10 s more.

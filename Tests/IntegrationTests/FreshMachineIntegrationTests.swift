@@ -24,7 +24,7 @@ struct FreshMachineIntegrationTests {
 
     /// `scanbench ARGS` with the state root moved to `root`.
     static func scanbench(_ arguments: [String], root: String, timeout: Double = 120) throws -> ScanBenchCLI.Output {
-        try ScanBenchCLI.run(["env", "SCANBENCH_STATE_DIR=\(root)", ScanBenchCLI.binary] + arguments, timeout: timeout)
+        try ScanBenchCLI.scanbench(arguments, stateRoot: root, timeout: timeout)
     }
 
     /// What is left in `root`. The saved neighbour limits stay while any other testbed on the

@@ -40,12 +40,8 @@ struct TestbedStatusCommand: ParsableCommand {
                 return
             }
             let states = TestbedState.allIDs().compactMap(TestbedState.load(id:)).filter { id == nil || $0.id == id }
-            let orphans = TestbedCleaner.ourNamespaces().compactMap(TestbedNames.id(ofNamespace:))
-                .filter { orphan in !states.contains { $0.id == orphan } }
-            if states.isEmpty && orphans.isEmpty {
-                print("no testbed is up")
-                return
-            }
+            let unclaimed = TestbedCleaner.unclaimedNamespaces().filter { id == nil || TestbedNames.id(ofNamespace: $0) == id }
+            if states.isEmpty { print("no testbed of \(StateRoot.path) is up") }
             for state in states {
                 let alive = state.controllerAlive ? "controller pid \(state.controllerPID)" : "controller GONE (run 'scanbench testbed down')"
                 print("testbed \(state.id): \(state.fixture.name) (\(state.fixturePath)), \(state.phase.rawValue), \(state.plan.namespaces.count) namespaces, \(alive)")
@@ -55,8 +51,8 @@ struct TestbedStatusCommand: ParsableCommand {
                     if counters { print(SwitchCounterTable.render(ports)) }
                 }
             }
-            for orphan in Set(orphans).sorted() {
-                print("testbed \(orphan): namespaces left without state (run 'scanbench testbed down')")
+            if let note = TestbedDownCommand.unclaimedNote(unclaimed, "'scanbench testbed down' leaves them, --id ID removes one") {
+                print(note)
             }
         } catch let error as TestbedError {
             Terminal.fail(error.description)

@@ -23,7 +23,7 @@ enum BackgroundController {
                 print(DeviceTable.render(GroundTruth(state: state)))
                 print("\ntestbed \(id) is up in the background (controller pid \(state.controllerPID), log \(log)).")
                 print("run commands in its scanner namespace with: scanbench testbed exec -- CMD")
-                print("remove it with: scanbench testbed down")
+                print("remove it with: scanbench testbed down --id \(id)")
                 return
             }
             if !process.isRunning {

@@ -39,6 +39,12 @@ enum ScanBenchCLI {
         try run([binary] + arguments, timeout: timeout)
     }
 
+    /// Runs `scanbench` with `arguments` and its state root moved to `stateRoot` (`SCANBENCH_STATE_DIR`).
+    @discardableResult
+    static func scanbench(_ arguments: [String], stateRoot: String, timeout: Double = 120) throws -> Output {
+        try run(["env", "SCANBENCH_STATE_DIR=\(stateRoot)", binary] + arguments, timeout: timeout)
+    }
+
     /// Namespaces whose names carry our prefix.
     static func ourNamespaces() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/run/netns")) ?? []).filter { $0.hasPrefix("scanbench-") }
