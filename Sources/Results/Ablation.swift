@@ -21,7 +21,7 @@ public struct Ablation: Codable, Sendable, Equatable {
         public var forward: String?
         /// The strategy name of TARGET with this knob set back to BASE's value; nil when not run.
         public var leaveOneOut: String?
-        /// Why `forward` was not run (the loader's refusal), nil when it was.
+        /// Why `forward` was not run (the loader's refusal, one line without the scratch file), nil when it was.
         public var forwardError: String?
         /// Why `leave_one_out` was not run, nil when it was.
         public var leaveOneOutError: String?

@@ -49,7 +49,9 @@ struct RunPlanTests {
         #expect(text.contains("host_concurrency: 12"))
         #expect(throws: HarnessError.self) { try StrategyVariant.sweep("tcp.host_concurrency", base: "x") }
         let bad = StrategyVariant(base: "netmonitor-2.0", override: ("tcp.no_such_knob", "3"))
-        #expect(throws: HarnessError.self) { try bad.materialize(in: directory) }
+        let refusal = try #require(throws: StrategyVariant.Refusal.self) { try bad.materialize(in: directory) }
+        #expect(refusal.summary == "tcp.no_such_knob = 3 does not give a valid strategy: unknown key 'no_such_knob' in tcp")
+        #expect("\(refusal)".contains("\(directory)/netmonitor-2.0[tcp.no_such_knob=3].yaml:"), "the whole error names the file")
     }
 
     @Test("the category probe runs blind in the scanner namespace, on the scan's report from standard input")

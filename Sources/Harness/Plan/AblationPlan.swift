@@ -46,6 +46,9 @@ public struct AblationPlan: Sendable {
             let strategy: Strategy
             do {
                 strategy = Self.comparable(try variant.prepare(in: directory).strategy)
+            } catch let refusal as StrategyVariant.Refusal {
+                // One line without the variant's file: the file is scratch (in a temporary directory for --list).
+                return (nil, refusal.summary)
             } catch {
                 return (nil, "\(error)")
             }

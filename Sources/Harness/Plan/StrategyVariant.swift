@@ -1,5 +1,6 @@
 import Foundation
 import ScanKit
+import StrictYAML
 import Yams
 
 /// A strategy to run: a preset or file, optionally with knobs changed (`--sweep`, `ablate`).
@@ -80,9 +81,28 @@ public struct StrategyVariant: Sendable, Equatable {
         do {
             return PreparedStrategy(variant: self, file: output, strategy: try StrategyLoader.load(output))
         } catch {
-            throw HarnessError("\(changes) does not give a valid strategy:\n\(error)",
-                               fix: "check the key path and value against docs/STRATEGIES.md")
+            throw Refusal(changes: changes, loaderError: "\(error)", problem: (error as? YAMLInputError)?.message ?? "\(error)")
         }
+    }
+
+    /// The strategy loader refused the file a variant's overrides gave: a value it does not take,
+    /// or a knob that only makes sense together with another (`arp.enabled` and `pipeline.steps`).
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        /// The overrides, `key = value, …`.
+        public var changes: String
+        /// The loader's error, about the file the variant wrote (its path, line and fix).
+        public var loaderError: String
+        /// What the loader found wrong, without the file: `pipeline.steps: arp is enabled but in no step`.
+        public var problem: String
+
+        /// The whole error, with the written file to open.
+        public var description: String {
+            HarnessError("\(changes) does not give a valid strategy:\n\(loaderError)",
+                         fix: "check the key path and value against docs/STRATEGIES.md").description
+        }
+
+        /// One line without paths: `arp.enabled = true does not give a valid strategy: pipeline.steps: …`.
+        public var summary: String { "\(changes) does not give a valid strategy: \(problem)" }
     }
 
     /// `prepare(in:)`'s file: the path to pass to `scanbench app --strategy`.

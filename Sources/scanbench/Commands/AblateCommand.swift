@@ -101,7 +101,8 @@ struct AblateCommand: AsyncParsableCommand {
         let scenarioList = try (scenarios.isEmpty ? ["scan"] : scenarios).map(Scenario.parse)
         let plan = RunPlan(fixtures: fixtureList.isEmpty ? ["home"] : fixtureList, strategies: ablation.variants,
                            scenarios: scenarioList, repetitions: repetitions)
-        Terminal.progress(summary(ablation, plan: plan))
+        Terminal.progress(AblationListing.text(ablation.ablation, strategies: ablation.variants.count, runs: plan,
+                                               repetitions: repetitions, seed: seed))
         if list { return }
         try HostRequirements.check(for: "ablate")
         var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: ablation.ablation.base,
@@ -120,23 +121,5 @@ struct AblateCommand: AsyncParsableCommand {
         Terminal.progress("wrote \(output)/report.md")
         if json, let analysis = AblationAnalysis(document: document) { Terminal.printJSON(analysis) }
         if failed > 0 { throw ExitCode(1) }
-    }
-
-    /// The knobs, what is not run and why, and the size of the job.
-    private func summary(_ ablation: AblationPlan, plan: RunPlan) -> String {
-        let knobs = ablation.ablation.knobs
-        let groups = knobs.filter { $0.key.contains("+") }.count
-        var text = "\(knobs.count - groups) knobs differ between \(ablation.ablation.base) and \(ablation.ablation.target)"
-        text += (groups > 0 ? " (the last line: those refused alone, measured together)" : "") + ":\n"
-        for knob in knobs {
-            text += "  \(knob.key): \(knob.baseValue) → \(knob.targetValue)"
-            let refused = [("forward", knob.forwardError), ("leave-one-out", knob.leaveOneOutError)].compactMap { name, error in
-                error.map { "\(name) not run: \($0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))" }
-            }
-            text += refused.isEmpty ? "\n" : " (\(refused.joined(separator: "; ")))\n"
-        }
-        text += "\(plan.entries.count) runs: \(plan.fixtures.joined(separator: ", ")) × \(ablation.variants.count) strategies × "
-        text += "\(Set(plan.entries.map(\.scenario.rawValue)).count) scenarios × \(repetitions) repetitions"
-        return text + (seed.map { " (seed \($0))" } ?? "")
     }
 }
