@@ -123,6 +123,20 @@ struct ComparisonTests {
         #expect(better.verdict == .improved)
     }
 
+    @Test("--json: the verdict, every test and the flagged strategies, in snake_case")
+    func summaryJSON() throws {
+        let comparison = try Comparison(baseline: Self.attempts([100, 100, 100, 100, 100]), current: Self.attempts([106, 107, 106, 108, 106]))
+        let summary = comparison.summary
+        #expect(summary.verdict == "REGRESSED" && summary.exitCode == 1)
+        #expect(summary.flaggedStrategies == ["netmonitor-2.0"])
+        #expect(summary.tests.first { $0.metric == "wire.tcp_attempts" }?.outcome == "regressed")
+        let text = String(decoding: try JSONEncoder().encode(summary), as: UTF8.self)
+        for key in ["\"flagged_strategies\"", "\"p_worse\"", "\"baseline_strategy\"", "\"exit_code\"", "\"null_exceedance\""] {
+            #expect(text.contains(key), "\(key) missing")
+        }
+        #expect(!text.contains("pWorse") && !text.contains("flaggedStrategies"))
+    }
+
     @Test("too few draws to flag anything is INCONCLUSIVE, with the number needed")
     func inconclusive() throws {
         let comparison = try Comparison(baseline: Self.attempts([100, 100]), current: Self.attempts([200, 200]))

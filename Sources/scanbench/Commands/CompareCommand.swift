@@ -41,6 +41,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Also write the Markdown comparison to this file.")
     var out: String?
 
+    @Flag(help: "Print the verdict and every test as JSON (snake_case) instead of Markdown; --out still writes the Markdown.")
+    var json = false
+
     @Option(help: "Compare this strategy's runs in BASELINE ...")
     var baselineStrategy: String?
 
@@ -66,7 +69,13 @@ struct CompareCommand: ParsableCommand {
             fail(error.description)
         }
         let markdown = comparison.markdown(baselineName: baseline, currentName: current)
-        print(markdown, terminator: "")
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(comparison.summary), as: UTF8.self))
+        } else {
+            print(markdown, terminator: "")
+        }
         if let out {
             do {
                 try Data(markdown.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
