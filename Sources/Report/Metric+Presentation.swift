@@ -9,8 +9,12 @@ extension Metric {
     /// Header text with the unit and which way is better: "Scan duration [s] ↓".
     var headerWithDirection: String { "\(header) \(direction.arrow)" }
 
-    /// Prints a value of this metric.
-    func format(_ value: Double) -> String { NumberFormat.decimal(value, digits: digits) }
+    /// Prints a value of this metric; +∞, a time never reached (`Metric.timeTo100` of a run that
+    /// missed a device), as "not reached".
+    func format(_ value: Double) -> String { value == .infinity ? Self.notReached : NumberFormat.decimal(value, digits: digits) }
+
+    /// What a table prints for a time never reached.
+    static let notReached = "not reached"
 
     /// The report's first headline table (yield and wire), in column order.
     static let headlineYield: [Metric] = [recall, found, categoriesCorrect, tcpAttempts, retransmits, peakInFlight, packets]

@@ -35,6 +35,12 @@ struct RunGroup: Sendable, StrategyMedians {
     /// The median of `metric` over the successful runs of `strategy`.
     func median(_ metric: Metric, _ strategy: String) -> Double? { summary(metric, strategy)?.median }
 
+    func unreached(_ metric: Metric, _ strategy: String) -> String? {
+        let values = ok(strategy).compactMap { metric.value(in: $0.metrics) }
+        let never = values.filter { $0 == .infinity }.count
+        return never == 0 ? nil : "\(never) of \(values.count) \(values.count == 1 ? "run" : "runs")"
+    }
+
     /// The median number of discoverable devices over the successful runs of `strategy` (0 without one).
     func discoverable(_ strategy: String) -> Double {
         SampleSummary(ok(strategy).map { Double($0.metrics.yield.discoverable) })?.median ?? 0

@@ -14,4 +14,7 @@ protocol StrategyMedians {
     func median(_ metric: Metric, _ strategy: String) -> Double?
     /// Why the strategy counts as failed here ("1 of 3 runs timed out"), nil when it does not.
     func failure(_ strategy: String) -> String?
+    /// Where `metric` was never reached (+∞, `Metric.timeTo100` of a run that missed a device):
+    /// "2 of 3 runs", "median on `home`, `office`"; nil when it was reached everywhere.
+    func unreached(_ metric: Metric, _ strategy: String) -> String?
 }

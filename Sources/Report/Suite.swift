@@ -27,6 +27,11 @@ struct Suite: Sendable, StrategyMedians {
         SampleSummary(fixtureMedians(metric, strategy).map(\.value))?.median
     }
 
+    func unreached(_ metric: Metric, _ strategy: String) -> String? {
+        let fixtures = fixtureMedians(metric, strategy).filter { $0.value == .infinity }.map { Inline.code($0.fixture) }
+        return fixtures.isEmpty ? nil : "median on \(fixtures.joined(separator: ", "))"
+    }
+
     /// "`gen-3`: 1 of 1 run timed out; not run on `office`", nil when the strategy ran cleanly on
     /// every fixture.
     func failure(_ strategy: String) -> String? {

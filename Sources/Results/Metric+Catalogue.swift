@@ -90,15 +90,18 @@ extension Metric {
     /// Null: at most 6.7 % or 0.03 s apart.
     public static let timeTo90 = Metric(top(.timeTo90PercentS), "Time to 90 %", unit: "s", .lowerIsBetter, .timing, digits: 1, from: .truth,
                                         gate: MetricThreshold(relativePercent: 10, absolute: 0.5)) { $0.timeTo90PercentS }
+    /// When the run found its k-th discoverable device, k the fixture's discoverable count. A run that
+    /// missed one never got there: +∞ here (null in results.json), the worst value, so a median over
+    /// repetitions counts it as the slowest run and a strategy that misses a device in most runs has no
+    /// finite time (docs/METRICS.md, "Pareto front and suites"). Nil only when nothing was measured
+    /// (no discoverable device, or no time for any found one).
     public static let timeTo100 = Metric(top(.timeTo100PercentS), "Time to 100 %", unit: "s", .lowerIsBetter, .timing, digits: 1,
-                                         from: .truth) { $0.timeTo100PercentS }
-    /// Time to 100 % over the fixture's physical floor (`time_to_100_percent_floor_s`): 1 is as fast as the LAN allows.
-    /// Only for runs that found every discoverable device (else their 100 % is of less than the floor is about).
-    /// Derived from two keys, so its id is no key of results.json.
+                                         from: .truth) { $0.isIncomplete ? .infinity : $0.timeTo100PercentS }
+    /// Time to 100 % over the fixture's physical floor (`time_to_100_percent_floor_s`): 1 is as fast as the LAN allows;
+    /// +∞ for a run that missed a discoverable device, as `timeTo100`. Derived from two keys, so its id is no key of results.json.
     public static let timeTo100VsFloor = Metric("time_to_100_percent_vs_floor", "Time to 100 % ÷ floor", unit: "×", .lowerIsBetter, .timing,
                                                 digits: 1, from: .truth) { metrics in
-        guard let time = metrics.timeTo100PercentS, let floor = metrics.timeTo100PercentFloorS, floor > 0,
-              metrics.yield.found >= metrics.yield.discoverable else { return nil }
+        guard let time = timeTo100.value(in: metrics), let floor = metrics.timeTo100PercentFloorS, floor > 0 else { return nil }
         return time / floor
     }
 

@@ -106,7 +106,10 @@ public struct Metric: Sendable, Identifiable {
 
     /// `value` rounded as a report prints it (to `digits` decimals): what timings are compared
     /// on, so a difference nobody can see decides nothing.
-    public func printed(_ value: Double) -> Double { Double(String(format: "%.\(digits)f", value)) ?? value }
+    public func printed(_ value: Double) -> Double {
+        guard value.isFinite else { return value }
+        return Double(String(format: "%.\(digits)f", value)) ?? value
+    }
 
     /// The whole the value counts out of in `metrics`, nil for a metric that is no such count.
     public func total(in metrics: RunMetrics) -> Double? { whole?(metrics) }

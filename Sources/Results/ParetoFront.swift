@@ -10,6 +10,8 @@
 ///   have it would make dominance depend on the pair (it could even go round in a circle).
 /// - A failed candidate (no values at all) is the worst case: dominated by every candidate that did
 ///   not fail. Failed candidates do not dominate each other.
+/// - An infinite value is a value: +∞ for a time never reached (`Metric.timeTo100` of a strategy
+///   whose median run missed a device) is worse than every finite time, and equal to another +∞.
 public struct ParetoFront: Sendable, Equatable {
     /// One thing to optimise: a metric id and which way is better.
     public struct Objective: Sendable, Equatable {

@@ -52,7 +52,9 @@ public struct ParetoRanking: Sendable, Equatable {
             guard let low = sorted.first?.1, let high = sorted.last?.1, sorted.count == members.count else { continue }
             distance[sorted.first!.0] = .infinity
             distance[sorted.last!.0] = .infinity
-            guard high > low else { continue }
+            // No spread, or an unbounded one (a time never reached is +∞): the extremes keep
+            // their infinity and this objective spaces nobody else.
+            guard high > low, (high - low).isFinite else { continue }
             for index in 1..<(sorted.count - 1) {
                 distance[sorted[index].0, default: 0] += (sorted[index + 1].1 - sorted[index - 1].1) / (high - low)
             }

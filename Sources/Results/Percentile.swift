@@ -21,6 +21,10 @@ public enum Percentile {
         let position = p / 100 * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down))
         let upper = Swift.min(lower + 1, sorted.count - 1)
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+        let fraction = position - Double(lower)
+        // Exactly on a value, or between equal ones: that value. Said outright so that an infinite
+        // neighbour (a time never reached, `Metric.timeTo100`) gives ∞ × 0 = NaN nowhere.
+        guard fraction > 0, sorted[upper] != sorted[lower] else { return sorted[lower] }
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 }

@@ -6,9 +6,11 @@ import Foundation
 /// fixture.
 public struct ResultsDocument: Codable, Sendable, Equatable {
     /// 2 added the optional `ablation` and `sweep` records and each run's `control` and
-    /// `overrides`; 3 the optional `tune` record (issue 10). Nothing else changed, so version 1
-    /// and 2 files still load.
-    public static let currentSchemaVersion = 3
+    /// `overrides`; 3 the optional `tune` record (issue 10); 4 changed a meaning (issue 32):
+    /// `time_to_100_percent_s` is null for a run that missed a discoverable device (it was the
+    /// time of the run's own last find). Older files still load: `load` drops their untrustworthy
+    /// times (the rest is what schema 4 would have written).
+    public static let currentSchemaVersion = 4
     /// The versions `load` reads.
     public static let readableSchemaVersions = 1...currentSchemaVersion
 
@@ -58,10 +60,23 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
             throw ResultsError("\(path) has schema_version \(version.map(String.init) ?? "none"), this scanbench reads \(readableSchemaVersions.lowerBound) to \(readableSchemaVersions.upperBound)",
                                fix: "regenerate it with this version of scanbench (`scanbench run`)")
         }
+        var document: ResultsDocument
         do {
-            return try decoder.decode(ResultsDocument.self, from: data)
+            document = try decoder.decode(ResultsDocument.self, from: data)
         } catch {
             throw ResultsError("\(path) is not a valid results file: \(error)", fix: "regenerate it with `scanbench run`")
+        }
+        document.dropIncompleteTimesTo100()
+        return document
+    }
+
+    /// Clears `time_to_100_percent_s` of every run that missed a discoverable device. Before
+    /// schema 4 it held the time of such a run's own last find, which made missing the slowest
+    /// device look fast; a run that missed one has no time to 100 %. A complete run's old value
+    /// was already the time of its k-th discoverable device and stays.
+    mutating func dropIncompleteTimesTo100() {
+        for index in runs.indices where runs[index].metrics.isIncomplete {
+            runs[index].metrics.timeTo100PercentS = nil
         }
     }
 

@@ -25,6 +25,9 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     /// between repetitions of one seed (docs/METRICS.md, "Repeatability").
     public var phasesCutAtDeadline: [String]?
     public var timeTo90PercentS: Double?
+    /// When the run found its k-th discoverable device, k the fixture's discoverable count; nil when
+    /// it missed one (`isIncomplete`). Files before schema 4 held the time of the run's own last
+    /// find here, so `ResultsDocument.load` drops it from their incomplete runs.
     public var timeTo100PercentS: Double?
     /// The physical floor of `time_to_100_percent_s`: the latest of the discoverable devices'
     /// floors, i.e. the earliest moment a scanner could know every one of them.
@@ -45,6 +48,10 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var syscalls: Int?
 
     public init() {}
+
+    /// Whether the run missed a discoverable device: then it never reached 100 % and has no
+    /// `time_to_100_percent_s`.
+    public var isIncomplete: Bool { yield.found < yield.discoverable }
 
     enum CodingKeys: String, CodingKey {
         case yield, wire, stack, latency, ui, names, ports, ping, hang, budget

@@ -179,8 +179,8 @@ struct MetricsJoinerTests {
         #expect(metrics.names.withHostname == 1 && metrics.names.hostnameCorrect == 1)
         #expect(metrics.durationS == 2.0)
         #expect(series.devicesFound.map { $0[1] } == [1, 2, 3])
-        #expect(metrics.timeTo100PercentS == 0.9, "the false positive at 0.96 s does not count")
-        #expect(metrics.timeTo90PercentS == 0.9)
+        #expect(metrics.timeTo100PercentS == nil, "the speaker was missed: the run never reached 100 %")
+        #expect(metrics.timeTo90PercentS == 0.9, "90 % of the final yield: the false positive at 0.96 s does not count")
         // The switch's counters during the run, not since the testbed came up.
         #expect(metrics.wire.emulatorConfiguredDrops == 5)
         #expect(metrics.wire.emulatorWriteFailures == 1)
@@ -255,5 +255,29 @@ struct MetricsJoinerTests {
                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
         let none = MetricsJoiner(observation: unmeasured).join().metrics
         #expect(none.wakeups == nil && none.syscalls == nil && none.wire.radioActiveS == nil)
+    }
+
+    @Test("time to 100 %: when the k-th discoverable device was found, k the fixture's discoverable count; none when one was missed")
+    func timeTo100CountsOnlyCompleteRuns() throws {
+        let t0: UInt64 = 1_000_000_000
+        func run(finding found: [(String, UInt64)]) throws -> RunMetrics {
+            let events = [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
+                + found.map { EventRecord(timeNs: t0 + $0.1 * 1_000_000, event: .deviceFirstSeen(.init(ip: Self.ip($0.0), source: .arp))) }
+                + [EventRecord(timeNs: t0 + 9_000_000_000, event: .scanEnd(.init(devices: found.count)))]
+            let observation = RunObservation(truth: try Self.truth(), scan: nil, events: events, wire: nil, captureDrops: 0,
+                                             process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+            return MetricsJoiner(observation: observation).join().metrics
+        }
+        // Discoverable: gateway, phone, speaker (ghost answers nothing).
+        let complete = try run(finding: [("198.18.0.1", 100), ("198.18.0.10", 400), ("198.18.0.12", 7_000)])
+        #expect(complete.timeTo100PercentS == 7.0, "the third of three discoverable devices, the slowest")
+        // Missing the slowest device used to make the run faster: 0.4 s, the time of its own last find.
+        let missedSlowest = try run(finding: [("198.18.0.1", 100), ("198.18.0.10", 400)])
+        #expect(missedSlowest.timeTo100PercentS == nil && missedSlowest.isIncomplete)
+        #expect(Metric.timeTo100.value(in: missedSlowest) == .infinity, "the worst time there is, not 0.4 s")
+        #expect(missedSlowest.timeTo90PercentS == 0.4, "time to 90 % is of the run's own yield, as before")
+        // A device that is not discoverable (ghost) is not waited for; an address no device has does not count.
+        let withGhostAndStranger = try run(finding: [("198.18.0.1", 100), ("198.18.0.10", 400), ("198.18.0.12", 900), ("198.18.0.99", 8_000)])
+        #expect(withGhostAndStranger.timeTo100PercentS == 0.9)
     }
 }

@@ -21,7 +21,7 @@ struct SweepGridIntegrationTests {
         #expect(run.stderr.contains("grid: arp.settle_ms (2) × arp.retry_rounds (2) = 4 variants"), "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/run/results.json"))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(document["schema_version"] as? Int == 3)
+        #expect(document["schema_version"] as? Int == 4)
         #expect(document["reference_strategy"] as? String == "arp-only", "the control is the reference when sweeping")
         let sweep = try #require(document["sweep"] as? [String: Any])
         #expect(sweep["controls"] as? [String] == ["arp-only"])

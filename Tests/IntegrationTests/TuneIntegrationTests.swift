@@ -60,7 +60,7 @@ struct TuneIntegrationTests {
         #expect(Set(runs.compactMap { $0["strategy"] as? String }) == ["arp-only", "tune-001", "tune-002"])
         #expect(runs.allSatisfy { $0["status"] as? String == "ok" && $0["seed"] as? Int == 5 })
         let document = try Self.document(out)
-        #expect(document["schema_version"] as? Int == 3)
+        #expect(document["schema_version"] as? Int == 4)
         let tune = try #require(document["tune"] as? [String: Any])
         #expect(tune["finished"] as? Bool == true)
         let candidates = try #require(tune["candidates"] as? [[String: Any]])

@@ -101,4 +101,18 @@ struct ParetoFrontTests {
         #expect(front([("only", ["recall": 0, "attempts": 1, "time": 1])]).front == ["only"])
         #expect(front([]).front.isEmpty && front([]).standing(of: "x") == nil)
     }
+
+    @Test("+∞, a time never reached, is worse than any time and equal to another +∞; no NaN on the way")
+    func infinity() {
+        let result = front([
+            ("complete", ["recall": 1.0, "attempts": 10, "time": 20]),
+            ("quick but incomplete", ["recall": 0.97, "attempts": 10, "time": .infinity]),
+            ("slow and incomplete", ["recall": 0.97, "attempts": 10, "time": .infinity]),
+        ])
+        #expect(result.front == ["complete"])
+        #expect(result.standing(of: "quick but incomplete") == .dominated(by: ["complete"]))
+        #expect(result.ties(of: "quick but incomplete") == ["slow and incomplete"])
+        #expect(result.excluded.isEmpty, "never reached is a value, not a missing one")
+    }
+
 }

@@ -8,7 +8,8 @@ import Results
 /// - `office`: `netmonitor-2.0` reaches 90 % far sooner, a trade-off that puts it on the front next to
 ///   `scanbench-best`, whose 100 connections make the chart's x range span more than 10 ×;
 /// - `gen-1`: `scanbench-best` times out once (failed there and over the suite), and
-///   `review-baseline` has no time to 100 % (that objective is left out on `gen-1`).
+///   `review-baseline` has no categories measured (that objective is left out on `gen-1`).
+/// Only `scanbench-best` finds every discoverable device, so only it reaches 100 %.
 @Suite("Pareto front and suite summary in report.md")
 struct ParetoReportTests {
     static let strategies = ["review-baseline", "review-phase3", "netmonitor-2.0", "scanbench-best"]
@@ -21,7 +22,7 @@ struct ParetoReportTests {
             switch (run.fixture, run.strategy) {
             case ("office", "netmonitor-2.0"): document.runs[index].metrics.timeTo90PercentS = 2
             case ("office", "scanbench-best"): document.runs[index].metrics.stack.connectionsCreated = 100
-            case ("gen-1", "review-baseline"): document.runs[index].metrics.timeTo100PercentS = nil
+            case ("gen-1", "review-baseline"): document.runs[index].metrics.names.categoryCorrect = nil
             case ("gen-1", "scanbench-best") where run.repetition == 2:
                 document.runs[index].status = .timedOut
                 document.runs[index].error = "scanner did not exit within 120 s"
@@ -55,10 +56,11 @@ struct ParetoReportTests {
         let office = Self.probe.table(after: "### Front on `office` · scenario `scan`", withColumn: "Pareto")
         let header = Self.probe.header(after: "### Front on `office` · scenario `scan`", withColumn: "Pareto")
         #expect(header == ["Strategy", "Recall ↑", "TCP attempts ↓", "Connections created ↓", "Time to 90 % [s] ↓", "Time to 100 % [s] ↓",
-                           "Host names correct ↑", "CPU [s] ↓", "Pareto"] || header.contains("Categories correct ↑"))
+                           "Host names correct ↑", "Categories correct ↑", "CPU [s] ↓", "Pareto"])
         let nm = try #require(Self.probe.row(office, "`netmonitor-2.0`"))
         #expect(nm.last == "**front**")
         #expect(nm[4] == "2.0")
+        #expect(nm[5] == "not reached", "it finds 27 of 28 devices in every run")
         #expect(nm[2] == NumberFormat.decimal(Self.median("office", "netmonitor-2.0") { Double($0.wire.tcpAttempts) }, digits: 0))
         #expect(try #require(Self.probe.row(office, "`scanbench-best`")).last == "**front**")
         #expect(try #require(Self.probe.row(office, "`review-phase3`")).last == "dominated by `scanbench-best`")
@@ -75,8 +77,12 @@ struct ParetoReportTests {
         let rows = Self.probe.table(after: "### Front on `gen-1` · scenario `scan`", withColumn: "Pareto")
         let best = try #require(Self.probe.row(rows, "`scanbench-best`"))
         #expect(best.last == "**failed** (1 of 3 runs timed out): counted as dominated by `review-baseline`, `review-phase3`, `netmonitor-2.0`")
-        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[5] == "not measured")
-        #expect(section.contains("Left out of this comparison: Time to 100 %, not measured for `review-baseline`."))
+        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[7] == "not measured")
+        #expect(section.contains("Left out of this comparison: Categories correct, not measured for `review-baseline`."))
+        // Missing a device is no missing number: time to 100 % is compared, as the worst value.
+        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[5] == "not reached")
+        #expect(section.contains("Time to 100 % not reached — a discoverable device missed — by `review-baseline` (3 of 3 runs), "
+                                 + "`review-phase3` (3 of 3 runs), `netmonitor-2.0` (3 of 3 runs)."))
         // review-phase3 (fewer attempts) and netmonitor-2.0 (more devices) trade off once scanbench-best is out.
         #expect(rows.filter { $0.last == "**front**" }.map(\.[0]) == ["`review-phase3`", "`netmonitor-2.0`"])
         // Only gen-1 lost the objective.
@@ -93,10 +99,13 @@ struct ParetoReportTests {
         let phase3 = try #require(Self.probe.row(rows, "`review-phase3`"))
         let perFixture = Self.fixtures.map { fixture in Self.median(fixture, "review-phase3") { Double($0.wire.tcpAttempts) } }
         #expect(phase3[2] == NumberFormat.decimal(Self.middle(perFixture), digits: 0))
-        // review-baseline's time to 100 % is over the two fixtures that measured it: the mean of the middle two.
+        // review-baseline's categories are over the two fixtures that measured them: the mean of the middle two.
         let baseline = try #require(Self.probe.row(rows, "`review-baseline`"))
-        let t100 = ["home", "office"].map { fixture in Self.median(fixture, "review-baseline") { $0.timeTo100PercentS ?? .nan } }
-        #expect(baseline[5] == NumberFormat.decimal((t100[0] + t100[1]) / 2, digits: 1))
+        let categories = ["home", "office"].map { fixture in Self.median(fixture, "review-baseline") { Double($0.names.categoryCorrect ?? -1) } }
+        #expect(baseline[7] == NumberFormat.decimal((categories[0] + categories[1]) / 2, digits: 0))
+        #expect(baseline[5] == "not reached")
+        #expect(try #require(Self.probe.row(rows, "`scanbench-best`"))[5]
+                == NumberFormat.decimal(Self.middle(Self.fixtures.map { fixture in Self.median(fixture, "scanbench-best") { $0.timeTo100PercentS! } }), digits: 1))
         #expect(try #require(Self.probe.row(rows, "`scanbench-best`")).last
                 == "**failed** (`gen-1`: 1 of 3 runs timed out): counted as dominated by `review-baseline`, `review-phase3`, `netmonitor-2.0`")
         #expect(rows.filter { $0.last == "**front**" }.map(\.[0]) == ["`review-phase3`", "`netmonitor-2.0`"])
@@ -120,8 +129,9 @@ struct ParetoReportTests {
         #expect(try #require(Self.probe.row(rows, "Host names correct ↑"))[nm] == "23<br>same on every fixture")
         // Time to 90 %: office's 2 s is the best, so the worst is elsewhere (gen-1, slowest timings).
         #expect(try #require(Self.probe.row(rows, "Time to 90 % [s] ↓"))[nm].hasSuffix("· `gen-1`"))
-        let t100 = try #require(Self.probe.row(rows, "Time to 100 % [s] ↓"))
-        #expect(t100[header.firstIndex(of: "`review-baseline`")!].hasSuffix("<br>2 of 3 fixtures"))
+        let categories = try #require(Self.probe.row(rows, "Categories correct ↑"))
+        #expect(categories[header.firstIndex(of: "`review-baseline`")!].hasSuffix("<br>2 of 3 fixtures"))
+        #expect(try #require(Self.probe.row(rows, "Time to 100 % [s] ↓"))[nm] == "not reached<br>same on every fixture")
         // Every headline metric has a row, and the Pareto objectives the headline lacks.
         for metric in Report.suiteSummaryMetrics { #expect(Self.probe.row(rows, metric.header) != nil, "no row for \(metric.id)") }
         #expect(Self.probe.row(rows, "Connections created ↓") != nil)
@@ -159,6 +169,62 @@ struct ParetoReportTests {
         #expect(probe.text.contains("**Verdict:** on `home`: the Pareto front is `review-phase3`, `netmonitor-1.0` and `netmonitor-2.0` "
                                     + "(`netmonitor-1.0` and `netmonitor-2.0` equal on every objective): `netmonitor-1.0` finds the most devices"))
     }
+
+    /// `netmonitor-2.0` and `scanbench-best` with the same numbers in every run (`scanbench-best`'s),
+    /// then `change` applied to `netmonitor-2.0`'s metrics of repetition r (1…3): its Pareto row.
+    static func rival(_ change: (inout RunMetrics, Int) -> Void) throws -> (rows: [[String]], text: String) {
+        var document = SyntheticResults.document(strategies: ["netmonitor-2.0", "scanbench-best"], peers: false, toolScenarios: false)
+        let best = document.runs.filter { $0.strategy == "scanbench-best" }
+        for index in document.runs.indices where document.runs[index].strategy == "netmonitor-2.0" {
+            let repetition = document.runs[index].repetition
+            var metrics = try #require(best.first { $0.repetition == repetition }).metrics
+            change(&metrics, repetition)
+            document.runs[index].metrics = metrics
+        }
+        let text = Report(document: document).markdown()
+        return (MarkdownProbe(text: text).table(after: "## Pareto front", withColumn: "Pareto"), text)
+    }
+
+    /// Misses the slowest device: 27 of 28 found, and the time of its own last find — sooner
+    /// than `scanbench-best`'s 28th — where results.json used to keep its time to 100 %.
+    static func missSlowest(_ metrics: inout RunMetrics) {
+        metrics.yield.found = 27
+        metrics.yield.recall = 27.0 / 28.0
+        metrics.timeTo100PercentS = (metrics.timeTo100PercentS ?? 0) / 4
+    }
+
+    @Test("a strategy that misses the slowest device gets no faster time to 100 % for it, and is not on the front because of it")
+    func missingTheSlowestDeviceIsNotFast() throws {
+        // Otherwise equal; only recall (worse) and its time of its own yield (better) differ. With
+        // that time it was a trade-off, on the front; a run that missed a device never reached 100 %.
+        let (rows, text) = try Self.rival { metrics, _ in Self.missSlowest(&metrics) }
+        let nm = try #require(Self.row(rows, "`netmonitor-2.0`"))
+        #expect(nm[5] == "not reached")
+        #expect(nm.last == "dominated by `scanbench-best`")
+        #expect(try #require(Self.row(rows, "`scanbench-best`")).last == "**front**")
+        #expect(text.contains("Time to 100 % not reached — a discoverable device missed — by `netmonitor-2.0` (3 of 3 runs)."))
+        #expect(text.contains("**Verdict:** on `home`: `scanbench-best` dominates every other strategy"))
+    }
+
+    @Test("time to 100 % over repetitions: a run that missed a device is the slowest, so missing in most runs leaves no time")
+    func incompleteRunsCountAsSlowest() throws {
+        // One run of three missed a device: the median is the slower of the two complete ones.
+        let once = try Self.rival { metrics, repetition in
+            metrics.timeTo100PercentS = [1: 4.0, 2: 30.0, 3: 1.0][repetition]
+            if repetition == 3 { Self.missSlowest(&metrics) }
+        }
+        let nm = try #require(Self.row(once.rows, "`netmonitor-2.0`"))
+        #expect(nm[5] == "30.0", "not 4.0: the incomplete run is not the fastest but the slowest")
+        #expect(once.text.contains("by `netmonitor-2.0` (1 of 3 runs)"))
+        // Two of three: no time at all, however fast the one complete run.
+        let twice = try Self.rival { metrics, repetition in
+            metrics.timeTo100PercentS = 0.5
+            if repetition != 1 { Self.missSlowest(&metrics) }
+        }
+        #expect(try #require(Self.row(twice.rows, "`netmonitor-2.0`"))[5] == "not reached")
+    }
+
+    static func row(_ rows: [[String]], _ name: String) -> [String]? { MarkdownProbe(text: "").row(rows, name) }
 
     @Test("one strategy without a failure, or none: the verdict says so plainly")
     func loneStrategy() {

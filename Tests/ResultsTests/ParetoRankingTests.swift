@@ -34,4 +34,26 @@ struct ParetoRankingTests {
         #expect(distance["a"] == .infinity && distance["c"] == .infinity)
         #expect(distance["b"] == 2.0)   // (1.0 - 0.0) / 1.0 + (100 - 0) / 100
     }
+
+    @Test("a time never reached (+∞) ranks last on its objective and spaces nobody: no NaN distance")
+    func infiniteValues() {
+        let time = [ParetoFront.Objective("recall", .higherIsBetter), ParetoFront.Objective("time", .lowerIsBetter)]
+        let members = [
+            ParetoFront.Candidate("a", ["recall": 1.0, "time": 5]),
+            ParetoFront.Candidate("b", ["recall": 0.9, "time": 3]),
+            ParetoFront.Candidate("c", ["recall": 0.95, "time": .infinity]),
+        ]
+        let distance = ParetoRanking.crowding(members, on: time)
+        #expect(distance.values.allSatisfy { !$0.isNaN }, "\(distance)")
+        let ranking = ParetoRanking(objectives: time, candidates: members)
+        #expect(ranking.layers == ["a": 1, "b": 1, "c": 2])
+    }
+
+    @Test("percentiles over values with +∞: the median of 5, 6, ∞ is 6; of 5, ∞ is ∞; never NaN")
+    func percentilesWithInfinity() {
+        #expect(Percentile.of([5, 6, .infinity], 50) == 6)
+        #expect(Percentile.of([5, .infinity], 50) == .infinity)
+        #expect(Percentile.of([.infinity, .infinity, 5], 50) == .infinity)
+        #expect(Percentile.of([1, 2, 3, 4], 50) == 2.5 && Percentile.of([1, 2, 3, 4, 5], 95) == 4.8)
+    }
 }

@@ -32,7 +32,7 @@ struct ResultsDocumentTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.sample().write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        for key in ["\"schema_version\" : 3", "\"runs\"", "\"tcp_syn\" : 1200", "\"worst_hitch_ms\" : 41.5", "\"peak_rss_mb\"",
+        for key in ["\"schema_version\" : 4", "\"runs\"", "\"tcp_syn\" : 1200", "\"worst_hitch_ms\" : 41.5", "\"peak_rss_mb\"",
                     "\"stack_vs_wire_abs_ms_median\" : null", "\"connections_created\"", "\"capture_drops\"", "\"false_positives\"",
                     "\"category_correct\" : 24", "\"category_total\" : 28", "\"category_probe_s\" : 3.5",
                     "\"category_predicted\" : \"router\"", "\"category_rule\" : \"gateway\"", "\"category_evidence\"",
@@ -64,10 +64,33 @@ struct ResultsDocumentTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.sample().write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"schema_version\" : 3", with: "\"schema_version\" : 1").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"schema_version\" : 4", with: "\"schema_version\" : 1").write(toFile: path, atomically: true, encoding: .utf8)
         let loaded = try ResultsDocument.load(path)
         #expect(loaded.schemaVersion == 1 && loaded.sweep == nil && loaded.ablation == nil && loaded.tune == nil)
         #expect(loaded.runs == Self.sample().runs)
+    }
+
+    @Test("a file from before schema 4: an incomplete run's time to 100 % (its own last find) is dropped, a complete run's kept")
+    func schemaThreeTimesAndWireCheck() throws {
+        var document = Self.sample()
+        document.runs[0].metrics.timeTo100PercentS = 5.1   // found 27 of 28: the time of the 27th
+        var complete = document.runs[0]
+        complete.strategy = "scanbench-best"
+        complete.metrics.yield.found = 28
+        complete.metrics.timeTo100PercentS = 11.5
+        document.runs.append(complete)
+        let path = NSTemporaryDirectory() + "results-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try document.write(to: path)
+        // As schema 3 wrote it.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "\"schema_version\" : 4", with: "\"schema_version\" : 3")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = try ResultsDocument.load(path)
+        #expect(loaded.schemaVersion == 3)
+        #expect(loaded.runs[0].metrics.timeTo100PercentS == nil, "5.1 s was of the run's own yield, not of every device")
+        #expect(loaded.runs[1].metrics.timeTo100PercentS == 11.5, "a complete run's last find is its k-th discoverable device")
+        #expect(Metric.timeTo100.value(in: loaded.runs[0].metrics) == .infinity)
     }
 
     @Test("a file of another schema version is refused with the fix")
@@ -95,7 +118,7 @@ struct SweepResultsTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try document.write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains("\"schema_version\" : 3"))
+        #expect(text.contains("\"schema_version\" : 4"))
         #expect(text.contains("\"sweep\" : {") && text.contains("\"controls\" : [") && text.contains("\"knobs\" : ["))
         #expect(text.contains("\"overrides\" : {\n        \"tcp.host_concurrency\" : \"12\""), "\(text)")
         #expect(try ResultsDocument.load(path) == document)

@@ -31,14 +31,17 @@ public struct MetricsJoiner: Sendable {
         fillNames(&metrics, devices: devices)
         fillCategories(&metrics, devices: devices)
         let series = self.series(scanStart: scanStart, found: found)
-        // Time to 90 % / 100 % of the final yield: over discoverable fixture devices found.
-        let times = devices.filter { $0.discoverable && $0.found }.compactMap(\.firstSeenMs).sorted()
+        // Time to 90 % of the final yield: over the discoverable fixture devices found.
+        let discoverable = devices.filter(\.discoverable)
+        let times = discoverable.filter(\.found).compactMap(\.firstSeenMs).sorted()
         let total = Double(times.count)
         if total > 0 {
-            metrics.timeTo100PercentS = times.last.map { $0 / 1000 }
             let index = Int((0.9 * total).rounded(.up)) - 1
             metrics.timeTo90PercentS = times[max(0, min(index, times.count - 1))] / 1000
         }
+        // Time to 100 %: when the k-th discoverable device was found, k the fixture's discoverable
+        // count; none for a run that missed one (it never got there).
+        if !discoverable.isEmpty, discoverable.allSatisfy(\.found) { metrics.timeTo100PercentS = times.last.map { $0 / 1000 } }
         metrics.timeTo100PercentFloorS = devices.filter(\.discoverable).compactMap(\.floorMs).max().map { $0 / 1000 }
         return (metrics, devices, series)
     }

@@ -29,6 +29,9 @@ extension Report {
         text += "↓ lower): " + objectives.map { "\($0.title) \($0.direction.arrow)" }.joined(separator: ", ") + ". "
         text += "Per fixture they are the medians over successful repetitions, as in the headline tables; timings are compared "
         text += "as printed (a difference the table does not show is machine noise and decides nothing), counters exactly. "
+        text += "Time to 100 % is when a run found its last discoverable device, so only runs that found every one have it: a run "
+        text += "that missed one counts as the slowest possible (+∞), and a strategy whose median run missed one is "
+        text += "`\(Metric.notReached)`, worse than any time. "
         text += "Strategies equal on every objective tie: neither dominates the other. An objective some strategy has no number for "
         text += "is left out of that comparison for all of them, and named under the table. A strategy with a failed or timed-out "
         text += "run counts as failed there (the worst case): dominated by every strategy without one. "
@@ -68,6 +71,10 @@ extension Report {
             table.add(cells)
         }
         var text = table.render()
+        let never = set.strategies.compactMap { strategy in set.unreached(.timeTo100, strategy).map { "\(Inline.code(strategy)) (\($0))" } }
+        if objectives.contains(where: { $0.id == Metric.timeTo100.id }), !never.isEmpty {
+            text += "\nTime to 100 % not reached — a discoverable device missed — by \(never.joined(separator: ", ")).\n"
+        }
         for exclusion in front.excluded {
             let title = Metric.named(exclusion.objective.id)?.title ?? exclusion.objective.id
             text += "\nLeft out of this comparison: \(title), not measured for \(exclusion.missingFor.map(Inline.code).joined(separator: ", ")).\n"
