@@ -12,18 +12,33 @@
 ///   not fail. Failed candidates do not dominate each other.
 /// - An infinite value is a value: +∞ for a time never reached (`Metric.timeTo100` of a strategy
 ///   whose median run missed a device) is worse than every finite time, and equal to another +∞.
+/// - An objective may declare a `tolerance`: two finite values that far apart or closer, relative to
+///   the larger, are equal on it (a count that moves with timing, whose small differences are noise).
 public struct ParetoFront: Sendable, Equatable {
-    /// One thing to optimise: a metric id and which way is better.
+    /// One thing to optimise: a metric id, which way is better, and how close two values may be
+    /// and still count as equal.
     public struct Objective: Sendable, Equatable {
         public let id: String
         public let direction: Metric.Direction
+        /// Two finite values at most this far apart, relative to the larger magnitude, are equal
+        /// (0.05: within 5 %); 0 compares exactly.
+        public let tolerance: Double
 
-        public init(_ id: String, _ direction: Metric.Direction) {
+        public init(_ id: String, _ direction: Metric.Direction, tolerance: Double = 0) {
             self.id = id
             self.direction = direction
+            self.tolerance = tolerance
         }
 
-        public init(_ metric: Metric) { self.init(metric.id, metric.direction) }
+        public init(_ metric: Metric, tolerance: Double = 0) { self.init(metric.id, metric.direction, tolerance: tolerance) }
+
+        /// Whether `a` and `b` count as the same on this objective.
+        public func equal(_ a: Double, _ b: Double) -> Bool {
+            a == b || (tolerance > 0 && a.isFinite && b.isFinite && abs(a - b) <= tolerance * max(abs(a), abs(b)))
+        }
+
+        /// Whether `a` is better than `b` on this objective, beyond its tolerance.
+        public func prefers(_ a: Double, over b: Double) -> Bool { direction.prefers(a, over: b) && !equal(a, b) }
     }
 
     /// A strategy with its value per objective id; `values` is nil when it failed.
@@ -96,8 +111,8 @@ public struct ParetoFront: Sendable, Equatable {
         var better = false
         for objective in objectives {
             guard let x = a[objective.id], let y = b[objective.id] else { return false }
-            if objective.direction.prefers(y, over: x) { return false }
-            if objective.direction.prefers(x, over: y) { better = true }
+            if objective.prefers(y, over: x) { return false }
+            if objective.prefers(x, over: y) { better = true }
         }
         return better
     }
@@ -113,12 +128,15 @@ public struct ParetoFront: Sendable, Equatable {
     }
 
     /// The other candidates (that did not fail) with the same value as `name` on every compared
-    /// objective, in input order; empty for a failed candidate.
+    /// objective (within its tolerance), in input order; empty for a failed candidate.
     public func ties(of name: String) -> [String] {
         guard let values = candidates.first(where: { $0.name == name })?.values else { return [] }
         return candidates.filter { other in
             guard other.name != name, let theirs = other.values else { return false }
-            return compared.allSatisfy { theirs[$0.id] == values[$0.id] }
+            return compared.allSatisfy { objective in
+                guard let a = theirs[objective.id], let b = values[objective.id] else { return false }
+                return objective.equal(a, b)
+            }
         }.map(\.name)
     }
 }

@@ -142,6 +142,6 @@ public struct TuneRecord: Codable, Sendable, Equatable {
     /// Candidate and objective list for `ParetoFront`/`ParetoRanking` over `fixtures`.
     public func paretoInputs(_ names: [String], on fixtures: [String], in runs: [RunResult])
         -> (objectives: [ParetoFront.Objective], candidates: [ParetoFront.Candidate]) {
-        (metrics.map(ParetoFront.Objective.init), names.map { ParetoFront.Candidate($0, values(of: $0, on: fixtures, in: runs)) })
+        (metrics.map { ParetoFront.Objective($0) }, names.map { ParetoFront.Candidate($0, values(of: $0, on: fixtures, in: runs)) })
     }
 }

@@ -115,4 +115,17 @@ struct ParetoFrontTests {
         #expect(result.excluded.isEmpty, "never reached is a value, not a missing one")
     }
 
+    @Test("within an objective's tolerance two values are equal; beyond it the better one counts; infinity never is near")
+    func tolerance() {
+        let packets = ParetoFront.Objective("packets", .lowerIsBetter, tolerance: 0.05)
+        #expect(packets.equal(2_371, 2_353) && !packets.prefers(2_353, over: 2_371), "0.8 % apart: noise")
+        #expect(packets.prefers(3_667, over: 4_693) && !packets.equal(3_667, 4_693), "22 % fewer: a cost saved")
+        #expect(packets.equal(100, 105) && !packets.equal(100, 106), "5 % of the larger value, inclusive")
+        #expect(!packets.equal(1_000, .infinity) && packets.prefers(1_000, over: .infinity))
+        #expect(Self.attempts.prefers(30, over: 31), "no tolerance: exact")
+        let cheap = ["attempts": 0.0, "packets": 4_693.0], quiet = ["attempts": 26.0, "packets": 3_667.0]
+        #expect(!ParetoFront.dominates(cheap, quiet, on: [Self.attempts, packets]) && !ParetoFront.dominates(quiet, cheap, on: [Self.attempts, packets]))
+        let noisy = ["attempts": 26.0, "packets": 4_600.0]
+        #expect(ParetoFront.dominates(cheap, noisy, on: [Self.attempts, packets]), "2 % fewer packets do not save it")
+    }
 }

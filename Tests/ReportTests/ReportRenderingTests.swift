@@ -15,16 +15,17 @@ struct ReportRenderingTests {
         return values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
     }
 
-    @Test("the verdict line names the strategy that dominates all others, its TCP attempts and its stack connections, against the reference")
+    @Test("the verdict line names the strategy that dominates all others, its TCP attempts, packets and stack connections, against the reference")
     func verdictLine() {
         let attempts = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.wire.tcpAttempts) }, digits: 0)
+        let packets = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.wire.packets) }, digits: 0)
         let connections = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.stack.connectionsCreated) }, digits: 0)
         let referenceConnections = NumberFormat.decimal(Self.median("netmonitor-2.0") { Double($0.stack.connectionsCreated) }, digits: 0)
         let first = Self.markdown.components(separatedBy: "\n").first { $0.hasPrefix("**Verdict:**") } ?? ""
-        #expect(first.contains("`scanbench-best` dominates every other strategy on the Pareto objectives: it finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts) TCP attempts, \(connections) connections created)"), "\(first)")
+        #expect(first.contains("`scanbench-best` dominates every other strategy on the Pareto objectives: it finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts) TCP attempts, \(packets) packets, \(connections) connections created)"), "\(first)")
         #expect(first.contains("against the reference `netmonitor-2.0` ("), "\(first)")
         #expect(first.contains("\(referenceConnections) connections created"), "\(first)")
-        #expect(first.contains("fewer TCP attempts") && first.contains("fewer connections created"), "\(first)")
+        #expect(first.contains("fewer TCP attempts") && first.contains("fewer packets") && first.contains("fewer connections created"), "\(first)")
         #expect(first.contains("medians of 3 runs"))
     }
 

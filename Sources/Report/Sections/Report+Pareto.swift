@@ -16,7 +16,8 @@ extension Report {
             }
             return ParetoFront.Candidate(strategy, Dictionary(uniqueKeysWithValues: values))
         }
-        return ParetoFront(objectives: objectives.map(ParetoFront.Objective.init), candidates: candidates)
+        let compared = objectives.map { ParetoFront.Objective($0, tolerance: Metric.paretoTolerance[$0.id] ?? 0) }
+        return ParetoFront(objectives: compared, candidates: candidates)
     }
 
     /// Per group and per suite: the objectives' numbers, who is on the front, who is dominated
@@ -28,10 +29,12 @@ extension Report {
         text += "otherwise it is **dominated**, and its row names every strategy that dominates it. Objectives (↑ higher is better, "
         text += "↓ lower): " + objectives.map { "\($0.title) \($0.direction.arrow)" }.joined(separator: ", ") + ". "
         text += "Per fixture they are the medians over successful repetitions, as in the headline tables; timings are compared "
-        text += "as printed (a difference the table does not show is machine noise and decides nothing), counters exactly. "
-        text += "Time to 100 % is when a run found its last discoverable device, so only runs that found every one have it: a run "
-        text += "that missed one counts as the slowest possible (+∞), and a strategy whose median run missed one is "
-        text += "`\(Metric.notReached)`, worse than any time. "
+        text += "as printed (a difference the table does not show is machine noise and decides nothing); packets move with timing "
+        text += "too (device announcements, kernel timers), so two medians within \(Self.toleranceText(.packets)) of each other count "
+        text += "as equal; other counters are compared exactly. Cost counts three ways — TCP attempts (SYNs), every packet on the "
+        text += "link, the stack's connections — so no strategy wins by moving its cost from SYNs to ARP. Time to 100 % is when a "
+        text += "run found its last discoverable device, so only runs that found every one have it: a run that missed one counts "
+        text += "as the slowest possible (+∞), and a strategy whose median run missed one is `\(Metric.notReached)`, worse than any time. "
         text += "Strategies equal on every objective tie: neither dominates the other. An objective some strategy has no number for "
         text += "is left out of that comparison for all of them, and named under the table. A strategy with a failed or timed-out "
         text += "run counts as failed there (the worst case): dominated by every strategy without one. "
@@ -55,6 +58,11 @@ extension Report {
             text += paretoTable(suite) + "\n" + paretoChartLink(suite)
         }
         return text
+    }
+
+    /// "5 %": how close two medians of `metric` count as equal on the front.
+    static func toleranceText(_ metric: Metric) -> String {
+        NumberFormat.decimal((Metric.paretoTolerance[metric.id] ?? 0) * 100, digits: 0) + " %"
     }
 
     /// The numbers and standing of every strategy of `set`, then the objectives left out.

@@ -3,9 +3,10 @@ import Results
 extension Report {
     /// The opening lines: one sentence per fixture and scenario, then one per suite. Each names the
     /// Pareto front of the Pareto section — or the one strategy that dominates all others — and
-    /// what the front's best finder finds at what cost. Cost is always named twice — SYN attempts on
-    /// the wire and connections the stack created — so no strategy wins by turning SYNs into ARP (a
-    /// connect to an empty address costs a connection and ARP requests, never a SYN).
+    /// what the front's best finder finds at what cost. Cost is always named three ways — SYN
+    /// attempts on the wire, every packet on the link and connections the stack created — so no
+    /// strategy wins by turning SYNs into ARP (a connect to an empty address costs a connection and
+    /// ARP requests, never a SYN).
     func verdictSection() -> String {
         let lines = groups.compactMap(verdict) + suites.compactMap(verdict)
         guard !lines.isEmpty else { return "**Verdict:** no successful runs in these results; nothing to compare.\n" }
@@ -41,11 +42,13 @@ extension Report {
         var strategy: String
         var recall: Double
         var attempts: Double
+        var packets: Double
         var connections: Double
 
-        /// "38 TCP attempts, 2,938 connections created".
+        /// "38 TCP attempts, 3,667 packets, 2,938 connections created".
         var cost: String {
-            "\(Metric.tcpAttempts.format(attempts)) TCP attempts, \(Metric.connectionsCreated.format(connections)) connections created"
+            "\(Metric.tcpAttempts.format(attempts)) TCP attempts, \(Metric.packets.format(packets)) packets, "
+                + "\(Metric.connectionsCreated.format(connections)) connections created"
         }
     }
 
@@ -62,8 +65,8 @@ extension Report {
         let failed = set.strategies.filter { set.failure($0) != nil }
         let rows: [VerdictRow] = set.strategies.filter { set.failure($0) == nil }.compactMap { strategy in
             guard let recall = set.median(.recall, strategy), let attempts = set.median(.tcpAttempts, strategy),
-                  let connections = set.median(.connectionsCreated, strategy) else { return nil }
-            return VerdictRow(strategy: strategy, recall: recall, attempts: attempts, connections: connections)
+                  let packets = set.median(.packets, strategy), let connections = set.median(.connectionsCreated, strategy) else { return nil }
+            return VerdictRow(strategy: strategy, recall: recall, attempts: attempts, packets: packets, connections: connections)
         }
         let onFront = rows.filter { front.front.contains($0.strategy) }
         // The front's best finder; among equals the one with the fewest TCP attempts, then the first in report order.
@@ -88,7 +91,8 @@ extension Report {
         let reference = document.referenceStrategy
         if reference != winner.strategy, let ref = rows.first(where: { $0.strategy == reference }) {
             sentence += " — against the reference \(Inline.code(reference)) (\(ref.cost), \(yield(reference))): "
-            sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts, \(Self.change(winner.connections, ref.connections)) connections created"
+            sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts, \(Self.change(winner.packets, ref.packets)) packets, "
+            sentence += "\(Self.change(winner.connections, ref.connections)) connections created"
         } else if failed.contains(reference) {
             sentence += " — the reference \(Inline.code(reference)) failed here"
         }
