@@ -158,8 +158,11 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var connectionsCreated = 0
         /// TCP connections among them (comparable with the wire's attempts).
         public var tcpConnectionsCreated = 0
-        /// Whether the stack and the wire agree (`WireCheck.holds`): no SYN the stack did not ask
-        /// for, none to an empty address, and ARP for every empty address the stack connected to.
+        /// Whether the stack and the wire agree (`WireCheck.holds`), per address and both ways: the
+        /// wire's SYN attempts to an address lie between the stack's connects to it that were
+        /// answered and those it started, none go to an empty address, and an empty address the
+        /// stack's connects found unreachable got ARP requests. Files before schema 4 checked only
+        /// the upper side (their `wire_check` has no `connects_answered_to_present`).
         public var agreesWithWire = false
         /// The stack's connects held against the wire, split by whether a device lives at the address.
         public var wireCheck: WireCheck?
@@ -183,20 +186,30 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         }
     }
 
-    /// What the stack's TCP connects should have caused on the wire, and what it did.
+    /// What the stack's TCP connects should have caused on the wire, and what it did, per address
+    /// (docs/METRICS.md, "Agrees with the wire").
     ///
-    /// A connect to an address where a device lives sends a SYN once the kernel has resolved the
-    /// device's MAC (never more attempts than connects; fewer when ARP failed, e.g. a sleepy
-    /// phone). A connect to an empty address makes the kernel send ARP requests and never a SYN.
+    /// A connect the stack *started* (`preparing`: the kernel was asked to connect) may put one SYN
+    /// attempt on the wire, never more; one the stack saw *answered* (`ready`, or refused with
+    /// `ECONNREFUSED`) certainly did, since only a SYN gets either answer. Between the two lie the
+    /// connects whose SYN the log can neither prove nor rule out: cancelled by a timer or a race,
+    /// unreachable (ARP unanswered, so no SYN — or an ICMP error after one), or still open at the end.
+    /// So per address: answered ≤ SYN attempts ≤ started. A connect to an empty address makes the
+    /// kernel send ARP requests and never a SYN.
     public struct WireCheck: Codable, Sendable, Equatable {
+        /// Connection objects the stack created for addresses where a device lives.
         public var connectsToPresent = 0
+        /// Those the stack started, and those it saw answered (nil in files before schema 4, whose
+        /// check was one-sided).
+        public var connectsStartedToPresent: Int?
+        public var connectsAnsweredToPresent: Int?
         public var synAttemptsToPresent = 0
         public var connectsToAbsent = 0
         public var synAttemptsToAbsent = 0
         /// ARP requests the scanner sent for empty addresses it connected to.
         public var arpRequestsToAbsent = 0
-        /// Addresses where the wire shows more SYN attempts than the stack made connects, as
-        /// "198.18.0.20: 5 attempts, 4 connects".
+        /// Each address that broke a rule, with the numbers: "198.18.0.20: 5 SYN attempts on the
+        /// wire, 4 connects started in the stack".
         public var disagreements: [String] = []
         /// Addresses another prober in the run (a scenario's tool) also connected to: not checked.
         public var excluded: [String] = []
@@ -208,9 +221,15 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             disagreements.isEmpty && synAttemptsToAbsent == 0 && (connectsToAbsent == 0 || arpRequestsToAbsent > 0)
         }
 
+        /// Whether the check was two-sided (schema 4 on); files before it checked only that the wire
+        /// showed no more SYN attempts than connects.
+        public var isTwoSided: Bool { connectsAnsweredToPresent != nil }
+
         enum CodingKeys: String, CodingKey {
             case disagreements, excluded
             case connectsToPresent = "connects_to_present"
+            case connectsStartedToPresent = "connects_started_to_present"
+            case connectsAnsweredToPresent = "connects_answered_to_present"
             case synAttemptsToPresent = "syn_attempts_to_present"
             case connectsToAbsent = "connects_to_absent"
             case synAttemptsToAbsent = "syn_attempts_to_absent"

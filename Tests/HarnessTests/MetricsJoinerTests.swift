@@ -280,4 +280,120 @@ struct MetricsJoinerTests {
         let withGhostAndStranger = try run(finding: [("198.18.0.1", 100), ("198.18.0.10", 400), ("198.18.0.12", 900), ("198.18.0.99", 8_000)])
         #expect(withGhostAndStranger.timeTo100PercentS == 0.9)
     }
+
+    // MARK: Agrees with the wire
+
+    static let scanner = ip("198.18.0.50"), scannerMAC = MACAddress("02:00:00:00:00:32")!
+    static let phone = ip("198.18.0.10"), phoneMAC = MACAddress("02:00:00:00:00:0a")!
+
+    /// What the stack logged of one TCP connection: its address, and the states after `setup`
+    /// (`preparing` once started; then `ready`, `waiting` with an error, `cancelled`).
+    struct Connect {
+        var ip: IPv4Address
+        var states: [(ConnectionStateName, String?)]
+    }
+
+    /// The phone answered ARP in every run here; its connects, by what the stack saw of them.
+    static let ready = Connect(ip: phone, states: [(.preparing, nil), (.ready, nil), (.cancelled, nil)])
+    static let refused = Connect(ip: phone, states: [(.preparing, nil), (.waiting, "ECONNREFUSED"), (.cancelled, nil)])
+    /// Started, cancelled by its timer before any answer: its SYN may or may not have left (the
+    /// ARP answer may have come after the cancel).
+    static let timedOut = Connect(ip: phone, states: [(.preparing, nil), (.cancelled, nil)])
+    /// Created and cancelled before it started (it waited for a budget slot): no SYN can follow.
+    static let neverStarted = Connect(ip: phone, states: [(.cancelled, nil)])
+    /// To an address no device has: ARP goes unanswered, the kernel says so.
+    static func unreachable(_ address: String) -> Connect {
+        Connect(ip: ip(address), states: [(.preparing, nil), (.waiting, "EHOSTUNREACH"), (.cancelled, nil)])
+    }
+
+    /// The stack's side of a run (`connects`, in order) held against a capture of the scanner's
+    /// link with ARP requests for `arpFor`, the phone's ARP reply, and `synsToPhone` SYN attempts to
+    /// it (each its own port and ISN).
+    static func wireCheck(_ connects: [Connect], arpFor: [String], synsToPhone: Int) throws -> RunMetrics.Stack {
+        let t0: UInt64 = 1_000_000_000
+        var events = [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
+        for (index, connect) in connects.enumerated() {
+            let id = UInt64(index + 1), time = t0 + id * 1_000_000
+            events.append(EventRecord(timeNs: time, event: .connectionCreated(.init(connection: id, transport: .tcp, ip: connect.ip,
+                                                                                     port: 80 + index, phase: "tcp_probe"))))
+            events.append(EventRecord(timeNs: time, event: .connectionState(.init(connection: id, state: .setup))))
+            for (offset, (state, error)) in connect.states.enumerated() {
+                events.append(EventRecord(timeNs: time + UInt64(offset + 1) * 100_000,
+                                          event: .connectionState(.init(connection: id, state: state, error: error))))
+            }
+        }
+        events.append(EventRecord(timeNs: t0 + 5_000_000_000, event: .scanEnd(.init(devices: 1))))
+        var frames: [[UInt8]] = []
+        for target in arpFor {
+            frames.append(PacketBuilder.ethernet(destination: .broadcast, source: scannerMAC, type: .arp, payload: PacketBuilder.arp(
+                operation: .request, senderMAC: scannerMAC, senderIP: scanner, targetMAC: .zero, targetIP: ip(target))))
+        }
+        frames.append(PacketBuilder.ethernet(destination: scannerMAC, source: phoneMAC, type: .arp, payload: PacketBuilder.arp(
+            operation: .reply, senderMAC: phoneMAC, senderIP: phone, targetMAC: scannerMAC, targetIP: scanner)))
+        for index in 0..<synsToPhone {
+            frames.append(PacketBuilder.ethernet(destination: phoneMAC, source: scannerMAC, type: .ipv4, payload: PacketBuilder.ipv4(
+                source: scanner, destination: phone, protocol: .tcp, payload: PacketBuilder.tcp(
+                    source: scanner, destination: phone, sourcePort: UInt16(40_000 + index), destinationPort: UInt16(80 + index),
+                    sequence: UInt32(1_000 + index), flags: .syn))))
+        }
+        var analyzer = WireAnalyzer(options: AnalysisOptions(scanner: scanner))
+        for (index, frame) in frames.enumerated() {
+            analyzer.add(timestamp: Int64(t0) + Int64(index) * 1_000_000, originalLength: frame.count, bytes: frame[...])
+        }
+        let observation = RunObservation(truth: try truth(), scan: nil, events: events, wire: analyzer.finish(), captureDrops: 0,
+                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        return MetricsJoiner(observation: observation).join().metrics.stack
+    }
+
+    @Test("agrees with the wire: per address, the wire's SYN attempts lie between the connects answered and those started")
+    func agreesWithTheWire() throws {
+        let connects = [Self.ready, Self.refused, Self.timedOut, Self.neverStarted, Self.unreachable("198.18.0.77"),
+                        Self.unreachable("198.18.0.77"), Self.unreachable("198.18.0.78")]
+        let arp = ["198.18.0.10", "198.18.0.77", "198.18.0.78"]
+        // Two SYNs (the answered connects) or three (the timed-out one's left too): both agree.
+        for syns in [2, 3] {
+            let stack = try Self.wireCheck(connects, arpFor: arp, synsToPhone: syns)
+            let check = try #require(stack.wireCheck)
+            #expect(stack.agreesWithWire, "\(syns) SYNs: \(check.disagreements)")
+            #expect(check.disagreements.isEmpty && check.isTwoSided)
+            #expect(check.connectsToPresent == 4 && check.connectsStartedToPresent == 3 && check.connectsAnsweredToPresent == 2)
+            #expect(check.synAttemptsToPresent == syns)
+            #expect(check.connectsToAbsent == 3 && check.synAttemptsToAbsent == 0 && check.arpRequestsToAbsent == 2)
+        }
+    }
+
+    @Test("disagrees: connects the stack saw answered by an address that answered ARP, and no SYN to it on the wire")
+    func stackClaimsConnectsTheWireNeverSaw() throws {
+        let connects = [Self.ready, Self.refused, Self.timedOut]
+        // The phone answered the scanner's ARP, yet not one SYN went to it: a ready connect and a
+        // refused one cannot have happened without. The one-sided check (wire ≤ stack) said yes.
+        let none = try Self.wireCheck(connects, arpFor: ["198.18.0.10"], synsToPhone: 0)
+        #expect(!none.agreesWithWire)
+        #expect(none.wireCheck?.disagreements == ["198.18.0.10: 2 connects answered in the stack (ready or refused), 0 SYN attempts on the wire"])
+        let one = try Self.wireCheck(connects, arpFor: ["198.18.0.10"], synsToPhone: 1)
+        #expect(!one.agreesWithWire, "one SYN cannot answer two connects")
+    }
+
+    @Test("disagrees: SYN attempts on the wire that no started connect of the stack explains")
+    func wireShowsSynsTheStackNeverStarted() throws {
+        // Four connects created, three started: a fourth SYN has no connect behind it (the
+        // one-sided check counted created connects and said yes).
+        let connects = [Self.ready, Self.refused, Self.timedOut, Self.neverStarted]
+        let stack = try Self.wireCheck(connects, arpFor: ["198.18.0.10"], synsToPhone: 4)
+        #expect(!stack.agreesWithWire)
+        #expect(stack.wireCheck?.disagreements == ["198.18.0.10: 4 SYN attempts on the wire, 3 connects started in the stack"])
+        // The stack made no connect to it at all.
+        let silent = try Self.wireCheck([], arpFor: ["198.18.0.10"], synsToPhone: 1)
+        #expect(!silent.agreesWithWire)
+        #expect(silent.wireCheck?.disagreements == ["198.18.0.10: 1 SYN attempts on the wire, 0 connects started in the stack"])
+    }
+
+    @Test("disagrees: an empty address the stack found unreachable, with no ARP request for it on the wire")
+    func unreachableWithoutARP() throws {
+        // ARP for .77 only: the aggregate over empty addresses (some ARP for some of them) holds, the address .78 does not.
+        let stack = try Self.wireCheck([Self.unreachable("198.18.0.77"), Self.unreachable("198.18.0.78")],
+                                       arpFor: ["198.18.0.77"], synsToPhone: 0)
+        #expect(!stack.agreesWithWire)
+        #expect(stack.wireCheck?.disagreements == ["198.18.0.78: 1 connects unreachable in the stack, no ARP request for it on the wire"])
+    }
 }

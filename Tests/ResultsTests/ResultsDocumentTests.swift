@@ -70,7 +70,7 @@ struct ResultsDocumentTests {
         #expect(loaded.runs == Self.sample().runs)
     }
 
-    @Test("a file from before schema 4: an incomplete run's time to 100 % (its own last find) is dropped, a complete run's kept")
+    @Test("a file from before schema 4: an incomplete run's time to 100 % (its own last find) is dropped, a complete run's kept; its wire check was one-sided")
     func schemaThreeTimesAndWireCheck() throws {
         var document = Self.sample()
         document.runs[0].metrics.timeTo100PercentS = 5.1   // found 27 of 28: the time of the 27th
@@ -82,15 +82,22 @@ struct ResultsDocumentTests {
         let path = NSTemporaryDirectory() + "results-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try document.write(to: path)
-        // As schema 3 wrote it.
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-            .replacingOccurrences(of: "\"schema_version\" : 4", with: "\"schema_version\" : 3")
+        // As schema 3 wrote them: version 3, and a wire check without the two-sided counts.
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"schema_version\" : 4", with: "\"schema_version\" : 3")
+        text = text.replacingOccurrences(of: "\"agrees_with_wire\" : false,", with: """
+            "agrees_with_wire" : true, "wire_check" : {"arp_requests_to_absent" : 9, "connects_to_absent" : 20, "connects_to_present" : 48,
+            "disagreements" : [], "excluded" : [], "syn_attempts_to_absent" : 0, "syn_attempts_to_present" : 31},
+            """)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let loaded = try ResultsDocument.load(path)
         #expect(loaded.schemaVersion == 3)
         #expect(loaded.runs[0].metrics.timeTo100PercentS == nil, "5.1 s was of the run's own yield, not of every device")
         #expect(loaded.runs[1].metrics.timeTo100PercentS == 11.5, "a complete run's last find is its k-th discoverable device")
         #expect(Metric.timeTo100.value(in: loaded.runs[0].metrics) == .infinity)
+        let check = try #require(loaded.runs[0].metrics.stack.wireCheck)
+        #expect(loaded.runs[0].metrics.stack.agreesWithWire && !check.isTwoSided && check.connectsToPresent == 48)
+        #expect(check.connectsAnsweredToPresent == nil && check.connectsStartedToPresent == nil)
     }
 
     @Test("a file of another schema version is refused with the fix")

@@ -88,26 +88,47 @@ public struct MetricsJoiner: Sendable {
         }
     }
 
-    /// The stack's TCP connects per address against the wire's SYN attempts and ARP requests.
+    /// The stack's TCP connects per address against the wire's SYN attempts and ARP requests, both
+    /// ways (`RunMetrics.WireCheck`; the rules: docs/METRICS.md, "Agrees with the wire"). Not checked: the
+    /// addresses a scenario's tool probed from the same namespace, and the scanner's own (its
+    /// connects never reach the link).
     private func wireCheck(tally: EventTally, wire: WireAnalysis) -> RunMetrics.WireCheck {
         let connects = Dictionary(uniqueKeysWithValues: tally.tcpConnectsByAddress.map { ($0.key.description, $0.value) })
         var attempts: [String: Int] = [:]
         for attempt in wire.attempts { attempts[attempt.target.description, default: 0] += 1 }
         let arp = wire.arpRequestsByTarget()
         let present = Set(observation.truth.devices.map { $0.device.ip.description })
+        let scanner = observation.truth.scanner.ip.description
         var check = RunMetrics.WireCheck()
+        check.connectsStartedToPresent = 0
+        check.connectsAnsweredToPresent = 0
         check.excluded = observation.toolTargets.sorted()
-        for address in Set(connects.keys).union(attempts.keys).sorted() where !observation.toolTargets.contains(address) {
+        let checked = Set(connects.keys).union(attempts.keys).subtracting(observation.toolTargets).subtracting([scanner])
+        for address in checked.sorted() {
             let made = connects[address] ?? 0, sent = attempts[address] ?? 0
+            let ip = IPv4Address(address)
+            let fate = ip.flatMap { tally.evidence?[$0].tcp }
+            let started = fate?.started.count ?? 0, answered = fate?.answered.count ?? 0, unreachable = fate?.unreachable.count ?? 0
+            let requests = ip.map { arp[$0] ?? 0 } ?? 0
+            if sent > started {
+                check.disagreements.append("\(address): \(sent) SYN attempts on the wire, \(started) connects started in the stack")
+            }
+            if sent < answered {
+                check.disagreements.append("\(address): \(answered) connects answered in the stack (ready or refused), \(sent) SYN attempts on the wire")
+            }
             if present.contains(address) {
                 check.connectsToPresent += made
+                check.connectsStartedToPresent? += started
+                check.connectsAnsweredToPresent? += answered
                 check.synAttemptsToPresent += sent
-                if sent > made { check.disagreements.append("\(address): \(sent) SYN attempts on the wire, \(made) connects in the stack") }
             } else {
                 check.connectsToAbsent += made
                 check.synAttemptsToAbsent += sent
-                if made > 0, let ip = IPv4Address(address) { check.arpRequestsToAbsent += arp[ip] ?? 0 }
+                if made > 0 { check.arpRequestsToAbsent += requests }
                 if sent > 0 { check.disagreements.append("\(address): \(sent) SYN attempts to an address where no device lives") }
+                if unreachable > 0 && requests == 0 {
+                    check.disagreements.append("\(address): \(unreachable) connects unreachable in the stack, no ARP request for it on the wire")
+                }
             }
         }
         return check

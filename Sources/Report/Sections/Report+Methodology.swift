@@ -77,12 +77,21 @@ extension Report {
             let status = run.status == .ok ? "ok" : "\(run.status.rawValue): \(run.error ?? "no message")"
             table.add(["\(run.sequence)", run.fixture, run.scenario, Inline.code(run.strategy), "\(run.repetition)", status, run.seed.map(String.init) ?? "—",
                        "\(m.yield.found)/\(m.yield.discoverable)"]
-                      + Self.rawColumns.map { Self.rawCell($0, m) } + [m.stack.agreesWithWire ? "yes" : "no"]
+                      + Self.rawColumns.map { Self.rawCell($0, m) } + [Self.agreesCell(m.stack)]
                       + Self.rawCostColumns.map { Self.rawCell($0, m) } + [run.pcap.map { "[pcap](\($0))" } ?? "—"])
         }
         var text = "## Raw runs\n\n<details><summary>Every run, in schedule order (\(document.runs.count) runs)</summary>\n\n"
         text += table.render()
-        text += "\n\"Agrees\": the stack's count of TCP connections equals the wire's TCP attempts.\n\n</details>\n"
+        text += "\n\"Agrees\": the stack's TCP connects and the wire's SYN attempts agree per address, both ways — at most one SYN "
+        text += "attempt per connect the stack started, at least one per connect it saw answered (ready or refused), none to an address "
+        text += "where no device lives, and ARP requests for every empty address whose connects were unreachable "
+        text += "([docs/METRICS.md](\(options.metricsDocLink)#agrees-with-the-wire)). `(one-sided)`: a results file from before schema 4, "
+        text += "whose check was only that the wire showed no more SYN attempts than connects.\n\n</details>\n"
         return text
+    }
+
+    /// "yes", "no", "yes (one-sided)" for a file whose wire check predates the two-sided one.
+    private static func agreesCell(_ stack: RunMetrics.Stack) -> String {
+        (stack.agreesWithWire ? "yes" : "no") + (stack.wireCheck.map { $0.isTwoSided ? "" : " (one-sided)" } ?? "")
     }
 }

@@ -1,9 +1,11 @@
+import Platform
 import Wire
 
 extension EventTally {
     /// What the scanner did toward each address and saw of it, for saying why a device was
-    /// missed: its connections and how they ended, the datagrams sent to it, the ARP-table reads
-    /// that listed it, the listening phases and who answered them.
+    /// missed and for holding its TCP connects against the wire: its connections and how they
+    /// ended, the datagrams sent to it, the ARP-table reads that listed it, the listening phases and
+    /// who answered them.
     public struct Evidence: Sendable {
         /// Per address.
         public struct Address: Sendable {
@@ -21,7 +23,25 @@ extension EventTally {
             public var tableReadsListing = 0
             /// Protocols of listening-phase answers from (or credited to) the address.
             public var answered: Set<AnswerProtocol> = []
+            /// Its TCP connections by what the log shows of their fate (the harness holds them
+            /// against the wire's SYN attempts, docs/METRICS.md "Agrees with the wire").
+            public var tcp = TCPFates()
         }
+
+        /// TCP connections to one address, by how far the log shows them getting.
+        public struct TCPFates: Sendable, Equatable {
+            /// Started (`preparing`): the kernel was asked to connect, so at most one SYN attempt.
+            public var started: Set<UInt64> = []
+            /// Answered: `ready`, or refused (`ECONNREFUSED`); only a SYN gets either answer.
+            public var answered: Set<UInt64> = []
+            /// Unreachable (`EHOSTUNREACH`, `EHOSTDOWN`): on the LAN, the kernel's ARP went
+            /// unanswered (or an ICMP error came back after a SYN).
+            public var unreachable: Set<UInt64> = []
+        }
+
+        /// Errors that only an answer to a SYN gives, and those of an unanswered ARP, by the name the log writes.
+        private static let answerErrors: Set<String> = [Errno.connectionRefused.name]
+        private static let unreachableErrors: Set<String> = [Errno.hostUnreachable.name, Errno.hostDown.name]
 
         public private(set) var byAddress: [IPv4Address: Address] = [:]
         /// ARP-table reads in the run.
@@ -29,14 +49,17 @@ extension EventTally {
         /// The listening phases (`bonjour`, `ssdp`) that ran, in first-start order.
         public private(set) var listeningPhases: [String] = []
         private var addressOf: [UInt64: IPv4Address] = [:]
+        private var tcpConnections: Set<UInt64> = []
 
         mutating func add(_ event: ScanEvent) {
             switch event {
             case .connectionCreated(let created):
                 addressOf[created.connection] = created.ip
                 byAddress[created.ip, default: Address()].ports[created.connection] = created.port
+                if created.transport == .tcp { tcpConnections.insert(created.connection) }
             case .connectionState(let change):
                 guard let ip = addressOf[change.connection] else { return }
+                if tcpConnections.contains(change.connection) { noteTCP(change, at: ip) }
                 if change.state == .waiting { byAddress[ip, default: Address()].waitingByError[change.error ?? "unknown", default: 0] += 1 }
                 if [.ready, .failed, .cancelled].contains(change.state),
                    byAddress[ip]?.ends[change.connection] == nil || change.state != .cancelled {
@@ -61,5 +84,21 @@ extension EventTally {
 
         /// The evidence about `ip` (empty when the run never touched it).
         public subscript(_ ip: IPv4Address) -> Address { byAddress[ip] ?? Address() }
+
+        private mutating func noteTCP(_ change: ScanEvent.ConnectionState, at ip: IPv4Address) {
+            let id = change.connection
+            switch change.state {
+            case .preparing:
+                byAddress[ip, default: Address()].tcp.started.insert(id)
+            case .ready:
+                byAddress[ip, default: Address()].tcp.answered.insert(id)
+            case .waiting, .failed:
+                let error = change.error ?? ""
+                if Self.answerErrors.contains(error) { byAddress[ip, default: Address()].tcp.answered.insert(id) }
+                if Self.unreachableErrors.contains(error) { byAddress[ip, default: Address()].tcp.unreachable.insert(id) }
+            default:
+                break
+            }
+        }
     }
 }
