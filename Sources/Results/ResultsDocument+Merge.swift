@@ -3,7 +3,7 @@
 extension ResultsDocument {
     /// One document holding every run and peer row of `parts`, runs in plan order.
     ///
-    /// Shards of one plan share the reference strategy, the sweep's grid, the seed, the category probe's settings
+    /// Shards of one plan share the recorded plan, the reference strategy, the sweep's grid, the seed, the category probe's settings
     /// and the very same fixture and strategy files; a part that differs, or that repeats a run another part holds, is refused rather
     /// than silently joined, since its numbers would not be comparable.
     /// - Parameter parts: each document with the name (path) to blame in errors; at least one.
@@ -27,6 +27,7 @@ extension ResultsDocument {
                 throw ResultsError("\(name) and \(firstName) probed categories with different settings (or one not at all)",
                                    fix: "run every shard with the same --probe-* options (or --no-categories)")
             }
+            merged.plan = try mergePlans(merged.plan, document.plan, name, firstName)
             guard document.sweep == merged.sweep else {
                 throw ResultsError("\(name) and \(firstName) swept different grids (or one none)",
                                    fix: "run every shard with the same --sweep flags and --strategy list")
@@ -45,6 +46,30 @@ extension ResultsDocument {
         merged.runs.sort { $0.sequence < $1.sequence }
         merged.environment.shard = "merged " + parts.map(\.document.environment.shard).joined(separator: " + ")
         return merged
+    }
+
+    /// Shards of one plan record the same plan (`RecordedPlan.differences` finds none; where a
+    /// shard found a strategy file may differ, its hash may not), or none (files from before plans
+    /// were recorded). `--peers` may be given to some shards only (the reference tools need to run
+    /// once per fixture): the joined plan has peers when a shard ran them.
+    /// - Returns: the joined plan.
+    private static func mergePlans(_ plan: RecordedPlan?, _ incoming: RecordedPlan?, _ name: String,
+                                   _ firstName: String) throws(ResultsError) -> RecordedPlan? {
+        switch (plan, incoming) {
+        case (nil, nil):
+            return nil
+        case (var plan?, var incoming?):
+            let peers = plan.peers || incoming.peers
+            (plan.peers, incoming.peers) = (peers, peers)
+            let differences = plan.differences(from: incoming, label: firstName, otherLabel: name)
+            guard !differences.isEmpty else { return plan }
+            throw ResultsError("\(name) and \(firstName) ran different plans:\n    " + differences.joined(separator: "\n    "),
+                               fix: "merge the shards of one plan: every 'scanbench run --shard I/N' with the same fixtures, strategies, scenarios, --repeat, --sweep and --probe-* options")
+        case (nil, _?), (_?, nil):
+            let without = plan == nil ? firstName : name
+            throw ResultsError("\(without) records no plan and the other file does: they were written by different versions of scanbench, so they are not shards of one plan",
+                               fix: "run every shard with the same scanbench build")
+        }
     }
 
     /// Adds `incoming` hashes to `hashes`; the same name with another hash means another file.

@@ -11,7 +11,8 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     /// time of the run's own last find), and `stack.agrees_with_wire` checks both ways
     /// (`wire_check.connects_answered_to_present` and `connects_started_to_present` are new). Older
     /// files still load: `load` drops their untrustworthy times (the rest is what schema 4 would
-    /// have written), and their wire checks say they were one-sided.
+    /// have written), and their wire checks say they were one-sided. Also new in 4: the optional `plan`
+    /// that made the file (issue 32).
     public static let currentSchemaVersion = 4
     /// The versions `load` reads.
     public static let readableSchemaVersions = 1...currentSchemaVersion
@@ -31,6 +32,9 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     public var sweep: SweepDescription?
     /// Set by `scanbench tune`: its settings, candidates and front; nil otherwise.
     public var tune: TuneRecord?
+    /// What `scanbench run` executed, to run it again (`scanbench run --plan FILE`, the CI
+    /// gate); nil for `ablate` and `tune`, and in files from before it was recorded.
+    public var plan: RecordedPlan?
 
     public init(generatedAt: Date = Date(), environment: RunEnvironment, referenceStrategy: String,
                 runs: [RunResult] = [], peers: [PeerResult] = []) {
@@ -43,7 +47,7 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case environment, runs, peers, ablation, sweep, tune
+        case environment, runs, peers, ablation, sweep, tune, plan
         case schemaVersion = "schema_version"
         case generatedAt = "generated_at"
         case referenceStrategy = "reference_strategy"

@@ -32,7 +32,7 @@ struct ResultsDocumentTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.sample().write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        for key in ["\"schema_version\" : 4", "\"runs\"", "\"tcp_syn\" : 1200", "\"worst_hitch_ms\" : 41.5", "\"peak_rss_mb\"",
+        for key in ["\"schema_version\" : \(ResultsDocument.currentSchemaVersion)", "\"runs\"", "\"tcp_syn\" : 1200", "\"worst_hitch_ms\" : 41.5", "\"peak_rss_mb\"",
                     "\"stack_vs_wire_abs_ms_median\" : null", "\"connections_created\"", "\"capture_drops\"", "\"false_positives\"",
                     "\"category_correct\" : 24", "\"category_total\" : 28", "\"category_probe_s\" : 3.5",
                     "\"category_predicted\" : \"router\"", "\"category_rule\" : \"gateway\"", "\"category_evidence\"",
@@ -64,9 +64,9 @@ struct ResultsDocumentTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.sample().write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"schema_version\" : 4", with: "\"schema_version\" : 1").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"schema_version\" : \(ResultsDocument.currentSchemaVersion)", with: "\"schema_version\" : 1").write(toFile: path, atomically: true, encoding: .utf8)
         let loaded = try ResultsDocument.load(path)
-        #expect(loaded.schemaVersion == 1 && loaded.sweep == nil && loaded.ablation == nil && loaded.tune == nil)
+        #expect(loaded.schemaVersion == 1 && loaded.sweep == nil && loaded.ablation == nil && loaded.tune == nil && loaded.plan == nil)
         #expect(loaded.runs == Self.sample().runs)
     }
 
@@ -125,7 +125,7 @@ struct SweepResultsTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try document.write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains("\"schema_version\" : 4"))
+        #expect(text.contains("\"schema_version\" : \(ResultsDocument.currentSchemaVersion)"))
         #expect(text.contains("\"sweep\" : {") && text.contains("\"controls\" : [") && text.contains("\"knobs\" : ["))
         #expect(text.contains("\"overrides\" : {\n        \"tcp.host_concurrency\" : \"12\""), "\(text)")
         #expect(try ResultsDocument.load(path) == document)

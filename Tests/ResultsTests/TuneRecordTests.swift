@@ -55,7 +55,7 @@ struct TuneRecordTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try document.write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains("\"schema_version\" : 4") && text.contains("\"budget_minutes\" : 30") && text.contains("\"spent_s\" : 61.5"))
+        #expect(text.contains("\"schema_version\" : \(ResultsDocument.currentSchemaVersion)") && text.contains("\"budget_minutes\" : 30") && text.contains("\"spent_s\" : 61.5"))
         #expect(try ResultsDocument.load(path) == document)
     }
 }
