@@ -33,6 +33,9 @@ public struct HarnessJob: Sendable {
     /// The grid of a `--sweep` run (kept in results.json, and each run marked with its control
     /// and overrides); nil otherwise.
     public var sweep: SweepDescription?
+    /// The whole plan as `scanbench run` was given it (every shard records the same), kept in
+    /// results.json so that it runs again; nil for `ablate` and `tune`.
+    public var recordedPlan: RecordedPlan?
     /// Runs measured before (a resumed `scanbench tune`): results.json starts from this document,
     /// its records kept, and the new runs are added to it; nil starts a new document.
     public var prior: ResultsDocument?
@@ -68,6 +71,7 @@ public struct HarnessJob: Sendable {
         var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
         document.ablation = ablation
         document.sweep = sweep
+        document.plan = recordedPlan
         if var prior {
             prior.environment.fixtureHashes.merge(document.environment.fixtureHashes) { $1 }
             prior.environment.strategyHashes.merge(document.environment.strategyHashes) { $1 }

@@ -53,6 +53,11 @@ public struct SweepGrid: Sendable, Equatable {
         return SweepDescription.Knob(key: key, values: values)
     }
 
+    /// A grid of knobs already parsed (a recorded plan's `sweep`).
+    public init(knobs: [SweepDescription.Knob]) {
+        self.knobs = knobs
+    }
+
     /// Variants per base, the control not included: the product of the value counts.
     public var size: Int { knobs.isEmpty ? 0 : knobs.reduce(1) { $0 * $1.values.count } }
 

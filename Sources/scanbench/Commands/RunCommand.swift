@@ -43,6 +43,11 @@ struct RunCommand: AsyncParsableCommand {
             run keeps its seed in results.json (runs[].seed); --seed N+k−1 --repeat 1 replays \
             repetition k. Use --seed when results are gated in CI.
 
+            Plans: results.json records the plan it ran (fixtures, strategies — a file by its path, \
+            not its content — scenarios, repetitions, base seed, sweep, peers, category probe), and \
+            --plan FILE runs it again; plan options given with --plan must describe the same plan, \
+            or nothing runs (exit 2). --dry-run prints the plan and stops (docs/HARNESS.md).
+
             Examples:
               scanbench run
               scanbench run --fixture tiny --seed 1 --repeat 5     # seeds 1-5, replayable: for a CI baseline
@@ -53,6 +58,7 @@ struct RunCommand: AsyncParsableCommand {
               scanbench run --suite default                        # home, office and five generated LANs
               scanbench run --suite default --strategy scanbench-best --strategy my-strategy.yaml
               scanbench run --shard 1/2 --out shard1 && scanbench merge shard1/results.json shard2/results.json
+              scanbench run --plan ci/baseline/results.json --out /tmp/again   # a recorded plan, again
             """
     )
 
@@ -118,47 +124,130 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Do not probe and classify the devices each scan found (category_correct stays null).")
     var noCategories = false
 
-    @Option(help: ArgumentHelp("Category probe after each scan: how many of nmap's most frequently open TCP ports it tries.",
+    @Option(help: ArgumentHelp("Category probe after each scan: how many of nmap's most frequently open TCP ports it tries (default \(CategoryProbeSettings.harnessDefault.topPorts)).",
                                valueName: "N"))
-    var probeTopPorts = CategoryProbeSettings.harnessDefault.topPorts
+    var probeTopPorts: Int?
 
-    @Option(help: ArgumentHelp("Category probe after each scan: seconds of its Bonjour browse (0: none).", valueName: "S"))
-    var probeBonjourWindow = CategoryProbeSettings.harnessDefault.bonjourWindowS
-
-    @Option(help: ArgumentHelp("Category probe after each scan: seconds its SSDP search listens, 1-6 (MX: that - 1, at least 1).",
+    @Option(help: ArgumentHelp("Category probe after each scan: seconds of its Bonjour browse (0: none; default \(CategoryProbeSettings.harnessDefault.bonjourWindowS)).",
                                valueName: "S"))
-    var probeSsdpWindow = CategoryProbeSettings.harnessDefault.ssdpWindowS
+    var probeBonjourWindow: Double?
 
-    @Option(help: ArgumentHelp("Category probe after each scan: seconds for each connect (HTTP gets twice as long).", valueName: "S"))
-    var probeTimeout = CategoryProbeSettings.harnessDefault.timeoutS
+    @Option(help: ArgumentHelp("Category probe after each scan: seconds its SSDP search listens, 1-6 (MX: that - 1, at least 1; default \(CategoryProbeSettings.harnessDefault.ssdpWindowS)).",
+                               valueName: "S"))
+    var probeSsdpWindow: Double?
+
+    @Option(help: ArgumentHelp("Category probe after each scan: seconds for each connect (HTTP gets twice as long; default \(CategoryProbeSettings.harnessDefault.timeoutS)).",
+                               valueName: "S"))
+    var probeTimeout: Double?
+
+    @Option(help: ArgumentHelp(
+        "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and category probe.",
+        discussion: "Plan options given as well (--fixture, --strategy, --suite, --scenario, --repeat, --sweep, --peers, --no-categories, --probe-*) must describe the same plan, as they would without --plan, or nothing runs (exit 2, naming each difference); the order of the lists and where a strategy file lies do not count. --seed overrides the plan's seed, with a warning. --jobs, --shard, --out, --reference and --max-variants do not change the plan.",
+        valueName: "FILE"))
+    var plan: String?
+
+    @Flag(help: "Print the plan and the number of runs, check it against --plan, and stop before any LAN comes up.")
+    var dryRun = false
 
     mutating func run() async throws {
         // Armed before anything starts: Ctrl-C removes exactly the testbeds this command brought up.
         try await RunInterrupt.guarding(execute)
     }
 
-    private func execute(_ interrupt: RunInterrupt) async throws {
-        try HostRequirements.check(for: "run")
+    /// True when an option that decides which runs happen was given (so `--plan` must agree with it).
+    private var givesPlan: Bool {
+        !fixtures.isEmpty || !strategies.isEmpty || repetitions != nil || suite != nil || !scenarios.isEmpty || !sweeps.isEmpty
+            || peers || noCategories || probeTopPorts != nil || probeBonjourWindow != nil || probeSsdpWindow != nil || probeTimeout != nil
+    }
+
+    /// The plan the options describe, with `scanbench run`'s defaults for what they leave out.
+    private func requestedPlan() throws -> RecordedPlan {
         let suite = try self.suite.map(Suite.load)
         let fixtures = (suite?.fixtures ?? []) + self.fixtures
         let chosen = strategies.isEmpty ? (suite?.strategies ?? []) : strategies
         let bases = chosen.isEmpty ? (sweeps.isEmpty ? Self.presets : [reference ?? Self.defaultReference]) : chosen
         let repetitions = self.repetitions ?? suite?.repeat ?? Self.defaultRepetitions
-        guard maxVariants >= 2 else { throw ValidationError("--max-variants must be at least 2 (a control and one variant)") }
-        let grid = try SweepGrid(sweeps)
-        let variants = sweeps.isEmpty ? bases.map { StrategyVariant(base: $0) } : try grid.variants(bases: bases, maxVariants: maxVariants)
-        let reference = self.reference ?? (sweeps.isEmpty ? Self.defaultReference : variants[0].name)
-        let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        let grid = try SweepGrid(sweeps)
+        let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
         let fixtureList = fixtures.isEmpty ? ["home"] : fixtures
-        var plan = RunPlan(fixtures: fixtureList, strategies: variants, scenarios: scenarios, repetitions: repetitions)
+        var plan = RecordedPlan(fixtures: fixtureList, strategies: bases.map { RecordedPlan.Input(strategy: $0) },
+                                scenarios: scenarios.map { RecordedPlan.Input(scenario: $0) }, repetitions: repetitions, seed: seed,
+                                sweep: grid.knobs.isEmpty ? nil : grid.knobs, peers: peers, categoryProbe: try categoryProbe())
         if self.scenarios.isEmpty && strategies.isEmpty && sweeps.isEmpty {
             // The default comparison also measures the review's ping and port-scan rows: the tools
             // during a scan, under the review's baseline and its phase 2, NetMonitor today and ours.
-            let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].map { StrategyVariant(base: $0) }
-            plan = plan.appending(RunPlan(fixtures: [fixtureList[0]], strategies: review, scenarios: [.builtin("ping-during-scan"), .builtin("ports-during-scan")],
-                                          repetitions: repetitions))
+            let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].map { RecordedPlan.Input(strategy: $0) }
+            plan.also = [RecordedPlan.Matrix(fixtures: [fixtureList[0]], strategies: review,
+                                             scenarios: ["ping-during-scan", "ports-during-scan"].map { RecordedPlan.Input(name: $0) })]
         }
+        return plan
+    }
+
+    /// The category probe the options ask for; nil with `--no-categories`.
+    private func categoryProbe() throws -> CategoryProbeSettings? {
+        let defaults = CategoryProbeSettings.harnessDefault
+        let settings = CategoryProbeSettings(topPorts: probeTopPorts ?? defaults.topPorts, bonjourWindowS: probeBonjourWindow ?? defaults.bonjourWindowS,
+                                             ssdpWindowS: probeSsdpWindow ?? defaults.ssdpWindowS, timeoutS: probeTimeout ?? defaults.timeoutS)
+        guard (1...65535).contains(settings.topPorts) else { throw ValidationError("--probe-top-ports must be 1-65535") }
+        guard (0...120).contains(settings.bonjourWindowS) else { throw ValidationError("--probe-bonjour-window must be 0-120 s") }
+        guard settings.ssdpWindowS >= 1 && settings.ssdpWindowS <= 6 else { throw ValidationError("--probe-ssdp-window must be 1-6 s") }
+        guard settings.timeoutS > 0 && settings.timeoutS <= 30 else { throw ValidationError("--probe-timeout must be above 0 and at most 30 s") }
+        return noCategories ? nil : settings
+    }
+
+    /// Prints a refusal of `--plan` and exits 2, before anything runs.
+    private func refuse(_ message: String, fix: String) -> ExitCode {
+        FileHandle.standardError.write(Data("scanbench: error: \(message)\n  fix: \(fix)\n".utf8))
+        return ExitCode(2)
+    }
+
+    /// The plan to run and the reference: `--plan`'s (checked against the options, when they give
+    /// one), or the options'.
+    private func chosenPlan() throws -> (plan: RecordedPlan, reference: String?, replaying: Bool) {
+        guard let file = self.plan else { return (try requestedPlan(), reference, false) }
+        let document: ResultsDocument
+        do { document = try ResultsDocument.load(file) } catch let error as ResultsError {
+            throw refuse(error.message, fix: error.fix)
+        }
+        guard let recorded = document.plan else {
+            throw refuse("\(file) records no plan: it was written by 'scanbench ablate' or 'scanbench tune', or by a scanbench from before plans were recorded",
+                         fix: "run it again with the plan options ('scanbench run --fixture … --strategy … --repeat …'), which records the plan in its results.json")
+        }
+        var chosen = recorded
+        if givesPlan {
+            let requested = try requestedPlan()
+            let differences = recorded.differences(from: requested, label: file, otherLabel: "the options given")
+            guard differences.isEmpty else {
+                throw refuse("the options give another plan than the one recorded in \(file):\n    " + differences.joined(separator: "\n    "),
+                             fix: "drop the plan options to run \(file)'s plan as recorded (--jobs, --shard, --out and --seed may stay), or run without --plan")
+            }
+            chosen = requested
+        } else {
+            let missing = recorded.missingFiles()
+            guard missing.isEmpty else {
+                throw refuse("the plan recorded in \(file) reads files that are not here (relative paths count from \(FileManager.default.currentDirectoryPath)):\n    "
+                             + missing.joined(separator: "\n    "),
+                             fix: "put them back, or give the same plan with the files' new paths as options (e.g. --strategy NEW/PATH.yaml, same name), or record a new plan")
+            }
+        }
+        if let seed, seed != recorded.seed {
+            Terminal.progress("WARNING: --seed \(seed) overrides the seed \(recorded.seed.map(String.init) ?? "(none: a seed per run)") recorded in \(file)")
+        }
+        chosen.seed = seed ?? recorded.seed
+        Terminal.progress("the plan recorded in \(file)\(givesPlan ? ", given again by the options" : "")")
+        return (chosen, reference ?? document.referenceStrategy, !givesPlan)
+    }
+
+    private func execute(_ interrupt: RunInterrupt) async throws {
+        guard maxVariants >= 2 else { throw ValidationError("--max-variants must be at least 2 (a control and one variant)") }
+        guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
+        let (recorded, givenReference, replaying) = try chosenPlan()
+        // A recorded plan passed the cap when it was recorded; a bigger --max-variants then is no new decision.
+        let schedule = try recorded.schedule(maxVariants: replaying ? Int.max : maxVariants)
+        let variants = schedule.variants
+        let reference = givenReference ?? (recorded.sweep == nil ? Self.defaultReference : variants[0].name)
+        var plan = schedule.plan
         var shardSpec = ShardSpec(index: 1, count: 1)
         if let shard {
             guard let parsed = ShardSpec(shard) else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4") }
@@ -166,27 +255,28 @@ struct RunCommand: AsyncParsableCommand {
             plan = plan.shard(parsed.index, of: parsed.count)
         }
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
-        Terminal.progress("\(plan.entries.count) runs\(seed.map { " (seed \($0))" } ?? "")\(suite.map { " of suite \($0.name)" } ?? ""): \(fixtureList.joined(separator: ", ")) × \(variants.count) strategies × \(scenarios.count) scenarios × \(repetitions) repetitions → \(output)")
-        if !sweeps.isEmpty {
+        let suiteName = self.plan == nil ? suite : nil
+        Terminal.progress("\(plan.entries.count) runs\(recorded.seed.map { " (seed \($0))" } ?? "")\(suiteName.map { " of suite \($0)" } ?? ""): \(recorded.fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(recorded.scenarios.count) scenarios × \(recorded.repetitions) repetitions → \(output)")
+        if let sweep = schedule.sweep {
+            let grid = schedule.grid, bases = sweep.controls
             let shape = grid.knobs.map { "\($0.key) (\($0.values.count))" }.joined(separator: " × ")
             Terminal.progress("grid: \(shape) = \(grid.size) variants of \(bases.count == 1 ? bases[0] : "each of \(bases.count) strategies"), plus the control")
         }
+        if dryRun {
+            Terminal.progress("dry run: \(recorded.summary(runs: schedule.plan.entries.count)); nothing ran")
+            return
+        }
+        try HostRequirements.check(for: "run")
         var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: reference,
-                                 executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
+                                 executable: Terminal.executablePath, repetitions: recorded.repetitions, progress: Terminal.progress)
         harness.shard = shardSpec
-        harness.peers = peers
-        harness.seed = seed
-        harness.sweep = sweeps.isEmpty ? nil : grid.description(bases: bases)
+        harness.peers = recorded.peers
+        harness.seed = recorded.seed
+        harness.sweep = schedule.sweep
+        harness.recordedPlan = recorded
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
-        guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
-        guard (1...65535).contains(probeTopPorts) else { throw ValidationError("--probe-top-ports must be 1-65535") }
-        guard (0...120).contains(probeBonjourWindow) else { throw ValidationError("--probe-bonjour-window must be 0-120 s") }
-        guard probeSsdpWindow >= 1 && probeSsdpWindow <= 6 else { throw ValidationError("--probe-ssdp-window must be 1-6 s") }
-        guard probeTimeout > 0 && probeTimeout <= 30 else { throw ValidationError("--probe-timeout must be above 0 and at most 30 s") }
-        let settings = CategoryProbeSettings(topPorts: probeTopPorts, bonjourWindowS: probeBonjourWindow, ssdpWindowS: probeSsdpWindow,
-                                             timeoutS: probeTimeout)
-        harness.categoryProbe = noCategories ? nil : settings
+        harness.categoryProbe = recorded.categoryProbe
         harness.jobs = jobs
         let document = try await harness.execute()
         interrupt.holdIfInterrupted()
