@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// `scripts/ci-gate` end to end on the tiny LAN, as docs/CI.md tells the NetMonitor team to use
-/// it: a seeded baseline made with `--refresh`, the unchanged strategy gated against it (pass),
-/// then a strategy change that costs TCP attempts (regression, named in comparison.md and in the
-/// GitHub job summary).
+/// it: a seeded baseline made with `--refresh`, which records its plan; the unchanged strategy
+/// gated against it with no plan in RUN-ARGS (the baseline's plan runs: pass), then a strategy
+/// change that costs TCP attempts (regression, named in comparison.md and in the GitHub job
+/// summary); and RUN-ARGS giving another plan refused before anything runs.
 @Suite("scripts/ci-gate", .tags(.integration), .serialized)
 struct CIGateIntegrationTests {
     static let script = "\(ScanBenchCLI.packageRoot)/scripts/ci-gate"
@@ -69,6 +70,62 @@ struct CIGateIntegrationTests {
         #expect(misplaced.status == 2 && misplaced.stderr.contains("--shards"), "\(misplaced.stderr)")
     }
 
+    /// A results.json as `--refresh` writes it, with `plan` (JSON) and no runs: enough for the
+    /// checks before the first run, which never reach the runs.
+    static func baseline(plan: String?, in directory: String) throws -> String {
+        let path = "\(directory)/results.json"
+        let planKey = plan.map { #""plan": \#($0), "# } ?? ""
+        try #"""
+            {"schema_version": 4, "generated_at": "2026-11-26T12:00:00Z", "reference_strategy": "netmonitor-2.0", \#(planKey)
+             "environment": {"kernel": "6", "cpu": "x", "cores": 2, "memory_gib": 4, "swift_version": "6.3.1", "scanbench_version": "x",
+                             "fixture_hashes": {}, "strategy_hashes": {}, "repetitions": 2, "shard": "merged 1/2 + 2/2", "seed": 7},
+             "runs": [], "peers": []}
+            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("RUN-ARGS that give another plan than the baseline's, a plan file that is gone and a baseline without a plan are refused with exit 2 before any run")
+    func otherPlanRefused() throws {
+        let directory = NSTemporaryDirectory() + "ci-gate-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let strategy = try Self.strategy(in: "\(directory)/before", [])
+        let plan = #"{"fixtures": ["tiny"], "strategies": [{"name": "netmonitor-ci", "path": "\#(strategy)"}], "scenarios": [{"name": "scan"}], "#
+            + #""repetitions": 2, "seed": 7, "peers": false}"#
+        let baseline = try Self.baseline(plan: plan, in: directory)
+        let out = "\(directory)/out"
+
+        // Another fixture, and the same fixture with more repetitions and another strategy: each
+        // difference named, with both ways out; no shard started (nothing under --out).
+        let home = try Self.gate([baseline, "--out", out, "--", "--fixture", "home", "--strategy", strategy, "--repeat", "2", "--no-categories"])
+        #expect(home.status == 2, "\(home.stderr)")
+        #expect(home.stderr.contains("RUN-ARGS give another plan than the one recorded in the baseline"), "\(home.stderr)")
+        #expect(home.stderr.contains("fixtures: tiny in the baseline; home in RUN-ARGS"), "\(home.stderr)")
+        #expect(home.stderr.contains("drop the RUN-ARGS") && home.stderr.contains("--refresh -- RUN-ARGS"), "both fixes: \(home.stderr)")
+        let more = try Self.gate([baseline, "--out", out, "--", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "5", "--no-categories"])
+        #expect(more.status == 2, "\(more.stderr)")
+        #expect(more.stderr.contains("strategies: netmonitor-ci in") && more.stderr.contains("repetitions: 2 in"), "\(more.stderr)")
+        #expect(!more.stderr.contains("fixtures:"), "only what differs: \(more.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing ran")
+
+        // The plan's strategy file is gone: refused, naming it; the same plan with the file's new
+        // path in RUN-ARGS would be accepted (the regression test gates a moved file that way).
+        try FileManager.default.removeItem(atPath: strategy)
+        let gone = try Self.gate([baseline, "--out", out])
+        #expect(gone.status == 2, "\(gone.stderr)")
+        #expect(gone.stderr.contains("reads files that are not here") && gone.stderr.contains("strategy netmonitor-ci: \(strategy)"), "\(gone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing ran")
+
+        // A seeded baseline from before plans were recorded: refused before the build, with the
+        // refresh command and the plan its runs suggest.
+        let old = try Self.baseline(plan: nil, in: directory)
+        let planless = try Self.gate([old, "--out", out])
+        #expect(planless.status == 2, "\(planless.stderr)")
+        #expect(planless.stderr.contains("records no plan") && planless.stderr.contains("--refresh -- RUN-ARGS"), "\(planless.stderr)")
+        #expect(planless.stderr.contains("--repeat 2 --seed 7"), "the plan its runs suggest: \(planless.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing ran")
+    }
+
     @Test("refresh a seeded baseline on tiny in two shards; the same strategy passes, re-probing known hosts regresses on TCP attempts")
     func refreshPassRegress() throws {
         let base = NSTemporaryDirectory() + "ci-gate-\(UUID().uuidString)"
@@ -98,15 +155,25 @@ struct CIGateIntegrationTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline))) as? [String: Any])
         #expect((document["environment"] as? [String: Any])?["seed"] as? Int == 7)
         #expect((document["runs"] as? [[String: Any]])?.count == 2, "both shards' runs are in the baseline")
+        // The baseline carries its plan: the strategy by its file, the repetitions, the seed.
+        let recorded = try #require(document["plan"] as? [String: Any], "the baseline records its plan")
+        #expect(recorded["fixtures"] as? [String] == ["tiny"] && recorded["repetitions"] as? Int == 2 && recorded["seed"] as? Int == 7)
+        #expect(recorded["strategies"] as? [[String: String]] == [["name": "netmonitor-ci", "path": before]], "\(recorded)")
 
-        // The unchanged strategy against its baseline, seed taken from the baseline: exit 0. One
-        // shard running both repetitions at once: the baseline's split into two shards is not part
-        // of what it promises, and its counters repeat under the seed whatever runs beside them.
+        // The unchanged strategy against its baseline, with no plan in RUN-ARGS: the baseline's
+        // plan runs (its fixture, strategy file, repetitions and seed): exit 0. --jobs does not
+        // change the plan: one shard running both repetitions at once. The baseline's split into
+        // two shards is not part of what it promises, and its counters repeat under the seed
+        // whatever runs beside them.
         let summary = "\(base)/summary.md"
-        let same = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/same", "--"]
-                                 + plan + ["--strategy", before, "--jobs", "2"], summary: summary)
+        let same = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/same", "--", "--jobs", "2"],
+                                 summary: summary)
         #expect(same.status == 0, "\(Self.regressions(same.stdout))\n\(same.stdout)\(same.stderr)")
         #expect(same.stderr.contains("--seed 7"), "every shard ran with the baseline's seed: \(same.stderr)")
+        #expect(same.stderr.contains("plan: the baseline's: 2 runs: tiny × 1 strategy × 1 scenario × 2 repetitions, seed 7"), "\(same.stderr)")
+        let gated = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(base)/same/merged/results.json"))) as? [String: Any])
+        #expect((gated["runs"] as? [[String: Any]])?.map { $0["strategy"] as? String } == ["netmonitor-ci", "netmonitor-ci"])
+        #expect((gated["plan"] as? [String: Any])?["strategies"] as? [[String: String]] == [["name": "netmonitor-ci", "path": before]])
         let passed = Self.text("\(base)/same/comparison.md")
         #expect(passed.contains("**PASS**") || passed.contains("**IMPROVED**"), "\(Self.regressions(passed))\n\(passed)")
         #expect(FileManager.default.fileExists(atPath: "\(base)/same/report.md"))
@@ -114,6 +181,8 @@ struct CIGateIntegrationTests {
 
         // The change under test: TCP probes hosts ARP already found (b6d1f1b reverted): more SYNs.
         let after = try Self.strategy(in: "\(base)/after", [p3, ("skip_known_hosts: true", "skip_known_hosts: false")])
+        // RUN-ARGS that give the baseline's plan again, with the strategy file at another path
+        // under the same name (as a pull request's edited file): allowed, and the edited file runs.
         // One shard running both repetitions at once: the regression is in the counters, which
         // concurrency does not move, and the peaks have the thresholds file's slack.
         let changed = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/changed", "--"]
