@@ -123,6 +123,33 @@ struct ComparisonTests {
         #expect(better.verdict == .improved)
     }
 
+    @Test("a flag stands only when a rerun of the flagged strategy raises it too")
+    func confirmation() throws {
+        let baseline = Self.attempts([100, 100, 100, 100, 100])
+        let first = try Comparison(baseline: baseline, current: Self.attempts([106, 107, 106, 108, 106]))
+        #expect(first.verdict == .regression)
+        // The rerun sees it again: REGRESSED stands.
+        let confirmed = first.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([107, 106, 109, 106, 107])))
+        #expect(confirmed.verdict == .regression)
+        #expect(confirmed.markdown().contains("## Confirmation"))
+        // The rerun does not: the flag was a fluke, and the verdict says PASS, naming it.
+        let fluke = first.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 101, 100, 100, 102])))
+        #expect(fluke.verdict == .noRegression)
+        #expect(Self.test(fluke, "wire.tcp_attempts")?.outcome == .unconfirmed("REGRESSED"))
+        #expect(fluke.markdown().contains("REGRESSED on the first runs, not on the rerun: unconfirmed"))
+        #expect(fluke.summary.flaggedStrategies.isEmpty)
+        // IMPROVED needs the same confirmation.
+        let better = try Comparison(baseline: baseline, current: Self.attempts([80, 80, 81, 79, 80]))
+        #expect(better.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 100, 100, 100, 100]))).verdict == .noRegression)
+        // Runs lost on the first pass and not on the rerun are no regression either.
+        var failed = Self.attempts([100, 100, 100, 100, 100])
+        failed.runs[0].status = .failed
+        let lost = try Comparison(baseline: baseline, current: failed)
+        #expect(lost.verdict == .regression)
+        #expect(lost.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 100, 100, 100, 100]))).verdict == .noRegression)
+        #expect(lost.confirmed(by: try Comparison(baseline: baseline, current: failed)).verdict == .regression)
+    }
+
     @Test("--json: the verdict, every test and the flagged strategies, in snake_case")
     func summaryJSON() throws {
         let comparison = try Comparison(baseline: Self.attempts([100, 100, 100, 100, 100]), current: Self.attempts([106, 107, 106, 108, 106]))

@@ -15,7 +15,7 @@ extension Comparison {
         if !environmentWarnings.isEmpty {
             text += "\n> [!WARNING]\n" + environmentWarnings.map { "> - \($0)" }.joined(separator: "\n") + "\n"
         }
-        let failures = pairs.filter(\.moreRunsFailed)
+        let failures = failedCells
         if !regressions.isEmpty || !failures.isEmpty {
             text += "\n## Regressions\n\n"
             text += regressions.map(flagText).joined()
@@ -25,6 +25,9 @@ extension Comparison {
         }
         if !improvements.isEmpty {
             text += "\n## Improvements\n\n" + improvements.map(flagText).joined()
+        }
+        if let confirmation {
+            text += "\n" + confirmationText(confirmation)
         }
         text += "\n" + testsTable()
         for pair in pairs { text += "\n" + pairTable(pair) }
@@ -37,7 +40,7 @@ extension Comparison {
         let tested = tests.filter(\.isTested).count
         switch verdict {
         case .regression:
-            let failing = pairs.filter(\.moreRunsFailed).count
+            let failing = failedCells.count
             var parts: [String] = []
             if !regressions.isEmpty { parts.append("\(regressions.count) of \(tested) tests found a metric worse on more draws than chance allows") }
             if failing > 0 { parts.append("\(failing) \(failing == 1 ? "cell" : "cells") lost more runs") }
@@ -137,7 +140,27 @@ extension Comparison {
         case .inconclusive(let needed): "inconclusive: needs \(needed) draws"
         case .notJudged(let reason): "not judged: \(reason)"
         case .notGated: "not gated"
+        case .unconfirmed(let flag): "\(flag) on the first runs, not on the rerun: unconfirmed"
         }
+    }
+
+    /// What the rerun of the flagged strategies said about each first-pass flag.
+    private func confirmationText(_ rerun: (tests: [GateTest], runs: Int)) -> String {
+        var text = "## Confirmation\n\n"
+        text += "The flagged strategies ran again on the same draws (\(rerun.runs) runs); a flag stands only when the rerun raises it too.\n\n"
+        let flags = tests.filter { test in
+            switch test.outcome {
+            case .regressed, .improved, .unconfirmed: true
+            default: false
+            }
+        }
+        for test in flags {
+            let again = rerun.tests.first { $0.currentStrategy == test.currentStrategy && $0.metric.id == test.metric.id }
+            let rerunText = again.map { "\($0.worse) worse, \($0.better) better of \($0.judged) draws: \(outcomeText($0.outcome))" } ?? "not rerun"
+            text += "- \(Inline.code(test.strategyTitle)) **\(test.metric.title)**: \(outcomeText(test.outcome)) (rerun: \(rerunText))\n"
+        }
+        for title in unconfirmedFailures { text += "- \(title): lost more runs on the first runs, not on the rerun: unconfirmed\n" }
+        return text
     }
 
     private func rulesBlock() -> String {

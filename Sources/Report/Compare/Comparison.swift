@@ -15,13 +15,18 @@ public struct Comparison: Sendable {
     /// Every cell, for the tables.
     public let pairs: [PairComparison]
     /// One per strategy (pair) and gated metric, in the pairs' order.
-    public let tests: [GateTest]
+    public private(set) var tests: [GateTest]
     /// How the runs were paired, in words.
     public let pairingNote: String
     /// Differences between the two environments that make numbers less comparable.
     public let environmentWarnings: [String]
     /// Draws any test needs before it can flag anything at Holm's strictest level (α / m).
     public let drawsNeeded: Int
+    /// The tests of a rerun of the flagged strategies against the same baseline (`confirmed(by:)`),
+    /// and how many runs it made; nil without one.
+    public private(set) var confirmation: (tests: [GateTest], runs: Int)?
+    /// Cells whose lost runs the rerun did not lose again (titles).
+    public private(set) var unconfirmedFailures: [String] = []
 
     /// Pairs and compares.
     /// - Throws: `CompareInputError` when the two files have nothing to pair (exit status 2).
@@ -96,17 +101,43 @@ public struct Comparison: Sendable {
         return (tests, needed)
     }
 
+    /// This comparison with each flag kept only if `rerun` — the same baseline against a rerun of the
+    /// flagged strategies, same draws — flags the same metric of the same strategy the same way: a
+    /// flag is confirmed before the verdict says REGRESSED or IMPROVED. A cell that lost more runs
+    /// stands unless its strategy was rerun and lost none more.
+    public func confirmed(by rerun: Comparison) -> Comparison {
+        var copy = self
+        copy.confirmation = (rerun.tests, rerun.current.runs.count)
+        for index in copy.tests.indices where copy.tests[index].outcome == .regressed || copy.tests[index].outcome == .improved {
+            let test = copy.tests[index]
+            let again = rerun.tests.first {
+                $0.baselineStrategy == test.baselineStrategy && $0.currentStrategy == test.currentStrategy && $0.metric.id == test.metric.id
+            }
+            if again?.outcome != test.outcome {
+                copy.tests[index].outcome = .unconfirmed(test.outcome == .regressed ? "REGRESSED" : "IMPROVED")
+            }
+        }
+        let rerunStrategies = Set(rerun.pairs.map(\.currentStrategy))
+        copy.unconfirmedFailures = pairs.filter { pair in
+            pair.moreRunsFailed && rerunStrategies.contains(pair.currentStrategy)
+                && !rerun.pairs.contains { $0.title == pair.title && $0.moreRunsFailed }
+        }.map(\.title)
+        return copy
+    }
+
     /// The overall verdict: REGRESSED when a test flags a metric worse or a cell lost more of its
     /// runs; IMPROVED when a test flags one better and none worse; PASS when at least one test had
     /// the draws to see a change and none did; INCONCLUSIVE when none could.
     public var verdict: Verdict {
         guard pairs.contains(where: \.isComparable) else { return .insufficientData }
-        if tests.contains(where: { $0.outcome == .regressed }) || pairs.contains(where: \.moreRunsFailed) { return .regression }
+        if tests.contains(where: { $0.outcome == .regressed }) || !failedCells.isEmpty { return .regression }
         if tests.contains(where: { $0.outcome == .improved }) { return .improved }
-        if tests.contains(where: { $0.outcome == .unchanged }) { return .noRegression }
+        if tests.contains(where: { if case .unconfirmed = $0.outcome { true } else { $0.outcome == .unchanged } }) { return .noRegression }
         return .insufficientData
     }
 
+    /// Cells that lost a larger share of their runs, unless a rerun did not.
+    public var failedCells: [PairComparison] { pairs.filter { $0.moreRunsFailed && !unconfirmedFailures.contains($0.title) } }
     public var regressions: [GateTest] { tests.filter { $0.outcome == .regressed } }
     public var improvements: [GateTest] { tests.filter { $0.outcome == .improved } }
 

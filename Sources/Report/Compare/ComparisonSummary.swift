@@ -13,7 +13,7 @@ public struct ComparisonSummary: Codable, Sendable, Equatable {
         public var better: Int
         public var pWorse: Double?
         public var pBetter: Double?
-        /// regressed, improved, unchanged, inconclusive, not_judged or not_gated.
+        /// regressed, improved, unchanged, inconclusive, not_judged, not_gated or unconfirmed.
         public var outcome: String
         /// Draws the test needs to flag anything (inconclusive only).
         public var drawsNeeded: Int?
@@ -55,6 +55,7 @@ extension Comparison {
             case .inconclusive(let count): outcome = "inconclusive"; needed = count
             case .notJudged: outcome = "not_judged"
             case .notGated: outcome = "not_gated"
+            case .unconfirmed: outcome = "unconfirmed"
             }
             return ComparisonSummary.Test(baselineStrategy: test.baselineStrategy, currentStrategy: test.currentStrategy, metric: test.metric.id,
                                           draws: test.judged, worse: test.worse, better: test.better,
@@ -62,7 +63,7 @@ extension Comparison {
                                           outcome: outcome, drawsNeeded: needed)
         }
         var flagged: [String] = []
-        for name in (regressions + improvements).map(\.currentStrategy) + pairs.filter(\.moreRunsFailed).map(\.currentStrategy)
+        for name in (regressions + improvements).map(\.currentStrategy) + failedCells.map(\.currentStrategy)
         where !flagged.contains(name) { flagged.append(name) }
         return ComparisonSummary(verdict: verdict.keyword, exitCode: verdict.exitCode, alpha: thresholds.alpha,
                                  nullExceedance: thresholds.nullExceedance, tests: rows, flaggedStrategies: flagged,

@@ -22,6 +22,9 @@ public struct GateTest: Sendable {
         case notJudged(String)
         /// The thresholds file takes the metric out of the verdict.
         case notGated
+        /// Flagged (REGRESSED or IMPROVED, named) on the first runs, not on the rerun of the
+        /// strategy (`compare --confirm`): not a flag.
+        case unconfirmed(String)
     }
 
     public let baselineStrategy: String

@@ -44,6 +44,11 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print the verdict and every test as JSON (snake_case) instead of Markdown; --out still writes the Markdown.")
     var json = false
 
+    @Option(help: ArgumentHelp("A rerun of the flagged strategies (same plan and seeds): a flag stands only if it flags them the same way.",
+                               discussion: "scripts/ci-gate makes it with 'scanbench run --plan BASELINE --only-strategy S' for each strategy in compare --json's flagged_strategies.",
+                               valueName: "RERUN.json"))
+    var confirm: String?
+
     @Option(help: "Compare this strategy's runs in BASELINE ...")
     var baselineStrategy: String?
 
@@ -61,8 +66,12 @@ struct CompareCommand: ParsableCommand {
         do {
             let limits = try thresholds.map { path throws(CompareInputError) in try Thresholds.load(path) } ?? .defaults
             let pairing: PairingMode = baselineStrategy.flatMap { from in currentStrategy.map { .strategies(baseline: from, current: $0) } } ?? .automatic
-            comparison = try Comparison(baseline: ResultsDocument.load(baseline), current: ResultsDocument.load(current),
-                                        thresholds: limits, pairing: pairing)
+            let base = try ResultsDocument.load(baseline)
+            var first = try Comparison(baseline: base, current: ResultsDocument.load(current), thresholds: limits, pairing: pairing)
+            if let confirm {
+                first = first.confirmed(by: try Comparison(baseline: base, current: ResultsDocument.load(confirm), thresholds: limits, pairing: pairing))
+            }
+            comparison = first
         } catch let error as ResultsError {
             fail(error.description)
         } catch let error as CompareInputError {

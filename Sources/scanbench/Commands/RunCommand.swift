@@ -149,6 +149,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print the plan and the number of runs, check it against --plan, and stop before any LAN comes up.")
     var dryRun = false
 
+    @Option(name: .customLong("only-strategy"), help: ArgumentHelp(
+        "Run only this strategy's entries of the plan (repeatable); the plan recorded stays the whole one.",
+        discussion: "For a confirmation rerun of what a comparison flagged (scripts/ci-gate): the same draws, seeds and settings, fewer strategies.",
+        valueName: "NAME"))
+    var onlyStrategies: [String] = []
+
     mutating func run() async throws {
         // Armed before anything starts: Ctrl-C removes exactly the testbeds this command brought up.
         try await RunInterrupt.guarding(execute)
@@ -248,6 +254,13 @@ struct RunCommand: AsyncParsableCommand {
         let variants = schedule.variants
         let reference = givenReference ?? (recorded.sweep == nil ? Self.defaultReference : variants[0].name)
         var plan = schedule.plan
+        if !onlyStrategies.isEmpty {
+            let names = variants.map(\.name)
+            if let unknown = onlyStrategies.first(where: { !names.contains($0) }) {
+                throw ValidationError("--only-strategy \(unknown) is not a strategy of the plan; it has: \(names.joined(separator: ", "))")
+            }
+            plan.entries.removeAll { !onlyStrategies.contains($0.strategy.name) }
+        }
         var shardSpec = ShardSpec(index: 1, count: 1)
         if let shard {
             guard let parsed = ShardSpec(shard) else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4") }
