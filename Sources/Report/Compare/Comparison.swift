@@ -74,18 +74,37 @@ public struct Comparison: Sendable {
     }
 
     /// One test per strategy (pair) and gated metric over all its draws, decided together.
+    ///
+    /// Gatekeeping for deadline cuts: a draw cut on one side only says nothing about the counters a
+    /// cut decides while the cuts may have flipped by chance, so those draws are left out — until
+    /// the strategy's own test of `phases_cut_at_deadline` flags its cuts as changed. Then the cuts
+    /// are a real effect of the change, what the side that ran to the end sent is its real cost, and
+    /// the strategy's tests are made again with those draws and decided with the rest. A false
+    /// alarm in that second round needs a false alarm on the cuts first, so α still bounds the
+    /// chance of any.
     private static func test(_ pairs: [PairComparison], _ thresholds: Thresholds) -> ([GateTest], Int) {
         var strategyPairs: [[String]] = []
         for pair in pairs where !strategyPairs.contains([pair.baselineStrategy, pair.currentStrategy]) {
             strategyPairs.append([pair.baselineStrategy, pair.currentStrategy])
         }
-        var tests = strategyPairs.flatMap { names in
-            let draws = pairs.filter { $0.baselineStrategy == names[0] && $0.currentStrategy == names[1] }.flatMap(\.draws)
-            return Metric.gated.map { metric in
-                GateTest(baselineStrategy: names[0], currentStrategy: names[1], metric: metric, threshold: thresholds.threshold(metric),
-                         draws: draws, nullExceedance: thresholds.nullExceedance)
+        func tests(cutsChanged: Set<[String]>) -> [GateTest] {
+            strategyPairs.flatMap { names in
+                let draws = pairs.filter { $0.baselineStrategy == names[0] && $0.currentStrategy == names[1] }.flatMap(\.draws)
+                return Metric.gated.map { metric in
+                    GateTest(baselineStrategy: names[0], currentStrategy: names[1], metric: metric, threshold: thresholds.threshold(metric),
+                             draws: draws, nullExceedance: thresholds.nullExceedance, cutsChanged: cutsChanged.contains(names))
+                }
             }
         }
+        let first = decide(tests(cutsChanged: []), thresholds)
+        let changed = Set(first.0.filter { $0.metric.id == Metric.phasesCut.id && ($0.outcome == .regressed || $0.outcome == .improved) }
+            .map { [$0.baselineStrategy, $0.currentStrategy] })
+        return changed.isEmpty ? first : decide(tests(cutsChanged: changed), thresholds)
+    }
+
+    /// Holm's procedure over both directions of every tested metric, and each test's outcome.
+    private static func decide(_ tests: [GateTest], _ thresholds: Thresholds) -> ([GateTest], Int) {
+        var tests = tests
         // Both directions of every tested metric are one family: m p-values, one α.
         let tested = tests.indices.filter { tests[$0].isTested }
         let pValues = tested.flatMap { [tests[$0].pWorse, tests[$0].pBetter] }

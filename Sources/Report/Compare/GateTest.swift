@@ -40,13 +40,18 @@ public struct GateTest: Sendable {
     /// The Holm levels the two p-values were held against (nil when not tested).
     public internal(set) var levels: (worse: Double, better: Double)?
 
-    init(baselineStrategy: String, currentStrategy: String, metric: Metric, threshold: MetricThreshold, draws: [PairedDraw], nullExceedance: Double) {
+    /// Whether draws cut on one side only were judged (the strategy's cuts changed beyond chance).
+    public let cutsChanged: Bool
+
+    init(baselineStrategy: String, currentStrategy: String, metric: Metric, threshold: MetricThreshold, draws: [PairedDraw], nullExceedance: Double,
+         cutsChanged: Bool = false) {
         self.baselineStrategy = baselineStrategy
         self.currentStrategy = currentStrategy
         self.metric = metric
         self.threshold = threshold
-        self.draws = draws.map { ($0, $0.judge(metric, threshold)) }
+        self.draws = draws.map { ($0, $0.judge(metric, threshold, cutsChanged: cutsChanged)) }
         self.nullExceedance = nullExceedance
+        self.cutsChanged = cutsChanged
     }
 
     /// "netmonitor-2.0", or "a → b" when the strategies differ.
