@@ -50,22 +50,7 @@ struct ReportCommand: ParsableCommand {
     static func render(_ document: ResultsDocument, resultsPath: String, into directory: String) throws -> [String] {
         let resultsURL = URL(fileURLWithPath: resultsPath).standardizedFileURL
         let directoryURL = URL(fileURLWithPath: directory).standardizedFileURL
-        let options = ReportOptions(
-            metricsDocLink: RelativePath.link(from: directoryURL, to: metricsDoc(near: directoryURL)),
-            resultsLink: RelativePath.link(from: directoryURL, to: resultsURL)
-        )
+        let options = ReportOptions(directory: directoryURL, results: resultsURL)
         return try Report(document: document, options: options).write(to: directoryURL.path)
-    }
-
-    /// docs/METRICS.md of the checkout the report directory is in (searching upwards), else of the
-    /// working directory.
-    static func metricsDoc(near directory: URL) -> URL {
-        var candidate = directory
-        while candidate.path != "/" {
-            let doc = candidate.appendingPathComponent("docs/METRICS.md")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) { return doc }
-            candidate.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("docs/METRICS.md")
     }
 }
