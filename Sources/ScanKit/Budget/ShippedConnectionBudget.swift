@@ -1,4 +1,5 @@
 import Platform
+import Synchronization
 
 /// NetMonitor's `ConnectionBudget` as shipped, kept faithfully so its failure modes can be
 /// measured: an actor whose `acquire` queues a non-cancellable continuation in a FIFO, whose
@@ -67,10 +68,18 @@ public actor ShippedConnectionBudget: ConnectionBudget {
         if let since { counters.releaseLagMaxNanoseconds = max(counters.releaseLagMaxNanoseconds, MonotonicClock.now() &- since) }
         active = max(active - 1, 0)
         counters.releases += 1
-        events?.record(.budgetRelease(.init(active: active, deferred: true)))
-        guard !waiters.isEmpty else { return }
-        if conditionalWake, let limit = effectiveLimit, active >= limit { return }
-        waiters.removeFirst().continuation.resume()
+        let limit = effectiveLimit
+        guard !waiters.isEmpty else {
+            events?.record(.budgetRelease(.init(active: active, deferred: true, limit: limit, queued: 0)))
+            return
+        }
+        if conditionalWake, let limit, active >= limit {
+            events?.record(.budgetRelease(.init(active: active, deferred: true, limit: limit, queued: waiters.count, woke: false)))
+            return
+        }
+        let woken = waiters.removeFirst()
+        events?.record(.budgetRelease(.init(active: active, deferred: true, limit: limit, queued: waiters.count, woke: true)))
+        woken.continuation.resume()
     }
 
     /// Zeroes `active` and wakes every waiter (each then takes a slot). NetMonitor's 1.0 escape
@@ -101,15 +110,39 @@ public actor ShippedConnectionBudget: ConnectionBudget {
         await acquire()
         defer {
             let ended = MonotonicClock.now()
-            Task { await self.release(since: ended) }
+            if !lostReleases.take() { Task { await self.release(since: ended) } }
         }
         return try await body()
     }
+
+    /// Test hook, set only by ScanKit's ADR-016 forcing test: the next `count` releases of
+    /// `withConnectionSlot` are lost — their fire-and-forget task is never made, so each slot
+    /// stays counted as held by nobody. That is the leak ADR-016 blamed on "dropped" release
+    /// tasks; Swift never drops an unstructured task, so no run produces it (docs/METRICS.md, "Hangs").
+    nonisolated func loseNextReleases(_ count: Int) { lostReleases.add(count) }
+
+    private nonisolated let lostReleases = LostReleases()
 
     private func take(waitedNs: UInt64, limit: Int?) {
         active += 1
         counters.acquires += 1
         counters.peak = max(counters.peak, active)
         events?.record(.budgetAcquire(.init(active: active, limit: limit, waitedNs: waitedNs)))
+    }
+}
+
+/// The test hook's count of releases still to lose (`ShippedConnectionBudget.loseNextReleases`).
+private final class LostReleases: Sendable {
+    private let pending = Mutex(0)
+
+    func add(_ count: Int) { pending.withLock { $0 += count } }
+
+    /// True (and one fewer pending) when this release is to be lost.
+    func take() -> Bool {
+        pending.withLock { pending in
+            guard pending > 0 else { return false }
+            pending -= 1
+            return true
+        }
     }
 }

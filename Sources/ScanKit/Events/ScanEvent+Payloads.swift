@@ -86,11 +86,22 @@ extension ScanEvent {
     }
 
     /// `budget_release`: a slot was given back; `deferred` is true when the release ran in a
-    /// fire-and-forget task (shipped style).
+    /// fire-and-forget task (shipped style). The shipped style also logs its wake decision:
+    /// `limit` (the effective limit it compared against), `queued` (tasks still queued after
+    /// it) and `woke` (whether it resumed a waiter; absent when nobody was queued).
     public struct BudgetRelease: Codable, Sendable, Equatable {
         public var active: Int
         public var deferred: Bool
-        public init(active: Int, deferred: Bool) { self.active = active; self.deferred = deferred }
+        public var limit: Int?
+        public var queued: Int?
+        public var woke: Bool?
+        public init(active: Int, deferred: Bool, limit: Int? = nil, queued: Int? = nil, woke: Bool? = nil) {
+            self.active = active
+            self.deferred = deferred
+            self.limit = limit
+            self.queued = queued
+            self.woke = woke
+        }
     }
 
     /// `budget_reset`: the scan called `reset()` at its start (`budget.reset_at_scan_start`);
