@@ -78,9 +78,14 @@ extension Metric {
     }
     public static let publishes = Metric(ui(.publishes), "Publishes", .lowerIsBetter, .counter, from: .eventLog) { Double($0.ui.publishes) }
     /// Phases a run cut off at their deadline: a measured outcome (a change that makes scans run into
-    /// their deadlines is a regression), not a reason to look away. Null: 2 of 107 pairs differed.
+    /// their deadlines is a regression), not a reason to look away. Whether a phase ends just before
+    /// its deadline can be a coin flip (netmonitor-2.0 on `home`: cut in 5 of 10 runs of five seeds),
+    /// so the 5 % the other metrics hold is no bound here; the bound for a yes/no outcome of a run
+    /// is: two independent runs that are cut with chance p differ one way with chance p(1 − p) ≤ ¼.
     public static let phasesCut = Metric(top(.phasesCutAtDeadline), "Phases cut at deadline", short: "Cut", .lowerIsBetter, .counter,
-                                         from: .eventLog, gate: MetricThreshold(absolute: 0)) { Double(($0.phasesCutAtDeadline ?? []).count) }
+                                         from: .eventLog, gate: MetricThreshold(absolute: 0), nullExceedance: 0.25) {
+        Double(($0.phasesCutAtDeadline ?? []).count)
+    }
 
     // MARK: Time
 

@@ -74,6 +74,9 @@ public struct Metric: Sendable, Identifiable {
     public let kind: Kind
     /// How `compare` judges a draw with a phase cut at its deadline.
     public let whenCut: WhenCut
+    /// The chance that a draw of unchanged code lands beyond the allowance one way, where it is
+    /// known to be larger than `compare`'s default (nil: the default holds).
+    public let nullExceedance: Double?
     /// Decimals when printed.
     public let digits: Int
     public let source: Source
@@ -85,7 +88,7 @@ public struct Metric: Sendable, Identifiable {
     let whole: (@Sendable (RunMetrics) -> Double?)?
 
     init(_ id: String, _ title: String, short: String? = nil, unit: String = "", _ direction: Direction, _ kind: Kind, digits: Int = 0,
-         from source: Source, gate threshold: MetricThreshold? = nil, whenCut: WhenCut = .sameAllowance,
+         from source: Source, gate threshold: MetricThreshold? = nil, whenCut: WhenCut = .sameAllowance, nullExceedance: Double? = nil,
          of whole: (@Sendable (RunMetrics) -> Double?)? = nil, _ extract: @escaping @Sendable (RunMetrics) -> Double?) {
         self.id = id
         self.title = title
@@ -94,6 +97,7 @@ public struct Metric: Sendable, Identifiable {
         self.direction = direction
         self.kind = kind
         self.whenCut = whenCut
+        self.nullExceedance = nullExceedance
         self.digits = digits
         self.source = source
         self.threshold = threshold

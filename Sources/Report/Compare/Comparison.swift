@@ -92,7 +92,8 @@ public struct Comparison: Sendable {
                 let draws = pairs.filter { $0.baselineStrategy == names[0] && $0.currentStrategy == names[1] }.flatMap(\.draws)
                 return Metric.gated.map { metric in
                     GateTest(baselineStrategy: names[0], currentStrategy: names[1], metric: metric, threshold: thresholds.threshold(metric),
-                             draws: draws, nullExceedance: thresholds.nullExceedance, cutsChanged: cutsChanged.contains(names))
+                             draws: draws, nullExceedance: max(thresholds.nullExceedance, metric.nullExceedance ?? 0),
+                             cutsChanged: cutsChanged.contains(names))
                 }
             }
         }
@@ -109,15 +110,17 @@ public struct Comparison: Sendable {
         let tested = tests.indices.filter { tests[$0].isTested }
         let pValues = tested.flatMap { [tests[$0].pWorse, tests[$0].pBetter] }
         let holm = HolmCorrection(pValues: pValues, alpha: thresholds.alpha)
-        let needed = BinomialTail.drawsNeeded(probability: thresholds.nullExceedance, level: thresholds.alpha / Double(max(1, pValues.count)))
+        let strictest = thresholds.alpha / Double(max(1, pValues.count))
+        func needed(_ test: GateTest) -> Int { BinomialTail.drawsNeeded(probability: test.nullExceedance, level: strictest) }
         for (position, index) in tested.enumerated() {
             tests[index].levels = (holm.levels[2 * position], holm.levels[2 * position + 1])
-            tests[index].outcome = tests[index].decide(regressed: holm.rejected[2 * position], improved: holm.rejected[2 * position + 1], needed: needed)
+            tests[index].outcome = tests[index].decide(regressed: holm.rejected[2 * position], improved: holm.rejected[2 * position + 1],
+                                                       needed: needed(tests[index]))
         }
         for index in tests.indices where !tested.contains(index) {
-            tests[index].outcome = tests[index].decide(regressed: false, improved: false, needed: needed)
+            tests[index].outcome = tests[index].decide(regressed: false, improved: false, needed: needed(tests[index]))
         }
-        return (tests, needed)
+        return (tests, BinomialTail.drawsNeeded(probability: thresholds.nullExceedance, level: strictest))
     }
 
     /// This comparison with each flag kept only if `rerun` — the same baseline against a rerun of the
