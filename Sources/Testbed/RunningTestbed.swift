@@ -47,11 +47,23 @@ public final class RunningTestbed: Sendable {
     /// (off the switch thread, so that writing the file never delays a frame).
     private static func publishCounters(of network: UserspaceSwitch, testbed id: String) {
         var last: [SwitchPortCounters] = []
+        var lastEvents: [PathEventRecord] = []
         while network.isRunning {
             let now = network.counters()
             if now != last, SwitchPortCounters.publish(now, testbed: id) { last = now }
+            let events = network.pathEvents()
+            if events != lastEvents, Self.publish(events, testbed: id) { lastEvents = events }
             Thread.sleep(forTimeInterval: 0.25)
         }
+    }
+
+    /// Writes the scanner's path events so far (`path-events.json`) atomically; false when the
+    /// state directory is gone.
+    private static func publish(_ events: [PathEventRecord], testbed id: String) -> Bool {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        guard let data = try? encoder.encode(events) else { return false }
+        return (try? data.write(to: URL(fileURLWithPath: PathEventRecord.path(forTestbed: id)), options: .atomic)) != nil
     }
 
     /// Waits until every service process is alive and every open TCP port of every device is

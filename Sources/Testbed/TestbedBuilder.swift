@@ -160,9 +160,11 @@ public struct TestbedBuilder {
     }
 
     private func makeSwitch(taps: [Int32]) throws -> UserspaceSwitch {
-        var ports: [(SwitchPortConfig, Int32)] = [(SwitchPortConfig(name: "scanner", link: fixture.network.scanner.link, arp: nil), taps[0])]
+        var ports: [(SwitchPortConfig, Int32)] = [(SwitchPortConfig(name: "scanner", link: fixture.network.scanner.link, arp: nil,
+                                                                    wifi: fixture.network.scanner.wifi), taps[0])]
         for (index, device) in fixture.devices.enumerated() {
-            ports.append((SwitchPortConfig(name: device.name, link: device.link, arp: device.arp), taps[index + 1]))
+            ports.append((SwitchPortConfig(name: device.name, link: device.link, arp: device.arp,
+                                           powerSave: device.powerSave, deepSleep: device.deepSleep), taps[index + 1]))
         }
         return try UserspaceSwitch(ports: ports, seed: seed)
     }

@@ -20,7 +20,8 @@ struct GeneratedFixtureFilesTests {
         while let flag = words.popFirst(), let value = words.popFirst() { values[flag] = value }
         let options = LANGeneratorOptions(seed: try #require(UInt64(values["--seed"] ?? "")), devices: try #require(Int(values["--devices"] ?? "")),
                                           subnet: try LANGeneratorOptions.parseSubnet(values["--subnet"] ?? ""),
-                                          profile: try #require(LANProfile(rawValue: values["--profile"] ?? "")), name: values["--name"])
+                                          profile: try #require(LANProfile(rawValue: values["--profile"] ?? "")), name: values["--name"],
+                                          wifi: try #require(WiFiModelling(rawValue: values["--wifi"] ?? WiFiModelling.lateARP.rawValue)))
         return (options, values["--out"])
     }
 

@@ -13,6 +13,10 @@ extension Fixture {
         public var hostname: String?
         public var link: LinkImpairment?
         public var arp: ARPBehaviour?
+        /// 802.11 power save: unicast frames to the device wait at the AP until it wakes.
+        public var powerSave: PowerSave?
+        /// Deep sleep: the device answers nothing for seconds at a time.
+        public var deepSleep: DeepSleep?
         /// Whether the device answers ICMP echo (default true).
         public var icmpEcho: Bool?
         public var tcp: TCPPorts?
@@ -36,6 +40,8 @@ extension Fixture {
             case upnp, airplay, chromecast, notes
             case icmpEcho = "icmp_echo"
             case wakeOnLAN = "wake_on_lan"
+            case powerSave = "power_save"
+            case deepSleep = "deep_sleep"
         }
     }
 

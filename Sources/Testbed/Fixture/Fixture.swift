@@ -55,14 +55,17 @@ public struct Fixture: Codable, Sendable, Equatable {
         public var ip: IPv4Address
         public var mac: MACAddress
         public var link: LinkImpairment?
+        /// The scanner's own Wi-Fi path events (roam, loss of association, congestion).
+        public var wifi: ScannerWiFi?
 
-        public init(ip: IPv4Address, mac: MACAddress, link: Fixture.LinkImpairment? = nil) {
+        public init(ip: IPv4Address, mac: MACAddress, link: Fixture.LinkImpairment? = nil, wifi: Fixture.ScannerWiFi? = nil) {
             self.ip = ip
             self.mac = mac
             self.link = link
+            self.wifi = wifi
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case ip, mac, link }
+        enum CodingKeys: String, CodingKey, CaseIterable { case ip, mac, link, wifi }
     }
 
     /// A routed path beyond the gateway: `routers` router namespaces in a chain, then a remote

@@ -73,6 +73,7 @@ struct FixtureValidator {
         try checkAddress(network.gateway, at: ["network", "gateway"], in: network.subnet)
         try checkAddress(network.scanner.ip, at: ["network", "scanner", "ip"], in: network.subnet)
         if let link = network.scanner.link { try checkLink(link, at: ["network", "scanner", "link"]) }
+        if let wifi = network.scanner.wifi { try checkScannerWiFi(wifi, at: ["network", "scanner", "wifi"]) }
     }
 
     private func checkDevice(_ device: Fixture.Device, at path: YAMLPath) throws {
@@ -87,6 +88,8 @@ struct FixtureValidator {
                                      "reply_delay_ms \(d) is out of range", fix: "write \(Self.text(Fixture.ARPBehaviour.replyDelayRangeMs)) milliseconds")
             }
         }
+        if let powerSave = device.powerSave { try checkPowerSave(powerSave, at: path.appending(key: "power_save")) }
+        if let deepSleep = device.deepSleep { try checkDeepSleep(deepSleep, at: path.appending(key: "deep_sleep")) }
         if let hostname = device.hostname { try checkHostname(hostname, at: path.appending(key: "hostname")) }
         let tcp = device.tcpPorts
         var states: [Int: String] = [:]
@@ -208,6 +211,55 @@ struct FixtureValidator {
                 throw document.error(at: path.appending(key: "burst_loss").appending(key: "exit_percent"), "exit_percent 0 never leaves the bad state",
                                      fix: "write a value above 0 (mean burst length is 100/exit_percent frames)")
             }
+        }
+    }
+
+    /// A number of the Wi-Fi keys: inside `range`, else refused with the range as the fix.
+    private func checkRange(_ value: Double?, _ range: ClosedRange<Double>, unit: String, at path: YAMLPath, key: String) throws {
+        guard let value, !range.contains(value) else { return }
+        throw document.error(at: path.appending(key: key), "\(key) \(NumberText.decimal(value)) is out of range",
+                             fix: "write \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))\(unit)")
+    }
+
+    private func checkPowerSave(_ powerSave: Fixture.PowerSave, at path: YAMLPath) throws {
+        if let beacons = powerSave.listenInterval, !Fixture.PowerSave.listenIntervalRange.contains(beacons) {
+            throw document.error(at: path.appending(key: "listen_interval"), "listen_interval \(beacons) is out of range",
+                                 fix: "write 1 to \(Fixture.PowerSave.listenIntervalRange.upperBound) beacons (1: the station wakes for every beacon)")
+        }
+        try checkRange(powerSave.beaconIntervalMs, Fixture.PowerSave.beaconIntervalRangeMs, unit: " milliseconds (102.4 is 100 TU, the usual beacon interval)",
+                       at: path, key: "beacon_interval_ms")
+        try checkRange(powerSave.awakeMs, Fixture.PowerSave.awakeRangeMs, unit: " milliseconds", at: path, key: "awake_ms")
+    }
+
+    private func checkDeepSleep(_ sleep: Fixture.DeepSleep, at path: YAMLPath) throws {
+        try checkRange(sleep.sleepS, Fixture.DeepSleep.sleepRangeS, unit: " seconds", at: path, key: "sleep_s")
+        try checkRange(sleep.awakeS, Fixture.DeepSleep.awakeRangeS, unit: " seconds", at: path, key: "awake_s")
+        if let phase = sleep.phaseS, phase < 0 || phase >= sleep.periodS {
+            throw document.error(at: path.appending(key: "phase_s"), "phase_s \(NumberText.decimal(phase)) is outside the cycle of \(NumberText.decimal(sleep.periodS)) s",
+                                 fix: "write 0 (asleep from the start) up to below sleep_s + awake_s, or leave it out to draw it from the seed")
+        }
+    }
+
+    private func checkScannerWiFi(_ wifi: Fixture.ScannerWiFi, at path: YAMLPath) throws {
+        for (key, gap) in [("roam", wifi.roam), ("association_loss", wifi.associationLoss)] {
+            guard let gap else { continue }
+            try checkRange(gap.perHour, Fixture.PathGap.perHourRange, unit: " events per hour", at: path.appending(key: key), key: "per_hour")
+            try checkInterval(gap.gapMs, at: path.appending(key: key).appending(key: "gap_ms"), key: "gap_ms")
+        }
+        if let congestion = wifi.congestion {
+            let congestionPath = path.appending(key: "congestion")
+            try checkRange(congestion.perHour, Fixture.PathGap.perHourRange, unit: " events per hour", at: congestionPath, key: "per_hour")
+            try checkInterval(congestion.durationMs, at: congestionPath.appending(key: "duration_ms"), key: "duration_ms")
+            try checkLink(Fixture.LinkImpairment(delayMs: congestion.delayMs, jitterMs: congestion.jitterMs, lossPercent: congestion.lossPercent),
+                          at: congestionPath)
+        }
+    }
+
+    /// `[min, max]` milliseconds with 0 ≤ min ≤ max ≤ 600000.
+    private func checkInterval(_ values: [Double], at path: YAMLPath, key: String) throws {
+        guard values.count == 2, values[0] <= values[1], values.allSatisfy({ Fixture.PathGap.gapRangeMs.contains($0) }) else {
+            throw document.error(at: path, "\(key) must be [min, max] milliseconds with min ≤ max",
+                                 fix: "write two numbers from 0 to 600000, e.g. \(key): [50, 300]")
         }
     }
 

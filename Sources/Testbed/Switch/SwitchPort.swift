@@ -18,6 +18,12 @@ struct SwitchPort: Sendable {
     /// Random draws for frames the host sends and frames delivered to it (see `ImpairmentDraws`).
     var uplinkDraws: ImpairmentDraws
     var downlinkDraws: ImpairmentDraws
+    /// 802.11 power save (unicast buffered until the station wakes), deep sleep, and for the
+    /// scanner its path events with the congestion they bring (see `WiFiModel.swift`).
+    var doze: DozeSchedule?
+    var sleep: SleepCycle?
+    var path: PathEventTimeline?
+    var congestion: LinkModel?
     var ingress = FrameQueue()
     var egress = FrameQueue()
     var counters: SwitchPortCounters
@@ -28,11 +34,25 @@ public struct SwitchPortConfig: Sendable {
     public var name: String
     public var link: Fixture.LinkImpairment?
     public var arp: Fixture.ARPBehaviour?
+    public var powerSave: Fixture.PowerSave?
+    public var deepSleep: Fixture.DeepSleep?
+    /// The scanner's path events (only the scanner's port has them).
+    public var wifi: Fixture.ScannerWiFi?
 
-    public init(name: String, link: Fixture.LinkImpairment?, arp: Fixture.ARPBehaviour?) {
+    public init(name: String, link: Fixture.LinkImpairment?, arp: Fixture.ARPBehaviour?,
+                powerSave: Fixture.PowerSave? = nil, deepSleep: Fixture.DeepSleep? = nil, wifi: Fixture.ScannerWiFi? = nil) {
         self.name = name
         self.link = link
         self.arp = arp
+        self.powerSave = powerSave
+        self.deepSleep = deepSleep
+        self.wifi = wifi
+    }
+
+    /// The extra hold and loss of a congestion burst, or nil without congestion.
+    var congestion: LinkModel? {
+        guard let congestion = wifi?.congestion, congestion.perHour > 0 else { return nil }
+        return LinkModel(delayMs: congestion.delayMs ?? 0, jitterMs: congestion.jitterMs ?? 0, lossPercent: congestion.lossPercent ?? 0)
     }
 
     var uplink: LinkModel {
@@ -43,7 +63,9 @@ public struct SwitchPortConfig: Sendable {
     var downlink: LinkModel { LinkModel(delayMs: link?.delayMs ?? 0, jitterMs: link?.jitterMs ?? 0) }
 
     /// True when the host's frames need random draws (jitter, loss, a sleepy ARP reply).
-    var drawsOnUplink: Bool { (link?.jitterMs ?? 0) > 0 || (link?.lossPercent ?? 0) > 0 || link?.burstLoss != nil || (arp?.replyProbability ?? 1) < 1 }
-    /// True when frames delivered to the host need random draws (jitter).
-    var drawsOnDownlink: Bool { (link?.jitterMs ?? 0) > 0 }
+    var drawsOnUplink: Bool {
+        (link?.jitterMs ?? 0) > 0 || (link?.lossPercent ?? 0) > 0 || link?.burstLoss != nil || (arp?.replyProbability ?? 1) < 1 || congestion != nil
+    }
+    /// True when frames delivered to the host need random draws (jitter, congestion).
+    var drawsOnDownlink: Bool { (link?.jitterMs ?? 0) > 0 || congestion != nil }
 }

@@ -17,8 +17,29 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
     /// Frames that could not be written to the host's TAP (its queue was full): loss nobody
     /// configured, which makes every number measured through this port suspect.
     public var writeFailures = 0
+    /// Frames to or from the host dropped because it was in deep sleep (`deep_sleep`).
+    public var asleepDropped = 0
+    /// Unicast frames held for the host until it woke from power save (`power_save`): delivered late.
+    public var powerSaveBuffered = 0
+    /// Frames to or from the scanner lost to its path events (roam and association-loss gaps,
+    /// congestion loss).
+    public var pathDropped = 0
 
     public init(name: String) { self.name = name }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        framesIn = try container.decode(Int.self, forKey: .framesIn)
+        framesOut = try container.decode(Int.self, forKey: .framesOut)
+        lostOnLink = try container.decode(Int.self, forKey: .lostOnLink)
+        arpRepliesDropped = try container.decode(Int.self, forKey: .arpRepliesDropped)
+        writeFailures = try container.decode(Int.self, forKey: .writeFailures)
+        // Absent from files written before the Wi-Fi behaviours existed.
+        asleepDropped = try container.decodeIfPresent(Int.self, forKey: .asleepDropped) ?? 0
+        powerSaveBuffered = try container.decodeIfPresent(Int.self, forKey: .powerSaveBuffered) ?? 0
+        pathDropped = try container.decodeIfPresent(Int.self, forKey: .pathDropped) ?? 0
+    }
 
     enum CodingKeys: String, CodingKey {
         case name
@@ -27,6 +48,9 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
         case lostOnLink = "lost_on_link"
         case arpRepliesDropped = "arp_replies_dropped"
         case writeFailures = "write_failures"
+        case asleepDropped = "asleep_dropped"
+        case powerSaveBuffered = "power_save_buffered"
+        case pathDropped = "path_dropped"
     }
 
     /// The file the controller of testbed `id` keeps its switch's counters in.
@@ -50,8 +74,9 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
 }
 
 extension SwitchPortCounters {
-    /// Frames the fixture's impairments dropped on purpose (link loss and ARP replies).
-    public var configuredDrops: Int { lostOnLink + arpRepliesDropped }
+    /// Frames the fixture's impairments dropped on purpose (link loss, ARP replies, deep sleep,
+    /// the scanner's path events).
+    public var configuredDrops: Int { lostOnLink + arpRepliesDropped + asleepDropped + pathDropped }
 
     /// Every count of `self` and `other` combined by `operation`, under `name`.
     func combined(with other: SwitchPortCounters, name: String, _ operation: (Int, Int) -> Int) -> SwitchPortCounters {
@@ -61,6 +86,9 @@ extension SwitchPortCounters {
         result.lostOnLink = operation(lostOnLink, other.lostOnLink)
         result.arpRepliesDropped = operation(arpRepliesDropped, other.arpRepliesDropped)
         result.writeFailures = operation(writeFailures, other.writeFailures)
+        result.asleepDropped = operation(asleepDropped, other.asleepDropped)
+        result.powerSaveBuffered = operation(powerSaveBuffered, other.powerSaveBuffered)
+        result.pathDropped = operation(pathDropped, other.pathDropped)
         return result
     }
 }

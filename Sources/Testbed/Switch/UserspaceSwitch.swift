@@ -18,6 +18,9 @@ import TestbedPlatform
 public final class UserspaceSwitch: Sendable {
     private let state: Mutex<State>
     private let wake: WakeEvent
+    /// When the switch was made: time 0 of every Wi-Fi schedule (monotonic ns, and wall clock).
+    private let origin: Int64
+    private let originUnixSeconds: Double
 
     struct State: Sendable {
         var ports: [SwitchPort]
@@ -33,6 +36,9 @@ public final class UserspaceSwitch: Sendable {
     /// - Throws: `SystemError` when the kernel gives no eventfd to wake the loop with.
     public init(ports: [(SwitchPortConfig, Int32)], seed: UInt64) throws(SystemError) {
         var built: [SwitchPort] = []
+        let origin = MonotonicClock.signedNow()
+        originUnixSeconds = Date().timeIntervalSince1970
+        self.origin = origin
         for (index, (config, fd)) in ports.enumerated() {
             var port = SwitchPort(name: config.name, fd: fd, uplink: config.uplink, downlink: config.downlink,
                                   uplinkDraws: ImpairmentDraws(seed: seed, port: index, direction: .uplink),
@@ -42,6 +48,11 @@ public final class UserspaceSwitch: Sendable {
             port.arpReplyProbability = config.arp?.replyProbability ?? 1
             port.drawsOnUplink = config.drawsOnUplink
             port.drawsOnDownlink = config.drawsOnDownlink
+            let portSeed = { (what: UInt64) in FrameIdentity.mix([seed, UInt64(index), what]) }
+            port.doze = config.powerSave.map { DozeSchedule($0, origin: origin, seed: portSeed(0x5053)) }
+            port.sleep = config.deepSleep.map { SleepCycle($0, origin: origin, seed: portSeed(0x4453)) }
+            port.path = config.wifi.map { PathEventTimeline($0, origin: origin, seed: portSeed(0x5045)) }.flatMap { $0.isEmpty ? nil : $0 }
+            port.congestion = config.congestion
             built.append(port)
         }
         state = Mutex(State(ports: built))
@@ -67,6 +78,24 @@ public final class UserspaceSwitch: Sendable {
     /// Every port's counters (frames in and out, configured losses, TAP write failures).
     public func counters() -> [SwitchPortCounters] {
         state.withLock { state in state.ports.map(\.counters) }
+    }
+
+    /// The scanner's path events drawn so far (up to now), with wall-clock times so that they can
+    /// be lined up with a capture; empty without `network.scanner.wifi`.
+    public func pathEvents() -> [PathEventRecord] {
+        let now = MonotonicClock.signedNow()
+        return state.withLock { state in
+            state.ports.indices.flatMap { index -> [PathEventRecord] in
+                guard state.ports[index].path != nil else { return [] }
+                _ = state.ports[index].path!.state(at: now)
+                return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
+                    PathEventRecord(port: state.ports[index].name, kind: event.kind.rawValue,
+                                    startSeconds: Double(event.start - origin) / 1e9, endSeconds: Double(event.end - origin) / 1e9,
+                                    startUnix: originUnixSeconds + Double(event.start - origin) / 1e9,
+                                    endUnix: originUnixSeconds + Double(event.end - origin) / 1e9)
+                }
+            }
+        }
     }
 
     /// False once `stop()` has been called.
@@ -110,6 +139,15 @@ public final class UserspaceSwitch: Sendable {
         state.ports[index].counters.framesIn += 1
         // The identity is taken of every frame, so clients' ephemeral ports are learned from their SYNs.
         let identity = state.identities.identity(of: frame)
+        if state.ports[index].sleep?.isAsleep(at: now) == true {
+            state.ports[index].counters.asleepDropped += 1
+            return
+        }
+        let path = state.ports[index].path?.state(at: now)
+        if path?.gap != nil {
+            state.ports[index].counters.pathDropped += 1
+            return
+        }
         var random = state.ports[index].drawsOnUplink ? state.ports[index].uplinkDraws.generator(for: identity) : RandomSource(seed: 0)
         if state.ports[index].uplink.shouldDrop(using: &random) {
             state.ports[index].counters.lostOnLink += 1
@@ -123,6 +161,15 @@ public final class UserspaceSwitch: Sendable {
             }
             hold += state.ports[index].arpReplyDelayNs
         }
+        if path?.congested == true, var congestion = state.ports[index].congestion {
+            if congestion.shouldDrop(using: &random) {
+                state.ports[index].counters.pathDropped += 1
+                return
+            }
+            hold += congestion.sampleDelay(using: &random)
+        }
+        // A dozing station wakes to transmit, and stays awake a while after.
+        state.ports[index].doze?.sent(at: now)
         if hold == 0 && state.ports[index].ingress.isEmpty {
             forward(frame, identity: identity, from: index, now: now, state: &state)
         } else {
@@ -140,9 +187,33 @@ public final class UserspaceSwitch: Sendable {
         } else {
             targets = state.ports.indices.filter { $0 != index }
         }
+        let unicast = destination[0] & 1 == 0
         for target in targets {
+            if state.ports[target].sleep?.isAsleep(at: now) == true {
+                state.ports[target].counters.asleepDropped += 1
+                continue
+            }
+            let path = state.ports[target].path?.state(at: now)
+            if path?.gap != nil {
+                state.ports[target].counters.pathDropped += 1
+                continue
+            }
             var random = state.ports[target].drawsOnDownlink ? state.ports[target].downlinkDraws.generator(for: identity) : RandomSource(seed: 0)
-            let hold = state.ports[target].downlink.sampleDelay(using: &random)
+            var hold = state.ports[target].downlink.sampleDelay(using: &random)
+            if path?.congested == true, var congestion = state.ports[target].congestion {
+                if congestion.shouldDrop(using: &random) {
+                    state.ports[target].counters.pathDropped += 1
+                    continue
+                }
+                hold += congestion.sampleDelay(using: &random)
+            }
+            // The AP buffers unicast frames for a dozing station until it wakes (group-addressed
+            // frames are left to the `arp` rule).
+            if unicast, state.ports[target].doze != nil {
+                let release = state.ports[target].doze!.deliver(arrival: now + hold)
+                if release > now + hold { state.ports[target].counters.powerSaveBuffered += 1 }
+                hold = release - now
+            }
             if hold == 0 && state.ports[target].egress.isEmpty {
                 send(frame, to: target, state: &state)
             } else {
@@ -180,4 +251,29 @@ public final class UserspaceSwitch: Sendable {
     static func isARPReply(_ frame: [UInt8]) -> Bool {
         frame.count >= 22 && frame[12] == 0x08 && frame[13] == 0x06 && frame[20] == 0 && frame[21] == 2
     }
+}
+
+/// One of the scanner's path events, as `path-events.json` in the testbed's state directory lists it.
+public struct PathEventRecord: Codable, Sendable, Equatable {
+    /// The switch port ("scanner").
+    public var port: String
+    /// `roam`, `association_loss` or `congestion`.
+    public var kind: String
+    /// Seconds after the switch started.
+    public var startSeconds: Double
+    public var endSeconds: Double
+    /// The same instants as Unix time (wall clock), to line them up with a capture's timestamps.
+    public var startUnix: Double
+    public var endUnix: Double
+
+    enum CodingKeys: String, CodingKey {
+        case port, kind
+        case startSeconds = "start_s"
+        case endSeconds = "end_s"
+        case startUnix = "start_unix"
+        case endUnix = "end_unix"
+    }
+
+    /// The file the controller of testbed `id` lists its scanner's path events in.
+    public static func path(forTestbed id: String) -> String { "\(TestbedNames(id: id).stateDirectory)/path-events.json" }
 }

@@ -34,6 +34,8 @@ struct FixtureGenerateCommand: ParsableCommand {
               scanbench fixture generate --seed 3 --devices 45 --profile dense-iot \\
                   --out /tmp/iot.yaml
               scanbench testbed up /tmp/iot.yaml --detach
+              # the same home with Wi-Fi as it is: power save, deep sleepers, scanner roams
+              scanbench fixture generate --seed 7 --devices 30 --wifi full
             """
     )
 
@@ -52,6 +54,9 @@ struct FixtureGenerateCommand: ParsableCommand {
     @Option(help: "The fixture's name (default gen-<profile>-<devices>-s<seed>).")
     var name: String?
 
+    @Option(help: "late-arp (default: dozing devices answer ARP late) or full (also unicast buffered for dozing stations, deep sleepers, the scanner's roams, association losses and congestion; docs/FIXTURES.md \"Wi-Fi behaviours\").")
+    var wifi = WiFiModelling.lateARP.rawValue
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
@@ -61,8 +66,12 @@ struct FixtureGenerateCommand: ParsableCommand {
                 throw TestbedError("--profile \(profile) is not a profile",
                                    fix: "use one of: \(LANProfile.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+            guard let wifi = WiFiModelling(rawValue: wifi) else {
+                throw TestbedError("--wifi \(wifi) is not a Wi-Fi modelling",
+                                   fix: "use one of: \(WiFiModelling.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             let options = try LANGeneratorOptions(seed: seed, devices: devices, subnet: LANGeneratorOptions.parseSubnet(subnet),
-                                                  profile: profile, name: name).validated()
+                                                  profile: profile, name: name, wifi: wifi).validated()
             let text = try LANGenerator.yaml(options, out: out)
             // The file must load like any fixture; a failure here is a generator bug.
             let fixture = try FixtureLoader.load(text: text, file: out ?? "<generated>")

@@ -13,7 +13,9 @@ struct DeviceFactory {
         usedMACs = reservedMACs
     }
 
-    mutating func make(_ kind: DeviceKind, name: String, ip: IPv4Address, random: inout RandomSource) -> Fixture.Device {
+    /// - Parameter wifi: the device's `WiFiDraw` stream under `--wifi full`, else nil.
+    mutating func make(_ kind: DeviceKind, name: String, ip: IPv4Address, random: inout RandomSource,
+                       wifi: RandomSource? = nil) -> Fixture.Device {
         var identity = DeviceIdentity(vendor: kind.vendor, model: random.element(of: kind.models),
                                       owner: random.element(of: DeviceCatalog.owners),
                                       room: random.element(of: DeviceCatalog.rooms(profile)),
@@ -106,12 +108,19 @@ struct DeviceFactory {
             notes.append("no ping")
         }
         if random.chance(kind.wakeOnLANShare) { device.wakeOnLAN = true }
-        let impairment = ImpairmentDraw.draw(wired: random.chance(kind.wiredShare), powerSave: kind.powerSave,
-                                             profile: profile, random: &random)
+        let wired = random.chance(kind.wiredShare)
+        let impairment = ImpairmentDraw.draw(wired: wired, powerSave: kind.powerSave, profile: profile, random: &random)
         device.link = impairment.link
         device.arp = impairment.arp
+        var summary = impairment.summary
+        if var wifi {
+            let drawn = WiFiDraw.draw(kind: kind, wired: wired, dozing: impairment.arp != nil, profile: profile, random: &wifi)
+            device.powerSave = drawn.powerSave
+            device.deepSleep = drawn.deepSleep
+            summary += drawn.summary
+        }
         let product = identity.model.name.hasPrefix(kind.vendor) ? identity.model.name : "\(kind.vendor) \(identity.model.name)"
-        device.notes = "\(product) (\(kind.id)): " + (impairment.summary + notes).joined(separator: "; ") + "."
+        device.notes = "\(product) (\(kind.id)): " + (summary + notes).joined(separator: "; ") + "."
         return device
     }
 

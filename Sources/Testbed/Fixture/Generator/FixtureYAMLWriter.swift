@@ -86,6 +86,7 @@ public struct FixtureYAMLWriter {
         line(4, "ip: \(fixture.network.scanner.ip)")
         value(4, "mac", fixture.network.scanner.mac.description)
         if let link = fixture.network.scanner.link { write(link, at: 4) }
+        if let wifi = fixture.network.scanner.wifi { write(wifi, at: 4) }
         if let upstream = fixture.upstream { write(upstream) }
         items(0, "devices", fixture.devices) { $0.write($1) }
     }
@@ -119,6 +120,18 @@ public struct FixtureYAMLWriter {
             line(2, "arp:")
             value(4, "reply_delay_ms", arp.replyDelayMs)
             value(4, "reply_probability", arp.replyProbability)
+        }
+        if let powerSave = device.powerSave {
+            line(2, "power_save:")
+            value(4, "listen_interval", powerSave.listenInterval)
+            value(4, "beacon_interval_ms", powerSave.beaconIntervalMs)
+            value(4, "awake_ms", powerSave.awakeMs)
+        }
+        if let sleep = device.deepSleep {
+            line(2, "deep_sleep:")
+            value(4, "sleep_s", sleep.sleepS)
+            value(4, "awake_s", sleep.awakeS)
+            value(4, "phase_s", sleep.phaseS)
         }
         value(2, "icmp_echo", device.icmpEcho)
         if let tcp = device.tcp {
@@ -179,6 +192,26 @@ public struct FixtureYAMLWriter {
         }
         value(2, "wake_on_lan", device.wakeOnLAN)
         value(2, "notes", device.notes)
+    }
+
+    private static func interval(_ values: [Double]) -> String { "[" + values.map(NumberText.decimal).joined(separator: ", ") + "]" }
+
+    private mutating func write(_ wifi: Fixture.ScannerWiFi, at indent: Int) {
+        line(indent, "wifi:")
+        for (key, gap) in [("roam", wifi.roam), ("association_loss", wifi.associationLoss)] {
+            guard let gap else { continue }
+            line(indent + 2, "\(key):")
+            value(indent + 4, "per_hour", gap.perHour)
+            line(indent + 4, "gap_ms: \(Self.interval(gap.gapMs))")
+        }
+        if let congestion = wifi.congestion {
+            line(indent + 2, "congestion:")
+            value(indent + 4, "per_hour", congestion.perHour)
+            line(indent + 4, "duration_ms: \(Self.interval(congestion.durationMs))")
+            value(indent + 4, "delay_ms", congestion.delayMs)
+            value(indent + 4, "jitter_ms", congestion.jitterMs)
+            value(indent + 4, "loss_percent", congestion.lossPercent)
+        }
     }
 
     private mutating func write(_ link: Fixture.LinkImpairment, at indent: Int) {

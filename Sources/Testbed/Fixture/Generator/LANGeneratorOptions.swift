@@ -14,14 +14,17 @@ public struct LANGeneratorOptions: Sendable, Equatable {
     public var profile: LANProfile
     /// The fixture's `name:`; default `gen-<profile>-<devices>-s<seed>`.
     public var name: String?
+    /// Which Wi-Fi behaviours are drawn (`--wifi`); the default keeps the committed LANs' bytes.
+    public var wifi: WiFiModelling
 
     public init(seed: UInt64, devices: Int, subnet: IPv4Network = IPv4Network("198.18.0.0/24")!,
-                profile: LANProfile = .home, name: String? = nil) {
+                profile: LANProfile = .home, name: String? = nil, wifi: WiFiModelling = .lateARP) {
         self.seed = seed
         self.devices = devices
         self.subnet = subnet
         self.profile = profile
         self.name = name
+        self.wifi = wifi
     }
 
     public var fixtureName: String { name ?? "gen-\(profile.rawValue)-\(devices)-s\(seed)" }
@@ -79,6 +82,7 @@ public struct LANGeneratorOptions: Sendable, Equatable {
                      "--subnet", subnet.address == IPv4Address(198, 18, 0, 0) ? "/\(subnet.prefixLength)" : "\(subnet)",
                      "--profile", profile.rawValue]
         if let name { words += ["--name", name] }
+        if wifi != .lateARP { words += ["--wifi", wifi.rawValue] }
         if let out { words += ["--out", out] }
         return words.joined(separator: " ")
     }

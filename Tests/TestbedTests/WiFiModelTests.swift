@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import StrictYAML
+import Wire
+@testable import Testbed
+
+/// The switch's Wi-Fi models: a dozing station's buffered unicast, a deep sleeper's cycle, the
+/// scanner's path events; seeded (a seed replays), at their configured rates, and the fixture
+/// keys that configure them (refused with file, line and fix when wrong).
+@Suite("Wi-Fi models: power save, deep sleep, path events")
+struct WiFiModelTests {
+    static let ms: Int64 = 1_000_000
+    static let beacon: Int64 = 102_400_000
+
+    @Test("a dozing station gets unicast at its next wake-up, on the beacon grid; awake, at once")
+    func dozeQuantisesToTheListenPeriod() {
+        var doze = DozeSchedule(Fixture.PowerSave(listenInterval: 3, awakeMs: 100), origin: 1_000 * Self.ms, seed: 5)
+        #expect(doze.periodNs == 3 * Self.beacon)
+        #expect((0..<3).contains(doze.offset))
+        let first = 1_000 * Self.ms + doze.offset * Self.beacon
+        for arrival: Int64 in stride(from: Int64(1_000) * Self.ms, to: Int64(5_000) * Self.ms, by: 37_000_000) {
+            let wake: Int64 = doze.nextWake(atOrAfter: arrival)
+            let wait: Int64 = wake - arrival
+            #expect(wait >= 0 && wait < doze.periodNs, "waits less than one listen period")
+            #expect((wake - first) % doze.periodNs == 0, "on the station's wake grid")
+        }
+        // A frame to the dozing station waits; the station then stays awake 100 ms.
+        let arrival = first + 10 * Self.ms
+        let delivered = doze.deliver(arrival: arrival)
+        #expect(delivered == first + doze.periodNs)
+        #expect(doze.deliver(arrival: delivered + 60 * Self.ms) == delivered + 60 * Self.ms, "awake after traffic")
+        // 60 ms later it was refreshed to 160 ms after delivery; past that it dozes again.
+        let late = delivered + 60 * Self.ms + 101 * Self.ms
+        #expect(doze.deliver(arrival: late) == first + 2 * doze.periodNs)
+        // Sending keeps it awake too.
+        var sender = DozeSchedule(Fixture.PowerSave(), origin: 0, seed: 5)
+        sender.sent(at: 10 * Self.ms)
+        #expect(sender.deliver(arrival: 50 * Self.ms) == 50 * Self.ms)
+        #expect(sender.deliver(arrival: 250 * Self.ms) == 307_200_000, "default: every beacon, 100 ms awake")
+    }
+
+    @Test("the wake-up offset among the listen interval's beacons is seeded: same seed, same offset; offsets cover all beacons")
+    func dozeOffsetIsSeeded() {
+        let config = Fixture.PowerSave(listenInterval: 4)
+        let offsets = (UInt64(0)..<400).map { DozeSchedule(config, origin: 0, seed: FrameIdentity.mix([9, $0])).offset }
+        #expect(offsets == (UInt64(0)..<400).map { DozeSchedule(config, origin: 0, seed: FrameIdentity.mix([9, $0])).offset })
+        for beacon in Int64(0)..<4 {
+            // Binomial(400, 1/4): σ ≈ 8.7; ±4σ.
+            #expect(abs(offsets.filter { $0 == beacon }.count - 100) < 35)
+        }
+    }
+
+    @Test("a deep sleeper is asleep sleep_s of every cycle, from phase_s or a seeded phase")
+    func deepSleepCycle() {
+        let explicit = SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2, phaseS: 0), origin: 0, seed: 1)
+        #expect(explicit.isAsleep(at: 0))
+        #expect(explicit.isAsleep(at: 2_999 * Self.ms))
+        #expect(!explicit.isAsleep(at: 3_000 * Self.ms))
+        #expect(!explicit.isAsleep(at: 4_999 * Self.ms))
+        #expect(explicit.isAsleep(at: 5_000 * Self.ms))
+        let asleep = stride(from: Int64(0), to: Int64(100_000) * Self.ms, by: 7_000_000).filter { explicit.isAsleep(at: $0) }.count
+        #expect(abs(Double(asleep) / Double(100_000 / 7) - 0.6) < 0.01, "duty cycle 3 of 5 s")
+        let awake = SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2, phaseS: 4), origin: 0, seed: 1)
+        #expect(!awake.isAsleep(at: 0) && awake.isAsleep(at: 1_000 * Self.ms))
+        let drawn = (UInt64(0)..<200).map { SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2), origin: 0, seed: $0).phaseNs }
+        #expect(drawn == (UInt64(0)..<200).map { SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2), origin: 0, seed: $0).phaseNs })
+        #expect(drawn.allSatisfy { (0..<5_000 * Self.ms).contains($0) })
+        // Binomial(200, 0.6) for "starts asleep": σ ≈ 6.9; ±4σ.
+        #expect(abs(drawn.filter { $0 < 3_000 * Self.ms }.count - 120) < 28)
+    }
+
+    static let events = Fixture.ScannerWiFi(roam: .init(perHour: 360, gapMs: [50, 300]),
+                                            associationLoss: .init(perHour: 36, gapMs: [1_000, 3_000]),
+                                            congestion: .init(perHour: 72, durationMs: [2_000, 10_000], delayMs: 40, lossPercent: 5))
+
+    @Test("a seed replays the path events whatever instants ask about them; another seed draws others")
+    func pathEventsReplay() {
+        func timeline(seed: UInt64, step: Int64) -> [PathEventTimeline.Event] {
+            var timeline = PathEventTimeline(Self.events, origin: 77, seed: seed)
+            var time: Int64 = 77
+            while time < 77 + 3_600_000 * Self.ms {
+                _ = timeline.state(at: time)
+                time += step
+            }
+            _ = timeline.state(at: 77 + 3_600_000 * Self.ms)
+            return timeline.drawn
+        }
+        let a = timeline(seed: 11, step: 3 * Self.ms)
+        #expect(a == timeline(seed: 11, step: 997 * Self.ms))
+        #expect(a != timeline(seed: 12, step: 3 * Self.ms))
+        #expect(a.allSatisfy { $0.end > $0.start })
+        for event in a {
+            let length = event.end - event.start
+            switch event.kind {
+            case .roam: #expect((50 * Self.ms...300 * Self.ms).contains(length))
+            case .associationLoss: #expect((1_000 * Self.ms...3_000 * Self.ms).contains(length))
+            case .congestion: #expect((2_000 * Self.ms...10_000 * Self.ms).contains(length))
+            }
+        }
+    }
+
+    @Test("path events come at their rate: 360 roams, 36 association losses, 72 bursts an hour, over 20 hours")
+    func pathEventRates() {
+        var timeline = PathEventTimeline(Self.events, origin: 0, seed: 3)
+        let hours: Int64 = 20
+        _ = timeline.state(at: hours * 3_600_000 * Self.ms)
+        for (kind, perHour) in [(PathEventTimeline.Kind.roam, 360.0), (.associationLoss, 36), (.congestion, 72)] {
+            let count = Double(timeline.drawn.filter { $0.kind == kind }.count)
+            let expected = perHour * Double(hours)
+            // Poisson: σ = √expected; ±4σ.
+            #expect(abs(count - expected) < 4 * expected.squareRoot(), "\(kind): \(count) events, expected \(expected)")
+        }
+    }
+
+    @Test("during a gap the path carries nothing, during a burst it is congested, otherwise it is clear")
+    func pathStateFollowsTheEvents() {
+        var timeline = PathEventTimeline(Self.events, origin: 0, seed: 4)
+        _ = timeline.state(at: 2 * 3_600_000 * Self.ms)
+        let events = timeline.drawn
+        var probe = PathEventTimeline(Self.events, origin: 0, seed: 4)
+        var checked = 0
+        var time: Int64 = 0
+        while time < 2 * 3_600_000 * Self.ms {
+            let state = probe.state(at: time)
+            let covering = events.filter { $0.start <= time && time < $0.end }
+            #expect((state.gap != nil) == covering.contains { $0.kind != .congestion })
+            #expect(state.congested == covering.contains { $0.kind == .congestion })
+            if !covering.isEmpty { checked += 1 }
+            time += 9 * Self.ms
+        }
+        #expect(checked > 1_000)
+        var none = PathEventTimeline(Fixture.ScannerWiFi(), origin: 0, seed: 4)
+        #expect(none.isEmpty && none.state(at: 10_000 * Self.ms) == .init(gap: nil, congested: false))
+    }
+}
+
+/// The Wi-Fi keys of a fixture, loaded and refused.
+@Suite("Wi-Fi fixture keys")
+struct WiFiFixtureKeyTests {
+    static let valid = """
+        name: wifi
+        network:
+          subnet: 198.18.0.0/24
+          gateway: 198.18.0.1
+          scanner:
+            ip: 198.18.0.50
+            mac: "02:00:00:00:00:32"
+            wifi:
+              roam: {per_hour: 2, gap_ms: [50, 300]}
+              association_loss: {per_hour: 0.25, gap_ms: [1000, 10000]}
+              congestion: {per_hour: 12.6, duration_ms: [2000, 10000], delay_ms: 40, jitter_ms: 20, loss_percent: 3}
+        devices:
+          - {name: gateway, ip: 198.18.0.1, mac: "02:00:00:00:00:01", category: router}
+          - name: phone
+            ip: 198.18.0.10
+            mac: "02:00:00:00:00:0a"
+            category: phone
+            arp: {reply_delay_ms: 300, reply_probability: 0.7}
+            power_save: {listen_interval: 3, awake_ms: 100}
+          - name: doorbell
+            ip: 198.18.0.11
+            mac: "02:00:00:00:00:0b"
+            category: camera
+            deep_sleep: {sleep_s: 20, awake_s: 5}
+        """
+
+    @Test func theKeysLoad() throws {
+        let fixture = try FixtureLoader.load(text: Self.valid, file: FixtureErrorTests.file)
+        #expect(fixture.network.scanner.wifi?.roam == Fixture.PathGap(perHour: 2, gapMs: [50, 300]))
+        #expect(fixture.network.scanner.wifi?.congestion?.lossPercent == 3)
+        #expect(abs((fixture.devices[1].powerSave?.listenPeriodMs ?? 0) - 307.2) < 1e-9 && fixture.devices[1].powerSave?.timeoutMs == 100)
+        #expect(fixture.devices[2].deepSleep == Fixture.DeepSleep(sleepS: 20, awakeS: 5))
+        // The writer round-trips them.
+        let again = try FixtureLoader.load(text: FixtureYAMLWriter.yaml(fixture), file: "written.yaml")
+        #expect(again == fixture)
+    }
+
+    static func refuse(_ line: String, with replacement: String, message: [String], fix: [String],
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = FixtureErrorTests.replacing(line, with: replacement, in: valid)
+        FixtureErrorTests.expectRefusal(text, line: FixtureErrorTests.lineNumber(of: replacement, in: text), message: message, fix: fix,
+                                        sourceLocation: sourceLocation)
+    }
+
+    @Test func listenIntervalZeroIsRefused() {
+        Self.refuse("power_save: {listen_interval: 3, awake_ms: 100}", with: "power_save: {listen_interval: 0, awake_ms: 100}",
+                    message: ["power_save.listen_interval", "0", "out of range"], fix: ["1 to 20 beacons"])
+    }
+
+    @Test func phaseOutsideTheCycleIsRefused() {
+        Self.refuse("deep_sleep: {sleep_s: 20, awake_s: 5}", with: "deep_sleep: {sleep_s: 20, awake_s: 5, phase_s: 30}",
+                    message: ["phase_s 30", "cycle of 25 s"], fix: ["below sleep_s + awake_s"])
+    }
+
+    @Test func gapRangeBackwardsIsRefused() {
+        Self.refuse("roam: {per_hour: 2, gap_ms: [50, 300]}", with: "roam: {per_hour: 2, gap_ms: [300, 50]}",
+                    message: ["wifi.roam.gap_ms", "[min, max]"], fix: ["gap_ms: [50, 300]"])
+    }
+
+    @Test func congestionJitterAboveDelayIsRefused() {
+        Self.refuse("congestion: {per_hour: 12.6, duration_ms: [2000, 10000], delay_ms: 40, jitter_ms: 20, loss_percent: 3}",
+                    with: "congestion: {per_hour: 12.6, duration_ms: [2000, 10000], delay_ms: 40, jitter_ms: 50, loss_percent: 3}",
+                    message: ["congestion.jitter_ms", "between 0 and delay_ms"], fix: ["at most delay_ms"])
+    }
+
+    @Test func negativeRateIsRefused() {
+        Self.refuse("association_loss: {per_hour: 0.25, gap_ms: [1000, 10000]}", with: "association_loss: {per_hour: -1, gap_ms: [1000, 10000]}",
+                    message: ["per_hour -1", "out of range"], fix: ["0 to 36000 events per hour"])
+    }
+
+    @Test func unknownWiFiKeyIsRefused() {
+        Self.refuse("power_save: {listen_interval: 3, awake_ms: 100}", with: "power_save: {listen_intervals: 3, awake_ms: 100}",
+                    message: ["listen_intervals"], fix: ["listen_interval"])
+    }
+}
