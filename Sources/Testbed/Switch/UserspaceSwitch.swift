@@ -182,7 +182,8 @@ public final class UserspaceSwitch: Sendable {
         let source = Array(frame[6..<12])
         if source[0] & 1 == 0 { state.macTable[source] = index }
         let targets: [Int]
-        if destination[0] & 1 == 0, let known = state.macTable[destination] {
+        let learnt = destination[0] & 1 == 0 ? state.macTable[destination] : nil
+        if let known = learnt {
             targets = known == index ? [] : [known]
         } else {
             targets = state.ports.indices.filter { $0 != index }
@@ -210,7 +211,8 @@ public final class UserspaceSwitch: Sendable {
             // The AP buffers unicast frames for a dozing station until it wakes (group-addressed
             // frames are left to the `arp` rule).
             if unicast, state.ports[target].doze != nil {
-                let release = state.ports[target].doze!.deliver(arrival: now + hold)
+                let release = learnt == nil ? state.ports[target].doze!.deliverFlooded(arrival: now + hold)
+                    : state.ports[target].doze!.deliver(arrival: now + hold)
                 if release > now + hold { state.ports[target].counters.powerSaveBuffered += 1 }
                 hold = release - now
             }

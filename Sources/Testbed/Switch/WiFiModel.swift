@@ -16,8 +16,14 @@ struct DozeSchedule: Sendable, Equatable {
     /// Which of the `beacons` beacons of each listen period the station wakes at.
     let offset: Int64
     let awakeNs: Int64
-    /// The station is awake before this time (set by its last frame).
-    private(set) var awakeUntil: Int64 = .min
+    /// When the station is awake, as [start, end) intervals in time order: the ones its frames
+    /// made so far, including wake-ups already promised to frames held for it.
+    private(set) var awake: [(start: Int64, end: Int64)] = []
+
+    static func == (lhs: DozeSchedule, rhs: DozeSchedule) -> Bool {
+        lhs.origin == rhs.origin && lhs.beaconNs == rhs.beaconNs && lhs.beacons == rhs.beacons && lhs.offset == rhs.offset
+            && lhs.awakeNs == rhs.awakeNs && lhs.awake.elementsEqual(rhs.awake) { $0 == $1 }
+    }
 
     init(_ config: Fixture.PowerSave, origin: Int64, seed: UInt64) {
         self.origin = origin
@@ -39,17 +45,42 @@ struct DozeSchedule: Sendable, Equatable {
         return first + periods * periodNs
     }
 
-    /// When a unicast frame reaching the AP's queue for this station at `arrival` is delivered;
-    /// the station stays awake `awakeNs` after it.
+    /// True when the station is awake at `time`.
+    func isAwake(at time: Int64) -> Bool { awake.contains { $0.start <= time && time < $0.end } }
+
+    /// When a unicast frame reaching the AP's queue for this station at `arrival` is delivered
+    /// (at once if the station is awake, else at its next wake-up); the station stays awake
+    /// `awakeNs` after it. Arrivals come in time order.
     mutating func deliver(arrival: Int64) -> Int64 {
-        let at = arrival < awakeUntil ? arrival : nextWake(atOrAfter: arrival)
-        awakeUntil = max(awakeUntil, at + awakeNs)
+        let at = isAwake(at: arrival) ? arrival : nextWake(atOrAfter: arrival)
+        stayAwake(from: at, now: arrival)
         return at
+    }
+
+    /// When a frame flooded to this station's port (unicast for a MAC the switch has not learnt,
+    /// so not addressed to the station) is delivered: held like the station's own frames, but it
+    /// does not keep the station awake (a real AP would not send it to this station at all).
+    func deliverFlooded(arrival: Int64) -> Int64 {
+        isAwake(at: arrival) ? arrival : nextWake(atOrAfter: arrival)
     }
 
     /// The station sent a frame at `time` (it wakes to transmit) and stays awake after it.
     mutating func sent(at time: Int64) {
-        awakeUntil = max(awakeUntil, time + awakeNs)
+        stayAwake(from: time, now: time)
+    }
+
+    /// Awake over [time, time + awakeNs), merged with the intervals it touches; forgets the
+    /// intervals over before `now`.
+    private mutating func stayAwake(from time: Int64, now: Int64) {
+        awake.removeAll { $0.end <= now && $0.end < time }
+        var interval = (start: time, end: time + awakeNs)
+        awake.removeAll { other in
+            guard other.start <= interval.end && interval.start <= other.end else { return false }
+            interval = (min(other.start, interval.start), max(other.end, interval.end))
+            return true
+        }
+        awake.append(interval)
+        awake.sort { $0.start < $1.start }
     }
 }
 

@@ -1,0 +1,184 @@
+import Foundation
+import Glibc
+import Platform
+import Synchronization
+import Testing
+import Wire
+@testable import Testbed
+
+/// The switch's Wi-Fi behaviours end to end on its own thread, without root: each port is one
+/// end of an AF_UNIX datagram socket pair (a datagram per frame, as a TAP gives), the test holds
+/// the other end. Timing margins allow for a loaded machine.
+@Suite("Switch Wi-Fi behaviours over socket pairs", .serialized)
+struct SwitchWiFiTests {
+    static let ms: Int64 = 1_000_000
+
+    /// A running switch whose ports are socket pairs; `ends[i]` is the test's end of port i.
+    final class Harness: Sendable {
+        let network: UserspaceSwitch
+        let ends: [Int32]
+        let origin: Int64
+        let finished = Atomic<Bool>(false)
+
+        init(_ configs: [SwitchPortConfig], seed: UInt64) throws {
+            var ends: [Int32] = []
+            var ports: [(SwitchPortConfig, Int32)] = []
+            for config in configs {
+                var pair: [Int32] = [0, 0]
+                #expect(socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0, &pair) == 0)
+                _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+                _ = fcntl(pair[1], F_SETFL, fcntl(pair[1], F_GETFL) | O_NONBLOCK)
+                ports.append((config, pair[0]))
+                ends.append(pair[1])
+            }
+            let before = MonotonicClock.signedNow()
+            network = try UserspaceSwitch(ports: ports, seed: seed)
+            origin = (before + MonotonicClock.signedNow()) / 2
+            self.ends = ends
+            let network = self.network
+            Thread { [self] in
+                network.run()
+                finished.store(true, ordering: .releasing)
+            }.start()
+        }
+
+        func stop() {
+            network.stop()
+            while !finished.load(ordering: .acquiring) { usleep(1_000) }
+            network.closePorts()
+            for end in ends { close(end) }
+        }
+
+        /// Sends a frame into port `port` from MAC `source` to `destination`, carrying `seq`.
+        func send(_ seq: UInt32, from port: Int, source: UInt8, destination: UInt8) {
+            var frame = [UInt8](repeating: 0, count: 60)
+            frame[0] = 0x02; frame[5] = destination
+            frame[6] = 0x02; frame[11] = source
+            frame[12] = 0x88; frame[13] = 0xB5
+            withUnsafeBytes(of: seq.bigEndian) { frame.replaceSubrange(14..<18, with: $0) }
+            _ = frame.withUnsafeBytes { Glibc.send(ends[port], $0.baseAddress, $0.count, 0) }
+        }
+
+        /// Every frame waiting at port `port`'s end: its seq.
+        func drain(_ port: Int) -> [UInt32] {
+            var seqs: [UInt32] = []
+            var buffer = [UInt8](repeating: 0, count: 2_048)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(ends[port], $0.baseAddress, $0.count, 0) }
+                guard count >= 18 else { return seqs }
+                seqs.append(UInt32(buffer[14]) << 24 | UInt32(buffer[15]) << 16 | UInt32(buffer[16]) << 8 | UInt32(buffer[17]))
+            }
+        }
+
+        /// Waits for frames at port `port` until `deadline`, noting when each arrived.
+        func receive(_ port: Int, until deadline: Int64) -> [(seq: UInt32, at: Int64)] {
+            var received: [(UInt32, Int64)] = []
+            while MonotonicClock.signedNow() < deadline {
+                var descriptor = pollfd(fd: ends[port], events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 5)
+                let now = MonotonicClock.signedNow()
+                received += drain(port).map { ($0, now) }
+            }
+            return received
+        }
+    }
+
+    static func sleepUntil(_ time: Int64) {
+        let left = time - MonotonicClock.signedNow()
+        if left > 0 { usleep(UInt32(left / 1_000)) }
+    }
+
+    @Test("unicast to a dozing station arrives on its wake grid (every 3 × 102.4 ms), every frame of it")
+    func dozingStationGetsUnicastAtItsWakeUps() throws {
+        let harness = try Harness([SwitchPortConfig(name: "scanner", link: nil, arp: nil),
+                                   SwitchPortConfig(name: "dozer", link: nil, arp: nil,
+                                                    powerSave: Fixture.PowerSave(listenInterval: 3, awakeMs: 0))], seed: 21)
+        defer { harness.stop() }
+        let period = 3 * 102_400_000 as Int64
+        let reader = Mutex<[(seq: UInt32, at: Int64)]>([])
+        let end = harness.origin + 2_500 * Self.ms
+        let thread = Thread { let got = harness.receive(1, until: end); reader.withLock { $0 = got } }
+        thread.start()
+        var sent: [UInt32: Int64] = [:]
+        for seq in UInt32(0)..<12 {
+            Self.sleepUntil(harness.origin + 100 * Self.ms + Int64(seq) * 173 * Self.ms)
+            sent[seq] = MonotonicClock.signedNow()
+            harness.send(seq, from: 0, source: 1, destination: 2)
+        }
+        while !thread.isFinished { usleep(5_000) }
+        let received = reader.withLock { $0 }
+        #expect(received.map(\.seq).sorted() == Array(0..<12), "every frame delivered, none dropped")
+        let phases = received.map { ($0.at - harness.origin) % period }
+        let waits = received.map { $0.at - sent[$0.seq]! }
+        #expect(waits.allSatisfy { $0 < period + 20 * Self.ms }, "no frame waits more than a listen period: \(waits.map { $0 / Self.ms })")
+        #expect(waits.contains { $0 > 100 * Self.ms })
+        // Every arrival on one phase of the grid (the station's seeded offset), within 5 ms.
+        let offsets = (0..<3).map { Int64($0) * 102_400_000 }
+        let matching = offsets.map { offset in phases.filter { abs(($0 - offset + period / 2) % period - period / 2) < 5 * Self.ms }.count }
+        #expect(matching.max()! >= 11, "arrival phases \(phases.map { $0 / 100_000 }) (0.1 ms) against offsets 0, 102.4, 204.8 ms")
+        #expect(harness.network.counters()[1].powerSaveBuffered >= 11)
+    }
+
+    @Test("a deep sleeper hears nothing while asleep and everything while awake")
+    func deepSleeperIsSilentWhileAsleep() throws {
+        let cycle = Fixture.DeepSleep(sleepS: 0.3, awakeS: 0.3, phaseS: 0)
+        let harness = try Harness([SwitchPortConfig(name: "scanner", link: nil, arp: nil),
+                                   SwitchPortConfig(name: "sleeper", link: nil, arp: nil, deepSleep: cycle)], seed: 22)
+        defer { harness.stop() }
+        let model = SleepCycle(cycle, origin: harness.origin, seed: 0)
+        var sentAt: [UInt32: Int64] = [:]
+        for seq in UInt32(0)..<120 {
+            Self.sleepUntil(harness.origin + Int64(seq) * 10 * Self.ms)
+            sentAt[seq] = MonotonicClock.signedNow()
+            harness.send(seq, from: 0, source: 1, destination: 2)
+            harness.send(1_000 + seq, from: 1, source: 2, destination: 1)   // and the sleeper sends too
+        }
+        usleep(50_000)
+        let heard = Set(harness.drain(1)), said = Set(harness.drain(0))
+        // Away from the edges of a sleep (±15 ms: the switch decides when the frame arrives).
+        var checked = 0
+        for (seq, time) in sentAt {
+            let asleepAround = [time - 15 * Self.ms, time, time + 15 * Self.ms].map(model.isAsleep)
+            guard Set(asleepAround).count == 1 else { continue }
+            checked += 1
+            #expect(heard.contains(seq) == !asleepAround[0], "frame \(seq) sent \((time - harness.origin) / Self.ms) ms after start")
+            #expect(said.contains(1_000 + seq) == !asleepAround[0])
+        }
+        #expect(checked > 80)
+        #expect(harness.network.counters()[1].asleepDropped >= 100)
+    }
+
+    @Test("the scanner's roams drop exactly the frames their seeded timeline says, both ways")
+    func roamGapsFollowTheSeededTimeline() throws {
+        let wifi = Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 18_000, gapMs: [40, 80]))
+        let seed: UInt64 = 23
+        let harness = try Harness([SwitchPortConfig(name: "scanner", link: nil, arp: nil, wifi: wifi),
+                                   SwitchPortConfig(name: "device", link: nil, arp: nil)], seed: seed)
+        defer { harness.stop() }
+        // The switch keys the scanner's (port 0) timeline like this; the test draws the same one.
+        var timeline = PathEventTimeline(wifi, origin: harness.origin, seed: FrameIdentity.mix([seed, 0, 0x5045]))
+        var sentAt: [UInt32: Int64] = [:]
+        for seq in UInt32(0)..<300 {
+            Self.sleepUntil(harness.origin + Int64(seq) * 5 * Self.ms)
+            sentAt[seq] = MonotonicClock.signedNow()
+            harness.send(seq, from: 0, source: 1, destination: 2)
+            harness.send(1_000 + seq, from: 1, source: 2, destination: 1)
+        }
+        usleep(50_000)
+        let delivered = Set(harness.drain(1)), back = Set(harness.drain(0))
+        var checked = 0, inGaps = 0
+        _ = timeline.state(at: harness.origin + 2_000 * Self.ms)
+        let gaps = timeline.drawn
+        for (seq, time) in sentAt.sorted(by: { $0.key < $1.key }) {
+            let around = [time - 10 * Self.ms, time, time + 10 * Self.ms].map { instant in gaps.contains { $0.start <= instant && instant < $0.end } }
+            guard Set(around).count == 1 else { continue }
+            checked += 1
+            if around[0] { inGaps += 1 }
+            #expect(delivered.contains(seq) == !around[0], "scanner frame \(seq) at \((time - harness.origin) / Self.ms) ms")
+            #expect(back.contains(1_000 + seq) == !around[0], "device frame \(seq) at \((time - harness.origin) / Self.ms) ms")
+        }
+        // 5 roams a second of 40-80 ms: about a third of the time in a gap.
+        #expect(checked > 150 && inGaps > 20, "checked \(checked), in gaps \(inGaps)")
+        #expect(harness.network.counters()[0].pathDropped >= 2 * inGaps)
+    }
+}
