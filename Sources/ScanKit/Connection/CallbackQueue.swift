@@ -7,6 +7,12 @@
 ///   .global())`, whose callbacks waited for a pool thread.
 /// - `dedicated`: a thread of its own at raised priority (nice −10 when allowed): the review's
 ///   priority 5, `DispatchQueue(label: "com.netmonitor.ping", qos: .userInteractive)` (aabef99).
+///
+/// A platform profile (`PlatformCosts`) changes where and at what cost: each callback first
+/// spends `callback_us` of CPU on the queue that runs it, and with `callback_pool_width` > 0 the
+/// shared queues — the scan's (`reactor`: NetMonitor's `com.netmonitor.scan` concurrent queue)
+/// and the tools' `sharedPool` (`.global()`) — run on one emulated dispatch pool of that width,
+/// as both do on GCD's global pool on an iPhone. Without a profile (`linux`) nothing changes.
 public final class CallbackQueue: Sendable {
     private enum Kind { case reactor, sharedPool, dedicated(DedicatedThread) }
     private let kind: Kind
@@ -30,10 +36,25 @@ public final class CallbackQueue: Sendable {
 
     /// Runs `work` where this queue runs callbacks.
     public func run(_ work: @escaping @Sendable () -> Void) {
-        switch kind {
-        case .reactor: work()
-        case .sharedPool: Task.detached(priority: .medium) { work() }
-        case .dedicated(let thread): thread.enqueue(work)
+        let costs = PlatformCosts.current
+        guard costs != .none else {
+            switch kind {
+            case .reactor: work()
+            case .sharedPool: Task.detached(priority: .medium) { work() }
+            case .dedicated(let thread): thread.enqueue(work)
+            }
+            return
+        }
+        let cost = costs.callbackNs
+        let paid: @Sendable () -> Void = {
+            PlatformCosts.spend(cost)
+            work()
+        }
+        switch (kind, PlatformCosts.callbackPool) {
+        case (.reactor, let pool?), (.sharedPool, let pool?): pool.enqueue(paid)
+        case (.reactor, nil): paid()
+        case (.sharedPool, nil): Task.detached(priority: .medium) { paid() }
+        case (.dedicated(let thread), _): thread.enqueue(paid)
         }
     }
 }

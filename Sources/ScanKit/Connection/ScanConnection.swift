@@ -80,6 +80,8 @@ public final class ScanConnection: Sendable {
             return true
         }
         guard begun else { return }
+        // A platform profile's cost of creating and starting an NWConnection, on the caller's thread.
+        PlatformCosts.spend(PlatformCosts.current.connectionSetupNs)
         transition(to: .preparing, at: MonotonicClock.now())
         let fd: Int32
         do {

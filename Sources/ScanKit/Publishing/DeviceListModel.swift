@@ -23,8 +23,10 @@ public final class DeviceListModel {
         list.setProgress(progress)
     }
 
-    /// Does what `publish` asks: the whole list, or progress only.
+    /// Does what `publish` asks: the whole list, or progress only. A platform profile's
+    /// `publish_us` is spent here first, on the main actor, so it counts in the main-actor time.
     public func handle(_ publish: PublishThrottle.Publish, devices: [DiscoveredDevice], progress: Double) {
+        PlatformCosts.spend(PlatformCosts.current.publishNs)
         if publish.deviceList {
             apply(devices: devices, progress: progress)
         } else {

@@ -37,6 +37,10 @@ struct AppCommand: AsyncParsableCommand {
     @Option(help: "A built-in strategy name (see fixtures/strategies) or a path to a strategy YAML file.")
     var strategy = "netmonitor-2.0"
 
+    @Option(help: ArgumentHelp("The device the app runs on: a built-in platform profile (fixtures/platforms) or a path to one.",
+                               discussion: "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."))
+    var platform = PlatformProfileLoader.defaultName
+
     @Option(name: .customLong("target"), help: "Bind a script target: NAME=ADDRESS (repeatable), e.g. ping_target=198.18.0.20.")
     var targets: [String] = []
 
@@ -56,10 +60,11 @@ struct AppCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let (loaded, session): (Strategy, SessionScript)
+        let (loaded, session, profile): (Strategy, SessionScript, PlatformProfile)
         do {
             loaded = try StrategyLoader.load(strategy)
             session = try SessionScriptLoader.load(script)
+            profile = try PlatformProfileLoader.load(platform)
         } catch {
             Terminal.fail(Terminal.describe(error))
         }
@@ -77,6 +82,7 @@ struct AppCommand: AsyncParsableCommand {
             Terminal.fail("error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))")
         }
         let scanInterface = try ScanInterface.choose(interface)
+        PlatformCosts.install(profile.costs)
         var log: EventLog?
         if let events {
             do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }

@@ -27,6 +27,10 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: "A built-in strategy name (see fixtures/strategies) or a path to a strategy YAML file.")
     var strategy = "netmonitor-2.0"
 
+    @Option(help: ArgumentHelp("The device the app runs on: a built-in platform profile (fixtures/platforms) or a path to one.",
+                               discussion: "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."))
+    var platform = PlatformProfileLoader.defaultName
+
     @Option(help: "Scan on this interface. Required outside a testbed namespace.")
     var interface: String?
 
@@ -49,15 +53,17 @@ struct ScanCommand: AsyncParsableCommand {
     var probeTopPorts = DeviceProber.defaultTopPorts
 
     func run() async throws {
-        let loaded: Strategy
+        let (loaded, profile): (Strategy, PlatformProfile)
         do {
             loaded = try StrategyLoader.load(strategy)
+            profile = try PlatformProfileLoader.load(platform)
         } catch {
             Terminal.fail(Terminal.describe(error))
         }
         guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
         guard (1...65535).contains(probeTopPorts) else { Terminal.fail("--probe-top-ports must be 1-65535") }
         let scanInterface = try ScanInterface.choose(interface)
+        PlatformCosts.install(profile.costs)
         var log: EventLog?
         if let events {
             do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }

@@ -1,0 +1,93 @@
+/// The device the app runs on, as far as the app's own side goes: what Network.framework's
+/// callbacks and connection set-up cost, how wide the queue its callbacks run on is, and what
+/// a published change costs the main thread (docs/PLATFORMS.md).
+///
+/// A profile is app configuration, like a strategy: `scanbench app|scan|run --platform NAME|PATH`
+/// (`fixtures/platforms/NAME.yaml`). It changes the app's queues, callbacks and timers, never the
+/// LAN's devices. Every parameter states where its value comes from: a public `source`, or an
+/// `assumption` with the `sweep` range to measure it over (`scanbench run --sweep platform.KEY=…`).
+/// `linux` (the default) adds nothing: every cost 0 and no emulated pool, so the app behaves
+/// exactly as without a profile.
+public struct PlatformProfile: Codable, Sendable, Equatable {
+    /// One parameter: its value and where the value comes from.
+    public struct Parameter: Codable, Sendable, Equatable {
+        public var value: Double
+        /// A public source (document, session, measurement, source file) for `value`.
+        public var source: String?
+        /// Why `value` is assumed when no source was found; comes with `sweep`.
+        public var assumption: String?
+        /// `[low, high]`: the range an assumption should be measured over.
+        public var sweep: [Double]?
+
+        public init(value: Double, source: String? = nil, assumption: String? = nil, sweep: [Double]? = nil) {
+            self.value = value
+            self.source = source
+            self.assumption = assumption
+            self.sweep = sweep
+        }
+
+        /// True when the value has no source and must be swept.
+        public var isAssumption: Bool { assumption != nil }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case value, source, assumption, sweep }
+    }
+
+    /// The profile's name (its file's stem for the built-ins).
+    public var name: String
+    /// The device it describes, in words.
+    public var device: String
+    /// CPU spent on the queue that delivers each connection state callback, before the
+    /// handler runs (µs; NWConnection's `stateUpdateHandler` delivery).
+    public var callbackUs: Parameter
+    /// CPU spent on the calling thread to create and start each connection (µs;
+    /// `NWConnection(…)` + `start(queue:)`).
+    public var connectionSetupUs: Parameter
+    /// CPU spent on the main actor per publish that reaches it (µs; the hop and the view
+    /// updates a change causes), on top of the UI model's own measured work.
+    public var publishUs: Parameter
+    /// Threads of the emulated dispatch pool that runs connection callbacks put on a shared queue
+    /// (the scan's probes, and the tools under `tools.executor: shared_pool`); 0: no emulated pool
+    /// (scan callbacks on the reactor thread, tool callbacks on Swift's global executor).
+    public var callbackPoolWidth: Parameter
+
+    public init(name: String, device: String, callbackUs: Parameter, connectionSetupUs: Parameter, publishUs: Parameter,
+                callbackPoolWidth: Parameter) {
+        self.name = name
+        self.device = device
+        self.callbackUs = callbackUs
+        self.connectionSetupUs = connectionSetupUs
+        self.publishUs = publishUs
+        self.callbackPoolWidth = callbackPoolWidth
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, device
+        case callbackUs = "callback_us"
+        case connectionSetupUs = "connection_setup_us"
+        case publishUs = "publish_us"
+        case callbackPoolWidth = "callback_pool_width"
+    }
+
+    /// The parameters by their file key, in file order.
+    public var parameters: [(key: String, parameter: Parameter)] {
+        [(CodingKeys.callbackUs.rawValue, callbackUs), (CodingKeys.connectionSetupUs.rawValue, connectionSetupUs),
+         (CodingKeys.publishUs.rawValue, publishUs), (CodingKeys.callbackPoolWidth.rawValue, callbackPoolWidth)]
+    }
+
+    /// The parameter keys a profile has (what `--sweep platform.KEY=…` may name).
+    public static let parameterKeys = [CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth].map(\.rawValue)
+
+    /// True when the profile adds nothing: every cost 0 and no emulated pool. The app then runs
+    /// exactly as it does without a profile, and the harness does not pass it.
+    public var isNeutral: Bool {
+        callbackUs.value == 0 && connectionSetupUs.value == 0 && publishUs.value == 0 && callbackPoolWidth.value == 0
+    }
+
+    /// What the app does with this profile.
+    public var costs: PlatformCosts {
+        PlatformCosts(callbackNs: Self.nanoseconds(callbackUs.value), connectionSetupNs: Self.nanoseconds(connectionSetupUs.value),
+                      publishNs: Self.nanoseconds(publishUs.value), callbackPoolWidth: Int(callbackPoolWidth.value))
+    }
+
+    private static func nanoseconds(_ microseconds: Double) -> UInt64 { UInt64((microseconds * 1000).rounded()) }
+}
