@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import ScanKit
 import Spawn
 import Testbed
 
@@ -28,6 +29,9 @@ public struct HarnessJob: Sendable {
     public var seed: UInt64?
     /// How the devices each scan found are probed and classified after it; nil: not at all.
     public var categoryProbe: CategoryProbeSettings? = .harnessDefault
+    /// The platform profile the app runs on (`--platform`: a built-in name or a path); `linux`
+    /// adds nothing and is not passed to the app (docs/PLATFORMS.md).
+    public var platform = PlatformProfileLoader.defaultName
     /// What `scanbench ablate` measures, written into results.json with the first run; nil for `run`.
     public var ablation: Ablation?
     /// The grid of a `--sweep` run (kept in results.json, and each run marked with its control
@@ -65,7 +69,7 @@ public struct HarnessJob: Sendable {
     /// - Throws: `HarnessError`/`TestbedError`/`YAMLInputError` for bad input or a LAN that
     ///   cannot be built; a scan that fails is recorded as a failed run instead.
     public func execute() async throws -> ResultsDocument {
-        let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory)
+        let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory, platform: platform)
         let base = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if seed == nil { progress("base seed \(base) (drawn; repetition k runs with \(base) + k − 1; --seed \(base) replays them)") }
         var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
@@ -97,6 +101,7 @@ public struct HarnessJob: Sendable {
         environment.lanes = jobs
         environment.seed = seed
         environment.categoryProbe = categoryProbe
+        environment.platform = EnvironmentProbe.record(inputs.platform)
         return environment
     }
 

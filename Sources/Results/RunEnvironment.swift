@@ -23,6 +23,10 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// How each scan's devices were probed and classified afterwards; nil when they were not
     /// (`--no-categories`, or a file from before categories were measured).
     public var categoryProbe: CategoryProbeSettings?
+    /// The platform profile the app ran on (`--platform`, default `linux`); nil in files written
+    /// before profiles existed, which ran on `linux`. A `--sweep platform.KEY=…` variant's value
+    /// is in its runs' `overrides`.
+    public var platform: PlatformRecord?
 
     public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,
                 fixtureHashes: [String: String], strategyHashes: [String: String], repetitions: Int, shard: String) {
@@ -39,7 +43,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kernel, cpu, cores, repetitions, shard, lanes, seed
+        case kernel, cpu, cores, repetitions, shard, lanes, seed, platform
         case memoryGiB = "memory_gib"
         case swiftVersion = "swift_version"
         case scanbenchVersion = "scanbench_version"

@@ -72,7 +72,8 @@ public struct EntryRunner: Sendable {
     /// The measured part: a capture on the scanner's link around the app session.
     private func record(_ entry: RunPlan.Entry, strategy: PreparedStrategy, files: RunFiles) async throws -> Recording {
         try files.prepare(probes: categoryProbe != nil)
-        let arguments = try driver.arguments(for: entry, strategyFile: strategy.file, eventsPath: files.path(files.events))
+        let arguments = try driver.arguments(for: entry, strategyFile: strategy.file, platformFile: strategy.platform.argument,
+                                             eventsPath: files.path(files.events))
         let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID) ?? []
         let capture = try await LiveCapture.start(LiveCaptureConfiguration(
             interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: files.path(files.pcap)))

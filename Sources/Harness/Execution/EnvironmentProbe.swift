@@ -3,6 +3,7 @@ import Platform
 import StrictYAML
 import Glibc
 import Results
+import ScanKit
 import Spawn
 import Testbed
 
@@ -27,6 +28,15 @@ enum EnvironmentProbe {
                               scanbenchVersion: version.isEmpty ? "unknown" : version,
                               fixtureHashes: fixtures.mapValues(sha256), strategyHashes: strategies.mapValues(sha256),
                               repetitions: repetitions, shard: shard.description)
+    }
+
+    /// What results.json keeps of the job's platform profile: name, hash and every parameter with its source.
+    static func record(_ platform: PreparedPlatform) -> PlatformRecord {
+        let profile = platform.profile
+        return PlatformRecord(name: profile.name, device: profile.device, sha256: sha256(platform.file),
+                              parameters: profile.parameters.map { PlatformRecord.Parameter(key: $0.key, value: $0.parameter.value, source: $0.parameter.source,
+                                                                                             assumption: $0.parameter.assumption, sweep: $0.parameter.sweep) },
+                              neutral: profile.isNeutral)
     }
 
     /// SHA-256 of a file (via coreutils' sha256sum), or "unknown".

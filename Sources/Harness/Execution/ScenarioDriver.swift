@@ -24,12 +24,15 @@ struct ScenarioDriver: Sendable {
     /// The app's command line for `entry`.
     /// - Throws: `YAMLInputError` for a script that does not load; `HarnessError` for a variable
     ///   the harness cannot bind on this fixture.
-    func arguments(for entry: RunPlan.Entry, strategyFile: String, eventsPath: String) throws -> [String] {
+    /// - Parameter platformFile: the platform profile to pass (`--platform`), nil for none: the
+    ///   app's default, `linux`, which adds nothing (`PreparedPlatform.argument`).
+    func arguments(for entry: RunPlan.Entry, strategyFile: String, platformFile: String? = nil, eventsPath: String) throws -> [String] {
         let script = try SessionScriptLoader.load(entry.scenario.script)
         let targets = SessionTargets(truth: truth)
-        var arguments = NetworkNamespace(truth.scanner.namespace).command([
-            executable, "app", "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile,
-            "--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"])
+        var app = [executable, "app", "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile]
+        if let platformFile { app += ["--platform", platformFile] }
+        var arguments = NetworkNamespace(truth.scanner.namespace).command(
+            app + ["--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"])
         for name in SessionScriptLoader.variables(in: script).sorted() {
             guard let device = targets.device(named: name) else {
                 throw HarnessError("the scenario \(entry.scenario.name) names $\(name), which the harness cannot bind on \(entry.fixture)",

@@ -1,4 +1,5 @@
 import Foundation
+import ScanKit
 import Testbed
 
 /// What a job reads before its first run, each once: every strategy variant of the plan made
@@ -17,21 +18,28 @@ struct JobInputs: Sendable {
     var strategies: [String: PreparedStrategy]
     /// In the plan's first-use order.
     var fixtures: [FixtureInput]
+    /// The job's platform profile (`--platform`), before any variant's `platform.` overrides.
+    var platform: PreparedPlatform
 
     /// Prepares `plan`'s strategies (sweep variants are written to `OUT/strategies/`) and loads its fixtures.
     /// - Throws: `HarnessError` or `YAMLInputError` naming the input that does not load.
-    static func prepare(_ plan: RunPlan, outputDirectory: String) throws -> JobInputs {
+    static func prepare(_ plan: RunPlan, outputDirectory: String, platform: String = PlatformProfileLoader.defaultName) throws -> JobInputs {
         let directory = "\(outputDirectory)/strategies"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let basePlatform = try PreparedPlatform.prepare(base: platform, overrides: [], name: platform, in: "\(outputDirectory)/platforms")
         var strategies: [String: PreparedStrategy] = [:]
         for entry in plan.entries where strategies[entry.strategy.name] == nil {
-            strategies[entry.strategy.name] = try entry.strategy.prepare(in: directory)
+            var prepared = try entry.strategy.prepare(in: directory)
+            let overrides = entry.strategy.platformOverrides
+            prepared.platform = overrides.isEmpty ? basePlatform
+                : try PreparedPlatform.prepare(base: platform, overrides: overrides, name: entry.strategy.name, in: "\(outputDirectory)/platforms")
+            strategies[entry.strategy.name] = prepared
         }
         let fixtures = try plan.fixtures.map { name in
             let path = try FixtureLoader.resolve(name)
             return FixtureInput(name: name, path: path, fixture: try FixtureLoader.load(path))
         }
-        return JobInputs(strategies: strategies, fixtures: fixtures)
+        return JobInputs(strategies: strategies, fixtures: fixtures, platform: basePlatform)
     }
 
     /// Input files by name, for the environment's hashes.

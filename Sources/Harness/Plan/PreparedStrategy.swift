@@ -14,7 +14,21 @@ public struct PreparedStrategy: Sendable {
     public var file: String
     /// What ScanKit parsed from `file`.
     public var strategy: Strategy
+    /// The platform profile the app runs on for this variant (the job's `--platform`, with the
+    /// variant's `platform.` overrides); `linux` unless a job sets one.
+    public var platform: PreparedPlatform = .neutral
 
     /// The variant's display name (results' `strategy`).
     public var name: String { variant.name }
+}
+
+extension PreparedPlatform {
+    /// `linux` as it behaves: nothing added, nothing passed to the app (`ablate` and `tune`, which
+    /// take no `--platform`, run on it). `scanbench run` loads the real file (`JobInputs`).
+    static let neutral: PreparedPlatform = {
+        let none = PlatformProfile.Parameter(value: 0, source: "none added")
+        return PreparedPlatform(file: PlatformProfileLoader.defaultName,
+                                profile: PlatformProfile(name: PlatformProfileLoader.defaultName, device: "this machine", callbackUs: none,
+                                                         connectionSetupUs: none, publishUs: none, callbackPoolWidth: none))
+    }()
 }

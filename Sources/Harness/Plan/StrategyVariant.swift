@@ -62,6 +62,8 @@ public struct StrategyVariant: Sendable, Equatable {
     ///   `YAMLInputError` when the base itself does not load.
     public func prepare(in directory: String) throws -> PreparedStrategy {
         let path = try StrategyLoader.resolve(base)
+        // `platform.` keys change the platform profile (`PreparedPlatform`), not this file.
+        let overrides = strategyOverrides
         guard !overrides.isEmpty else {
             return PreparedStrategy(variant: self, file: path, strategy: try StrategyLoader.load(path))
         }

@@ -31,6 +31,7 @@ extension Report {
         text += "measured from outside the scanner process (wait4, /proc, kernel tracepoint counters); radio active time is an estimate "
         text += "from the capture under a published Wi-Fi power model, not a measurement. "
         text += "Definitions: [docs/METRICS.md](\(options.metricsDocLink)).\n"
+        text += platformParagraph(environment.platform)
         text += "- **Comparing two results files.** `scanbench compare BASELINE.json CURRENT.json` gates counters on thresholds "
         text += "and timings on a Mann–Whitney test plus a minimum effect (docs/REPORTS.md).\n\n"
         var table = MarkdownTable([("Environment", .left), ("Value", .left)])
@@ -46,7 +47,43 @@ extension Report {
         for (name, hash) in environment.strategyHashes.sorted(by: { $0.key < $1.key }) {
             table.add(["Strategy \(Inline.code(name))", "sha256 \(Inline.code(String(hash.prefix(16))))…"])
         }
-        return text + table.render()
+        if let platform = environment.platform {
+            table.add(["Platform \(Inline.code(platform.name))", "sha256 \(Inline.code(String(platform.sha256.prefix(16))))…"])
+        }
+        return text + table.render() + platformTable(environment.platform)
+    }
+
+    /// The methodology's bullet on the platform profile the app ran on.
+    private func platformParagraph(_ platform: PlatformRecord?) -> String {
+        guard let platform else {
+            return "- **Platform.** Not recorded (a file from before platform profiles): the app ran on this machine as it is (`linux`).\n"
+        }
+        if platform.neutral {
+            return "- **Platform.** \(Inline.code(platform.name)): the app ran on this machine as it is, with no emulated cost (docs/PLATFORMS.md).\n"
+        }
+        var text = "- **Platform.** \(Inline.code(platform.name)) (\(platform.device)): the app spent the profile's costs as real CPU in its own "
+        text += "process — per connection state callback on the queue that delivered it, per connection started, per publish on the main actor — "
+        text += "and ran shared-queue callbacks on a pool of the profile's width; the LAN's devices are unchanged. Every parameter and its source "
+        text += "is in the table below; assumptions carry the range to sweep them over (`--sweep platform.KEY=…`, docs/PLATFORMS.md). "
+        text += "A model, not a phone: this machine's cores are not the phone's.\n"
+        return text
+    }
+
+    /// Every parameter of a non-neutral platform with its source or assumption.
+    private func platformTable(_ platform: PlatformRecord?) -> String {
+        guard let platform, !platform.neutral else { return "" }
+        var table = MarkdownTable([("Platform parameter", .left), ("Value", .right), ("Source", .left)])
+        for parameter in platform.parameters {
+            let source: String
+            if let assumption = parameter.assumption {
+                let range = parameter.sweep.map { " — sweep \(NumberFormat.decimal($0.first ?? 0, digits: 0))–\(NumberFormat.decimal($0.last ?? 0, digits: 0))" } ?? ""
+                source = "**assumption**\(range): \(assumption)"
+            } else {
+                source = parameter.source ?? "—"
+            }
+            table.add([Inline.code(parameter.key), NumberFormat.decimal(parameter.value, digits: parameter.value == parameter.value.rounded() ? 0 : 1), source])
+        }
+        return "\n" + table.render()
     }
 
     /// The raw-runs table's metric columns, with the decimals printed there (more than the

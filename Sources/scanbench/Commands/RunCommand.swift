@@ -36,6 +36,13 @@ struct RunCommand: AsyncParsableCommand {
             the Mann–Whitney p and Cliff's δ, and a chart per headline metric against the first knob \
             (one line per value of the second). --max-variants caps the strategies a grid may add up to.
 
+            Platforms: --platform NAME|PATH runs the app as on that device (fixtures/platforms; \
+            docs/PLATFORMS.md): its callback, connection and publish costs are spent as real CPU in \
+            the app, its callbacks run on a pool of the profile's width. linux, the default, adds \
+            nothing. A key platform.PARAMETER in --sweep varies the profile instead of the strategy:
+              scanbench run --fixture home --scenario ping-during-scan --platform iphone-a16 \\
+                --strategy review-baseline --strategy netmonitor-2.0 --sweep platform.callback_us=5,15,50
+
             Seeds: the switch's jitter, loss and sleepy-ARP draws and the scanner's own random \
             choices come from the run's seed. Repetition k of every strategy and scenario runs \
             with seed N + k − 1, where N is --seed (or a base drawn for the job and printed), so \
@@ -92,6 +99,12 @@ struct RunCommand: AsyncParsableCommand {
         discussion: "The unchanged strategy always runs too, as the control. Each knob once (e.g. --sweep tcp.host_concurrency=12,24,40 --sweep arp.settle_ms=500,2000).",
         valueName: "KEY=V1,V2,…"))
     var sweeps: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "The device the app runs on: a platform profile of fixtures/platforms (\(PlatformProfileLoader.builtinNames().joined(separator: ", "))) or a path.",
+        discussion: "linux (the default) adds nothing and is not passed to the app. A profile's costs are real CPU spent in the app process; sweep an assumed parameter with --sweep platform.KEY=V1,V2,… (docs/PLATFORMS.md).",
+        valueName: "NAME|PATH"))
+    var platform = PlatformProfileLoader.defaultName
 
     @Option(help: ArgumentHelp(
         "Most strategies a --sweep grid may run, controls included.",
@@ -287,6 +300,8 @@ struct RunCommand: AsyncParsableCommand {
         harness.seed = recorded.seed
         harness.sweep = schedule.sweep
         harness.recordedPlan = recorded
+        harness.platform = platform
+        if platform != PlatformProfileLoader.defaultName { Terminal.progress("platform: \(platform) (docs/PLATFORMS.md)") }
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
         harness.categoryProbe = recorded.categoryProbe
