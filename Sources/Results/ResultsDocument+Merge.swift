@@ -3,7 +3,7 @@
 extension ResultsDocument {
     /// One document holding every run and peer row of `parts`, runs in plan order.
     ///
-    /// Shards of one plan share the recorded plan, the reference strategy, the sweep's grid, the seed, the category probe's settings
+    /// Shards of one plan share the recorded plan, the reference strategy, the platform profile, the sweep's grid, the seed, the category probe's settings
     /// and the very same fixture and strategy files; a part that differs, or that repeats a run another part holds, is refused rather
     /// than silently joined, since its numbers would not be comparable.
     /// - Parameter parts: each document with the name (path) to blame in errors; at least one.
@@ -28,6 +28,13 @@ extension ResultsDocument {
                                    fix: "run every shard with the same --probe-* options (or --no-categories)")
             }
             merged.plan = try mergePlans(merged.plan, document.plan, name, firstName)
+            // A file from before profiles ran on linux; one recorded platform must equal the other's.
+            guard (document.environment.platform?.sha256 ?? "linux") == (merged.environment.platform?.sha256 ?? "linux")
+                    || (document.environment.platform?.neutral ?? true) && (merged.environment.platform?.neutral ?? true) else {
+                let names = [document.environment.platform?.name, merged.environment.platform?.name].map { $0 ?? "linux" }
+                throw ResultsError("\(name) ran the app on platform \(names[0]), \(firstName) on \(names[1]) (or another file of it)",
+                                   fix: "run every shard with the same --platform, from the same checkout")
+            }
             guard document.sweep == merged.sweep else {
                 throw ResultsError("\(name) and \(firstName) swept different grids (or one none)",
                                    fix: "run every shard with the same --sweep flags and --strategy list")

@@ -51,6 +51,20 @@ struct ResultsMergeTests {
         unprobed.environment.categoryProbe = nil
         #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", unprobed)]) }
     }
+
+    @Test("shards run on different platforms are refused; linux and a file from before profiles merge")
+    func platformMustMatch() throws {
+        let one = Self.shard("1/2", strategy: "a", sequence: 0)
+        var phone = Self.shard("2/2", strategy: "b", sequence: 1)
+        phone.environment.platform = PlatformRecord(name: "iphone-a16", device: "phone", sha256: "p1",
+                                                    parameters: [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
+                                                    neutral: false)
+        let error = try #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", phone)]) }
+        #expect(error.message.contains("platform iphone-a16") && error.fix.contains("--platform"), "\(error)")
+        var linux = Self.shard("2/2", strategy: "b", sequence: 1)
+        linux.environment.platform = PlatformRecord(name: "linux", device: "host", sha256: "l1", parameters: [], neutral: true)
+        #expect(try ResultsDocument.merging([("a.json", one), ("b.json", linux)]).runs.count == 2)
+    }
 }
 
 @Suite("merging shards of a sweep")
