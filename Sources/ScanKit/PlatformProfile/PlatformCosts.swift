@@ -31,14 +31,21 @@ public struct PlatformCosts: Sendable, Equatable {
 
     private static let installed = Mutex(PlatformCosts.none)
     private static let pool = Mutex<CallbackPool?>(nil)
+    /// Set once costs other than `none` are installed: until then (and always under `linux`) the
+    /// per-callback check is one atomic load, no lock.
+    private static let active = Atomic<Bool>(false)
 
     /// The costs in force in this process (`none` until `install`).
-    public static var current: PlatformCosts { installed.withLock { $0 } }
+    public static var current: PlatformCosts {
+        guard active.load(ordering: .acquiring) else { return .none }
+        return installed.withLock { $0 }
+    }
 
     /// Puts `costs` in force for the rest of the process. Call once, before the app starts any
     /// connection; an emulated pool, once started, keeps its width.
     public static func install(_ costs: PlatformCosts) {
         installed.withLock { $0 = costs }
+        active.store(costs != .none, ordering: .releasing)
         if costs.callbackPoolWidth > 0 {
             pool.withLock { pool in
                 if pool == nil { pool = CallbackPool(width: costs.callbackPoolWidth, name: "platform-callback-pool") }
