@@ -58,6 +58,8 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
     public var peers: Bool
     /// The category probe after each scan; nil with `--no-categories`.
     public var categoryProbe: CategoryProbeSettings?
+    /// `--platform`: the profile the app ran on, by name (and path for a file); nil for `linux`.
+    public var platform: Input?
 
     public init(fixtures: [String], strategies: [Input], scenarios: [Input], also: [Matrix] = [], repetitions: Int,
                 seed: UInt64? = nil, sweep: [SweepDescription.Knob]? = nil, peers: Bool = false,
@@ -80,6 +82,7 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case fixtures, strategies, scenarios, also, repetitions, seed, sweep, peers
+        case platform
         case categoryProbe = "category_probe"
     }
 
@@ -94,6 +97,7 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
         sweep = try container.decodeIfPresent([SweepDescription.Knob].self, forKey: .sweep)
         peers = try container.decodeIfPresent(Bool.self, forKey: .peers) ?? false
         categoryProbe = try container.decodeIfPresent(CategoryProbeSettings.self, forKey: .categoryProbe)
+        platform = try container.decodeIfPresent(Input.self, forKey: .platform)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,6 +111,7 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
         try container.encodeIfPresent(sweep, forKey: .sweep)
         try container.encode(peers, forKey: .peers)
         try container.encodeIfPresent(categoryProbe, forKey: .categoryProbe)
+        try container.encodeIfPresent(platform, forKey: .platform)
     }
 }
 
@@ -174,6 +179,7 @@ extension RecordedPlan {
             knobs.isEmpty ? "none" : knobs.map { "--sweep \($0.key)=\($0.values.joined(separator: ","))" }.joined(separator: " ")
         }
         compare("peers", peers, other.peers) { $0 ? "--peers" : "no peers" }
+        compare("platform", platform?.name ?? "linux", other.platform?.name ?? "linux") { "--platform \($0)" }
         compare("category probe", categoryProbe, other.categoryProbe) { settings in
             guard let settings else { return "none (--no-categories)" }
             return "--probe-top-ports \(settings.topPorts) --probe-bonjour-window \(Self.number(settings.bonjourWindowS)) "

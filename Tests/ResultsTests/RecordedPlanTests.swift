@@ -39,6 +39,17 @@ struct RecordedPlanTests {
         #expect(try ResultsDocument.load(path).plan == nil)
     }
 
+    @Test("the platform is part of the plan: linux is no key at all, another profile is named and differs")
+    func platform() throws {
+        var phone = Self.plan()
+        phone.platform = .init(name: "iphone-a16")
+        let text = String(decoding: try JSONEncoder().encode(phone), as: UTF8.self)
+        #expect(text.contains("\"platform\":{\"name\":\"iphone-a16\"}"), "\(text)")
+        #expect(!String(decoding: try JSONEncoder().encode(Self.plan()), as: UTF8.self).contains("platform"))
+        #expect(Self.plan().differences(from: phone, label: "a", otherLabel: "b") == ["platform: --platform linux in a; --platform iphone-a16 in b"])
+        #expect(try JSONDecoder().decode(RecordedPlan.self, from: Data(text.utf8)) == phone)
+    }
+
     @Test("the same runs are the same plan: list order, a strategy file's place and the seed do not count")
     func samePlan() {
         let plan = Self.plan()

@@ -10,6 +10,12 @@ extension RecordedPlan.Input {
         self.init(name: StrategyVariant(base: argument).name, path: BuiltinDirectory.isPath(argument) ? argument : nil)
     }
 
+    /// A platform profile as `--platform` takes it: a built-in's name, or a path (named after its file).
+    public init(platform argument: String) {
+        let name = BuiltinDirectory.isPath(argument) ? URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent : argument
+        self.init(name: name, path: BuiltinDirectory.isPath(argument) ? argument : nil)
+    }
+
     /// A scenario as `Scenario.parse` made it: a built-in's name, or a script's path and `name:`.
     public init(scenario: Scenario) {
         self.init(name: scenario.name, path: BuiltinDirectory.isPath(scenario.script) ? scenario.script : nil)

@@ -102,9 +102,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "The device the app runs on: a platform profile of fixtures/platforms (\(PlatformProfileLoader.builtinNames().joined(separator: ", "))) or a path.",
-        discussion: "linux (the default) adds nothing and is not passed to the app. A profile's costs are real CPU spent in the app process; sweep an assumed parameter with --sweep platform.KEY=V1,V2,… (docs/PLATFORMS.md).",
+        discussion: "linux (the default) adds nothing and is not passed to the app. A profile's costs are real CPU spent in the app process; sweep an assumed parameter with --sweep platform.KEY=V1,V2,… (docs/PLATFORMS.md). Part of the plan: with --plan, the recorded platform runs unless this says otherwise (then the plans differ).",
         valueName: "NAME|PATH"))
-    var platform = PlatformProfileLoader.defaultName
+    var platform: String?
 
     @Option(help: ArgumentHelp(
         "Most strategies a --sweep grid may run, controls included.",
@@ -177,6 +177,7 @@ struct RunCommand: AsyncParsableCommand {
     private var givesPlan: Bool {
         !fixtures.isEmpty || !strategies.isEmpty || repetitions != nil || suite != nil || !scenarios.isEmpty || !sweeps.isEmpty
             || peers || noCategories || probeTopPorts != nil || probeBonjourWindow != nil || probeSsdpWindow != nil || probeTimeout != nil
+            || platform != nil
     }
 
     /// The plan the options describe, with `scanbench run`'s defaults for what they leave out.
@@ -193,6 +194,7 @@ struct RunCommand: AsyncParsableCommand {
         var plan = RecordedPlan(fixtures: fixtureList, strategies: bases.map { RecordedPlan.Input(strategy: $0) },
                                 scenarios: scenarios.map { RecordedPlan.Input(scenario: $0) }, repetitions: repetitions, seed: seed,
                                 sweep: grid.knobs.isEmpty ? nil : grid.knobs, peers: peers, categoryProbe: try categoryProbe())
+        if let platform, platform != PlatformProfileLoader.defaultName { plan.platform = RecordedPlan.Input(platform: platform) }
         if self.scenarios.isEmpty && strategies.isEmpty && sweeps.isEmpty {
             // The default comparison also measures the review's ping and port-scan rows: the tools
             // during a scan, under the review's baseline and its phase 2, NetMonitor today and ours.
@@ -300,6 +302,7 @@ struct RunCommand: AsyncParsableCommand {
         harness.seed = recorded.seed
         harness.sweep = schedule.sweep
         harness.recordedPlan = recorded
+        let platform = recorded.platform?.argument ?? PlatformProfileLoader.defaultName
         harness.platform = platform
         if platform != PlatformProfileLoader.defaultName { Terminal.progress("platform: \(platform) (docs/PLATFORMS.md)") }
         let started = interrupt.started
