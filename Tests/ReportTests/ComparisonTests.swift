@@ -267,6 +267,21 @@ struct ComparisonTests {
         #expect(Set(beyond.regressions.map(\.metric.id)) == ["wire.tcp_attempts", "wire.packets"])
     }
 
+    @Test("20 % more connections created on every draw is a regression (issue 32's planted change); 4 % is not")
+    func moreConnections() throws {
+        let baseline = Self.one("netmonitor-2.0", repetitions: 5)
+        func scaled(_ factor: Double) -> ResultsDocument {
+            var document = baseline
+            for index in document.runs.indices {
+                document.runs[index].metrics.stack.connectionsCreated = Int((Double(baseline.runs[index].metrics.stack.connectionsCreated) * factor).rounded())
+            }
+            return document
+        }
+        #expect(Self.test(try Comparison(baseline: baseline, current: scaled(1.2)), "stack.connections_created")?.outcome == .regressed)
+        #expect(try Comparison(baseline: baseline, current: scaled(1.2)).verdict == .regression)
+        #expect(try Comparison(baseline: baseline, current: scaled(1.04)).verdict == .noRegression)
+    }
+
     @Test("losing one device on every draw is a regression, and its category goes with it when the probe's allowance is spent")
     func lostDevice() throws {
         let comparison = try Comparison(baseline: Self.one("scanbench-best", repetitions: 5), current: Self.one("scanbench-best", repetitions: 5, extraMissed: 2))
