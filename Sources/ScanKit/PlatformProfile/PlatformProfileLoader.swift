@@ -51,7 +51,7 @@ public enum PlatformProfileLoader {
 
     static func validate(_ profile: PlatformProfile, document: YAMLDocument) throws {
         if profile.name.isEmpty || profile.name.contains(where: { $0.isWhitespace || $0 == "/" }) {
-            throw document.error(at: ["name"], "'\(profile.name)' is not a profile name", fix: "write one word, e.g. iphone-a16 (the file's stem)")
+            throw document.error(at: ["name"], "'\(profile.name)' is not a profile name", fix: "write one word: the file's stem, as in fixtures/platforms")
         }
         for (key, parameter) in profile.parameters {
             let path: YAMLPath = [.key(key)]
@@ -75,7 +75,7 @@ public enum PlatformProfileLoader {
             case (nil, .some):
                 guard let sweep = parameter.sweep, sweep.count == 2, sweep[0] <= sweep[1], sweep.allSatisfy(range.contains) else {
                     throw document.error(at: path.appending(key: "sweep"), "an assumption needs a sweep range [low, high] within \(Int(range.lowerBound))–\(Int(range.upperBound))",
-                                         fix: "add 'sweep: [low, high]', the range to measure it over (docs/research/iphone-platform-sources.md)")
+                                         fix: "add 'sweep: [low, high]', the range to measure it over (docs/PLATFORMS.md lists the sources found and what is left to sweep)")
                 }
             default:
                 break
