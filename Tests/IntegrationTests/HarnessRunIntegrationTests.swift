@@ -14,7 +14,7 @@ struct HarnessRunIntegrationTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test("a two-strategy run: figures match analyze and tshark, budgets hold, compare says regression")
+    @Test("a two-strategy run: figures match analyze and tshark, budgets hold, compare sees the cost")
     func runAnalyzeCompare() throws {
         let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -47,11 +47,18 @@ struct HarnessRunIntegrationTests {
             #expect(peak <= 30, "\(entry["strategy"] ?? "") peak \(peak) in flight")
             #expect((wire["capture_drops"] as? Int) == 0)
         }
+        // One run a strategy is one draw: compare sees review-phase2's TCP attempts worse than
+        // scanbench-best's on it, and says that one draw cannot flag anything at the verdict's level
+        // (INCONCLUSIVE, exit 2, with the draws needed) rather than calling it.
         let path = "\(out)/results.json"
         let same = try ScanBenchCLI.scanbench(["compare", path, path])
-        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
-        let worse = try ScanBenchCLI.scanbench(["compare", path, path, "--baseline-strategy", "scanbench-best", "--current-strategy", "review-phase2"])
-        #expect(worse.status == 1, "\(worse.stdout)\(worse.stderr)")
+        #expect(same.status == 2 && same.stdout.contains("**INCONCLUSIVE**"), "\(same.stdout)\(same.stderr)")
+        let worse = try ScanBenchCLI.scanbench(["compare", path, path, "--baseline-strategy", "scanbench-best", "--current-strategy", "review-phase2", "--json"])
+        #expect(worse.status == 2, "\(worse.stdout)\(worse.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(worse.stdout.utf8)) as? [String: Any])
+        let attempts = try #require((summary["tests"] as? [[String: Any]])?.first { $0["metric"] as? String == "wire.tcp_attempts" })
+        #expect(attempts["worse"] as? Int == 1 && attempts["draws"] as? Int == 1 && attempts["outcome"] as? String == "inconclusive", "\(attempts)")
+        #expect(attempts["draws_needed"] as? Int == 3)
     }
 
     /// Issue 12: the harness probes and classifies what each scan found, after the scan, and
