@@ -98,8 +98,10 @@ extension Comparison {
         for metric in Metric.all {
             let (b, c) = pair.medians(metric)
             var tally = "shown"
-            if Metric.gated.contains(where: { $0.id == metric.id }) {
-                let judged = pair.draws.map { $0.judge(metric, thresholds.threshold(metric)) }
+            // The cell's share of its strategy's test, as that test judged it (cut gatekeeping included).
+            if let test = tests.first(where: { $0.metric.id == metric.id && $0.baselineStrategy == pair.baselineStrategy
+                                                && $0.currentStrategy == pair.currentStrategy }) {
+                let judged = test.draws.filter { $0.draw.fixture == pair.fixture && $0.draw.scenario == pair.scenario }.map(\.judgement)
                 let counted = judged.filter { if case .notJudged = $0 { false } else { true } }.count
                 tally = counted == 0 ? "not judged" : "\(judged.filter { $0 == .worse }.count) / \(judged.filter { $0 == .better }.count) of \(counted)"
             }

@@ -139,15 +139,8 @@ public final class UserspaceSwitch: Sendable {
         state.ports[index].counters.framesIn += 1
         // The identity is taken of every frame, so clients' ephemeral ports are learned from their SYNs.
         let identity = state.identities.identity(of: frame)
-        if state.ports[index].sleep?.isAsleep(at: now) == true {
-            state.ports[index].counters.asleepDropped += 1
-            return
-        }
-        let path = state.ports[index].path?.state(at: now)
-        if path?.gap != nil {
-            state.ports[index].counters.pathDropped += 1
-            return
-        }
+        let wifi = wifiState(of: index, at: now, state: &state)
+        if wifi.silenced { return }
         var random = state.ports[index].drawsOnUplink ? state.ports[index].uplinkDraws.generator(for: identity) : RandomSource(seed: 0)
         if state.ports[index].uplink.shouldDrop(using: &random) {
             state.ports[index].counters.lostOnLink += 1
@@ -161,13 +154,8 @@ public final class UserspaceSwitch: Sendable {
             }
             hold += state.ports[index].arpReplyDelayNs
         }
-        if path?.congested == true, var congestion = state.ports[index].congestion {
-            if congestion.shouldDrop(using: &random) {
-                state.ports[index].counters.pathDropped += 1
-                return
-            }
-            hold += congestion.sampleDelay(using: &random)
-        }
+        guard let burst = congestionHold(of: index, congested: wifi.congested, random: &random, state: &state) else { return }
+        hold += burst
         // A dozing station wakes to transmit, and stays awake a while after.
         state.ports[index].doze?.sent(at: now)
         if hold == 0 && state.ports[index].ingress.isEmpty {
@@ -175,6 +163,33 @@ public final class UserspaceSwitch: Sendable {
         } else {
             state.ports[index].ingress.push(frame, identity: identity, release: now + hold)
         }
+    }
+
+    /// The Wi-Fi side of port `index` at `now`, the same both ways: `silenced` when a frame to or
+    /// from it is lost — the station in deep sleep, or the scanner's path in a roam or association
+    /// gap (counted) — and whether a congestion burst is under way.
+    private static func wifiState(of index: Int, at now: Int64, state: inout State) -> (silenced: Bool, congested: Bool) {
+        if state.ports[index].sleep?.isAsleep(at: now) == true {
+            state.ports[index].counters.asleepDropped += 1
+            return (true, false)
+        }
+        let path = state.ports[index].path?.state(at: now)
+        if path?.gap != nil {
+            state.ports[index].counters.pathDropped += 1
+            return (true, false)
+        }
+        return (false, path?.congested == true)
+    }
+
+    /// A congestion burst's extra hold for one frame (0 outside a burst), or nil when the burst
+    /// loses it (counted). Draws from the frame's own `random` after the link's, as before.
+    private static func congestionHold(of index: Int, congested: Bool, random: inout RandomSource, state: inout State) -> Int64? {
+        guard congested, var congestion = state.ports[index].congestion else { return 0 }
+        if congestion.shouldDrop(using: &random) {
+            state.ports[index].counters.pathDropped += 1
+            return nil
+        }
+        return congestion.sampleDelay(using: &random)
     }
 
     private static func forward(_ frame: [UInt8], identity: UInt64, from index: Int, now: Int64, state: inout State) {
@@ -190,24 +205,12 @@ public final class UserspaceSwitch: Sendable {
         }
         let unicast = destination[0] & 1 == 0
         for target in targets {
-            if state.ports[target].sleep?.isAsleep(at: now) == true {
-                state.ports[target].counters.asleepDropped += 1
-                continue
-            }
-            let path = state.ports[target].path?.state(at: now)
-            if path?.gap != nil {
-                state.ports[target].counters.pathDropped += 1
-                continue
-            }
+            let wifi = wifiState(of: target, at: now, state: &state)
+            if wifi.silenced { continue }
             var random = state.ports[target].drawsOnDownlink ? state.ports[target].downlinkDraws.generator(for: identity) : RandomSource(seed: 0)
             var hold = state.ports[target].downlink.sampleDelay(using: &random)
-            if path?.congested == true, var congestion = state.ports[target].congestion {
-                if congestion.shouldDrop(using: &random) {
-                    state.ports[target].counters.pathDropped += 1
-                    continue
-                }
-                hold += congestion.sampleDelay(using: &random)
-            }
+            guard let burst = congestionHold(of: target, congested: wifi.congested, random: &random, state: &state) else { continue }
+            hold += burst
             // The AP buffers unicast frames for a dozing station until it wakes (group-addressed
             // frames are left to the `arp` rule).
             if unicast, state.ports[target].doze != nil {
