@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "scanbench", targets: ["scanbench"]),
         .library(name: "Wire", targets: ["Wire"]),
+        .library(name: "Fixture", targets: ["Fixture"]),
         .library(name: "Testbed", targets: ["Testbed"]),
         .library(name: "Capture", targets: ["Capture"]),
         .library(name: "ScanKit", targets: ["ScanKit"]),
@@ -53,24 +54,28 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
+        // The fixture model: what a LAN is (devices, services, impairments, Wi-Fi), read strictly,
+        // validated, generated and written back as YAML; its ground truth and what makes a device
+        // discoverable. No runtime: the testbed serves it, Inventory and Twin read and write it.
+        .target(name: "Fixture", dependencies: ["Wire", "StrictYAML"], swiftSettings: strict),
         .target(
             name: "Testbed",
-            dependencies: ["Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn"],
+            dependencies: ["Fixture", "Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn"],
             swiftSettings: strict
         ),
         .target(name: "Capture", dependencies: ["Wire", "Results", "CPcap", "TestbedPlatform"], swiftSettings: strict),
         // The user's LAN inventory (`analyze --inventory`) and the attribution of a capture to its
         // devices. The system under test never reads it.
-        .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Testbed", "Capture", "Results"], swiftSettings: strict),
+        .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Fixture", "Capture", "Results"], swiftSettings: strict),
         // A twin fixture from a real capture (`fixture from-capture`) and the round-trip check.
         // The system under test never imports it.
-        .target(name: "Twin", dependencies: ["Wire", "Capture", "Inventory", "Testbed", "Results"], swiftSettings: strict),
+        .target(name: "Twin", dependencies: ["Wire", "Capture", "Inventory", "Fixture", "Results"], swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
         .target(name: "Results", swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform",
+            dependencies: ["Results", "Fixture", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
@@ -86,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
+                "Fixture", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
                 "Fuzzing", "Inventory", "Twin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -94,16 +99,16 @@ let package = Package(
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Testbed"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
-        .testTarget(name: "TestbedTests", dependencies: ["Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Testbed", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"], swiftSettings: strict),
+        .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"], swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Testbed", "Wire"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform"],
+            dependencies: ["Fixture", "Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform"],
             exclude: ["Fixtures"],  // fixture files the tests read by path
             swiftSettings: strict
         ),

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Wire", package: "ScanBench"),
                 .product(name: "Capture", package: "ScanBench"),
+                .product(name: "Fixture", package: "ScanBench"),
                 .product(name: "Testbed", package: "ScanBench"),
                 .product(name: "ScanKit", package: "ScanBench"),
                 .product(name: "DequeModule", package: "swift-collections"),

@@ -1,4 +1,4 @@
-import Testbed
+import Fixture
 import Wire
 
 /// A user's own description of their real LAN, for `scanbench analyze --inventory`: which

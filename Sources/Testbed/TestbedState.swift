@@ -1,3 +1,4 @@
+import Fixture
 import Foundation
 import Platform
 

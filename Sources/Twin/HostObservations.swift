@@ -1,5 +1,5 @@
+import Fixture
 import Results
-import Testbed
 import Wire
 
 /// Everything one host did towards the scanner in a capture, as far as a twin fixture needs it:

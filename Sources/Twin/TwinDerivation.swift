@@ -1,7 +1,7 @@
+import Fixture
 import Foundation
 import Inventory
 import Results
-import Testbed
 import Wire
 
 /// Turns what a capture shows (`CaptureObservations`) into a fixture whose devices behave the

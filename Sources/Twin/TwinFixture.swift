@@ -1,4 +1,4 @@
-import Testbed
+import Fixture
 
 /// A derived twin: the fixture, and the comment block that says where each part came from and
 /// what the capture could not show (left out, never invented).

@@ -1,5 +1,5 @@
+import Fixture
 import Inventory
-import Testbed
 
 /// What `fixture from-capture` was told besides the capture.
 public struct TwinOptions: Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import Spawn
 import Testing
 @testable import Capture
-import Testbed
 import Wire
 
 @Suite("pcap files")

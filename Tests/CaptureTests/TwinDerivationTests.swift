@@ -1,6 +1,6 @@
 import Capture
+import Fixture
 import Foundation
-import Testbed
 import Testing
 import Twin
 import Wire

@@ -1,5 +1,6 @@
 @testable import AppSession
 @testable import Capture
+import Fixture
 import Foundation
 import Harness
 @testable import NetTools

@@ -1,4 +1,5 @@
 import Capture
+import Fixture
 import Foundation
 import ScanKit
 import Testbed

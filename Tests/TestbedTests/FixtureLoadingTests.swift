@@ -1,3 +1,4 @@
+import Fixture
 import Testing
 import StrictYAML
 @testable import Testbed

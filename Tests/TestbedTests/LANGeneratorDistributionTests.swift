@@ -1,3 +1,4 @@
+@testable import Fixture
 import Foundation
 import Testing
 @testable import Testbed

@@ -1,3 +1,4 @@
+@testable import Fixture
 import Foundation
 import Testing
 import Wire
@@ -125,12 +126,12 @@ struct LANGeneratorTests {
 
     @Test("refusals say what is wrong and how to fix it")
     func refusals() throws {
-        func refusal(_ options: () throws -> LANGeneratorOptions) -> TestbedError? {
+        func refusal(_ options: () throws -> LANGeneratorOptions) -> FixtureError? {
             do {
                 _ = try options().validated()
                 return nil
             } catch {
-                return error as? TestbedError
+                return error as? FixtureError
             }
         }
         let zero = refusal { try Self.options(1, 0) }
@@ -142,10 +143,10 @@ struct LANGeneratorTests {
         #expect(refusal { try Self.options(1, 10, "192.168.1.0/24") }?.fix.contains("198.18.0.0/15") == true)
         #expect(refusal { try Self.options(1, 1, "/31") } != nil)
         #expect(refusal { LANGeneratorOptions(seed: 1, devices: 5, name: "My LAN") }?.fix.contains("--name") == true)
-        #expect(throws: TestbedError.self) { try LANGeneratorOptions.parseSubnet("198.18.0.5/23") }
-        #expect(throws: TestbedError.self) { try LANGeneratorOptions.parseSubnet("big") }
+        #expect(throws: FixtureError.self) { try LANGeneratorOptions.parseSubnet("198.18.0.5/23") }
+        #expect(throws: FixtureError.self) { try LANGeneratorOptions.parseSubnet("big") }
         #expect(try LANGeneratorOptions.parseSubnet("23") == IPv4Network("198.18.0.0/23")!)
-        #expect(throws: TestbedError.self) { try LANGenerator.fixture(LANGeneratorOptions(seed: 1, devices: 254)) }
+        #expect(throws: FixtureError.self) { try LANGenerator.fixture(LANGeneratorOptions(seed: 1, devices: 254)) }
     }
 
     @Test("the header gives the command that regenerates the file")

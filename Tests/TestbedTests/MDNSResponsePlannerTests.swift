@@ -1,3 +1,4 @@
+@testable import Fixture
 import Platform
 import Testing
 import Wire

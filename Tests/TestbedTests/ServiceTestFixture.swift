@@ -1,3 +1,4 @@
+import Fixture
 @testable import Testbed
 
 /// A small fixture exercising every device service, shared by the service tests.

@@ -1,3 +1,4 @@
+@testable import Fixture
 import Testing
 import Wire
 @testable import Testbed

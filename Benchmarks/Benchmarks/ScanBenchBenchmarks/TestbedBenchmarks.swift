@@ -1,4 +1,5 @@
 import Benchmark
+import Fixture
 import Foundation
 import Testbed
 import Wire

@@ -1,5 +1,6 @@
 import AppSession
 import Capture
+import Fixture
 import Foundation
 import Platform
 import Results

@@ -1,7 +1,7 @@
 import AppSession
+import Fixture
 import Foundation
 import Spawn
-import Testbed
 import TestbedPlatform
 
 /// Drives one scenario: its session script run as one app (`scanbench app --script`: the scan

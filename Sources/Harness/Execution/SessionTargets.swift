@@ -1,8 +1,8 @@
 import AppSession
 import Capture
+import Fixture
 import Results
 import ScanKit
-import Testbed
 import Wire
 
 /// The devices a session's tools are pointed at — chosen by the harness from the ground truth

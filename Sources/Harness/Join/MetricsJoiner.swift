@@ -1,8 +1,8 @@
 import Capture
+import Fixture
 import Foundation
 import Results
 import ScanKit
-import Testbed
 import Wire
 
 /// Joins what the stack reported (scan report, event log), what the wire shows (the capture's

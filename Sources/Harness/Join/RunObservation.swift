@@ -1,4 +1,5 @@
 import Capture
+import Fixture
 import ScanKit
 import Testbed
 

@@ -1,7 +1,7 @@
+import Fixture
 import Foundation
 import Results
 import Spawn
-import Testbed
 import TestbedPlatform
 
 /// Reference rows measured in the same testbed: what established tools find.

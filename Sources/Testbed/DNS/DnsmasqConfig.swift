@@ -1,3 +1,4 @@
+import Fixture
 import Wire
 
 /// The gateway's real DNS server: dnsmasq serving A and PTR records for the fixture's names.

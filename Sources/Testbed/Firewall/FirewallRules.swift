@@ -1,3 +1,5 @@
+import Fixture
+
 /// The nftables ruleset that gives a device its filtered ports and its ICMP silence.
 ///
 /// Open and closed ports need no rule (a listening socket answers SYN/ACK, the kernel answers

@@ -1,3 +1,4 @@
+import Fixture
 import Wire
 
 /// Everything a fixture's LAN consists of, worked out before anything is created: namespaces,

@@ -1,3 +1,5 @@
+import Fixture
+
 /// What a device's HTTP server answers on one port, as a pure function of the fixture:
 /// the title page, the UPnP description, AirPlay `/info` and Chromecast `eureka_info`.
 struct DeviceHTTPContent: Sendable {

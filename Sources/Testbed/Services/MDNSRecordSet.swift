@@ -1,3 +1,4 @@
+import Fixture
 import Wire
 
 /// The mDNS records one device owns, built from its fixture entry (RFC 6762/6763).

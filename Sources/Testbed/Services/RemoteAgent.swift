@@ -1,3 +1,4 @@
+import Fixture
 import TestbedPlatform
 
 /// The remote-segment counterpart of ``DeviceAgent``: WHOIS and open ports of an upstream server.

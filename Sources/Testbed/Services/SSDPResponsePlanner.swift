@@ -1,3 +1,4 @@
+import Fixture
 import Wire
 
 /// The SSDP search responses of one UPnP root device, as a pure function of the fixture.

@@ -1,3 +1,5 @@
+import Fixture
+
 /// What a device does on one of its open TCP ports.
 enum TCPPortRole: Sendable, Equatable {
     /// An HTTP server (HTTPS when `tls`).

@@ -1,3 +1,4 @@
+import Fixture
 import Wire
 
 /// The answers of one WHOIS server, matched in fixture order (first match wins).

@@ -1,3 +1,4 @@
+import Fixture
 import Wire
 
 /// One port of the userspace switch: a TAP file descriptor and the link behind it.

@@ -1,3 +1,4 @@
+import Fixture
 import Wire
 
 // The switch as a Wi-Fi AP: when a station's power save delivers a unicast frame, whether a deep

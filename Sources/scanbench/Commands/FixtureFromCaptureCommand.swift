@@ -1,7 +1,7 @@
 import ArgumentParser
+import Fixture
 import Foundation
 import Inventory
-import Testbed
 import Twin
 import Wire
 

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Fixture
 import Foundation
-import Testbed
 
 /// `scanbench fixture generate --seed N --devices K [--subnet /23] [--profile P] [--name NAME] [--out FILE]`.
 struct FixtureGenerateCommand: ParsableCommand {
@@ -63,11 +63,11 @@ struct FixtureGenerateCommand: ParsableCommand {
     func run() throws {
         do {
             guard let profile = LANProfile(rawValue: profile) else {
-                throw TestbedError("--profile \(profile) is not a profile",
+                throw FixtureError("--profile \(profile) is not a profile",
                                    fix: "use one of: \(LANProfile.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard let wifi = WiFiModelling(rawValue: wifi) else {
-                throw TestbedError("--wifi \(wifi) is not a Wi-Fi modelling",
+                throw FixtureError("--wifi \(wifi) is not a Wi-Fi modelling",
                                    fix: "use one of: \(WiFiModelling.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let options = try LANGeneratorOptions(seed: seed, devices: devices, subnet: LANGeneratorOptions.parseSubnet(subnet),
@@ -83,7 +83,7 @@ struct FixtureGenerateCommand: ParsableCommand {
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
-        } catch let error as TestbedError {
+        } catch let error as FixtureError {
             Terminal.fail(error.description)
         } catch {
             Terminal.fail(Terminal.describe(error))

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Testbed
+import Fixture
 
 /// `scanbench fixture validate FILE…`.
 struct FixtureValidateCommand: ParsableCommand {

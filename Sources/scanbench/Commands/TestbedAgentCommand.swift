@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fixture
 import Foundation
 import Glibc
 import Testbed

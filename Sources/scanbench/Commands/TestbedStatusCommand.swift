@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fixture
 import Testbed
 
 /// `scanbench testbed status`.

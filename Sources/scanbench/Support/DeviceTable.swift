@@ -1,4 +1,4 @@
-import Testbed
+import Fixture
 
 /// The device table `testbed up` and `testbed status` print.
 enum DeviceTable {

@@ -1,4 +1,3 @@
-import Testbed
 
 /// Which fixture devices a scanner could find at all, from the ground truth alone.
 ///

@@ -52,25 +52,22 @@ public struct GroundTruth: Sendable, Codable {
         case fixturePath = "fixture_path"
     }
 
-    public init(state: TestbedState) {
-        self.init(fixture: state.fixture, fixturePath: state.fixturePath, plan: state.plan)
-    }
-
-    /// The truth of `fixture` as a testbed with `plan`'s names would serve it.
-    public init(fixture: Fixture, fixturePath: String, plan: TestbedPlan) {
-        let names = plan.names
-        testbedID = names.id
+    /// The truth of `fixture` as a testbed would serve it: `testbedID` and the namespace names
+    /// are the runtime's (Testbed's `TestbedPlan`), everything else is the fixture's.
+    public init(fixture: Fixture, fixturePath: String, testbedID: String, scannerNamespace: String,
+                routers: [String], deviceNamespace: (String) -> String) {
+        self.testbedID = testbedID
         self.fixture = fixture.name
         self.fixturePath = fixturePath
         subnet = fixture.network.subnet
         gateway = fixture.network.gateway
         domain = fixture.network.dnsDomain
         scanner = ScannerTruth(ip: fixture.network.scanner.ip, mac: fixture.network.scanner.mac,
-                               namespace: names.scannerNamespace, interface: "eth0", link: fixture.network.scanner.link)
-        routers = plan.routerHops
+                               namespace: scannerNamespace, interface: "eth0", link: fixture.network.scanner.link)
+        self.routers = routers
         devices = fixture.devices.map { device in
             let tcp = device.tcpPorts
-            return DeviceTruth(namespace: names.deviceNamespace(device.name),
+            return DeviceTruth(namespace: deviceNamespace(device.name),
                                fqdn: device.hostname.map { "\($0).\(fixture.network.dnsDomain)" },
                                tcpOpen: tcp.openPorts.sorted(), tcpClosed: tcp.closedPorts.sorted(),
                                tcpFiltered: tcp.filteredPorts.sorted(), tcpDefault: tcp.defaultPolicy, device: device)

@@ -35,21 +35,21 @@ public struct LANGeneratorOptions: Sendable, Equatable {
     /// The options, or what is wrong with them and how to fix it.
     public func validated() throws -> LANGeneratorOptions {
         guard Self.deviceLimit.contains(devices) else {
-            throw TestbedError("--devices \(devices) is out of range",
+            throw FixtureError("--devices \(devices) is out of range",
                                fix: "give 1 to 1000 devices (the gateway counts as one; the scanner is extra)")
         }
         guard FixtureValidator.isBenchmark(subnet), Self.prefixLimit.contains(subnet.prefixLength) else {
-            throw TestbedError("--subnet \(subnet) is not inside 198.18.0.0/15 or not /15 to /30",
+            throw FixtureError("--subnet \(subnet) is not inside 198.18.0.0/15 or not /15 to /30",
                                fix: "write a prefix length (--subnet /23) or a network inside 198.18.0.0/15, e.g. --subnet 198.19.4.0/22")
         }
         if let name, !(1...40).contains(name.count) || name.first == "-"
             || !name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
-            throw TestbedError("--name '\(name)' is not a fixture name", fix: "use 1-40 lower-case letters, digits and '-', e.g. --name gen-home-25")
+            throw FixtureError("--name '\(name)' is not a fixture name", fix: "use 1-40 lower-case letters, digits and '-', e.g. --name gen-home-25")
         }
         let capacity = Self.capacity(prefixLength: subnet.prefixLength)
         guard devices <= capacity else {
             let fits = (Self.prefixLimit.lowerBound...subnet.prefixLength).last { Self.capacity(prefixLength: $0) >= devices }!
-            throw TestbedError("a /\(subnet.prefixLength) holds at most \(capacity) devices besides the scanner; \(devices) were asked for",
+            throw FixtureError("a /\(subnet.prefixLength) holds at most \(capacity) devices besides the scanner; \(devices) were asked for",
                                fix: "use --subnet /\(fits) (\(Self.capacity(prefixLength: fits)) devices) or at most --devices \(capacity)")
         }
         return self
@@ -61,16 +61,16 @@ public struct LANGeneratorOptions: Sendable, Equatable {
         let trimmed = text.hasPrefix("/") ? String(text.dropFirst()) : text
         if let length = Int(trimmed) {
             guard (0...32).contains(length) else {
-                throw TestbedError("--subnet /\(length) is not a prefix length", fix: "write /15 to /30, e.g. --subnet /23")
+                throw FixtureError("--subnet /\(length) is not a prefix length", fix: "write /15 to /30, e.g. --subnet /23")
             }
             return IPv4Network(address: IPv4Address(198, 18, 0, 0), prefixLength: length)
         }
         guard let network = IPv4Network(text), let written = IPv4Address(text.prefix { $0 != "/" }) else {
-            throw TestbedError("--subnet '\(text)' is neither a prefix length nor a network",
+            throw FixtureError("--subnet '\(text)' is neither a prefix length nor a network",
                                fix: "write a prefix length (--subnet /23) or a network (--subnet 198.18.0.0/23)")
         }
         guard written == network.address else {
-            throw TestbedError("--subnet \(text) has host bits set", fix: "write the network address: --subnet \(network)")
+            throw FixtureError("--subnet \(text) has host bits set", fix: "write the network address: --subnet \(network)")
         }
         return network
     }

@@ -1,3 +1,4 @@
+import StrictYAML
 import Wire
 
 /// Writes a `Fixture` as the YAML `FixtureLoader` reads, byte for byte the same for the same
@@ -25,8 +26,7 @@ public struct FixtureYAMLWriter {
         let plainFirst = text.first.map { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "/") } ?? false
         let plainRest = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || " ._/+-".contains($0)) }
         if plainFirst, plainRest, text.last != " ", !reserved.contains(text.lowercased()) { return text }
-        // A JSON string literal is a YAML double-quoted scalar (same escapes).
-        return MarkupEscaping.json(text)
+        return YAMLScalar.doubleQuoted(text)
     }
 
     private static func list(_ numbers: [Int]) -> String { "[" + numbers.map(String.init).joined(separator: ", ") + "]" }

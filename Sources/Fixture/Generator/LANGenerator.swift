@@ -12,7 +12,7 @@ public enum LANGenerator {
     public static let version = 1
 
     /// The generated fixture.
-    /// - Throws: `TestbedError` for options out of range (with the fix).
+    /// - Throws: `FixtureError` for options out of range (with the fix).
     public static func fixture(_ options: LANGeneratorOptions) throws -> Fixture { try generate(options).fixture }
 
     /// The fixture and, per device, the catalog kind it was drawn as.
