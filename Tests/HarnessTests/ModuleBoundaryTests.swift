@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The system under test stays blind and platform-clean: ScanKit, AppSession and NetTools import
-/// nothing that knows a testbed (docs/ARCHITECTURE.md). Read from the sources, so a new import
-/// anywhere in those modules fails here before it fails a review.
+/// nothing that knows a testbed or a fixture; the fixture model stays apart from the runtime that
+/// serves it (docs/ARCHITECTURE.md). Read from the sources, so a new import anywhere in those
+/// modules fails here before it fails a review.
 @Suite("Module boundaries")
 struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -27,8 +28,31 @@ struct ModuleBoundaryTests {
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
-        let forbidden: Set = ["Testbed", "Harness", "Capture", "CTestbedShims", "TestbedPlatform", "Report", "Results", "Inventory"]
+        let forbidden: Set = ["Testbed", "Fixture", "Harness", "Capture", "CTestbedShims", "TestbedPlatform", "Report", "Results",
+                              "Inventory", "Twin"]
         let bad = all.filter { forbidden.contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// The fixture model is data and rules: it reads and writes YAML and addresses, and knows no
+    /// namespace, socket, process or capture, so Inventory, Twin and the docs can use it without
+    /// the runtime.
+    @Test("the fixture model imports only Wire, StrictYAML and Foundation")
+    func fixtureIsModelOnly() throws {
+        let all = try Self.imports(of: "Fixture")
+        #expect(!all.isEmpty, "no Swift files found under Sources/Fixture")
+        let allowed: Set = ["Wire", "StrictYAML", "Foundation"]
+        let bad = all.filter { !allowed.contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// Reading and writing fixtures needs the model, not the runtime: Inventory and Twin never
+    /// import Testbed.
+    @Test("the fixture's readers and writers do not import the testbed runtime", arguments: ["Inventory", "Twin"])
+    func noRuntime(module: String) throws {
+        let all = try Self.imports(of: module)
+        #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
+        let bad = all.filter { $0.module == "Testbed" }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
 }
