@@ -1,8 +1,7 @@
-import Fixture
+@testable import Fixture
 import Foundation
 import Testing
 import StrictYAML
-@testable import Testbed
 
 /// A fixture with a mistake is refused with the file, the line of the mistake and a fix that says
 /// what to write instead.

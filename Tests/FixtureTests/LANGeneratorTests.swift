@@ -2,7 +2,6 @@
 import Foundation
 import Testing
 import Wire
-@testable import Testbed
 
 /// `scanbench fixture generate`: replayable, valid for every seed, size and subnet, addresses as
 /// docs/FIXTURES.md states, clear refusals.

@@ -2,7 +2,6 @@
 import Foundation
 import Testing
 import Wire
-@testable import Testbed
 
 /// `scanbench fixture generate --wifi full`: the same LAN as without it plus the Wi-Fi keys,
 /// drawn at the rates docs/FIXTURES.md ("Wi-Fi behaviours") states.

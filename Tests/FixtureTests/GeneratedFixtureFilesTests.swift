@@ -2,7 +2,6 @@
 import Foundation
 import Testing
 import Wire
-@testable import Testbed
 
 /// The generated LANs committed under `fixtures/lans/generated/`, the writer they go through, and
 /// the tables the generator draws from: each file regenerates byte for byte from the command in

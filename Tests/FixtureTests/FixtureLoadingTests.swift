@@ -1,7 +1,6 @@
-import Fixture
+@testable import Fixture
 import Testing
 import StrictYAML
-@testable import Testbed
 
 @Suite("Fixture loading")
 struct FixtureLoadingTests {

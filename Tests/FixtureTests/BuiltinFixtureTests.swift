@@ -1,13 +1,12 @@
-import Fixture
+@testable import Fixture
 import Foundation
 import Testing
 import Wire
-@testable import Testbed
 
 /// The fixtures shipped in `fixtures/lans/` load, and each keeps the property it exists for.
 @Suite("Built-in fixtures")
 struct BuiltinFixtureTests {
-    /// The package root: this file is `<root>/Tests/TestbedTests/BuiltinFixtureTests.swift`.
+    /// The package root: this file is `<root>/Tests/FixtureTests/BuiltinFixtureTests.swift`.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

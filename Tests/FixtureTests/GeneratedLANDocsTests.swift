@@ -1,7 +1,6 @@
 @testable import Fixture
 import Foundation
 import Testing
-@testable import Testbed
 
 /// docs/FIXTURES.md ("Generated LANs") states the generator's distributions; these tables are
 /// rendered from the code that draws them, and the document must contain them verbatim, so the

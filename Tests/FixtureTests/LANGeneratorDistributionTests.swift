@@ -1,7 +1,6 @@
 @testable import Fixture
 import Foundation
 import Testing
-@testable import Testbed
 
 /// The generated mix matches the distributions docs/FIXTURES.md states, within sampling error,
 /// over thousands of generated devices per profile (40 LANs of 100 devices, seeds 1–40: fixed, so
