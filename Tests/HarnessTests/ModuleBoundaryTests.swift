@@ -24,7 +24,7 @@ struct ModuleBoundaryTests {
         return found
     }
 
-    @Test("the system under test imports no testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools"])
+    @Test("the system under test imports no fixture, testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools"])
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
