@@ -103,3 +103,8 @@ void scanbench_crash_input(const uint8_t *bytes, uint64_t count) {
     crash_count = count;
     crash_bytes = bytes;
 }
+
+int scanbench_tap_set_carrier(int fd, int on) {
+    int value = on ? 1 : 0;
+    return ioctl(fd, TUNSETCARRIER, &value);
+}

@@ -94,22 +94,37 @@ extension Fixture {
     }
 
     /// Events at `per_hour` on average during which the scanner's link carries nothing; each
-    /// lasts a time drawn uniformly from `gap_ms: [min, max]`.
+    /// lasts a time drawn uniformly from `gap_ms: [min, max]`. `link_down` says whether the
+    /// scanner's own interface loses carrier for the gap (the path change its OS sees); `at_s`
+    /// adds gaps that start at fixed times, for tests and demonstrations.
     public struct PathGap: Codable, Sendable, Equatable {
         public static let perHourRange: ClosedRange<Double> = 0...36_000
         public static let gapRangeMs: ClosedRange<Double> = 0...600_000
+        public static let atRangeS: ClosedRange<Double> = 0...86_400
 
         public var perHour: Double
         public var gapMs: [Double]
+        /// True: the scanner's interface loses carrier for the gap (NO-CARRIER; rtnetlink announces
+        /// it). Default: true for an association loss (the station is not associated, so its
+        /// interface has no link), false for a roam (an assumption: a same-ESS roam keeps the
+        /// interface associated and its address; docs/FIXTURES.md, "Scanner wifi").
+        public var linkDown: Bool?
+        /// Seconds after the switch's start at which a gap starts besides the drawn ones (each
+        /// lasting a draw from `gap_ms`).
+        public var atS: [Double]?
 
-        public init(perHour: Double, gapMs: [Double]) {
+        public init(perHour: Double, gapMs: [Double], linkDown: Bool? = nil, atS: [Double]? = nil) {
             self.perHour = perHour
             self.gapMs = gapMs
+            self.linkDown = linkDown
+            self.atS = atS
         }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case perHour = "per_hour"
             case gapMs = "gap_ms"
+            case linkDown = "link_down"
+            case atS = "at_s"
         }
     }
 

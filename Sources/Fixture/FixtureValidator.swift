@@ -245,6 +245,10 @@ struct FixtureValidator {
             guard let gap else { continue }
             try checkRange(gap.perHour, Fixture.PathGap.perHourRange, unit: " events per hour", at: path.appending(key: key), key: "per_hour")
             try checkInterval(gap.gapMs, at: path.appending(key: key).appending(key: "gap_ms"), key: "gap_ms")
+            if let times = gap.atS, !times.allSatisfy(Fixture.PathGap.atRangeS.contains) {
+                throw document.error(at: path.appending(key: key).appending(key: "at_s"), "at_s must list seconds after the switch's start, 0 to 86400",
+                                     fix: "write e.g. at_s: [10, 20], or leave it out to have only drawn events")
+            }
         }
         if let congestion = wifi.congestion {
             let congestionPath = path.appending(key: "congestion")

@@ -11,4 +11,12 @@ public enum TAPDevice {
         guard fd >= 0 else { throw PlatformCallError("TUNSETIFF(\(name))", errno: errno) }
         return fd
     }
+
+    /// Turns the carrier of the TAP open on `fd` on or off (`TUNSETCARRIER`): the host behind it
+    /// sees its link lose and regain carrier — `NO-CARRIER`, `IFF_RUNNING` cleared, an rtnetlink
+    /// `RTM_NEWLINK` — as a Wi-Fi station's interface does when it loses its association.
+    /// - Throws: `PlatformCallError` (EINVAL on kernels before 5.0).
+    public static func setCarrier(_ fd: Int32, on: Bool) throws(PlatformCallError) {
+        guard scanbench_tap_set_carrier(fd, on ? 1 : 0) == 0 else { throw PlatformCallError("TUNSETCARRIER", errno: errno) }
+    }
 }

@@ -149,4 +149,26 @@ struct WiFiModelTests {
         var none = PathEventTimeline(Fixture.ScannerWiFi(), origin: 0, seed: 4)
         #expect(none.isEmpty && none.state(at: 10_000 * Self.ms) == .init(gap: nil, congested: false))
     }
+
+    @Test("at_s gaps start when told, the last one included; an association loss takes the carrier away, a roam does not unless link_down says so")
+    func forcedGapsAndCarrier() {
+        let wifi = Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 0, gapMs: [100, 100], atS: [1]),
+                                       associationLoss: Fixture.PathGap(perHour: 0, gapMs: [500, 500], atS: [2, 4]))
+        var timeline = PathEventTimeline(wifi, origin: 0, seed: 1)
+        #expect(!timeline.isEmpty && timeline.canTakeLinkDown)
+        func at(_ ms: Int64) -> PathEventTimeline.State { timeline.state(at: ms * Self.ms) }
+        #expect(at(900) == .init(gap: nil, congested: false))
+        #expect(at(1050) == .init(gap: .roam, congested: false, linkDown: false))
+        #expect(at(1500) == .init(gap: nil, congested: false))
+        #expect(at(2100) == .init(gap: .associationLoss, congested: false, linkDown: true))
+        #expect(at(3000) == .init(gap: nil, congested: false))
+        #expect(at(4400) == .init(gap: .associationLoss, congested: false, linkDown: true))
+        #expect(at(4600) == .init(gap: nil, congested: false))
+        #expect(timeline.drawn.map(\.kind) == [.roam, .associationLoss, .associationLoss])
+        let roamsDown = Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 0, gapMs: [100, 100], linkDown: true, atS: [1]))
+        var down = PathEventTimeline(roamsDown, origin: 0, seed: 1)
+        #expect(down.state(at: 1050 * Self.ms).linkDown)
+        var rated = PathEventTimeline(Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 10, gapMs: [50, 300])), origin: 0, seed: 1)
+        #expect(!rated.canTakeLinkDown && !rated.state(at: 0).linkDown)
+    }
 }

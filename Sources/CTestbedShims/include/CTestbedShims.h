@@ -11,6 +11,11 @@
 /// Returns the file descriptor, or -1 with errno set.
 int scanbench_tap_open(const char *name);
 
+/// Sets the carrier of the TAP open on `fd` (TUNSETCARRIER, Linux 5.0+): off, the interface
+/// shows NO-CARRIER (IFF_RUNNING cleared, announced over rtnetlink) and the kernel stops
+/// handing it frames; the descriptor stays open. Returns 0, or -1 with errno set.
+int scanbench_tap_set_carrier(int fd, int on);
+
 /// Asks the kernel to send `signal` to this process when its parent dies.
 int scanbench_set_parent_death_signal(int signal);
 

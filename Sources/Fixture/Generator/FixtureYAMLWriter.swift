@@ -203,6 +203,8 @@ public struct FixtureYAMLWriter {
             line(indent + 2, "\(key):")
             value(indent + 4, "per_hour", gap.perHour)
             line(indent + 4, "gap_ms: \(Self.interval(gap.gapMs))")
+            if let linkDown = gap.linkDown { line(indent + 4, "link_down: \(linkDown)") }
+            if let times = gap.atS { line(indent + 4, "at_s: \(Self.interval(times))") }
         }
         if let congestion = wifi.congestion {
             line(indent + 2, "congestion:")

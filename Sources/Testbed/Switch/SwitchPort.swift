@@ -24,6 +24,10 @@ struct SwitchPort: Sendable {
     var doze: DozeSchedule?
     var sleep: SleepCycle?
     var path: PathEventTimeline?
+    /// The scanner's path has gaps that take its carrier away (`link_down`), and whether the
+    /// carrier is off now (the switch turns the TAP's carrier off for such a gap).
+    var watchesCarrier = false
+    var carrierOff = false
     var congestion: LinkModel?
     var ingress = FrameQueue()
     var egress = FrameQueue()

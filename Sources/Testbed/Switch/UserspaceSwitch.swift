@@ -52,6 +52,7 @@ public final class UserspaceSwitch: Sendable {
             port.doze = config.powerSave.map { DozeSchedule($0, origin: origin, seed: portSeed(0x5053)) }
             port.sleep = config.deepSleep.map { SleepCycle($0, origin: origin, seed: portSeed(0x4453)) }
             port.path = config.wifi.map { PathEventTimeline($0, origin: origin, seed: portSeed(0x5045)) }.flatMap { $0.isEmpty ? nil : $0 }
+            port.watchesCarrier = port.path?.canTakeLinkDown == true
             port.congestion = config.congestion
             built.append(port)
         }
@@ -110,9 +111,12 @@ public final class UserspaceSwitch: Sendable {
         while true {
             let timeout: Int64 = state.withLock { state in
                 guard state.running else { return -2 }
-                let next = state.ports.flatMap { [$0.ingress.nextRelease, $0.egress.nextRelease] }.compactMap { $0 }.min()
+                let now = MonotonicClock.signedNow()
+                // A port whose carrier follows its path's gaps is looked at every slot of the timeline.
+                let carrierCheck = state.ports.contains(where: \.watchesCarrier) ? now + PathEventTimeline.slotNs : nil
+                let next = (state.ports.flatMap { [$0.ingress.nextRelease, $0.egress.nextRelease] } + [carrierCheck]).compactMap { $0 }.min()
                 guard let next else { return -1 }
-                return max(0, next - MonotonicClock.signedNow())
+                return max(0, next - now)
             }
             if timeout == -2 { return }
             guard poll.wait(nanoseconds: timeout) else { return }
@@ -120,7 +124,31 @@ public final class UserspaceSwitch: Sendable {
                 readAll(port: index, fd: taps[index], buffer: &buffer)
             }
             if !poll.fired(taps.count).isEmpty { wake.drain() }
+            followCarriers()
             releaseDue()
+        }
+    }
+
+    /// Turns a port's TAP carrier off while its path is in a `link_down` gap and on again after,
+    /// so the host behind it sees NO-CARRIER and an rtnetlink announcement at both edges. The TAP
+    /// stays open: its descriptor reads nothing while the carrier is off (the kernel stops
+    /// transmitting on it), and frames to the host are dropped by the gap as before.
+    private func followCarriers() {
+        state.withLock { state in
+            let now = MonotonicClock.signedNow()
+            for index in state.ports.indices where state.ports[index].watchesCarrier {
+                let off = state.ports[index].path?.state(at: now).linkDown == true
+                guard off != state.ports[index].carrierOff else { continue }
+                do {
+                    try TAPDevice.setCarrier(state.ports[index].fd, on: !off)
+                    state.ports[index].carrierOff = off
+                } catch {
+                    // A kernel without TUNSETCARRIER: the gap still drops every frame, only the
+                    // carrier signal is missing; stop trying rather than fail the testbed.
+                    state.ports[index].watchesCarrier = false
+                    FileHandle.standardError.write(Data("switch: \(state.ports[index].name): cannot follow the path's carrier: \(error)\n".utf8))
+                }
+            }
         }
     }
 
@@ -271,6 +299,15 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     public var startUnix: Double
     public var endUnix: Double
 
+    public init(port: String, kind: String, startSeconds: Double, endSeconds: Double, startUnix: Double, endUnix: Double) {
+        self.port = port
+        self.kind = kind
+        self.startSeconds = startSeconds
+        self.endSeconds = endSeconds
+        self.startUnix = startUnix
+        self.endUnix = endUnix
+    }
+
     enum CodingKeys: String, CodingKey {
         case port, kind
         case startSeconds = "start_s"
@@ -281,4 +318,11 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
 
     /// The file the controller of testbed `id` lists its scanner's path events in.
     public static func path(forTestbed id: String) -> String { "\(TestbedNames(id: id).stateDirectory)/path-events.json" }
+
+    /// The events testbed `id` has published so far; nil when it published none (no `wifi`) or the file does not read.
+    public static func load(testbed id: String) -> [PathEventRecord]? {
+        guard let data = FileManager.default.contents(atPath: path(forTestbed: id)),
+              let events = try? JSONDecoder().decode([PathEventRecord].self, from: data), !events.isEmpty else { return nil }
+        return events
+    }
 }

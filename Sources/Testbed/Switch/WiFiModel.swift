@@ -119,7 +119,9 @@ struct SleepCycle: Sendable, Equatable {
 /// probability `per_hour × 10 ms / 1 h` (a Bernoulli approximation of a Poisson process, exact to
 /// within one slot), at a uniform instant of the slot, lasting a uniform draw from its range.
 /// Slot *k*'s draws come from a generator keyed on the seed, the kind and *k*, so a seed gives
-/// the same timeline whatever frames ask about it and when.
+/// the same timeline whatever frames ask about it and when. Gaps listed in `at_s` start at those
+/// times besides, each as long as a draw keyed on the seed, the kind and its index.
+/// An event of a gap kind with `link_down` takes the scanner's carrier away for its length.
 struct PathEventTimeline: Sendable {
     /// What happens to the scanner's path.
     enum Kind: String, Sendable, Codable, CaseIterable {
@@ -141,6 +143,8 @@ struct PathEventTimeline: Sendable {
         var kind: Kind
         var start: Int64
         var end: Int64
+        /// The scanner's interface has no carrier during it.
+        var linkDown = false
     }
 
     /// The state of the path at one instant.
@@ -148,6 +152,8 @@ struct PathEventTimeline: Sendable {
         /// The event that carries nothing now (roam or association loss), if any.
         var gap: Kind?
         var congested: Bool
+        /// A gap that takes the scanner's carrier away is under way.
+        var linkDown = false
     }
 
     static let slotNs: Int64 = 10_000_000
@@ -158,6 +164,7 @@ struct PathEventTimeline: Sendable {
         var chancePerSlot: Double
         var minNs: Int64
         var maxNs: Int64
+        var linkDown: Bool
     }
 
     let origin: Int64
@@ -169,29 +176,49 @@ struct PathEventTimeline: Sendable {
     private var active: [Event] = []
     /// Every event drawn so far (for the published log).
     private(set) var drawn: [Event] = []
+    /// The `at_s` gaps not started yet, soonest last.
+    private var scheduled: [Event] = []
 
     init(_ wifi: Fixture.ScannerWiFi, origin: Int64, seed: UInt64) {
         self.origin = origin
         base = seed
-        func source(_ kind: Kind, perHour: Double, range: [Double]) -> Source? {
+        func source(_ kind: Kind, perHour: Double, range: [Double], linkDown: Bool = false) -> Source? {
             guard perHour > 0, range.count == 2 else { return nil }
             return Source(kind: kind, chancePerSlot: perHour * Double(Self.slotNs) / Self.hourNs,
-                          minNs: Int64(range[0] * 1_000_000), maxNs: Int64(range[1] * 1_000_000))
+                          minNs: Int64(range[0] * 1_000_000), maxNs: Int64(range[1] * 1_000_000), linkDown: linkDown)
         }
         sources = [
-            wifi.roam.flatMap { source(.roam, perHour: $0.perHour, range: $0.gapMs) },
-            wifi.associationLoss.flatMap { source(.associationLoss, perHour: $0.perHour, range: $0.gapMs) },
+            wifi.roam.flatMap { source(.roam, perHour: $0.perHour, range: $0.gapMs, linkDown: Self.linkDown(.roam, $0)) },
+            wifi.associationLoss.flatMap { source(.associationLoss, perHour: $0.perHour, range: $0.gapMs, linkDown: Self.linkDown(.associationLoss, $0)) },
             wifi.congestion.flatMap { source(.congestion, perHour: $0.perHour, range: $0.durationMs) },
         ].compactMap { $0 }
+        var fixed: [Event] = []
+        for (kind, gap) in [(Kind.roam, wifi.roam), (.associationLoss, wifi.associationLoss)] {
+            guard let gap, gap.gapMs.count == 2 else { continue }
+            for (index, at) in (gap.atS ?? []).enumerated() {
+                var random = RandomSource(seed: FrameIdentity.mix([seed, kind.key, 0xF1, UInt64(index)]))
+                let length = (gap.gapMs[0] + random.unit() * (gap.gapMs[1] - gap.gapMs[0])) * 1_000_000
+                let start = origin + Int64(at * 1e9)
+                fixed.append(Event(kind: kind, start: start, end: start + Int64(length), linkDown: Self.linkDown(kind, gap)))
+            }
+        }
+        scheduled = fixed.sorted { $0.start > $1.start }
     }
 
+    /// Whether a gap of `kind` takes the carrier away: the fixture's `link_down`, else true for an
+    /// association loss and false for a roam (docs/FIXTURES.md, "Scanner wifi").
+    static func linkDown(_ kind: Kind, _ gap: Fixture.PathGap) -> Bool { gap.linkDown ?? (kind == .associationLoss) }
+
     /// True when no event can ever happen.
-    var isEmpty: Bool { sources.isEmpty }
+    var isEmpty: Bool { sources.isEmpty && scheduled.isEmpty }
+
+    /// True when some event can take the scanner's carrier away (the switch then watches the timeline).
+    var canTakeLinkDown: Bool { sources.contains(where: \.linkDown) || scheduled.contains(where: \.linkDown) }
 
     /// The path at `time` (which may not go back before an earlier query's time by more than the
     /// longest event: events that ended before the last query are forgotten).
     mutating func state(at time: Int64) -> State {
-        guard !sources.isEmpty else { return State(gap: nil, congested: false) }
+        guard !isEmpty || !active.isEmpty else { return State(gap: nil, congested: false) }
         let slot = (time - origin) / Self.slotNs
         while cursor <= slot {
             let slotStart = origin + cursor * Self.slotNs
@@ -200,16 +227,22 @@ struct PathEventTimeline: Sendable {
                 guard random.unit() < source.chancePerSlot else { continue }
                 let start = slotStart + Int64(random.unit() * Double(Self.slotNs))
                 let length = source.minNs + Int64(random.unit() * Double(source.maxNs - source.minNs))
-                let event = Event(kind: source.kind, start: start, end: start + length)
+                let event = Event(kind: source.kind, start: start, end: start + length, linkDown: source.linkDown)
                 active.append(event)
                 drawn.append(event)
             }
             cursor += 1
         }
+        while let next = scheduled.last, next.start <= time {
+            scheduled.removeLast()
+            active.append(next)
+            drawn.append(next)
+        }
         active.removeAll { $0.end <= time }
         var state = State(gap: nil, congested: false)
         for event in active where event.start <= time {
             if event.kind == .congestion { state.congested = true } else if state.gap == nil || event.kind == .associationLoss { state.gap = event.kind }
+            if event.linkDown { state.linkDown = true }
         }
         return state
     }
