@@ -15,6 +15,13 @@ public enum NetworkInterfaces {
         /// The IPv4 address and prefix length, nil for an entry of another family.
         public var ipv4: (address: IPv4Address, prefixLength: Int)?
 
+        public init(name: String, isUp: Bool, isRunning: Bool, ipv4: (address: IPv4Address, prefixLength: Int)?) {
+            self.name = name
+            self.isUp = isUp
+            self.isRunning = isRunning
+            self.ipv4 = ipv4
+        }
+
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.name == rhs.name && lhs.isUp == rhs.isUp && lhs.isRunning == rhs.isRunning
                 && lhs.ipv4?.address == rhs.ipv4?.address && lhs.ipv4?.prefixLength == rhs.ipv4?.prefixLength

@@ -66,6 +66,20 @@ struct PlatformProfileTests {
         #expect(phone.costs.callbackNs == 15_000 && phone.costs.connectionSetupNs == 200_000 && phone.costs.publishNs == 150_000)
         #expect(phone.costs.callbackPoolWidth == 6)
         #expect(phone.callbackUs.isAssumption && !phone.callbackPoolWidth.isAssumption)
+        #expect(phone.pathModel == PathModel(observesPath: true, retryDelayNs: 0))
+        #expect(phone.pathWaiting?.isAssumption == false && phone.pathRetryDelayMs?.isAssumption == true)
+    }
+
+    @Test("path keys are optional (absent: no path observation, still neutral), sweepable, and path_waiting is a switch")
+    func pathKeys() throws {
+        let plain = try PlatformProfileLoader.load(text: Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 0,")
+                                                    .replacingOccurrences(of: "value: 15,", with: "value: 0,"), file: "p.yaml")
+        #expect(plain.pathModel == .none && plain.parameters.count == 4)
+        #expect(PlatformProfile.parameterKeys.contains("path_waiting") && PlatformProfile.parameterKeys.contains("path_retry_delay_ms"))
+        let linux = try PlatformProfileLoader.load("\(Self.directory)/linux.yaml")
+        #expect(linux.pathModel == .none && linux.isNeutral && linux.parameters.count == 6)
+        let half = try #require(Self.loadError(Self.valid + "\npath_waiting: {value: 0.5, source: x}\n"))
+        #expect(half.message.contains("switch"), "\(half)")
     }
 
     @Test("an unknown key is refused at its line with a fix")

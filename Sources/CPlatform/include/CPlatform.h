@@ -25,4 +25,9 @@ int scanbench_set_thread_nice(int nice);
 /// pipe2(fds, O_CLOEXEC): both ends close on exec.
 int scanbench_pipe_cloexec(int fds[2]);
 
+/// A non-blocking, close-on-exec rtnetlink socket subscribed to link and IPv4 address changes
+/// (RTMGRP_LINK | RTMGRP_IPV4_IFADDR): readable whenever an interface goes up or down, gains or
+/// loses carrier, or gains or loses an address. Returns the descriptor, or -1 with errno set.
+int scanbench_link_events_open(void);
+
 #endif

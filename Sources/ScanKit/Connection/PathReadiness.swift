@@ -67,6 +67,20 @@ public enum PathReadiness {
         return holder.isUp && holder.isRunning ? nil : ConnectionError(code: Errno.networkDown.rawValue)
     }
 
+    /// One `Interface` per name from `getifaddrs` entries (an interface without addresses still
+    /// appears, through its link entry).
+    public static func interfaces(from entries: [NetworkInterfaces.Entry]) -> [Interface] {
+        var found: [Interface] = []
+        for entry in entries {
+            let index = found.firstIndex { $0.name == entry.name } ?? {
+                found.append(Interface(name: entry.name, isUp: entry.isUp, isRunning: entry.isRunning, addresses: []))
+                return found.count - 1
+            }()
+            if let ipv4 = entry.ipv4 { found[index].addresses.append(ipv4.address) }
+        }
+        return found
+    }
+
     /// `decide` on the machine's interfaces as they are now.
     public static let current: Check = { interface, localIP in
         decide(interface: interface, localIP: localIP, interfaces: SocketSystem.interfaces())

@@ -15,6 +15,13 @@ import Wire
 /// After `waiting` the socket is closed (a refused or unreachable connect cannot be resumed),
 /// but the connection stays in `waiting` until cancelled, as NWConnection does. UDP
 /// connections become `ready` as soon as the socket is connected (no handshake).
+///
+/// With a `PathMonitor` (a platform profile with `path_waiting`), the connection also follows its
+/// path as NWConnection does: started while the path is unsatisfied it goes straight to
+/// `waiting(ENETDOWN)` without a socket; still `preparing` when the path is lost, it closes its
+/// socket and goes to `waiting(ENETDOWN)`; and `waiting` for whatever reason when the path is
+/// satisfied again, it goes back to `preparing` and connects afresh (a new socket, a new SYN),
+/// so its state handler sees `waiting` → `preparing` → `ready` (or another outcome).
 public final class ScanConnection: Sendable {
     /// The transport.
     public enum Transport: String, Sendable, Codable { case tcp, udp }
@@ -27,6 +34,9 @@ public final class ScanConnection: Sendable {
         var fd: Int32 = -1
         var watchToken: UInt64?
         var handler: StateHandler?
+        /// Numbers each connect attempt; a step of an older attempt (its socket closed by a path
+        /// loss) finds it changed and does nothing.
+        var attempt: UInt64 = 0
     }
 
     private static let counter = Atomic<UInt64>(0)
@@ -42,6 +52,7 @@ public final class ScanConnection: Sendable {
     public let reuseLocalEndpoint: Bool
     private let events: (any EventSink)?
     private let reactor: Reactor
+    private let pathMonitor: PathMonitor?
     private let state = Mutex(State())
 
     /// Creates the connection object (no socket yet) and logs `connection_created`.
@@ -54,8 +65,10 @@ public final class ScanConnection: Sendable {
     ///   - events: the event log.
     ///   - reactor: the reactor that watches the socket.
     ///   - reuseLocalEndpoint: set `SO_REUSEADDR`/`SO_REUSEPORT` (NetMonitor's port scanner).
+    ///   - pathMonitor: the path to follow (default: the process's, nil without `path_waiting`).
     public init(to ip: IPv4Address, port: Int, transport: Transport = .tcp, interface: String? = nil,
-                phase: String, events: (any EventSink)?, reactor: Reactor = .shared, reuseLocalEndpoint: Bool = false) {
+                phase: String, events: (any EventSink)?, reactor: Reactor = .shared, reuseLocalEndpoint: Bool = false,
+                pathMonitor: PathMonitor? = PathMonitor.current) {
         id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
         self.ip = ip
         self.port = port
@@ -64,6 +77,7 @@ public final class ScanConnection: Sendable {
         self.reuseLocalEndpoint = reuseLocalEndpoint
         self.events = events
         self.reactor = reactor
+        self.pathMonitor = pathMonitor
         events?.record(.connectionCreated(.init(connection: id, transport: transport, ip: ip, port: port, phase: phase)))
         events?.record(.connectionState(.init(connection: id, state: .setup)))
     }
@@ -83,17 +97,38 @@ public final class ScanConnection: Sendable {
         // A platform profile's cost of creating and starting an NWConnection, on the caller's thread.
         PlatformCosts.spend(PlatformCosts.current.connectionSetupNs)
         transition(to: .preparing, at: MonotonicClock.now())
+        if let pathMonitor {
+            let follower = PathMonitor.Follower(lost: { [weak self] error in self?.pathLost(error) },
+                                                restored: { [weak self] in self?.pathRestored() })
+            if let error = pathMonitor.follow(id, remote: ip, interface: interface, follower) {
+                // NWConnection on an unsatisfied path: waiting for a path change, nothing sent.
+                transition(to: .waiting(error), at: MonotonicClock.now(), onlyFrom: .preparing)
+                return
+            }
+        }
+        attemptConnect()
+    }
+
+    /// One connect attempt from `preparing`: a fresh socket, a non-blocking connect, the reactor's watch.
+    private func attemptConnect() {
+        let attempt = state.withLock { state -> UInt64? in
+            guard case .preparing = state.current else { return nil }
+            state.attempt &+= 1
+            return state.attempt
+        }
+        guard let attempt else { return }
         let fd: Int32
         do {
             fd = try SocketSystem.openSocket(type: transport == .tcp ? SocketSystem.streamType : SocketSystem.datagramType)
             if let interface { try SocketSystem.bindToDevice(fd, interface: interface) }
             if reuseLocalEndpoint { try SocketSystem.enableReuse(fd) }
         } catch {
-            transition(to: .failed(ConnectionError(code: error.code)), at: MonotonicClock.now())
+            guard state.withLock({ $0.attempt == attempt }) else { return }
+            transition(to: .failed(ConnectionError(code: error.code)), at: MonotonicClock.now(), onlyFrom: .preparing)
             return
         }
         let stillPreparing = state.withLock { state -> Bool in
-            guard case .preparing = state.current else { return false }
+            guard case .preparing = state.current, state.attempt == attempt else { return false }
             state.fd = fd
             return true
         }
@@ -103,16 +138,16 @@ public final class ScanConnection: Sendable {
         }
         let code = SocketSystem.connect(fd, to: ip, port: port)
         if code == 0 {
-            finishAttempt(errno: 0, at: MonotonicClock.now())
+            finishAttempt(fd, errno: 0, at: MonotonicClock.now())
             return
         }
         guard code == SocketSystem.inProgress else {
-            finishAttempt(errno: code, at: MonotonicClock.now())
+            finishAttempt(fd, errno: code, at: MonotonicClock.now())
             return
         }
         let watched = reactor.watch(fd, events: Epoll.writableOnce) { [self] _, now in
             guard let code = connectResultIfStillConnecting(fd) else { return }
-            finishAttempt(errno: code, at: now)
+            finishAttempt(fd, errno: code, at: now)
         }
         switch watched {
         case .success(let token):
@@ -127,8 +162,30 @@ public final class ScanConnection: Sendable {
                 if state.fd == fd { reactor.unwatch(fd, token: token) } else { reactor.forget(token) }
             }
         case .failure(let error):
-            finishAttempt(errno: error.code, at: MonotonicClock.now())
+            finishAttempt(fd, errno: error.code, at: MonotonicClock.now())
         }
+    }
+
+    /// The path was lost: an attempt under way is abandoned (its socket closed) and the connection
+    /// waits for the path with `error`. Any other state is left alone (a `ready` connection would
+    /// hear of it through viability, which no probe uses; a waiting one keeps waiting).
+    private func pathLost(_ error: ConnectionError) {
+        let (fd, token, abandoned) = state.withLock { state -> (Int32, UInt64?, Bool) in
+            guard case .preparing = state.current else { return (-1, nil, false) }
+            defer { state.fd = -1; state.watchToken = nil; state.attempt &+= 1 }
+            return (state.fd, state.watchToken, true)
+        }
+        guard abandoned else { return }
+        if let token, fd >= 0 { reactor.unwatch(fd, token: token) }
+        if fd >= 0 { SocketSystem.close(fd) }
+        transition(to: .waiting(error), at: MonotonicClock.now(), onlyFrom: .preparing)
+    }
+
+    /// The path is satisfied again: a waiting connection goes back to `preparing` and connects afresh.
+    private func pathRestored() {
+        guard case .waiting(let error) = currentState else { return }
+        transition(to: .preparing, at: MonotonicClock.now(), onlyFrom: .waiting(error))
+        attemptConnect()
     }
 
     /// Closes the socket and reports `cancelled` (unless already failed or cancelled).
@@ -140,6 +197,7 @@ public final class ScanConnection: Sendable {
         }
         if let token, fd >= 0 { reactor.unwatch(fd, token: token) }
         if fd >= 0 { SocketSystem.close(fd) }
+        pathMonitor?.unfollow(id)
         transition(to: .cancelled, at: MonotonicClock.now())
     }
 
@@ -158,13 +216,13 @@ public final class ScanConnection: Sendable {
         }
     }
 
-    /// The connect attempt ended with `code` (0 = handshake done).
-    private func finishAttempt(errno code: Int32, at time: UInt64) {
+    /// The connect attempt on `socket` ended with `code` (0 = handshake done).
+    private func finishAttempt(_ socket: Int32, errno code: Int32, at time: UInt64) {
         let next = ConnectionState.afterConnect(errno: code)
         // A dead socket (waiting or failed) is released now; a ready one stays open until cancel.
         let ready = next == .ready
         let (fd, token, closeIt) = state.withLock { state -> (Int32, UInt64?, Bool) in
-            guard case .preparing = state.current else { return (-1, nil, false) }
+            guard case .preparing = state.current, state.fd == socket else { return (-1, nil, false) }
             let token = state.watchToken
             let fd = state.fd
             state.watchToken = nil
@@ -173,6 +231,8 @@ public final class ScanConnection: Sendable {
         }
         if let token, fd >= 0 { reactor.unwatch(fd, token: token) }
         if closeIt, fd >= 0 { SocketSystem.close(fd) }
+        guard fd >= 0 else { return }
+        if next.isTerminal { pathMonitor?.unfollow(id) }
         transition(to: next, at: time, onlyFrom: .preparing)
     }
 

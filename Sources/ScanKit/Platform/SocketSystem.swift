@@ -102,17 +102,7 @@ enum SocketSystem {
 
     /// Every interface with its `IFF_UP`/`IFF_RUNNING` flags and IPv4 addresses (an interface
     /// without addresses still appears, through its link entry); empty when getifaddrs fails.
-    static func interfaces() -> [PathReadiness.Interface] {
-        var found: [PathReadiness.Interface] = []
-        for entry in NetworkInterfaces.entries() {
-            let index = found.firstIndex { $0.name == entry.name } ?? {
-                found.append(PathReadiness.Interface(name: entry.name, isUp: entry.isUp, isRunning: entry.isRunning, addresses: []))
-                return found.count - 1
-            }()
-            if let ipv4 = entry.ipv4 { found[index].addresses.append(ipv4.address) }
-        }
-        return found
-    }
+    static func interfaces() -> [PathReadiness.Interface] { PathReadiness.interfaces(from: NetworkInterfaces.entries()) }
 
     /// Reverse lookup through the system resolver (`getnameinfo` with `NI_NAMEREQD`); blocks.
     static func reverseName(_ ip: IPv4Address) -> String? { HostNames.reverse(ip) }

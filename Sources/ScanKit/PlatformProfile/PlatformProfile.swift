@@ -1,3 +1,5 @@
+import Platform
+
 /// The device the app runs on, as far as the app's own side goes: what Network.framework's
 /// callbacks and connection set-up cost, how wide the queue its callbacks run on is, and what
 /// a published change costs the main thread (docs/PLATFORMS.md).
@@ -49,15 +51,26 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// (the scan's probes, and the tools under `tools.executor: shared_pool`); 0: no emulated pool
     /// (scan callbacks on the reactor thread, tool callbacks on Swift's global executor).
     public var callbackPoolWidth: Parameter
+    /// 1: the app observes its interface's path and connections follow it as NWConnection's do —
+    /// a connection still establishing goes to `waiting(ENETDOWN)` when the path becomes
+    /// unsatisfied (one started then waits at once), and every connection still `waiting` is
+    /// retried when the path is satisfied again (`PathMonitor`). 0 or absent: no path observation
+    /// (connections wait only on a refusal or an unreachable host, and never leave `waiting`).
+    public var pathWaiting: Parameter?
+    /// Milliseconds from the path becoming satisfied again to the retry of the connections still
+    /// `waiting` (absent: 0).
+    public var pathRetryDelayMs: Parameter?
 
     public init(name: String, device: String, callbackUs: Parameter, connectionSetupUs: Parameter, publishUs: Parameter,
-                callbackPoolWidth: Parameter) {
+                callbackPoolWidth: Parameter, pathWaiting: Parameter? = nil, pathRetryDelayMs: Parameter? = nil) {
         self.name = name
         self.device = device
         self.callbackUs = callbackUs
         self.connectionSetupUs = connectionSetupUs
         self.publishUs = publishUs
         self.callbackPoolWidth = callbackPoolWidth
+        self.pathWaiting = pathWaiting
+        self.pathRetryDelayMs = pathRetryDelayMs
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -66,27 +79,46 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         case connectionSetupUs = "connection_setup_us"
         case publishUs = "publish_us"
         case callbackPoolWidth = "callback_pool_width"
+        case pathWaiting = "path_waiting"
+        case pathRetryDelayMs = "path_retry_delay_ms"
     }
 
-    /// The parameters by their file key, in file order.
+    /// The parameters by their file key, in file order (the optional ones when the file has them).
     public var parameters: [(key: String, parameter: Parameter)] {
-        [(CodingKeys.callbackUs.rawValue, callbackUs), (CodingKeys.connectionSetupUs.rawValue, connectionSetupUs),
-         (CodingKeys.publishUs.rawValue, publishUs), (CodingKeys.callbackPoolWidth.rawValue, callbackPoolWidth)]
+        let optional: [(key: String, parameter: Parameter)] = [(CodingKeys.pathWaiting.rawValue, pathWaiting), (CodingKeys.pathRetryDelayMs.rawValue, pathRetryDelayMs)]
+            .compactMap { key, parameter in parameter.map { (key, $0) } }
+        return [(CodingKeys.callbackUs.rawValue, callbackUs), (CodingKeys.connectionSetupUs.rawValue, connectionSetupUs),
+                (CodingKeys.publishUs.rawValue, publishUs), (CodingKeys.callbackPoolWidth.rawValue, callbackPoolWidth)] + optional
     }
 
     /// The parameter keys a profile has (what `--sweep platform.KEY=…` may name).
-    public static let parameterKeys = [CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth].map(\.rawValue)
+    public static let parameterKeys = [CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth, .pathWaiting, .pathRetryDelayMs]
+        .map(\.rawValue)
 
     /// True when the profile adds nothing: every cost 0 and no emulated pool. The app then runs
     /// exactly as it does without a profile, and the harness does not pass it.
     public var isNeutral: Bool {
         callbackUs.value == 0 && connectionSetupUs.value == 0 && publishUs.value == 0 && callbackPoolWidth.value == 0
+            && !pathModel.observesPath
+    }
+
+    /// How the app's connections follow its path (`PathMonitor`).
+    public var pathModel: PathModel {
+        PathModel(observesPath: (pathWaiting?.value ?? 0) != 0, retryDelayNs: Self.nanoseconds((pathRetryDelayMs?.value ?? 0) * 1000))
     }
 
     /// What the app does with this profile.
     public var costs: PlatformCosts {
         PlatformCosts(callbackNs: Self.nanoseconds(callbackUs.value), connectionSetupNs: Self.nanoseconds(connectionSetupUs.value),
                       publishNs: Self.nanoseconds(publishUs.value), callbackPoolWidth: Int(callbackPoolWidth.value))
+    }
+
+    /// Puts the profile in force for the rest of this process, before the app starts any
+    /// connection: its costs (`PlatformCosts`) and its path model (`PathMonitor`).
+    /// - Throws: `SystemError` when the path cannot be observed (no rtnetlink socket).
+    public func install() throws(SystemError) {
+        PlatformCosts.install(costs)
+        try PathMonitor.install(pathModel)
     }
 
     private static func nanoseconds(_ microseconds: Double) -> UInt64 { UInt64((microseconds * 1000).rounded()) }

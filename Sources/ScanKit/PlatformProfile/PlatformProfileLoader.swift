@@ -47,6 +47,7 @@ public enum PlatformProfileLoader {
     /// The ranges the app can honour, per parameter key.
     static let ranges: [String: ClosedRange<Double>] = [
         "callback_us": 0...100_000, "connection_setup_us": 0...100_000, "publish_us": 0...100_000, "callback_pool_width": 0...64,
+        "path_waiting": 0...1, "path_retry_delay_ms": 0...600_000,
     ]
 
     static func validate(_ profile: PlatformProfile, document: YAMLDocument) throws {
@@ -59,6 +60,9 @@ public enum PlatformProfileLoader {
             guard range.contains(parameter.value) else {
                 throw document.error(at: path.appending(key: "value"), "\(parameter.value) is out of range",
                                      fix: "write \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+            }
+            if key == "path_waiting" && parameter.value != parameter.value.rounded() {
+                throw document.error(at: path.appending(key: "value"), "path_waiting is a switch", fix: "write 1 (connections follow the path, as NWConnection's do) or 0 (no path observation)")
             }
             if key == "callback_pool_width" && parameter.value != parameter.value.rounded() {
                 throw document.error(at: path.appending(key: "value"), "a pool has a whole number of threads", fix: "write an integer (0: no emulated pool)")

@@ -82,7 +82,7 @@ struct AppCommand: AsyncParsableCommand {
             Terminal.fail("error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))")
         }
         let scanInterface = try ScanInterface.choose(interface)
-        PlatformCosts.install(profile.costs)
+        do { try profile.install() } catch { Terminal.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }
         var log: EventLog?
         if let events {
             do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }

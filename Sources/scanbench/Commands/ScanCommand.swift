@@ -63,7 +63,7 @@ struct ScanCommand: AsyncParsableCommand {
         guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
         guard (1...65535).contains(probeTopPorts) else { Terminal.fail("--probe-top-ports must be 1-65535") }
         let scanInterface = try ScanInterface.choose(interface)
-        PlatformCosts.install(profile.costs)
+        do { try profile.install() } catch { Terminal.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }
         var log: EventLog?
         if let events {
             do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }
