@@ -95,6 +95,48 @@ struct MetricsJoinerTests {
         #expect(answered.contains("answered mdns"), "\(answered)")
     }
 
+    @Test("a missed device's reason names its Wi-Fi mechanism: asleep at every poke, waiting ended by the policy during a path loss, probes a path gap covered")
+    func missedReasonsNameTheMechanism() throws {
+        let text = Self.fixtureText.replacingOccurrences(of: "category: iot, arp: {reply_probability: 0}}",
+                                                         with: "category: iot, arp: {reply_probability: 0}, deep_sleep: {sleep_s: 20, awake_s: 5}}")
+        let fixture = try FixtureLoader.load(text: text, file: "join.yaml")
+        let truth = GroundTruth(fixture: fixture, fixturePath: "join.yaml", plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")))
+        let (ghost, speaker) = (Self.ip("198.18.0.11"), Self.ip("198.18.0.12"))
+        let t0: UInt64 = 1_000_000_000
+        func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord { EventRecord(timeNs: t0 + ms * 1_000_000, event: event) }
+        let records = [
+            at(0, .scanStart(.init(strategy: "s", hosts: 253))),
+            at(100, .connectionCreated(.init(connection: 1, transport: .tcp, ip: ghost, port: 80, phase: "tcp_probe"))),
+            at(100, .connectionState(.init(connection: 1, state: .preparing))),
+            at(1100, .connectionState(.init(connection: 1, state: .cancelled))),
+            // The speaker's connect: waiting(ENETDOWN) when the path went at 1.5 s, cancelled 1 ms later (`fail`).
+            at(1000, .connectionCreated(.init(connection: 2, transport: .tcp, ip: speaker, port: 7000, phase: "tcp_probe"))),
+            at(1000, .connectionState(.init(connection: 2, state: .preparing))),
+            at(1500, .connectionState(.init(connection: 2, state: .waiting, error: "ENETDOWN"))),
+            at(1501, .connectionState(.init(connection: 2, state: .cancelled))),
+            at(2000, .scanEnd(.init(devices: 0))),
+        ]
+        var observation = RunObservation(truth: truth, scan: nil, events: records, wire: nil, captureDrops: 0,
+                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        var sleeper = SwitchPortCounters(name: "ghost")
+        sleeper.asleepDropped = 4
+        observation.switchCounters = [sleeper]
+        // An association loss from 1.5 s to 4 s on the event log's clock (realtime = monotonic here).
+        observation.pathEvents = [PathEventRecord(port: "scanner", kind: "association_loss", startSeconds: 0, endSeconds: 2.5,
+                                                  startUnix: 2.5, endUnix: 5)]
+        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+        let ghostReason = try #require(devices.first { $0.name == "ghost" }?.missedBecause)
+        #expect(ghostReason.contains("deep_sleep: asleep 20 s of every 25 s; the switch dropped 4 frames"), "\(ghostReason)")
+        #expect(ghostReason.contains("asleep at every poke (deep_sleep)"), "\(ghostReason)")
+        #expect(!ghostReason.contains("path gap"), "its connect ended before the gap: \(ghostReason)")
+        let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+        #expect(speakerReason.contains("1× waiting ENETDOWN"), "\(speakerReason)")
+        #expect(speakerReason.contains("`waiting` ended by the probe's policy during a path loss"), "\(speakerReason)")
+        #expect(speakerReason.contains("1 of 1 TCP connects overlapped a path gap (association_loss"), "\(speakerReason)")
+        #expect(speakerReason.contains("path lost: a path gap (association_loss) covered its probes"), "\(speakerReason)")
+        #expect(!speakerReason.contains("deep_sleep"), "\(speakerReason)")
+    }
+
     @Test("UI: main-actor time per publish as p50, p95 and max; publishes that handed the list over; late frames past one 60 Hz frame")
     func uiDistribution() throws {
         let t0: UInt64 = 1_000_000_000

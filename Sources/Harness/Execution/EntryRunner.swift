@@ -105,6 +105,7 @@ public struct EntryRunner: Sendable {
         var observation = RunObservation(truth: truth, scan: session?.scan.map(ScanReportExcerpt.init), events: events, wire: wire,
                                          captureDrops: recording.captureDrops, process: recording.process,
                                          realtimeMinusMonotonicNs: recording.realtimeMinusMonotonicNs, switchCounters: switchCounters)
+        observation.pathEvents = PathEventRecord.load(testbed: truth.testbedID)
         observation.categories = categories?.report
         observation.categoryProbeSeconds = categories?.seconds
         observation.toolTargets = Set((session?.pings ?? []).map(\.target) + (session?.portScans ?? []).map(\.target))

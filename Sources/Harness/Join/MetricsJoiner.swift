@@ -108,7 +108,7 @@ public struct MetricsJoiner: Sendable {
             let made = connects[address] ?? 0, sent = attempts[address] ?? 0
             let ip = IPv4Address(address)
             let fate = ip.flatMap { tally.evidence?[$0].tcp }
-            let started = fate?.started.count ?? 0, answered = fate?.answered.count ?? 0, unreachable = fate?.unreachable.count ?? 0
+            let started = max(fate?.started.count ?? 0, fate?.attempts ?? 0), answered = fate?.answered.count ?? 0, unreachable = fate?.unreachable.count ?? 0
             let requests = ip.map { arp[$0] ?? 0 } ?? 0
             if sent > started {
                 check.disagreements.append("\(address): \(sent) SYN attempts on the wire, \(started) connects started in the stack")
@@ -157,6 +157,7 @@ public struct MetricsJoiner: Sendable {
         let verdicts = observation.categories?.byIP
         let wireRTT = Dictionary((observation.wire?.rttByTarget ?? []).map { ($0.target.description, $0) }, uniquingKeysWith: { a, _ in a })
         var outcomes: [DeviceOutcome] = []
+        let mechanism = MissedMechanism(observation: observation)
         for entry in observation.truth.devices {
             let device = entry.device
             let ip = device.ip.description
@@ -178,7 +179,9 @@ public struct MetricsJoiner: Sendable {
             if let expected = device.hostname, let reportedName = report?.hostname {
                 outcome.hostnameCorrect = Self.sameHost(reportedName, expected)
             }
-            if outcome.discoverable && !outcome.found, let evidence = tally.evidence { outcome.missedBecause = Self.missedReason(evidence, device.ip) }
+            if outcome.discoverable && !outcome.found, let evidence = tally.evidence {
+                outcome.missedBecause = Self.missedReason(evidence, device.ip, mechanism: mechanism.notes(for: device.ip))
+            }
             if let verdict = verdicts?[ip] {
                 outcome.categoryPredicted = verdict.category
                 outcome.categoryRule = verdict.rule
@@ -200,7 +203,9 @@ public struct MetricsJoiner: Sendable {
     /// scanner did toward the address and saw of it ("observed"), then what that implies
     /// ("inferred"). A strategy that never read the ARP table or never listened is told so,
     /// rather than credited with having looked.
-    static func missedReason(_ evidence: EventTally.Evidence, _ ip: IPv4Address) -> String {
+    /// `mechanism` adds what the fixture, the switch and the path events say (`MissedMechanism`).
+    static func missedReason(_ evidence: EventTally.Evidence, _ ip: IPv4Address,
+                             mechanism: (observed: [String], inferred: [String]) = ([], [])) -> String {
         let seen = evidence[ip]
         let created = seen.ports, finals = seen.ends, waiting = seen.waitingByError
         let packets = seen.packetsByKind, sendFailures = seen.sendFailures
@@ -231,6 +236,8 @@ public struct MetricsJoiner: Sendable {
         if packets[.udpPoke] != nil && tableReads > 0 && inTable == 0 { inferred.append("it did not answer ARP before the table was read") }
         if !created.isEmpty && !finals.values.contains(.ready) { inferred.append("no probed port answered") }
         if inTable > 0 { inferred.append("it was in the ARP table but a filter or a cut phase kept it out") }
+        observed += mechanism.observed
+        inferred += mechanism.inferred
         return "observed: " + observed.joined(separator: "; ") + (inferred.isEmpty ? "" : " — inferred: " + inferred.joined(separator: "; "))
     }
 

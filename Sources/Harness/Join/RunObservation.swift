@@ -17,6 +17,8 @@ public struct RunObservation: Sendable {
     public var realtimeMinusMonotonicNs: Int64
     /// What the testbed's switch did during the run, per port (nil when it published nothing).
     public var switchCounters: [SwitchPortCounters]?
+    /// The scanner's path events the testbed published (`path-events.json`); nil without any.
+    public var pathEvents: [PathEventRecord]?
     /// Addresses a scenario's tool (ping, port scanner) probed beside the scan from the same
     /// namespace: their SYNs are not the scanner's, so the stack-vs-wire check skips them.
     public var toolTargets: Set<String> = []

@@ -32,6 +32,9 @@ extension EventTally {
         public struct TCPFates: Sendable, Equatable {
             /// Started (`preparing`): the kernel was asked to connect, so at most one SYN attempt.
             public var started: Set<UInt64> = []
+            /// `preparing` states, each a connect attempt: more than `started` when a connection
+            /// that followed its path was retried after `waiting` (a fresh socket, a SYN of its own).
+            public var attempts = 0
             /// Answered: `ready`, or refused (`ECONNREFUSED`); only a SYN gets either answer.
             public var answered: Set<UInt64> = []
             /// Unreachable (`EHOSTUNREACH`, `EHOSTDOWN`): on the LAN, the kernel's ARP went
@@ -90,6 +93,7 @@ extension EventTally {
             switch change.state {
             case .preparing:
                 byAddress[ip, default: Address()].tcp.started.insert(id)
+                byAddress[ip, default: Address()].tcp.attempts += 1
             case .ready:
                 byAddress[ip, default: Address()].tcp.answered.insert(id)
             case .waiting, .failed:
