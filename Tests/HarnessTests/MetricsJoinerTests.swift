@@ -97,16 +97,16 @@ struct MetricsJoinerTests {
 
     @Test("a missed device's reason names its Wi-Fi mechanism: asleep at every poke, waiting ended by the policy during a path loss, probes a path gap covered")
     func missedReasonsNameTheMechanism() throws {
-        let text = Self.fixtureText.replacingOccurrences(of: "category: iot, arp: {reply_probability: 0}}",
-                                                         with: "category: iot, arp: {reply_probability: 0}, deep_sleep: {sleep_s: 20, awake_s: 5}}")
+        let text = Self.fixtureText.replacingOccurrences(of: "category: phone, link: {delay_ms: 10}}",
+                                                         with: "category: phone, link: {delay_ms: 10}, deep_sleep: {sleep_s: 20, awake_s: 5}}")
         let fixture = try FixtureLoader.load(text: text, file: "join.yaml")
         let truth = GroundTruth(fixture: fixture, fixturePath: "join.yaml", plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")))
-        let (ghost, speaker) = (Self.ip("198.18.0.11"), Self.ip("198.18.0.12"))
+        let (phone, speaker) = (Self.ip("198.18.0.10"), Self.ip("198.18.0.12"))
         let t0: UInt64 = 1_000_000_000
         func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord { EventRecord(timeNs: t0 + ms * 1_000_000, event: event) }
         let records = [
             at(0, .scanStart(.init(strategy: "s", hosts: 253))),
-            at(100, .connectionCreated(.init(connection: 1, transport: .tcp, ip: ghost, port: 80, phase: "tcp_probe"))),
+            at(100, .connectionCreated(.init(connection: 1, transport: .tcp, ip: phone, port: 80, phase: "tcp_probe"))),
             at(100, .connectionState(.init(connection: 1, state: .preparing))),
             at(1100, .connectionState(.init(connection: 1, state: .cancelled))),
             // The speaker's connect: waiting(ENETDOWN) when the path went at 1.5 s, cancelled 1 ms later (`fail`).
@@ -118,17 +118,17 @@ struct MetricsJoinerTests {
         ]
         var observation = RunObservation(truth: truth, scan: nil, events: records, wire: nil, captureDrops: 0,
                                          process: ProcessStats(), realtimeMinusMonotonicNs: 0)
-        var sleeper = SwitchPortCounters(name: "ghost")
+        var sleeper = SwitchPortCounters(name: "phone")
         sleeper.asleepDropped = 4
         observation.switchCounters = [sleeper]
         // An association loss from 1.5 s to 4 s on the event log's clock (realtime = monotonic here).
         observation.pathEvents = [PathEventRecord(port: "scanner", kind: "association_loss", startSeconds: 0, endSeconds: 2.5,
                                                   startUnix: 2.5, endUnix: 5)]
         let (_, devices, _) = MetricsJoiner(observation: observation).join()
-        let ghostReason = try #require(devices.first { $0.name == "ghost" }?.missedBecause)
-        #expect(ghostReason.contains("deep_sleep: asleep 20 s of every 25 s; the switch dropped 4 frames"), "\(ghostReason)")
-        #expect(ghostReason.contains("asleep at every poke (deep_sleep)"), "\(ghostReason)")
-        #expect(!ghostReason.contains("path gap"), "its connect ended before the gap: \(ghostReason)")
+        let phoneReason = try #require(devices.first { $0.name == "phone" }?.missedBecause)
+        #expect(phoneReason.contains("deep_sleep: asleep 20 s of every 25 s; the switch dropped 4 frames"), "\(phoneReason)")
+        #expect(phoneReason.contains("asleep at every poke (deep_sleep)"), "\(phoneReason)")
+        #expect(!phoneReason.contains("path gap"), "its connect ended before the gap: \(phoneReason)")
         let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
         #expect(speakerReason.contains("1× waiting ENETDOWN"), "\(speakerReason)")
         #expect(speakerReason.contains("`waiting` ended by the probe's policy during a path loss"), "\(speakerReason)")
