@@ -21,26 +21,8 @@ struct PathWaitingIntegrationTests {
     static let slow = "198.18.0.2"
 
     static func strategy(_ policy: String) -> String {
-        """
-        name: tcp-\(policy)
-        description: TCP probe of port 80 only, waiting_policy \(policy) (integration test of path waiting)
-        pipeline:
-          steps:
-            - {phases: [tcp_probe], concurrent: false}
-        arp: {enabled: false}
-        bonjour: {enabled: false}
-        tcp:
-          enabled: true
-          host_concurrency: 8
-          primary_ports: [80]
-          secondary_ports: []
-          timeouts: {mode: fixed, primary_ms: 6000, secondary_ms: 6000}
-          waiting_policy: \(policy)
-        enrichment: {enabled: false}
-        ssdp: {enabled: false}
-        icmp: {enabled: false}
-        ptr: {enabled: false}
-        """
+        TCPOnlyStrategy.yaml(name: "tcp-\(policy)", description: "TCP probe of port 80 only, waiting_policy \(policy) (integration test of path waiting)",
+                             ports: [80], timeoutMs: 6000, hostConcurrency: 8, waitingPolicy: policy)
     }
 
     /// The states the event log shows for the connections to `slow`:80, in order.

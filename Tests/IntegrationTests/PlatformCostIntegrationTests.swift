@@ -9,25 +9,8 @@ import Testing
 struct PlatformCostIntegrationTests {
     /// A TCP probe of every address only, three ports, short fixed timeouts: ~750 connections in
     /// a few seconds, each with three or four state callbacks.
-    static let strategy = """
-        name: tcp-only
-        description: TCP sweep only (integration test of platform costs)
-        pipeline:
-          steps:
-            - {phases: [tcp_probe], concurrent: false}
-        arp: {enabled: false}
-        bonjour: {enabled: false}
-        tcp:
-          enabled: true
-          host_concurrency: 40
-          primary_ports: [80, 443, 22]
-          secondary_ports: []
-          timeouts: {mode: fixed, primary_ms: 300, secondary_ms: 300}
-        enrichment: {enabled: false}
-        ssdp: {enabled: false}
-        icmp: {enabled: false}
-        ptr: {enabled: false}
-        """
+    static let strategy = TCPOnlyStrategy.yaml(name: "tcp-only", description: "TCP sweep only (integration test of platform costs)",
+                                               ports: [80, 443, 22], timeoutMs: 300, hostConcurrency: 40)
 
     /// Nothing but the callback cost (0 here, swept) and a one-thread callback pool.
     static let profile = """
