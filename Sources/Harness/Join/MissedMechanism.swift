@@ -1,3 +1,4 @@
+import Fixture
 import Platform
 import ScanKit
 import Testbed
