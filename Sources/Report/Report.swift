@@ -86,7 +86,7 @@ public struct Report: Sendable {
     }
 
     private func groupSection(_ group: RunGroup) -> String {
-        var text = "## \(Inline.code(group.fixture)) · scenario \(Inline.code(group.scenario))\n\n"
+        var text = "## \(group.heading)\n\n"
         text += headlineTables(group)
         let repeatability = repeatabilityTable(group)
         if !repeatability.isEmpty { text += "\n" + repeatability }

@@ -1,9 +1,13 @@
 import Results
 
-/// The runs of one fixture and scenario, by strategy: the unit every table compares within.
+/// The runs of one fixture and scenario (and platform, in a file of several), by strategy: the
+/// unit every table compares within.
 struct RunGroup: Sendable, StrategyMedians {
     let fixture: String
     let scenario: String
+    /// The platform profile the runs ran on, in a file joined across platforms
+    /// (`RunResult.platform`); nil when every run ran on the document's one platform.
+    var platform: String? = nil
     /// Strategies in report order: the presets in their documented order, then others as they
     /// first appear in the schedule.
     let strategies: [String]
@@ -16,11 +20,17 @@ struct RunGroup: Sendable, StrategyMedians {
         "netmonitor-1.0", "netmonitor-2.0", "scanbench-best",
     ]
 
-    /// A heading-friendly name: "home · scan".
-    var title: String { "\(fixture) · \(scenario)" }
+    /// A heading-friendly name: "home · scan" ("home · scan · iphone-a16" in a file of several platforms).
+    var title: String { "\(fixture) · \(scenario)" + (platform.map { " · \($0)" } ?? "") }
 
-    /// A file-name-friendly name: "home-scan".
-    var slug: String { Inline.slug("\(fixture)-\(scenario)") }
+    /// A file-name-friendly name: "home-scan" ("home-scan-iphone-a16").
+    var slug: String { Inline.slug("\(fixture)-\(scenario)" + (platform.map { "-\($0)" } ?? "")) }
+
+    /// The Markdown heading's words: "`home` · scenario `scan`", then " · platform `iphone-a16`"
+    /// in a file of several platforms.
+    var heading: String {
+        "\(Inline.code(fixture)) · scenario \(Inline.code(scenario))" + (platform.map { " · platform \(Inline.code($0))" } ?? "")
+    }
 
     /// Successful runs of `strategy`.
     func ok(_ strategy: String) -> [RunResult] {
@@ -69,13 +79,13 @@ struct RunGroup: Sendable, StrategyMedians {
         return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
     }
 
-    /// Splits `runs` by fixture and scenario, in order of first appearance in the schedule.
+    /// Splits `runs` by fixture, scenario and platform, in order of first appearance in the schedule.
     static func groups(of runs: [RunResult]) -> [RunGroup] {
         let scheduled = runs.sorted { ($0.sequence, $0.repetition) < ($1.sequence, $1.repetition) }
         var keys: [[String]] = []
         var byKey: [[String]: [RunResult]] = [:]
         for run in scheduled {
-            let key = [run.fixture, run.scenario]
+            let key = [run.fixture, run.scenario, run.platform ?? ""]
             if byKey[key] == nil { keys.append(key) }
             byKey[key, default: []].append(run)
         }
@@ -87,7 +97,7 @@ struct RunGroup: Sendable, StrategyMedians {
             var byStrategy: [String: [RunResult]] = [:]
             for run in members { byStrategy[run.strategy, default: []].append(run) }
             for (strategy, list) in byStrategy { byStrategy[strategy] = list.sorted { $0.repetition < $1.repetition } }
-            return RunGroup(fixture: key[0], scenario: key[1], strategies: ordered, runs: byStrategy)
+            return RunGroup(fixture: key[0], scenario: key[1], platform: key[2].isEmpty ? nil : key[2], strategies: ordered, runs: byStrategy)
         }
     }
 }

@@ -9,12 +9,14 @@ import Results
 /// run, on any fixture of the suite counts as failed over the suite (the worst case).
 struct Suite: Sendable, StrategyMedians {
     let scenario: String
+    /// The platform of its groups, in a file joined across platforms (`RunGroup.platform`).
+    var platform: String? = nil
     /// One group per fixture, in order of first appearance in the schedule.
     let groups: [RunGroup]
     let strategies: [String]
 
-    var title: String { "suite · \(scenario)" }
-    var slug: String { Inline.slug("suite-medians-\(scenario)") }
+    var title: String { "suite · \(scenario)" + (platform.map { " · \($0)" } ?? "") }
+    var slug: String { Inline.slug("suite-medians-\(scenario)" + (platform.map { "-\($0)" } ?? "")) }
     var fixtures: [String] { groups.map(\.fixture) }
 
     /// The per-fixture medians of `metric` for `strategy`, in fixture order; fixtures without one
@@ -42,17 +44,17 @@ struct Suite: Sendable, StrategyMedians {
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
-    /// Per scenario, in order of first appearance, the suite of its fixtures — only where at least
-    /// two fixtures ran it.
+    /// Per scenario (and platform), in order of first appearance, the suite of its fixtures — only
+    /// where at least two fixtures ran it.
     static func suites(of groups: [RunGroup]) -> [Suite] {
-        var scenarios: [String] = []
-        for group in groups where !scenarios.contains(group.scenario) { scenarios.append(group.scenario) }
-        return scenarios.compactMap { scenario in
-            let members = groups.filter { $0.scenario == scenario }
+        var keys: [[String?]] = []
+        for group in groups where !keys.contains([group.scenario, group.platform]) { keys.append([group.scenario, group.platform]) }
+        return keys.compactMap { key in
+            let members = groups.filter { [$0.scenario, $0.platform] == key }
             guard members.count >= 2 else { return nil }
             var seen: [String] = []
             for strategy in members.flatMap(\.strategies) where !seen.contains(strategy) { seen.append(strategy) }
-            return Suite(scenario: scenario, groups: members, strategies: RunGroup.reportOrder(seen))
+            return Suite(scenario: members[0].scenario, platform: members[0].platform, groups: members, strategies: RunGroup.reportOrder(seen))
         }
     }
 }

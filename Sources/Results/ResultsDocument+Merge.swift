@@ -33,7 +33,7 @@ extension ResultsDocument {
                     || (document.environment.platform?.neutral ?? true) && (merged.environment.platform?.neutral ?? true) else {
                 let names = [document.environment.platform?.name, merged.environment.platform?.name].map { $0 ?? "linux" }
                 throw ResultsError("\(name) ran the app on platform \(names[0]), \(firstName) on \(names[1]) (or another file of it)",
-                                   fix: "run every shard with the same --platform, from the same checkout")
+                                   fix: "run every shard with the same --platform, from the same checkout (to set two platforms side by side: scanbench merge --across-platforms)")
             }
             guard document.sweep == merged.sweep else {
                 throw ResultsError("\(name) and \(firstName) swept different grids (or one none)",
@@ -44,7 +44,7 @@ extension ResultsDocument {
             merged.runs += document.runs
             merged.peers += document.peers
         }
-        let keys = merged.runs.map { "\($0.fixture) \($0.strategy) \($0.scenario) r\($0.repetition)" }
+        let keys = merged.runs.map { "\($0.fixture) \($0.strategy) \($0.scenario) r\($0.repetition)" + ($0.platform.map { " on \($0)" } ?? "") }
         let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         guard repeated.isEmpty else {
             throw ResultsError("the files share runs (\(repeated.prefix(3).joined(separator: ", ")))",
@@ -52,6 +52,45 @@ extension ResultsDocument {
         }
         merged.runs.sort { $0.sequence < $1.sequence }
         merged.environment.shard = "merged " + parts.map(\.document.environment.shard).joined(separator: " + ")
+        return merged
+    }
+
+    /// One document holding the runs of one plan run on several platform profiles (`scanbench run
+    /// --platform linux` and `--platform iphone-a16` apart, then `scanbench merge --across-platforms`),
+    /// so one report can set the platforms side by side (its Expected Outcomes get a column each).
+    ///
+    /// Every run is stamped with its file's platform (`RunResult.platform`) and the schedules are
+    /// laid end to end in the order given. Everything but the platform must agree as for shards. The
+    /// result records no plan (no one `scanbench run --plan` runs two platforms) and keeps the
+    /// profile's record that is not `linux`, whose parameters the report lists: so it joins `linux`
+    /// with one profile, or runs of one profile's files.
+    /// - Throws: `ResultsError` naming the file and the difference, or when the files ran one platform only.
+    public static func mergingAcrossPlatforms(_ parts: [(name: String, document: ResultsDocument)]) throws(ResultsError) -> ResultsDocument {
+        let names = parts.map { $0.document.environment.platform?.name ?? "linux" }
+        guard Set(names).count >= 2 else {
+            throw ResultsError("every file ran platform \(names.first ?? "linux"): nothing to set side by side",
+                               fix: "merge them without --across-platforms (shards of one plan), or add the other platform's results.json")
+        }
+        let profiles = parts.compactMap { $0.document.environment.platform }.filter { !$0.neutral }
+        if let first = profiles.first, let other = profiles.first(where: { $0.sha256 != first.sha256 }) {
+            throw ResultsError("the files ran two profiles besides linux (\(first.name), \(other.name)); the report lists one profile's parameters",
+                               fix: "merge linux with one profile at a time")
+        }
+        var offset = 0
+        let stamped = parts.map { part -> (name: String, document: ResultsDocument) in
+            var document = part.document
+            let platform = document.environment.platform?.name ?? "linux"
+            for index in document.runs.indices {
+                document.runs[index].platform = document.runs[index].platform ?? platform
+                document.runs[index].sequence += offset
+            }
+            offset = (document.runs.map(\.sequence).max() ?? offset - 1) + 1
+            document.environment.platform = profiles.first ?? document.environment.platform
+            document.plan?.platform = nil
+            return (part.name, document)
+        }
+        var merged = try merging(stamped)
+        merged.plan = nil
         return merged
     }
 

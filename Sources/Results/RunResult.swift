@@ -35,6 +35,10 @@ public struct RunResult: Codable, Sendable, Equatable {
     /// In a sweep: the knobs this run's strategy changed from the control, key path to value as
     /// given (`{}` for the control). Nil outside sweeps.
     public var overrides: [String: String]?
+    /// The platform profile this run's app ran on, by name (`linux`, `iphone-a16`), when the file
+    /// holds runs of more than one platform (`scanbench merge --across-platforms`); nil otherwise,
+    /// when every run ran on `environment.platform`.
+    public var platform: String?
 
     public init(fixture: String, strategy: String, scenario: String, repetition: Int, sequence: Int, status: Status,
                 error: String? = nil, pcap: String? = nil, events: String? = nil, metrics: RunMetrics = RunMetrics(),

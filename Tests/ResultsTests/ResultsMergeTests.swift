@@ -65,6 +65,45 @@ struct ResultsMergeTests {
         linux.environment.platform = PlatformRecord(name: "linux", device: "host", sha256: "l1", parameters: [], neutral: true)
         #expect(try ResultsDocument.merging([("a.json", one), ("b.json", linux)]).runs.count == 2)
     }
+
+    /// `shard` run on `platform` (nil: a file from before profiles, i.e. linux).
+    static func onPlatform(_ platform: String?, sha256: String = "p1", strategy: String = "a") -> ResultsDocument {
+        var document = shard("1/1", strategy: strategy, sequence: 0)
+        document.environment.platform = platform.map {
+            PlatformRecord(name: $0, device: $0, sha256: $0 == "linux" ? "l1" : sha256,
+                           parameters: $0 == "linux" ? [] : [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
+                           neutral: $0 == "linux")
+        }
+        return document
+    }
+
+    @Test("across platforms: the same run on linux and on a profile is kept twice, each stamped with its platform, the profile's record kept")
+    func acrossPlatforms() throws {
+        let merged = try ResultsDocument.mergingAcrossPlatforms([("linux.json", Self.onPlatform(nil)),
+                                                                 ("phone.json", Self.onPlatform("iphone-a16"))])
+        #expect(merged.runs.map(\.platform) == ["linux", "iphone-a16"])
+        #expect(merged.runs.map(\.sequence) == [0, 1]) // the second file's schedule follows the first's
+        #expect(merged.environment.platform?.name == "iphone-a16" && merged.plan == nil)
+        // A round trip keeps the stamp.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("across-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try merged.write(to: path)
+        let decoded = try ResultsDocument.load(path)
+        #expect(decoded.runs.map(\.platform) == ["linux", "iphone-a16"])
+    }
+
+    @Test("across platforms: one platform only, or two profiles besides linux, is refused with a fix")
+    func acrossPlatformsRefused() throws {
+        let same = try #require(throws: ResultsError.self) {
+            try ResultsDocument.mergingAcrossPlatforms([("a.json", Self.onPlatform("linux")), ("b.json", Self.onPlatform(nil, strategy: "b"))])
+        }
+        #expect(same.message.contains("every file ran platform linux") && same.fix.contains("without --across-platforms"), "\(same)")
+        let two = try #require(throws: ResultsError.self) {
+            try ResultsDocument.mergingAcrossPlatforms([("a.json", Self.onPlatform("linux")), ("b.json", Self.onPlatform("iphone-a16")),
+                                                        ("c.json", Self.onPlatform("ipad", sha256: "p2"))])
+        }
+        #expect(two.message.contains("two profiles besides linux"), "\(two)")
+    }
 }
 
 @Suite("merging shards of a sweep")

@@ -22,6 +22,11 @@ extension Report {
         var holds: (@Sendable (_ value: Double, _ whole: Double?) -> Bool)?
         /// The bar in words, for the table.
         var bar: String
+        /// What moves the metric, in the app: the mechanism the per-platform table names.
+        var mechanism: String
+        /// The platform profile's parameters that act on that mechanism (docs/PLATFORMS.md); a
+        /// platform can only move the row through these.
+        var platformKeys: [String] = []
     }
 
     static let reviewBefore = "review-baseline"
@@ -34,14 +39,16 @@ extension Report {
     /// (preferring the scenario `scan`, else any group where both review strategies ran); for
     /// tool rows over the strategy's runs in the "during-scan" scenarios when any measured it, else
     /// over every run that did.
-    func reviewMedian(_ strategy: String, _ claim: ReviewClaim) -> (value: Double, whole: Double?)? {
+    /// - Parameter platform: in a file of several platforms, only that platform's runs (`RunResult.platform`).
+    func reviewMedian(_ strategy: String, _ claim: ReviewClaim, platform: String? = nil) -> (value: Double, whole: Double?)? {
         let runs: [RunResult]
         if claim.during {
-            let all = document.runs.filter { $0.strategy == strategy && $0.status == .ok && claim.metric.value(in: $0.metrics) != nil }
+            let all = document.runs.filter { $0.strategy == strategy && $0.status == .ok && $0.platform == platform
+                && claim.metric.value(in: $0.metrics) != nil }
             let during = all.filter { $0.scenario.contains("during-scan") }
             runs = during.isEmpty ? all : during
         } else {
-            let candidates = groups.filter { $0.runs[Self.reviewBefore] != nil && $0.runs[Self.reviewAfter] != nil }
+            let candidates = groups.filter { $0.platform == platform && $0.runs[Self.reviewBefore] != nil && $0.runs[Self.reviewAfter] != nil }
             guard let group = candidates.first(where: { $0.scenario == "scan" }) ?? candidates.first else { return nil }
             runs = group.ok(strategy)
         }
@@ -51,32 +58,48 @@ extension Report {
 
     static let reviewClaims: [ReviewClaim] = [
         ReviewClaim(outcome: "Peak connections", before: "~80", after: "~30", metric: .stackPeak,
-                    holds: { v, _ in v <= 30 * 1.1 }, bar: "≤ 33"),
+                    holds: { v, _ in v <= 30 * 1.1 }, bar: "≤ 33",
+                    mechanism: "connections in flight at once: the scan's caps (`tcp.host_concurrency`, the budget's limit)",
+                    platformKeys: ["connection_setup_us"]),
         ReviewClaim(outcome: "Total connections per scan", before: "~3,149", after: "~1,100", metric: .connectionsCreated,
-                    holds: { v, _ in v <= 1_100 * 1.1 }, bar: "≤ 1,210"),
+                    holds: { v, _ in v <= 1_100 * 1.1 }, bar: "≤ 1,210",
+                    mechanism: "probes per host × hosts probed (ARP first skips absent hosts)"),
         ReviewClaim(outcome: "Main-thread mutations per scan", before: "500+", after: "30–50", metric: .publishes,
-                    holds: { v, _ in v <= 50 }, bar: "≤ 50"),
+                    holds: { v, _ in v <= 50 }, bar: "≤ 50",
+                    mechanism: "publishes per found device (`ui.batch_interval`)"),
         ReviewClaim(outcome: "Devices discovered (25+ on the /24)", before: "14–20", after: "22–25+", metric: .found,
-                    holds: { v, _ in v >= 22 }, bar: "≥ 22"),
-        ReviewClaim(outcome: "Device heat: CPU", before: "severe", after: "warm", metric: .cpu, bar: "10 % below baseline"),
-        ReviewClaim(outcome: "Device heat: wakeups", before: "severe", after: "warm", metric: .wakeups, bar: "10 % below baseline"),
+                    holds: { v, _ in v >= 22 }, bar: "≥ 22",
+                    mechanism: "a probe that reaches each device before its deadline", platformKeys: ["connection_setup_us", "callback_us"]),
+        ReviewClaim(outcome: "Device heat: CPU", before: "severe", after: "warm", metric: .cpu, bar: "10 % below baseline",
+                    mechanism: "work per probe, callback and publish",
+                    platformKeys: ["callback_us", "connection_setup_us", "publish_us"]),
+        ReviewClaim(outcome: "Device heat: wakeups", before: "severe", after: "warm", metric: .wakeups, bar: "10 % below baseline",
+                    mechanism: "timers and callbacks per second", platformKeys: ["callback_us", "callback_pool_width"]),
         ReviewClaim(outcome: "Device heat: radio active (est.)", before: "severe", after: "warm", metric: .radioActive,
-                    bar: "10 % below baseline"),
+                    bar: "10 % below baseline", mechanism: "time on the air, from the capture"),
         ReviewClaim(outcome: "UI responsiveness: late frames", before: "unusable", after: "normal", metric: .lateFrames,
-                    holds: { v, _ in v == 0 }, bar: "no late frame"),
+                    holds: { v, _ in v == 0 }, bar: "no late frame",
+                    mechanism: "main-actor work per publish × publishes", platformKeys: ["publish_us"]),
         ReviewClaim(outcome: "UI responsiveness: main-actor time", before: "unusable", after: "normal", metric: .mainBusy,
-                    bar: "10 % below baseline"),
+                    bar: "10 % below baseline", mechanism: "main-actor work per publish × publishes", platformKeys: ["publish_us"]),
         ReviewClaim(outcome: "Ping accuracy during scan", before: "poor", after: "accurate", metric: .pingVsWireP95, during: true,
-                    holds: { v, _ in v <= 1 }, bar: "≤ 1 ms p95 vs the wire"),
+                    holds: { v, _ in v <= 1 }, bar: "≤ 1 ms p95 vs the wire",
+                    mechanism: "the ping's timestamps wait behind the scan's callbacks on a shared queue",
+                    platformKeys: ["callback_us", "callback_pool_width"]),
         ReviewClaim(outcome: "Ping answered during scan", before: "timeouts", after: "accurate", metric: .pingLost, during: true,
-                    holds: { v, _ in v == 0 }, bar: "none lost"),
+                    holds: { v, _ in v == 0 }, bar: "none lost",
+                    mechanism: "an echo reply handled after the ping's timeout", platformKeys: ["callback_us", "callback_pool_width"]),
         ReviewClaim(outcome: "Port scan reliability", before: "intermittent", after: "consistent", metric: .portsCorrect,
-                    during: true, holds: { v, whole in whole.map { v >= $0 * 0.95 } ?? false }, bar: "≥ 95 % of states right"),
+                    during: true, holds: { v, whole in whole.map { v >= $0 * 0.95 } ?? false }, bar: "≥ 95 % of states right",
+                    mechanism: "the port scan's connections behind the scan's on shared queues and budget",
+                    platformKeys: ["callback_us", "callback_pool_width", "connection_setup_us"]),
     ]
 
     /// The review's "Expected Outcomes" next to what the baseline, phase 2, NetMonitor today and
     /// ours measured, each row by the mechanism the review blamed.
     func expectedOutcomesSection() -> String {
+        let platforms = runPlatforms
+        if platforms.count > 1 { return platformOutcomesSection(platforms) }
         var text = "## The review's expected outcomes, measured\n\n"
         text += "The architecture review (2026-02-13, §5 \"Expected Outcomes\") predicted these changes from its phases 1 + 2. "
         text += "Here \(Inline.code(Self.reviewBefore)) stands for the code it reviewed and \(Inline.code(Self.reviewAfter)) for "
@@ -99,17 +122,22 @@ extension Report {
         return text + table.render()
     }
 
-    private func cell(_ metric: Metric, _ measured: (value: Double, whole: Double?)) -> String {
+    func cell(_ metric: Metric, _ measured: (value: Double, whole: Double?)) -> String {
         if let whole = measured.whole { return "\(metric.format(measured.value))/\(metric.format(whole))" }
         return metric.format(measured.value) + (metric.unit.isEmpty ? "" : " \(metric.unit)")
     }
 
     private func holdsText(_ claim: ReviewClaim, before: (value: Double, whole: Double?)?, after: (value: Double, whole: Double?)?) -> String {
-        guard let after else { return "not measured" }
-        if let holds = claim.holds { return holds(after.value, after.whole) ? "yes" : "**no**" }
-        guard let before = before?.value else { return "not measured" }
-        let better = claim.metric.isBetter(after.value, than: before) && abs(after.value - before) > abs(before) * 0.1
-        return better ? "yes" : "**no**"
+        guard let after, let holds = Self.judge(claim, before: before, after: after) else { return "not measured" }
+        return holds ? "yes" : "**no**"
+    }
+
+    /// Whether phase 2's value meets the claim: its number or bar, else better than the baseline by
+    /// more than 10 %; nil when that needs a baseline that was not measured.
+    static func judge(_ claim: ReviewClaim, before: (value: Double, whole: Double?)?, after: (value: Double, whole: Double?)) -> Bool? {
+        if let holds = claim.holds { return holds(after.value, after.whole) }
+        guard let before = before?.value else { return nil }
+        return claim.metric.isBetter(after.value, than: before) && abs(after.value - before) > abs(before) * 0.1
     }
 
     private func bestText(_ claim: ReviewClaim, current: Double?, best: Double?) -> String {

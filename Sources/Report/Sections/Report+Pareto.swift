@@ -47,11 +47,11 @@ extension Report {
             text += "declares it (categories correct is not measured yet; [docs/METRICS.md](\(options.metricsDocLink))).\n"
         }
         for group in groups {
-            text += "\n### Front on \(Inline.code(group.fixture)) · scenario \(Inline.code(group.scenario))\n\n"
+            text += "\n### Front on \(group.heading)\n\n"
             text += paretoTable(group) + "\n" + paretoChartLink(group)
         }
         for suite in suites {
-            text += "\n### Front over the suite · scenario \(Inline.code(suite.scenario)) (\(suite.groups.count) fixtures)\n\n"
+            text += "\n### Front over the suite · scenario \(Inline.code(suite.scenario))\(suite.platform.map { " · platform \(Inline.code($0))" } ?? "") (\(suite.groups.count) fixtures)\n\n"
             text += "Each number is the median across the fixtures \(suite.fixtures.map(Inline.code).joined(separator: ", ")) of the "
             text += "strategy's median on each (every fixture counts once; with an even count, the mean of the middle two). "
             text += "A strategy that failed or did not run on any of them counts as failed over the suite.\n\n"

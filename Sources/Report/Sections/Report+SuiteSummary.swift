@@ -18,7 +18,7 @@ extension Report {
         text += "them. Counts (devices, attempts, packets, connections) grow with the LAN, so the worst of a count tends to name the "
         text += "largest fixture (for devices found, the smallest); recall is the yield that does not depend on size.\n"
         for suite in suites {
-            text += "\n### Suite · scenario \(Inline.code(suite.scenario)): \(suite.fixtures.map(Inline.code).joined(separator: ", "))\n\n"
+            text += "\n### Suite · scenario \(Inline.code(suite.scenario))\(suite.platform.map { " · platform \(Inline.code($0))" } ?? ""): \(suite.fixtures.map(Inline.code).joined(separator: ", "))\n\n"
             text += suiteTable(suite)
         }
         return text

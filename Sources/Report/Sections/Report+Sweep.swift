@@ -48,7 +48,7 @@ extension Report {
         text += "A change in the wrong direction is a cost even when p is large; a p is only small when the repetitions allow it.\n"
         if panels.isEmpty { text += "\nNo control ran in these results, so no variant can be compared.\n" }
         for panel in panels {
-            text += "\n### \(Inline.code(panel.group.fixture)) · scenario \(Inline.code(panel.group.scenario)) · control \(Inline.code(panel.control))\n\n"
+            text += "\n### \(panel.group.heading) · control \(Inline.code(panel.control))\n\n"
             let controlRuns = panel.group.ok(panel.control).count
             if let others = panel.variants.map({ panel.group.ok($0.name).count }).filter({ $0 > 0 }).min(), controlRuns > 0 {
                 let smallest = MannWhitneyU.smallestPossibleP(controlRuns, others)

@@ -7,7 +7,13 @@ struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Join results.json files of shards (scanbench run --shard I/N) into one.",
-        discussion: "Example: scanbench merge shard1/results.json shard2/results.json --out merged/results.json"
+        discussion: """
+            Example: scanbench merge shard1/results.json shard2/results.json --out merged/results.json
+
+            --across-platforms joins one plan run on two platforms (scanbench run --platform linux, then \
+            --platform iphone-a16): each run keeps its platform, and the report sets them side by side \
+            (a section per fixture, scenario and platform; the Expected Outcomes get a column per platform).
+            """
     )
 
     @Argument(help: "results.json files to join.")
@@ -16,11 +22,14 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "Where to write the joined results.json.")
     var out = "results.json"
 
+    @Flag(help: "Join the same plan run on different --platform profiles (linux and one profile), each run stamped with its platform.")
+    var acrossPlatforms = false
+
     func run() throws {
         guard files.count >= 2 else { throw ValidationError("give at least two results.json files") }
         do {
             let parts = try files.map { (name: $0, document: try ResultsDocument.load($0)) }
-            let merged = try ResultsDocument.merging(parts)
+            let merged = try acrossPlatforms ? ResultsDocument.mergingAcrossPlatforms(parts) : ResultsDocument.merging(parts)
             let directory = URL(fileURLWithPath: out).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try merged.write(to: out)
