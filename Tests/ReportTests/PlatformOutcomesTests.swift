@@ -59,6 +59,7 @@ struct PlatformOutcomesTests {
         // Every other section splits by platform too.
         #expect(probe.text.contains("## `home` · scenario `scan` · platform `iphone-a16`"))
         #expect(probe.text.contains("## `home` · scenario `scan` · platform `linux`"))
+        #expect(probe.text.contains("the runs on `linux` ran the app as it is"))
     }
 
     /// The phone's runs as a sweep of `platform.callback_us` over 5 and 50 around the profile's 15

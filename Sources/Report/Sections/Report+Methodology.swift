@@ -66,6 +66,11 @@ extension Report {
         text += "and ran shared-queue callbacks on a pool of the profile's width; the LAN's devices are unchanged. Every parameter and its source "
         text += "is in the table below; assumptions carry the range to sweep them over (`--sweep platform.KEY=…`, docs/PLATFORMS.md). "
         text += "A model, not a phone: this machine's cores are not the phone's.\n"
+        let others = runPlatforms.filter { $0 != platform.name }
+        if !others.isEmpty {
+            text += "  The file joins runs of several platforms (`scanbench merge --across-platforms`): "
+            text += "the runs on \(others.map(Inline.code).joined(separator: ", ")) ran the app as it is, and every section says which platform it shows.\n"
+        }
         return text
     }
 
@@ -112,7 +117,7 @@ extension Report {
         for run in document.runs.sorted(by: { ($0.sequence, $0.repetition) < ($1.sequence, $1.repetition) }) {
             let m = run.metrics
             let status = run.status == .ok ? "ok" : "\(run.status.rawValue): \(run.error ?? "no message")"
-            table.add(["\(run.sequence)", run.fixture, run.scenario, Inline.code(run.strategy), "\(run.repetition)", status, run.seed.map(String.init) ?? "—",
+            table.add(["\(run.sequence)", run.fixture, run.scenario + (run.platform.map { " · \($0)" } ?? ""), Inline.code(run.strategy), "\(run.repetition)", status, run.seed.map(String.init) ?? "—",
                        "\(m.yield.found)/\(m.yield.discoverable)"]
                       + Self.rawColumns.map { Self.rawCell($0, m) } + [Self.agreesCell(m.stack)]
                       + Self.rawCostColumns.map { Self.rawCell($0, m) } + [run.pcap.map { "[pcap](\($0))" } ?? "—"])
