@@ -39,6 +39,20 @@ public struct Epoll: Sendable {
         guard count > 0 else { return [] }
         return buffer.prefix(Int(count)).map { ($0.data.u64, $0.events) }
     }
+
+    /// Waits up to `nanoseconds` (negative: no timeout) and fills `ready` with the tokens of at
+    /// most 64 descriptors that fired, reusing its storage: what a loop that wakes per frame needs,
+    /// where `poll` would rescan every descriptor and a fresh buffer would be allocated each time.
+    /// - Returns: false when the kernel refused the wait (anything but `EINTR`).
+    public func wait(nanoseconds: Int64, into ready: inout [UInt64]) -> Bool {
+        ready.removeAll(keepingCapacity: true)
+        return withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: 64) { buffer in
+            let count = scanbench_epoll_wait_ns(descriptor, buffer.baseAddress, Int32(buffer.count), nanoseconds)
+            guard count >= 0 else { return Errno.current == .interrupted }
+            for index in 0..<Int(count) { ready.append(buffer[index].data.u64) }
+            return true
+        }
+    }
 }
 
 /// A non-blocking, close-on-exec eventfd: how another thread wakes a thread waiting in epoll or

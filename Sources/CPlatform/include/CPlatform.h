@@ -13,6 +13,10 @@
 /// ppoll(2) with a relative timeout in nanoseconds (negative waits forever).
 int scanbench_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns);
 
+/// epoll_pwait2(2) with a relative timeout in nanoseconds (negative waits forever): epoll with
+/// ppoll's precision, for the testbed switch's timed releases.
+int scanbench_epoll_wait_ns(int epfd, struct epoll_event *events, int max_events, int64_t timeout_ns);
+
 /// Monotonic clock in nanoseconds (CLOCK_MONOTONIC).
 int64_t scanbench_monotonic_ns(void);
 
