@@ -16,15 +16,18 @@ public struct LANGeneratorOptions: Sendable, Equatable {
     public var name: String?
     /// Which Wi-Fi behaviours are drawn (`--wifi`); the default keeps the committed LANs' bytes.
     public var wifi: WiFiModelling
+    /// Share of the devices besides the gateway that answer ARP only (`--arp-only-percent`, 0–100).
+    public var arpOnlyPercent: Int
 
     public init(seed: UInt64, devices: Int, subnet: IPv4Network = IPv4Network("198.18.0.0/24")!,
-                profile: LANProfile = .home, name: String? = nil, wifi: WiFiModelling = .lateARP) {
+                profile: LANProfile = .home, name: String? = nil, wifi: WiFiModelling = .lateARP, arpOnlyPercent: Int = 0) {
         self.seed = seed
         self.devices = devices
         self.subnet = subnet
         self.profile = profile
         self.name = name
         self.wifi = wifi
+        self.arpOnlyPercent = arpOnlyPercent
     }
 
     public var fixtureName: String { name ?? "gen-\(profile.rawValue)-\(devices)-s\(seed)" }
@@ -45,6 +48,9 @@ public struct LANGeneratorOptions: Sendable, Equatable {
         if let name, !(1...40).contains(name.count) || name.first == "-"
             || !name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
             throw FixtureError("--name '\(name)' is not a fixture name", fix: "use 1-40 lower-case letters, digits and '-', e.g. --name gen-home-25")
+        }
+        guard (0...100).contains(arpOnlyPercent) else {
+            throw FixtureError("--arp-only-percent \(arpOnlyPercent) is not a percentage", fix: "give 0 to 100, e.g. --arp-only-percent 33")
         }
         let capacity = Self.capacity(prefixLength: subnet.prefixLength)
         guard devices <= capacity else {
@@ -83,6 +89,7 @@ public struct LANGeneratorOptions: Sendable, Equatable {
                      "--profile", profile.rawValue]
         if let name { words += ["--name", name] }
         if wifi != .lateARP { words += ["--wifi", wifi.rawValue] }
+        if arpOnlyPercent > 0 { words += ["--arp-only-percent", "\(arpOnlyPercent)"] }
         if let out { words += ["--out", out] }
         return words.joined(separator: " ")
     }

@@ -36,6 +36,9 @@ struct FixtureGenerateCommand: ParsableCommand {
               scanbench testbed up /tmp/iot.yaml --detach
               # the same home with Wi-Fi as it is: power save, deep sleepers, scanner roams
               scanbench fixture generate --seed 7 --devices 30 --wifi full
+              # an office /23 in which a third of the hosts answer ARP only
+              scanbench fixture generate --seed 34 --devices 250 --subnet /23 \\
+                  --profile office --arp-only-percent 33
             """
     )
 
@@ -57,6 +60,9 @@ struct FixtureGenerateCommand: ParsableCommand {
     @Option(help: "late-arp (default: dozing devices answer ARP late) or full (also unicast buffered for dozing stations, deep sleepers, the scanner's roams, association losses and congestion; docs/FIXTURES.md \"Wi-Fi behaviours\").")
     var wifi = WiFiModelling.lateARP.rawValue
 
+    @Option(help: "Share of the devices besides the gateway (0-100) that answer ARP only: no echo, every TCP port filtered, no services (docs/FIXTURES.md \"Generated LANs\").")
+    var arpOnlyPercent = 0
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
@@ -71,7 +77,7 @@ struct FixtureGenerateCommand: ParsableCommand {
                                    fix: "use one of: \(WiFiModelling.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let options = try LANGeneratorOptions(seed: seed, devices: devices, subnet: LANGeneratorOptions.parseSubnet(subnet),
-                                                  profile: profile, name: name, wifi: wifi).validated()
+                                                  profile: profile, name: name, wifi: wifi, arpOnlyPercent: arpOnlyPercent).validated()
             let text = try LANGenerator.yaml(options, out: out)
             // The file must load like any fixture; a failure here is a generator bug.
             let fixture = try FixtureLoader.load(text: text, file: out ?? "<generated>")
