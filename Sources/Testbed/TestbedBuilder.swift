@@ -165,7 +165,7 @@ public struct TestbedBuilder {
                                                                     wifi: fixture.network.scanner.wifi), taps[0])]
         for (index, device) in fixture.devices.enumerated() {
             ports.append((SwitchPortConfig(name: device.name, link: device.link, arp: device.arp,
-                                           powerSave: device.powerSave, deepSleep: device.deepSleep), taps[index + 1]))
+                                           powerSave: device.powerSave, deepSleep: device.deepSleep, addresses: [device.ip]), taps[index + 1]))
         }
         return try UserspaceSwitch(ports: ports, seed: seed)
     }

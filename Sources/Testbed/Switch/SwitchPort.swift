@@ -43,9 +43,14 @@ public struct SwitchPortConfig: Sendable {
     public var deepSleep: Fixture.DeepSleep?
     /// The scanner's path events (only the scanner's port has them).
     public var wifi: Fixture.ScannerWiFi?
+    /// The IPv4 addresses of the host behind the port, for directed ARP (`ARPDirectory`); nil
+    /// when unknown, and then the port hears every broadcast ARP request, as on a plain switch.
+    public var addresses: [IPv4Address]?
 
     public init(name: String, link: Fixture.LinkImpairment?, arp: Fixture.ARPBehaviour?,
-                powerSave: Fixture.PowerSave? = nil, deepSleep: Fixture.DeepSleep? = nil, wifi: Fixture.ScannerWiFi? = nil) {
+                powerSave: Fixture.PowerSave? = nil, deepSleep: Fixture.DeepSleep? = nil, wifi: Fixture.ScannerWiFi? = nil,
+                addresses: [IPv4Address]? = nil) {
+        self.addresses = addresses
         self.name = name
         self.link = link
         self.arp = arp

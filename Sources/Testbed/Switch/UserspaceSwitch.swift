@@ -6,7 +6,8 @@ import Wire
 import TestbedPlatform
 
 /// An Ethernet switch in user space joining TAP devices: MAC learning, flooding of broadcast,
-/// multicast and unknown unicast, and per-link delay, jitter and loss (this kernel has no netem).
+/// multicast and unknown unicast (broadcast ARP requests go where `ARPDirectory` says), and
+/// per-link delay, jitter and loss (this kernel has no netem).
 ///
 /// A frame from port A to port B waits A's uplink delay, is switched, then waits B's downlink
 /// delay; each wait keeps FIFO order on its link. Loss applies to frames a host sends. ARP
@@ -30,6 +31,7 @@ public final class UserspaceSwitch: Sendable {
         /// Ports with a frame held in either queue: the only ones the loop looks at for the next
         /// release, so a LAN of 250 idle ports costs a wake-up no more than a LAN of 2.
         var held: Set<Int> = []
+        var arpDirectory: ARPDirectory
     }
 
     /// Creates a switch over already-open TAP descriptors.
@@ -59,7 +61,7 @@ public final class UserspaceSwitch: Sendable {
             port.congestion = config.congestion
             built.append(port)
         }
-        state = Mutex(State(ports: built))
+        state = Mutex(State(ports: built, arpDirectory: ARPDirectory(addresses: ports.map(\.0.addresses))))
         wake = try WakeEvent()
     }
 
@@ -254,6 +256,8 @@ public final class UserspaceSwitch: Sendable {
         let learnt = destination[0] & 1 == 0 ? state.macTable[destination] : nil
         if let known = learnt {
             targets = known == index ? [] : [known]
+        } else if let directed = state.arpDirectory.targets(of: frame, from: index) {
+            targets = directed
         } else {
             targets = state.ports.indices.filter { $0 != index }
         }
