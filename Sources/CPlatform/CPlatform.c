@@ -13,12 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-int scanbench_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns) {
-    if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);
-    struct timespec ts = { .tv_sec = timeout_ns / 1000000000LL, .tv_nsec = timeout_ns % 1000000000LL };
-    return ppoll(fds, count, &ts, NULL);
-}
-
 int scanbench_epoll_wait_ns(int epfd, struct epoll_event *events, int max_events, int64_t timeout_ns) {
     if (timeout_ns < 0) return epoll_pwait2(epfd, events, max_events, NULL, NULL);
     struct timespec ts = { .tv_sec = timeout_ns / 1000000000LL, .tv_nsec = timeout_ns % 1000000000LL };

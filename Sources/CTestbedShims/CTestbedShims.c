@@ -39,6 +39,11 @@ int scanbench_set_timer_slack(unsigned long nanoseconds) {
     return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
 }
 
+int scanbench_set_thread_fifo(int priority) {
+    struct sched_param param = { .sched_priority = priority };
+    return sched_setscheduler(0, SCHED_FIFO, &param) == 0 ? 0 : -errno;
+}
+
 int scanbench_setns_net(int fd) {
     return setns(fd, CLONE_NEWNET);
 }

@@ -2,16 +2,13 @@
 #define SCANBENCH_CPLATFORM_H
 
 // C that any process of ours may link, the system under test included: what Swift's Glibc module
-// does not export (epoll, ppoll with a timespec, eventfd flags, per-thread nice, pipe2). Nothing
+// does not export (epoll, epoll_pwait2 with a timespec, eventfd flags, per-thread nice, pipe2). Nothing
 // here knows about testbeds; that lives in CTestbedShims.
 
 #include <poll.h>
 #include <stdint.h>
-// epoll for ScanKit's socket reactor (Swift's Glibc module does not export it).
+// epoll for ScanKit's socket reactor and the testbed switch (Swift's Glibc module does not export it).
 #include <sys/epoll.h>
-
-/// ppoll(2) with a relative timeout in nanoseconds (negative waits forever).
-int scanbench_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns);
 
 /// epoll_pwait2(2) with a relative timeout in nanoseconds (negative waits forever): epoll with
 /// ppoll's precision, for the testbed switch's timed releases.

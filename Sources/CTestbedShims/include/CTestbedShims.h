@@ -22,6 +22,9 @@ int scanbench_set_parent_death_signal(int signal);
 /// Sets this thread's timer slack in nanoseconds (1 = as precise as the kernel allows).
 int scanbench_set_timer_slack(unsigned long nanoseconds);
 
+/// Puts the calling thread (not the process) under SCHED_FIFO at `priority`; 0 or -errno.
+int scanbench_set_thread_fifo(int priority);
+
 /// Moves the calling thread into the network namespace open on `fd` (setns with CLONE_NEWNET).
 int scanbench_setns_net(int fd);
 
