@@ -25,10 +25,10 @@ public struct FrameQueue: Sendable {
         frames.append((at, frame, identity))
     }
 
-    /// Removes and returns every frame due at `now`, with its identity.
-    public mutating func popDue(now: Int64) -> [(frame: [UInt8], identity: UInt64)] {
+    /// Removes and returns the frames due at `now` (at most `limit` of them), with their identities.
+    public mutating func popDue(now: Int64, limit: Int = .max) -> [(frame: [UInt8], identity: UInt64)] {
         var due: [(frame: [UInt8], identity: UInt64)] = []
-        while head < frames.count, frames[head].release <= now {
+        while head < frames.count, frames[head].release <= now, due.count < limit {
             due.append((frames[head].frame, frames[head].identity))
             head += 1
         }
