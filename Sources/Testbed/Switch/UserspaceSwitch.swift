@@ -287,38 +287,42 @@ public final class UserspaceSwitch: Sendable {
                 if release > now + hold { state.ports[target].counters.powerSaveBuffered += 1 }
                 hold = release - now
             }
-            // A flooded frame always queues, so `releaseDue`'s budget interleaves its copies
-            // with frames that arrive meanwhile.
+            // A flooded frame always queues, so `releaseDue` interleaves its copies with frames
+            // that arrive meanwhile.
             if hold == 0 && state.ports[target].egress.isEmpty && targets.count == 1 {
                 send(frame, to: target, state: &state)
             } else {
-                state.ports[target].egress.push(frame, identity: identity, release: now + hold)
+                state.ports[target].egress.push(frame, identity: identity, release: now + hold, flooded: targets.count > 1)
                 state.held.insert(target)
             }
         }
     }
 
-    /// Frames one pass of `releaseDue` sends on at most (an assumption, 16-256 to sweep): the
+    /// Flood copies one pass of `releaseDue` sends at most (an assumption, 16-256 to sweep): the
     /// loop reads the TAPs between passes, so a frame that arrives while a multicast answer is
-    /// copied to 250 ports waits for at most this many writes, not for the whole flood. Without
-    /// it, mDNS answers flooded during an ARP sweep held ARP replies 2-4 ms, differently in every
-    /// run (docs/TESTBED.md, "What the switch adds").
-    static let releaseBudget = 64
+    /// copied to 250 ports waits for at most this many writes, not for the whole flood.
+    static let floodBudget = 32
 
-    /// Sends on what is due, held ports in index order (ingress first, then egress), at most
-    /// `releaseBudget` frames a pass; a port leaves `held` when both its queues are empty.
+    /// Sends on what is due, held ports in index order: ingress first, then the egress queues that
+    /// hold a frame other than a flood copy (unicast, a directed ARP request: it waits for its own
+    /// link's copies ahead of it, not for the flood's other 249 ports), then flood copies, at
+    /// most `floodBudget` a pass. A port leaves `held` when both its queues are empty. Without the
+    /// two last rules, mDNS answers flooded during an ARP sweep held the ARP replies 1-4 ms,
+    /// differently in every run (docs/TESTBED.md, "What the switch adds").
     private func releaseDue() {
         state.withLock { state in
             guard !state.held.isEmpty else { return }
             let now = MonotonicClock.signedNow()
-            var budget = Self.releaseBudget
-            for index in state.held.sorted() where budget > 0 && state.ports[index].ingress.nextRelease ?? .max <= now {
-                for (frame, identity) in state.ports[index].ingress.popDue(now: now, limit: budget) {
-                    budget -= 1
+            let ports = state.held.sorted()
+            for index in ports where state.ports[index].ingress.nextRelease ?? .max <= now {
+                for (frame, identity) in state.ports[index].ingress.popDue(now: now) {
                     Self.forward(frame, identity: identity, from: index, now: now, state: &state)
                 }
             }
-            budget = Self.releaseBudget
+            for index in state.held.sorted() where state.ports[index].egress.unfloodedCount > 0 {
+                for (frame, _) in state.ports[index].egress.popDue(now: now) { Self.send(frame, to: index, state: &state) }
+            }
+            var budget = Self.floodBudget
             for index in state.held.sorted() {
                 if budget > 0 && state.ports[index].egress.nextRelease ?? .max <= now {
                     for (frame, _) in state.ports[index].egress.popDue(now: now, limit: budget) {
