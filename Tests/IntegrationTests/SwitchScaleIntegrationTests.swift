@@ -83,7 +83,7 @@ struct SwitchScaleIntegrationTests {
         // 10 ms apart through it; arp-scan times every ARP answer.
         let sweep = try testbed.shell("""
             out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
-            arp-scan --interface eth0 --localnet --interval 250u --retry 3 --rtt --plain --quiet --format '${ip}\t${rtt}' > "$out/arp" &
+            arp-scan --interface eth0 --localnet --interval 250u --retry 3 --rtt --plain --format '${ip}\t${RTT}' > "$out/arp" &
             ping -n -i 0.01 -c 150 -W 1 \(probe) > "$out/ping"; wait
             cat "$out/ping"; echo "== arp"; cat "$out/arp"
             """, timeout: 60).stdout
