@@ -1,7 +1,7 @@
+@testable import Fixture
 import Foundation
 import Testing
 import Wire
-@testable import Testbed
 
 /// `scanbench fixture generate --arp-only-percent P`: exactly P % of the devices besides the
 /// gateway answer ARP only, and nothing else about the LAN changes.
@@ -41,7 +41,7 @@ struct LANGeneratorARPOnlyTests {
 
     @Test("a share outside 0-100 is refused with the fix")
     func refusesOutOfRange() {
-        #expect(throws: TestbedError.self) { try Self.options(1, percent: 101).validated() }
-        #expect(throws: TestbedError.self) { try Self.options(1, percent: -1).validated() }
+        #expect(throws: FixtureError.self) { try Self.options(1, percent: 101).validated() }
+        #expect(throws: FixtureError.self) { try Self.options(1, percent: -1).validated() }
     }
 }
