@@ -3,6 +3,10 @@
 /// comparison can tell two platforms apart. Nil in files written before profiles existed (they
 /// ran on `linux`).
 public struct PlatformRecord: Codable, Sendable, Equatable {
+    /// The platform a run without a record ran on: the neutral profile (ScanKit's
+    /// `PlatformProfileLoader.defaultName`; Results does not import the SUT).
+    public static let defaultName = "linux"
+
     /// One parameter as the profile states it.
     public struct Parameter: Codable, Sendable, Equatable {
         public var key: String

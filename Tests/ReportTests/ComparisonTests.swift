@@ -101,6 +101,28 @@ struct ComparisonTests {
         #expect(one.judged == 1 && one.worse == 0, "median 100, +4 %: within 5 %")
     }
 
+    @Test("runs of two platforms are never paired with each other: a joined file pairs per platform, and one platform against another has nothing in common")
+    func platformsApart() throws {
+        // A file joined across platforms: the iPhone runs double the attempts of the linux runs.
+        var joined = Self.attempts([100, 200, 300, 200, 400, 600])
+        for index in joined.runs.indices {
+            joined.runs[index].platform = index < 3 ? "linux" : "iphone-a16"
+            joined.runs[index].seed = 1 + UInt64(index % 3)
+        }
+        let same = try Comparison(baseline: joined, current: joined)
+        #expect(same.pairs.map(\.platform) == ["linux", "iphone-a16"])
+        #expect(same.pairs.allSatisfy { $0.draws.count == 3 })
+        #expect(Self.test(same, "wire.tcp_attempts")?.worse == 0, "each draw meets its own platform's run")
+        #expect(same.pairs[1].title.contains("iphone-a16") && same.pairs[1].draws[0].title.contains("iphone-a16"))
+        // One file all linux, the other all iPhone: nothing to pair, said so.
+        var linux = Self.attempts([100, 200, 300])
+        var iphone = linux
+        for index in linux.runs.indices { linux.runs[index].platform = "linux"; iphone.runs[index].platform = "iphone-a16" }
+        #expect(throws: CompareInputError.self) { try Comparison(baseline: linux, current: iphone) }
+        // Single-platform files of one platform name no platform in their titles.
+        #expect(try Comparison(baseline: linux, current: linux).pairs[0].platform == nil)
+    }
+
     @Test("a draw counts when it lands beyond the allowance, and a flag needs more such draws than chance gives")
     func exceedanceCount() throws {
         let baseline = Self.attempts([100, 100, 100, 100, 100])
@@ -343,7 +365,7 @@ struct ComparisonTests {
             _ = try Comparison(baseline: baseline, current: current)
             Issue.record("expected an error")
         } catch {
-            #expect(error.message.contains("nothing") || error.message.contains("no (fixture, scenario, strategy) in common"))
+            #expect(error.message.contains("nothing") || error.message.contains("no (fixture, scenario, strategy, platform) in common"))
             #expect(error.fix.contains("home/scan/scanbench-best") && error.fix.contains("--baseline-strategy"))
         }
     }

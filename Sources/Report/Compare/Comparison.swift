@@ -65,7 +65,7 @@ public struct Comparison: Sendable {
         }
         guard !pairs.isEmpty else {
             throw CompareInputError(
-                "the two results files have no (fixture, scenario, strategy) in common",
+                "the two results files have no (fixture, scenario, strategy, platform) in common",
                 fix: "baseline has \(Self.describe(baseline)), current has \(Self.describe(current)); pick one strategy on each side with --baseline-strategy and --current-strategy")
         }
         self.pairs = pairs
@@ -179,13 +179,22 @@ public struct Comparison: Sendable {
                              baseline selectBaseline: (RunResult) -> Bool, current selectCurrent: (RunResult) -> Bool) -> [PairComparison] {
         let left = baseline.runs.filter(selectBaseline).sorted { $0.sequence < $1.sequence }
         let right = current.runs.filter(selectCurrent)
+        // A run of one platform is never paired with a run of another: the profile changes the
+        // app's costs, so the difference would be the platform, not the change under test. The
+        // platform is named in the cells only when the files hold more than one.
+        let leftPlatform = { (run: RunResult) in run.platform ?? baseline.environment.platform?.name ?? PlatformRecord.defaultName }
+        let rightPlatform = { (run: RunResult) in run.platform ?? current.environment.platform?.name ?? PlatformRecord.defaultName }
+        let named = Set(left.map(leftPlatform) + right.map(rightPlatform)).count > 1
         var keys: [[String]] = []
-        for run in left where !keys.contains([run.fixture, run.scenario]) { keys.append([run.fixture, run.scenario]) }
+        for run in left where !keys.contains([run.fixture, run.scenario, leftPlatform(run)]) {
+            keys.append([run.fixture, run.scenario, leftPlatform(run)])
+        }
         return keys.compactMap { key in
-            let b = left.filter { $0.fixture == key[0] && $0.scenario == key[1] }
-            let c = right.filter { $0.fixture == key[0] && $0.scenario == key[1] }
+            let b = left.filter { $0.fixture == key[0] && $0.scenario == key[1] && leftPlatform($0) == key[2] }
+            let c = right.filter { $0.fixture == key[0] && $0.scenario == key[1] && rightPlatform($0) == key[2] }
             guard let bStrategy = b.first?.strategy, let cStrategy = c.first?.strategy else { return nil }
-            return PairComparison(fixture: key[0], scenario: key[1], baseline: (bStrategy, b), current: (cStrategy, c), defaultSeeds: seeds)
+            return PairComparison(fixture: key[0], scenario: key[1], platform: named ? key[2] : nil,
+                                  baseline: (bStrategy, b), current: (cStrategy, c), defaultSeeds: seeds)
         }
     }
 

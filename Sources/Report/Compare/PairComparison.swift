@@ -6,6 +6,9 @@ import Results
 public struct PairComparison: Sendable {
     public let fixture: String
     public let scenario: String
+    /// The platform both sides' runs ran on, when the files hold runs of more than one (runs of
+    /// different platforms are never paired); nil otherwise.
+    public let platform: String?
     public let baselineStrategy: String
     public let currentStrategy: String
     /// Runs that succeeded / all runs, per side.
@@ -32,7 +35,7 @@ public struct PairComparison: Sendable {
 
     /// "home · scan · netmonitor-2.0" or "home · scan: a → b" when the strategies differ.
     public var title: String {
-        let base = "\(fixture) · \(scenario)"
+        let base = "\(fixture) · \(scenario)" + (platform.map { " · \($0)" } ?? "")
         return baselineStrategy == currentStrategy ? "\(base) · \(baselineStrategy)" : "\(base): \(baselineStrategy) → \(currentStrategy)"
     }
 
@@ -42,9 +45,10 @@ public struct PairComparison: Sendable {
          SampleSummary(currentOK.compactMap { metric.value(in: $0.metrics) })?.median)
     }
 
-    init(fixture: String, scenario: String, baseline: (String, [RunResult]), current: (String, [RunResult]), defaultSeeds: (UInt64?, UInt64?)) {
+    init(fixture: String, scenario: String, platform: String? = nil, baseline: (String, [RunResult]), current: (String, [RunResult]), defaultSeeds: (UInt64?, UInt64?)) {
         self.fixture = fixture
         self.scenario = scenario
+        self.platform = platform
         baselineStrategy = baseline.0
         currentStrategy = current.0
         baselineOK = baseline.1.filter { $0.status == .ok }
@@ -54,7 +58,7 @@ public struct PairComparison: Sendable {
         if baselineOK.isEmpty || currentOK.isEmpty {
             draws = []
         } else {
-            draws = PairedDraw.pair(fixture: fixture, scenario: scenario, baseline: baselineOK, current: currentOK, defaultSeeds: defaultSeeds)
+            draws = PairedDraw.pair(fixture: fixture, scenario: scenario, platform: platform, baseline: baselineOK, current: currentOK, defaultSeeds: defaultSeeds)
         }
         unpairedRuns = baselineOK.count + currentOK.count - draws.reduce(0) { $0 + $1.baseline.count + $1.current.count }
     }

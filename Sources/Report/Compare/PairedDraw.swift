@@ -10,6 +10,8 @@ import Results
 public struct PairedDraw: Sendable {
     public let fixture: String
     public let scenario: String
+    /// The platform both sides ran on, when the files hold more than one; nil otherwise.
+    public let platform: String?
     /// The shared seed; nil when the two sides had no seed in common, and this draw stands for all
     /// of the cell's runs, compared on their medians.
     public let seed: UInt64?
@@ -32,7 +34,7 @@ public struct PairedDraw: Sendable {
 
     /// "home · scan · seed 3".
     public var title: String {
-        "\(fixture) · \(scenario) · " + (seed.map { "seed \($0)" } ?? "all runs")
+        "\(fixture) · \(scenario) · " + (platform.map { "\($0) · " } ?? "") + (seed.map { "seed \($0)" } ?? "all runs")
     }
 
     /// Each side's median of `metric` on this draw; nil when a side did not measure it.
@@ -71,7 +73,7 @@ public struct PairedDraw: Sendable {
 
     /// The draws of one cell: one per seed both sides ran (each side's runs of it); when they share
     /// no seed, one draw of all their runs.
-    static func pair(fixture: String, scenario: String, baseline: [RunResult], current: [RunResult], defaultSeeds: (UInt64?, UInt64?)) -> [PairedDraw] {
+    static func pair(fixture: String, scenario: String, platform: String? = nil, baseline: [RunResult], current: [RunResult], defaultSeeds: (UInt64?, UInt64?)) -> [PairedDraw] {
         func bySeed(_ runs: [RunResult], _ fallback: UInt64?) -> [UInt64: [RunResult]] {
             var groups: [UInt64: [RunResult]] = [:]
             for run in runs { if let seed = run.seed ?? fallback { groups[seed, default: []].append(run) } }
@@ -81,8 +83,8 @@ public struct PairedDraw: Sendable {
         let right = bySeed(current, defaultSeeds.1)
         let common = Set(left.keys).intersection(right.keys).sorted()
         guard !common.isEmpty else {
-            return [PairedDraw(fixture: fixture, scenario: scenario, seed: nil, baseline: baseline, current: current)]
+            return [PairedDraw(fixture: fixture, scenario: scenario, platform: platform, seed: nil, baseline: baseline, current: current)]
         }
-        return common.map { PairedDraw(fixture: fixture, scenario: scenario, seed: $0, baseline: left[$0]!, current: right[$0]!) }
+        return common.map { PairedDraw(fixture: fixture, scenario: scenario, platform: platform, seed: $0, baseline: left[$0]!, current: right[$0]!) }
     }
 }
