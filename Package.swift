@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scanbench", targets: ["scanbench"]),
+        .executable(name: "scanbench-app", targets: ["ScanBenchApp"]),
         .library(name: "Wire", targets: ["Wire"]),
         .library(name: "Fixture", targets: ["Fixture"]),
         .library(name: "Testbed", targets: ["Testbed"]),
@@ -75,23 +76,36 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Fixture", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform",
+            dependencies: ["Results", "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
         .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["Wire", "StrictYAML", "Platform"], swiftSettings: strict),
-        .target(name: "NetTools", dependencies: ["Wire", "ScanKit", "Spawn", "Platform"], swiftSettings: strict),
-        // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench app`).
-        .target(name: "AppSession", dependencies: ["ScanKit", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
+        // What crosses the process boundary between the app and the harness: the events and the
+        // event log's record format, the harness's fold of them (EventTally), the scan and session
+        // reports and the app's exit statuses. Both sides import it; it knows no scanner and no testbed.
+        .target(name: "AppContract", dependencies: ["Wire", "Platform"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["AppContract", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["AppContract", "Wire", "ScanKit", "Spawn", "Platform"], swiftSettings: strict),
+        // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench-app`).
+        .target(name: "AppSession", dependencies: ["AppContract", "ScanKit", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
         // Seeded fuzzing of every parser that reads bytes from outside (`scanbench fuzz`, scripts/fuzz,
         // and 20 k inputs a parser in FuzzingTests).
         .target(name: "Fuzzing", dependencies: ["Wire", "Capture", "ScanKit", "NetTools", "TestbedPlatform"], swiftSettings: strict),
+        // The app, the system under test, as its own program (`scanbench-app`, beside `scanbench`): the
+        // harness runs it, so what it links is what was measured. The SUT and the platform layer only;
+        // AppBinaryTests holds this list to that.
+        .executableTarget(
+            name: "ScanBenchApp",
+            dependencies: ["AppContract", "AppSession", "ScanKit", "NetTools", "Wire", "Platform", "StrictYAML",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Fixture", "Testbed", "Capture", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
+                "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
                 "Fuzzing", "Inventory", "Twin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -99,14 +113,14 @@ let package = Package(
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
         .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"], swiftSettings: strict),
-        .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "ScanKit"], swiftSettings: strict),
+        .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "AppContract", "ScanKit"], swiftSettings: strict),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Testbed", "Wire"], swiftSettings: strict),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["AppContract", "ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Fixture", "Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform"],

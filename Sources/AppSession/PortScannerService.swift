@@ -1,3 +1,4 @@
+import AppContract
 import ScanKit
 import Wire
 

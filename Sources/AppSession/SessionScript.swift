@@ -1,3 +1,4 @@
+import AppContract
 import ScanKit
 
 /// What happens in one app session, and when: a scenario written as a script (docs/HARNESS.md

@@ -67,9 +67,10 @@ public struct HarnessJob: Sendable {
 
     /// Runs everything.
     /// - Returns: the results document (also written to `resultsPath`).
-    /// - Throws: `HarnessError`/`TestbedError`/`YAMLInputError` for bad input or a LAN that
-    ///   cannot be built; a scan that fails is recorded as a failed run instead.
+    /// - Throws: `HarnessError`/`TestbedError`/`YAMLInputError` for bad input, a missing
+    ///   `scanbench-app` or a LAN that cannot be built; a scan that fails is recorded as a failed run instead.
     public func execute() async throws -> ResultsDocument {
+        _ = try AppExecutable.locate(beside: executable)
         let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory, platform: platform)
         let base = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if seed == nil { progress("base seed \(base) (drawn; repetition k runs with \(base) + k − 1; --seed \(base) replays them)") }

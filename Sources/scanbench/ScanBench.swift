@@ -21,7 +21,7 @@ struct ScanBench: AsyncParsableCommand {
               scanbench testbed exec -- nmap -sn -n 198.18.0.0/24
               scanbench testbed down             remove the testbeds of this state root
             """,
-        subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, TestbedCommand.self, FixtureCommand.self, ScanCommand.self, AppCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
+        subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, TestbedCommand.self, FixtureCommand.self, ScanCommand.self, AppLaunchCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
                       PingCommand.self, TracerouteCommand.self, DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self,
                       CertCommand.self, MonitorCommand.self,
                       PortsCommand.self, BonjourCommand.self, ProbeCommand.self, ReportCommand.self, CompareCommand.self, FuzzCommand.self]

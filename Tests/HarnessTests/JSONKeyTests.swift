@@ -1,3 +1,4 @@
+import AppContract
 @testable import AppSession
 @testable import Capture
 import Fixture

@@ -1,3 +1,4 @@
+import AppContract
 import Testing
 @testable import ScanKit
 

@@ -1,3 +1,4 @@
+import AppContract
 import Synchronization
 import Testing
 import Wire

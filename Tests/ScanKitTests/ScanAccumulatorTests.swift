@@ -1,3 +1,4 @@
+import AppContract
 import Testing
 import Wire
 @testable import ScanKit

@@ -1,4 +1,4 @@
-import AppSession
+import AppContract
 import Capture
 import Fixture
 import Foundation
@@ -20,7 +20,8 @@ import Wire
 /// log, the wire, the categories and the ground truth (`MetricsJoiner`), and the run's status.
 public struct EntryRunner: Sendable {
     public var truth: GroundTruth
-    /// The `scanbench` executable the scanner runs as.
+    /// The `scanbench` executable: the category probe runs it, and the app under test
+    /// (`AppExecutable`, `scanbench-app`) is beside it.
     public var executable: String
     /// Output directory (results.json lives here; pcaps/ and events/ below it).
     public var outputDirectory: String
@@ -67,7 +68,7 @@ public struct EntryRunner: Sendable {
     }
 
     private var driver: ScenarioDriver {
-        ScenarioDriver(truth: truth, executable: executable, seed: seed, sessionDeadline: sessionDeadline)
+        ScenarioDriver(truth: truth, executable: AppExecutable.path(beside: executable), seed: seed, sessionDeadline: sessionDeadline)
     }
 
     /// The measured part: a capture on the scanner's link around the app session.

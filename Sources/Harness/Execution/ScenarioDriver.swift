@@ -1,17 +1,20 @@
+import AppContract
 import AppSession
 import Fixture
 import Foundation
 import Spawn
 import TestbedPlatform
 
-/// Drives one scenario: its session script run as one app (`scanbench app --script`: the scan
+/// Drives one scenario: its session script run as one app (`scanbench-app --script`: the scan
 /// and the script's tools in one process, issue 9) in the scanner namespace, measured from
-/// outside by `ProcessMonitor`, and what its exit says about the run.
+/// outside by `ProcessMonitor`, and what its exit says about the run. The app is its own
+/// program, so the process measured is the app alone.
 ///
 /// The harness binds the script's `$variables` to devices of the ground truth (`SessionTargets`)
 /// and passes addresses, so the app never reads the fixture.
 struct ScenarioDriver: Sendable {
     var truth: GroundTruth
+    /// The app under test (`scanbench-app`).
     var executable: String
     var seed: UInt64
     /// Seconds after its start when the app declares an unfinished scan hung.
@@ -29,7 +32,7 @@ struct ScenarioDriver: Sendable {
     func arguments(for entry: RunPlan.Entry, strategyFile: String, platformFile: String? = nil, eventsPath: String) throws -> [String] {
         let script = try SessionScriptLoader.load(entry.scenario.script)
         let targets = SessionTargets(truth: truth)
-        var app = [executable, "app", "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile]
+        var app = [executable, "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile]
         if let platformFile { app += ["--platform", platformFile] }
         var arguments = NetworkNamespace(truth.scanner.namespace).command(
             app + ["--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"])
@@ -68,6 +71,6 @@ struct ScenarioDriver: Sendable {
             return .failed("the app exited with status \(child.status): \(child.stderr.suffix(600))")
         }
         return .reported(try ChildOutput.decode(SessionReport.self, from: child.stdout, what: "the app's --json output is not a session report",
-                                                fix: "run the same session by hand with scanbench testbed exec -- scanbench app …"))
+                                                fix: "run the same session by hand with scanbench testbed exec -- scanbench-app …"))
     }
 }

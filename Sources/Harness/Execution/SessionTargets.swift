@@ -1,3 +1,4 @@
+import AppContract
 import AppSession
 import Capture
 import Fixture

@@ -1,3 +1,4 @@
+import AppContract
 import Capture
 import Fixture
 import Foundation

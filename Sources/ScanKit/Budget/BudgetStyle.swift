@@ -1,3 +1,5 @@
+import AppContract
+
 /// Which `ConnectionBudget` implementation a run uses.
 public enum BudgetStyle: String, Sendable, Codable, CaseIterable, StrategyChoice {
     /// `StructuredConnectionBudget`: scoped slots, cancellable waiters; cannot leak (ADR-016's

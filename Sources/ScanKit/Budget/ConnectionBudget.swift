@@ -1,3 +1,5 @@
+import AppContract
+
 /// A global cap on concurrent connection objects, shared by every phase of a run.
 ///
 /// Two implementations exist so a strategy can compare them: `StructuredConnectionBudget`

@@ -1,3 +1,5 @@
+import AppContract
+
 /// One scripted thermal change: at `at_s` seconds after the scan starts, the state becomes `state`.
 public struct ThermalStep: Codable, Sendable, Equatable {
     /// Seconds from scan start.

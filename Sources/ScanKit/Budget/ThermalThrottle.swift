@@ -1,3 +1,4 @@
+import AppContract
 import Synchronization
 
 /// The current thermal multiplier of a run, changeable while the run goes on.

@@ -1,3 +1,5 @@
+import AppContract
+
 /// NWConnection's states, as this port reports them for POSIX sockets.
 ///
 /// Linux outcomes map the way Network.framework reports them: a completed handshake is

@@ -1,3 +1,4 @@
+import AppContract
 import Platform
 
 import Synchronization
@@ -23,8 +24,8 @@ import Wire
 /// satisfied again, it goes back to `preparing` and connects afresh (a new socket, a new SYN),
 /// so its state handler sees `waiting` → `preparing` → `ready` (or another outcome).
 public final class ScanConnection: Sendable {
-    /// The transport.
-    public enum Transport: String, Sendable, Codable { case tcp, udp }
+    /// The transport (`ConnectionTransport`, the event log's word for it).
+    public typealias Transport = ConnectionTransport
 
     /// Called for every state change with the monotonic nanoseconds it was observed at.
     public typealias StateHandler = @Sendable (ConnectionState, UInt64) -> Void

@@ -1,3 +1,5 @@
+import AppContract
+
 /// How the engine enforces the per-phase deadline.
 public enum DeadlineMode: String, Sendable, Codable, CaseIterable, StrategyChoice {
     /// Abandon the phase at the deadline and move on, whatever it does (ScanBench's default).

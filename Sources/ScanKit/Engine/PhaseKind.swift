@@ -1,3 +1,5 @@
+import AppContract
+
 /// The six discovery phases a strategy can place in its pipeline.
 public enum PhaseKind: String, Sendable, Codable, CaseIterable, StrategyChoice {
     case arp

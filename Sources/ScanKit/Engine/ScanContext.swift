@@ -1,3 +1,4 @@
+import AppContract
 import Wire
 
 /// Inputs shared by every phase of one scan.

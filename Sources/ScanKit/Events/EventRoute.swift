@@ -1,3 +1,4 @@
+import AppContract
 import Synchronization
 
 /// An event sink that forwards to a target that can change (the running scan's statistics),

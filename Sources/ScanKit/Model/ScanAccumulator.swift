@@ -1,3 +1,4 @@
+import AppContract
 import Wire
 
 /// The de-duplicated device store of one scan, keyed by IP, with NetMonitor's merge rules.

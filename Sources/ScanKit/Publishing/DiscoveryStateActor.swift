@@ -1,3 +1,4 @@
+import AppContract
 import Platform
 
 /// Discovery state in its own actor (`isolation: own_actor`, the review's priority 1): the

@@ -1,3 +1,4 @@
+import AppContract
 import Platform
 
 /// Discovery state on the main actor (`isolation: main_actor`, NetMonitor's `@MainActor`

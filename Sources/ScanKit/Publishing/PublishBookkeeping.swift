@@ -1,3 +1,5 @@
+import AppContract
+
 /// The discovery-state side of publishing, the same under both isolations
 /// (`MainActorDiscoveryState`, `DiscoveryStateActor`): turns a queued item and the accumulator's
 /// snapshot into a throttle trigger, remembers the progress and the list last handed over, and

@@ -1,3 +1,5 @@
+import AppContract
+
 /// Decides when discovery state is handed to the UI model (spec §4), and whether a publish hands
 /// over the device list or progress only, without clocks or actors: the caller passes each
 /// trigger, the time and whether the device list changed since it last went.

@@ -1,3 +1,4 @@
+import AppContract
 import Synchronization
 
 /// Hands discovery state to a main-actor UI model the way a strategy's `publishing` section says

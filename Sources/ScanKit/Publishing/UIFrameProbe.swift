@@ -1,3 +1,4 @@
+import AppContract
 import Platform
 
 /// A 60 Hz frame probe on the main actor: a task that wakes on a 16.7 ms grid and records how

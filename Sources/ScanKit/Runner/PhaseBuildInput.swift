@@ -1,3 +1,4 @@
+import AppContract
 import Wire
 
 /// What a `PhaseRegistry` factory gets to build a phase for one run.

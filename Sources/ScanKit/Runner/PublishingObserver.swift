@@ -1,3 +1,5 @@
+import AppContract
+
 /// Plugs the `PublishingModel` (UI model + main-actor frame probe) into a run as its observer.
 public struct PublishingObserver: ScanObserver {
     public let model: PublishingModel

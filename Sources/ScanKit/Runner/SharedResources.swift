@@ -1,3 +1,5 @@
+import AppContract
+
 /// What a scan shares with the rest of the app it runs in (`scanbench app`): the thermal state,
 /// the one connection budget the tools also take slots from (spec §3 "Users"), and an event
 /// route that sends budget and thermal events through whichever scan is running, so that its

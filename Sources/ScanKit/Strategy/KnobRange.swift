@@ -1,3 +1,4 @@
+import AppContract
 import Foundation
 
 /// The values `scanbench tune` may give one knob, declared next to the knob (each section's

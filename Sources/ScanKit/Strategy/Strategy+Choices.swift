@@ -1,3 +1,5 @@
+import AppContract
+
 extension Strategy {
     /// What a probe does when its connection reports NWConnection's `.waiting` (Linux:
     /// ECONNREFUSED or an unreachable error after a connect attempt).

@@ -1,3 +1,5 @@
+import AppContract
+
 extension Strategy {
     /// The app's tool services as they run inside the same process as the scan (`scanbench app`):
     /// where their completion handling runs, how ping measures, and the port scanner's settings

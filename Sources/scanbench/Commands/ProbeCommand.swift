@@ -1,3 +1,4 @@
+import AppContract
 import ArgumentParser
 import Foundation
 import NetTools

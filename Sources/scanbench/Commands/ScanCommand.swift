@@ -1,3 +1,4 @@
+import AppContract
 import ArgumentParser
 import Foundation
 import NetTools
@@ -62,7 +63,8 @@ struct ScanCommand: AsyncParsableCommand {
         }
         guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
         guard (1...65535).contains(probeTopPorts) else { Terminal.fail("--probe-top-ports must be 1-65535") }
-        let scanInterface = try ScanInterface.choose(interface)
+        let scanInterface: String
+        do { scanInterface = try ScanInterface.choose(interface) } catch { Terminal.fail(Terminal.describe(error)) }
         do { try profile.install() } catch { Terminal.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }
         var log: EventLog?
         if let events {

@@ -14,6 +14,12 @@ public struct ScanReport: Codable, Sendable {
         /// Milliseconds from scan start to the first sighting.
         public var firstSeenMs: Double
 
+        public init(ip: String, mac: String?, hostname: String?, sources: [String], firstSource: String, latencyMs: Double?,
+                    latencySource: String?, openPorts: [Int], firstSeenMs: Double) {
+            (self.ip, self.mac, self.hostname, self.sources, self.firstSource) = (ip, mac, hostname, sources, firstSource)
+            (self.latencyMs, self.latencySource, self.openPorts, self.firstSeenMs) = (latencyMs, latencySource, openPorts, firstSeenMs)
+        }
+
         /// The JSON's keys (public: the harness's lenient `ScanReportExcerpt` reads the same ones).
         public enum CodingKeys: String, CodingKey {
             case ip, mac, hostname, sources
@@ -32,6 +38,11 @@ public struct ScanReport: Codable, Sendable {
         public var endMs: Double
         /// `completed`, `abandoned`, `cancelled`, or `not_built` (the strategy names a phase ScanKit lacks).
         public var outcome: String
+
+        public init(id: String, startMs: Double, endMs: Double, outcome: String) {
+            (self.id, self.startMs, self.endMs, self.outcome) = (id, startMs, endMs, outcome)
+        }
+
         enum CodingKeys: String, CodingKey { case id, outcome, startMs = "start_ms", endMs = "end_ms" }
     }
 
@@ -53,6 +64,14 @@ public struct ScanReport: Codable, Sendable {
         public var waitingByError: [String: Int]
         public var phases: [Phase]
 
+        public init(strategy: String, interface: String, network: String, hostsPlanned: Int, durationS: Double, connectionsCreated: Int,
+                    peakConnectionsInFlight: Int, budgetWaits: Int, publishes: Int?, publishing: ObserverSummary?,
+                    waitingByError: [String: Int], phases: [Phase]) {
+            (self.strategy, self.interface, self.network, self.hostsPlanned, self.durationS) = (strategy, interface, network, hostsPlanned, durationS)
+            (self.connectionsCreated, self.peakConnectionsInFlight, self.budgetWaits) = (connectionsCreated, peakConnectionsInFlight, budgetWaits)
+            (self.publishes, self.publishing, self.waitingByError, self.phases) = (publishes, publishing, waitingByError, phases)
+        }
+
         enum CodingKeys: String, CodingKey {
             case strategy, interface, network, publishes, publishing, phases
             case hostsPlanned = "hosts_planned"
@@ -66,4 +85,9 @@ public struct ScanReport: Codable, Sendable {
 
     public var devices: [Device]
     public var summary: Totals
+
+    public init(devices: [Device], summary: Totals) {
+        self.devices = devices
+        self.summary = summary
+    }
 }

@@ -1,6 +1,4 @@
-import ScanKit
-
-/// What `scanbench app --json` prints: the scan's report (the same as `scanbench scan --json`),
+/// What `scanbench-app --json` prints (the harness decodes it): the scan's report (the same as `scanbench scan --json`),
 /// each tool's results, the budget's health at the end, and the hang when there was one. Keys
 /// are snake_case (docs/HARNESS.md "Sessions").
 public struct SessionReport: Codable, Sendable {
@@ -24,6 +22,10 @@ public struct SessionReport: Codable, Sendable {
     /// Set when the scan had not finished by the session's deadline.
     public var hang: Hang?
 
+    public init(script: String, strategy: String, budget: BudgetDiagnostics) {
+        (self.script, self.strategy, self.budget) = (script, strategy, budget)
+    }
+
     enum CodingKeys: String, CodingKey {
         case script, strategy, scan, pings, budget, hang
         case scanStartedS = "scan_started_s"
@@ -41,6 +43,10 @@ public struct SessionReport: Codable, Sendable {
         public var replies: [PingReply] = []
         public var cancelled = false
         public var error: String?
+
+        public init(target: String, method: String, timestamps: String) {
+            (self.target, self.method, self.timestamps) = (target, method, timestamps)
+        }
 
         enum CodingKeys: String, CodingKey { case target, method, timestamps, replies, cancelled, error }
     }
@@ -79,6 +85,10 @@ public struct SessionReport: Codable, Sendable {
         /// The scan was cancelled before every port answered.
         public var cancelled = false
 
+        public init(target: String, timeoutMs: Int, waitingPolicy: String) {
+            (self.target, self.timeoutMs, self.waitingPolicy) = (target, timeoutMs, waitingPolicy)
+        }
+
         enum CodingKeys: String, CodingKey {
             case target, results, cancelled
             case timeoutMs = "timeout_ms"
@@ -95,6 +105,10 @@ public struct SessionReport: Codable, Sendable {
         public var outcome: String
         public var rttMs: Double?
 
+        public init(port: Int, state: String, outcome: String, rttMs: Double?) {
+            (self.port, self.state, self.outcome, self.rttMs) = (port, state, outcome, rttMs)
+        }
+
         enum CodingKeys: String, CodingKey { case port, state, outcome, rttMs = "rtt_ms" }
     }
 
@@ -109,6 +123,10 @@ public struct SessionReport: Codable, Sendable {
         /// The limit then (base × thermal multiplier); nil when unlimited.
         public var effectiveLimit: Int?
         public var thermal: String
+
+        public init(declaredAtS: Double, openPhases: [String], budget: BudgetDiagnostics, effectiveLimit: Int?, thermal: String) {
+            (self.declaredAtS, self.openPhases, self.budget, self.effectiveLimit, self.thermal) = (declaredAtS, openPhases, budget, effectiveLimit, thermal)
+        }
 
         enum CodingKeys: String, CodingKey {
             case budget, thermal

@@ -1,24 +1,28 @@
+import AppContract
 import AppSession
 import ArgumentParser
 import Foundation
 import ScanKit
 import Wire
 
-/// `scanbench app`: the system under test as one app — the scan and the tools in one process,
-/// sharing one budget — driven by a session script.
+/// `scanbench-app`: the system under test as one app — the scan and the tools in one process,
+/// sharing one budget — driven by a session script. Its own program, linking the system under
+/// test and the platform layer only, so the harness measures the app and nothing else
+/// (`scanbench app` runs it too).
+@main
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "app",
+        commandName: "scanbench-app",
         abstract: "Run an app session: the scan and the ping / port-scanner tools in one process, on one budget.",
         discussion: """
             NetMonitor is one iOS app: its scan and its tools share one connection budget, one \
             Swift concurrency pool and one main actor, and the architecture review blames its \
-            problems on that sharing. `scanbench app` runs the same: a session script (fixtures/sessions, \
+            problems on that sharing. `scanbench-app` runs the same: a session script (fixtures/sessions, \
             or your own YAML; docs/HARNESS.md#sessions) says what happens when, e.g. the port \
             scanner at 3 s, cancelled at 4 s, the scan at 5 s, thermal serious at 8 s.
 
             Targets are addresses, or $names bound with --target:
-              scanbench testbed exec -- scanbench app --script adr-016 --strategy review-phase2 \\
+              scanbench testbed exec -- scanbench-app --script adr-016 --strategy review-phase2 \\
                 --target ports_target=198.18.0.20 --json
 
             The strategy's `tools` section sets the executor (shared_pool / dedicated), the ping \
@@ -66,26 +70,27 @@ struct AppCommand: AsyncParsableCommand {
             session = try SessionScriptLoader.load(script)
             profile = try PlatformProfileLoader.load(platform)
         } catch {
-            Terminal.fail(Terminal.describe(error))
+            AppOutput.fail(error)
         }
-        guard deadline > 0 && deadline <= 3600 else { Terminal.fail("error: --deadline must be above 0 and at most 3600 s") }
+        guard deadline > 0 && deadline <= 3600 else { AppOutput.fail("error: --deadline must be above 0 and at most 3600 s") }
         var bound: [String: IPv4Address] = [:]
         for binding in targets {
             let parts = binding.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let ip = IPv4Address(parts[1]) else {
-                Terminal.fail("error: --target \(binding) is not NAME=ADDRESS\n  fix: write e.g. --target ping_target=198.18.0.20")
+                AppOutput.fail("error: --target \(binding) is not NAME=ADDRESS\n  fix: write e.g. --target ping_target=198.18.0.20")
             }
             bound[parts[0]] = ip
         }
         let missing = SessionScriptLoader.variables(in: session).subtracting(bound.keys).sorted()
         if !missing.isEmpty {
-            Terminal.fail("error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))")
+            AppOutput.fail("error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))")
         }
-        let scanInterface = try ScanInterface.choose(interface)
-        do { try profile.install() } catch { Terminal.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }
+        let scanInterface: String
+        do { scanInterface = try ScanInterface.choose(interface) } catch { AppOutput.fail(error) }
+        do { try profile.install() } catch { AppOutput.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }
         var log: EventLog?
         if let events {
-            do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }
+            do { log = try EventLog(path: events) } catch { AppOutput.fail(error) }
         }
         let app = AppSession(strategy: loaded, script: session, interface: scanInterface, targets: bound, events: log,
                              seed: seed ?? UInt64.random(in: 0...UInt64.max), deadline: deadline)
@@ -94,11 +99,11 @@ struct AppCommand: AsyncParsableCommand {
             report = try await app.run()
         } catch {
             log?.close()
-            Terminal.fail(Terminal.describe(error))
+            AppOutput.fail(error)
         }
         log?.close()
         if json {
-            Terminal.printJSON(report)
+            AppOutput.printJSON(report)
         } else {
             if let scan = report.scan { print(ScanReportTable.render(scan)) }
             for ping in report.pings {
@@ -115,7 +120,7 @@ struct AppCommand: AsyncParsableCommand {
         }
         if let hang = report.hang {
             FileHandle.standardError.write(Data("""
-                scanbench: the scan hung: not finished \(hang.declaredAtS) s into the session; phases still open: \
+                scanbench-app: the scan hung: not finished \(hang.declaredAtS) s into the session; phases still open: \
                 \(hang.openPhases.joined(separator: ", ")); budget \(hang.budget.active) held, \(hang.budget.queued) queued, \
                 limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))
 

@@ -1,9 +1,9 @@
+import AppContract
 import Foundation
-import ScanKit
 
-/// The human output of `scanbench scan`: a device table and a summary.
-enum ScanReportTable {
-    static func render(_ report: ScanReport) -> String {
+/// The human output of `scanbench scan` and `scanbench-app`: a device table and a summary.
+public enum ScanReportTable {
+    public static func render(_ report: ScanReport) -> String {
         var rows: [[String]] = [["IP", "MAC", "NAME", "SOURCES", "LATENCY", "OPEN PORTS", "FIRST SEEN"]]
         for device in report.devices {
             let latency = device.latencyMs.map { String(format: "%.1f ms", $0) + " (\(device.latencySource ?? "?"))" } ?? "-"

@@ -40,12 +40,12 @@ extension ScanEvent {
     public struct ConnectionCreated: Codable, Sendable, Equatable {
         /// Run-unique connection number.
         public var connection: UInt64
-        public var transport: ScanConnection.Transport
+        public var transport: ConnectionTransport
         public var ip: IPv4Address
         public var port: Int
         /// The phase or tool that made it, e.g. `tcp_probe`.
         public var phase: String
-        public init(connection: UInt64, transport: ScanConnection.Transport, ip: IPv4Address, port: Int, phase: String) {
+        public init(connection: UInt64, transport: ConnectionTransport, ip: IPv4Address, port: Int, phase: String) {
             self.connection = connection; self.transport = transport; self.ip = ip; self.port = port; self.phase = phase
         }
     }
