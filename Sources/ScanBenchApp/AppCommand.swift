@@ -22,7 +22,7 @@ struct AppCommand: AsyncParsableCommand {
             scanner at 3 s, cancelled at 4 s, the scan at 5 s, thermal serious at 8 s.
 
             Targets are addresses, or $names bound with --target:
-              scanbench testbed exec -- scanbench-app --script adr-016 --strategy review-phase2 \\
+              scanbench testbed exec -- scanbench app --script adr-016 --strategy review-phase2 \\
                 --target ports_target=198.18.0.20 --json
 
             The strategy's `tools` section sets the executor (shared_pool / dedicated), the ping \

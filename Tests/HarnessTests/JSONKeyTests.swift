@@ -1,4 +1,4 @@
-import AppContract
+@testable import AppContract
 @testable import AppSession
 @testable import Capture
 import Fixture
@@ -92,7 +92,7 @@ struct JSONKeyTests {
         return signals
     }
 
-    static let scanReport = ScanKit.ScanReport(
+    static let scanReport = AppContract.ScanReport(
         devices: [.init(ip: "198.18.0.12", mac: "02:00:00:00:00:0c", hostname: "kitchen", sources: ["arp", "tcp"], firstSource: "arp",
                         latencyMs: 1.2, latencySource: "tcp", openPorts: [7000], firstSeenMs: 12)],
         summary: .init(strategy: "scanbench-best", interface: "eth0", network: "198.18.0.0/24", hostsPlanned: 253, durationS: 4.2,

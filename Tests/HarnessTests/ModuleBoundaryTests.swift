@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// The system under test stays blind and platform-clean: ScanKit, AppSession and NetTools import
-/// nothing that knows a testbed or a fixture; the fixture model stays apart from the runtime that
-/// serves it (docs/ARCHITECTURE.md). Read from the sources, so a new import anywhere in those
-/// modules fails here before it fails a review.
+/// The system under test stays blind and platform-clean: ScanKit, AppSession, NetTools, the app's
+/// program (ScanBenchApp) and the contract it shares with the harness (AppContract) import nothing
+/// that knows a testbed or a fixture (what the app links is `AppBinaryTests`'); the fixture model
+/// stays apart from the runtime that serves it (docs/ARCHITECTURE.md). Read from the sources, so a
+/// new import anywhere in those modules fails here before it fails a review.
 @Suite("Module boundaries")
 struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -24,7 +25,7 @@ struct ModuleBoundaryTests {
         return found
     }
 
-    @Test("the system under test imports no fixture, testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools"])
+    @Test("the system under test imports no fixture, testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools", "ScanBenchApp", "AppContract"])
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
@@ -53,6 +54,12 @@ struct ModuleBoundaryTests {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
         let bad = all.filter { $0.module == "Testbed" }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    @Test("the app-harness contract knows no scanner: AppContract imports no system-under-test module")
+    func contractStandsAlone() throws {
+        let bad = try Self.imports(of: "AppContract").filter { ["ScanKit", "AppSession", "NetTools", "StrictYAML"].contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
 }

@@ -22,10 +22,6 @@ public struct SessionReport: Codable, Sendable {
     /// Set when the scan had not finished by the session's deadline.
     public var hang: Hang?
 
-    public init(script: String, strategy: String, budget: BudgetDiagnostics) {
-        (self.script, self.strategy, self.budget) = (script, strategy, budget)
-    }
-
     enum CodingKeys: String, CodingKey {
         case script, strategy, scan, pings, budget, hang
         case scanStartedS = "scan_started_s"
@@ -43,10 +39,6 @@ public struct SessionReport: Codable, Sendable {
         public var replies: [PingReply] = []
         public var cancelled = false
         public var error: String?
-
-        public init(target: String, method: String, timestamps: String) {
-            (self.target, self.method, self.timestamps) = (target, method, timestamps)
-        }
 
         enum CodingKeys: String, CodingKey { case target, method, timestamps, replies, cancelled, error }
     }
@@ -84,10 +76,6 @@ public struct SessionReport: Codable, Sendable {
         public var results: [PortResult] = []
         /// The scan was cancelled before every port answered.
         public var cancelled = false
-
-        public init(target: String, timeoutMs: Int, waitingPolicy: String) {
-            (self.target, self.timeoutMs, self.waitingPolicy) = (target, timeoutMs, waitingPolicy)
-        }
 
         enum CodingKeys: String, CodingKey {
             case target, results, cancelled
@@ -134,5 +122,25 @@ public struct SessionReport: Codable, Sendable {
             case openPhases = "open_phases"
             case effectiveLimit = "effective_limit"
         }
+    }
+}
+
+// In extensions, so that the memberwise initialisers stay for tests (`@testable`).
+
+extension SessionReport {
+    public init(script: String, strategy: String, budget: BudgetDiagnostics) {
+        (self.script, self.strategy, self.budget) = (script, strategy, budget)
+    }
+}
+
+extension SessionReport.PingRun {
+    public init(target: String, method: String, timestamps: String) {
+        (self.target, self.method, self.timestamps) = (target, method, timestamps)
+    }
+}
+
+extension SessionReport.PortScan {
+    public init(target: String, timeoutMs: Int, waitingPolicy: String) {
+        (self.target, self.timeoutMs, self.waitingPolicy) = (target, timeoutMs, waitingPolicy)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON a child process (`scanbench app --json`, `scanbench probe --json`) printed, decoded
+/// The JSON a child process (`scanbench-app --json`, `scanbench probe --json`) printed, decoded
 /// for the join; anything else becomes one clear error quoting what it printed.
 enum ChildOutput {
     /// Decodes `text` as `T`.

@@ -3,7 +3,7 @@ import Foundation
 import ScanKit
 
 /// The part of ScanKit's `ScanReport` (what `scanbench scan --json` prints, and the `scan` of
-/// `scanbench app --json`) that the join reads: the devices and the run totals.
+/// `scanbench-app --json`) that the join reads: the devices and the run totals.
 ///
 /// The harness decodes the app's output once, as ScanKit's own types (`SessionReport`), and
 /// takes this excerpt from the decoded value. It stays leniently decodable (unknown keys

@@ -7,7 +7,7 @@ import Yams
 /// (`--sweep platform.callback_us=5,15,50`) — a copy of it with those values, written under
 /// `OUT/platforms/` and loaded, so a bad value fails before any LAN comes up.
 public struct PreparedPlatform: Sendable {
-    /// The file `scanbench app --platform` is given.
+    /// The file `scanbench-app --platform` is given.
     public var file: String
     /// What ScanKit parsed from `file`.
     public var profile: PlatformProfile

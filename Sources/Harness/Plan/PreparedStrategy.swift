@@ -1,7 +1,7 @@
 import ScanKit
 
 /// A strategy variant made ready to run, once per job: the file the app session is given
-/// (`scanbench app --strategy FILE`) and the strategy ScanKit parsed from it.
+/// (`scanbench-app --strategy FILE`) and the strategy ScanKit parsed from it.
 ///
 /// Parsing is the check that the file loads — a typo fails before any LAN comes up — and the
 /// parsed value is kept so that nothing in the harness parses the file again (the app parses its

@@ -9,7 +9,7 @@ import StrictYAML
 public struct Scenario: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The name in results and reports: the script's built-in name, or its `name:` for a path.
     public var name: String
-    /// The built-in name or path `scanbench app --script` gets.
+    /// The built-in name or path `scanbench-app --script` gets.
     public var script: String
 
     public init(name: String, script: String) {

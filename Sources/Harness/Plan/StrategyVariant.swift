@@ -107,7 +107,7 @@ public struct StrategyVariant: Sendable, Equatable {
         public var summary: String { "\(changes) does not give a valid strategy: \(problem)" }
     }
 
-    /// `prepare(in:)`'s file: the path to pass to `scanbench app --strategy`.
+    /// `prepare(in:)`'s file: the path to pass to `scanbench-app --strategy`.
     public func materialize(in directory: String) throws -> String {
         try prepare(in: directory).file
     }

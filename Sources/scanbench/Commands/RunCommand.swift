@@ -15,7 +15,7 @@ struct RunCommand: AsyncParsableCommand {
             (A B C A B C …) so drift hits every strategy alike. Each run gets a LAN of its own, \
             brought up with the run's seed and taken down after it, so no run inherits another's \
             ARP caches or sockets. Each run captures the scanner's link with libpcap, runs the \
-            scenario's session script as one app ('scanbench app': the scan and the ping and port-scanner \
+            scenario's session script as one app ('scanbench-app', beside scanbench: the scan and the ping and port-scanner \
             tools in one process, on one budget) in the scanner namespace (CPU, context switches, \
             wakeups, syscalls, peak RSS, threads and open files measured from outside), \
             keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics. \
