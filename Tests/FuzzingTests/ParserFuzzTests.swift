@@ -2,6 +2,7 @@ import Foundation
 import Fuzzing
 import Testing
 import TestbedPlatform
+import Wire
 @testable import Testbed
 
 /// Every parser in `FuzzCatalogue` (and the testbed's own request parsers) gets 20 000 seeded
@@ -27,11 +28,11 @@ struct ParserFuzzTests {
         }
     }
 
-    /// The testbed's SSDP M-SEARCH parser.
+    /// Wire's SSDP M-SEARCH parser (what the testbed's devices read from the scanner).
     static var testbedSSDPSearch: FuzzTarget {
-        FuzzTarget(name: "testbed-ssdp-search", summary: "SSDPSearchRequest(bytes:)",
+        FuzzTarget(name: "testbed-ssdp-search", summary: "SSDPSearchRequest(decoding:)",
                    seeds: [Array("M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n".utf8)]) { bytes in
-            SSDPSearchRequest(bytes: bytes) == nil ? .rejected : .accepted
+            (try? SSDPSearchRequest(decoding: bytes[...])) == nil ? .rejected : .accepted
         }
     }
 

@@ -14,7 +14,7 @@ struct SSDPResponsePlannerTests {
         if let man { lines.append("MAN: \(man)") }
         if let mx { lines.append("MX: \(mx)") }
         lines.append("ST: \(st)")
-        return SSDPSearchRequest(bytes: Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8))
+        return try? SSDPSearchRequest(decoding: Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)[...])
     }
 
     static func header(_ name: String, in response: String) -> String? {
@@ -26,7 +26,7 @@ struct SSDPResponsePlannerTests {
         #expect(Self.search("ssdp:all", man: nil) == nil)
         #expect(Self.search("ssdp:all", man: "\"ssdp:alive\"") == nil)
         #expect(Self.search("ssdp:all", mx: "soon") == nil)
-        #expect(SSDPSearchRequest(bytes: Array("NOTIFY * HTTP/1.1\r\nMX: 1\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n".utf8)) == nil)
+        #expect((try? SSDPSearchRequest(decoding: Array("NOTIFY * HTTP/1.1\r\nMX: 1\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n".utf8)[...])) == nil)
         #expect(Self.search("ssdp:all", mx: "120")?.maxWait == 5)
     }
 

@@ -27,7 +27,8 @@ struct SSDPResponder: Sendable {
     func start(stop: StopSignal) {
         let planner = planner, socket = socket
         ServiceLoop.datagrams(on: socket, name: "ssdp", stop: stop) { bytes, sender in
-            guard let request = SSDPSearchRequest(bytes: bytes) else { return }
+            // A device ignores what is not a well-formed search (UDA 1.1 §1.3.2), as real ones do.
+            guard let request = try? SSDPSearchRequest(decoding: bytes[...]) else { return }
             let responses = planner.responses(to: request)
             guard !responses.isEmpty else { return }
             ServiceLoop.after(milliseconds: planner.delayMilliseconds(for: request)) {

@@ -14,7 +14,7 @@ struct SSDPResponsePlanner: Sendable {
     /// The response texts for `request`: one per target for `ssdp:all`, one for a matching
     /// target, none otherwise.
     func responses(to request: SSDPSearchRequest) -> [String] {
-        let matches = request.searchTarget == "ssdp:all" ? targets : targets.filter { $0 == request.searchTarget }
+        let matches = request.st == "ssdp:all" ? targets : targets.filter { $0 == request.st }
         var seen: Set<String> = []
         return matches.filter { seen.insert($0).inserted }.map(response(for:))
     }

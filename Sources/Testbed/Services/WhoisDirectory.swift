@@ -71,3 +71,13 @@ struct WhoisDirectory: Sendable {
             .joined(separator: "\r\n")
     }
 }
+
+extension String {
+    /// The text without leading and trailing characters from `set`.
+    func trimmingCharacters(_ set: Set<Character>) -> String {
+        var text = Substring(self)
+        while let first = text.first, set.contains(first) { text.removeFirst() }
+        while let last = text.last, set.contains(last) { text.removeLast() }
+        return String(text)
+    }
+}
