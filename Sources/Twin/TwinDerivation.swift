@@ -29,228 +29,139 @@ public enum TwinDerivation {
     static let mdnsDefaultWindow = 120.0
 
     public static func derive(_ observations: CaptureObservations, options: TwinOptions) throws -> TwinFixture {
-        var reasoning = ["scanner \(observations.scanner): \(observations.scannerReason)"]
+        var account = Account(reasoning: ["scanner \(observations.scanner): \(observations.scannerReason)"])
+        let answering = try answeringHosts(observations)
+        let inventory = options.inventory?.devices ?? []
+        let subnet = lanSubnet(observations, answering: answering, inventory: inventory, account: &account)
+        var hosts = onLink(answering, subnet: subnet, account: &account)
+        let gateway = try Self.gateway(observations, hosts: hosts, subnet: subnet, inventory: inventory, account: &account)
+        if !hosts.contains(where: { $0.address == gateway }) {
+            // An inventory router that never answered still has to exist: the testbed routes and serves DNS there.
+            hosts.append(HostObservations(address: gateway))
+            account.leftOut.append("\(gateway) (gateway): never answered the scanner; present only because a fixture needs its gateway")
+        }
+        hosts.sort { $0.address < $1.address }
+        noteSilentHosts(observations, account: &account)
+        let domain = Self.domain(ofPTRNamesOf: hosts, account: &account)
+        let arpExcess = Self.arpExcess(hosts, account: &account)
+        if options.testbedRoundTripMs > 0 {
+            account.reasoning.append("the testbed's own round trip, \(Self.rounded(options.testbedRoundTripMs)) ms, is taken off each device's before halving it into a link delay (--testbed-rtt-ms)")
+        }
+        var deviceDerivation = TwinDeviceDerivation(gateway: gateway, arpExcess: arpExcess, inventory: inventory, options: options,
+                                                    scannerMAC: observations.scannerMAC)
+        let devices = hosts.map { deviceDerivation.device(for: $0, account: &account) }
+        account.leftOut.append("everything a capture of a scan cannot show: ports and services never asked for, HTTP/RTSP/TLS content, banners, WHOIS and the upstream beyond the gateway, loss rates")
+        let network = lanNetwork(observations, subnet: subnet, gateway: gateway, domain: domain, account: &account)
+        let benchmark = IPv4Network("198.18.0.0/15")!
+        let fixture = Fixture(
+            name: options.name,
+            description: "Twin of the LAN in \(URL(fileURLWithPath: observations.file).lastPathComponent): \(devices.count) devices that answered \(observations.scanner).",
+            allowNonBenchmarkAddresses: benchmark.contains(subnet.address) ? nil : true,
+            network: network,
+            devices: devices)
+        return TwinFixture(fixture: fixture, reasoning: account.reasoning, leftOut: account.leftOut)
+    }
+
+    /// What a derivation says as it goes: why it chose each number, and what it left out.
+    struct Account {
+        var reasoning: [String]
         var leftOut: [String] = []
+    }
+
+    // MARK: - The LAN
+
+    /// The hosts that answered the scanner, the scanner itself excepted; none is an error.
+    static func answeringHosts(_ observations: CaptureObservations) throws -> [HostObservations] {
         let answering = observations.answeringHosts.filter { $0.address != observations.scanner }
         guard !answering.isEmpty else {
             throw TwinError.nothingAnswered(path: observations.file, scanner: observations.scanner.description)
         }
-        let inventory = options.inventory?.devices ?? []
+        return answering
+    }
 
-        // The subnet: the smallest prefix around the scanner holding its ARP sweep, every device
-        // that answered ARP (so is on the link) and every inventory address.
+    /// The subnet: the smallest prefix around the scanner holding its ARP sweep, every device
+    /// that answered ARP (so is on the link) and every inventory address.
+    static func lanSubnet(_ observations: CaptureObservations, answering: [HostObservations], inventory: [Inventory.Device],
+                          account: inout Account) -> IPv4Network {
         var onLink = Set(observations.arpTargets)
         onLink.formUnion(answering.filter { $0.arpReplies > 0 }.map(\.address))
         onLink.formUnion(inventory.compactMap(\.ip))
         let subnet = Self.subnet(around: observations.scanner, holding: onLink)
-        reasoning.append("subnet \(subnet): the smallest prefix around the scanner that holds its \(observations.arpTargets.count) ARP targets, the devices that answered ARP\(inventory.isEmpty ? "" : " and the inventory's addresses")")
+        account.reasoning.append("subnet \(subnet): the smallest prefix around the scanner that holds its \(observations.arpTargets.count) ARP targets, the devices that answered ARP\(inventory.isEmpty ? "" : " and the inventory's addresses")")
+        return subnet
+    }
+
+    /// The answering hosts inside `subnet` (not its network or broadcast address); the others
+    /// are routed, so left out.
+    static func onLink(_ answering: [HostObservations], subnet: IPv4Network, account: inout Account) -> [HostObservations] {
         let offLink = answering.filter { !subnet.contains($0.address) || $0.address == subnet.address || $0.address == subnet.broadcast }
         for host in offLink {
-            leftOut.append("\(host.address): answered (\(host.answerSources.joined(separator: ", "))) but is outside \(subnet), so routed, not on the LAN")
+            account.leftOut.append("\(host.address): answered (\(host.answerSources.joined(separator: ", "))) but is outside \(subnet), so routed, not on the LAN")
         }
-        var hosts = answering.filter { host in !offLink.contains { $0.address == host.address } }
+        return answering.filter { host in !offLink.contains { $0.address == host.address } }
+    }
 
-        // The gateway: the inventory's router, else the LAN's name server, else an SSDP Internet gateway.
-        let gateway: IPv4Address
+    /// The gateway: the inventory's router, else the LAN's name server, else an SSDP Internet gateway.
+    static func gateway(_ observations: CaptureObservations, hosts: [HostObservations], subnet: IPv4Network,
+                        inventory: [Inventory.Device], account: inout Account) throws -> IPv4Address {
         if let router = inventory.first(where: { $0.category == .router && $0.ip.map(subnet.contains) == true }), let ip = router.ip {
-            gateway = ip
-            reasoning.append("gateway \(ip): the inventory's router '\(router.name)'")
-        } else if let dns = hosts.filter({ $0.dnsAnswers > 0 }).max(by: { $0.dnsAnswers < $1.dnsAnswers }) {
-            gateway = dns.address
-            reasoning.append("gateway \(dns.address): it answered the scanner's DNS queries (\(dns.dnsAnswers)); the testbed's gateway runs the LAN's DNS")
-        } else if let igd = hosts.first(where: { $0.ssdp?.deviceTypes.contains { $0.contains("InternetGatewayDevice") } == true }) {
-            gateway = igd.address
-            reasoning.append("gateway \(igd.address): it answered SSDP as an InternetGatewayDevice")
-        } else {
-            throw TwinError.noGateway(path: observations.file)
+            account.reasoning.append("gateway \(ip): the inventory's router '\(router.name)'")
+            return ip
         }
-        if !hosts.contains(where: { $0.address == gateway }) {
-            // An inventory router that never answered still has to exist: the testbed routes and serves DNS there.
-            hosts.append(HostObservations(address: gateway))
-            leftOut.append("\(gateway) (gateway): never answered the scanner; present only because a fixture needs its gateway")
+        if let dns = hosts.filter({ $0.dnsAnswers > 0 }).max(by: { $0.dnsAnswers < $1.dnsAnswers }) {
+            account.reasoning.append("gateway \(dns.address): it answered the scanner's DNS queries (\(dns.dnsAnswers)); the testbed's gateway runs the LAN's DNS")
+            return dns.address
         }
-        hosts.sort { $0.address < $1.address }
+        if let igd = hosts.first(where: { $0.ssdp?.deviceTypes.contains { $0.contains("InternetGatewayDevice") } == true }) {
+            account.reasoning.append("gateway \(igd.address): it answered SSDP as an InternetGatewayDevice")
+            return igd.address
+        }
+        throw TwinError.noGateway(path: observations.file)
+    }
 
+    /// Says which addresses sent packets but never answered, and how many probed addresses had
+    /// no device: neither becomes a device.
+    static func noteSilentHosts(_ observations: CaptureObservations, account: inout Account) {
         let silent = observations.hosts.values.filter { !$0.answered && $0.address != observations.scanner }
         let senders = silent.filter { !$0.macs.isEmpty }.map(\.address).sorted()
         if !senders.isEmpty {
-            leftOut.append("sent packets but never answered the scanner: \(senders.map(\.description).joined(separator: ", "))")
+            account.leftOut.append("sent packets but never answered the scanner: \(senders.map(\.description).joined(separator: ", "))")
         }
         let probedSilent = silent.count - senders.count
-        if probedSilent > 0 { leftOut.append("\(probedSilent) probed addresses never answered anything: no device there") }
+        if probedSilent > 0 { account.leftOut.append("\(probedSilent) probed addresses never answered anything: no device there") }
+    }
 
-        // Names: the PTR answers' common domain.
+    /// The PTR answers' commonest domain (ties to the alphabetically first); nil without one.
+    static func domain(ofPTRNamesOf hosts: [HostObservations], account: inout Account) -> String? {
         let ptrNames = hosts.compactMap { $0.ptrName ?? nil }
         let domains = ptrNames.compactMap { name -> String? in
             let labels = name.split(separator: ".")
             return labels.count > 1 ? labels.dropFirst().joined(separator: ".") : nil
         }
         let domain = Dictionary(grouping: domains, by: { $0 }).max { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key }?.key
-        if let domain { reasoning.append("domain \(domain): the PTR answers' domain") }
+        if let domain { account.reasoning.append("domain \(domain): the PTR answers' domain") }
+        return domain
+    }
 
+    /// What ARP costs beyond the IP round trip on this capture (ms): the median over the devices
+    /// timed both ways, from three devices up (with fewer, one sleepy device's ARP delay would be
+    /// taken for the LAN's); 0 otherwise.
+    static func arpExcess(_ hosts: [HostObservations], account: inout Account) -> Double {
         let excesses = hosts.compactMap { host in host.medianARPRTT.flatMap { arp in host.medianRTT.map { arp - $0 } } }
-        // From three devices up: with fewer, one sleepy device's ARP delay would be taken for the LAN's.
-        let arpExcess = excesses.count >= 3 ? max(0, Percentile.of(excesses, 50) ?? 0) : 0
-        if excesses.count >= 3 {
-            reasoning.append("ARP costs \(Self.rounded(arpExcess)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways); taken off ARP-only devices' delay")
-        }
-        if options.testbedRoundTripMs > 0 {
-            reasoning.append("the testbed's own round trip, \(Self.rounded(options.testbedRoundTripMs)) ms, is taken off each device's before halving it into a link delay (--testbed-rtt-ms)")
-        }
+        guard excesses.count >= 3 else { return 0 }
+        let arpExcess = max(0, Percentile.of(excesses, 50) ?? 0)
+        account.reasoning.append("ARP costs \(Self.rounded(arpExcess)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways); taken off ARP-only devices' delay")
+        return arpExcess
+    }
 
-        var devices: [Fixture.Device] = []
-        var usedMACs: Set<MACAddress> = observations.scannerMAC.map { [$0] } ?? []
-        var usedNames: Set<String> = []
-        var usedHostnames: Set<String> = []
-        var usedUUIDs: Set<String> = []
-        for host in hosts {
-            var notes: [String] = []
-            let listed = inventory.first { $0.ip == host.address } ?? inventory.first { item in item.mac.map { host.macs[$0] != nil } == true }
-            let fallbackName = "host-" + host.address.octets.map(String.init).joined(separator: "-")
-            let name = Self.uniqueName(listed.map { Self.fixtureName($0.name) } ?? fallbackName, fallback: fallbackName, used: &usedNames)
-            var mac = host.mac ?? listed?.mac
-            if let chosen = mac, usedMACs.contains(chosen) {
-                leftOut.append("\(name): its MAC \(chosen) is also another host's (proxy ARP or a bridge?); given a made-up one")
-                mac = nil
-            }
-            if mac == nil {
-                mac = Self.madeUpMAC(host.address)
-                notes.append("MAC not in the capture: made up (locally administered)")
-                if host.macs.isEmpty { leftOut.append("\(name): MAC not in the capture (no link-layer header); \(mac!) is made up") }
-            }
-            usedMACs.insert(mac!)
-            let category = host.address == gateway ? .router : (listed?.category ?? TwinOptions.defaultCategory)
-            var device = Fixture.Device(name: name, ip: host.address, mac: mac!, category: category)
-
-            // Host name: the inventory's, else the PTR answer's, else (PTR never asked) the mDNS one.
-            var hostname: String?
-            if let listedName = listed?.hostname {
-                hostname = listedName.split(separator: ".").first.map(String.init)
-            } else if let ptr = host.ptrName {
-                hostname = ptr?.split(separator: ".").first.map(String.init)
-            } else {
-                hostname = host.mdnsHostName
-            }
-            if let chosen = hostname?.lowercased(), Self.isHostname(chosen), usedHostnames.insert(chosen).inserted {
-                device.hostname = chosen
-            } else if host.ptrName == nil && host.mdnsHostName == nil && listed?.hostname == nil {
-                leftOut.append("\(name): no host name (no PTR answer or mDNS name for it)")
-            }
-
-            let rtt = host.medianRTT
-            let arpRTT = host.medianARPRTT
-            // An ARP-only device's delay: its ARP round trip less what ARP costs beyond the IP
-            // round trip on this capture's other devices (a sweep's burst queues the replies).
-            let arpOnly = arpRTT.map { max(0, $0 - arpExcess) }
-            let oneWay = (rtt ?? arpOnly).map { max(0, $0 - options.testbedRoundTripMs) / 2 }
-            if let oneWay, oneWay > Fixture.LinkImpairment.delayRangeMs.upperBound {
-                leftOut.append("\(name): a one-way delay of \(Self.rounded(oneWay)) ms is more than a fixture's link adds "
-                               + "(\(Self.rounded(Fixture.LinkImpairment.delayRangeMs.upperBound)) ms); no link delay")
-            } else if let oneWay, oneWay >= 0.01 {
-                var link = Fixture.LinkImpairment(delayMs: Self.rounded(oneWay))
-                if host.ipRTTs.count >= 3 {
-                    let jitter = Self.standardDeviation(host.ipRTTs) / (2.0 / 3).squareRoot()
-                    if jitter >= jitterFloor { link.jitterMs = Self.rounded(min(jitter, oneWay)) }
-                }
-                device.link = link
-                if rtt == nil { notes.append("link delay from ARP round trips only") }
-            } else if rtt == nil && arpRTT == nil {
-                leftOut.append("\(name): no round trip measured, so no link delay")
-            }
-
-            if host.arpRequests > 0 {
-                var arp = Fixture.ARPBehaviour()
-                let probability = Double(host.arpReplies) / Double(host.arpRequests)
-                if probability < 0.99 { arp.replyProbability = Self.rounded(probability) }
-                if let arpRTT, let rtt, arpRTT - rtt - arpExcess >= arpDelayFloor {
-                    let delay = Self.rounded(arpRTT - rtt - arpExcess)
-                    if Fixture.ARPBehaviour.replyDelayRangeMs.contains(delay) {
-                        arp.replyDelayMs = delay
-                    } else {
-                        leftOut.append("\(name): an ARP reply delay of \(delay) ms is more than a fixture's ARP adds; left prompt")
-                    }
-                }
-                if arp != Fixture.ARPBehaviour() { device.arp = arp }
-            } else {
-                leftOut.append("\(name): the scanner never asked ARP for it; ARP left prompt and reliable (the default)")
-            }
-
-            if host.echoRequests > 0 {
-                device.icmpEcho = host.echoReplies > 0
-            } else {
-                leftOut.append("\(name): never pinged; ICMP echo left at the default (answers)")
-            }
-
-            var ssdp: Fixture.SSDPService?
-            if let seen = host.ssdp {
-                if let uuid = seen.uuid, let port = seen.locationPort, let server = seen.server, usedUUIDs.insert(uuid).inserted {
-                    var service = Fixture.SSDPService(deviceType: seen.deviceTypes.first ?? "urn:schemas-upnp-org:device:Basic:1",
-                                                      uuid: uuid, server: server, locationPort: port, locationPath: seen.locationPath)
-                    if seen.deviceTypes.isEmpty { leftOut.append("\(name): SSDP answers named no device type; Basic:1 is filled in") }
-                    if !seen.serviceTypes.isEmpty { service.services = seen.serviceTypes }
-                    if let delay = Self.answerDelay(seen.answerDelays, rtt: rtt ?? arpRTT ?? 0, spread: 50) {
-                        service.delayMs = min(delay, Fixture.SSDPService.delayRangeMs.upperBound)
-                    } else if !seen.answerDelays.isEmpty {
-                        notes.append("SSDP answer delays varied (\(Self.range(seen.answerDelays))): left to the testbed's random draw within MX")
-                    }
-                    ssdp = service
-                    device.upnp = Fixture.UPnPDescription(friendlyName: name, manufacturer: "unknown", modelName: "unknown")
-                    leftOut.append("\(name): UPnP description (description.xml) not in the capture; upnp friendly_name/manufacturer/model_name are filler the schema needs for an SSDP device")
-                } else {
-                    leftOut.append("\(name): answered SSDP without a USN uuid, LOCATION or SERVER; SSDP left out")
-                }
-            }
-
-            if !host.ports.isEmpty || ssdp != nil {
-                var ports = host.ports
-                if let port = ssdp?.locationPort, ports[port] != .open {
-                    if ports[port] == nil { notes.append("TCP \(port) open because SSDP's LOCATION names it (never probed)") }
-                    else { notes.append("TCP \(port) probed \(ports[port]!.rawValue) but SSDP's LOCATION names it: listed open") }
-                    ports[port] = .open
-                }
-                var tcp = Fixture.TCPPorts()
-                let states = [Fixture.PortState.open, .closed, .filtered].map { state in ports.filter { $0.value == state }.keys.sorted() }
-                tcp.open = states[0].isEmpty ? nil : states[0]
-                tcp.closed = states[1].isEmpty ? nil : states[1]
-                tcp.filtered = states[2].isEmpty ? nil : states[2]
-                tcp.default = states[2].count > states[1].count ? .filtered : .closed
-                device.tcp = tcp
-                leftOut.append("\(name): TCP ports never probed follow 'default: \(tcp.default!.rawValue)', the commonest unopen state among the \(host.ports.count) probed")
-            } else {
-                leftOut.append("\(name): no TCP port probed; every port left closed (the default)")
-            }
-            device.ssdp = ssdp
-
-            var services: [Fixture.MDNSService] = []
-            for seen in host.services.values.sorted(by: { $0.key < $1.key }) {
-                guard let port = seen.port, port > 0 else {
-                    leftOut.append("\(name): mDNS service '\(seen.instance)' \(seen.type) seen without its SRV record (no port); left out")
-                    continue
-                }
-                var service = Fixture.MDNSService(type: seen.type, instance: seen.instance, port: port,
-                                                  txt: seen.txt.isEmpty ? nil : seen.txt)
-                if let delay = Self.answerDelay(seen.answerDelays, rtt: rtt ?? arpRTT ?? 0, spread: .infinity), delay > mdnsDefaultWindow {
-                    service.delayMs = min(delay, Fixture.MDNSService.delayRangeMs.upperBound)
-                }
-                services.append(service)
-            }
-            if !services.isEmpty { device.mdns = services }
-            if !notes.isEmpty { device.notes = notes.joined(separator: "; ") }
-            devices.append(device)
-        }
-        leftOut.append("everything a capture of a scan cannot show: ports and services never asked for, HTTP/RTSP/TLS content, banners, WHOIS and the upstream beyond the gateway, loss rates")
-
+    /// The fixture's network: subnet, gateway, domain and the scanner (its MAC made up when the
+    /// capture lacks it).
+    static func lanNetwork(_ observations: CaptureObservations, subnet: IPv4Network, gateway: IPv4Address, domain: String?,
+                           account: inout Account) -> Fixture.Network {
         let scannerMAC = observations.scannerMAC ?? MACAddress("02:00:00:00:00:01")!
-        if observations.scannerMAC == nil { leftOut.append("the scanner's MAC is not in the capture; 02:00:00:00:00:01 is made up") }
-        let benchmark = IPv4Network("198.18.0.0/15")!
-        let fixture = Fixture(
-            name: options.name,
-            description: "Twin of the LAN in \(URL(fileURLWithPath: observations.file).lastPathComponent): \(devices.count) devices that answered \(observations.scanner).",
-            allowNonBenchmarkAddresses: benchmark.contains(subnet.address) ? nil : true,
-            network: Fixture.Network(subnet: subnet, gateway: gateway, domain: domain,
-                                     scanner: Fixture.Scanner(ip: observations.scanner, mac: scannerMAC)),
-            devices: devices)
-        return TwinFixture(fixture: fixture, reasoning: reasoning, leftOut: leftOut)
+        if observations.scannerMAC == nil { account.leftOut.append("the scanner's MAC is not in the capture; 02:00:00:00:00:01 is made up") }
+        return Fixture.Network(subnet: subnet, gateway: gateway, domain: domain,
+                               scanner: Fixture.Scanner(ip: observations.scanner, mac: scannerMAC))
     }
 
     // MARK: - Numbers
