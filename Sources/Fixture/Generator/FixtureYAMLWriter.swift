@@ -17,17 +17,8 @@ public struct FixtureYAMLWriter {
 
     // MARK: Scalars
 
-    /// YAML 1.1 words a plain scalar must not be (they read as booleans or null).
-    private static let reserved: Set<String> = ["y", "yes", "n", "no", "true", "false", "on", "off", "null", "~"]
-
-    /// `text` as a scalar: plain when it starts with a letter, `_` or `/`, holds only letters,
-    /// digits, spaces and `._/+-`, has no edge spaces and is no reserved word; else double-quoted.
-    static func scalar(_ text: String) -> String {
-        let plainFirst = text.first.map { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "/") } ?? false
-        let plainRest = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || " ._/+-".contains($0)) }
-        if plainFirst, plainRest, text.last != " ", !reserved.contains(text.lowercased()) { return text }
-        return YAMLScalar.doubleQuoted(text)
-    }
+    /// `text` as a scalar: StrictYAML's one plain-or-quoted rule.
+    static func scalar(_ text: String) -> String { YAMLScalar.plainOrDoubleQuoted(text) }
 
     private static func list(_ numbers: [Int]) -> String { "[" + numbers.map(String.init).joined(separator: ", ") + "]" }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScanKit
+import StrictYAML
 
 /// One knob whose effective value differs between two strategies: its dotted key path and both
 /// values as YAML flow text, ready to be an override (`StrategyVariant.Override`).
@@ -73,31 +74,18 @@ public struct KnobDifference: Sendable, Equatable {
         }
 
         /// YAML flow text: plain words stay unquoted (`netmask`, `_http._tcp`), other strings are
-        /// JSON-quoted, lists are `[a, b]` and mappings `{k: v}` with sorted keys.
+        /// double-quoted (StrictYAML's one rule, `YAMLScalar.plainOrDoubleQuoted`), lists are
+        /// `[a, b]` and mappings `{k: v}` with sorted keys.
         var yaml: String {
             switch self {
             case .null: "null"
             case .bool(let bool): String(bool)
             case .integer(let integer): String(integer)
             case .number(let number): String(number)
-            case .string(let string): Self.isPlain(string) ? string : Self.quoted(string)
+            case .string(let string): YAMLScalar.plainOrDoubleQuoted(string)
             case .list(let list): "[" + list.map(\.yaml).joined(separator: ", ") + "]"
             case .object(let members): "{" + members.keys.sorted().map { "\($0): \(members[$0]!.yaml)" }.joined(separator: ", ") + "}"
             }
-        }
-
-        /// Words YAML would read as something other than a string.
-        private static let reserved: Set<String> = ["null", "true", "false", "yes", "no", "on", "off", "y", "n", "~"]
-
-        /// A word YAML reads back as the same string in block and flow context.
-        private static func isPlain(_ text: String) -> Bool {
-            guard let first = text.first, first.isLetter || first == "_" else { return false }
-            return !reserved.contains(text.lowercased())
-                && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) }
-        }
-
-        private static func quoted(_ text: String) -> String {
-            (try? String(decoding: JSONEncoder().encode(text), as: UTF8.self)) ?? "\"\(text)\""
         }
     }
 }
