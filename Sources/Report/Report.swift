@@ -11,7 +11,7 @@ public struct Report: Sendable {
     public let options: ReportOptions
     let groups: [RunGroup]
     /// Per scenario run on two fixtures or more, those fixtures together.
-    let suites: [Suite]
+    let suites: [SuiteMedians]
 
     /// The Markdown file's name.
     public static let markdownName = "report.md"
@@ -20,7 +20,7 @@ public struct Report: Sendable {
         self.document = document
         self.options = options
         groups = RunGroup.groups(of: document.runs)
-        suites = Suite.suites(of: groups)
+        suites = SuiteMedians.suites(of: groups)
     }
 
     /// report.md first, then the charts, in a fixed order.

@@ -1,7 +1,7 @@
 import Results
 
 /// Strategies with one number per metric each, where they are compared: a fixture's medians over
-/// repetitions (`RunGroup`) or a suite's medians across fixtures (`Suite`). The Pareto section, its
+/// repetitions (`RunGroup`) or a suite's medians across fixtures (`SuiteMedians`). The Pareto section, its
 /// chart and the verdict read either.
 protocol StrategyMedians {
     /// A heading-friendly name: "home · scan".

@@ -62,10 +62,10 @@ struct JSONKeyTests {
 
     // MARK: Samples
 
-    static let replies = [NetTools.PingReply(sequence: 1, rttMs: 1.5, method: "icmp"),
-                          NetTools.PingReply(sequence: 2, rttMs: nil, method: "icmp", error: "timeout")]
+    static let replies = [NetTools.PingAttempt(sequence: 1, rttMs: 1.5, method: "icmp"),
+                          NetTools.PingAttempt(sequence: 2, rttMs: nil, method: "icmp", error: "timeout")]
 
-    static let portResult = PortScanner.PortResult(port: 22, state: .open, service: "ssh", rttMs: 0.4, banner: "SSH-2.0-x")
+    static let portResult = ConnectPortScanner.PortResult(port: 22, state: .open, service: "ssh", rttMs: 0.4, banner: "SSH-2.0-x")
 
     static let bonjour = BonjourService(instance: "Kitchen", type: "_raop._tcp", domain: "local.", host: "kitchen.local.", port: 7000,
                                         addresses: ["198.18.0.12"], txt: ["rpMd": "AudioAccessory5,1", "model": "x"])

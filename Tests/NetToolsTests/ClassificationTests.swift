@@ -205,13 +205,13 @@ struct ClassificationTests {
 
     @Test("port scanner verdicts under each .waiting policy")
     func waitingPolicy() {
-        #expect(PortScanner.state(for: .connected, policy: .timer) == .open)
-        #expect(PortScanner.state(for: .refused, policy: .inspectError) == .closed)
-        #expect(PortScanner.state(for: .refused, policy: .timer) == .filtered)
-        #expect(PortScanner.state(for: .refused, policy: .fail) == .filtered)
-        #expect(PortScanner.state(for: .timedOut, policy: .inspectError) == .filtered)
-        #expect(PortScanner.holds(.refused, policy: .timer) && !PortScanner.holds(.refused, policy: .fail))
-        #expect(!PortScanner.holds(.refused, policy: .inspectError) && PortScanner.holds(.failed(113), policy: .inspectError))
+        #expect(ConnectPortScanner.state(for: .connected, policy: .timer) == .open)
+        #expect(ConnectPortScanner.state(for: .refused, policy: .inspectError) == .closed)
+        #expect(ConnectPortScanner.state(for: .refused, policy: .timer) == .filtered)
+        #expect(ConnectPortScanner.state(for: .refused, policy: .fail) == .filtered)
+        #expect(ConnectPortScanner.state(for: .timedOut, policy: .inspectError) == .filtered)
+        #expect(ConnectPortScanner.holds(.refused, policy: .timer) && !ConnectPortScanner.holds(.refused, policy: .fail))
+        #expect(!ConnectPortScanner.holds(.refused, policy: .inspectError) && ConnectPortScanner.holds(.failed(113), policy: .inspectError))
     }
 
     @Test("gateway and neighbour table parsing")

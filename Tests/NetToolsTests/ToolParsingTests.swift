@@ -30,7 +30,7 @@ struct ToolParsingTests {
 
     @Test("ping statistics: population standard deviation and loss")
     func pingStatistics() {
-        let replies = [10.0, 20.0, nil, 30.0].enumerated().map { PingReply(sequence: $0.offset + 1, rttMs: $0.element, method: "icmp") }
+        let replies = [10.0, 20.0, nil, 30.0].enumerated().map { PingAttempt(sequence: $0.offset + 1, rttMs: $0.element, method: "icmp") }
         let statistics = PingStatistics(replies)
         #expect(statistics.transmitted == 4 && statistics.received == 3)
         #expect(statistics.lossPercent == 25)

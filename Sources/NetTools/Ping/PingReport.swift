@@ -4,12 +4,12 @@ public struct PingReport: Sendable, Encodable {
     public var ip: String
     /// `icmp` or `tcp`.
     public var method: String
-    public var replies: [PingReply]
+    public var replies: [PingAttempt]
     public var statistics: PingStatistics
 
     enum CodingKeys: String, CodingKey { case host, ip, method, replies, statistics }
 
-    public init(host: String, ip: String, method: String, replies: [PingReply], statistics: PingStatistics) {
+    public init(host: String, ip: String, method: String, replies: [PingAttempt], statistics: PingStatistics) {
         self.host = host
         self.ip = ip
         self.method = method

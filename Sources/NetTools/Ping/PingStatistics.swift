@@ -20,7 +20,7 @@ public struct PingStatistics: Sendable, Codable, Equatable {
     }
 
     /// Statistics of `replies`.
-    public init(_ replies: [PingReply]) {
+    public init(_ replies: [PingAttempt]) {
         transmitted = replies.count
         let rtts = replies.compactMap(\.rttMs)
         received = rtts.count

@@ -41,7 +41,7 @@ public struct Pinger: Sendable {
     /// Pings `ip`, calling `onReply` after each attempt.
     /// - Returns: the method used ("icmp" or "tcp") and every reply.
     /// - Throws: ``NetToolError`` when `.icmp` was asked for and no ICMP socket can be opened.
-    public func run(_ ip: IPv4Address, onReply: (PingReply) -> Void = { _ in }) throws(NetToolError) -> (method: String, replies: [PingReply]) {
+    public func run(_ ip: IPv4Address, onReply: (PingAttempt) -> Void = { _ in }) throws(NetToolError) -> (method: String, replies: [PingAttempt]) {
         try validate()
         var socket: Socket?
         if mode != .tcp {
@@ -54,7 +54,7 @@ public struct Pinger: Sendable {
             }
         }
         defer { socket?.close() }
-        var replies: [PingReply] = []
+        var replies: [PingAttempt] = []
         let marker = MarkedICMPEcho.makeMarker()
         if let socket { try? socket.enableTimestamps() }
         for sequence in 1...count {
@@ -71,7 +71,7 @@ public struct Pinger: Sendable {
     }
 
     /// One echo: drain stale datagrams, send, read until our reply or the deadline.
-    func icmpAttempt(_ socket: Socket, ip: IPv4Address, sequence: Int, marker: [UInt8]) -> PingReply {
+    func icmpAttempt(_ socket: Socket, ip: IPv4Address, sequence: Int, marker: [UInt8]) -> PingAttempt {
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         while (try? socket.receive()) != nil {}
         let packet = MarkedICMPEcho.request(sequence: wireSequence, marker: marker)
@@ -80,22 +80,22 @@ public struct Pinger: Sendable {
         do {
             try socket.send(packet, to: ip, port: 0)
         } catch {
-            return PingReply(sequence: sequence, rttMs: nil, method: "icmp", error: error.description)
+            return PingAttempt(sequence: sequence, rttMs: nil, method: "icmp", error: error.description)
         }
         while true {
             let left = deadline - MonotonicClock.signedNow()
-            if left <= 0 { return PingReply(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
+            if left <= 0 { return PingAttempt(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
             guard !socket.wait(for: .readable, milliseconds: Int((left + 999_999) / 1_000_000)).isEmpty else { continue }
             let arrived = RealtimeClock.now()
             guard let datagram = try? socket.receive() else { continue }
             guard datagram.source == ip, MarkedICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence else { continue }
             let received = datagram.kernelTime ?? arrived
-            return PingReply(sequence: sequence, rttMs: Double(received - sent) / 1e6, method: "icmp")
+            return PingAttempt(sequence: sequence, rttMs: Double(received - sent) / 1e6, method: "icmp")
         }
     }
 
     /// One TCP attempt: connect to every port at once; the first handshake or refusal wins.
-    func tcpAttempt(_ ip: IPv4Address, sequence: Int) -> PingReply {
+    func tcpAttempt(_ ip: IPv4Address, sequence: Int) -> PingAttempt {
         var winner: TCPConnector.Attempt?
         var longest = 0.0
         TCPConnector.run(tcpPorts.map { TCPConnector.Target(ip: ip, port: $0) }, concurrency: tcpPorts.count, timeout: timeout,
@@ -103,7 +103,7 @@ public struct Pinger: Sendable {
             longest = max(longest, attempt.elapsedMs)
             if attempt.outcome == .connected || attempt.outcome == .refused { winner = attempt }
         }
-        guard let winner else { return PingReply(sequence: sequence, rttMs: nil, method: "tcp", error: "timeout") }
-        return PingReply(sequence: sequence, rttMs: winner.elapsedMs, method: "tcp:\(winner.target.port)")
+        guard let winner else { return PingAttempt(sequence: sequence, rttMs: nil, method: "tcp", error: "timeout") }
+        return PingAttempt(sequence: sequence, rttMs: winner.elapsedMs, method: "tcp:\(winner.target.port)")
     }
 }

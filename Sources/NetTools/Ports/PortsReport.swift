@@ -6,7 +6,7 @@ public struct PortsReport: Sendable, Encodable {
     public var elapsedMs: Double
     /// Ports per state; the keys are the states (`open`, `closed`, `filtered`).
     public var counts: [String: Int]
-    public var ports: [PortScanner.PortResult]
+    public var ports: [ConnectPortScanner.PortResult]
 
     enum CodingKeys: String, CodingKey {
         case host, ip, counts, ports
@@ -14,7 +14,7 @@ public struct PortsReport: Sendable, Encodable {
         case elapsedMs = "elapsed_ms"
     }
 
-    public init(host: String, ip: String, waitingPolicy: String, elapsedMs: Double, counts: [String: Int], ports: [PortScanner.PortResult]) {
+    public init(host: String, ip: String, waitingPolicy: String, elapsedMs: Double, counts: [String: Int], ports: [ConnectPortScanner.PortResult]) {
         self.host = host
         self.ip = ip
         self.waitingPolicy = waitingPolicy

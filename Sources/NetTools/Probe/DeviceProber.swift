@@ -64,7 +64,7 @@ public struct DeviceProber: Sendable {
         var signals = DeviceSignals(ip: ip.description)
         signals.isGateway = gateway == ip
         signals.hostname = HostResolver.reverse(ip)
-        let scanner = PortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
+        let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
         signals.openPorts = ((try? scanner.scan(ip, ports: quickPorts)) ?? []).filter { $0.state == .open }.map(\.port)
         readMAC(into: &signals, ip: ip)
         let open = Set(signals.openPorts)

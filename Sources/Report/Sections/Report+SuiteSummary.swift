@@ -24,7 +24,7 @@ extension Report {
         return text
     }
 
-    private func suiteTable(_ suite: Suite) -> String {
+    private func suiteTable(_ suite: SuiteMedians) -> String {
         var table = MarkdownTable([("Metric", .left)] + suite.strategies.map { (Inline.code($0), .right) })
         table.add(["Runs ok"] + suite.strategies.map { strategy in
             let all = suite.groups.reduce(0) { $0 + ($1.runs[strategy]?.count ?? 0) }
@@ -39,7 +39,7 @@ extension Report {
 
     /// "0.97<br>worst 0.89 · `gen-3`", "1.00<br>same on every fixture", with "6 of 7 fixtures" when
     /// some fixture has no number. The worst and "same" are judged on the values as printed.
-    private func suiteCell(_ suite: Suite, _ metric: Metric, _ strategy: String) -> String {
+    private func suiteCell(_ suite: SuiteMedians, _ metric: Metric, _ strategy: String) -> String {
         let values = suite.fixtureMedians(metric, strategy)
         guard let median = SampleSummary(values.map(\.value))?.median else { return "not measured" }
         let printed = values.map { (fixture: $0.fixture, value: metric.printed($0.value)) }

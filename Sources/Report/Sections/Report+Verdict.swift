@@ -27,7 +27,7 @@ extension Report {
     }
 
     /// The sentence for a suite, nil when it has no strategies.
-    func verdict(_ suite: Suite) -> String? {
+    func verdict(_ suite: SuiteMedians) -> String? {
         let count = suite.groups.count
         return verdictSentence(suite, prefix: "over the suite of \(count) fixtures, scenario \(Inline.code(suite.scenario)): ",
                                most: "has the highest median recall") { strategy in

@@ -9,7 +9,7 @@ actor DiscoveryStateActor {
     private let events: (any EventSink)?
     private var ui: DeviceListModel?
 
-    var report: PublishingModel.Report { bookkeeping.report }
+    var report: PublishingModel.Cost { bookkeeping.report }
 
     init(settings: Strategy.Publishing, events: (any EventSink)?) {
         bookkeeping = PublishBookkeeping(settings)

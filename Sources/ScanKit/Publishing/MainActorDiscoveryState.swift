@@ -10,7 +10,7 @@ final class MainActorDiscoveryState {
     private let ui = DeviceListModel()
     private let events: (any EventSink)?
 
-    var report: PublishingModel.Report { bookkeeping.report }
+    var report: PublishingModel.Cost { bookkeeping.report }
 
     init(settings: Strategy.Publishing, events: (any EventSink)?) {
         bookkeeping = PublishBookkeeping(settings)

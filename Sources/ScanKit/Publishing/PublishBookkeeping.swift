@@ -8,7 +8,7 @@ struct PublishBookkeeping: Sendable {
     private var throttle: PublishThrottle
     /// The progress the next publish shows.
     private(set) var progress = 0.0
-    private(set) var report = PublishingModel.Report()
+    private(set) var report = PublishingModel.Cost()
     /// The device list as last handed to the UI model.
     private var listed: [DiscoveredDevice]?
 

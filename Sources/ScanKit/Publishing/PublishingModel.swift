@@ -26,7 +26,7 @@ import Synchronization
 /// The process must drain the main queue (an `AsyncParsableCommand`'s async `run` does).
 public final class PublishingModel: Sendable {
     /// What the publishing cost over the run.
-    public struct Report: Sendable, Equatable, Codable {
+    public struct Cost: Sendable, Equatable, Codable {
         /// Progress callbacks received.
         public var callbacks = 0
         public var publishes = 0
@@ -52,7 +52,7 @@ public final class PublishingModel: Sendable {
 
     public let settings: Strategy.Publishing
     private let continuation: AsyncStream<Item>.Continuation
-    private let consumer: Task<Report, Never>
+    private let consumer: Task<Cost, Never>
     private let probe = Mutex<UIFrameProbe?>(nil)
     private let events: (any EventSink)?
     private let callbacks = Atomic<Int>(0)
@@ -119,7 +119,7 @@ public final class PublishingModel: Sendable {
     }
 
     /// Publishes the final state, waits for the queue to drain, stops the probe.
-    public func finish() async -> Report {
+    public func finish() async -> Cost {
         continuation.yield(.final)
         continuation.finish()
         var report = await consumer.value

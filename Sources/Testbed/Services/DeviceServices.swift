@@ -90,7 +90,7 @@ public final class DeviceServices: Sendable {
                 summary.append("ssdp \(ssdp.deviceType)")
             }
             for service in device.udp ?? [] {
-                let udp = try attempt("UDP port \(service.port)", device.name) { try UDPService(service, address: address) }
+                let udp = try attempt("UDP port \(service.port)", device.name) { try UDPPortServer(service, address: address) }
                 udp.start(stop: signal)
                 summary.append("udp/\(service.port)\(service.reply == nil ? "" : " reply")")
             }

@@ -58,7 +58,7 @@ struct PortsCommand: ParsableCommand {
             guard let policy = Strategy.WaitingPolicy(rawValue: waiting) else {
                 throw NetToolError.invalidArgument("--waiting must be inspect_error, timer or fail (got '\(waiting)')")
             }
-            let scanner = PortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: policy, grabBanners: banners)
+            let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: policy, grabBanners: banners)
             try scanner.validate()
             let ip = try HostResolver.resolve(host)
             let start = MonotonicClock.signedNow()

@@ -7,7 +7,7 @@ import Results
 /// however many repetitions it had; with an even number of fixtures, the mean of the middle two;
 /// fixtures where the metric was not measured are left out. A strategy that failed, or did not
 /// run, on any fixture of the suite counts as failed over the suite (the worst case).
-struct Suite: Sendable, StrategyMedians {
+struct SuiteMedians: Sendable, StrategyMedians {
     let scenario: String
     /// The platform of its groups, in a file joined across platforms (`RunGroup.platform`).
     var platform: String? = nil
@@ -46,7 +46,7 @@ struct Suite: Sendable, StrategyMedians {
 
     /// Per scenario (and platform), in order of first appearance, the suite of its fixtures — only
     /// where at least two fixtures ran it.
-    static func suites(of groups: [RunGroup]) -> [Suite] {
+    static func suites(of groups: [RunGroup]) -> [SuiteMedians] {
         var keys: [[String?]] = []
         for group in groups where !keys.contains([group.scenario, group.platform]) { keys.append([group.scenario, group.platform]) }
         return keys.compactMap { key in
@@ -54,7 +54,7 @@ struct Suite: Sendable, StrategyMedians {
             guard members.count >= 2 else { return nil }
             var seen: [String] = []
             for strategy in members.flatMap(\.strategies) where !seen.contains(strategy) { seen.append(strategy) }
-            return Suite(scenario: members[0].scenario, platform: members[0].platform, groups: members, strategies: RunGroup.reportOrder(seen))
+            return SuiteMedians(scenario: members[0].scenario, platform: members[0].platform, groups: members, strategies: RunGroup.reportOrder(seen))
         }
     }
 }

@@ -4,7 +4,7 @@ import Wire
 
 /// A plain UDP port from the fixture's `udp:` list: answers each datagram with `reply` when
 /// set, otherwise only receives.
-struct UDPService: Sendable {
+struct UDPPortServer: Sendable {
     let port: Int
     let reply: [UInt8]?
     let socket: Socket

@@ -8,7 +8,7 @@ import Wire
 /// `inspect_error` (default here, as nmap): a refusal is *closed* at once, other errors wait
 /// for the timer; `timer` (NetMonitor since 0ee4b4e): ignored, the timer fires and the port is
 /// *filtered*; `fail` (NetMonitor on 2026-02-13): give up at once, *filtered*.
-public struct PortScanner: Sendable {
+public struct ConnectPortScanner: Sendable {
     /// A port's verdict.
     public enum State: String, Sendable, Codable { case open, closed, filtered }
 

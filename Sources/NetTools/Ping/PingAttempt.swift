@@ -1,7 +1,8 @@
 import Wire
 
-/// One ping attempt's result.
-public struct PingReply: Sendable, Codable, Equatable {
+/// One ping attempt and its outcome: a reply's round trip, or the timeout or error that
+/// came instead (not `SessionReport.PingReply`, the app session's record of one echo).
+public struct PingAttempt: Sendable, Codable, Equatable {
     /// 1-based sequence number.
     public var sequence: Int
     /// Round-trip time in milliseconds; nil when the attempt was lost.
