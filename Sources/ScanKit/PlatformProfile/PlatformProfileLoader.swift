@@ -62,7 +62,7 @@ public enum PlatformProfileLoader {
                                      fix: "write \(Int(range.lowerBound)) to \(Int(range.upperBound))")
             }
             if key == "path_waiting" && parameter.value != parameter.value.rounded() {
-                throw document.error(at: path.appending(key: "value"), "path_waiting is a switch", fix: "write 1 (connections follow the path, as NWConnection's do) or 0 (no path observation)")
+                throw document.error(at: path.appending(key: "value"), "path_waiting is on or off", fix: "write 1 (connections follow the path, as NWConnection's do) or 0 (no path observation)")
             }
             if key == "callback_pool_width" && parameter.value != parameter.value.rounded() {
                 throw document.error(at: path.appending(key: "value"), "a pool has a whole number of threads", fix: "write an integer (0: no emulated pool)")
