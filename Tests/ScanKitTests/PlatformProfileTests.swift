@@ -70,7 +70,7 @@ struct PlatformProfileTests {
         #expect(phone.pathWaiting?.isAssumption == false && phone.pathRetryDelayMs?.isAssumption == true)
     }
 
-    @Test("path keys are optional (absent: no path observation, still neutral), sweepable, and path_waiting is a switch")
+    @Test("path keys are optional (absent: no path observation, still neutral), sweepable, and path_waiting is on or off")
     func pathKeys() throws {
         let plain = try PlatformProfileLoader.load(text: Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 0,")
                                                     .replacingOccurrences(of: "value: 15,", with: "value: 0,"), file: "p.yaml")
@@ -79,7 +79,7 @@ struct PlatformProfileTests {
         let linux = try PlatformProfileLoader.load("\(Self.directory)/linux.yaml")
         #expect(linux.pathModel == .none && linux.isNeutral && linux.parameters.count == 6)
         let half = try #require(Self.loadError(Self.valid + "\npath_waiting: {value: 0.5, source: x}\n"))
-        #expect(half.message.contains("switch"), "\(half)")
+        #expect(half.message.contains("on or off"), "\(half)")
     }
 
     @Test("an unknown key is refused at its line with a fix")
