@@ -55,13 +55,11 @@ public struct AppSession: Sendable {
         return literal
     }
 
-    /// Plays the script and returns what happened.
+    /// Plays the script and returns what happened. A scan whose setup fails (no IPv4 address on
+    /// the interface …) is the report's `scan_error`, not a scan that silently never ran.
     /// - Throws: `SessionError` for an unbound target (before anything runs).
     public func run() async throws -> SessionReport {
-        for action in script.actions {
-            if case .ping(let p) = action.what { _ = try address(of: p.target) }
-            if case .ports(let p) = action.what { _ = try address(of: p.target) }
-        }
+        let resolved = try resolvedTargets()
         let tracker = PhaseTracker(forwardingTo: events)
         let shared = SharedResources(strategy: strategy, log: tracker)
         let callbacks = CallbackQueue(strategy.tools.executor, name: "app-tools")
@@ -84,7 +82,9 @@ public struct AppSession: Sendable {
                 switch action.what {
                 case .scan:
                     let startedS = Self.seconds(since: origin)
-                    let scan = Task { try? await runner.run() }
+                    let scan = Task { () -> Result<ScanReport, any Error> in
+                        do { return .success(try await runner.run()) } catch { return .failure(error) }
+                    }
                     let number = state.lock.withLock { s in
                         s.scansStarted += 1
                         s.scanStartedS = startedS
@@ -92,15 +92,16 @@ public struct AppSession: Sendable {
                         s.lastScanDone = false
                         return s.scansStarted
                     }
-                    let report = await scan.value
+                    let outcome = await scan.value
                     // A cancelled scan that unwinds after the rescan began is not the one reported.
                     state.lock.withLock { s in
                         guard s.scansStarted == number else { return }
-                        s.report = report
+                        s.report = try? outcome.get()
+                        s.scanError = Self.failure(of: outcome)
                         s.lastScanDone = true
                     }
                 case .ping(let p):
-                    guard let ip = try? address(of: p.target) else { return }
+                    let ip = resolved[p.target]!   // every target was resolved before the session began
                     var service = ping
                     if let timeout = p.timeoutMs { service.settings.timeoutMs = timeout }
                     let run = Task { [service] in await service.run(ip, count: p.count, intervalMs: p.intervalMs) }
@@ -108,7 +109,7 @@ public struct AppSession: Sendable {
                     let result = await run.value
                     state.lock.withLock { $0.pings.append(result) }
                 case .ports(let p):
-                    guard let ip = try? address(of: p.target) else { return }
+                    let ip = resolved[p.target]!
                     let timeout = p.timeoutMs ?? strategy.tools.portScanner.timeoutMs
                     let run = Task { await scanner.run(ip, ports: p.ports.ports, timeoutMs: timeout) }
                     state.lock.withLock { $0.ports = run }
@@ -137,6 +138,7 @@ public struct AppSession: Sendable {
         report.pings = snapshot.pings
         report.portScans = snapshot.portScans
         report.scansStarted = snapshot.scansStarted
+        report.scanError = snapshot.scanError
         shared.bonjour.close()
         let stale = shared.bonjour.stale
         report.staleCallbacksDiscarded = stale.discarded
@@ -147,6 +149,28 @@ public struct AppSession: Sendable {
                                              thermal: shared.thermal.current.rawValue)
         }
         return report
+    }
+
+    /// Each ping and port-scan target of the script, resolved once before anything runs, so an
+    /// action can never be skipped for a target it cannot resolve.
+    /// - Throws: `SessionError` for the first unbound `$name` or malformed address.
+    func resolvedTargets() throws -> [String: IPv4Address] {
+        var resolved: [String: IPv4Address] = [:]
+        for action in script.actions {
+            switch action.what {
+            case .ping(let p): resolved[p.target] = try address(of: p.target)
+            case .ports(let p): resolved[p.target] = try address(of: p.target)
+            case .scan, .cancel, .thermal: break
+            }
+        }
+        return resolved
+    }
+
+    /// Why a scan did not return a report: its error's text (with its fix), or nil when it did or
+    /// it was cancelled (a cancelled scan is the script's doing, not a failure).
+    static func failure(of outcome: Result<ScanReport, any Error>) -> String? {
+        guard case .failure(let error) = outcome, !(error is CancellationError) else { return nil }
+        return "\(error)"
     }
 
     /// Waits for `task` until `deadline`; true when it finished first.

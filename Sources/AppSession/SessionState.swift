@@ -9,8 +9,10 @@ struct SessionState {
     var scansStarted = 0
     /// The last scan started has returned.
     var lastScanDone = false
-    var scan: Task<ScanReport?, Never>?
+    var scan: Task<Result<ScanReport, any Error>, Never>?
     var report: ScanReport?
+    /// Why the last scan returned no report (its setup failed), with the fix.
+    var scanError: String?
     var ping: Task<SessionReport.PingRun, Never>?
     var ports: Task<SessionReport.PortScan, Never>?
     var pings: [SessionReport.PingRun] = []

@@ -135,13 +135,17 @@ public struct PeerResult: Codable, Sendable, Equatable {
     /// e.g. "nmap -sn", "arp-scan", "avahi-browse", "nmap -sT".
     public var tool: String
     public var repetition: Int
-    public var found: Int
+    /// Nil when the tool gave no figure (`not_measured` says why): a missing or failing tool is
+    /// not a tool that found nothing.
+    public var found: Int?
     public var discoverable: Int
     public var durationS: Double
     public var packets: Int?
     public var tcpSyn: Int?
+    /// Why `found` is missing: the tool could not start, exited with an error, or timed out.
+    public var notMeasured: String?
 
-    public init(fixture: String, tool: String, repetition: Int, found: Int, discoverable: Int, durationS: Double,
+    public init(fixture: String, tool: String, repetition: Int, found: Int?, discoverable: Int, durationS: Double,
                 packets: Int? = nil, tcpSyn: Int? = nil) {
         self.fixture = fixture
         self.tool = tool
@@ -157,5 +161,6 @@ public struct PeerResult: Codable, Sendable, Equatable {
         case fixture, tool, repetition, found, discoverable, packets
         case durationS = "duration_s"
         case tcpSyn = "tcp_syn"
+        case notMeasured = "not_measured"
     }
 }

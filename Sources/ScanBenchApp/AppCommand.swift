@@ -31,7 +31,9 @@ struct AppCommand: AsyncParsableCommand {
 
             A scan not finished --deadline seconds after the session started is reported as a hang \
             (the phases still open, the budget's held and queued slots) and the command exits with \
-            status 3 after printing the report: a shipped budget's waiters cannot be cancelled.
+            status 3 after printing the report: a shipped budget's waiters cannot be cancelled. A \
+            scan that cannot start (no IPv4 address on the interface …) is the report's scan_error, \
+            and the command exits with status 4.
             """
     )
 
@@ -94,7 +96,7 @@ struct AppCommand: AsyncParsableCommand {
         }
         let app = AppSession(strategy: loaded, script: session, interface: scanInterface, targets: bound, events: log,
                              seed: seed ?? UInt64.random(in: 0...UInt64.max), deadline: deadline)
-        let report: SessionReport
+        var report: SessionReport
         do {
             report = try await app.run()
         } catch {
@@ -102,6 +104,7 @@ struct AppCommand: AsyncParsableCommand {
             AppOutput.fail(error)
         }
         log?.close()
+        if let log, log.lost > 0 { (report.eventsLost, report.eventLogError) = (log.lost, log.lossError) }
         if json {
             AppOutput.printJSON(report)
         } else {
@@ -126,6 +129,10 @@ struct AppCommand: AsyncParsableCommand {
 
                 """.utf8))
             Foundation.exit(AppExit.hung)
+        }
+        if let scanError = report.scanError {
+            FileHandle.standardError.write(Data("scanbench: the scan could not start: \(scanError)\n".utf8))
+            Foundation.exit(AppExit.scanFailed)
         }
     }
 }

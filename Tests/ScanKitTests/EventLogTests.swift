@@ -41,6 +41,33 @@ struct EventLogTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
+    @Test("an event that cannot be encoded is counted as lost, with the reason")
+    func unencodableEventIsCounted() throws {
+        let path = Self.tempPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try EventLog(path: path)
+        log.record(.publish(.init(sequence: 1, devices: 0, progress: .nan, reason: .callback)))
+        log.record(.scanEnd(.init(devices: 0)))
+        log.close()
+        #expect(log.lost == 1)
+        #expect(log.lossError != nil)
+        #expect(try EventLog.read(path: path).map(\.event) == [.scanEnd(.init(devices: 0))])
+    }
+
+    @Test("events whose write fails are counted as lost")
+    func failedWriteIsCounted() throws {
+        let path = Self.tempPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        FileManager.default.createFile(atPath: path, contents: nil)
+        // A descriptor opened for reading refuses writes (EBADF), as a full disk would refuse them.
+        let log = EventLog(handle: try #require(FileHandle(forReadingAtPath: path)), flushThreshold: 64)
+        for devices in 0..<5 { log.record(.scanEnd(.init(devices: devices))) }
+        log.close()
+        #expect(log.count == 5)
+        #expect(log.lost == 5)
+        #expect(log.lossError != nil)
+    }
+
     @Test func everyEventTypeRoundTrips() throws {
         let ip = IPv4Address("198.18.0.1")!
         let events: [ScanEvent] = [

@@ -9,13 +9,26 @@ import Synchronization
 /// Thread-safe through a `Mutex`, so any isolation domain can log synchronously. Lines are in
 /// the order `record` calls took the lock, hence timestamps never go backwards in the file.
 /// Call `close()` at the end of a run; it flushes the buffer.
+///
+/// An event that cannot be encoded (a NaN) or a buffer that cannot be written (a full disk) is
+/// not dropped unseen: `lost` counts them and `lossError` keeps the first reason, and the app
+/// reports both (`events_lost`), because every stack metric is built from these lines.
 public final class EventLog: EventSink {
     private struct State {
         var handle: FileHandle?
         var buffer = Data()
+        /// Events in `buffer`, counted as lost if its write fails.
+        var buffered = 0
         var memory: [EventRecord]?
         var closed = false
         var written = 0
+        var lost = 0
+        var lossError: String?
+
+        mutating func lose(_ count: Int, because error: any Error) {
+            lost += count
+            if lossError == nil { lossError = "\(error)" }
+        }
     }
 
     private let state: Mutex<State>
@@ -24,11 +37,16 @@ public final class EventLog: EventSink {
     /// Opens (creating or truncating) `path` for writing.
     /// - Parameter flushThreshold: bytes buffered before a write to the file.
     /// - Throws: `EventLogError` when the file cannot be created.
-    public init(path: String, flushThreshold: Int = 256 * 1024) throws {
+    public convenience init(path: String, flushThreshold: Int = 256 * 1024) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path) else {
             throw EventLogError(path: path)
         }
+        self.init(handle: handle, flushThreshold: flushThreshold)
+    }
+
+    /// A log written to `handle` (tests give one that refuses writes).
+    init(handle: FileHandle, flushThreshold: Int = 256 * 1024) {
         state = Mutex(State(handle: handle))
         self.flushThreshold = flushThreshold
     }
@@ -51,9 +69,11 @@ public final class EventLog: EventSink {
                 state.memory!.append(record)
                 return
             }
-            guard let line = try? encoder.encode(record) else { return }
+            let line: Data
+            do { line = try encoder.encode(record) } catch { return state.lose(1, because: error) }
             state.buffer.append(line)
             state.buffer.append(0x0A)
+            state.buffered += 1
             if state.buffer.count >= flushThreshold { Self.flush(&state) }
         }
     }
@@ -63,6 +83,12 @@ public final class EventLog: EventSink {
 
     /// How many events were recorded.
     public var count: Int { state.withLock { $0.written } }
+
+    /// Events recorded but not in the file: they could not be encoded or written.
+    public var lost: Int { state.withLock { $0.lost } }
+
+    /// Why the first lost event was lost; nil when none was.
+    public var lossError: String? { state.withLock { $0.lossError } }
 
     /// Writes out everything buffered so far.
     public func flush() { state.withLock { Self.flush(&$0) } }
@@ -82,8 +108,9 @@ public final class EventLog: EventSink {
 
     private static func flush(_ state: inout State) {
         guard let handle = state.handle, !state.buffer.isEmpty else { return }
-        try? handle.write(contentsOf: state.buffer)
+        do { try handle.write(contentsOf: state.buffer) } catch { state.lose(state.buffered, because: error) }
         state.buffer.removeAll(keepingCapacity: true)
+        state.buffered = 0
     }
 
     /// Reads a JSONL event log back (the harness's side).

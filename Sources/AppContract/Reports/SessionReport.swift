@@ -8,6 +8,13 @@ public struct SessionReport: Codable, Sendable {
     public var scanStartedS: Double?
     /// The last scan's report; nil when it did not finish (hung) or none was scripted.
     public var scan: ScanReport?
+    /// Why the last scan returned no report — its setup failed (e.g. no IPv4 address on the
+    /// interface), with the fix; nil when it ran or was cancelled. The harness fails the run on it.
+    public var scanError: String?
+    /// Events the event log could not encode or write, and why the first was lost; nil when none
+    /// was. The harness fails the run on it: every stack metric is built from those events.
+    public var eventsLost: Int?
+    public var eventLogError: String?
     /// Scans the script started (a rescan follows a `cancel: scan`).
     public var scansStarted = 0
     /// Callbacks of the Bonjour browser service from an earlier scan's session that arrived while a
@@ -25,6 +32,9 @@ public struct SessionReport: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case script, strategy, scan, pings, budget, hang
         case scanStartedS = "scan_started_s"
+        case scanError = "scan_error"
+        case eventsLost = "events_lost"
+        case eventLogError = "event_log_error"
         case scansStarted = "scans_started"
         case staleCallbacksDiscarded = "stale_callbacks_discarded"
         case staleCallbacksApplied = "stale_callbacks_applied"

@@ -166,7 +166,8 @@ public struct EntryRunner: Sendable {
     }
 
     /// The run's status and error. A session that did not end cleanly says so; of one that
-    /// reported, a hang comes first, then a failed ping, then a failed category probe.
+    /// reported, a hang comes first, then a scan that could not start, then an event log that lost
+    /// events, then a failed ping, then a failed category probe.
     static func status(_ ending: ScenarioDriver.Ending, probeFailure: (any Error)?) -> (RunResult.Status, String?) {
         switch ending {
         case .timedOut(let reason):
@@ -177,6 +178,13 @@ public struct EntryRunner: Sendable {
             if let hang = session.hang {
                 return (.hung, "the scan hung: not finished \(Int(hang.declaredAtS)) s into the session; open phases \(hang.openPhases.joined(separator: ", ")); "
                     + "budget \(hang.budget.active) held, \(hang.budget.queued) queued, limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))")
+            }
+            if let scanError = session.scanError {
+                return (.failed, "the scan could not start: \(scanError)")
+            }
+            if let lost = session.eventsLost {
+                return (.failed, "the app's event log lost \(lost) events (\(session.eventLogError ?? "unknown")); every stack metric of this run "
+                    + "is built from them. fix: check the output directory's disk space and that events are finite numbers")
             }
             if let failed = session.pings.first(where: { $0.error != nil }) {
                 return (.failed, "the ping tool failed: \(failed.error ?? "")")

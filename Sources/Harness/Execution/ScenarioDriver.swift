@@ -67,7 +67,7 @@ struct ScenarioDriver: Sendable {
         if child.timedOut {
             return .timedOut("the app session did not end within \(Int(timeout)) s (its own hang deadline is \(Int(sessionDeadline)) s)")
         }
-        if child.status != 0 && child.status != AppExit.hung {
+        if !AppExit.reported.contains(child.status) {
             return .failed("the app exited with status \(child.status): \(child.stderr.suffix(600))")
         }
         return .reported(try ChildOutput.decode(SessionReport.self, from: child.stdout, what: "the app's --json output is not a session report",

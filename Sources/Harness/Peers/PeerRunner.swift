@@ -15,7 +15,7 @@ struct PeerRunner: Sendable {
         let subnet = truth.subnet.description
         let tools: [(String, [String])] = [
             ("nmap -sn", ["nmap", "-sn", "-n", "-oG", "-", subnet]),
-            ("arp-scan", ["arp-scan", "--interface", "eth0", "--plain", subnet]),
+            ("arp-scan", ["arp-scan", "--interface", truth.scanner.interface, "--plain", subnet]),
             // avahi-browse talks to avahi-daemon over D-Bus: private ones, in a mount namespace
             // with its own /run, inside the scanner's network namespace.
             ("avahi-browse", ["unshare", "-mu", "sh", "-c", Self.avahiScript]),
@@ -23,15 +23,17 @@ struct PeerRunner: Sendable {
         for repetition in 1...max(1, repetitions) {
             for (name, command) in tools {
                 let started = Date()
-                let output = (try? ChildProcess.run(NetworkNamespace(truth.scanner.namespace).command(command), timeout: 300))?.stdout ?? ""
-                let found = Self.addresses(in: output, tool: name).intersection(Set(truth.devices.map { $0.device.ip.description })).count
-                let result = PeerResult(fixture: fixture, tool: name, repetition: repetition, found: found,
+                let output = Self.output(of: NetworkNamespace(truth.scanner.namespace).command(command))
+                let devices = Set(truth.devices.map { $0.device.ip.description })
+                var result = PeerResult(fixture: fixture, tool: name, repetition: repetition,
+                                        found: (try? output.get()).map { Self.addresses(in: $0, tool: name).intersection(devices).count },
                                         discoverable: discoverable, durationS: Date().timeIntervalSince(started))
-                progress("peer \(name) r\(repetition): \(found)/\(discoverable) devices in \(String(format: "%.1f", result.durationS)) s")
+                result.notMeasured = Self.reason(output)
+                progress("peer \(name) r\(repetition): \(Self.describe(result)) devices in \(String(format: "%.1f", result.durationS)) s")
                 results.append(result)
             }
             if let ports = portScan(repetition: repetition) {
-                progress("peer \(ports.tool) r\(repetition): \(ports.found)/\(ports.discoverable) port states correct")
+                progress("peer \(ports.tool) r\(repetition): \(Self.describe(ports)) port states correct")
                 results.append(ports)
             }
         }
@@ -48,12 +50,44 @@ struct PeerRunner: Sendable {
         let ip = target.device.ip.description
         let started = Date()
         let list = Self.commonPorts.map(String.init).joined(separator: ",")
-        let output = (try? ChildProcess.run(NetworkNamespace(truth.scanner.namespace).command(["nmap", "-sT", "-Pn", "-n",
-                                             "-p", list, "-oG", "-", ip]), timeout: 300))?.stdout ?? ""
-        let states = Self.portStates(in: output, ports: Self.commonPorts)
-        let correct = Self.commonPorts.filter { states[$0] == target.device.tcpPorts.state(of: $0).rawValue }.count
-        return PeerResult(fixture: fixture, tool: "nmap -sT \(ip) (port states correct / checked)", repetition: repetition,
-                          found: correct, discoverable: Self.commonPorts.count, durationS: Date().timeIntervalSince(started))
+        let output = Self.output(of: NetworkNamespace(truth.scanner.namespace).command(["nmap", "-sT", "-Pn", "-n", "-p", list, "-oG", "-", ip]))
+        let correct = (try? output.get()).map { output in
+            let states = Self.portStates(in: output, ports: Self.commonPorts)
+            return Self.commonPorts.filter { states[$0] == target.device.tcpPorts.state(of: $0).rawValue }.count
+        }
+        var result = PeerResult(fixture: fixture, tool: "nmap -sT \(ip) (port states correct / checked)", repetition: repetition,
+                                found: correct, discoverable: Self.commonPorts.count, durationS: Date().timeIntervalSince(started))
+        result.notMeasured = Self.reason(output)
+        return result
+    }
+
+    /// Why a peer tool gave no figure: it is missing, exited with an error or timed out.
+    struct NotMeasured: Error, Equatable {
+        var reason: String
+    }
+
+    /// The tool's standard output, or why there is none. A tool that cannot start or fails is
+    /// "not measured", never "found 0": its row would otherwise read as a scanner that found nothing.
+    static func output(of command: [String], timeout: Double = 300) -> Result<String, NotMeasured> {
+        let run: (status: Int32, stdout: String, stderr: String)
+        do { run = try ChildProcess.run(command, timeout: timeout) } catch {
+            return .failure(NotMeasured(reason: "\(command.joined(separator: " ")) could not start: \(error)"))
+        }
+        guard run.status == 0 else {
+            let said = run.stderr.split(separator: "\n").suffix(2).joined(separator: " / ")
+            return .failure(NotMeasured(reason: "\(command.first ?? "the tool") exited with status \(run.status)\(said.isEmpty ? "" : ": " + said)"))
+        }
+        return .success(run.stdout)
+    }
+
+    static func reason(_ output: Result<String, NotMeasured>) -> String? {
+        if case .failure(let failure) = output { return failure.reason }
+        return nil
+    }
+
+    /// "found/discoverable", or "not measured (why)".
+    static func describe(_ result: PeerResult) -> String {
+        result.found.map { "\($0)/\(result.discoverable)" } ?? "not measured (\(result.notMeasured ?? "no reason"))"
     }
 
     /// Port states from nmap's greppable output; the state nmap leaves out ("Ignored State")
@@ -78,8 +112,10 @@ struct PeerRunner: Sendable {
         dbus-daemon --system --fork --print-pid > /run/dbus/pid.txt || exit 4
         avahi-daemon --no-drop-root --no-chroot --no-rlimits -D || exit 5
         sleep 1
-        timeout 15 avahi-browse -arpk
-        avahi-daemon -k; kill $(cat /run/dbus/pid.txt); true
+        timeout 15 avahi-browse -arpk; browsed=$?
+        avahi-daemon -k; kill $(cat /run/dbus/pid.txt)
+        # timeout's 124 is the normal end (avahi-browse -a keeps browsing); anything else failed.
+        case $browsed in 0|124) exit 0 ;; *) echo "avahi-browse exited with status $browsed" >&2; exit 6 ;; esac
         """
 
     static func addresses(in output: String, tool: String) -> Set<String> {

@@ -10,9 +10,11 @@ extension Report {
         for key in keys {
             let rows = document.peers.filter { $0.fixture == key[0] && $0.tool == key[1] }
             func median(_ values: [Double]) -> Double? { SampleSummary(values)?.median }
-            let found = median(rows.map { Double($0.found) }) ?? 0
             let discoverable = median(rows.map { Double($0.discoverable) }) ?? 0
-            table.add([Inline.code(key[1]), Inline.code(key[0]), "\(rows.count)", yieldText(found: found, discoverable: discoverable),
+            // A tool that failed is "not measured" (with its reason), never a median of zeros.
+            let found = median(rows.compactMap { $0.found.map(Double.init) }).map { yieldText(found: $0, discoverable: discoverable) }
+                ?? "not measured: " + (rows.compactMap(\.notMeasured).first ?? "no figure")
+            table.add([Inline.code(key[1]), Inline.code(key[0]), "\(rows.count)", found,
                        NumberFormat.decimal(median(rows.map(\.durationS)) ?? 0, digits: 1),
                        median(rows.compactMap { $0.packets.map(Double.init) }).map { NumberFormat.decimal($0, digits: 0) } ?? "not measured",
                        median(rows.compactMap { $0.tcpSyn.map(Double.init) }).map { NumberFormat.decimal($0, digits: 0) } ?? "not measured"])

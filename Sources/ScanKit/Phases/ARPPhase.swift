@@ -72,11 +72,17 @@ public struct ARPPhase: ScanPhase {
     /// unseen (issue 12: the upper half of `office` was never poked). The socket asks for room
     /// for the whole sweep; a send that still finds the buffer full waits for room (up to
     /// `sendWaitLimitMs`, longer than ARP's 3 s give-up) and says so in `packet_sent.blocked_ms`;
-    /// one that fails anyway is a `send_failed` event, never silence.
+    /// one that fails anyway is a `send_failed` event, never silence — as is every poke when the
+    /// socket cannot be opened or bound.
     private func poke(_ hosts: [IPv4Address], context: ScanContext) async {
-        guard let fd = try? SocketSystem.openSocket(type: SocketSystem.datagramType) else { return }
+        let fd: Int32
+        do { fd = try SocketSystem.openDatagram(interface: context.interface) } catch {
+            for ip in hosts {
+                context.events?.record(.sendFailed(.init(phase: id, kind: .udpPoke, ip: ip, port: settings.pokePort, error: error.errno.name)))
+            }
+            return
+        }
         defer { SocketSystem.close(fd) }
-        if let interface = context.interface { try? SocketSystem.bindToDevice(fd, interface: interface) }
         SocketSystem.requestSendBuffer(fd, bytes: hosts.count * Self.bufferPerPoke)
         let payload: [UInt8] = [0]
         for (index, ip) in hosts.enumerated() {

@@ -31,15 +31,19 @@ struct GatewayPTRQuery {
         return nil
     }
 
-    /// Sends the query and waits for the answer; nil on timeout, NXDOMAIN or error.
+    /// Sends the query and waits for the answer; nil on timeout, NXDOMAIN or error. A socket that
+    /// cannot open or bind, or a send that fails, is a `send_failed` event.
     func run(events: (any EventSink)?, phase: String) -> String? {
-        guard let fd = try? SocketSystem.openSocket(type: SocketSystem.datagramType) else { return nil }
+        let failed = { (error: String) in
+            events?.record(.sendFailed(.init(phase: phase, kind: .dnsPTR, ip: server, port: 53, error: error)))
+        }
+        let fd: Int32
+        do { fd = try SocketSystem.openDatagram(interface: interface) } catch { failed(error.errno.name); return nil }
         defer { SocketSystem.close(fd) }
-        if let interface { try? SocketSystem.bindToDevice(fd, interface: interface) }
         let id = UInt16.random(in: 1...UInt16.max)
         let packet = Self.query(for: ip, id: id)
         let sent = SocketSystem.send(fd, packet, to: server, port: 53)
-        guard sent > 0 else { return nil }
+        guard sent > 0 else { failed(Errno(rawValue: Int32(-sent)).name); return nil }
         events?.record(.packetSent(.init(phase: phase, kind: .dnsPTR, ip: server, port: 53, bytes: sent)))
         let deadline = MonotonicClock.now() &+ UInt64(timeoutMs) * 1_000_000
         while true {

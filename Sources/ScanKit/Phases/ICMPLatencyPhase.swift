@@ -59,11 +59,15 @@ public struct ICMPLatencyPhase: ScanPhase {
     }
 
     /// Sends to every target, then collects for up to `windowMs`; returns RTTs in ms by address.
+    /// A socket that cannot open or bind, or a send that fails, is a `send_failed` per target.
     public static func sweep(_ targets: [IPv4Address], windowMs: Int, interface: String?, events: (any EventSink)?,
                              phase: String) -> [IPv4Address: Double] {
-        guard let fd = try? SocketSystem.openSocket(type: SocketSystem.datagramType, protocol: SocketSystem.icmpProtocol) else { return [:] }
+        let fd: Int32
+        do { fd = try SocketSystem.openDatagram(protocol: SocketSystem.icmpProtocol, interface: interface) } catch {
+            for ip in targets { events?.record(.sendFailed(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, error: error.errno.name))) }
+            return [:]
+        }
         defer { SocketSystem.close(fd) }
-        if let interface { try? SocketSystem.bindToDevice(fd, interface: interface) }
         let kernelStamps = SocketSystem.enableReceiveTimestamps(fd)
         var sent: [UInt16: (ip: IPv4Address, realtime: UInt64, monotonic: UInt64)] = [:]
         for (index, ip) in targets.enumerated() {
@@ -71,9 +75,12 @@ public struct ICMPLatencyPhase: ScanPhase {
             let packet = ICMPEcho.request(sequence: sequence)
             let realtime = SocketSystem.realtimeNow()
             let monotonic = MonotonicClock.now()
-            if SocketSystem.send(fd, packet, to: ip, port: 0) == packet.count {
+            let result = SocketSystem.send(fd, packet, to: ip, port: 0)
+            if result == packet.count {
                 sent[sequence] = (ip, realtime, monotonic)
                 events?.record(.packetSent(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, bytes: packet.count)))
+            } else {
+                events?.record(.sendFailed(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, error: Errno(rawValue: Int32(-result)).name)))
             }
         }
         var replies: [IPv4Address: Double] = [:]

@@ -23,6 +23,17 @@ enum SocketSystem {
         try Socket.open(type: type, protocol: proto, nonBlocking: true).descriptor
     }
 
+    /// Opens a datagram socket and, when `interface` is given, binds it there (a socket that
+    /// could not be bound would send on whichever interface routes, so it is closed instead).
+    /// - Throws: `SystemError` from `socket(2)` or `SO_BINDTODEVICE`; a phase records it as a
+    ///   `send_failed` per intended packet, never silence.
+    static func openDatagram(protocol proto: Int32 = 0, interface: String?) throws(SystemError) -> Int32 {
+        let fd = try openSocket(type: datagramType, protocol: proto)
+        guard let interface else { return fd }
+        do { try bindToDevice(fd, interface: interface) } catch { close(fd); throw error }
+        return fd
+    }
+
     /// `EINPROGRESS`: a non-blocking connect has started.
     static var inProgress: Int32 { Errno.inProgress.rawValue }
 

@@ -97,5 +97,9 @@ struct ScanCommand: AsyncParsableCommand {
         } else {
             print(ScanReportTable.render(report))
         }
+        if let log, log.lost > 0 {
+            Terminal.fail("error: the event log lost \(log.lost) events (\(log.lossError ?? "unknown")), so figures built from it are incomplete\n"
+                          + "  fix: check the disk space of \(events ?? "the event log's directory")")
+        }
     }
 }
