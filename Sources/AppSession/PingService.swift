@@ -22,13 +22,17 @@ struct PingService: Sendable {
         if settings.method == .icmp {
             do {
                 socket = try Socket.icmpDatagram()
-                try? socket?.enableTimestamps()
             } catch {
                 run.error = "cannot open an ICMP datagram socket: \(error)"
                 return run
             }
         }
         defer { socket?.close() }
+        // The report names the timestamps the RTTs were taken from: kernel ones the socket refused
+        // are callback ones, not silently "kernel".
+        if let socket, settings.timestamps == .kernel, (try? socket.enableTimestamps()) == nil {
+            run.timestamps = Strategy.PingTimestamps.callback.rawValue
+        }
         for sequence in 1...count {
             if Task.isCancelled { run.cancelled = true; break }
             let started = ContinuousClock.now
