@@ -1,5 +1,6 @@
 import AppContract
 import Foundation
+import Platform
 import ScanKit
 import Synchronization
 import Wire
@@ -73,12 +74,12 @@ public struct AppSession: Sendable {
         let runner = configured
 
         let state = SessionState.Box()
-        let origin = ContinuousClock.now
+        let origin = MonotonicClock.now()
         var tasks: [Task<Void, Never>] = []
         for action in script.actions.sorted(by: { $0.atSeconds < $1.atSeconds }) {
-            let due = origin + .milliseconds(Int((action.atSeconds * 1000).rounded()))
+            let due = origin + MonotonicClock.nanoseconds(action.atSeconds)
             tasks.append(Task {
-                try? await Task.sleep(until: due, clock: .continuous)
+                try? await MonotonicClock.sleep(until: due)   // cancelled: the action runs at once, as before
                 switch action.what {
                 case .scan:
                     let startedS = Self.seconds(since: origin)
@@ -130,7 +131,7 @@ public struct AppSession: Sendable {
         }
         // Wait for everything, or for the deadline while the scan is still out.
         let all = Task { for task in tasks { await task.value } }
-        let finished = await Self.race(all, until: origin + .milliseconds(Int(deadline * 1000)))
+        let finished = await Self.race(all, until: origin + MonotonicClock.nanoseconds(deadline))
         var report = SessionReport(script: script.name, strategy: strategy.name, budget: await shared.budget.diagnostics())
         let snapshot = state.lock.withLock { $0 }
         report.scanStartedS = snapshot.scanStartedS
@@ -174,18 +175,17 @@ public struct AppSession: Sendable {
     }
 
     /// Waits for `task` until `deadline`; true when it finished first.
-    static func race(_ task: Task<Void, Never>, until deadline: ContinuousClock.Instant) async -> Bool {
+    static func race(_ task: Task<Void, Never>, until deadline: UInt64) async -> Bool {
         let flag = OneShotFlag()
         Task { await task.value; flag.set() }
-        while !flag.isSet && ContinuousClock.now < deadline {
+        while !flag.isSet && MonotonicClock.now() < deadline {
             try? await Task.sleep(for: .milliseconds(50))
         }
         return flag.isSet
     }
 
-    static func seconds(since origin: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - origin
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (seconds * 1000).rounded() / 1000
+    /// Seconds since `origin` (a `MonotonicClock` reading), to the millisecond.
+    static func seconds(since origin: UInt64) -> Double {
+        (MonotonicClock.seconds(since: origin) * 1000).rounded() / 1000
     }
 }

@@ -35,11 +35,11 @@ struct PingService: Sendable {
         }
         for sequence in 1...count {
             if Task.isCancelled { run.cancelled = true; break }
-            let started = ContinuousClock.now
+            let started = MonotonicClock.now()
             let reply = if let socket { await echo(socket, target, sequence: sequence) } else { await connect(target, sequence: sequence) }
             run.replies.append(reply)
             if sequence < count {
-                do { try await Task.sleep(until: started + .milliseconds(intervalMs), clock: .continuous) } catch { run.cancelled = true; break }
+                do { try await MonotonicClock.sleep(until: started + UInt64(intervalMs) * 1_000_000) } catch { run.cancelled = true; break }
             }
         }
         return run

@@ -1,5 +1,6 @@
 import Fixture
 import Foundation
+import Platform
 import Results
 import ScanKit
 import Spawn
@@ -141,7 +142,7 @@ public struct HarnessJob: Sendable {
         var teardown: Task<Void, Never>?
         for (index, entry) in entries.enumerated() {
             if let deadline, Date() >= deadline { break }
-            let started = Date()
+            let started = MonotonicClock.now()
             let id = ids[index % 2]
             let seed = entry.seed(base: base)
             let truth = try await bringUp(fixtures[entry.fixture]!, id: id, seed: seed)
@@ -155,7 +156,7 @@ public struct HarnessJob: Sendable {
                 result.overrides = Dictionary(entry.strategy.overrides.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
             }
             teardown = Task { await OffThePool.run { TestbedCleaner.remove(id: id, log: { _ in }) } }
-            try await sink.add(result, seconds: Date().timeIntervalSince(started))
+            try await sink.add(result, seconds: MonotonicClock.seconds(since: started))
         }
         await teardown?.value
     }

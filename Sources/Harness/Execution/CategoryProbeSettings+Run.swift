@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Results
 import Spawn
 import TestbedPlatform
@@ -17,10 +18,10 @@ extension CategoryProbeSettings {
     /// printed and how long it took. Blocks.
     /// - Throws: `HarnessError` when it fails or prints no probed report; `SpawnError`.
     func run(scanJSON: String, executable: String, namespace: String) throws -> (report: ProbedCategories, json: String, seconds: Double) {
-        let started = Date()
+        let started = MonotonicClock.now()
         let child = try ChildProcess.run(arguments(executable: executable, namespace: namespace), input: Data(scanJSON.utf8),
                                          timeout: Self.childTimeout)
-        let seconds = Date().timeIntervalSince(started)
+        let seconds = MonotonicClock.seconds(since: started)
         guard child.status == 0 else {
             throw HarnessError("the category probe exited with status \(child.status): \(child.stderr.suffix(600))",
                                fix: "run it by hand: 'scanbench testbed exec -- scanbench probe --from-scan FILE' on the scan's --json output")

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Spawn
 
 /// Runs the system under test as a child and measures it from outside while it runs: /proc
@@ -12,12 +13,12 @@ enum ProcessMonitor {
     static func run(_ command: [String], timeout: Double) async throws -> (child: ChildProcess.Monitored, process: ProcessStats) {
         let sampler = ProcessSampler()
         let counters = ProcessEventCounters()
-        let started = Date()
+        let started = MonotonicClock.now()
         let child = try await OffThePool.run {
             try ChildProcess.runMonitored(command, timeout: timeout, sampler: { sampler.sample(pid: $0) }, attach: { counters.attach(pid: $0) })
         }
         var process = ProcessStats()
-        process.wallSeconds = Date().timeIntervalSince(started)
+        process.wallSeconds = MonotonicClock.seconds(since: started)
         process.cpuSeconds = child.cpuSeconds
         process.peakRSSMegabytes = Double(sampler.peakRSSKilobytes) / 1024
         process.peakThreads = sampler.peakThreads

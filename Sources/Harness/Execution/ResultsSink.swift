@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Results
 
 /// Collects run results from the lanes, writes results.json after each one (so an interrupted
@@ -10,7 +11,7 @@ actor ResultsSink {
     private let stamp: @Sendable (inout ResultsDocument) -> Void
     private let progress: @Sendable (String) -> Void
     private var done = 0
-    private let started = ContinuousClock.now
+    private let started = MonotonicClock.now()
 
     init(document: ResultsDocument, path: String, total: Int, stamp: @escaping @Sendable (inout ResultsDocument) -> Void = { _ in },
          progress: @escaping @Sendable (String) -> Void) {
@@ -33,8 +34,7 @@ actor ResultsSink {
     /// ", ETA 4 min" from the mean wall time per finished run so far (lanes included).
     private func eta() -> String {
         guard done < total else { return "" }
-        let elapsed = started.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) / Double(done) * Double(total - done)
+        let seconds = MonotonicClock.seconds(since: started) / Double(done) * Double(total - done)
         return seconds < 90 ? ", ETA \(Int(seconds.rounded())) s" : ", ETA \(Int((seconds / 60).rounded())) min"
     }
 

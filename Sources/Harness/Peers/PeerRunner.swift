@@ -1,5 +1,6 @@
 import Fixture
 import Foundation
+import Platform
 import Results
 import Spawn
 import TestbedPlatform
@@ -22,12 +23,12 @@ struct PeerRunner: Sendable {
         ]
         for repetition in 1...max(1, repetitions) {
             for (name, command) in tools {
-                let started = Date()
+                let started = MonotonicClock.now()
                 let output = Self.output(of: NetworkNamespace(truth.scanner.namespace).command(command))
                 let devices = Set(truth.devices.map { $0.device.ip.description })
                 var result = PeerResult(fixture: fixture, tool: name, repetition: repetition,
                                         found: (try? output.get()).map { Self.addresses(in: $0, tool: name).intersection(devices).count },
-                                        discoverable: discoverable, durationS: Date().timeIntervalSince(started))
+                                        discoverable: discoverable, durationS: MonotonicClock.seconds(since: started))
                 result.notMeasured = Self.reason(output)
                 progress("peer \(name) r\(repetition): \(Self.describe(result)) devices in \(String(format: "%.1f", result.durationS)) s")
                 results.append(result)
@@ -48,7 +49,7 @@ struct PeerRunner: Sendable {
     func portScan(repetition: Int) -> PeerResult? {
         guard let target = SessionTargets(truth: truth).portsTarget else { return nil }
         let ip = target.device.ip.description
-        let started = Date()
+        let started = MonotonicClock.now()
         let list = Self.commonPorts.map(String.init).joined(separator: ",")
         let output = Self.output(of: NetworkNamespace(truth.scanner.namespace).command(["nmap", "-sT", "-Pn", "-n", "-p", list, "-oG", "-", ip]))
         let correct = (try? output.get()).map { output in
@@ -56,7 +57,7 @@ struct PeerRunner: Sendable {
             return Self.commonPorts.filter { states[$0] == target.device.tcpPorts.state(of: $0).rawValue }.count
         }
         var result = PeerResult(fixture: fixture, tool: "nmap -sT \(ip) (port states correct / checked)", repetition: repetition,
-                                found: correct, discoverable: Self.commonPorts.count, durationS: Date().timeIntervalSince(started))
+                                found: correct, discoverable: Self.commonPorts.count, durationS: MonotonicClock.seconds(since: started))
         result.notMeasured = Self.reason(output)
         return result
     }

@@ -1,4 +1,5 @@
 import AppContract
+import Platform
 import Synchronization
 
 /// The current thermal multiplier of a run, changeable while the run goes on.
@@ -50,10 +51,10 @@ public final class ThermalThrottle: Sendable {
     /// Plays a scripted sequence of thermal changes, each at its offset from now, until the
     /// script ends or the calling task is cancelled.
     public func play(_ script: [ThermalStep]) async {
-        let start = ContinuousClock.now
+        let start = MonotonicClock.now()
         for step in script.sorted(by: { $0.atSeconds < $1.atSeconds }) {
             do {
-                try await Task.sleep(until: start + .milliseconds(Int((step.atSeconds * 1000).rounded())), clock: .continuous)
+                try await MonotonicClock.sleep(until: start + MonotonicClock.nanoseconds(step.atSeconds))
             } catch {
                 return
             }
