@@ -42,7 +42,7 @@ let package = Package(
         // with the route and ARP table parsers.
         .target(name: "Platform", dependencies: ["CPlatform", "Wire"], swiftSettings: strict),
         // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
-        .target(name: "Spawn", dependencies: ["CPlatform"], swiftSettings: strict),
+        .target(name: "Spawn", dependencies: ["CPlatform", "Platform"], swiftSettings: strict),
         // libpcap from Debian's libpcap-dev.
         .systemLibrary(
             name: "CPcap",

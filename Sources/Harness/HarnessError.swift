@@ -1,12 +1,4 @@
+import Platform
+
 /// Something a run could not do, with what to do about it.
-public struct HarnessError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var fix: String
-
-    public init(_ message: String, fix: String) {
-        self.message = message
-        self.fix = fix
-    }
-
-    public var description: String { "error: \(message)\n  fix: \(fix)" }
-}
+public typealias HarnessError = FixableError

@@ -9,9 +9,11 @@ import Testing
 /// its fix or records the failure as a measured outcome.
 @Suite("No swallowed errors")
 struct SwallowedErrorTests {
+    /// A session on an interface that does not exist. The deadline is long: the scan fails at once,
+    /// and a short one would call it hung when parallel tests keep the pool busy.
     static func session(_ script: String, interface: String = "sb-nosuch0") throws -> AppSession {
         AppSession(strategy: try StrategyLoader.load("netmonitor-2.0"), script: try SessionScriptLoader.load(text: script, file: "s.yaml"),
-                   interface: interface, targets: [:], events: nil, seed: 1, deadline: 10)
+                   interface: interface, targets: [:], events: nil, seed: 1, deadline: 600)
     }
 
     @Test("a scan whose setup fails is the session's scan_error, and the run fails with its fix")

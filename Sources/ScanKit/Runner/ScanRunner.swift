@@ -120,9 +120,4 @@ public struct ScanRunner: Sendable {
 }
 
 /// A scan could not be set up; says what to do.
-public struct ScanSetupError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var fix: String
-    public init(_ message: String, fix: String) { self.message = message; self.fix = fix }
-    public var description: String { "error: \(message)\n  fix: \(fix)" }
-}
+public typealias ScanSetupError = FixableError

@@ -12,9 +12,7 @@ public enum SystemTool {
     /// - Throws: `TestbedError` with the command's exit status and last lines of output.
     @discardableResult
     public static func run(_ arguments: [String], input: String? = nil) throws -> String {
-        let result: ChildProcess.Monitored
-        do { result = try ChildProcess.runMonitored(arguments, input: input.map { Data($0.utf8) }, timeout: 60) }
-        catch { throw TestbedError(error) }
+        let result = try ChildProcess.runMonitored(arguments, input: input.map { Data($0.utf8) }, timeout: 60)
         guard result.status == 0 else {
             throw TestbedError.commandFailed(arguments, status: result.status, output: result.stdout + result.stderr)
         }

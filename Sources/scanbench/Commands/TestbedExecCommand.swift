@@ -51,9 +51,7 @@ struct TestbedExecCommand: ParsableCommand {
             var cArguments = argv.map { strdup($0) } + [nil]
             execv(ip, &cArguments)
             throw TestbedError("cannot run ip: \(String(cString: strerror(errno)))", fix: "install iproute2")
-        } catch let error as TestbedError {
-            Terminal.fail(error.description)
-        } catch let error as SpawnError {
+        } catch let error as TestbedError {   // SpawnError too: one message + fix shape
             Terminal.fail(error.description)
         }
     }

@@ -1,0 +1,16 @@
+/// Something that could not be done, with what to do about it: the one "message + fix" error
+/// shape every layer throws (docs/ARCHITECTURE.md). Each module keeps its own name for it —
+/// `SpawnError`, `TestbedError`, `HarnessError`, `ScanSetupError`, `SessionError` are aliases —
+/// so a signature still says where an error comes from, while a caller catches one type and
+/// prints one format.
+public struct FixableError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var fix: String
+
+    public init(_ message: String, fix: String) {
+        self.message = message
+        self.fix = fix
+    }
+
+    public var description: String { "error: \(message)\n  fix: \(fix)" }
+}
