@@ -1,4 +1,4 @@
-import AppContract
+@testable import AppContract
 import Platform
 
 import Foundation

@@ -1,3 +1,4 @@
+import AppContract
 import Foundation
 import Testing
 import Wire
