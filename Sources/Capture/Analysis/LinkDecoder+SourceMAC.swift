@@ -21,6 +21,8 @@ extension LinkDecoder {
         case .pktap:
             guard let inner = PKTAPHeader.inner(bytes), inner.linkType != .pktap else { return nil }
             return sourceMAC(of: bytes.dropFirst(inner.length), linkType: inner.linkType)
+        case .ieee80211, .radiotap, .ppi, .prism, .avs:
+            return bytes.withUnsafeBytes { raw in (try? WLANFrame(decoding: raw, linkType: linkType))?.sourceAddress(in: raw) }
         case .raw, .null, .other:
             return nil
         }

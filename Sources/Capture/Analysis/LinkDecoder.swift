@@ -64,6 +64,9 @@ public enum LinkDecoder {
                   let found = try networkPayload(of: UnsafeRawBufferPointer(rebasing: bytes[inner.length...]), linkType: inner.linkType)
             else { return nil }
             return (found.type, inner.length + found.offset)
+        case .ieee80211, .radiotap, .ppi, .prism, .avs:
+            // Only unprotected data frames with LLC/SNAP carry a packet; the rest name none.
+            return try WLANFrame(decoding: bytes, linkType: linkType).payload
         case .other:
             return nil
         }
@@ -87,6 +90,9 @@ public enum LinkDecoder {
         case .pktap:
             guard let inner = PKTAPHeader.inner(bytes), inner.linkType != .pktap else { return nil }
             return isGroupAddressed(UnsafeRawBufferPointer(rebasing: bytes[inner.length...]), linkType: inner.linkType)
+        case .ieee80211, .radiotap, .ppi, .prism, .avs:
+            // The receiver address (address 1)'s I/G bit.
+            return (try? WLANFrame(decoding: bytes, linkType: linkType))?.receiver.map(\.isMulticast)
         case .raw, .null, .other:
             return nil
         }

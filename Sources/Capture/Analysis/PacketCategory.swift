@@ -19,6 +19,9 @@ public enum PacketCategory: UInt8, Sendable, Codable, CaseIterable {
     case ipv6
     /// Any other EtherType (LLDP, 802.3/LLC, …).
     case otherEthernet
+    /// An 802.11 frame carrying no packet analysis reads: management, control, protected or
+    /// null data, an A-MSDU, or data without LLC/SNAP (`WLANFrame`).
+    case wlanNoPayload
     /// A frame some layer could not decode (truncated or malformed).
     case malformed
     /// A record whose link type analysis does not understand.

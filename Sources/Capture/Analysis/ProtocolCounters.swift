@@ -68,6 +68,8 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
     public var ipv6 = 0
     /// Other EtherTypes.
     public var otherEthernet = 0
+    /// 802.11 frames carrying no packet analysis reads (management, control, protected data, …).
+    public var wlanNoPayload = 0
     /// Frames some layer could not decode.
     public var malformed = 0
     /// Records of a link type analysis does not know.
@@ -106,6 +108,7 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
         case ipv4Other = "ipv4_other"
         case otherEthernet = "other_ethernet"
         case unsupportedLink = "unsupported_link"
+        case wlanNoPayload = "wlan_no_payload"
         case malformedByLayer = "malformed_by_layer"
     }
 
@@ -132,7 +135,7 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
         ssdpNotifies += other.ssdpNotifies; ssdpResponses += other.ssdpResponses; ssdpMalformed += other.ssdpMalformed
         dnsQueries += other.dnsQueries; dnsResponses += other.dnsResponses; dnsMalformed += other.dnsMalformed
         udpOther += other.udpOther; ipv4Fragments += other.ipv4Fragments; ipv4Other += other.ipv4Other; ipv6 += other.ipv6
-        otherEthernet += other.otherEthernet; malformed += other.malformed; unsupportedLink += other.unsupportedLink
+        otherEthernet += other.otherEthernet; wlanNoPayload += other.wlanNoPayload; malformed += other.malformed; unsupportedLink += other.unsupportedLink
         if !other.malformedByLayer.isEmpty { malformedByLayer.merge(other.malformedByLayer, uniquingKeysWith: +) }
     }
 
@@ -169,6 +172,7 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
         case .ipv4Other: ipv4Other += 1
         case .ipv6: ipv6 += 1
         case .otherEthernet: otherEthernet += 1
+        case .wlanNoPayload: wlanNoPayload += 1
         case .malformed:
             malformed += 1
             let layer = WireLayer.allCases[Int(record.malformedLayer) % WireLayer.allCases.count]

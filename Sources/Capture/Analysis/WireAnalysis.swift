@@ -46,6 +46,9 @@ public struct WireAnalysis: Sendable, Codable {
     /// What reading the file found (format, link types, damage, process filter); nil when the
     /// analysis did not come from `analyze(captureFile:)`.
     public var captureFile: CaptureFileSummary?
+    /// The 802.11 transmitters (frames, bytes, retries, measured airtime, doze periods); nil
+    /// unless the capture holds 802.11 frames.
+    public var wlan: WLANSummary?
     /// Per-host facts (empty unless `AnalysisOptions.tracksHosts`); not part of the JSON.
     public internal(set) var hosts = HostActivity()
 
@@ -75,6 +78,7 @@ public struct WireAnalysis: Sendable, Codable {
         case unmatchedEchoReplies = "unmatched_echo_replies"
         case untrackedTcpSegments = "untracked_tcp_segments"
         case captureFile = "capture_file"
+        case wlan
     }
 
     /// Capture duration in ns (0 for fewer than two frames).

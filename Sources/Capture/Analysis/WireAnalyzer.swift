@@ -33,6 +33,8 @@ public struct WireAnalyzer: Sendable {
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
     private var hosts = HostActivity()
+    /// The 802.11 transmitters, when frames of an 802.11 link type were added.
+    private var wlan: WLANStations?
     /// The reused copy of a borrowed frame, when host tracking needs it as a slice.
     private var scratch: [UInt8] = []
     /// Whether the caller can read the capture again for the scanner's unicast runs
@@ -177,7 +179,17 @@ public struct WireAnalyzer: Sendable {
     }
 
     private mutating func classify(_ frame: UnsafeRawBufferPointer, timestamp: Int64, into record: inout PacketRecord) throws(WireDecodingError) {
-        guard let (type, offset) = try LinkDecoder.networkPayload(of: frame, linkType: linkType) else {
+        let found: (type: EtherType, offset: Int)?
+        if linkType.isWireless {
+            found = try wireless(frame, timestamp: timestamp, length: Int(record.length))
+            if found == nil {
+                record.category = .wlanNoPayload
+                return
+            }
+        } else {
+            found = try LinkDecoder.networkPayload(of: frame, linkType: linkType)
+        }
+        guard let (type, offset) = found else {
             record.category = .unsupportedLink
             return
         }
@@ -209,6 +221,29 @@ public struct WireAnalyzer: Sendable {
         default:
             record.category = .otherEthernet
         }
+    }
+
+    /// Tallies an 802.11 frame for its transmitter and returns its packet, if it carries one.
+    ///
+    /// - Throws: the radio header's or MAC header's damage, after the frame was tallied when its
+    ///   transmitter could be read.
+    private mutating func wireless(_ frame: UnsafeRawBufferPointer, timestamp: Int64, length: Int)
+        throws(WireDecodingError) -> (type: EtherType, offset: Int)? {
+        if wlan == nil { wlan = WLANStations() }
+        let decoded: WLANFrame
+        do {
+            decoded = try WLANFrame(decoding: frame, linkType: linkType)
+        } catch {
+            wlan?.addUndecodable()
+            throw error
+        }
+        if decoded.damage != nil, decoded.receiver == nil {
+            wlan?.addUndecodable()
+        } else {
+            wlan?.add(decoded, timestamp: timestamp, length: length)
+        }
+        if let damage = decoded.damage { throw damage }
+        return decoded.payload
     }
 
     /// - Parameter payload: where the IPv4 payload lies in the frame.
@@ -309,6 +344,7 @@ public struct WireAnalyzer: Sendable {
             duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
             untrackedTCPSegments: tcp.untrackedSegments)
         analysis.hosts = hosts
+        analysis.wlan = wlan?.summary(captureEnd: last ?? 0)
         return analysis
     }
 }
