@@ -71,6 +71,12 @@ public enum FuzzCatalogue {
             ("link-sll2", .linuxCooked2, FuzzSamples.ethernetFrames.compactMap(LinkEncapsulation.linuxCooked2)),
             ("link-raw", .raw, ip),
             ("link-null", .null, ip.map(FuzzSamples.null)),
+            ("link-ieee80211", .ieee80211, FuzzSamples.wlanFrames),
+            ("link-radiotap", .radiotap, FuzzSamples.radiotapFrames),
+            ("link-ppi", .ppi, FuzzSamples.wlanFrames.map { WLANEncapsulation.ppi($0) }),
+            ("link-prism", .prism, FuzzSamples.wlanFrames.map { WLANEncapsulation.prism($0) }
+                + FuzzSamples.wlanFrames.prefix(2).map { WLANEncapsulation.avs($0) }),
+            ("link-avs", .avs, FuzzSamples.wlanFrames.map { WLANEncapsulation.avs($0) }),
             ("link-pktap", .pktap, FuzzSamples.ethernetFrames.enumerated().map { i, frame in
                 let app = PacketProcess(pid: 412, name: "NetMonitor")
                 return LinkEncapsulation.pktap(frame, process: i.isMultiple(of: 2) ? app : PacketProcess(pid: 97, name: "mDNSResponder"),
@@ -85,6 +91,8 @@ public enum FuzzCatalogue {
                 analyzer.add(timestamp: 2_000, originalLength: bytes.count, bytes: bytes[...])
                 let analysis = analyzer.finish()
                 _ = analysis.radioActivity()
+                _ = analysis.wlan?.textReport()
+                _ = analysis.wlan?.stations.first?.stationReport()
                 return analysis.totals.malformed + analysis.totals.unsupportedLink == 0 ? .accepted : .rejected
             }
         }

@@ -92,6 +92,24 @@ enum FuzzSamples {
             + [PacketBuilder.ethernet(destination: .broadcast, source: scannerMAC, type: .arp, payload: arpRequest)]
     }
 
+    /// 802.11 frames of a scan as a monitor-mode capture holds them: the Ethernet frames as QoS
+    /// data (one a retry, one dozing, one protected), a beacon and an ACK.
+    static var wlanFrames: [[UInt8]] {
+        let data = ethernetFrames.enumerated().compactMap { i, frame in
+            WLANEncapsulation.ieee80211(frame, retry: i == 1, powerSave: i == 2, protected: i == 3)
+        }
+        return data + [WLANEncapsulation.beacon(), WLANEncapsulation.ack(to: scannerMACBytes)]
+    }
+
+    /// The 802.11 frames behind radiotap headers of every PHY (DSSS, OFDM, HT, VHT, HE), one
+    /// with an extended presence word and a vendor namespace.
+    static var radiotapFrames: [[UInt8]] {
+        let rates: [WLANEncapsulation.Rate] = [.legacy(2), .legacy(108), .ht(7), .vht(9, streams: 2), .he(11)]
+        return wlanFrames.enumerated().map { i, frame in
+            WLANEncapsulation.radiotap(frame, rate: rates[i % rates.count], extended: i.isMultiple(of: 3))
+        }
+    }
+
     /// Linux cooked v1 (DLT 113): packet type, ARPHRD_ETHER, address length 6, address (8), protocol.
     static func sll(_ packet: [UInt8], protocol type: UInt16 = 0x0800) -> [UInt8] {
         var frame: [UInt8] = [0, 4, 0, 1, 0, 6]

@@ -50,7 +50,8 @@ extension WireAnalysis {
             ("SSDP malformed", \.ssdpMalformed),
             ("DNS queries", \.dnsQueries), ("DNS answers", \.dnsResponses), ("DNS malformed", \.dnsMalformed),
             ("other UDP", \.udpOther), ("IPv4 fragments", \.ipv4Fragments), ("other IPv4", \.ipv4Other),
-            ("IPv6", \.ipv6), ("other Ethernet", \.otherEthernet), ("malformed", \.malformed),
+            ("IPv6", \.ipv6), ("other Ethernet", \.otherEthernet), ("802.11 without IP", \.wlanNoPayload),
+            ("malformed", \.malformed),
         ]
         for (name, path) in rows {
             lines.append(Self.pad(name, 24) + Self.lpad("\(a.totals[keyPath: path])", 10)
@@ -67,6 +68,10 @@ extension WireAnalysis {
                         + Self.lpad(Self.ms(s.mean), 10) + Self.lpad(Self.ms(s.max), 10))
                 }
             }
+        }
+        if let wlan = a.wlan {
+            lines.append("")
+            lines.append(wlan.textReport())
         }
         return lines.joined(separator: "\n")
     }

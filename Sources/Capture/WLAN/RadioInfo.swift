@@ -36,6 +36,8 @@ public struct MCSInfo: Sendable, Equatable {
     public var bandwidthMHz: Int
     /// Guard interval, ns: 400 (HT/VHT short), 800, 1600 or 3200 (HE).
     public var guardIntervalNs: Int
+    /// Extra space-time streams from STBC (N_STS − N_SS), which add training fields.
+    public var stbcStreams = 0
     /// HE only: the HE-LTF symbol size (1, 2 or 4 for 1x/2x/4x); nil when unknown.
     public var heLTFSize: Int?
 

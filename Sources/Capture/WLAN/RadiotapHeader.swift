@@ -134,7 +134,10 @@ public enum RadiotapHeader {
         guard known & 0x02 != 0, index < 32 else { return nil }
         let width = known & 0x01 != 0 && flags & 0x03 == 1 ? 40 : 20
         let gi = known & 0x04 != 0 && flags & 0x04 != 0 ? 400 : 800
-        return MCSInfo(phy: .ht, index: Int(index), streams: Int(index) / 8 + 1, bandwidthMHz: width, guardIntervalNs: gi)
+        var info = MCSInfo(phy: .ht, index: Int(index), streams: Int(index) / 8 + 1, bandwidthMHz: width, guardIntervalNs: gi)
+        // Known 0x20: flags bits 5-6 give the number of STBC streams.
+        if known & 0x20 != 0 { info.stbcStreams = Int(flags >> 5 & 0x03) }
+        return info
     }
 
     /// The VHT field: known (u16), flags, bandwidth, mcs_nss[4] (user 0 first: MCS high nibble,
@@ -154,7 +157,10 @@ public enum RadiotapHeader {
         case 11: width = 160
         default: width = 20
         }
-        return MCSInfo(phy: .vht, index: index, streams: streams, bandwidthMHz: known & 0x0040 != 0 ? width : 20, guardIntervalNs: gi)
+        var info = MCSInfo(phy: .vht, index: index, streams: streams, bandwidthMHz: known & 0x0040 != 0 ? width : 20, guardIntervalNs: gi)
+        // Known 0x0001 and flag 0x01: STBC, two space-time streams per spatial stream.
+        if known & 0x0001 != 0, field[2] & 0x01 != 0 { info.stbcStreams = streams }
+        return info
     }
 
     /// The HE field: data1..data6 (u16). data1 0x0020 says the MCS is known (data3 bits 8-11);

@@ -10,7 +10,7 @@
 /// - HE: the packet extension T_PE is taken as 0 µs (0-16 µs in the standard), and the HE-LTF
 ///   as 2x when the capture does not say; only the SU format is modelled (MU and trigger-based
 ///   PPDUs are timed as SU);
-/// - STBC is ignored (one LTF per stream).
+/// - HE STBC and HE's extra LTFs for midambles are not modelled.
 public enum WLANAirtime {
     /// The figure and how it was obtained.
     public enum Basis: String, Sendable { case dsss, ofdm, ht, vht, he }
@@ -64,7 +64,7 @@ public enum WLANAirtime {
         let streams = mcs.index / 8 + 1
         guard let dbps = dataBitsPerSymbol(base: mcs.index % 8, streams: streams, subcarriers: mcs.bandwidthMHz == 40 ? 108 : 52)
         else { return nil }
-        let ltf = [1, 2, 4, 4][min(streams, 4) - 1]
+        let ltf = [1, 2, 4, 4][min(streams + mcs.stbcStreams, 4) - 1]
         return 32 + 4 * Double(ltf) + symbols(length: length, dbps: dbps, symbolUs: 4, gi: mcs.guardIntervalNs)
     }
 
@@ -73,7 +73,7 @@ public enum WLANAirtime {
     static func vht(length: Int, mcs: MCSInfo) -> Double? {
         let subcarriers = [20: 52, 40: 108, 80: 234, 160: 468][mcs.bandwidthMHz] ?? 52
         guard let dbps = dataBitsPerSymbol(base: mcs.index, streams: mcs.streams, subcarriers: subcarriers) else { return nil }
-        return 36 + 4 * Double(ltfCount(mcs.streams)) + symbols(length: length, dbps: dbps, symbolUs: 4, gi: mcs.guardIntervalNs)
+        return 36 + 4 * Double(ltfCount(mcs.streams + mcs.stbcStreams)) + symbols(length: length, dbps: dbps, symbolUs: 4, gi: mcs.guardIntervalNs)
     }
 
     /// HE SU (IEEE 802.11-2020 §27.4.3, eq. 27-135): 20 (legacy) + 4 (RL-SIG) + 8 (HE-SIG-A)

@@ -30,6 +30,13 @@ struct AnalyzeCommand: ParsableCommand {
             process (ARP, most multicast) are left out and counted, as are other processes' \
             packets by name. Capture commands per route: docs/REAL-DEVICES.md.
 
+            802.11 captures (monitor mode: radiotap, PPI, Prism, AVS or plain 802.11) are \
+            counted per transmitter (tshark's wlan.ta): frames by kind and subtype, bytes, \
+            retries, airtime measured from each frame's PHY rate and length, and doze periods \
+            from the Power Management bit; unprotected data frames go on into the IP analysis. \
+            --station MAC prints one station's airtime, frames by kind, doze/awake periods and \
+            the radio-on time they imply ("station" in --json). Recipe: docs/REAL-DEVICES.md.
+
             A file cut short or damaged is analysed up to the damage; the output says where.
 
             --inventory lan.yaml (your LAN's devices: name, ip and/or mac, category, optional \
@@ -44,6 +51,7 @@ struct AnalyzeCommand: ParsableCommand {
               scanbench analyze run.pcap
               scanbench analyze --scanner 192.168.1.23 iphone.pcapng
               scanbench analyze --process NetMonitor --json --summary-only rvi0.pcapng
+              scanbench analyze --station 3c:22:fb:12:34:56 monitor.pcap
               scanbench analyze --inventory fixtures/inventories/example.yaml --scanner 192.168.1.23 iphone.pcapng
             """
     )
@@ -68,6 +76,10 @@ struct AnalyzeCommand: ParsableCommand {
                                valueName: "lan.yaml"))
     var inventory: String?
 
+    @Option(help: ArgumentHelp("802.11 captures: report this transmitter's airtime, frames by kind, doze/awake periods and radio-on time.",
+                               valueName: "MAC"))
+    var station: String?
+
     @Flag(help: "Print JSON (snake_case keys) instead of tables.")
     var json = false
 
@@ -83,6 +95,9 @@ struct AnalyzeCommand: ParsableCommand {
         }
         if !["native", "libpcap"].contains(reader) {
             throw ValidationError("--reader '\(reader)' is not a reader; write native or libpcap")
+        }
+        if let station, MACAddress(station) == nil {
+            throw ValidationError("--station '\(station)' is not a MAC address; write e.g. 3c:22:fb:12:34:56")
         }
         if let process, process.isEmpty {
             throw ValidationError("--process needs a process name, e.g. --process NetMonitor")
@@ -101,6 +116,7 @@ struct AnalyzeCommand: ParsableCommand {
         let analysis = try WireAnalyzer.analyze(captureFile: file, options: options, process: process,
                                                 reading: reader == "libpcap" ? .libpcap : .native)
         let yield = devices.map { InventoryAttribution.yield(of: analysis, inventory: $0, file: inventory ?? "") }
+        let stationTally = try station.flatMap(MACAddress.init).map { try Self.station($0, in: analysis, file: file) }
         if json {
             var output = analysis
             if summaryOnly {
@@ -114,26 +130,45 @@ struct AnalyzeCommand: ParsableCommand {
             // rewrite dictionary keys that are data.
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(AnalysisOutput(analysis: output, wireYield: yield))
+            let data = try encoder.encode(AnalysisOutput(analysis: output, wireYield: yield, station: stationTally))
             print(String(decoding: data, as: UTF8.self))
         } else {
             print(analysis.textReport(file: file))
             if let summary = analysis.captureFile { print(Self.describe(summary)) }
             if let yield { print("\n" + WireYieldReport.markdown(yield), terminator: "") }
+            if let stationTally { print("\n" + stationTally.stationReport()) }
         }
     }
 
-    /// The analysis's own keys, plus `wire_yield` when an inventory was given.
+    /// The tally of `mac` in an 802.11 capture; an error naming the busiest stations otherwise.
+    static func station(_ mac: MACAddress, in analysis: WireAnalysis, file: String) throws -> StationTally {
+        guard let wlan = analysis.wlan else {
+            throw ValidationError("--station needs an 802.11 capture (monitor mode: radiotap, PPI, Prism, AVS); \(file) is \(analysis.linkType)")
+        }
+        guard let tally = wlan.station(mac) else {
+            let busiest = wlan.stations.prefix(5).map { "\($0.address) (\($0.frames) frames)" }.joined(separator: ", ")
+            throw ValidationError("no frame in \(file) was sent by \(mac); its busiest transmitters: \(busiest.isEmpty ? "none" : busiest)")
+        }
+        return tally
+    }
+
+    /// The analysis's own keys, plus `wire_yield` when an inventory was given and `station`
+    /// when one was asked for.
     struct AnalysisOutput: Encodable {
         var analysis: WireAnalysis
         var wireYield: WireYield?
+        var station: StationTally?
 
-        enum CodingKeys: String, CodingKey { case wireYield = "wire_yield" }
+        enum CodingKeys: String, CodingKey {
+            case station
+            case wireYield = "wire_yield"
+        }
 
         func encode(to encoder: any Encoder) throws {
             try analysis.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(wireYield, forKey: .wireYield)
+            try container.encodeIfPresent(station, forKey: .station)
         }
     }
 
