@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Wire
 
@@ -30,5 +31,27 @@ struct AddressTests {
         #expect(net.broadcast.description == "198.18.1.255")
         #expect(net.netmask.description == "255.255.254.0")
         #expect(IPv4Network("198.18.0.0/33") == nil)
+    }
+
+    /// The three address types share one text Codable (`TextCodable`): each must still encode as
+    /// its text, decode it back, and reject bad text with its own hint.
+    @Test("addresses encode as text and reject bad text with their own hint")
+    func textCodable() throws {
+        struct Box: Codable { var ip: IPv4Address; var net: IPv4Network; var mac: MACAddress }
+        let json = #"{"ip":"198.18.0.5","mac":"3c:22:fb:12:34:56","net":"198.18.0.0/24"}"#
+        let box = try JSONDecoder().decode(Box.self, from: Data(json.utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(box), as: UTF8.self) == json.replacingOccurrences(of: "/", with: "\\/"))
+        for (bad, hint) in [(#"{"ip":"1.2.3","mac":"3c:22:fb:12:34:56","net":"198.18.0.0/24"}"#, "'1.2.3' is not an IPv4 address; write four numbers"),
+                            (#"{"ip":"198.18.0.5","mac":"3c:22","net":"198.18.0.0/24"}"#, "'3c:22' is not a MAC address; write six hex pairs"),
+                            (#"{"ip":"198.18.0.5","mac":"3c:22:fb:12:34:56","net":"198.18.0.0"}"#, "'198.18.0.0' is not a network; write address/prefix")] {
+            do {
+                _ = try JSONDecoder().decode(Box.self, from: Data(bad.utf8))
+                Issue.record("decoded \(bad)")
+            } catch DecodingError.dataCorrupted(let context) {
+                #expect(context.debugDescription.hasPrefix(hint))
+            }
+        }
     }
 }

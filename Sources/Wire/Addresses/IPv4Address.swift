@@ -2,7 +2,7 @@
 ///
 /// Parsing is strict, as NetMonitor's helper is: exactly four dot-separated decimal parts,
 /// each 0–255, and no leading zeros (except a lone "0").
-public struct IPv4Address: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct IPv4Address: Hashable, Comparable, Sendable, TextCodable {
     public var value: UInt32
 
     public init(_ value: UInt32) { self.value = value }
@@ -37,20 +37,7 @@ public struct IPv4Address: Hashable, Comparable, Sendable, Codable, CustomString
 
     public static func < (lhs: IPv4Address, rhs: IPv4Address) -> Bool { lhs.value < rhs.value }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let parsed = IPv4Address(text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not an IPv4 address; write four numbers 0-255 separated by dots, e.g. 198.18.0.10"))
-        }
-        self = parsed
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public static let textFormHint = "an IPv4 address; write four numbers 0-255 separated by dots, e.g. 198.18.0.10"
 }
 
 extension Character {

@@ -1,5 +1,5 @@
 /// An IPv4 network in CIDR form, e.g. `198.18.0.0/24`.
-public struct IPv4Network: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct IPv4Network: Hashable, Sendable, TextCodable {
     public var address: IPv4Address
     public var prefixLength: Int
 
@@ -35,18 +35,5 @@ public struct IPv4Network: Hashable, Sendable, Codable, CustomStringConvertible 
 
     public var description: String { "\(address)/\(prefixLength)" }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let parsed = IPv4Network(text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not a network; write address/prefix, e.g. 198.18.0.0/24"))
-        }
-        self = parsed
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public static let textFormHint = "a network; write address/prefix, e.g. 198.18.0.0/24"
 }

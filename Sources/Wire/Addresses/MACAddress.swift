@@ -2,7 +2,7 @@
 ///
 /// Accepts `aa:bb:cc:dd:ee:ff`, `aa-bb-cc-dd-ee-ff` or twelve bare hex digits; always prints
 /// lower-case and colon-separated, as Linux's neighbour table does.
-public struct MACAddress: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct MACAddress: Hashable, Sendable, TextCodable {
     public var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
 
     public static let broadcast = MACAddress(bytes: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])!
@@ -43,18 +43,5 @@ public struct MACAddress: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func == (lhs: MACAddress, rhs: MACAddress) -> Bool { lhs.array == rhs.array }
     public func hash(into hasher: inout Hasher) { hasher.combine(array) }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let parsed = MACAddress(text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not a MAC address; write six hex pairs, e.g. 3c:22:fb:12:34:56"))
-        }
-        self = parsed
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public static let textFormHint = "a MAC address; write six hex pairs, e.g. 3c:22:fb:12:34:56"
 }
