@@ -77,12 +77,16 @@ extension RecordedPlan {
 
     /// One line for progress: "10 runs: tiny × 2 strategies × 1 scenario × 5 repetitions, seed 1".
     public func summary(runs: Int) -> String {
-        let strategyCount = Set(matrices.flatMap { $0.strategies.map(\.name) }).count
-        let scenarioCount = Set(matrices.flatMap { $0.scenarios.map(\.name) }).count
-        let fixtureNames = matrices.flatMap(\.fixtures).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        var text = "\(runs) run\(runs == 1 ? "" : "s"): \(fixtureNames.joined(separator: ", ")) × \(strategyCount) strateg\(strategyCount == 1 ? "y" : "ies")"
+        // One clause per matrix, so a suite's scenarios on its first fixture are not multiplied
+        // by every fixture (the counts then multiply to the runs, repetitions aside).
+        let clauses = matrices.map { matrix in
+            let count = matrix.strategies.count
+            let scenarios = matrix.scenarios.count == 1 ? matrix.scenarios[0].name : "\(matrix.scenarios.count) scenarios"
+            return "\(matrix.fixtures.joined(separator: ", ")) × \(count) strateg\(count == 1 ? "y" : "ies") × \(scenarios)"
+        }
+        var text = "\(runs) run\(runs == 1 ? "" : "s"): \(clauses.joined(separator: " + "))"
         if let sweep, !sweep.isEmpty { text += " (swept over \(sweep.map(\.key).joined(separator: ", ")))" }
-        text += " × \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s") × \(repetitions) repetition\(repetitions == 1 ? "" : "s")"
+        text += ", × \(repetitions) repetition\(repetitions == 1 ? "" : "s")"
         text += seed.map { ", seed \($0)" } ?? ", a seed per run"
         if peers { text += ", with peers" }
         if categoryProbe == nil { text += ", no category probe" }

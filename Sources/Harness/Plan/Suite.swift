@@ -13,6 +13,7 @@ import StrictYAML
 /// fixtures: [home, office, gen-home-25]
 /// strategies: [netmonitor-2.0, scanbench-best]   # optional: default the seven presets
 /// repeat: 1                                      # optional: default run's --repeat
+/// scenarios: [ping-during-scan, adr-016]         # optional: see `scenarios`
 /// ```
 public struct Suite: Codable, Sendable, Equatable {
     public var name: String
@@ -23,8 +24,12 @@ public struct Suite: Codable, Sendable, Equatable {
     public var strategies: [String]?
     /// Repetitions of each strategy on each fixture; nil: the caller's default.
     public var `repeat`: Int?
+    /// Session scenarios (built-in names or script paths) run on the first fixture under the
+    /// suite's strategies, besides the scan on every fixture; nil: `scanbench run`'s default (the
+    /// review's ping and port-scan scenarios under its four strategies).
+    public var scenarios: [String]?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, fixtures, strategies, `repeat` }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, fixtures, strategies, `repeat`, scenarios }
 
     public static let schemaDocument = "docs/HARNESS.md#suites"
 
@@ -64,6 +69,11 @@ public struct Suite: Codable, Sendable, Equatable {
         for (index, strategy) in (strategies ?? []).enumerated() {
             do { _ = try StrategyLoader.load(strategy) } catch {
                 throw Self.nested(error, at: ["strategies", .index(index)], in: document, what: "strategy '\(strategy)'")
+            }
+        }
+        for (index, scenario) in (scenarios ?? []).enumerated() {
+            do { _ = try Scenario.parse(scenario) } catch {
+                throw Self.nested(error, at: ["scenarios", .index(index)], in: document, what: "scenario '\(scenario)'")
             }
         }
         if let count = `repeat`, count < 1 {

@@ -195,7 +195,11 @@ struct RunCommand: AsyncParsableCommand {
                                 scenarios: scenarios.map { RecordedPlan.Input(scenario: $0) }, repetitions: repetitions, seed: seed,
                                 sweep: grid.knobs.isEmpty ? nil : grid.knobs, peers: peers, categoryProbe: try categoryProbe())
         if let platform, platform != PlatformProfileLoader.defaultName { plan.platform = RecordedPlan.Input(platform: platform) }
-        if self.scenarios.isEmpty && strategies.isEmpty && sweeps.isEmpty {
+        if let named = suite?.scenarios, self.scenarios.isEmpty && sweeps.isEmpty {
+            // The suite names its own session scenarios: on its first fixture, under its strategies.
+            plan.also = named.isEmpty ? [] : [RecordedPlan.Matrix(fixtures: [fixtureList[0]], strategies: plan.strategies,
+                                                                   scenarios: try named.map(Scenario.parse).map { RecordedPlan.Input(scenario: $0) })]
+        } else if self.scenarios.isEmpty && strategies.isEmpty && sweeps.isEmpty {
             // The default comparison also measures the review's ping and port-scan rows: the tools
             // during a scan, under the review's baseline and its phase 2, NetMonitor today and ours.
             let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].map { RecordedPlan.Input(strategy: $0) }
@@ -284,7 +288,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
         let suiteName = self.plan == nil ? suite : nil
-        Terminal.progress("\(plan.entries.count) runs\(recorded.seed.map { " (seed \($0))" } ?? "")\(suiteName.map { " of suite \($0)" } ?? ""): \(recorded.fixtures.joined(separator: ", ")) × \(variants.count) strategies × \(recorded.scenarios.count) scenarios × \(recorded.repetitions) repetitions → \(output)")
+        Terminal.progress("\(suiteName.map { "suite \($0): " } ?? "")\(recorded.summary(runs: plan.entries.count)) → \(output)")
         if let sweep = schedule.sweep {
             let grid = schedule.grid, bases = sweep.controls
             let shape = grid.knobs.map { "\($0.key) (\($0.values.count))" }.joined(separator: " × ")
