@@ -47,11 +47,16 @@ struct SuiteTests {
         #expect(none.message.contains("at least one fixture"))
         let zero = try Self.refusal("name: x\nfixtures: [tiny]\nrepeat: 0\n")
         #expect(zero.line == 3)
+        let scenario = try Self.refusal("name: x\nfixtures: [tiny]\nscenarios:\n  - ping-during-scan\n  - ping-durin-scan\n")
+        #expect(scenario.line == 5 && scenario.message.contains("scenarios[1]") && scenario.message.contains("unknown scenario 'ping-durin-scan'"))
     }
 
     @Test("a valid suite keeps its fields; absent strategies and repeat stay nil for the caller's defaults")
     func fields() throws {
         let suite = try Self.load("name: pair\nfixtures: [tiny, home]\n")
         #expect(suite.name == "pair" && suite.fixtures == ["tiny", "home"] && suite.strategies == nil && suite.repeat == nil)
+        #expect(suite.scenarios == nil)
+        let full = try Suite.load("full")
+        #expect(full.scenarios == ["ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016"])
     }
 }

@@ -102,6 +102,15 @@ struct HarnessRunIntegrationTests {
         #expect(markdown.contains("### Category confusion"))
     }
 
+    @Test("a dry run of the full suite counts each matrix once: the session scenarios run on its first fixture only")
+    func fullSuiteDryRun() throws {
+        let dry = try ScanBenchCLI.scanbench(["run", "--suite", "full", "--seed", "1", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        // 7 LANs × 7 presets × scan + home × 7 presets × 5 session scenarios, twice.
+        #expect(dry.stderr.contains("dry run: 168 runs: home, office, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 7 strategies × scan + home × 7 strategies × 5 scenarios, × 2 repetitions"),
+                "\(dry.stderr)")
+    }
+
     @Test("a swept strategy split over two shards (one with peers): merge joins them, report shows both variants and the peers")
     func sweepShardsMergeReport() throws {
         let base = NSTemporaryDirectory() + "shards-\(UUID().uuidString)"
