@@ -102,4 +102,25 @@ struct PlatformOutcomesTests {
         let peak = try #require(probe.row(rows, "Peak connections"))
         #expect(peak[3].hasPrefix("holds at every swept `platform.callback_us`"), "\(peak)")
     }
+
+    @Test("seven strategies: a table per platform puts every one against the review's bars, ✓ or ✗ per row")
+    func everyPreset() throws {
+        let seven = ["review-baseline", "review-phase1", "review-phase2", "review-phase3", "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
+        var document = SyntheticResults.document(strategies: seven)
+        document.runs = document.runs.map { run in
+            var copy = run
+            if run.strategy == "review-phase3" { copy.metrics.stack.connectionsCreated = 5_000 }
+            return copy
+        }
+        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let rows = probe.table(after: "### Every strategy against the review's bars", withColumn: "Bar")
+        #expect(rows.count == 12)
+        let connections = try #require(probe.row(rows, "Total connections per scan"))
+        // Columns: outcome, bar, then the seven in schedule order.
+        #expect(connections.count == 9 && connections[1] == "≤ 1,210")
+        #expect(connections[5] == "5,000 ✗" && connections[4].hasSuffix("✓"), "\(connections)")
+        // Four strategies (the review's) keep the report as it was.
+        let four = MarkdownProbe(text: Report(document: SyntheticResults.document(strategies: Self.review)).markdown())
+        #expect(!four.text.contains("### Every strategy against the review's bars"))
+    }
 }

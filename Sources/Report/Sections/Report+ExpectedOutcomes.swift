@@ -119,7 +119,8 @@ extension Report {
                       + [holdsText(claim, before: values[0], after: values[1]), bestText(claim, current: values[2]?.value, best: values[3]?.value),
                          "\(claim.metric.title) (\(Inline.code(claim.metric.id))); bar: \(claim.bar)"])
         }
-        return text + table.render()
+        let presets = presetOutcomesTables([nil])
+        return text + table.render() + (presets.isEmpty ? "" : "\n" + presets)
     }
 
     func cell(_ metric: Metric, _ measured: (value: Double, whole: Double?)) -> String {

@@ -36,7 +36,8 @@ extension Report {
                       + [mechanismText(claim, platforms: platforms, verdicts: cells.map(\.holds)),
                          "\(claim.metric.title) (\(Inline.code(claim.metric.id))); bar: \(claim.bar)"])
         }
-        return text + table.render()
+        let presets = presetOutcomesTables(platforms)
+        return text + table.render() + (presets.isEmpty ? "" : "\n" + presets)
     }
 
     /// One platform's cell, and whether the row holds there (nil: not measured, or mixed over a sweep).
