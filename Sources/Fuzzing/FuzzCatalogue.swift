@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import NetTools
 import ScanKit
+import TestbedPlatform
 import Wire
 
 /// Every parser that reads bytes from outside, as a fuzz target: capture files (through
@@ -228,6 +229,6 @@ public enum FuzzCatalogue {
     /// A per-process scratch file for targets that must go through a path (libpcap opens files).
     static func scratchPath(_ suffix: String) -> String {
         let directory = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        return "\(directory)/scanbench-fuzz-\(getpid())-\(suffix)"
+        return "\(directory)/scanbench-fuzz-\(ProcessControl.currentID)-\(suffix)"
     }
 }

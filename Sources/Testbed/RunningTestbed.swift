@@ -1,6 +1,5 @@
 import Foundation
 import Platform
-import Glibc
 import Spawn
 import Synchronization
 import TestbedPlatform
@@ -92,7 +91,7 @@ public final class RunningTestbed: Sendable {
                 throw TestbedError("services did not start listening in time (\(missing.prefix(5).joined(separator: "; ")))",
                                    fix: "read the device logs in \(state.names.stateDirectory)/logs/")
             }
-            usleep(50_000)
+            CurrentThread.sleep(milliseconds: 50)
         }
     }
 

@@ -2,7 +2,6 @@ import Fixture
 import Platform
 import TestbedPlatform
 import Foundation
-import Glibc
 import Wire
 import Spawn
 
@@ -36,7 +35,7 @@ public struct TestbedBuilder {
     public func build() throws -> RunningTestbed {
         let plan = TestbedPlan(fixture: fixture, names: names)
         var state = TestbedState(id: names.id, phase: .building, fixturePath: fixturePath, fixture: fixture, plan: plan,
-                                 controllerPID: getpid(), seed: seed, startedAt: Date())
+                                 controllerPID: ProcessControl.currentID, seed: seed, startedAt: Date())
         // Before the first namespace: the state directory is how `testbed down` attributes this
         // testbed to its state root, also if this process dies half-way (see `TestbedCleaner`).
         try state.save()
@@ -64,7 +63,7 @@ public struct TestbedBuilder {
                        Double(MonotonicClock.signedNow() - started) / 1e9))
             return running
         } catch {
-            for fd in taps { close(fd) }
+            for fd in taps { TAPDevice.close(fd) }
             TestbedCleaner.remove(id: names.id, log: log)
             throw error
         }
@@ -93,8 +92,8 @@ public struct TestbedBuilder {
             let name = names.tapName(lan.tapIndex)
             let fd: Int32
             do { fd = try TAPDevice.open(named: name) } catch {
-                for fd in fds { close(fd) }
-                throw TestbedError("cannot create TAP \(name): \(String(cString: strerror(error.errno)))",
+                for fd in fds { TAPDevice.close(fd) }
+                throw TestbedError("cannot create TAP \(name): \(error.reason)",
                                    fix: "run as root (or with CAP_NET_ADMIN) on a kernel with /dev/net/tun")
             }
             precondition(fds.count == lan.tapIndex, "TAP indexes must be dense and in order")

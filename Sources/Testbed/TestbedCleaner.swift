@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import TestbedPlatform
 
 /// Removes what testbeds created — namespaces (with their interfaces, nftables tables and
@@ -40,7 +39,7 @@ public enum TestbedCleaner {
         }
         let names = TestbedNames(id: id)
         var stopped: Int32?
-        if let state = TestbedState.load(id: id), state.controllerPID != getpid(), state.controllerAlive {
+        if let state = TestbedState.load(id: id), state.controllerPID != ProcessControl.currentID, state.controllerAlive {
             stopController(pid: state.controllerPID)
             stopped = state.controllerPID
         }
@@ -49,8 +48,8 @@ public enum TestbedCleaner {
         for namespace in namespaces {
             let pids = (try? SystemTool.run(["ip", "netns", "pids", namespace]))?
                 .split(separator: "\n").compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) } ?? []
-            for pid in pids where pid != getpid() {
-                kill(pid, SIGKILL)
+            for pid in pids where pid != ProcessControl.currentID {
+                ProcessControl.send(SIGKILL, to: pid)
                 killed += 1
             }
         }

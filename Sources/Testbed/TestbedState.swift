@@ -1,4 +1,5 @@
 import Fixture
+import TestbedPlatform
 import Foundation
 import Platform
 
@@ -47,7 +48,7 @@ public struct TestbedState: Sendable, Codable {
 
     /// True while the controller process is alive.
     public var controllerAlive: Bool {
-        guard controllerPID > 0, kill(controllerPID, 0) == 0 else { return false }
+        guard controllerPID > 0, ProcessControl.isAlive(controllerPID) else { return false }
         let cmdline = ProcFile.text("/proc/\(controllerPID)/cmdline") ?? ""
         return cmdline.contains("scanbench")
     }

@@ -13,5 +13,11 @@ public struct PlatformCallError: Error, Sendable, Equatable, CustomStringConvert
     /// "call failed: strerror(errno)".
     public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
 
+    /// EBADF, for a call on a file already closed.
+    public static let badDescriptor = EBADF
+
+    /// The system's text for the errno, e.g. "No such file or directory".
+    public var reason: String { String(cString: strerror(errno)) }
+
     init(_ call: String, errno: Int32) { (self.call, self.errno) = (call, errno) }
 }

@@ -19,4 +19,27 @@ public enum TAPDevice {
     public static func setCarrier(_ fd: Int32, on: Bool) throws(PlatformCallError) {
         guard scanbench_tap_set_carrier(fd, on ? 1 : 0) == 0 else { throw PlatformCallError("TUNSETCARRIER", errno: errno) }
     }
+
+    /// Reads one frame from TAP descriptor `fd` into `buffer`; the byte count, 0 or -1 when
+    /// there is none (non-blocking). The switch's hot path: inlined into it.
+    @inlinable
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        Glibc.read(fd, buffer.baseAddress, buffer.count)
+    }
+
+    /// Writes one frame to TAP descriptor `fd`; the byte count, or -1.
+    @inlinable
+    public static func write(_ fd: Int32, _ frame: UnsafeRawBufferPointer) -> Int {
+        Glibc.write(fd, frame.baseAddress, frame.count)
+    }
+
+    /// Closes TAP descriptor `fd` (its interface goes away).
+    public static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    /// Nil when a TAP device can be created here; else why `/dev/net/tun` cannot be opened.
+    public static func cloneDeviceProblem() -> PlatformCallError? {
+        let fd = Glibc.open("/dev/net/tun", O_RDWR | O_CLOEXEC)
+        guard fd < 0 else { _ = Glibc.close(fd); return nil }
+        return PlatformCallError("open(/dev/net/tun)", errno: errno)
+    }
 }

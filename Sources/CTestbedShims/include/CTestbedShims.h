@@ -6,6 +6,8 @@
 // system under test (ScanKit, AppSession, NetTools) must not link this; it uses CPlatform.
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdio_ext.h>  // __fsetlocking, for StdioFile
 
 /// Opens /dev/net/tun and attaches a TAP interface named `name` (no packet-info header).
 /// Returns the file descriptor, or -1 with errno set.

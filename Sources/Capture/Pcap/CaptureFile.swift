@@ -1,4 +1,4 @@
-import Glibc
+import TestbedPlatform
 
 /// Any capture file `scanbench analyze` reads: classic pcap through our `PcapReader`, pcapng
 /// through our `PcapngReader` (libpcap refuses pcapng files whose interfaces differ in link
@@ -96,25 +96,24 @@ public final class CaptureFile {
     /// the scanner is known). A pipe would lose what the first look read, and a named pipe
     /// would block the second open for ever, so anything but a regular file is refused.
     private static func requireRegularFile(_ path: String) throws(CaptureError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .fileOpenFailed(path: path, message: String(cString: strerror(errno)))
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: throw .fileOpenFailed(path: path, message: "it is a directory; name a pcap or pcapng file in it")
-        default:
+        let kind: FileKind
+        do { kind = try FileKind.of(path) } catch { throw .fileOpenFailed(path: path, message: error.reason) }
+        switch kind {
+        case .regular: return
+        case .directory: throw .fileOpenFailed(path: path, message: "it is a directory; name a pcap or pcapng file in it")
+        case .other:
             throw .fileOpenFailed(path: path, message: "it is a pipe or device, not a file, and analysis reads a capture more than once; "
                                   + "save the stream first (e.g. tcpdump -w capture.pcap, or ... > capture.pcap) and analyse that")
         }
     }
 
     private static func startsWithSectionHeader(_ path: String) throws(CaptureError) -> Bool {
-        guard let file = fopen(path, "rb") else {
-            throw .fileOpenFailed(path: path, message: String(cString: strerror(errno)))
-        }
-        defer { fclose(file) }
         var magic: UInt32 = 0
-        return fread(&magic, 4, 1, file) == 1 && magic == PcapngReader.sectionHeaderType
+        do {
+            let file = try StdioFile(path: path, mode: "rb", buffering: .none)
+            return try file.read(into: &magic, count: 4) == 4 && magic == PcapngReader.sectionHeaderType
+        } catch {
+            throw .fileOpenFailed(path: path, message: error.reason)
+        }
     }
 }

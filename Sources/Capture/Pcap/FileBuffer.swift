@@ -1,5 +1,4 @@
-import Glibc
-
+import TestbedPlatform
 /// A capture file read through one buffer: a reader asks for `count` bytes at its position
 /// (`fill`), looks at them where they lie, and steps past them (`skip`). Records are never
 /// copied out; the buffer is refilled with `read`s of up to its whole size, so a file costs
@@ -10,7 +9,7 @@ import Glibc
 /// bound. Not thread-safe: one buffer belongs to one reader.
 final class FileBuffer {
     private let path: String
-    private var file: UnsafeMutablePointer<FILE>?
+    private var file: StdioFile?
     private var buffer: UnsafeMutableRawBufferPointer
     /// The unread bytes are `buffer[start..<end]`.
     private var start = 0
@@ -23,18 +22,15 @@ final class FileBuffer {
     /// - Throws: `CaptureError.fileOpenFailed` with the system's reason.
     init(path: String) throws(CaptureError) {
         self.path = path
-        guard let handle = fopen(path, "rb") else {
-            throw .fileOpenFailed(path: path, message: String(cString: strerror(errno)))
-        }
         // Every read asks for at least the rest of our buffer, which glibc hands straight to
         // read(2); a stdio buffer of its own would only add a copy.
-        setvbuf(handle, nil, _IONBF, 0)
-        file = handle
+        do { file = try StdioFile(path: path, mode: "rb", buffering: .none) } catch {
+            throw .fileOpenFailed(path: path, message: error.reason)
+        }
         buffer = .allocate(byteCount: 1 << 20, alignment: 8)
     }
 
     deinit {
-        if let file { fclose(file) }
         buffer.deallocate()
     }
 
@@ -88,11 +84,11 @@ final class FileBuffer {
         }
         guard let file else { return false }
         while end < count {
-            let read = fread(buffer.baseAddress! + end, 1, buffer.count - end, file)
-            if read == 0 {
-                guard ferror(file) == 0 else { throw .fileReadFailed(path: path, message: String(cString: strerror(errno))) }
-                return false
+            let read: Int
+            do { read = try file.read(into: buffer.baseAddress! + end, count: buffer.count - end) } catch {
+                throw .fileReadFailed(path: path, message: error.reason)
             }
+            if read == 0 { return false }
             end += read
         }
         return true

@@ -1,5 +1,4 @@
-import Glibc
-
+import TestbedPlatform
 /// Writes a classic pcap file with nanosecond timestamps (magic `0xa1b23c4d`), which tshark,
 /// Wireshark, tcpdump and libpcap read.
 ///
@@ -8,7 +7,7 @@ import Glibc
 public final class PcapFileWriter {
     /// The file being written.
     public let path: String
-    private var file: UnsafeMutablePointer<FILE>?
+    private var file: StdioFile?
     /// Records written so far.
     public private(set) var recordCount = 0
 
@@ -21,9 +20,9 @@ public final class PcapFileWriter {
     /// - Throws: `CaptureError.fileWriteFailed` when the file cannot be created or written.
     public init(path: String, linkType: LinkType = .ethernet, snapshotLength: Int = 262_144) throws(CaptureError) {
         self.path = path
-        guard let handle = fopen(path, "wb") else { throw .fileWriteFailed(path: path, errno: errno) }
-        file = handle
-        setvbuf(handle, nil, _IOFBF, 1 << 20)
+        do { file = try StdioFile(path: path, mode: "wb", buffering: .full(bytes: 1 << 20)) } catch {
+            throw .fileWriteFailed(path: path, errno: error.errno)
+        }
         var header = [UInt8]()
         header.reserveCapacity(24)
         Self.appendLE32(&header, 0xA1B2_3C4D)
@@ -35,8 +34,6 @@ public final class PcapFileWriter {
         Self.appendLE32(&header, linkType.fileValue)
         try write(header)
     }
-
-    deinit { if let file { fclose(file) } }
 
     /// Appends one record.
     ///
@@ -55,11 +52,7 @@ public final class PcapFileWriter {
         Self.appendLE32(&header, UInt32(clamping: data.count))
         Self.appendLE32(&header, UInt32(clamping: originalLength))
         try write(header)
-        if data.count > 0, let base = data.baseAddress {
-            guard let file, fwrite(base, 1, data.count, file) == data.count else {
-                throw .fileWriteFailed(path: path, errno: errno)
-            }
-        }
+        try write(data)
         recordCount += 1
     }
 
@@ -76,20 +69,26 @@ public final class PcapFileWriter {
 
     /// Flushes buffered records to the file.
     public func flush() throws(CaptureError) {
-        if let file, fflush(file) != 0 { throw .fileWriteFailed(path: path, errno: errno) }
+        do { try file?.flush() } catch { throw .fileWriteFailed(path: path, errno: error.errno) }
     }
 
     /// Flushes and closes the file; further writes fail.
     public func close() throws(CaptureError) {
         guard let file else { return }
         self.file = nil
-        if fclose(file) != 0 { throw .fileWriteFailed(path: path, errno: errno) }
+        do { try file.close() } catch { throw .fileWriteFailed(path: path, errno: error.errno) }
     }
 
     private func write(_ bytes: [UInt8]) throws(CaptureError) {
-        guard let file else { throw .fileWriteFailed(path: path, errno: EBADF) }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        if written != bytes.count { throw .fileWriteFailed(path: path, errno: errno) }
+        let result: Result<Void, CaptureError> = bytes.withUnsafeBytes { bytes in
+            do throws(CaptureError) { try write(bytes); return .success(()) } catch { return .failure(error) }
+        }
+        try result.get()
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) throws(CaptureError) {
+        guard let file else { throw .fileWriteFailed(path: path, errno: PlatformCallError.badDescriptor) }
+        do { try file.write(bytes) } catch { throw .fileWriteFailed(path: path, errno: error.errno) }
     }
 
     private static func appendLE16(_ bytes: inout [UInt8], _ value: UInt16) {

@@ -1,4 +1,3 @@
-import Glibc
 
 /// Reads pcapng files block by block, streaming, with what libpcap does not give: one link type
 /// per interface (Apple's `tcpdump -P` writes several), and the per-packet process from Apple's

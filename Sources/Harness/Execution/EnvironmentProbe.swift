@@ -1,18 +1,16 @@
 import Foundation
 import Platform
 import StrictYAML
-import Glibc
 import Results
 import ScanKit
 import Spawn
 import Testbed
+import TestbedPlatform
 
 /// Reads the environment a run happened in, for results.json.
 enum EnvironmentProbe {
     static func read(fixtures: [String: String], strategies: [String: String], repetitions: Int, shard: ShardSpec) -> RunEnvironment {
-        var name = utsname()
-        uname(&name)
-        let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let kernel = MachineInfo.kernelRelease
         let cpuinfo = ProcFile.text("/proc/cpuinfo") ?? ""
         let cpu = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown"

@@ -1,6 +1,5 @@
 import Foundation
 import Platform
-import Glibc
 import Synchronization
 import TestbedPlatform
 
@@ -111,7 +110,7 @@ final class ProcessEventCounters: Sendable {
         if let text = ProcFile.text("/sys/devices/system/cpu/online"), let cpus = parseCPUList(text) {
             return cpus
         }
-        return (0..<Int32(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))).map { $0 }
+        return (0..<Int32(MachineInfo.onlineCPUs)).map { $0 }
     }
 
     /// A kernel CPU list such as "0-3,6,8-9\n"; nil when malformed.

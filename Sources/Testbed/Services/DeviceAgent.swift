@@ -1,5 +1,5 @@
 import Fixture
-import Glibc
+import Platform
 import TestbedPlatform
 
 /// The entry point of a device's agent process: `scanbench testbed agent --fixture F --device D`
@@ -25,7 +25,7 @@ public enum DeviceAgent {
 
     static func serveForever(_ services: DeviceServices) -> Never {
         withExtendedLifetime(services) {
-            while true { sleep(3600) }
+            while true { CurrentThread.sleep(milliseconds: 3_600_000) }
         }
     }
 }

@@ -1,7 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
+import TestbedPlatform
 /// The few libssl functions TLS termination needs, looked up at run time with `dlopen`, so the
 /// package needs no link-time OpenSSL dependency (libssl3 is present wherever `openssl` is).
 struct OpenSSLLibrary: @unchecked Sendable {
@@ -30,11 +27,8 @@ struct OpenSSLLibrary: @unchecked Sendable {
 
     private static func load() -> OpenSSLLibrary? {
         let names: [String] = ["libssl.so.3", "libssl.so"]
-        guard let handle = names.lazy.compactMap({ (name: String) in dlopen(name, RTLD_NOW) }).first else { return nil }
-        func symbol<T>(_ name: String, _: T.Type) -> T? {
-            guard let address = dlsym(handle, name) else { return nil }
-            return unsafeBitCast(address, to: T.self)
-        }
+        guard let library = DynamicLibrary(firstOf: names) else { return nil }
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? { library.symbol(name, as: type) }
         guard let serverMethod = symbol("TLS_server_method", (@convention(c) () -> Pointer?).self),
               let newContext = symbol("SSL_CTX_new", (@convention(c) (Pointer?) -> Pointer?).self),
               let freeContext = symbol("SSL_CTX_free", (@convention(c) (Pointer?) -> Void).self),

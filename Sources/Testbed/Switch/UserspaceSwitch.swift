@@ -1,6 +1,5 @@
 import Platform
 import Foundation
-import Glibc
 import Synchronization
 import Wire
 import TestbedPlatform
@@ -75,7 +74,7 @@ public final class UserspaceSwitch: Sendable {
     public func closePorts() {
         state.withLock { state in
             for index in state.ports.indices where state.ports[index].fd >= 0 {
-                close(state.ports[index].fd)
+                TAPDevice.close(state.ports[index].fd)
                 state.ports[index].fd = -1
             }
         }
@@ -191,7 +190,7 @@ public final class UserspaceSwitch: Sendable {
 
     private func readAll(port index: Int, fd: Int32, buffer: inout [UInt8]) {
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { TAPDevice.read(fd, into: $0) }
             guard count > 0 else { return }
             let frame = Array(buffer[0..<count])
             let now = MonotonicClock.signedNow()
@@ -336,7 +335,7 @@ public final class UserspaceSwitch: Sendable {
     }
 
     private static func send(_ frame: [UInt8], to index: Int, state: inout State) {
-        let written = frame.withUnsafeBytes { write(state.ports[index].fd, $0.baseAddress, $0.count) }
+        let written = frame.withUnsafeBytes { TAPDevice.write(state.ports[index].fd, $0) }
         if written == frame.count {
             state.ports[index].counters.framesOut += 1
         } else {

@@ -1,5 +1,5 @@
+import TestbedPlatform
 import Foundation
-import Glibc
 import Spawn
 
 /// What this machine must offer before a testbed can be built, checked up front so that a
@@ -40,12 +40,8 @@ public enum HostRequirements {
 
     /// Nil when a TAP device can be opened.
     static func tunProblem() -> (what: String, fix: String)? {
-        let fd = open("/dev/net/tun", O_RDWR | O_CLOEXEC)
-        if fd >= 0 {
-            close(fd)
-            return nil
-        }
-        let reason = String(cString: strerror(errno))
+        guard let problem = TAPDevice.cloneDeviceProblem() else { return nil }
+        let reason = problem.reason
         return ("cannot open /dev/net/tun (\(reason)): the userspace switch needs TAP devices",
                 "modprobe tun; in a container, pass the device (docker run --device /dev/net/tun --cap-add NET_ADMIN --cap-add SYS_ADMIN, or --privileged)")
     }

@@ -1,5 +1,5 @@
+import TestbedPlatform
 import Foundation
-import Glibc
 
 /// The directory where ScanBench keeps what outlives one process: each testbed's state, logs and
 /// generated files, the controllers' logs, and the kernel limits a run raised (to restore them).
@@ -30,12 +30,12 @@ public enum StateRoot {
         var prefix = ""
         for component in root.split(separator: "/") {
             prefix += "/\(component)"
-            guard mkdir(prefix, 0o755) != 0, errno != EEXIST else { continue }
-            throw TestbedError("cannot create the state directory \(root): \(prefix): \(String(cString: strerror(errno)))",
-                               fix: "run as root, or point \(environmentVariable) at a writable directory")
+            do { try FileKind.makeDirectory(prefix) } catch {
+                throw TestbedError("cannot create the state directory \(root): \(prefix): \(error.reason)",
+                                   fix: "run as root, or point \(environmentVariable) at a writable directory")
+            }
         }
-        var status = stat()
-        guard stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard (try? FileKind.of(root)) == .directory else {
             throw TestbedError("cannot create the state directory \(root): it exists and is not a directory",
                                fix: "remove \(root), or point \(environmentVariable) elsewhere")
         }

@@ -4,9 +4,6 @@ import ArgumentParser
 import Foundation
 import ScanKit
 import Wire
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `scanbench phase-run bonjour|ssdp`: runs one listening phase alone on an interface and prints
 /// what it found. A diagnostic (and the integration tests' path) for the Bonjour and SSDP phases

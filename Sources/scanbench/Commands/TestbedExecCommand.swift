@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Glibc
 import Testbed
 import TestbedPlatform
 import Spawn
@@ -48,9 +47,8 @@ struct TestbedExecCommand: ParsableCommand {
             }
             let argv = NetworkNamespace(namespace).command(arguments)
             let ip = try ExecutableSearch.locate("ip")
-            var cArguments = argv.map { strdup($0) } + [nil]
-            execv(ip, &cArguments)
-            throw TestbedError("cannot run ip: \(String(cString: strerror(errno)))", fix: "install iproute2")
+            let failure = ProcessControl.replace(with: ip, arguments: argv)
+            throw TestbedError("cannot run ip: \(failure.reason)", fix: "install iproute2")
         } catch let error as TestbedError {   // SpawnError too: one message + fix shape
             Terminal.fail(error.description)
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Fixture
 import Foundation
-import Glibc
 import Testbed
 import TestbedPlatform
 

@@ -1,8 +1,8 @@
 import Fixture
 import Foundation
-import Glibc
 import Testbed
 import Spawn
+import Platform
 
 /// `testbed up --detach`: starts `testbed up` again as the testbed's controller, in the
 /// background in its own session (so it outlives this command and the terminal), and waits until
@@ -33,7 +33,7 @@ enum BackgroundController {
                 throw TestbedError("the testbed controller stopped before the LAN was ready:\n\(output)",
                                    fix: "fix what the message above says, then run 'scanbench testbed down' and try again")
             }
-            usleep(50_000)
+            CurrentThread.sleep(milliseconds: 50)
         }
         TestbedCleaner.remove(id: id, log: Terminal.progress)
         throw TestbedError("the LAN was not ready after 120 s", fix: "read \(log)")

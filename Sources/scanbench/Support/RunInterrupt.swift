@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import Glibc
 import Synchronization
 import Testbed
 import TestbedPlatform
+import Platform
 
 /// On Ctrl-C (or SIGTERM) during `scanbench run`, removes the testbeds this run started (and no
 /// other run's) before exiting, so an interrupted run leaves nothing behind.
@@ -21,7 +21,7 @@ final class RunInterrupt {
                 if !state.interrupted { state.ids.append(id) }
                 return !state.interrupted
             }
-            if !accepted { while true { sleep(60) } }
+            if !accepted { while true { CurrentThread.sleep(milliseconds: 60_000) } }
         }
 
         var all: [String] { state.withLock { $0.ids } }
@@ -49,7 +49,7 @@ final class RunInterrupt {
             Terminal.progress("interrupted: removing this run's testbeds")
             for id in ids { TestbedCleaner.remove(id: id, log: Terminal.progress) }
             if let resumeHint { Terminal.progress("interrupted: the runs so far are kept in results.json; \(resumeHint)") }
-            exit(130)
+            ProcessControl.exit(130)
         }
     }
 
@@ -57,7 +57,7 @@ final class RunInterrupt {
 
     /// Blocks for good when the run was interrupted: the handler is cleaning up and will exit.
     func holdIfInterrupted() {
-        while started.isInterrupted { sleep(60) }
+        while started.isInterrupted { CurrentThread.sleep(milliseconds: 60_000) }
     }
 
     /// Runs a command that brings LANs up (`run`, `ablate`) with the trap armed before anything

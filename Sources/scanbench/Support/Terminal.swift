@@ -1,5 +1,6 @@
 import Foundation
-import Glibc
+import Platform
+import TestbedPlatform
 
 /// Output helpers shared by the commands: progress on stderr, results on stdout.
 enum Terminal {
@@ -11,21 +12,21 @@ enum Terminal {
     /// Prints an error and exits with status 1.
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("scanbench: \(message)\n".utf8))
-        exit(1)
+        ProcessControl.exit(1)
     }
 
     /// A sentence for an error no command expected. Foundation's file errors become "cannot use
     /// FILE: reason" instead of their NSError dump; the others print as they describe themselves.
     static func describe(_ error: any Error) -> String {
         if let error = error as? CocoaError, let path = error.filePath ?? error.url?.path {
-            let underlying = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            let underlying = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { Errno(rawValue: Int32($0.code)).text }
             return "error: cannot use \(path): \(underlying ?? error.localizedDescription)"
         }
         return "\(error)"
     }
 
     /// Flushes standard output (before blocking, so a reader sees the table).
-    static func flush() { fflush(nil) }
+    static func flush() { ProcessControl.flushOutput() }
 
     static func printJSON(_ value: some Encodable) {
         let encoder = JSONEncoder()
