@@ -35,8 +35,8 @@ let package = Package(
         .target(name: "CTestbedShims"),
         // The testbed's and harness's platform code in Swift: network namespaces (exec in one,
         // enter one), TAP devices, signals, timer slack, perf counters. ScanKit, AppSession and
-        // NetTools must not depend on it.
-        .target(name: "TestbedPlatform", dependencies: ["CTestbedShims"], swiftSettings: strict),
+        // NetTools must not depend on it. Its calls throw Platform's `SystemError`.
+        .target(name: "TestbedPlatform", dependencies: ["CTestbedShims", "Platform"], swiftSettings: strict),
         // The platform layer in Swift: clocks, errno naming, the one IPv4 socket type (options,
         // timestamps, error queues, polling), epoll, interfaces, host names, and procfs reads
         // with the route and ARP table parsers.

@@ -1,3 +1,4 @@
+import Platform
 import CTestbedShims
 import Glibc
 
@@ -21,15 +22,15 @@ public final class CrashRecorder {
     /// Creates (truncates) `path` and arms the handler for this process; the alternate stack is
     /// the calling thread's, so call `parsing` on the thread that armed it.
     ///
-    /// - Throws: `PlatformCallError` when the file cannot be created or the handler installed.
-    public init(path: String) throws(PlatformCallError) {
+    /// - Throws: `SystemError` when the file cannot be created or the handler installed.
+    public init(path: String) throws(SystemError) {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw PlatformCallError("open(\(path))", errno: errno) }
+        guard fd >= 0 else { throw SystemError("open(\(path))") }
         guard scanbench_crash_recorder_arm(fd) == 0 else {
             let saved = errno
             close(fd)
-            throw PlatformCallError("sigaction", errno: saved)
+            throw SystemError("sigaction", errno: Errno(rawValue: saved))
         }
     }
 

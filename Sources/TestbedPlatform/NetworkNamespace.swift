@@ -1,3 +1,4 @@
+import Platform
 import CTestbedShims
 import Glibc
 
@@ -27,21 +28,21 @@ public struct NetworkNamespace: Sendable, Hashable, CustomStringConvertible {
     /// Only ever call this on a thread that belongs to the caller (a capture thread, a thread
     /// made for the purpose): a Swift concurrency or Dispatch worker moved into another
     /// namespace would run unrelated work there.
-    /// - Throws: `PlatformCallError` with EINVAL when the name is not a plain file name, else
+    /// - Throws: `SystemError` with EINVAL when the name is not a plain file name, else
     ///   the errno of open or setns (ENOENT: no such namespace, EPERM: not root).
-    public func enter() throws(PlatformCallError) {
+    public func enter() throws(SystemError) {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            throw PlatformCallError("setns(\(path))", errno: EINVAL)
+            throw SystemError("setns(\(path))", errno: Errno(rawValue: EINVAL))
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw PlatformCallError("open(\(path))", errno: errno) }
+        guard fd >= 0 else { throw SystemError("open(\(path))") }
         defer { close(fd) }
         try Self.enter(descriptor: fd)
     }
 
     /// Moves the calling thread into the network namespace open on `descriptor` (a namespace
     /// file such as `/proc/PID/ns/net`), with the same caution as `enter()`.
-    public static func enter(descriptor: Int32) throws(PlatformCallError) {
-        guard scanbench_setns_net(descriptor) == 0 else { throw PlatformCallError("setns", errno: errno) }
+    public static func enter(descriptor: Int32) throws(SystemError) {
+        guard scanbench_setns_net(descriptor) == 0 else { throw SystemError("setns") }
     }
 }

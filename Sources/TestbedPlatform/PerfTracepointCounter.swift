@@ -1,3 +1,4 @@
+import Platform
 import CTestbedShims
 import Glibc
 
@@ -6,10 +7,10 @@ public enum PerfTracepointCounter {
     /// Opens a counter of tracepoint `id` (from tracefs) on process `pid` and `cpu` (-1: any):
     /// disabled until the process's next execve, inherited by every thread and child it creates,
     /// close-on-exec. `count(_:)` reads it; `close(_:)` releases it.
-    /// - Throws: `PlatformCallError` (EACCES/EPERM under a strict perf_event_paranoid).
-    public static func open(tracepoint id: UInt64, pid: Int32, cpu: Int32) throws(PlatformCallError) -> Int32 {
+    /// - Throws: `SystemError` (EACCES/EPERM under a strict perf_event_paranoid).
+    public static func open(tracepoint id: UInt64, pid: Int32, cpu: Int32) throws(SystemError) -> Int32 {
         let fd = scanbench_perf_tracepoint_counter(id, pid, cpu)
-        guard fd >= 0 else { throw PlatformCallError("perf_event_open(tracepoint \(id), cpu \(cpu))", errno: errno) }
+        guard fd >= 0 else { throw SystemError("perf_event_open(tracepoint \(id), cpu \(cpu))") }
         return fd
     }
 

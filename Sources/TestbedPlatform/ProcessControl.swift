@@ -1,3 +1,4 @@
+import Platform
 import Glibc
 
 /// This process, and others by pid: the process-level calls the testbed, the harness and the CLI
@@ -31,10 +32,10 @@ public enum ProcessControl {
 
     /// Replaces this process with `path`, run with `arguments` (argv[0] included). Returns only
     /// when the exec failed, with why.
-    public static func replace(with path: String, arguments: [String]) -> PlatformCallError {
+    public static func replace(with path: String, arguments: [String]) -> SystemError {
         var cArguments = arguments.map { strdup($0) } + [nil]
         execv(path, &cArguments)
-        let failure = PlatformCallError("execv(\(path))", errno: errno)
+        let failure = SystemError("execv(\(path))")
         for argument in cArguments { free(argument) }
         return failure
     }

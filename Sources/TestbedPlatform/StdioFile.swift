@@ -1,3 +1,4 @@
+import Platform
 import CTestbedShims
 import Glibc
 
@@ -21,10 +22,10 @@ public final class StdioFile {
 
     /// Opens `path` with stdio `mode` ("rb", "wb").
     /// - Parameter lockedByCaller: turn stdio's per-call lock off (the file is used from one thread).
-    /// - Throws: `PlatformCallError` with the reason (ENOENT, EACCES, EISDIR …).
-    public init(path: String, mode: String, buffering: Buffering, lockedByCaller: Bool = false) throws(PlatformCallError) {
+    /// - Throws: `SystemError` with the reason (ENOENT, EACCES, EISDIR …).
+    public init(path: String, mode: String, buffering: Buffering, lockedByCaller: Bool = false) throws(SystemError) {
         self.path = path
-        guard let file = fopen(path, mode) else { throw PlatformCallError("fopen(\(path))", errno: errno) }
+        guard let file = fopen(path, mode) else { throw SystemError("fopen(\(path))") }
         switch buffering {
         case .none:
             setvbuf(file, nil, _IONBF, 0)
@@ -43,32 +44,32 @@ public final class StdioFile {
     }
 
     /// Reads up to `count` bytes into `destination`; 0 at the end of the file.
-    /// - Throws: `PlatformCallError` when reading fails (a directory, an I/O error).
-    public func read(into destination: UnsafeMutableRawPointer, count: Int) throws(PlatformCallError) -> Int {
-        guard let file else { throw PlatformCallError("fread(\(path))", errno: EBADF) }
+    /// - Throws: `SystemError` when reading fails (a directory, an I/O error).
+    public func read(into destination: UnsafeMutableRawPointer, count: Int) throws(SystemError) -> Int {
+        guard let file else { throw SystemError("fread(\(path))", errno: Errno(rawValue: EBADF)) }
         let read = fread(destination, 1, count, file)
-        if read == 0, ferror(file) != 0 { throw PlatformCallError("fread(\(path))", errno: errno) }
+        if read == 0, ferror(file) != 0 { throw SystemError("fread(\(path))") }
         return read
     }
 
     /// Writes all of `bytes`.
-    /// - Throws: `PlatformCallError` on a short write (ENOSPC …) or a closed file (EBADF).
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(PlatformCallError) {
-        guard let file else { throw PlatformCallError("fwrite(\(path))", errno: EBADF) }
+    /// - Throws: `SystemError` on a short write (ENOSPC …) or a closed file (EBADF).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        guard let file else { throw SystemError("fwrite(\(path))", errno: Errno(rawValue: EBADF)) }
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
-        if fwrite(base, 1, bytes.count, file) != bytes.count { throw PlatformCallError("fwrite(\(path))", errno: errno) }
+        if fwrite(base, 1, bytes.count, file) != bytes.count { throw SystemError("fwrite(\(path))") }
     }
 
     /// Writes out what stdio buffered.
-    public func flush() throws(PlatformCallError) {
-        if let file, fflush(file) != 0 { throw PlatformCallError("fflush(\(path))", errno: errno) }
+    public func flush() throws(SystemError) {
+        if let file, fflush(file) != 0 { throw SystemError("fflush(\(path))") }
     }
 
     /// Flushes and closes the stream; later reads and writes fail with EBADF.
-    public func close() throws(PlatformCallError) {
+    public func close() throws(SystemError) {
         guard let file else { return }
         self.file = nil
-        if !handedOver, fclose(file) != 0 { throw PlatformCallError("fclose(\(path))", errno: errno) }
+        if !handedOver, fclose(file) != 0 { throw SystemError("fclose(\(path))") }
     }
 
     /// The stream, for a library that takes it over and closes it itself (libpcap's

@@ -1,3 +1,4 @@
+import Platform
 import CTestbedShims
 import Glibc
 
@@ -5,19 +6,19 @@ import Glibc
 public enum TAPDevice {
     /// Creates TAP interface `name` (no packet-info header) and returns its non-blocking,
     /// close-on-exec descriptor; the interface goes away when the descriptor is closed.
-    /// - Throws: `PlatformCallError` (EPERM without CAP_NET_ADMIN, ENOENT without /dev/net/tun).
-    public static func open(named name: String) throws(PlatformCallError) -> Int32 {
+    /// - Throws: `SystemError` (EPERM without CAP_NET_ADMIN, ENOENT without /dev/net/tun).
+    public static func open(named name: String) throws(SystemError) -> Int32 {
         let fd = scanbench_tap_open(name)
-        guard fd >= 0 else { throw PlatformCallError("TUNSETIFF(\(name))", errno: errno) }
+        guard fd >= 0 else { throw SystemError("TUNSETIFF(\(name))") }
         return fd
     }
 
     /// Turns the carrier of the TAP open on `fd` on or off (`TUNSETCARRIER`): the host behind it
     /// sees its link lose and regain carrier — `NO-CARRIER`, `IFF_RUNNING` cleared, an rtnetlink
     /// `RTM_NEWLINK` — as a Wi-Fi station's interface does when it loses its association.
-    /// - Throws: `PlatformCallError` (EINVAL on kernels before 5.0).
-    public static func setCarrier(_ fd: Int32, on: Bool) throws(PlatformCallError) {
-        guard scanbench_tap_set_carrier(fd, on ? 1 : 0) == 0 else { throw PlatformCallError("TUNSETCARRIER", errno: errno) }
+    /// - Throws: `SystemError` (EINVAL on kernels before 5.0).
+    public static func setCarrier(_ fd: Int32, on: Bool) throws(SystemError) {
+        guard scanbench_tap_set_carrier(fd, on ? 1 : 0) == 0 else { throw SystemError("TUNSETCARRIER") }
     }
 
     /// Reads one frame from TAP descriptor `fd` into `buffer`; the byte count, 0 or -1 when
@@ -37,9 +38,9 @@ public enum TAPDevice {
     public static func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
     /// Nil when a TAP device can be created here; else why `/dev/net/tun` cannot be opened.
-    public static func cloneDeviceProblem() -> PlatformCallError? {
+    public static func cloneDeviceProblem() -> SystemError? {
         let fd = Glibc.open("/dev/net/tun", O_RDWR | O_CLOEXEC)
         guard fd < 0 else { _ = Glibc.close(fd); return nil }
-        return PlatformCallError("open(/dev/net/tun)", errno: errno)
+        return SystemError("open(/dev/net/tun)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Synchronization
+import Platform
 import TestbedPlatform
 @testable import Testbed
 
@@ -109,7 +110,7 @@ struct DeviceServicesEndToEndTests {
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             defer { done.signal() }
-            do throws(PlatformCallError) { try NetworkNamespace(name).enter() } catch {
+            do throws(SystemError) { try NetworkNamespace(name).enter() } catch {
                 result.set(.failure(ServiceTestShell.Failure(message: "cannot enter namespace \(name): errno \(error.errno)")))
                 return
             }

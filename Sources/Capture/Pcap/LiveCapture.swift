@@ -86,7 +86,7 @@ public final class LiveCapture: Sendable {
         let sink: PacketSink
         do throws(CaptureError) {
             if let namespace = config.namespace {
-                do { try NetworkNamespace(namespace).enter() } catch { throw .namespaceUnavailable(name: namespace, errno: error.errno) }
+                do { try NetworkNamespace(namespace).enter() } catch { throw .namespaceUnavailable(name: namespace, errno: error.code) }
             }
             handle = try Self.open(config)
             do throws(CaptureError) {

@@ -7,7 +7,7 @@ import TestbedPlatform
 public final class PcapFileWriter {
     /// The file being written.
     public let path: String
-    private var file: StdioFile?
+    private let file: StdioFile
     /// Records written so far.
     public private(set) var recordCount = 0
 
@@ -21,7 +21,7 @@ public final class PcapFileWriter {
     public init(path: String, linkType: LinkType = .ethernet, snapshotLength: Int = 262_144) throws(CaptureError) {
         self.path = path
         do { file = try StdioFile(path: path, mode: "wb", buffering: .full(bytes: 1 << 20)) } catch {
-            throw .fileWriteFailed(path: path, errno: error.errno)
+            throw .fileWriteFailed(path: path, errno: error.code)
         }
         var header = [UInt8]()
         header.reserveCapacity(24)
@@ -69,14 +69,12 @@ public final class PcapFileWriter {
 
     /// Flushes buffered records to the file.
     public func flush() throws(CaptureError) {
-        do { try file?.flush() } catch { throw .fileWriteFailed(path: path, errno: error.errno) }
+        do { try file.flush() } catch { throw .fileWriteFailed(path: path, errno: error.code) }
     }
 
     /// Flushes and closes the file; further writes fail.
     public func close() throws(CaptureError) {
-        guard let file else { return }
-        self.file = nil
-        do { try file.close() } catch { throw .fileWriteFailed(path: path, errno: error.errno) }
+        do { try file.close() } catch { throw .fileWriteFailed(path: path, errno: error.code) }
     }
 
     private func write(_ bytes: [UInt8]) throws(CaptureError) {
@@ -87,8 +85,7 @@ public final class PcapFileWriter {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer) throws(CaptureError) {
-        guard let file else { throw .fileWriteFailed(path: path, errno: PlatformCallError.badDescriptor) }
-        do { try file.write(bytes) } catch { throw .fileWriteFailed(path: path, errno: error.errno) }
+        do { try file.write(bytes) } catch { throw .fileWriteFailed(path: path, errno: error.code) }
     }
 
     private static func appendLE16(_ bytes: inout [UInt8], _ value: UInt16) {
