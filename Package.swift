@@ -42,7 +42,7 @@ let package = Package(
         // with the route and ARP table parsers.
         .target(name: "Platform", dependencies: ["CPlatform", "Wire"], swiftSettings: strict),
         // Child processes: posix_spawn with a clean signal mask, output capture, timeouts.
-        .target(name: "Spawn", dependencies: ["CPlatform", "Platform"], swiftSettings: strict),
+        .target(name: "Spawn", dependencies: ["CPlatform", "Platform", "Fixable"], swiftSettings: strict),
         // libpcap from Debian's libpcap-dev.
         .systemLibrary(
             name: "CPcap",
@@ -50,6 +50,10 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "Wire", swiftSettings: crossModule),
+        // The one "message + fix" error shape (`FixableError`), which every layer throws under its own
+        // name. Imports nothing, so the fixture model and the report can say what to do without the
+        // platform layer.
+        .target(name: "Fixable", swiftSettings: strict),
         .target(
             name: "StrictYAML",
             dependencies: [.product(name: "Yams", package: "Yams")],
@@ -58,10 +62,10 @@ let package = Package(
         // The fixture model: what a LAN is (devices, services, impairments, Wi-Fi), read strictly,
         // validated, generated and written back as YAML; its ground truth and what makes a device
         // discoverable. No runtime: the testbed serves it, Inventory and Twin read and write it.
-        .target(name: "Fixture", dependencies: ["Wire", "StrictYAML"], swiftSettings: strict),
+        .target(name: "Fixture", dependencies: ["Wire", "StrictYAML", "Fixable"], swiftSettings: strict),
         .target(
             name: "Testbed",
-            dependencies: ["Fixture", "Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn"],
+            dependencies: ["Fixture", "Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn", "Fixable"],
             swiftSettings: strict
         ),
         .target(name: "Capture", dependencies: ["Wire", "Results", "CPcap", "TestbedPlatform"], swiftSettings: strict),
@@ -76,20 +80,20 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform",
+            dependencies: ["Results", "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
-        .target(name: "Report", dependencies: ["Results"], swiftSettings: strict),
+        .target(name: "Report", dependencies: ["Results", "Fixable"], swiftSettings: strict),
         // What crosses the process boundary between the app and the harness: the events and the
         // event log's record format, the harness's fold of them (EventTally), the scan and session
         // reports and the app's exit statuses. Both sides import it; it knows no scanner and no testbed.
         .target(name: "AppContract", dependencies: ["Wire", "Platform"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["AppContract", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["AppContract", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
         .target(name: "NetTools", dependencies: ["AppContract", "Wire", "ScanKit", "Spawn", "Platform"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench-app`).
-        .target(name: "AppSession", dependencies: ["AppContract", "ScanKit", "Wire", "StrictYAML", "Platform"], swiftSettings: strict),
+        .target(name: "AppSession", dependencies: ["AppContract", "ScanKit", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
         // Seeded fuzzing of every parser that reads bytes from outside (`scanbench fuzz`, scripts/fuzz,
         // and 20 k inputs a parser in FuzzingTests).
         .target(name: "Fuzzing", dependencies: ["Wire", "Capture", "ScanKit", "NetTools", "TestbedPlatform"], swiftSettings: strict),

@@ -1,4 +1,4 @@
-import Platform
+import Fixable
 
 /// A session could not start; says what to do.
 public typealias SessionError = FixableError

@@ -1,4 +1,4 @@
-import Platform
+import Fixable
 
 /// A child process could not be started, with what to do about it.
 public typealias SpawnError = FixableError

@@ -1,4 +1,4 @@
-import Platform
+import Fixable
 
 /// Something the testbed could not do, with what to do about it.
 public typealias TestbedError = FixableError

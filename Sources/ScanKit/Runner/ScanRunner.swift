@@ -1,4 +1,5 @@
 import AppContract
+import Fixable
 import Platform
 import Foundation
 import Wire
