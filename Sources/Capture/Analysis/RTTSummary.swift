@@ -12,15 +12,14 @@ public struct RTTSummary: Sendable, Equatable, Codable {
 
     /// Summarises `values`; nil when empty.
     public init?(_ values: [Int64]) {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        count = sorted.count
-        min = sorted[0]
-        max = sorted[sorted.count - 1]
-        median = Int64(Percentile.of(sorted: sorted.map { Double($0) }, 50))
+        guard let sample = SortedSample(values) else { return nil }
+        count = sample.count
+        min = sample.min
+        max = sample.max
+        median = Int64(sample.percentile(50))
         // Summed in 128 bits: a hostile file's round trips reach 2^62 ns (the analysis's clamp on
         // timestamps), and seven of them overflowed Int64 (a trap, not a figure). The mean of
         // values in Int64 fits Int64.
-        mean = Int64(sorted.reduce(Int128(0)) { $0 + Int128($1) } / Int128(sorted.count))
+        mean = Int64(sample.values.reduce(Int128(0)) { $0 + Int128($1) } / Int128(sample.count))
     }
 }

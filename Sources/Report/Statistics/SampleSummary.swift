@@ -1,29 +1,18 @@
 import Results
 
-/// Order statistics of a small sample: what the report prints for a metric over repetitions.
+/// Order statistics of a small sample: what the report prints for a metric over repetitions — the
+/// count, the extremes, the median and the quartiles of Results' `SortedSample` (the one place a
+/// sample is sorted and its percentiles taken; the capture's `RTTSummary` starts there too).
 ///
 /// Medians and ranges rather than mean ± standard deviation, because scan timings are skewed and
 /// often multi-modal (package-benchmark's `AboutPercentiles`, hyperfine's critics).
-public struct SampleSummary: Sendable, Equatable {
-    public let count: Int
-    public let min: Double
-    public let max: Double
-    public let median: Double
-    /// First and third quartiles (`Percentile`: linear interpolation between order statistics, type 7).
-    public let q1: Double
-    public let q3: Double
+public typealias SampleSummary = SortedSample<Double>
 
-    /// The summary of `values`, or nil when there are none.
-    public init?(_ values: [Double]) {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        count = sorted.count
-        min = sorted[0]
-        max = sorted[sorted.count - 1]
-        median = Percentile.of(sorted: sorted, 50)
-        q1 = Percentile.of(sorted: sorted, 25)
-        q3 = Percentile.of(sorted: sorted, 75)
-    }
+extension SortedSample where Value == Double {
+    public var median: Double { percentile(50) }
+    /// First and third quartiles (`Percentile`: linear interpolation between order statistics, type 7).
+    public var q1: Double { percentile(25) }
+    public var q3: Double { percentile(75) }
 
     /// Whether every value was the same.
     public var hasSpread: Bool { max > min }
