@@ -24,9 +24,8 @@ struct SwitchPort: Sendable {
     var doze: DozeSchedule?
     var sleep: SleepCycle?
     var path: PathEventTimeline?
-    /// The scanner's path has gaps that take its carrier away (`link_down`), and whether the
-    /// carrier is off now (the switch turns the TAP's carrier off for such a gap).
-    var watchesCarrier = false
+    /// Whether the carrier is off now: the switch turns the TAP's carrier off for a `link_down`
+    /// gap of the path (on the ports in its `carrierPorts`).
     var carrierOff = false
     var congestion: LinkModel?
     var ingress = FrameQueue()

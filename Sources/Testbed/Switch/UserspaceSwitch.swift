@@ -31,6 +31,10 @@ public final class UserspaceSwitch: Sendable {
         /// release, so a LAN of 250 idle ports costs a wake-up no more than a LAN of 2.
         var held: Set<Int> = []
         var arpDirectory: ARPDirectory
+        /// Ports whose carrier follows their path's `link_down` gaps (the scanner's, with such gaps
+        /// in its timeline), derived once here so a wake-up does not scan every port for them; a
+        /// port leaves the list when the kernel refuses to set its carrier.
+        var carrierPorts: [Int]
     }
 
     /// Creates a switch over already-open TAP descriptors.
@@ -56,11 +60,11 @@ public final class UserspaceSwitch: Sendable {
             port.doze = config.powerSave.map { DozeSchedule($0, origin: origin, seed: portSeed(0x5053)) }
             port.sleep = config.deepSleep.map { SleepCycle($0, origin: origin, seed: portSeed(0x4453)) }
             port.path = config.wifi.map { PathEventTimeline($0, origin: origin, seed: portSeed(0x5045)) }.flatMap { $0.isEmpty ? nil : $0 }
-            port.watchesCarrier = port.path?.canTakeLinkDown == true
             port.congestion = config.congestion
             built.append(port)
         }
-        state = Mutex(State(ports: built, arpDirectory: ARPDirectory(addresses: ports.map(\.0.addresses))))
+        state = Mutex(State(ports: built, arpDirectory: ARPDirectory(addresses: ports.map(\.0.addresses)),
+                            carrierPorts: built.indices.filter { built[$0].path?.canTakeLinkDown == true }))
         wake = try WakeEvent()
     }
 
@@ -139,7 +143,7 @@ public final class UserspaceSwitch: Sendable {
                 guard state.running else { return -2 }
                 let now = MonotonicClock.signedNow()
                 // A port whose carrier follows its path's gaps is looked at every slot of the timeline.
-                let carrierCheck = state.ports.indices.contains { state.ports[$0].watchesCarrier } ? now + PathEventTimeline.slotNs : nil
+                let carrierCheck = state.carrierPorts.isEmpty ? nil : now + PathEventTimeline.slotNs
                 guard let next = [Self.nextRelease(state), carrierCheck].compactMap({ $0 }).min() else { return -1 }
                 return max(0, next - now)
             }
@@ -161,7 +165,8 @@ public final class UserspaceSwitch: Sendable {
     private func followCarriers() {
         state.withLock { state in
             let now = MonotonicClock.signedNow()
-            for index in state.ports.indices where state.ports[index].watchesCarrier {
+            var refused: [Int] = []
+            for index in state.carrierPorts {
                 let off = state.ports[index].path?.state(at: now).linkDown == true
                 guard off != state.ports[index].carrierOff else { continue }
                 do {
@@ -170,10 +175,11 @@ public final class UserspaceSwitch: Sendable {
                 } catch {
                     // A kernel without TUNSETCARRIER: the gap still drops every frame, only the
                     // carrier signal is missing; stop trying rather than fail the testbed.
-                    state.ports[index].watchesCarrier = false
+                    refused.append(index)
                     FileHandle.standardError.write(Data("switch: \(state.ports[index].name): cannot follow the path's carrier: \(error)\n".utf8))
                 }
             }
+            state.carrierPorts.removeAll { refused.contains($0) }
         }
     }
 
