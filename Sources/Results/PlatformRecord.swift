@@ -3,8 +3,10 @@
 /// comparison can tell two platforms apart. Nil in files written before profiles existed (they
 /// ran on `linux`).
 public struct PlatformRecord: Codable, Sendable, Equatable {
-    /// The platform a run without a record ran on: the neutral profile (ScanKit's
-    /// `PlatformProfileLoader.defaultName`; Results does not import the SUT).
+    /// The platform a run without a record ran on: the neutral profile. The results side's one
+    /// spelling of ScanKit's `PlatformProfileLoader.defaultName`, which it cannot import (the
+    /// system under test imports no Results, and Results nothing); `PlatformPlanTests` holds
+    /// the two equal.
     public static let defaultName = "linux"
 
     /// One parameter as the profile states it.

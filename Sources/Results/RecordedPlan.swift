@@ -179,7 +179,7 @@ extension RecordedPlan {
             knobs.isEmpty ? "none" : knobs.map { "--sweep \($0.key)=\($0.values.joined(separator: ","))" }.joined(separator: " ")
         }
         compare("peers", peers, other.peers) { $0 ? "--peers" : "no peers" }
-        compare("platform", platform?.name ?? "linux", other.platform?.name ?? "linux") { "--platform \($0)" }
+        compare("platform", platform?.name ?? PlatformRecord.defaultName, other.platform?.name ?? PlatformRecord.defaultName) { "--platform \($0)" }
         compare("category probe", categoryProbe, other.categoryProbe) { settings in
             guard let settings else { return "none (--no-categories)" }
             return "--probe-top-ports \(settings.topPorts) --probe-bonjour-window \(Self.number(settings.bonjourWindowS)) "

@@ -29,9 +29,9 @@ extension ResultsDocument {
             }
             merged.plan = try mergePlans(merged.plan, document.plan, name, firstName)
             // A file from before profiles ran on linux; one recorded platform must equal the other's.
-            guard (document.environment.platform?.sha256 ?? "linux") == (merged.environment.platform?.sha256 ?? "linux")
+            guard (document.environment.platform?.sha256 ?? PlatformRecord.defaultName) == (merged.environment.platform?.sha256 ?? PlatformRecord.defaultName)
                     || (document.environment.platform?.neutral ?? true) && (merged.environment.platform?.neutral ?? true) else {
-                let names = [document.environment.platform?.name, merged.environment.platform?.name].map { $0 ?? "linux" }
+                let names = [document.environment.platform?.name, merged.environment.platform?.name].map { $0 ?? PlatformRecord.defaultName }
                 throw ResultsError("\(name) ran the app on platform \(names[0]), \(firstName) on \(names[1]) (or another file of it)",
                                    fix: "run every shard with the same --platform, from the same checkout (to set two platforms side by side: scanbench merge --across-platforms)")
             }
@@ -66,9 +66,9 @@ extension ResultsDocument {
     /// with one profile, or runs of one profile's files.
     /// - Throws: `ResultsError` naming the file and the difference, or when the files ran one platform only.
     public static func mergingAcrossPlatforms(_ parts: [(name: String, document: ResultsDocument)]) throws(ResultsError) -> ResultsDocument {
-        let names = parts.map { $0.document.environment.platform?.name ?? "linux" }
+        let names = parts.map { $0.document.environment.platform?.name ?? PlatformRecord.defaultName }
         guard Set(names).count >= 2 else {
-            throw ResultsError("every file ran platform \(names.first ?? "linux"): nothing to set side by side",
+            throw ResultsError("every file ran platform \(names.first ?? PlatformRecord.defaultName): nothing to set side by side",
                                fix: "merge them without --across-platforms (shards of one plan), or add the other platform's results.json")
         }
         let profiles = parts.compactMap { $0.document.environment.platform }.filter { !$0.neutral }
@@ -79,7 +79,7 @@ extension ResultsDocument {
         var offset = 0
         let stamped = parts.map { part -> (name: String, document: ResultsDocument) in
             var document = part.document
-            let platform = document.environment.platform?.name ?? "linux"
+            let platform = document.environment.platform?.name ?? PlatformRecord.defaultName
             for index in document.runs.indices {
                 document.runs[index].platform = document.runs[index].platform ?? platform
                 document.runs[index].sequence += offset

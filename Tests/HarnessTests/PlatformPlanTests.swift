@@ -1,5 +1,6 @@
 import Fixture
 import Foundation
+import Results
 import ScanKit
 import Testbed
 import Testing
@@ -13,6 +14,13 @@ struct PlatformPlanTests {
     }
 
     static func output() -> String { NSTemporaryDirectory() + "platform-plan-\(UUID().uuidString)" }
+
+    /// Results cannot import ScanKit, so it spells the default platform once on its side: a file
+    /// without a platform record must read as the profile a job without `--platform` runs.
+    @Test("a results file without a platform record names the app's default profile")
+    func defaultNamesAgree() {
+        #expect(PlatformRecord.defaultName == PlatformProfileLoader.defaultName)
+    }
 
     @Test("with the default platform the plan, the strategy files and the app's command line are exactly those of a job without one")
     func linuxChangesNothing() throws {
