@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
-        .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire"], swiftSettings: strict),
+        .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire", "Identity"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"],
                     exclude: ["Fixtures"],  // real 802.11 captures the tests read by path (Fixtures/README.md)

@@ -31,7 +31,8 @@ public struct IdentityVocabulary: Sendable {
 
     /// Every vocabulary, for the test that compares the classifier's literals with them.
     public static let all: [IdentityVocabulary] = [
-        hapCategories, castCapabilities, dnsSDServiceTypes, upnpDeviceTypes, appleModelFamilies, defaultHostNames,
+        hapCategories, castCapabilities, dnsSDServiceTypes, upnpDeviceTypes, appleModelFamilies, defaultHostNames, txtKeys,
+        nmapDeviceTypes, nmapVendorNames,
     ]
 
     /// The entry whose literal equals `literal` (case-insensitively).

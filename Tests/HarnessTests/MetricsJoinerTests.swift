@@ -260,6 +260,11 @@ struct MetricsJoinerTests {
         #expect(metrics.names.categoryTotal == 3, "every discoverable device, found or not")
         #expect(metrics.names.categoryCorrect == 1, "the gateway; the phone is unclassified, the speaker missed")
         #expect(metrics.names.categoryProbeS == 3.25)
+        #expect(metrics.names.categoryFound == 2 && metrics.names.categoryGiven == 1, "the phone is unknown: found, given none")
+        #expect(Metric.categoryPrecision.value(in: metrics) == 100 && Metric.categoryCoverage.value(in: metrics) == 50,
+                "unknown is not wrong: 1 right of 1 given; 1 given of 2 found")
+        #expect(metrics.names.categoryIdentifiable == 1 && devices.first { $0.name == "gateway" }?.categoryIdentifiable == true,
+                "the gateway identifies itself; the fixture's phone and speaker announce nothing determining")
         let gateway = try #require(devices.first { $0.name == "gateway" })
         #expect(gateway.categoryPredicted == "router" && gateway.categoryRule == "gateway" && gateway.categoryEvidence == "198.18.0.1")
         let phone = try #require(devices.first { $0.name == "phone" })

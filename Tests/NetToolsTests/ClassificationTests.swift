@@ -162,21 +162,22 @@ struct ClassificationTests {
             let pieces = code.split(separator: "\"", omittingEmptySubsequences: false)
             literals += pieces.indices.filter { $0 % 2 == 1 }.map { String(pieces[$0]) }
         }
-        #expect(literals.count > 100)
+        #expect(literals.count > 10)
         let named = Set(literals.compactMap { literal -> String? in
             guard let profile = NmapDeviceTypes.shared.profile(literal),
                   DeviceClassifier.words(profile.vendor) == DeviceClassifier.words(literal) else { return nil }
             return profile.vendor
         })
-        #expect(named.contains("Samsung"), "the check finds the vendor + port rule's vendor, so it would find a table")
-        #expect(named.isSubset(of: ["Samsung", "Microsoft", "Espressif"]), "vendors the classifier names: \(named.sorted())")
+        #expect(NmapDeviceTypes.shared.profile("Samsung") != nil, "the check would find a vendor named in the source")
+        #expect(named.isSubset(of: ["Espressif"]), "vendors the classifier names: \(named.sorted())")
         #expect(!source.contains("singleLineVendors") && !source.contains("mainLineVendors"))
     }
 
     @Test("rules 1-3 (what the network and the announcements say) outrank every probe, so classify-only skips follow-ups after them")
     func announcedFirst() {
         #expect(DeviceClassifier.announced(device { $0.isGateway = true })?.category == .router)
-        #expect(DeviceClassifier.announced(device { $0.services = [service("_airplay._tcp")] })?.rule == "bonjour-type")
+        #expect(DeviceClassifier.announced(device { $0.services = [service("_ipp._tcp")] })?.rule == "bonjour-type")
+        #expect(DeviceClassifier.announced(device { $0.services = [service("_airplay._tcp")] }) == nil, "AirPlay only suggests: TVs, Macs, speakers")
         #expect(DeviceClassifier.announced(device { $0.services = [service("_ssh._tcp")] }) == nil, "rule 7 comes after the probes")
         #expect(DeviceClassifier.announced(device { $0.vendor = "Synology Incorporated" }) == nil)
     }
