@@ -36,7 +36,7 @@ public enum DeviceClassifier {
     /// A verdict and the rule that decided it.
     public struct Verdict: Sendable, Codable, Equatable {
         public var category: Category?
-        /// "gateway", "txt-model", "bonjour-type", "probe", "vendor", "hostname", "ports", or "none".
+        /// "gateway", "txt-model", "txt-category", "bonjour-type", "probe", "vendor", "hostname", "suggested", "ports", or "none".
         public var rule: String
         public var evidence: String?
     }
