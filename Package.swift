@@ -62,7 +62,12 @@ let package = Package(
         // The fixture model: what a LAN is (devices, services, impairments, Wi-Fi), read strictly,
         // validated, generated and written back as YAML; its ground truth and what makes a device
         // discoverable. No runtime: the testbed serves it, Inventory and Twin read and write it.
-        .target(name: "Fixture", dependencies: ["Wire", "StrictYAML", "Fixable"], swiftSettings: strict),
+        .target(name: "Fixture", dependencies: ["Wire", "StrictYAML", "Fixable", "Identity"], swiftSettings: strict),
+        // The public tables that say what a device is from what it announces (HAP categories, Cast
+        // capabilities, DNS-SD types, UPnP device types, Apple model identifiers, default host
+        // names), one file per source: the classifier reads devices by them, the fixtures'
+        // identifiability rule asks whether a device's own signals determine its category.
+        .target(name: "Identity", swiftSettings: strict),
         .target(
             name: "Testbed",
             dependencies: ["Fixture", "Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn", "Fixable"],
@@ -91,7 +96,7 @@ let package = Package(
         // reports and the app's exit statuses. Both sides import it; it knows no scanner and no testbed.
         .target(name: "AppContract", dependencies: ["Wire", "Platform"], swiftSettings: strict),
         .target(name: "ScanKit", dependencies: ["AppContract", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
-        .target(name: "NetTools", dependencies: ["AppContract", "Wire", "ScanKit", "Spawn", "Platform"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["AppContract", "Wire", "ScanKit", "Spawn", "Platform", "Identity"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench-app`).
         .target(name: "AppSession", dependencies: ["AppContract", "ScanKit", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
         // Seeded fuzzing of every parser that reads bytes from outside (`scanbench fuzz`, scripts/fuzz,
@@ -119,7 +124,7 @@ let package = Package(
         .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
-        .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire"], swiftSettings: strict),
+        .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire", "Identity"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"],
                     exclude: ["Fixtures"],  // real 802.11 captures the tests read by path (Fixtures/README.md)

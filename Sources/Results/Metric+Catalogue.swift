@@ -24,6 +24,29 @@ extension Metric {
                                                  gate: MetricThreshold(absolute: 1), of: { $0.names.categoryTotal.map(Double.init) }) {
         $0.names.categoryCorrect.map(Double.init)
     }
+    /// Of the found devices the probe gave a category (not unknown), the share that is the
+    /// fixture's: an honest "unknown" costs nothing here (`CategoryScore`).
+    public static let categoryPrecision = Metric("category_precision", "Category precision", short: "Cat. prec.", unit: "%", .higherIsBetter, .counter,
+                                                 digits: 1, from: .truth) { metrics in
+        guard let right = metrics.names.categoryCorrect, let given = metrics.names.categoryGiven, given > 0 else { return nil }
+        return 100 * Double(right) / Double(given)
+    }
+    /// Of the discoverable devices found, the share the probe gave a category at all.
+    public static let categoryCoverage = Metric("category_coverage", "Category coverage", short: "Cat. cov.", unit: "%", .higherIsBetter, .counter,
+                                                digits: 1, from: .truth) { metrics in
+        guard let given = metrics.names.categoryGiven, let found = metrics.names.categoryFound, found > 0 else { return nil }
+        return 100 * Double(given) / Double(found)
+    }
+    /// Found devices given a category, out of those found: what coverage counts.
+    public static let categoriesGiven = Metric(names(.categoryGiven), "Categories given", .higherIsBetter, .counter, from: .truth,
+                                               of: { $0.names.categoryFound.map(Double.init) }) { $0.names.categoryGiven.map(Double.init) }
+    /// Discoverable devices whose own signals determine their category (`Fixture.Identifiability`):
+    /// a property of the fixture, the ceiling a classifier by specification can reach.
+    public static let categoriesIdentifiable = Metric(names(.categoryIdentifiable), "Identifiable devices", short: "Identifiable",
+                                                      .higherIsBetter, .counter, from: .truth,
+                                                      of: { $0.names.categoryTotal.map(Double.init) }) {
+        $0.names.categoryIdentifiable.map(Double.init)
+    }
     /// Found devices whose reported host name is the fixture's (`names.hostname_correct`): a count,
     /// not a share, so finding more named devices counts.
     public static let hostnamesCorrect = Metric(names(.hostnameCorrect), "Host names correct", .higherIsBetter, .counter, from: .truth) {
@@ -164,7 +187,8 @@ extension Metric {
 
     /// Every metric `scanbench compare` shows, in the order it prints them.
     public static let all: [Metric] = [
-        recall, found, falsePositives, categoriesCorrect, tcpAttempts, tcpSyn, retransmits, peakInFlight, packets, bytes,
+        recall, found, falsePositives, categoriesCorrect, categoryPrecision, categoryCoverage, categoriesGiven,
+        categoriesIdentifiable, tcpAttempts, tcpSyn, retransmits, peakInFlight, packets, bytes,
         connectionsCreated, stackPeak, publishes, phasesCut, duration, timeTo90, cpu, peakRSS, worstHitch,
         contextSwitchesVoluntary, contextSwitchesInvoluntary, wakeups, syscalls, radioActive,
     ]

@@ -3,8 +3,8 @@
 extension ResultsDocument {
     /// One document holding every run and peer row of `parts`, runs in plan order.
     ///
-    /// Shards of one plan share the recorded plan, the reference strategy, the platform profile, the sweep's grid, the seed, the category probe's settings
-    /// and the very same fixture and strategy files; a part that differs, or that repeats a run another part holds, is refused rather
+    /// Shards of one plan share the recorded plan, the reference strategy, the platform profile, the sweep's grid, the seed, the category probe's settings,
+    /// the public tables it read and the very same fixture and strategy files; a part that differs, or that repeats a run another part holds, is refused rather
     /// than silently joined, since its numbers would not be comparable.
     /// - Parameter parts: each document with the name (path) to blame in errors; at least one.
     /// - Throws: `ResultsError` naming the file and the difference.
@@ -26,6 +26,11 @@ extension ResultsDocument {
             guard document.environment.categoryProbe == merged.environment.categoryProbe else {
                 throw ResultsError("\(name) and \(firstName) probed categories with different settings (or one not at all)",
                                    fix: "run every shard with the same --probe-* options (or --no-categories)")
+            }
+            if merged.environment.categoryProbe != nil, let mine = merged.environment.publicTables, let theirs = document.environment.publicTables,
+               let differing = mine.first(where: { table in theirs.contains { $0.path == table.path && $0.sha256 != table.sha256 } }) {
+                throw ResultsError("\(name) and \(firstName) classified devices with different versions of \(differing.path)",
+                                   fix: "run every shard on machines with the same ieee-data and nmap packages (environment.public_tables)")
             }
             merged.plan = try mergePlans(merged.plan, document.plan, name, firstName)
             // A file from before profiles ran on linux; one recorded platform must equal the other's.

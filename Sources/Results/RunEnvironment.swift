@@ -27,6 +27,9 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// before profiles existed, which ran on `linux`. A `--sweep platform.KEY=…` variant's value
     /// is in its runs' `overrides`.
     public var platform: PlatformRecord?
+    /// The public tables the category probe's classifier reads, as found on this machine, by
+    /// path; nil in files from before issue 35.
+    public var publicTables: [PublicTableRecord]?
 
     public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,
                 fixtureHashes: [String: String], strategyHashes: [String: String], repetitions: Int, shard: String) {
@@ -48,6 +51,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         case swiftVersion = "swift_version"
         case scanbenchVersion = "scanbench_version"
         case categoryProbe = "category_probe"
+        case publicTables = "public_tables"
         case fixtureHashes = "fixture_hashes"
         case strategyHashes = "strategy_hashes"
     }

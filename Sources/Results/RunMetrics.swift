@@ -302,6 +302,12 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var categoryCorrect: Int?
         /// Every discoverable device of the fixture (found or not), so that strategies compare.
         public var categoryTotal: Int?
+        /// `CategoryScore` of the probe's guesses: discoverable devices found, those of them given
+        /// a category (not unknown), and the fixture's discoverable devices whose own signals
+        /// determine their category; nil when no probe ran or in files from before issue 35.
+        public var categoryFound: Int?
+        public var categoryGiven: Int?
+        public var categoryIdentifiable: Int?
         /// Wall seconds of that probe (after the scan: not in `duration_s`).
         public var categoryProbeS: Double?
 
@@ -312,6 +318,9 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case hostnameCorrect = "hostname_correct"
             case categoryCorrect = "category_correct"
             case categoryTotal = "category_total"
+            case categoryFound = "category_found"
+            case categoryGiven = "category_given"
+            case categoryIdentifiable = "category_identifiable"
             case categoryProbeS = "category_probe_s"
         }
     }

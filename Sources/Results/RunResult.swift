@@ -84,6 +84,9 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
     public var categoryPredicted: String?
     public var categoryRule: String?
     public var categoryEvidence: String?
+    /// Whether the device's own signals determine its category (`Fixture.Identifiability`); nil
+    /// in files from before issue 35.
+    public var categoryIdentifiable: Bool?
 
     public init(name: String, ip: String, category: String, discoverable: Bool, found: Bool) {
         self.name = name
@@ -108,6 +111,7 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
         case categoryPredicted = "category_predicted"
         case categoryRule = "category_rule"
         case categoryEvidence = "category_evidence"
+        case categoryIdentifiable = "category_identifiable"
     }
 }
 

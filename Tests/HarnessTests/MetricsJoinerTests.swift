@@ -260,6 +260,15 @@ struct MetricsJoinerTests {
         #expect(metrics.names.categoryTotal == 3, "every discoverable device, found or not")
         #expect(metrics.names.categoryCorrect == 1, "the gateway; the phone is unclassified, the speaker missed")
         #expect(metrics.names.categoryProbeS == 3.25)
+        #expect(metrics.names.categoryFound == 2 && metrics.names.categoryGiven == 1, "the phone is unknown: found, given none")
+        #expect(Metric.categoryPrecision.value(in: metrics) == 100 && Metric.categoryCoverage.value(in: metrics) == 50,
+                "unknown is not wrong: 1 right of 1 given; 1 given of 2 found")
+        #expect(metrics.names.categoryIdentifiable == 1 && devices.first { $0.name == "gateway" }?.categoryIdentifiable == true,
+                "the gateway identifies itself; the fixture's phone and speaker announce nothing determining")
+        let peer = CategoryScore(guesses: ["198.18.0.1": "router", "198.18.0.10": "computer", "198.18.0.99": "printer"], ground: try Self.truth())
+        #expect(peer.found == 2 && peer.given == 2 && peer.right == 1 && peer.identifiable == 1 && peer.precision == 0.5,
+                "a peer's guesses score alike: the false positive has no truth, the missed speaker is not found")
+        #expect(peer.confusion["phone"]?["computer"] == 1 && peer.confusion["speaker"]?[CategoryScore.notFound] == 1)
         let gateway = try #require(devices.first { $0.name == "gateway" })
         #expect(gateway.categoryPredicted == "router" && gateway.categoryRule == "gateway" && gateway.categoryEvidence == "198.18.0.1")
         let phone = try #require(devices.first { $0.name == "phone" })

@@ -50,6 +50,14 @@ struct ResultsMergeTests {
         var unprobed = Self.shard("2/2", strategy: "b", sequence: 1)
         unprobed.environment.categoryProbe = nil
         #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", unprobed)]) }
+        // ... nor categories read against another version of a public table.
+        var oldRegistry = one, newRegistry = Self.shard("2/2", strategy: "b", sequence: 1)
+        oldRegistry.environment.publicTables = [.init(path: "/usr/share/ieee-data/oui.csv", sha256: "aa", modified: nil, package: "ieee-data 1")]
+        newRegistry.environment.publicTables = [.init(path: "/usr/share/ieee-data/oui.csv", sha256: "bb", modified: nil, package: "ieee-data 2")]
+        let error = try? #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", oldRegistry), ("b.json", newRegistry)]) }
+        #expect(error?.message.contains("/usr/share/ieee-data/oui.csv") == true)
+        newRegistry.environment.publicTables = oldRegistry.environment.publicTables
+        #expect(throws: Never.self) { try ResultsDocument.merging([("a.json", oldRegistry), ("b.json", newRegistry)]) }
     }
 
     @Test("shards run on different platforms are refused; linux and a file from before profiles merge")

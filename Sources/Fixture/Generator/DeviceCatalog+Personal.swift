@@ -1,7 +1,7 @@
 /// Phones, tablets and computers. Sources: iOS devices listen on 62078 (lockdownd, Apple's ports
 /// list) and take their DHCP host name from the device name ("Emma’s iPhone" → `Emmas-iPhone`);
 /// Android phones have no host firewall and open no port; Android before 8 sent
-/// `android-<16 hex>`; Windows names a new PC `DESKTOP-` plus 7 characters, OEM images often
+/// `android-<16 hex>`, Android 8 and later the device name (no phone drawn here runs Android < 8); Windows names a new PC `DESKTOP-` plus 7 characters, OEM images often
 /// `LAPTOP-` plus 8, its firewall drops unsolicited inbound traffic and echo unless file sharing
 /// is on, SMB is 139/445 and RDP 3389 (IANA); macOS 12+ runs an AirPlay receiver on 5000/7000,
 /// and File Sharing, Remote Login and Screen Sharing announce `_smb`, `_ssh`/`_sftp-ssh` and
@@ -27,7 +27,7 @@ extension DeviceCatalog {
                    weights: .init(9, 5, 9), hostname: "{model}", privateMAC: true, powerSave: true, closedShare: 0.7),
         DeviceKind(id: "moto-phone", category: .phone, vendor: "Motorola", blocks: [.motorola],
                    models: [.init("moto g power"), .init("moto g stylus")],
-                   weights: .init(5, 2, 5), hostname: "android-{hex16}", privateMAC: true, powerSave: true, closedShare: 0.7),
+                   weights: .init(5, 2, 5), hostname: "{model}", privateMAC: true, powerSave: true, closedShare: 0.7),
         DeviceKind(id: "oneplus-phone", category: .phone, vendor: "OnePlus", blocks: [.oneplus],
                    models: [.init("OnePlus 11"), .init("OnePlus Nord N30")],
                    weights: .init(2, 1, 2), hostname: "{model}", privateMAC: true, powerSave: true, closedShare: 0.7),
@@ -67,7 +67,7 @@ extension DeviceCatalog {
 
     /// macOS sharing services; a Mac's label is `<owner>’s <model>`.
     static let macFeatures: [DeviceKind.Feature] = [
-        airPlay(share: 0.5, model: false).adding(tcp: [5000]),
+        airPlay(share: 0.5, info: false).adding(tcp: [5000]),
         fileSharing(share: 0.3, netbios: false).adding(mdns: [.init(type: "_device-info._tcp", port: 0, txt: [("model", "{modelid}")], listens: false)]),
         ssh("SSH-2.0-OpenSSH_9.0", share: 0.15, announce: true),
         .init(share: 0.1, tcp: [5900], mdns: [.init(type: "_rfb._tcp", port: 5900)]),

@@ -50,14 +50,14 @@ extension DeviceCatalog {
                                     http: [.init(port: 80), .init(port: 443, tls: true)],
                                     upnp: .init(deviceType: "urn:schemas-upnp-org:device:Basic:1", port: 80, path: "/description.xml",
                                                 product: "IpBridge/1.65.0", manufacturer: "Signify")),
-                              homeKit(share: 0.6)]),
+                              homeKit(category: 2, share: 0.6)]),  // HAP 2: bridge
         DeviceKind(id: "nest-thermostat", category: .iot, vendor: "Google", blocks: [.nest],
                    models: [.init("Nest Learning Thermostat"), .init("Nest Thermostat E"), .init("Nest Protect")],
                    weights: .init(8, 3, 8), hostname: nil, powerSave: true, closedShare: 0.1),
         DeviceKind(id: "ecobee", category: .iot, vendor: "ecobee", blocks: [.ecobee],
                    models: [.init("ecobee3 lite"), .init("ecobee Premium")],
                    weights: .init(4, 3, 4), hostname: nil, label: "{room}", closedShare: 0.2,
-                   features: [homeKit(share: 0.6)]),
+                   features: [homeKit(category: 9, share: 0.6)]),  // HAP 9: thermostat
         DeviceKind(id: "roomba", category: .iot, vendor: "iRobot", blocks: [.iRobot],
                    models: [.init("Roomba j7"), .init("Roomba i3"), .init("Roomba 694")],
                    weights: .init(6, 0, 6), hostname: "iRobot-{HEX32}", powerSave: true, closedShare: 1,

@@ -51,32 +51,48 @@ enum DeviceCatalog {
                         friendlyName: "{vendor} {model}", manufacturer: manufacturer)
     }
 
-    /// AirPlay 2 receiver: `/info` on 7000 (Apple's ports list: 7000 AirPlay), `_airplay._tcp`
-    /// and `_raop._tcp` named `<MAC>@<name>` as Apple's receivers do.
-    static func airPlay(share: Double = 1, model: Bool = true) -> DeviceKind.Feature {
+    /// AirPlay 2 receiver: `/info` on 7000 (Apple's ports list: 7000 AirPlay) when `info`,
+    /// `_airplay._tcp` with TXT `deviceid` and `model`, and `_raop._tcp` named `<MAC>@<name>` with
+    /// TXT `am`, as AirPlay receivers announce them (AirPlay 2 receiver TXT records,
+    /// https://openairplay.github.io/airplay-spec/service_discovery.html: `model` and `am` are in
+    /// every receiver's record). Apple devices give their model identifier (`AppleTV6,2`), others
+    /// their own model name (`QN55Q60C`), which names no category.
+    static func airPlay(share: Double = 1, info: Bool = true) -> DeviceKind.Feature {
         DeviceKind.Feature(share: share, tcp: [7000], mdns: [
-            .init(type: "_airplay._tcp", port: 7000, txt: model ? [("deviceid", "{MAC:}"), ("model", "{modelid}")] : []),
-            .init(type: "_raop._tcp", port: 7000, instance: "{MAC12}@{label}"),
-        ], airplay: model)
+            .init(type: "_airplay._tcp", port: 7000, txt: [("deviceid", "{MAC:}"), ("model", "{modelid}")]),
+            .init(type: "_raop._tcp", port: 7000, instance: "{MAC12}@{label}", txt: [("am", "{modelid}")]),
+        ], airplay: info)
     }
 
-    /// Apple's device-to-device link (`_companion-link._tcp`, a dynamic port).
+    /// Apple's device-to-device link (`_companion-link._tcp`, a dynamic port) with TXT `rpMd`, the
+    /// model identifier (as iOS, tvOS and HomePod software announce it; the share is an
+    /// assumption, 0.3–1 to sweep: the service is up while the device is awake and signed in).
     static func companionLink(share: Double) -> DeviceKind.Feature {
-        DeviceKind.Feature(share: share, mdns: [.init(type: "_companion-link._tcp", port: .dynamic)])
+        DeviceKind.Feature(share: share, mdns: [.init(type: "_companion-link._tcp", port: .dynamic, txt: [("rpMd", "{modelid}")])])
     }
 
-    /// A HomeKit accessory or hub announcing `_hap._tcp` (HomeKit Accessory Protocol) or
-    /// `_homekit._tcp` on a dynamic port.
-    static func homeKit(_ type: String = "_hap._tcp", share: Double) -> DeviceKind.Feature {
-        DeviceKind.Feature(share: share, mdns: [.init(type: type, port: .dynamic)])
+    /// A HomeKit accessory announcing `_hap._tcp` (HomeKit Accessory Protocol) on a dynamic
+    /// port with the TXT keys the HAP specification requires of every IP accessory (R2 §6.4:
+    /// `c#`, `ff`, `id`, `md`, `pv`, `s#`, `sf`, `ci`), `ci` being its accessory category
+    /// (`IdentityVocabulary.hapCategories`: 2 bridge, 9 thermostat …); or a home hub's
+    /// `_homekit._tcp`, which carries none of them.
+    static func homeKit(_ type: String = "_hap._tcp", category: Int? = nil, share: Double) -> DeviceKind.Feature {
+        let txt: [(key: String, value: String)] = category.map { ci in
+            [("c#", "1"), ("ff", "0"), ("id", "{MAC:}"), ("md", "{model}"), ("pv", "1.1"), ("s#", "1"), ("sf", "0"), ("ci", String(ci))]
+        } ?? []
+        return DeviceKind.Feature(share: share, mdns: [.init(type: type, port: .dynamic, txt: txt)])
     }
 
     /// A Google Cast receiver: 8008/8009/8443 (Google Cast docs), `_googlecast._tcp` named
-    /// `<model>-<32 hex>` with its `fn`/`md` TXT keys, `eureka_info` on 8008.
-    static func googleCast(extraPorts: [Int] = []) -> DeviceKind.Feature {
+    /// `<model>-<32 hex>` with its `fn`, `md` and `ca` TXT keys (`ca`: the capability bits
+    /// Chromium's Cast code reads, `IdentityVocabulary.castCapabilities`; `capabilities` is a
+    /// template: `4101` = video out + audio out, as Chromecasts announce, `2052` audio out only, as
+    /// Google Home / Nest speakers — values from public device dumps, an assumption to check),
+    /// `eureka_info` on 8008.
+    static func googleCast(capabilities: String = "4101", extraPorts: [Int] = []) -> DeviceKind.Feature {
         DeviceKind.Feature(tcp: [8008, 8009, 8443] + extraPorts, mdns: [
             .init(type: "_googlecast._tcp", port: 8009, instance: "{model-}-{hex16}{hex16}",
-                  txt: [("fn", "{label}"), ("md", "{model}")]),
+                  txt: [("fn", "{label}"), ("md", "{model}"), ("ca", capabilities)]),
         ], chromecast: true)
     }
 
@@ -98,12 +114,14 @@ enum DeviceCatalog {
 
     /// A network printer: IPP 631 (RFC 8011) with `_ipp._tcp` and its `ty`/`rp` keys (Bonjour
     /// Printing 1.2), raw 9100 with `_pdl-datastream._tcp`, the embedded web server on 80/443
-    /// with `_http._tcp`; LPD 515 with `_printer._tcp` on most; an eSCL scanner (`_uscan._tcp`,
+    /// with `_http._tcp` (`ty` make and model, `product` the PostScript product name in
+    /// parentheses: Bonjour Printing 1.2 §9); LPD 515 with `_printer._tcp` on most; an eSCL scanner (`_uscan._tcp`,
     /// Mopria eSCL) on some.
     static func printer(server: String? = nil) -> [DeviceKind.Feature] {
         [
             DeviceKind.Feature(tcp: [80, 443, 631, 9100], mdns: [
-                .init(type: "_ipp._tcp", port: 631, txt: [("ty", "{vendor} {model}"), ("rp", "ipp/print"), ("note", "{room}")]),
+                .init(type: "_ipp._tcp", port: 631, txt: [("ty", "{vendor} {model}"), ("product", "({model})"), ("rp", "ipp/print"),
+                                                          ("note", "{room}")]),
                 .init(type: "_pdl-datastream._tcp", port: 9100),
                 .init(type: "_http._tcp", port: 80),
             ], http: [.init(port: 80, server: server, title: "{vendor} {model}"),

@@ -21,11 +21,26 @@ enum EnvironmentProbe {
             .split(separator: "\n").first.map(String.init) ?? "unknown"
         let version = (try? ChildProcess.run(["git", "-C", BuiltinDirectory.locate("."), "describe", "--always", "--dirty"], timeout: 10))?
             .stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
-        return RunEnvironment(kernel: kernel, cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount,
+        var environment = RunEnvironment(kernel: kernel, cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount,
                               memoryGiB: (kilobytes / 1_048_576 * 10).rounded() / 10, swiftVersion: swift,
                               scanbenchVersion: version.isEmpty ? "unknown" : version,
                               fixtureHashes: fixtures.mapValues(sha256), strategyHashes: strategies.mapValues(sha256),
                               repetitions: repetitions, shard: shard.description)
+        environment.publicTables = PublicTableRecord.paths.map(publicTable)
+        return environment
+    }
+
+    /// What `path` is on this machine: its hash, modification time and the package that owns it.
+    static func publicTable(_ path: String) -> PublicTableRecord {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            return PublicTableRecord(path: path, sha256: nil, modified: nil, package: nil)
+        }
+        let modified = (attributes[.modificationDate] as? Date).map { ISO8601DateFormatter().string(from: $0) }
+        let owner = (try? ChildProcess.run(["dpkg-query", "-S", path], timeout: 10))?.stdout
+            .split(separator: ":").first.map { String($0).trimmingCharacters(in: .whitespaces) }
+        let version = owner.flatMap { (try? ChildProcess.run(["dpkg-query", "-W", "-f", "${Version}", $0], timeout: 10))?.stdout }
+        return PublicTableRecord(path: path, sha256: sha256(path), modified: modified,
+                                 package: owner.map { name in version.map { "\(name) \($0)" } ?? name })
     }
 
     /// What results.json keeps of the job's platform profile: name, hash and every parameter with its source.

@@ -183,6 +183,7 @@ public struct MetricsJoiner: Sendable {
             if outcome.discoverable && !outcome.found, let evidence = tally.evidence {
                 outcome.missedBecause = Self.missedReason(evidence, device.ip, mechanism: mechanism.notes(for: device.ip))
             }
+            outcome.categoryIdentifiable = Identifiability.isIdentifiable(device, gateway: observation.truth.gateway)
             if let verdict = verdicts?[ip] {
                 outcome.categoryPredicted = verdict.category
                 outcome.categoryRule = verdict.rule
@@ -289,14 +290,28 @@ public struct MetricsJoiner: Sendable {
         }
     }
 
-    /// Categories over every discoverable device, so that strategies compare: a device the
-    /// strategy missed, or the probe left unclassified, is not correct (docs/METRICS.md).
+    /// Categories over every discoverable device, so that strategies compare: `CategoryScore` of
+    /// the probe's verdicts (a found device no rule decided is unknown, neither right nor wrong;
+    /// a missed one is not found), docs/METRICS.md "Categories".
     private func fillCategories(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {
         guard observation.categories != nil else { return }
-        let discoverable = devices.filter(\.discoverable)
-        metrics.names.categoryTotal = discoverable.count
-        metrics.names.categoryCorrect = discoverable.filter { $0.found && $0.categoryPredicted == $0.category }.count
+        let score = Self.categoryScore(devices)
+        metrics.names.categoryTotal = devices.filter(\.discoverable).count
+        metrics.names.categoryCorrect = score.right
+        metrics.names.categoryFound = score.found
+        metrics.names.categoryGiven = score.given
+        metrics.names.categoryIdentifiable = score.identifiable
         metrics.names.categoryProbeS = observation.categoryProbeSeconds
+    }
+
+    /// The probe's verdicts of `devices` as `CategoryScore` takes them: every found device's
+    /// category (nil: unknown), against each device's truth.
+    static func categoryScore(_ devices: [DeviceOutcome]) -> CategoryScore {
+        let guesses = Dictionary(devices.filter(\.found).map { ($0.ip, $0.categoryPredicted) }, uniquingKeysWith: { first, _ in first })
+        let truth = devices.map {
+            CategoryScore.Truth(ip: $0.ip, category: $0.category, discoverable: $0.discoverable, identifiable: $0.categoryIdentifiable ?? false)
+        }
+        return CategoryScore(guesses: guesses, truth: truth)
     }
 
     private func series(scanStart: UInt64, found: [(String, Double)]) -> RunSeries {

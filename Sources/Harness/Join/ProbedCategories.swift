@@ -8,7 +8,7 @@ public struct ProbedCategories: Decodable, Sendable {
         public var ip: String
         /// nil: no rule decided.
         public var category: String?
-        /// "gateway", "txt-model", "bonjour-type", "probe", "vendor", "hostname", "ports", "none".
+        /// The deciding rule: "gateway", "txt-model", "txt-category", "bonjour-type", "probe", "vendor", "hostname", "suggested", "ports", "none".
         public var rule: String
         public var evidence: String?
 

@@ -1,3 +1,4 @@
+import Identity
 import Foundation
 
 /// What kind of device a vendor makes, read at run time from nmap's OS fingerprint database
@@ -55,29 +56,14 @@ public final class NmapDeviceTypes: Sendable {
 
     public static let defaultPath = "/usr/share/nmap/nmap-os-db"
 
-    /// nmap device type → category (table above); types not listed map to none.
-    static let categories: [String: DeviceClassifier.Category] = [
-        "general purpose": .computer,  // nmap device types: general-purpose operating systems
-        "printer": .printer, "print server": .printer,  // nmap device types
-        "webcam": .camera,  // nmap device types
-        "storage-misc": .storage,  // nmap device types: NAS
-        "game console": .gaming,  // nmap device types
-        "phone": .phone, "VoIP phone": .phone,  // nmap device types
-        "PDA": .tablet,  // nmap device types: a handheld computer that is not a phone
-        "router": .router, "broadband router": .router, "WAP": .router, "switch": .router,  // nmap device types
-        "bridge": .router, "hub": .router, "firewall": .router,  // nmap device types
-        "media device": .tv,  // nmap device types: audiovisual equipment, TVs
-        "specialized": .iot, "power-device": .iot,  // nmap device types: the catch-all, UPSs
-    ]
+    /// nmap device type → category (`IdentityVocabulary.nmapDeviceTypes`); types not listed map to none.
+    static let categories: [String: DeviceClassifier.Category] = Dictionary(
+        IdentityVocabulary.nmapDeviceTypes.entries.compactMap { entry in DeviceClassifier.Category(rawValue: entry.category).map { (entry.literal, $0) } },
+        uniquingKeysWith: { first, _ in first })
 
-    /// IEEE organisation words → nmap vendor, for companies the two registries spell differently.
-    static let aliases: [(ieee: String, nmap: String)] = [
-        ("hewlett packard", "HP"),  // IEEE lists HP's (and Compaq's) blocks as "Hewlett Packard"; nmap-os-db says HP
-        ("routerboard com", "MikroTik"),  // IEEE: MikroTik's blocks are "Routerboard.com"; nmap-os-db says MikroTik
-        ("silicon graphics", "SGI"),  // IEEE: "Silicon Graphics"; nmap-os-db says SGI
-        ("wiesemann theis", "W&T"),  // IEEE: "WIESEMANN & THEIS GMBH"; nmap-os-db says W&T
-        ("d m holdings", "Denon"),  // IEEE: "D&M Holdings Inc." (Denon's parent); nmap-os-db says Denon
-    ]
+    /// IEEE organisation words → nmap vendor, for companies the two registries spell differently
+    /// (`IdentityVocabulary.nmapVendorNames`).
+    static let aliases: [(ieee: String, nmap: String)] = IdentityVocabulary.nmapVendorNames.entries.map { ($0.category, $0.literal) }
 
     /// The thresholds of the two verdicts (table above).
     public static let supermajorityShare = 0.8

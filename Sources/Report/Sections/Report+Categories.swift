@@ -42,7 +42,7 @@ extension Report {
         let probed = group.strategies.map { strategy in (strategy, group.ok(strategy).filter { $0.metrics.names.categoryCorrect != nil }) }
             .filter { !$0.1.isEmpty }
         guard !probed.isEmpty else { return "" }
-        let notFound = "not found", unclassified = "unclassified"
+        let notFound = CategoryScore.notFound, unclassified = CategoryScore.unknown
         func ordered(_ names: Set<String>) -> [String] {
             Self.categoryOrder.filter(names.contains) + names.subtracting(Self.categoryOrder).sorted()
         }
@@ -53,17 +53,20 @@ extension Report {
         let columns = ordered(Set(all.compactMap { $0.found ? $0.categoryPredicted : nil }))
             + [unclassified, notFound].filter { name in all.contains { verdict($0) == name } }
         var text = "### Category confusion\n\n<details><summary>Per strategy: the fixture's category (rows) against the probe's "
-        text += "(columns), every discoverable device counted once per run</summary>\n\n"
+        text += "(columns: a category, unknown — found, no rule decided —, or not found), every discoverable device counted once per run; "
+        text += "Identifiable: of the row's devices, those whose own signals determine their category</summary>\n\n"
         for (strategy, runs) in probed {
             let devices = runs.flatMap { $0.devices.filter(\.discoverable) }
-            var table = MarkdownTable([("Fixture ↓ probe →", .left)] + columns.map { ($0, .right) } + [("Correct", .right)])
+            var table = MarkdownTable([("Fixture ↓ probe →", .left)] + columns.map { ($0, .right) } + [("Correct", .right), ("Identifiable", .right)])
             for row in rows {
                 let members = devices.filter { $0.category == row }
                 let cells = columns.map { column -> String in
                     let count = members.filter { verdict($0) == column }.count
                     return count == 0 ? "·" : (column == row ? "**\(count)**" : "\(count)")
                 }
-                table.add([row] + cells + [ratio(Double(members.filter { verdict($0) == row }.count), Double(members.count))])
+                let identifiable = members.contains { $0.categoryIdentifiable != nil }
+                    ? "\(members.filter { $0.categoryIdentifiable == true }.count)" : "—"
+                table.add([row] + cells + [ratio(Double(members.filter { verdict($0) == row }.count), Double(members.count)), identifiable])
             }
             text += "\(Inline.code(strategy)), \(runs.count) run\(runs.count == 1 ? "" : "s"):\n\n" + table.render() + "\n"
         }

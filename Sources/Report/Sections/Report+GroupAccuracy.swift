@@ -37,10 +37,12 @@ extension Report {
         return text + table.render()
     }
 
-    /// Host names the stack reported and categories the probe after the scan gave, against the fixture.
+    /// Host names the stack reported and categories the probe after the scan gave, against the
+    /// fixture: `CategoryScore`'s precision (right of those given a category), coverage (given of
+    /// those found) and the fixture's identifiable devices, beside the old share of every device.
     func namesTable(_ group: RunGroup) -> String {
-        var table = MarkdownTable([("Strategy", .left), ("Host names correct", .right), ("Categories correct", .right),
-                                   ("Unclassified", .right), ("Probe [s]", .right)])
+        var table = MarkdownTable([("Strategy", .left), ("Host names correct", .right), ("Precision", .right), ("Coverage", .right),
+                                   ("Identifiable", .right), ("Correct of all", .right), ("Probe [s]", .right)])
         for strategy in group.strategies {
             let runs = group.ok(strategy)
             guard !runs.isEmpty else { continue }
@@ -49,19 +51,23 @@ extension Report {
             let probed = runs.filter { $0.metrics.names.categoryCorrect != nil }
             guard let correct = SampleSummary(probed.compactMap { Metric.categoriesCorrect.value(in: $0.metrics) }),
                   let total = SampleSummary(probed.compactMap { Metric.categoriesCorrect.total(in: $0.metrics) }) else {
-                table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), "not measured", "", ""])
+                table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), "not measured", "", "", "", ""])
                 continue
             }
-            let unclassified = SampleSummary(probed.map { run in Double(run.devices.filter { $0.found && $0.categoryRule == "none" }.count) })
+            func median(_ value: (RunMetrics.Names) -> Int?) -> Double? { SampleSummary(probed.compactMap { value($0.metrics.names).map(Double.init) })?.median }
+            let given = median(\.categoryGiven), found = median(\.categoryFound), identifiable = median(\.categoryIdentifiable)
             let seconds = SampleSummary(probed.compactMap(\.metrics.names.categoryProbeS))
-            table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), ratio(correct.median, total.median),
-                       unclassified.map { NumberFormat.decimal($0.median, digits: 0) } ?? "",
+            table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal),
+                       given.map { ratio(correct.median, $0) } ?? "—", given.flatMap { given in found.map { ratio(given, $0) } } ?? "—",
+                       identifiable.map { NumberFormat.decimal($0, digits: 0) } ?? "—", ratio(correct.median, total.median),
                        seconds.map { NumberFormat.decimal($0.median, digits: 1) } ?? ""])
         }
         var text = "### Host names and categories\n\nMedians over repetitions. Host names: of the found devices the fixture names. "
         text += "Categories: what the probe after the scan (`scanbench probe --from-scan`, blind to the fixture) made of the devices the "
-        text += "strategy found, out of every discoverable device — a missed device is not correct; unclassified: found devices no rule "
-        text += "decided; probe: its wall time, not part of the scan's.\n\n"
+        text += "strategy found (`CategoryScore`, docs/METRICS.md \"Categories\"): precision — right of those given a category; coverage — "
+        text += "given a category of the discoverable devices found (unknown is neither right nor wrong); identifiable — discoverable "
+        text += "devices whose own signals determine their category by a public table, the ceiling for coverage of a classifier by "
+        text += "specification; correct of all — right of every discoverable device, found or not; probe: its wall time, not part of the scan's.\n\n"
         return text + table.render()
     }
 

@@ -137,6 +137,8 @@ enum SyntheticResults {
         var discoverableIndex = 0
         for (index, device) in devices.enumerated() {
             var outcome = DeviceOutcome(name: device.0, ip: "198.18.0.\(index + 1)", category: device.1, discoverable: device.2, found: false)
+            // The Pixel announces nothing that names it.
+            outcome.categoryIdentifiable = device.0 != "carlas-pixel"
             if device.2 {
                 outcome.found = discoverableIndex < found
                 discoverableIndex += 1
@@ -159,7 +161,13 @@ enum SyntheticResults {
             }
             outcomes.append(outcome)
         }
-        metrics.names.categoryCorrect = outcomes.filter { $0.discoverable && $0.found && $0.categoryPredicted == $0.category }.count
+        let score = CategoryScore(guesses: Dictionary(uniqueKeysWithValues: outcomes.filter(\.found).map { ($0.ip, $0.categoryPredicted) }),
+                                  truth: outcomes.map { .init(ip: $0.ip, category: $0.category, discoverable: $0.discoverable,
+                                                              identifiable: $0.categoryIdentifiable ?? false) })
+        metrics.names.categoryCorrect = score.right
+        metrics.names.categoryFound = score.found
+        metrics.names.categoryGiven = score.given
+        metrics.names.categoryIdentifiable = score.identifiable
         for outcome in outcomes where outcome.discoverable {
             var counts = metrics.yield.byCategory[outcome.category] ?? [0, 0]
             counts[0] += outcome.found ? 1 : 0
