@@ -45,6 +45,9 @@ public struct HarnessJob: Sendable {
     /// Runs measured before (a resumed `scanbench tune`): results.json starts from this document,
     /// its records kept, and the new runs are added to it; nil starts a new document.
     public var prior: ResultsDocument?
+    /// The prior document is an interrupted run of this same job (`scanbench run --resume`): its
+    /// fixtures, strategies and platform must hash as they do now, or the runs would mix two LANs.
+    public var priorMustMatch = false
     /// No run starts after this moment (`tune`'s budget); runs under way finish. Nil: no limit.
     public var deadline: Date?
     /// Applied to the document before each write of results.json (`tune` keeps its time spent there).
@@ -80,6 +83,7 @@ public struct HarnessJob: Sendable {
         document.sweep = sweep
         document.plan = recordedPlan
         if var prior {
+            if priorMustMatch { try Self.checkSameInputs(prior.environment, document.environment) }
             prior.environment.fixtureHashes.merge(document.environment.fixtureHashes) { $1 }
             prior.environment.strategyHashes.merge(document.environment.strategyHashes) { $1 }
             document = prior
@@ -95,6 +99,22 @@ public struct HarnessJob: Sendable {
             for fixture in inputs.fixtures { try await runPeers(fixture, seed: base, sink: sink) }
         }
         return await sink.document
+    }
+
+    /// Refuses to continue a run whose fixtures, strategies or platform profile changed since.
+    static func checkSameInputs(_ before: RunEnvironment, _ now: RunEnvironment) throws {
+        var changed: [String] = []
+        for (name, hash) in now.fixtureHashes.sorted(by: { $0.key < $1.key }) where before.fixtureHashes[name].map({ $0 != hash }) ?? false {
+            changed.append("fixture \(name)")
+        }
+        for (name, hash) in now.strategyHashes.sorted(by: { $0.key < $1.key }) where before.strategyHashes[name].map({ $0 != hash }) ?? false {
+            changed.append("strategy \(name)")
+        }
+        if let was = before.platform?.sha256, let current = now.platform?.sha256, was != current { changed.append("platform \(now.platform?.name ?? "")") }
+        guard changed.isEmpty else {
+            throw HarnessError("the interrupted run's inputs changed since it ran: \(changed.joined(separator: ", ")) (sha256 differs from its results.json)",
+                               fix: "put the files back as they were (git stash / checkout), or run into another --out without --resume")
+        }
     }
 
     /// The machine, the inputs' hashes and the job's settings, for results.json.

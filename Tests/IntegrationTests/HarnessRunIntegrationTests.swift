@@ -102,6 +102,28 @@ struct HarnessRunIntegrationTests {
         #expect(markdown.contains("### Category confusion"))
     }
 
+    @Test("--resume runs only what an interrupted run did not finish, and refuses another plan")
+    func resumedRun() throws {
+        let out = NSTemporaryDirectory() + "resume-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let plan = ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "2", "--seed", "1", "--no-categories", "--out", out]
+        let first = try ScanBenchCLI.scanbench(plan, timeout: 600)
+        #expect(first.status == 0, "\(first.stderr)")
+        // Interrupted after its first run: results.json then held one run.
+        let path = "\(out)/results.json"
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        document["runs"] = runs.filter { $0["repetition"] as? Int == 1 }
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path))
+        let resumed = try ScanBenchCLI.scanbench(plan + ["--resume"], timeout: 600)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("1 successful runs kept, 1 to run"), "\(resumed.stderr)")
+        let after = try Self.results(out)["runs"] as? [[String: Any]] ?? []
+        #expect(after.compactMap { $0["seed"] as? Int }.sorted() == [1, 2])
+        let other = try ScanBenchCLI.scanbench(plan.map { $0 == "2" ? "3" : $0 } + ["--resume"])
+        #expect(other.status == 2 && other.stderr.contains("repetitions: 2 in"), "\(other.stderr)")
+    }
+
     @Test("a dry run of the full suite counts each matrix once: the session scenarios run on its first fixture only")
     func fullSuiteDryRun() throws {
         let dry = try ScanBenchCLI.scanbench(["run", "--suite", "full", "--seed", "1", "--dry-run"])

@@ -162,6 +162,11 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print the plan and the number of runs, check it against --plan, and stop before any LAN comes up.")
     var dryRun = false
 
+    @Flag(help: ArgumentHelp(
+        "Continue an interrupted run in --out: keep the successful runs its results.json holds and run the rest of the same plan.",
+        discussion: "The options (or --plan) must give exactly the plan, seed and platform recorded there, in the same order, or nothing runs (exit 2). Failed runs are run again; --jobs may differ."))
+    var resume = false
+
     @Option(name: .customLong("only-strategy"), help: ArgumentHelp(
         "Run only this strategy's entries of the plan (repeatable); the plan recorded stays the whole one.",
         discussion: "For a confirmation rerun of what a comparison flagged (scripts/ci-gate): the same draws, seeds and settings, fewer strategies.",
@@ -264,6 +269,33 @@ struct RunCommand: AsyncParsableCommand {
         return (chosen, reference ?? document.referenceStrategy, !givesPlan)
     }
 
+    /// The interrupted run's document in `output`, its failed runs dropped (they run again), when
+    /// it recorded exactly `recorded`; otherwise a refusal that names what differs.
+    private func resumed(_ output: String, _ recorded: RecordedPlan) throws -> ResultsDocument {
+        let file = "\(output)/results.json"
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw refuse("--resume: \(file) does not exist, so there is no run to continue", fix: "give the --out of the interrupted run, or drop --resume to start one")
+        }
+        var document: ResultsDocument
+        do { document = try ResultsDocument.load(file) } catch let error as ResultsError {
+            throw refuse("--resume: \(error.message)", fix: error.fix)
+        }
+        guard let previous = document.plan else {
+            throw refuse("--resume: \(file) records no plan (written by 'scanbench ablate' or 'tune', or an old scanbench)", fix: "drop --resume and run again into another --out")
+        }
+        guard previous == recorded else {
+            var lines = previous.differences(from: recorded, label: file, otherLabel: "the options given")
+            if previous.seed != recorded.seed {
+                lines.append("seed: \(previous.seed.map(String.init) ?? "drawn") in \(file); \(recorded.seed.map(String.init) ?? "none") in the options given")
+            }
+            if lines.isEmpty { lines = ["the same plan in another order: the runs would not line up with their seeds and sequence numbers"] }
+            throw refuse("--resume: the options give another plan than the interrupted run's:\n    " + lines.joined(separator: "\n    "),
+                         fix: "give the same options (or --plan \(file)) and --seed, or drop --resume and run into another --out")
+        }
+        document.runs.removeAll { $0.status != .ok }
+        return document
+    }
+
     private func execute(_ interrupt: RunInterrupt) async throws {
         guard maxVariants >= 2 else { throw ValidationError("--max-variants must be at least 2 (a control and one variant)") }
         guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
@@ -294,6 +326,12 @@ struct RunCommand: AsyncParsableCommand {
             let shape = grid.knobs.map { "\($0.key) (\($0.values.count))" }.joined(separator: " × ")
             Terminal.progress("grid: \(shape) = \(grid.size) variants of \(bases.count == 1 ? bases[0] : "each of \(bases.count) strategies"), plus the control")
         }
+        let prior = resume ? try resumed(output, recorded) : nil
+        if let prior {
+            let kept = Set(prior.runs.map(\.sequence))
+            plan.entries.removeAll { kept.contains($0.sequence) }
+            Terminal.progress("resuming \(output)/results.json: \(prior.runs.count) successful runs kept, \(plan.entries.count) to run")
+        }
         if dryRun {
             Terminal.progress("dry run: \(recorded.summary(runs: schedule.plan.entries.count)); nothing ran")
             return
@@ -306,6 +344,8 @@ struct RunCommand: AsyncParsableCommand {
         harness.seed = recorded.seed
         harness.sweep = schedule.sweep
         harness.recordedPlan = recorded
+        harness.prior = prior
+        harness.priorMustMatch = prior != nil
         let platform = recorded.platform?.argument ?? PlatformProfileLoader.defaultName
         harness.platform = platform
         if platform != PlatformProfileLoader.defaultName { Terminal.progress("platform: \(platform) (docs/PLATFORMS.md)") }
