@@ -54,10 +54,14 @@ struct ClassificationTests {
                 "a non-Apple AirPlay model names no category")
         #expect(DeviceClassifier.classify(device { $0.services = [service("_raop._tcp")] }).category == .speaker)
         #expect(DeviceClassifier.classify(device { $0.services = [service("_ssh._tcp"), service("_smb._tcp")] }).category == .computer)
-        // A NAS offers SMB like a computer: its registry vendor decides first.
+        // A NAS offers SMB like a computer: its vendor is a hint, never a verdict.
         let nas = device { $0.services = [service("_smb._tcp")]; $0.vendor = "Synology Incorporated" }
-        #expect(DeviceClassifier.classify(nas).category == .storage)
-        #expect(DeviceClassifier.classify(nas).rule == "vendor")
+        #expect(DeviceClassifier.classify(nas).category == nil && DeviceClassifier.classify(nas).evidence?.contains("the vendor leans storage") == true,
+                "a suggestion the vendor contradicts is not trusted")
+        let ssh = device { $0.services = [service("_smb._tcp")]; $0.vendor = "Apple, Inc." }
+        #expect(DeviceClassifier.classify(ssh).category == .computer && DeviceClassifier.classify(ssh).rule == "suggested", "a vendor that agrees")
+        let bare = DeviceClassifier.classify(device { $0.vendor = "Synology Incorporated" })
+        #expect(bare.category == nil && bare.rule == "none" && bare.evidence?.hasPrefix("vendor hint, not a verdict: storage") == true, "\(bare)")
         #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:schemas-upnp-org:device:MediaRenderer:1" }).category == .tv)
         #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:dial-multiscreen-org:device:dial:1" }).category == .tv)
         #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:example-com:device:Gadget:1" }).category == nil,
@@ -133,19 +137,20 @@ struct ClassificationTests {
             return DeviceClassifier.classify(device { $0.vendor = vendor; $0.openPorts = ports })
         }
         let brother = try verdict(mac: "00:80:77:12:34:56")  // IEEE MA-L 008077: Brother industries
-        #expect(brother.category == .printer && brother.rule == "vendor")
-        #expect(brother.evidence?.contains("nmap-os-db Brother: printer in") == true, "\(brother.evidence ?? "")")
-        #expect(try verdict(mac: "00:11:32:ab:cd:ef").category == .storage)  // IEEE MA-L 001132: Synology Incorporated
+        #expect(brother.category == nil && brother.rule == "none")
+        #expect(brother.evidence?.contains("printer (Brother industries") == true && brother.evidence?.contains("nmap-os-db Brother: printer in") == true,
+                "\(brother.evidence ?? "")")
+        #expect(try verdict(mac: "00:11:32:ab:cd:ef").evidence?.contains("hint, not a verdict: storage") == true)  // IEEE MA-L 001132: Synology Incorporated
         // IEEE MA-L 000C29 (VMware): nmap's VMware fingerprints are ESX hosts, "specialized" → iot.
-        #expect(try verdict(mac: "00:0c:29:00:00:01").category == .iot)
+        #expect(try verdict(mac: "00:0c:29:00:00:01").evidence?.contains("hint, not a verdict: iot") == true)
         #expect(database.profile("Seiko Epson Corporation")?.vendor == "Epson")
         #expect(database.profile("Hewlett Packard Enterprise")?.vendor == "HP", "an alias")
         #expect(database.profile("Sony Ericsson Mobile Communications AB")?.vendor == "Sony Ericsson")
         #expect(database.profile("AVM Audiovisuelles Marketing und Computersysteme GmbH")?.vendor == "AVM")
-        // Apple: a plurality of general purpose, so only rule 9 — a host name decides first.
+        // Apple: a plurality of general purpose, a hint only — a host name decides.
         let mac = device { $0.vendor = "Apple, Inc."; $0.hostname = "annas-iphone" }
         #expect(DeviceClassifier.classify(mac).rule == "hostname")
-        #expect(DeviceClassifier.classify(device { $0.vendor = "Apple, Inc." }).category == .computer)
+        #expect(DeviceClassifier.classify(device { $0.vendor = "Apple, Inc." }).category == nil)
     }
 
     /// Issue 15: the vendor tables were hand-picked after reading our fixtures. The classifier's
