@@ -66,8 +66,14 @@ public struct AirtimeModel: Sendable, Equatable {
 
     /// Medium time of one acknowledged frame exchange: contention, the data PPDU, SIFS, the ACK.
     public func unicastNs(ethernetLength: Int) -> Int64 {
-        contentionNs + ppdu(mpduLength(ethernetLength: ethernetLength), data) + sifsNs + ppdu(ackBytes, ack)
+        contentionNs + dataNs(ethernetLength: ethernetLength) + sifsNs + ackNs
     }
+
+    /// The data PPDU alone: what `analyze` measures for the same frame from a radiotap capture.
+    public func dataNs(ethernetLength: Int) -> Int64 { ppdu(mpduLength(ethernetLength: ethernetLength), data) }
+
+    /// The ACK's PPDU.
+    public var ackNs: Int64 { ppdu(ackBytes, ack) }
 
     /// Medium time of one group-addressed frame from the access point: contention and the PPDU
     /// at the group rate, unacknowledged (§10.3.6).
