@@ -25,10 +25,26 @@ struct AirtimeModelTests {
     }
 
     @Test("the rate sweep orders the presets: a faster PHY costs less airtime for the same frame")
-    func sweepOrders() {
+    func sweepOrders() throws {
         let costs = AirtimeModel.presets.map { $0.unicastNs(ethernetLength: 1_500) }
         #expect(costs == costs.sorted(by: >))
         #expect(Set(AirtimeModel.presets.map(\.name)).count == AirtimeModel.presets.count)
+        // A small frame is all preamble: HE's longer training fields (two streams) cost more than VHT MCS 7's one symbol.
+        let he = try #require(AirtimeModel.presets.last)
+        #expect(he.unicastNs(ethernetLength: 42) > AirtimeModel.standard.unicastNs(ethernetLength: 42))
+    }
+
+    @Test("analyze's sweep prints every preset and timeout when the scanner is given, and nothing otherwise")
+    func sweepReport() throws {
+        var traffic = SyntheticTraffic()
+        traffic.udp(from: SyntheticTraffic.scanner, 40_000, to: IPv4Address(198, 18, 0, 10), 53, [])
+        let report = try #require(WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions(scanner: SyntheticTraffic.scanner))
+            .airtimeSweepReport())
+        for preset in AirtimeModel.presets { #expect(report.contains(preset.name)) }
+        #expect(report.contains("vht-mcs7-1ss-80mhz*") && report.contains("on s @1000 ms"))
+        // One frame: 0.050, 0.200 and 1.000 s awake under the three timeouts.
+        #expect(report.contains("0.050") && report.contains("0.200") && report.contains("1.000"))
+        #expect(WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions()).airtimeSweepReport() == nil)
     }
 
     /// 42-byte frames (Ethernet + IPv4 + UDP, or an ARP): MPDU 82 bytes, one VHT symbol, 44 µs;
