@@ -20,7 +20,7 @@ extension Metric {
     static let headlineYield: [Metric] = [recall, found, categoriesCorrect, tcpAttempts, retransmits, peakInFlight, packets]
 
     /// The second headline table (time, UI and cost).
-    static let headlineCost: [Metric] = [duration, timeTo90, publishes, mainBusyP95, lateFrames, worstHitch, cpu, wakeups, radioActive, peakRSS]
+    static let headlineCost: [Metric] = [duration, timeTo90, publishes, mainBusyP95, lateFrames, worstHitch, cpu, wakeups, radioActive, airtime, radioOn, peakRSS]
 
     /// Both headline tables' columns.
     static let headline: [Metric] = headlineYield + headlineCost

@@ -85,6 +85,14 @@ extension Metric {
     /// An estimate from the capture under a published Wi-Fi power model, not a measurement of a radio (docs/METRICS.md).
     public static let radioActive = Metric(wire(.radioActiveS), "Radio active (est.)", unit: "s", .lowerIsBetter, .timing, digits: 1,
                                            from: .model) { $0.wire.radioActiveS }
+    /// An estimate: the scanner's frames as 802.11 exchanges (contention, PPDU, SIFS, ACK) under
+    /// the stated PHY model `wire.airtime_model` (`AirtimeModel`; docs/METRICS.md, "Airtime (estimate)").
+    public static let airtime = Metric(wire(.airtimeMsEst), "Airtime (est.)", unit: "ms", .lowerIsBetter, .timing, digits: 1,
+                                       from: .model) { $0.wire.airtimeMsEst }
+    /// An estimate: how long the radio is awake for the scanner's frames before it dozes (the
+    /// model's power-save timeout after each burst).
+    public static let radioOn = Metric(wire(.radioOnSEst), "Radio on (est.)", unit: "s", .lowerIsBetter, .timing, digits: 1,
+                                       from: .model) { $0.wire.radioOnSEst }
 
     // MARK: Stack: the scanner's event log
 
@@ -191,6 +199,7 @@ extension Metric {
         categoriesIdentifiable, tcpAttempts, tcpSyn, retransmits, peakInFlight, packets, bytes,
         connectionsCreated, stackPeak, publishes, phasesCut, duration, timeTo90, cpu, peakRSS, worstHitch,
         contextSwitchesVoluntary, contextSwitchesInvoluntary, wakeups, syscalls, radioActive,
+        airtime, radioOn,
     ]
 
     /// What `scanbench compare`'s verdict tests, per strategy: yield (devices, categories), cost on

@@ -125,6 +125,16 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var radioActiveS: Double?
         /// The model's promotions (idle → active) in that estimate: bursts of the scanner's frames.
         public var radioPromotions: Int?
+        /// Airtime (estimate), ms: the scanner's frames sent and received as 802.11 exchanges
+        /// under a stated PHY model (`airtime_model`; docs/METRICS.md, "Airtime (estimate)"); nil
+        /// in files written before it was recorded, or when the scanner was not given.
+        public var airtimeMsEst: Double?
+        /// Of that, the exchanges the scanner sent, ms.
+        public var airtimeSentMsEst: Double?
+        /// Radio-on time (estimate), s: the same frames' bursts plus the model's power-save timeout.
+        public var radioOnSEst: Double?
+        /// The PHY model of the two estimates (`AirtimeModel.name`).
+        public var airtimeModel: String?
 
         public init() {}
 
@@ -150,6 +160,10 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case emulatorWriteFailures = "emulator_write_failures"
             case radioActiveS = "radio_active_s"
             case radioPromotions = "radio_promotions"
+            case airtimeMsEst = "airtime_ms_est"
+            case airtimeSentMsEst = "airtime_sent_ms_est"
+            case radioOnSEst = "radio_on_s_est"
+            case airtimeModel = "airtime_model"
         }
     }
 

@@ -51,5 +51,25 @@ struct ProcessActivityIntegrationTests {
         #expect(promotions >= 1)
         // At least one promotion and tail; at most the scan plus the capture's margins and one tail per promotion.
         #expect(radio >= 0.3172 && radio <= duration + 5 + Double(promotions) * 0.3172, "\(radio) s radio for a \(duration) s scan")
+        try Self.expectAirtime(wire, radioActive: radio, out: "\(out)/run")
+    }
+
+    /// Issue 34: the airtime estimate (`AirtimeModel.standard`) is in results.json and the report.
+    /// On the testbed every frame of the scanner's link is its own, to it, or group-addressed, so
+    /// each costs at least the cheapest exchange (198.5 µs: a 42-byte frame acknowledged at VHT
+    /// MCS 7) and at most a full-size frame sent up and broadcast back down at 6 Mb/s (2.45 ms); the radio is on no
+    /// longer than the Huang model says it is active (no promotion, a 200 ms timeout below its 238.1 ms tail).
+    static func expectAirtime(_ wire: [String: Any], radioActive: Double, out: String) throws {
+        let packets = try #require(wire["packets"] as? Int)
+        let airtime = try #require(wire["airtime_ms_est"] as? Double)
+        let sent = try #require(wire["airtime_sent_ms_est"] as? Double)
+        let radioOn = try #require(wire["radio_on_s_est"] as? Double)
+        #expect(wire["airtime_model"] as? String == "vht-mcs7-1ss-80mhz")
+        #expect(airtime >= 0.1985 * Double(packets) && airtime <= 2.5 * Double(packets), "\(airtime) ms for \(packets) frames")
+        #expect(sent > 0 && sent < airtime)
+        #expect(radioOn >= 0.2 && radioOn <= radioActive, "\(radioOn) s on, \(radioActive) s active")
+        let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+        #expect(report.contains("Airtime (est.) [ms]") && report.contains("Radio on (est.) [s]"))
+        #expect(report.contains("| Device heat: airtime (est.) |") && report.contains("`wire.radio_on_s_est`"))
     }
 }

@@ -47,7 +47,7 @@ struct PlatformOutcomesTests {
         }
         let probe = MarkdownProbe(text: Report(document: document).markdown())
         let rows = probe.table(after: Self.heading, withColumn: "Review: before → after")
-        #expect(rows.count == 12)
+        #expect(rows.count == 14)
         // Columns: outcome, claim, linux, iphone-a16, mechanism, measured as.
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
         #expect(ping.count == 6)
@@ -114,7 +114,7 @@ struct PlatformOutcomesTests {
         }
         let probe = MarkdownProbe(text: Report(document: document).markdown())
         let rows = probe.table(after: "### Every strategy against the review's bars", withColumn: "Bar")
-        #expect(rows.count == 12)
+        #expect(rows.count == 14)
         let connections = try #require(probe.row(rows, "Total connections per scan"))
         // Columns: outcome, bar, then the seven in schedule order.
         #expect(connections.count == 9 && connections[1] == "≤ 1,210")

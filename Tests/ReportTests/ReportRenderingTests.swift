@@ -141,7 +141,10 @@ struct ReportRenderingTests {
     @Test("the review's expected outcomes sit next to the measured baseline, phase 2, NetMonitor today and ours")
     func expectedOutcomes() throws {
         let rows = Self.probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
-        #expect(rows.count == 12)
+        #expect(rows.count == 14)
+        // Heat and battery: the airtime and radio-on estimates (issue 34) beside CPU and wakeups.
+        #expect(try #require(Self.probe.row(rows, "Device heat: airtime (est.)")).last?.contains("`wire.airtime_ms_est`") == true)
+        #expect(try #require(Self.probe.row(rows, "Device heat, battery: radio on (est.)")).last?.contains("`wire.radio_on_s_est`") == true)
         // Columns: outcome, claim, baseline, phase 2, netmonitor-2.0, scanbench-best, holds, best ≥ 2.0, measured as.
         let peak = try #require(Self.probe.row(rows, "Peak connections"))
         #expect(Array(peak[1...3]) == ["~80 → ~30", "80", "30"] && peak[6] == "yes")

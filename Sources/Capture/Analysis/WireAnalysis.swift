@@ -59,6 +59,8 @@ public struct WireAnalysis: Sendable, Codable {
     /// Frame runs the radio model reads (every group-addressed frame and the scanner's unicast,
     /// or every frame without a scanner), merged in first-time order as they are read.
     var radioRuns: (FrameRuns, FrameRuns) = (FrameRuns(), FrameRuns())
+    /// The given scanner's frames by length for `airtimeEstimate`; nil when no scanner was given.
+    var airtime: AirtimeTally?
 
     enum CodingKeys: String, CodingKey {
         case scanner, totals, tcp, attempts
@@ -166,6 +168,19 @@ public struct WireAnalysis: Sendable, Codable {
     /// is exact for any model whose tail is at least that (every published one is).
     public func radioActivity(model: RadioPowerModel = .huang2012WiFi) -> RadioActivity {
         model.activity { radioRuns.0.forEachMerged(with: radioRuns.1, $0) }
+    }
+
+    /// What the scanner's frames would cost a phone's Wi-Fi radio under `model` — an estimate
+    /// (docs/METRICS.md, "Airtime (estimate)"): their airtime, and the radio-on time, each burst of
+    /// the frames `radioActivity` reads from its first frame to its last plus the power-save
+    /// timeout. Nil unless the scanner was given to the analysis.
+    public func airtimeEstimate(model: AirtimeModel = .standard) -> AirtimeEstimate? {
+        guard let airtime else { return nil }
+        let (sent, received) = airtime.airtime(under: model)
+        let awake = RadioPowerModel(source: model.name, promotion: 0, tail: model.powerSaveTimeoutNs).activity {
+            radioRuns.0.forEachMerged(with: radioRuns.1, $0)
+        }
+        return AirtimeEstimate(model: model.name, sentNs: sent, receivedNs: received, radioOnNs: awake.activeNs, dozes: awake.promotions)
     }
 
     /// Packets, bytes and per-protocol counts inside each window.

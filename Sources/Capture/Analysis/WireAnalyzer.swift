@@ -33,6 +33,8 @@ public struct WireAnalyzer: Sendable {
     private var frames = FrameTimeline()
     private var arpRequests: [UInt64: Int] = [:]
     private var hosts = HostActivity()
+    /// The given scanner's frames by length, for the airtime estimate (`AirtimeTally`).
+    private var airtime = AirtimeTally()
     /// The 802.11 transmitters, when frames of an 802.11 link type were added.
     private var wlan: WLANStations?
     /// The reused copy of a borrowed frame, when host tracking needs it as a slice.
@@ -148,6 +150,11 @@ public struct WireAnalyzer: Sendable {
         addresses.values[source].sent.add(record)
         let group = record.sentToGroup
         frames.add(time, group: group)
+        if let scanner = options.scanner?.value {
+            if group || record.source == scanner || record.destination == scanner {
+                airtime.add(length: Int(record.length), group: group, fromScanner: record.source == scanner)
+            }
+        }
         guard !group else { return }
         if let scanner = options.scanner?.value {
             // Only the scanner's unicast runs are read (the radio model): no one else's are kept.
@@ -344,6 +351,7 @@ public struct WireAnalyzer: Sendable {
             duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
             untrackedTCPSegments: tcp.untrackedSegments)
         analysis.hosts = hosts
+        if options.scanner != nil { analysis.airtime = airtime }
         analysis.wlan = wlan?.summary(captureEnd: last ?? 0)
         return analysis
     }

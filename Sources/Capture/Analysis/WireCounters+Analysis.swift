@@ -10,7 +10,7 @@ import Results
 /// protocol totals count the whole link. Capture drops and the emulated switch's counters are not
 /// in a capture's frames: whoever ran the capture and the switch fills them.
 extension RunMetrics.WireCounters {
-    public init(analysis: WireAnalysis, radioModel: RadioPowerModel = .huang2012WiFi) {
+    public init(analysis: WireAnalysis, radioModel: RadioPowerModel = .huang2012WiFi, airtimeModel: AirtimeModel = .standard) {
         self.init()
         tcpSyn = analysis.fromScanner.tcpSyn
         tcpSynRetransmissions = analysis.tcp.synRetransmissions
@@ -32,5 +32,11 @@ extension RunMetrics.WireCounters {
         let radio = analysis.radioActivity(model: radioModel)
         radioActiveS = Double(radio.activeNs) / 1e9
         radioPromotions = radio.promotions
+        if let estimate = analysis.airtimeEstimate(model: airtimeModel) {
+            airtimeMsEst = Double(estimate.airtimeNs) / 1e6
+            airtimeSentMsEst = Double(estimate.sentNs) / 1e6
+            radioOnSEst = Double(estimate.radioOnNs) / 1e9
+            self.airtimeModel = estimate.model
+        }
     }
 }

@@ -80,6 +80,9 @@ struct AnalyzeCommand: ParsableCommand {
                                valueName: "MAC"))
     var station: String?
 
+    @Flag(help: "With --scanner: print the airtime and radio-on estimates under every preset 802.11 PHY and power-save timeout (docs/METRICS.md#airtime-estimate).")
+    var airtimeSweep = false
+
     @Flag(help: "Print JSON (snake_case keys) instead of tables.")
     var json = false
 
@@ -98,6 +101,9 @@ struct AnalyzeCommand: ParsableCommand {
         }
         if let station, MACAddress(station) == nil {
             throw ValidationError("--station '\(station)' is not a MAC address; write e.g. 3c:22:fb:12:34:56")
+        }
+        if airtimeSweep, scanner == nil || json {
+            throw ValidationError("--airtime-sweep needs --scanner IP (the estimate prices the scanner's frames) and prints a table, not --json")
         }
         if let process, process.isEmpty {
             throw ValidationError("--process needs a process name, e.g. --process NetMonitor")
@@ -137,6 +143,7 @@ struct AnalyzeCommand: ParsableCommand {
             if let summary = analysis.captureFile { print(Self.describe(summary)) }
             if let yield { print("\n" + WireYieldReport.markdown(yield), terminator: "") }
             if let stationTally { print("\n" + stationTally.stationReport()) }
+            if airtimeSweep, let sweep = analysis.airtimeSweepReport() { print("\n" + sweep) }
         }
     }
 
