@@ -134,6 +134,16 @@ public struct ChildProcess: Sendable {
         return Self.exitStatus(status)
     }
 
+    /// Nil while the child runs; once it has ended, reaps it and returns its exit status (128 +
+    /// signal if it was killed), or -1 when something else reaped it first.
+    public func endedStatus() -> Int32? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == 0 { return nil }
+        if result < 0 { return errno == ECHILD && kill(pid, 0) == 0 ? nil : -1 }
+        return Self.exitStatus(status)
+    }
+
     /// True while the child runs; reaps it once it has ended.
     public var isRunning: Bool {
         var status: Int32 = 0

@@ -27,11 +27,15 @@ enum BackgroundController {
                 print("remove it with: scanbench testbed down --id \(id)")
                 return
             }
-            if !process.isRunning {
+            if let status = process.endedStatus() {
                 let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
                 try? FileManager.default.removeItem(atPath: log)
-                throw TestbedError("the testbed controller stopped before the LAN was ready:\n\(output)",
-                                   fix: "fix what the message above says, then run 'scanbench testbed down' and try again")
+                // A controller that printed nothing died from outside (a signal, the OOM killer):
+                // its exit status is then the only evidence, so it is always said.
+                let how = status > 128 ? "was killed by signal \(status - 128)" : status < 0 ? "ended (status unknown)" : "exited with status \(status)"
+                throw TestbedError("the testbed controller \(how) before the LAN was ready" + (output.isEmpty ? ", printing nothing" : ":\n\(output)"),
+                                   fix: output.isEmpty ? "look for what ended it (dmesg for the OOM killer; another 'scanbench testbed down' on this state root), then run 'scanbench testbed down --id \(id)' and try again"
+                                       : "fix what the message above says, then run 'scanbench testbed down' and try again")
             }
             CurrentThread.sleep(milliseconds: 50)
         }
