@@ -60,6 +60,9 @@ struct ClassificationTests {
                 "a suggestion the vendor contradicts is not trusted")
         let ssh = device { $0.services = [service("_smb._tcp")]; $0.vendor = "Apple, Inc." }
         #expect(DeviceClassifier.classify(ssh).category == .computer && DeviceClassifier.classify(ssh).rule == "suggested", "a vendor that agrees")
+        // An access point with SSH open: port 22 suggests a computer, Cisco leans router.
+        let ap = DeviceClassifier.classify(device { $0.openPorts = [22]; $0.vendor = "Cisco Systems, Inc" })
+        #expect(ap.category == nil && ap.evidence?.contains("the vendor leans router") == true, "\(ap)")
         let bare = DeviceClassifier.classify(device { $0.vendor = "Synology Incorporated" })
         #expect(bare.category == nil && bare.rule == "none" && bare.evidence?.hasPrefix("vendor hint, not a verdict: storage") == true, "\(bare)")
         #expect(DeviceClassifier.classify(device { $0.upnpDeviceType = "urn:schemas-upnp-org:device:MediaRenderer:1" }).category == .tv)

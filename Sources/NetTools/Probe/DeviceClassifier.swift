@@ -23,7 +23,7 @@ import Identity
 /// | 5 | `probe` | AirPlay `/info` model; the UPnP `deviceType` of the description at the SSDP `LOCATION` | its family; the standardised type's function | `appleModelFamilies`, `upnpDeviceTypes` (determines) |
 /// | 6 | `hostname` | a vendor's default host name (`DESKTOP-…`, `raspberrypi`, Apple's `…-iPhone`) | that device | `defaultHostNames` |
 /// | 7 | `suggested` | a type or UPnP device that several kinds offer (`_airplay`, `_raop`, `_googlecast`, `_ssh`, `_smb`, MediaRenderer …), a Cast `eureka_info` — unless the vendor leans to another category (then unknown) | the kind that usually offers it | `dnsSDServiceTypes`, `upnpDeviceTypes` (suggests) |
-/// | 8 | `ports` | an open port whose IANA / nmap service implies the device (631 ipp, 62078 iphone-sync …) | its function | `portRules` |
+/// | 8 | `ports` | an open port whose IANA / nmap service implies the device (631 ipp, 62078 iphone-sync …) — unless the vendor leans to another category (then unknown) | its function | `portRules` |
 /// | – | `none` | nothing decided: unknown; the evidence names the vendor's lean when the IEEE owner (or UPnP `manufacturer`) has a plurality of ≥ 50 % of its nmap fingerprints in one category — a hint, never a verdict | nil | `NmapDeviceTypes` (nmap-os-db) |
 public enum DeviceClassifier {
     /// The categories (those of the fixtures).
@@ -47,15 +47,16 @@ public enum DeviceClassifier {
             return Verdict(category: category, rule: "hostname", evidence: pattern)
         }
         let lean = vendorLean(signals)
-        if let (category, evidence) = suggested(signals) {
-            // Two weak signals: a suggestion stands unless the vendor leans elsewhere (a NAS offers
-            // SMB like a computer; its maker says storage) — then neither is trusted.
+        // Rules 7 and 8 only suggest: each stands unless the vendor leans elsewhere (a NAS offers
+        // SMB like a computer, an access point SSH; their makers say storage, router) — two weak
+        // signals that disagree leave the device unknown.
+        for (rule, suggestion) in [("suggested", suggested(signals)), ("ports", ports(Set(signals.openPorts)))] {
+            guard let (category, evidence) = suggestion else { continue }
             if let lean, lean.category != category {
                 return Verdict(category: nil, rule: "none", evidence: "\(evidence) suggests \(category.rawValue), but the vendor leans \(lean.category.rawValue) (\(lean.evidence))")
             }
-            return Verdict(category: category, rule: "suggested", evidence: evidence)
+            return Verdict(category: category, rule: rule, evidence: evidence)
         }
-        if let (category, evidence) = ports(Set(signals.openPorts)) { return Verdict(category: category, rule: "ports", evidence: evidence) }
         // A vendor is a hint, never a verdict: one maker sells phones, TVs and printers alike, and
         // what nmap's fingerprints of that maker lean to is not what a LAN holds. Measured on the
         // default suite (2026-11-26), a vendor rule was right for 112 of 161 devices (70 %), every
