@@ -18,6 +18,7 @@ struct RunGroup: Sendable, StrategyMedians {
     static let presetOrder = [
         "review-baseline", "review-phase1", "review-phase2", "review-phase3",
         "netmonitor-1.0", "netmonitor-2.0", "scanbench-best",
+        "homenet", "netdiag-plus",
     ]
 
     /// A heading-friendly name: "home · scan" ("home · scan · iphone-a16" in a file of several platforms).

@@ -12,7 +12,8 @@ struct StrategyLoadingTests {
     }()
 
     static let presetNames = ["review-baseline", "review-phase1", "review-phase2", "review-phase3",
-                              "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
+                              "netmonitor-1.0", "netmonitor-2.0", "scanbench-best",
+                              "homenet", "netdiag-plus"]
 
     static func preset(_ name: String) throws -> Strategy {
         try StrategyLoader.load("\(presetDirectory)/\(name).yaml")

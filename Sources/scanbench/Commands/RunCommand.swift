@@ -69,6 +69,8 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
+    /// NetMonitor's own history and the recommendation. The other apps' presets (`homenet`,
+    /// `netdiag-plus`, from seeds 002 and 003) run by name: a default run stays NetMonitor's seven.
     static let presets = ["review-baseline", "review-phase1", "review-phase2", "review-phase3",
                           "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
 
