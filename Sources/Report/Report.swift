@@ -99,6 +99,8 @@ public struct Report: Sendable {
         if !budget.isEmpty { text += "\n" + budget }
         let floor = floorTable(group)
         if !floor.isEmpty { text += "\n" + floor }
+        let phases = phaseTable(group)
+        if !phases.isEmpty { text += "\n" + phases }
         text += "\n" + latencyTable(group)
         text += "\n" + namesTable(group)
         let confusion = categoryConfusion(group)

@@ -74,6 +74,10 @@ extension Metric {
                                        gate: MetricThreshold(relativePercent: 5), whenCut: .allowance(MetricThreshold(relativePercent: 15))) {
         Double($0.wire.packets)
     }
+    /// mDNS (UDP 5353) packets on the link, queries and answers of everyone: Bonjour browsing's cost on the wire.
+    public static let mdnsPackets = Metric(wire(.mdnsPackets), "mDNS packets", short: "mDNS", .lowerIsBetter, .counter, from: .capture) {
+        Double($0.wire.mdnsPackets)
+    }
     public static let bytes = Metric(wire(.bytes), "Bytes", .lowerIsBetter, .counter, from: .capture) { Double($0.wire.bytes) }
     /// Frames libpcap dropped: a capture that lost frames undercounts every wire figure.
     public static let captureDrops = Metric(wire(.captureDrops), "Capture drops", short: "Drops", .lowerIsBetter, .counter, from: .capture) {
@@ -176,6 +180,11 @@ extension Metric {
                                                           .timing, from: .process) {
         $0.contextSwitchesInvoluntary.map(Double.init)
     }
+    /// The most threads the scanner process had at once (sampled every 50 ms from /proc): how wide
+    /// the executors spread, e.g. a dedicated tool queue beside the scan's pool.
+    public static let peakThreads = Metric(top(.peakThreads), "Peak threads", short: "Threads", .lowerIsBetter, .timing, from: .process) {
+        Double($0.peakThreads)
+    }
     public static let wakeups = Metric(top(.wakeups), "Wakeups", .lowerIsBetter, .timing, from: .process) { $0.wakeups.map(Double.init) }
     public static let syscalls = Metric(top(.syscalls), "Syscalls", .lowerIsBetter, .timing, from: .process) { $0.syscalls.map(Double.init) }
 
@@ -210,7 +219,7 @@ extension Metric {
 
     /// Metrics the report shows that `scanbench compare` does not gate (they declare no threshold yet).
     public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusy, mainBusyP95,
-                                              pingVsWireP95, pingLost, portsCorrect]
+                                              pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads]
 
     /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.
     public static let catalogue: [Metric] = all + reportOnly + [captureDrops, emulatorWriteFailures]

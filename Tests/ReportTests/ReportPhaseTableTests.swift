@@ -1,0 +1,50 @@
+import Testing
+@testable import Report
+import Results
+
+/// `phases_s`, `wire.mdns_packets` and `peak_threads` were recorded in results.json and shown
+/// nowhere; the per-LAN "Phases, mDNS and threads" table shows their medians.
+@Suite("report.md: phases, mDNS and threads")
+struct ReportPhaseTableTests {
+    /// The synthetic document with the three metrics set: `tcp_probe` only for some strategies, and
+    /// values that differ by run so a wrong aggregate (first run, mean) shows.
+    static func document() -> ResultsDocument {
+        var document = SyntheticResults.document()
+        for i in document.runs.indices {
+            var metrics = document.runs[i].metrics
+            metrics.phasesS = ["arp": 1.0 + Double(i % 3)]
+            if document.runs[i].strategy.hasPrefix("review") { metrics.phasesS["tcp_probe"] = 10.0 * Double(i % 3 + 1) }
+            metrics.wire.mdnsPackets = 40 + 10 * (i % 3)
+            metrics.peakThreads = 7 + i % 3
+            document.runs[i].metrics = metrics
+        }
+        return document
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    @Test("each strategy's row holds the median seconds per phase, the median mDNS packets and peak threads; an absent phase is a dash")
+    func table() throws {
+        let document = Self.document()
+        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let heading = "### Phases, mDNS and threads"
+        let header = probe.header(after: heading, withColumn: "`arp` [s]")
+        let rows = probe.table(after: heading, withColumn: "`arp` [s]")
+        let arp = try #require(header.firstIndex(of: "`arp` [s]"))
+        let tcp = try #require(header.firstIndex(of: "`tcp_probe` [s]"))
+        let mdns = try #require(header.firstIndex(of: "mDNS packets"))
+        let threads = try #require(header.firstIndex(of: "Peak threads"))
+        for strategy in ["review-baseline", "scanbench-best"] {
+            let runs = document.runs.filter { $0.strategy == strategy && $0.status == .ok }.map(\.metrics)
+            let row = try #require(probe.row(rows, "`\(strategy)`"), "\(strategy) has a row")
+            #expect(row[arp] == NumberFormat.decimal(Self.median(runs.compactMap { $0.phasesS["arp"] }), digits: 2))
+            #expect(row[tcp] == (strategy == "scanbench-best" ? "—"
+                                 : NumberFormat.decimal(Self.median(runs.compactMap { $0.phasesS["tcp_probe"] }), digits: 2)))
+            #expect(row[mdns] == NumberFormat.decimal(Self.median(runs.map { Double($0.wire.mdnsPackets) }), digits: 0))
+            #expect(row[threads] == NumberFormat.decimal(Self.median(runs.map { Double($0.peakThreads) }), digits: 0))
+        }
+    }
+}
