@@ -17,11 +17,22 @@ public struct CaptureObservations: Sendable {
     public var arpTargets: Set<IPv4Address> = []
     /// Packets read.
     public var packets = 0
+    /// Frames the capturing side says it dropped, and who says so; nil when nothing says (a
+    /// classic pcap outside a scanbench run directory). A twin of a lossy capture takes a lost
+    /// reply for a silent host and a lost burst for a late one.
+    public var droppedFrames: (count: UInt64, source: String)?
 
     public init(file: String, scanner: IPv4Address, scannerReason: String) {
         self.file = file
         self.scanner = scanner
         self.scannerReason = scannerReason
+    }
+
+    /// The warning a lossy capture deserves, nil when it dropped nothing or nothing says.
+    public var dropWarning: String? {
+        guard let droppedFrames, droppedFrames.count > 0 else { return nil }
+        return "\(file): the capture dropped \(droppedFrames.count) frames (\(droppedFrames.source)); a twin of it, or a check against it, "
+            + "mistakes lost replies for silent or late hosts. Capture again with a larger buffer (tcpdump -B) or a quieter machine"
     }
 
     /// Hosts that answered the scanner on some protocol, by address.

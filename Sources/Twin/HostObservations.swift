@@ -17,6 +17,9 @@ public struct HostObservations: Sendable, Equatable {
     public var arpReplies = 0
     /// ARP request → reply, ms (to the latest request before the reply).
     public var arpRTTs: [Double] = []
+    /// When the scanner sent the first ARP request that got a timed reply (ms into the capture):
+    /// where in the sweep's bursts the host was asked (`ARPQueueing`).
+    public var arpAskedAtMs: Double?
     /// Echo requests the scanner sent and the replies received.
     public var echoRequests = 0
     public var echoReplies = 0

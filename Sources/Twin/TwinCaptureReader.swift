@@ -1,3 +1,4 @@
+import Foundation
 import Capture
 import Wire
 
@@ -50,7 +51,24 @@ public struct TwinCaptureReader {
             }
         }
         reader.addProbeAnswers(from: analysis)
+        reader.observations.droppedFrames = file.droppedFrames.map { ($0, "pcapng interface statistics: isb_ifdrop + isb_osdrop") }
+            ?? runDrops(besidePcap: path)
         return reader.observations
+    }
+
+    /// A classic pcap holds no drop count; when it is a scanbench run's (`<run>/pcaps/x.pcap`),
+    /// the run's results.json has what the capturing tcpdump reported (`capture_drops`).
+    static func runDrops(besidePcap path: String) -> (count: UInt64, source: String)? {
+        let pcaps = URL(fileURLWithPath: path).deletingLastPathComponent()
+        guard pcaps.lastPathComponent == "pcaps" else { return nil }
+        let results = pcaps.deletingLastPathComponent().appendingPathComponent("results.json")
+        guard let data = try? Data(contentsOf: results),
+              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let runs = document["runs"] as? [[String: Any]],
+              let run = runs.first(where: { ($0["pcap"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } == URL(fileURLWithPath: path).lastPathComponent })
+        else { return nil }
+        guard let drops = ((run["metrics"] as? [String: Any])?["wire"] as? [String: Any])?["capture_drops"] as? Int else { return nil }
+        return (UInt64(max(0, drops)), "capture_drops in \(results.path)")
     }
 
     /// The scanner's TCP attempts and echo round trips, as the analyzer matched them: a port is
@@ -118,7 +136,10 @@ public struct TwinCaptureReader {
             host.macs[arp.senderMAC, default: 0] += 1
             guard arp.operation == .reply, arp.targetIP == scanner else { return }
             host.arpReplies += 1
-            if let asked = lastARPRequest.removeValue(forKey: arp.senderIP) { host.arpRTTs.append(Self.ms(time - asked)) }
+            if let asked = lastARPRequest.removeValue(forKey: arp.senderIP) {
+                host.arpRTTs.append(Self.ms(time - asked))
+                if host.arpAskedAtMs == nil { host.arpAskedAtMs = Self.ms(asked) }
+            }
         }
     }
 

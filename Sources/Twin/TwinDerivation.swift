@@ -143,15 +143,16 @@ public enum TwinDerivation {
         return domain
     }
 
-    /// What ARP costs beyond the IP round trip on this capture (ms): the median over the devices
-    /// timed both ways, from three devices up (with fewer, one sleepy device's ARP delay would be
-    /// taken for the LAN's); 0 otherwise.
-    static func arpExcess(_ hosts: [HostObservations], account: inout Account) -> Double {
-        let excesses = hosts.compactMap { host in host.medianARPRTT.flatMap { arp in host.medianRTT.map { arp - $0 } } }
-        guard excesses.count >= 3 else { return 0 }
-        let arpExcess = max(0, Percentile.of(excesses, 50) ?? 0)
-        account.reasoning.append("ARP costs \(Self.rounded(arpExcess)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways); taken off ARP-only devices' delay")
-        return arpExcess
+    /// What ARP costs beyond the IP round trip on this capture, where each host was asked
+    /// (`ARPQueueing`); says so in the reasoning.
+    static func arpExcess(_ hosts: [HostObservations], account: inout Account) -> ARPQueueing {
+        let queueing = ARPQueueing(hosts)
+        guard queueing.samples.count >= 3 else { return queueing }
+        let excesses = queueing.samples.map(\.excessMs)
+        account.reasoning.append("ARP costs \(Self.rounded(queueing.overallMs)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways; "
+                                 + "\(Self.rounded(max(0, excesses.min()!)))-\(Self.rounded(excesses.max()!)) ms as the sweep's bursts queue the replies); "
+                                 + "each ARP-only device's delay is less the median over the \(ARPQueueing.neighbours) devices asked nearest in time")
+        return queueing
     }
 
     /// The fixture's network: subnet, gateway, domain and the scanner (its MAC made up when the

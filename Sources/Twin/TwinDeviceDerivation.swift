@@ -12,7 +12,7 @@ import Wire
 struct TwinDeviceDerivation {
     let gateway: IPv4Address
     /// What ARP costs beyond the IP round trip on this capture (ms).
-    let arpExcess: Double
+    let arpExcess: ARPQueueing
     let inventory: [Inventory.Device]
     let options: TwinOptions
     private var usedMACs: Set<MACAddress>
@@ -20,7 +20,7 @@ struct TwinDeviceDerivation {
     private var usedHostnames: Set<String> = []
     private var usedUUIDs: Set<String> = []
 
-    init(gateway: IPv4Address, arpExcess: Double, inventory: [Inventory.Device], options: TwinOptions, scannerMAC: MACAddress?) {
+    init(gateway: IPv4Address, arpExcess: ARPQueueing, inventory: [Inventory.Device], options: TwinOptions, scannerMAC: MACAddress?) {
         self.gateway = gateway
         self.arpExcess = arpExcess
         self.inventory = inventory
@@ -37,6 +37,8 @@ struct TwinDeviceDerivation {
         var notes: [String] = []
         var rtt: Double? { host.medianRTT }
         var arpRTT: Double? { host.medianARPRTT }
+        /// What ARP cost beyond IP around the time this host was asked.
+        let arpExcess: Double
     }
 
     mutating func device(for host: HostObservations, account: inout TwinDerivation.Account) -> Fixture.Device {
@@ -44,7 +46,7 @@ struct TwinDeviceDerivation {
         let fallbackName = "host-" + host.address.octets.map(String.init).joined(separator: "-")
         let name = TwinDerivation.uniqueName(listed.map { TwinDerivation.fixtureName($0.name) } ?? fallbackName,
                                              fallback: fallbackName, used: &usedNames)
-        var draft = Draft(host: host, listed: listed, name: name)
+        var draft = Draft(host: host, listed: listed, name: name, arpExcess: arpExcess.excess(at: host.arpAskedAtMs))
         let mac = self.mac(&draft, account: &account)
         let category = host.address == gateway ? .router : (listed?.category ?? TwinOptions.defaultCategory)
         var device = Fixture.Device(name: name, ip: host.address, mac: mac, category: category)
@@ -107,7 +109,7 @@ struct TwinDeviceDerivation {
         let (rtt, arpRTT) = (draft.rtt, draft.arpRTT)
         // An ARP-only device's delay: its ARP round trip less what ARP costs beyond the IP
         // round trip on this capture's other devices (a sweep's burst queues the replies).
-        let arpOnly = arpRTT.map { max(0, $0 - arpExcess) }
+        let arpOnly = arpRTT.map { max(0, $0 - draft.arpExcess) }
         let oneWay = (rtt ?? arpOnly).map { max(0, $0 - options.testbedRoundTripMs) / 2 }
         if let oneWay, oneWay > Fixture.LinkImpairment.delayRangeMs.upperBound {
             account.leftOut.append("\(draft.name): a one-way delay of \(TwinDerivation.rounded(oneWay)) ms is more than a fixture's link adds "
@@ -137,8 +139,8 @@ struct TwinDeviceDerivation {
         var arp = Fixture.ARPBehaviour()
         let probability = Double(host.arpReplies) / Double(host.arpRequests)
         if probability < 0.99 { arp.replyProbability = TwinDerivation.rounded(probability) }
-        if let arpRTT = draft.arpRTT, let rtt = draft.rtt, arpRTT - rtt - arpExcess >= TwinDerivation.arpDelayFloor {
-            let delay = TwinDerivation.rounded(arpRTT - rtt - arpExcess)
+        if let arpRTT = draft.arpRTT, let rtt = draft.rtt, arpRTT - rtt - draft.arpExcess >= TwinDerivation.arpDelayFloor {
+            let delay = TwinDerivation.rounded(arpRTT - rtt - draft.arpExcess)
             if Fixture.ARPBehaviour.replyDelayRangeMs.contains(delay) {
                 arp.replyDelayMs = delay
             } else {

@@ -57,6 +57,10 @@ public final class CaptureFile {
     }
 
     /// The link types read so far (a classic pcap file has one, known at open).
+    /// Frames the capture says it dropped (pcapng interface statistics, known once `forEach` has
+    /// walked the file); nil when the file does not say (classic pcap never does).
+    public var droppedFrames: UInt64? { pcapng?.droppedFrames }
+
     public var linkTypes: [LinkType] {
         pcapng?.linkTypes ?? pcap.map { [$0.linkType] } ?? libpcap.map { [$0.linkType] } ?? []
     }

@@ -29,6 +29,14 @@ public final class PcapngReader {
     private var lastTimestamp: Int64 = 0
     /// Every link type an interface of the file declared so far, in order of first appearance.
     public private(set) var linkTypes: [LinkType] = []
+    /// Frames the capture lost, per (section, interface): the last interface statistics block's
+    /// `isb_ifdrop` (lost by the interface) plus `isb_osdrop` (lost by the OS's buffer), which are
+    /// counts since the capture started (pcapng §4.6), so the last block of each interface counts.
+    private var dropsByInterface: [Int: UInt64] = [:]
+    private var section = -1
+    /// Frames the capture says it dropped, read as the file is walked; nil when no interface
+    /// statistics block gave a drop count (absent, not zero: most writers leave it out).
+    public var droppedFrames: UInt64? { dropsByInterface.isEmpty ? nil : dropsByInterface.values.reduce(0, +) }
 
     /// Opens a pcapng file.
     ///
@@ -93,6 +101,7 @@ public final class PcapngReader {
                 try readSimplePacket(block, offset: offset, body)
                 count += 1
             case 0x8000_0001: try readProcess(block, offset: offset)
+            case 5: try readStatistics(block, offset: offset)
             default: break
             }
             input.skip(length)
@@ -106,6 +115,7 @@ public final class PcapngReader {
         let major = value16(block, 4)
         guard major == 1 else { throw damage(offset, "section header", "pcapng major version \(major), only 1 exists") }
         // Interface and process indexes count within a section.
+        section += 1
         interfaces.removeAll(keepingCapacity: true)
         processes.removeAll(keepingCapacity: true)
     }
@@ -127,6 +137,19 @@ public final class PcapngReader {
         }
         interfaces.append(interface)
         if !linkTypes.contains(linkType) { linkTypes.append(linkType) }
+    }
+
+    /// An interface statistics block (type 5): interface id, timestamp, then options whose
+    /// `isb_ifdrop` (5) and `isb_osdrop` (7) are 64-bit drop counts.
+    private func readStatistics(_ block: UnsafeRawBufferPointer, offset: Int64) throws(CaptureError) {
+        guard block.count >= 12 else { throw damage(offset, "interface statistics", "body of \(block.count) bytes, at least 12 needed") }
+        let interface = Int(value32(block, 0))
+        var dropped: UInt64?
+        try forEachOption(block, from: 12, offset: offset, name: "interface statistics") { code, option in
+            guard code == 5 || code == 7, option.count >= 8 else { return }
+            dropped = (dropped ?? 0) &+ value64(option)
+        }
+        if let dropped { dropsByInterface[section << 32 | interface] = dropped }
     }
 
     /// An enhanced packet block (type 6) or the obsolete packet block (type 2), which differ only
@@ -219,6 +242,9 @@ public final class PcapngReader {
     private func value32(_ raw: UInt32) -> UInt32 { bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw) }
     private func value32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
         value32(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+    }
+    private func value64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        UInt64(value32(bytes, bigEndian ? 4 : 0)) | UInt64(value32(bytes, bigEndian ? 0 : 4)) << 32
     }
     private func value16(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt16 {
         let raw = bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)

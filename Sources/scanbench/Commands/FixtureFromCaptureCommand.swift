@@ -87,6 +87,7 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             if let check {
                 let original = try TwinCaptureReader.read(path: file, scanner: scannerAddress)
                 let twin = try TwinCaptureReader.read(path: check, scanner: original.scanner)
+                for warning in [original.dropWarning, twin.dropWarning].compactMap({ $0 }) { FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8)) }
                 let comparison = TwinComparison.compare(original: original, twin: twin, toleranceMs: toleranceMs)
                 print(comparison.text)
                 if comparison.differenceCount > 0 { throw ExitCode(1) }
@@ -94,6 +95,7 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             }
             let devices = try inventory.map(InventoryLoader.load)
             let observations = try TwinCaptureReader.read(path: file, scanner: scannerAddress)
+            if let warning = observations.dropWarning { FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8)) }
             let twin = try TwinDerivation.derive(observations, options: TwinOptions(name: name, inventory: devices, testbedRoundTripMs: testbedRttMs))
             let command = (["scanbench fixture from-capture", file] + (inventory.map { ["--inventory", $0] } ?? [])
                            + (scanner.map { ["--scanner", $0] } ?? [])
