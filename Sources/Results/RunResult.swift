@@ -189,4 +189,14 @@ public struct PeerCategoryGuess: Codable, Sendable, Equatable {
         self.category = category
         self.evidence = evidence
     }
+
+    enum CodingKeys: String, CodingKey { case ip, category, evidence }
+
+    /// `category` is written as null when unknown, so that every guess has the key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ip, forKey: .ip)
+        try container.encode(category, forKey: .category)
+        try container.encodeIfPresent(evidence, forKey: .evidence)
+    }
 }
