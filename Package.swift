@@ -85,7 +85,7 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable",
+            dependencies: ["Results", "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),

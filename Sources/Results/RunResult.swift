@@ -148,6 +148,11 @@ public struct PeerResult: Codable, Sendable, Equatable {
     public var tcpSyn: Int?
     /// Why `found` is missing: the tool could not start, exited with an error, or timed out.
     public var notMeasured: String?
+    /// A peer that guesses categories (nmap `-O -sV`): its guesses, mapped to our categories,
+    /// scored against the fixture with the probe's `CategoryScore`; nil for the other peers.
+    public var categories: CategoryScore?
+    /// Per found device: address → category (nil: unknown) and what nmap said.
+    public var categoryGuesses: [PeerCategoryGuess]?
 
     public init(fixture: String, tool: String, repetition: Int, found: Int?, discoverable: Int, durationS: Double,
                 packets: Int? = nil, tcpSyn: Int? = nil) {
@@ -166,5 +171,32 @@ public struct PeerResult: Codable, Sendable, Equatable {
         case durationS = "duration_s"
         case tcpSyn = "tcp_syn"
         case notMeasured = "not_measured"
+        case categories
+        case categoryGuesses = "category_guesses"
+    }
+}
+
+/// One device as a category-guessing peer saw it.
+public struct PeerCategoryGuess: Codable, Sendable, Equatable {
+    public var ip: String
+    /// Our category, nil when nothing nmap said maps to one (unknown).
+    public var category: String?
+    /// nmap's words the category came from: "osclass general purpose (Linux 5.X, 96 %)".
+    public var evidence: String?
+
+    public init(ip: String, category: String?, evidence: String?) {
+        self.ip = ip
+        self.category = category
+        self.evidence = evidence
+    }
+
+    enum CodingKeys: String, CodingKey { case ip, category, evidence }
+
+    /// `category` is written as null when unknown, so that every guess has the key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ip, forKey: .ip)
+        try container.encode(category, forKey: .category)
+        try container.encodeIfPresent(evidence, forKey: .evidence)
     }
 }

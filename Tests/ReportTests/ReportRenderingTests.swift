@@ -116,6 +116,9 @@ struct ReportRenderingTests {
         // 28 found of 28, 27 given a category (the Pixel unknown), 26 right (the iPhone taken for a
         // computer); 27 identifiable (the Pixel announces nothing that names it).
         #expect(Array(bestNames[2...6]) == ["26/27 (96 %)", "27/28 (96 %)", "27", "26/28 (93 %)", "3.3"])
+        // The nmap -O -sV peer on the same LAN, scored the same way, beside the strategies.
+        let nmap = try #require(Self.probe.row(names, "`nmap -O -sV` (peer)"))
+        #expect(Array(nmap[2...6]) == ["4/20 (20 %)", "20/27 (74 %)", "27", "4/28 (14 %)", "455.0"])
     }
 
     @Test("the category confusion: fixture category × the probe's, with misses and unknown devices in their own columns")

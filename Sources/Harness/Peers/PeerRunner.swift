@@ -22,10 +22,12 @@ struct PeerRunner: Sendable {
             ("avahi-browse", ["unshare", "-mu", "sh", "-c", Self.avahiScript]),
         ]
         for repetition in 1...max(1, repetitions) {
+            var pingFound: [String] = []
             for (name, command) in tools {
                 let started = MonotonicClock.now()
                 let output = Self.output(of: NetworkNamespace(truth.scanner.namespace).command(command))
                 let devices = Set(truth.devices.map { $0.device.ip.description })
+                if name == "nmap -sn", let text = try? output.get() { pingFound = Self.addresses(in: text, tool: name).sorted() }
                 var result = PeerResult(fixture: fixture, tool: name, repetition: repetition,
                                         found: (try? output.get()).map { Self.addresses(in: $0, tool: name).intersection(devices).count },
                                         discoverable: discoverable, durationS: MonotonicClock.seconds(since: started))
@@ -33,6 +35,10 @@ struct PeerRunner: Sendable {
                 progress("peer \(name) r\(repetition): \(Self.describe(result)) devices in \(String(format: "%.1f", result.durationS)) s")
                 results.append(result)
             }
+            // nmap -O -sV fingerprints the hosts nmap -sn found, as a person would run it.
+            let os = NmapOSPeer(truth: truth, fixture: fixture).run(targets: pingFound, repetition: repetition)
+            progress("peer \(os.tool) r\(repetition): \(Self.describe(os)) devices, categories \(Self.describe(os.categories)) in \(String(format: "%.1f", os.durationS)) s")
+            results.append(os)
             if let ports = portScan(repetition: repetition) {
                 progress("peer \(ports.tool) r\(repetition): \(Self.describe(ports)) port states correct")
                 results.append(ports)
@@ -89,6 +95,11 @@ struct PeerRunner: Sendable {
     /// "found/discoverable", or "not measured (why)".
     static func describe(_ result: PeerResult) -> String {
         result.found.map { "\($0)/\(result.discoverable)" } ?? "not measured (\(result.notMeasured ?? "no reason"))"
+    }
+
+    /// "right/given given, of found found".
+    static func describe(_ score: CategoryScore?) -> String {
+        score.map { "\($0.right)/\($0.given) right, \($0.given)/\($0.found) given" } ?? "not scored"
     }
 
     /// Port states from nmap's greppable output; the state nmap leaves out ("Ignored State")

@@ -62,12 +62,25 @@ extension Report {
                        identifiable.map { NumberFormat.decimal($0, digits: 0) } ?? "—", ratio(correct.median, total.median),
                        seconds.map { NumberFormat.decimal($0.median, digits: 1) } ?? ""])
         }
+        // Category-guessing peers (nmap -O -sV) on the same LAN, scored by the same CategoryScore.
+        let peers = document.peers.filter { $0.fixture == group.fixture && $0.categories != nil }
+        for tool in peers.map(\.tool).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } {
+            let rows = peers.filter { $0.tool == tool }
+            func median(_ value: (CategoryScore) -> Int) -> Double { SampleSummary(rows.compactMap { $0.categories.map { Double(value($0)) } })?.median ?? 0 }
+            let right = median(\.right), given = median(\.given), found = median(\.found)
+            let total = SampleSummary(rows.map { Double($0.discoverable) })?.median ?? 0
+            table.add([Inline.code(tool) + " (peer)", "—", given > 0 ? ratio(right, given) : "—", found > 0 ? ratio(given, found) : "—",
+                       NumberFormat.decimal(median(\.identifiable), digits: 0), ratio(right, total),
+                       NumberFormat.decimal(SampleSummary(rows.map(\.durationS))?.median ?? 0, digits: 1)])
+        }
         var text = "### Host names and categories\n\nMedians over repetitions. Host names: of the found devices the fixture names. "
         text += "Categories: what the probe after the scan (`scanbench probe --from-scan`, blind to the fixture) made of the devices the "
         text += "strategy found (`CategoryScore`, docs/METRICS.md \"Categories\"): precision — right of those given a category; coverage — "
         text += "given a category of the discoverable devices found (unknown is neither right nor wrong); identifiable — discoverable "
         text += "devices whose own signals determine their category by a public table, the ceiling for coverage of a classifier by "
-        text += "specification; correct of all — right of every discoverable device, found or not; probe: its wall time, not part of the scan's.\n\n"
+        text += "specification; correct of all — right of every discoverable device, found or not; probe: its wall time, not part of the scan's. "
+        text += "A peer row (`--peers`) scores nmap's own guesses, its device types mapped to ours; its time is the whole nmap run. On the "
+        text += "testbed every device is a Linux namespace, so nmap's OS guess describes the testbed's stack, not the fixture's device.\n\n"
         return text + table.render()
     }
 

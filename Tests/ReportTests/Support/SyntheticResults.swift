@@ -54,7 +54,8 @@ enum SyntheticResults {
             [PeerResult(fixture: "home", tool: "nmap -sn", repetition: repetition, found: 26, discoverable: 28,
                         durationS: 4.1 + Double(repetition) * 0.1, packets: 1_024, tcpSyn: 508),
              PeerResult(fixture: "home", tool: "arp-scan", repetition: repetition, found: 28, discoverable: 28,
-                        durationS: 1.6, packets: 540)]
+                        durationS: 1.6, packets: 540),
+             Self.nmapOS(repetition: repetition)]
         } : []
         return ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_785_000_000), environment: environment,
                                referenceStrategy: "netmonitor-2.0", runs: runs, peers: peerRows)
@@ -192,5 +193,15 @@ enum SyntheticResults {
         // As `scanbench run --seed 1` records it: repetition k ran with seed k.
         result.seed = UInt64(repetition)
         return result
+    }
+
+    /// nmap -O -sV on home: 27 found, 20 given a category, 4 right (every device answered as Linux).
+    static func nmapOS(repetition: Int) -> PeerResult {
+        var row = PeerResult(fixture: "home", tool: "nmap -O -sV", repetition: repetition, found: 27, discoverable: 28, durationS: 455)
+        var score = CategoryScore()
+        (score.found, score.given, score.right, score.identifiable) = (27, 20, 4, 27)
+        row.categories = score
+        row.categoryGuesses = [PeerCategoryGuess(ip: "198.18.0.1", category: "computer", evidence: "osclass general purpose (Linux 5.X, 96 %)")]
+        return row
     }
 }

@@ -1,0 +1,117 @@
+import Fixture
+import Foundation
+import Identity
+import Platform
+import Results
+import TestbedPlatform
+import Wire
+
+/// nmap's OS and service detection (`-O -sV`) as a category-guessing peer: its device types
+/// mapped to our categories and scored with the probe's `CategoryScore`, so that the two compare.
+///
+/// Mapping (`IdentityVocabulary.nmapDeviceTypes`, the table `NmapDeviceTypes` documents): nmap's
+/// device types are those of "Device and OS classification" in Nmap Network Scanning ch. 8
+/// (https://nmap.org/book/osdetect-fingerprint-format.html). Per host, in order:
+///
+/// | source | field | why first |
+/// |---|---|---|
+/// | OS detection | the first `osclass type` of the best `osmatch` (nmap lists them by accuracy) | nmap's own verdict of what the device is |
+/// | version detection | the most frequent `service devicetype` (nmap-service-probes `d/…/`) | when the OS guess maps to none |
+///
+/// A type mapping to none (load balancer, terminal …), or nothing at all, is unknown.
+///
+/// On the testbed every device is a Linux network namespace (docs/TESTBED.md): the TTL, TCP
+/// options and window nmap fingerprints are the host kernel's for every device, whatever the
+/// fixture says it is — Sources/Testbed emulates no per-device TTL or TCP options. So the OS
+/// guess says "general purpose Linux" (computer) or a Linux-based embedded product for every
+/// device; only services (`-sV`) carry the fixture's device.
+struct NmapOSPeer: Sendable {
+    var truth: GroundTruth
+    var fixture: String
+
+    static let tool = "nmap -O -sV"
+
+    /// `-T4` and one OS try keep home's 28 hosts under ten minutes; targets are what `nmap -sn`
+    /// found (the hosts nmap itself finds), never anything outside the fixture's subnet.
+    static func command(targets: [String]) -> [String] {
+        ["nmap", "-O", "-sV", "-n", "-Pn", "-T4", "--max-os-tries", "1", "-oX", "-"] + targets
+    }
+
+    func run(targets: [String], repetition: Int) -> PeerResult {
+        let discoverable = truth.devices.filter { Discoverability.isDiscoverable($0.device) }.count
+        let started = MonotonicClock.now()
+        let inSubnet = targets.filter { address in IPv4Address(address).map(truth.subnet.contains) ?? false }
+        let output: Result<String, PeerRunner.NotMeasured> = inSubnet.isEmpty
+            ? .failure(.init(reason: "nmap -sn found no host to fingerprint"))
+            : PeerRunner.output(of: NetworkNamespace(truth.scanner.namespace).command(Self.command(targets: inSubnet)), timeout: 1_800)
+        let guesses = (try? output.get()).map(Self.guesses(inXML:))
+        let devices = Set(truth.devices.map { $0.device.ip.description })
+        var result = PeerResult(fixture: fixture, tool: Self.tool, repetition: repetition,
+                                found: guesses.map { Set($0.map(\.ip)).intersection(devices).count },
+                                discoverable: discoverable, durationS: MonotonicClock.seconds(since: started))
+        result.notMeasured = PeerRunner.reason(output)
+        if let guesses {
+            result.categoryGuesses = guesses
+            result.categories = CategoryScore(guesses: Dictionary(guesses.map { ($0.ip, $0.category) }, uniquingKeysWith: { first, _ in first }),
+                                              ground: truth)
+        }
+        return result
+    }
+
+    /// nmap device type → our category (types not listed map to none).
+    static let categories: [String: String] = Dictionary(
+        IdentityVocabulary.nmapDeviceTypes.entries.map { ($0.literal, $0.category) }, uniquingKeysWith: { first, _ in first })
+
+    /// One guess per IPv4 host in nmap's XML output (`-oX`), in its order.
+    static func guesses(inXML xml: String) -> [PeerCategoryGuess] {
+        // "<host " or "<host>", never "<hosthint>" or "<hostnames>".
+        xml.components(separatedBy: "<host").dropFirst().filter { $0.first == " " || $0.first == ">" }.compactMap { host in
+            guard let ip = firstTag("address", in: host, where: { $0["addrtype"] == "ipv4" })?["addr"] else { return nil }
+            let os = host.components(separatedBy: "<osmatch ").dropFirst().first
+            if let os, let osclass = firstTag("osclass", in: os), let type = osclass["type"], let category = categories[type] {
+                let detail = [osclass["vendor"], osclass["osgen"]].compactMap { $0 }.joined(separator: " ")
+                return PeerCategoryGuess(ip: ip, category: category,
+                                         evidence: "osclass \(type) (\(detail), \(osclass["accuracy"] ?? "?") %)")
+            }
+            let types = tags("service", in: host).compactMap { $0["devicetype"] }
+            let counts = Dictionary(types.map { ($0, 1) }, uniquingKeysWith: +)
+            if let type = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, let category = categories[type] {
+                return PeerCategoryGuess(ip: ip, category: category, evidence: "service devicetype \(type)")
+            }
+            let said = os.flatMap { firstTag("osclass", in: $0)?["type"] }.map { "osclass \($0) maps to none" }
+                ?? types.first.map { "service devicetype \($0) maps to none" }
+            return PeerCategoryGuess(ip: ip, category: nil, evidence: said)
+        }
+    }
+
+    /// The attributes of every `<name …>` tag in `text`.
+    static func tags(_ name: String, in text: String) -> [[String: String]] {
+        text.components(separatedBy: "<\(name) ").dropFirst().map { tag in
+            attributes(String(tag.prefix { $0 != ">" }))
+        }
+    }
+
+    static func firstTag(_ name: String, in text: String, where accept: ([String: String]) -> Bool = { _ in true }) -> [String: String]? {
+        tags(name, in: text).first(where: accept)
+    }
+
+    /// `key="value"` pairs, XML entities of the five predefined kinds decoded.
+    static func attributes(_ tag: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = Substring(tag)
+        while let equals = rest.range(of: "=\"") {
+            let key = rest[..<equals.lowerBound].split(separator: " ").last.map(String.init) ?? ""
+            let afterQuote = rest[equals.upperBound...]
+            guard let close = afterQuote.firstIndex(of: "\"") else { break }
+            result[key] = decode(String(afterQuote[..<close]))
+            rest = afterQuote[afterQuote.index(after: close)...]
+        }
+        return result
+    }
+
+    static func decode(_ value: String) -> String {
+        value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import Harness
+
+/// nmap `-O -sV` XML (-oX) read into category guesses; the excerpts are nmap 7.93's output on
+/// the home testbed, trimmed.
+@Suite("nmap -O -sV peer")
+struct NmapOSPeerTests {
+    static let xml = """
+        <host starttime="1" endtime="2"><status state="up" reason="arp-response" reason_ttl="0"/>
+        <address addr="198.18.0.1" addrtype="ipv4"/><address addr="02:00:00:00:00:01" addrtype="mac"/>
+        <ports><port protocol="tcp" portid="80"><state state="open"/><service name="http" product="FRITZ!Box 7590 (UI)" servicefp="SF:&quot;x&gt;" method="probed" conf="10"/></port></ports>
+        <os><osmatch name="Linux 5.3 - 5.4" accuracy="96" line="1">
+        <osclass type="general purpose" vendor="Linux" osfamily="Linux" osgen="5.X" accuracy="96"><cpe>cpe:/o:linux:linux_kernel:5</cpe></osclass>
+        </osmatch><osmatch name="AXIS 210A" accuracy="93" line="2"><osclass type="webcam" vendor="AXIS" osfamily="embedded" accuracy="93"/></osmatch></os></host>
+        <host><address addr="198.18.0.31" addrtype="ipv4"/>
+        <ports><port protocol="tcp" portid="631"><service name="ipp" product="CUPS" devicetype="printer" method="probed" conf="10"/></port></ports></host>
+        <host><address addr="198.18.0.87" addrtype="ipv4"/><ports><port protocol="tcp" portid="4070"><service name="unknown" method="table" conf="3"/></port></ports></host>
+        <host><address addr="198.18.0.90" addrtype="ipv4"/><os><osmatch name="F5 BIG-IP" accuracy="90"><osclass type="load balancer" vendor="F5" accuracy="90"/></osmatch></os></host>
+        """
+
+    @Test("the best osmatch's first osclass decides; then the services' devicetype; a type of no category is unknown")
+    func guesses() throws {
+        let guesses = NmapOSPeer.guesses(inXML: "<hosthint><address addr=\"198.18.0.9\" addrtype=\"ipv4\"/></hosthint>" + Self.xml)
+        try #require(guesses.map(\.ip) == ["198.18.0.1", "198.18.0.31", "198.18.0.87", "198.18.0.90"])
+        #expect(guesses.map(\.category) == ["computer", "printer", nil, nil])
+        #expect(guesses[0].evidence == "osclass general purpose (Linux 5.X, 96 %)")
+        #expect(guesses[3].evidence == "osclass load balancer maps to none")
+    }
+
+    @Test("targets go to nmap after the options, and the XML goes to standard output")
+    func command() {
+        let command = NmapOSPeer.command(targets: ["198.18.0.1"])
+        #expect(command.prefix(3) == ["nmap", "-O", "-sV"])
+        #expect(command.suffix(3) == ["-oX", "-", "198.18.0.1"])
+    }
+}
