@@ -23,6 +23,8 @@ public struct HarnessJob: Sendable {
     public var shard = ShardSpec(index: 1, count: 1)
     public var repetitions: Int
     public var peers = false
+    /// With `peers`, nmap -O -sV as a category peer too (`--peer-os`).
+    public var peerOS = false
     /// Lanes: copies of each fixture's LAN that run entries side by side (1 = one at a time).
     public var jobs = 1
     /// The base seed (`--seed`): repetition k of every strategy runs with seed + k − 1
@@ -150,7 +152,7 @@ public struct HarnessJob: Sendable {
         let id = Self.testbedIDs(lanes: 1)[0]
         defer { TestbedCleaner.remove(id: id, log: { _ in }) }
         let truth = try await bringUp(fixture, id: id, seed: seed)
-        let results = PeerRunner(truth: truth, fixture: fixture.name).runAll(repetitions: repetitions, progress: progress)
+        let results = PeerRunner(truth: truth, fixture: fixture.name, osDetection: peerOS).runAll(repetitions: repetitions, progress: progress)
         try await sink.addPeers(results)
     }
 

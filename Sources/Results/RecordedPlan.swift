@@ -56,6 +56,8 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
     public var sweep: [SweepDescription.Knob]?
     /// `--peers`: the reference tools ran too.
     public var peers: Bool
+    /// `--peer-os`: nmap -O -sV ran among the peers too (minutes per LAN, so asked for apart).
+    public var peerOS = false
     /// The category probe after each scan; nil with `--no-categories`.
     public var categoryProbe: CategoryProbeSettings?
     /// `--platform`: the profile the app ran on, by name (and path for a file); nil for `linux`.
@@ -81,7 +83,7 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case fixtures, strategies, scenarios, also, repetitions, seed, sweep, peers
+        case fixtures, strategies, scenarios, also, repetitions, seed, sweep, peers, peerOS = "peer_os"
         case platform
         case categoryProbe = "category_probe"
     }
@@ -96,6 +98,7 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
         sweep = try container.decodeIfPresent([SweepDescription.Knob].self, forKey: .sweep)
         peers = try container.decodeIfPresent(Bool.self, forKey: .peers) ?? false
+        peerOS = try container.decodeIfPresent(Bool.self, forKey: .peerOS) ?? false
         categoryProbe = try container.decodeIfPresent(CategoryProbeSettings.self, forKey: .categoryProbe)
         platform = try container.decodeIfPresent(Input.self, forKey: .platform)
     }
@@ -110,6 +113,7 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
         try container.encodeIfPresent(seed, forKey: .seed)
         try container.encodeIfPresent(sweep, forKey: .sweep)
         try container.encode(peers, forKey: .peers)
+        if peerOS { try container.encode(peerOS, forKey: .peerOS) }
         try container.encodeIfPresent(categoryProbe, forKey: .categoryProbe)
         try container.encodeIfPresent(platform, forKey: .platform)
     }
@@ -179,6 +183,7 @@ extension RecordedPlan {
             knobs.isEmpty ? "none" : knobs.map { "--sweep \($0.key)=\($0.values.joined(separator: ","))" }.joined(separator: " ")
         }
         compare("peers", peers, other.peers) { $0 ? "--peers" : "no peers" }
+        compare("nmap -O -sV peer", peerOS, other.peerOS) { $0 ? "--peer-os" : "no --peer-os" }
         compare("platform", platform?.name ?? PlatformRecord.defaultName, other.platform?.name ?? PlatformRecord.defaultName) { "--platform \($0)" }
         compare("category probe", categoryProbe, other.categoryProbe) { settings in
             guard let settings else { return "none (--no-categories)" }

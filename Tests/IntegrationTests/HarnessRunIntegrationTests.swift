@@ -165,14 +165,8 @@ struct HarnessRunIntegrationTests {
         for row in peers where ["nmap -sn", "arp-scan"].contains(row["tool"] as? String) {
             #expect(row["found"] as? Int == row["discoverable"] as? Int, "\(row)")
         }
-        // nmap -O -sV guessed a category or unknown for every host nmap -sn found, and was scored.
-        let os = try #require(peers.first { $0["tool"] as? String == "nmap -O -sV" }, "\(tools)")
-        let guesses = try #require(os["category_guesses"] as? [[String: Any]], "\(os)")
-        let score = try #require(os["categories"] as? [String: Any], "\(os)")
-        // Every host nmap -sn found (the scanner's own address too, which is no fixture device) has
-        // a guess with a category key (null: unknown; on tiny nmap matches no OS and finds no devicetype).
-        #expect(guesses.count >= (os["found"] as? Int ?? .max) && guesses.allSatisfy { $0.keys.contains("category") }, "\(guesses)")
-        #expect(score["found"] as? Int == os["found"] as? Int && (score["given"] as? Int ?? -1) >= (score["right"] as? Int ?? 0), "\(score)")
+        // nmap -O -sV takes minutes per LAN: it runs only with --peer-os (NmapOSPeerTests parse its XML).
+        #expect(!tools.contains("nmap -O -sV"), "\(tools)")
         #expect(((try Self.results("\(base)/b")["peers"] as? [[String: Any]]) ?? []).isEmpty, "shard 2 ran without --peers")
 
         let merge = try ScanBenchCLI.scanbench(["merge", "\(base)/a/results.json", "\(base)/b/results.json", "--out", "\(base)/all/results.json"])

@@ -9,6 +9,8 @@ import TestbedPlatform
 struct PeerRunner: Sendable {
     var truth: GroundTruth
     var fixture: String
+    /// nmap -O -sV on the hosts nmap -sn found (`--peer-os`): minutes per LAN, so only when asked.
+    var osDetection = false
 
     func runAll(repetitions: Int, progress: @Sendable (String) -> Void) -> [PeerResult] {
         var results: [PeerResult] = []
@@ -36,9 +38,11 @@ struct PeerRunner: Sendable {
                 results.append(result)
             }
             // nmap -O -sV fingerprints the hosts nmap -sn found, as a person would run it.
+            if osDetection {
             let os = NmapOSPeer(truth: truth, fixture: fixture).run(targets: pingFound, repetition: repetition)
             progress("peer \(os.tool) r\(repetition): \(Self.describe(os)) devices, categories \(Self.describe(os.categories)) in \(String(format: "%.1f", os.durationS)) s")
             results.append(os)
+            }
             if let ports = portScan(repetition: repetition) {
                 progress("peer \(ports.tool) r\(repetition): \(Self.describe(ports)) port states correct")
                 results.append(ports)

@@ -117,6 +117,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Also measure reference tools in the same testbeds (nmap -sn, arp-scan, avahi-browse; nmap -sT in the port-scan scenarios).")
     var peers = false
 
+    @Flag(name: .customLong("peer-os"), help: "With --peers, also run nmap -O -sV on the hosts nmap -sn found and score its device types as categories (several minutes per LAN: 455 s on home).")
+    var peerOS = false
+
     @Option(help: "Output directory (results.json, report.md, pcaps/, events/).")
     var out = "reports/latest"
 
@@ -183,7 +186,7 @@ struct RunCommand: AsyncParsableCommand {
     /// True when an option that decides which runs happen was given (so `--plan` must agree with it).
     private var givesPlan: Bool {
         !fixtures.isEmpty || !strategies.isEmpty || repetitions != nil || suite != nil || !scenarios.isEmpty || !sweeps.isEmpty
-            || peers || noCategories || probeTopPorts != nil || probeBonjourWindow != nil || probeSsdpWindow != nil || probeTimeout != nil
+            || peers || peerOS || noCategories || probeTopPorts != nil || probeBonjourWindow != nil || probeSsdpWindow != nil || probeTimeout != nil
             || platform != nil
     }
 
@@ -201,6 +204,8 @@ struct RunCommand: AsyncParsableCommand {
         var plan = RecordedPlan(fixtures: fixtureList, strategies: bases.map { RecordedPlan.Input(strategy: $0) },
                                 scenarios: scenarios.map { RecordedPlan.Input(scenario: $0) }, repetitions: repetitions, seed: seed,
                                 sweep: grid.knobs.isEmpty ? nil : grid.knobs, peers: peers, categoryProbe: try categoryProbe())
+        guard !peerOS || peers else { throw ValidationError("--peer-os adds nmap -O -sV to the peers: give --peers too") }
+        plan.peerOS = peerOS
         if let platform, platform != PlatformProfileLoader.defaultName { plan.platform = RecordedPlan.Input(platform: platform) }
         if let named = suite?.scenarios, self.scenarios.isEmpty && sweeps.isEmpty {
             // The suite names its own session scenarios: on its first fixture, under its strategies.
@@ -343,6 +348,7 @@ struct RunCommand: AsyncParsableCommand {
                                  executable: Terminal.executablePath, repetitions: recorded.repetitions, progress: Terminal.progress)
         harness.shard = shardSpec
         harness.peers = recorded.peers
+        harness.peerOS = recorded.peerOS
         harness.seed = recorded.seed
         harness.sweep = schedule.sweep
         harness.recordedPlan = recorded
