@@ -170,7 +170,7 @@ struct CIGateIntegrationTests {
                                  summary: summary)
         #expect(same.status == 0, "\(Self.regressions(same.stdout))\n\(same.stdout)\(same.stderr)")
         #expect(same.stderr.contains("--seed 7"), "every shard ran with the baseline's seed: \(same.stderr)")
-        #expect(same.stderr.contains("plan: the baseline's: 3 runs: tiny × 1 strategy × 1 scenario × 3 repetitions, seed 7"), "\(same.stderr)")
+        #expect(same.stderr.contains("plan: the baseline's: 3 runs: tiny × 1 strategy × scan, × 3 repetitions, seed 7"), "\(same.stderr)")
         let gated = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(base)/same/merged/results.json"))) as? [String: Any])
         #expect((gated["runs"] as? [[String: Any]])?.map { $0["strategy"] as? String } == ["netmonitor-ci", "netmonitor-ci", "netmonitor-ci"])
         #expect((gated["plan"] as? [String: Any])?["strategies"] as? [[String: String]] == [["name": "netmonitor-ci", "path": before]])
