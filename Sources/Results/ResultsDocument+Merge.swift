@@ -53,7 +53,7 @@ extension ResultsDocument {
         let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         guard repeated.isEmpty else {
             throw ResultsError("the files share runs (\(repeated.prefix(3).joined(separator: ", ")))",
-                               fix: "merge the results of different shards of one plan, each file once")
+                               fix: "merge the results of different shards of one plan, each file once; to pool whole runs of one plan, use scanbench merge --replicates")
         }
         merged.runs.sort { $0.sequence < $1.sequence }
         merged.environment.shard = "merged " + parts.map(\.document.environment.shard).joined(separator: " + ")
@@ -96,6 +96,33 @@ extension ResultsDocument {
         }
         var merged = try merging(stamped)
         merged.plan = nil
+        return merged
+    }
+
+    /// One document holding several whole runs of one plan (`scanbench run` started more than once
+    /// with the same plan and seed, e.g. as parallel jobs), as one pool of replicates: a gate's
+    /// reference that reruns the plan once and compares it with the replicates' spread.
+    ///
+    /// Each file's repetitions follow the previous file's (a file with repetitions 1–3 after one
+    /// with 1–3 becomes 4–6) and its schedule is laid after the previous one's; each run keeps the
+    /// seed it ran with, and the recorded plan stays the plan each file ran (`scanbench run --plan`
+    /// reruns one replicate). Everything else must agree as for shards.
+    /// - Throws: `ResultsError` naming the file and the difference.
+    public static func mergingReplicates(_ parts: [(name: String, document: ResultsDocument)]) throws(ResultsError) -> ResultsDocument {
+        var repetitionOffset = 0, sequenceOffset = 0
+        let renumbered = parts.map { part -> (name: String, document: ResultsDocument) in
+            var document = part.document
+            for index in document.runs.indices {
+                document.runs[index].repetition += repetitionOffset
+                document.runs[index].sequence += sequenceOffset
+            }
+            for index in document.peers.indices { document.peers[index].repetition += repetitionOffset }
+            repetitionOffset = document.runs.map(\.repetition).max() ?? repetitionOffset
+            sequenceOffset = (document.runs.map(\.sequence).max() ?? sequenceOffset - 1) + 1
+            return (part.name, document)
+        }
+        var merged = try merging(renumbered)
+        merged.environment.shard = "replicates " + parts.map(\.document.environment.shard).joined(separator: " + ")
         return merged
     }
 

@@ -28,6 +28,26 @@ struct ResultsMergeTests {
         #expect(merged.environment.shard == "merged 2/2 + 1/2")
     }
 
+    @Test("replicates of one plan: repetitions numbered on, schedules end to end, seeds kept; shards need no flag")
+    func replicatesRenumbered() throws {
+        var first = Self.shard("1/1", strategy: "a", sequence: 0)
+        first.runs[0].repetition = 1
+        first.runs[0].seed = 1
+        var second = first
+        second.runs[0].repetition = 1
+        let plain = try? #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", first), ("b.json", second)]) }
+        #expect(plain?.fix.contains("--replicates") == true)
+        let pooled = try ResultsDocument.mergingReplicates([("a.json", first), ("b.json", second), ("c.json", second)])
+        #expect(pooled.runs.map(\.repetition) == [1, 2, 3])
+        #expect(pooled.runs.map(\.sequence) == [0, 1, 2])
+        #expect(pooled.runs.map(\.seed) == [1, 1, 1])
+        #expect(pooled.peers.map(\.repetition) == [0, 1, 2])
+        #expect(pooled.environment.shard == "replicates 1/1 + 1/1 + 1/1")
+        // Replicates must still be one plan: another fixture file is refused as for shards.
+        let other = Self.shard("1/1", strategy: "a", sequence: 0, fixtureHash: "bb")
+        #expect(throws: ResultsError.self) { try ResultsDocument.mergingReplicates([("a.json", first), ("b.json", other)]) }
+    }
+
     @Test("a fixture file that differs between shards is refused, naming the file and the fixture")
     func differentFixtureRefused() {
         do {

@@ -13,6 +13,12 @@ struct MergeCommand: ParsableCommand {
             --across-platforms joins one plan run on two platforms (scanbench run --platform linux, then \
             --platform iphone-a16): each run keeps its platform, and the report sets them side by side \
             (a section per fixture, scenario and platform; the Expected Outcomes get a column per platform).
+
+            --replicates joins whole runs of one plan with the same seed (the same 'scanbench run' started \
+            more than once, e.g. as parallel jobs) into one pool: each file's repetitions are numbered after \
+            the previous file's (1-3 and 1-3 become 1-6), each run keeps its seed, and the plan stays the one \
+            each file ran, so 'scanbench run --plan' and the CI gate rerun one replicate against the pool.
+            Example: scanbench merge a/results.json b/results.json c/results.json --replicates --out ref/results.json
             """
     )
 
@@ -25,11 +31,18 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Join the same plan run on different --platform profiles (linux and one profile), each run stamped with its platform.")
     var acrossPlatforms = false
 
+    @Flag(help: "Join whole runs of the same plan and seed as replicates, numbering each file's repetitions after the previous file's.")
+    var replicates = false
+
     func run() throws {
         guard files.count >= 2 else { throw ValidationError("give at least two results.json files") }
+        guard !(acrossPlatforms && replicates) else {
+            throw ValidationError("--across-platforms and --replicates do not go together: join each platform's replicates first, then the platforms")
+        }
         do {
             let parts = try files.map { (name: $0, document: try ResultsDocument.load($0)) }
-            let merged = try acrossPlatforms ? ResultsDocument.mergingAcrossPlatforms(parts) : ResultsDocument.merging(parts)
+            let merged = try acrossPlatforms ? ResultsDocument.mergingAcrossPlatforms(parts)
+                : replicates ? ResultsDocument.mergingReplicates(parts) : ResultsDocument.merging(parts)
             let directory = URL(fileURLWithPath: out).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try merged.write(to: out)
