@@ -163,11 +163,7 @@ public struct Comparison: Sendable {
     public var regressions: [GateTest] { tests.filter { $0.outcome == .regressed } }
     public var improvements: [GateTest] { tests.filter { $0.outcome == .improved } }
 
-    private static func strategies(_ document: ResultsDocument) -> [String] {
-        var seen: [String] = []
-        for run in document.runs.sorted(by: { $0.sequence < $1.sequence }) where !seen.contains(run.strategy) { seen.append(run.strategy) }
-        return seen
-    }
+    private static func strategies(_ document: ResultsDocument) -> [String] { document.runs.firstSeen { $0.strategy } }
 
     private static func describe(_ document: ResultsDocument) -> String {
         let keys = Set(document.runs.map { "\($0.fixture)/\($0.scenario)/\($0.strategy)" }).sorted()

@@ -3,13 +3,7 @@ import Results
 extension Report {
     /// The platforms the runs ran on, in schedule order, when the file holds runs of more than one
     /// (`scanbench merge --across-platforms` stamps `RunResult.platform`); empty otherwise.
-    var runPlatforms: [String] {
-        var seen: [String] = []
-        for run in document.runs.sorted(by: { $0.sequence < $1.sequence }) {
-            if let platform = run.platform, !seen.contains(platform) { seen.append(platform) }
-        }
-        return seen
-    }
+    var runPlatforms: [String] { document.runs.firstSeen { $0.platform } }
 
     /// The review's Expected Outcomes with a column per platform: each row "holds", "does not
     /// hold", or — over a `--sweep platform.KEY=…` in the results — "holds only above" or "only

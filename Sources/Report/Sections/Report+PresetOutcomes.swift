@@ -3,13 +3,7 @@ import Results
 extension Report {
     /// Strategies (not sweep variants) in schedule order, when the file holds more than the four
     /// the review comparison names: then every one of them gets a column in `presetOutcomesTables`.
-    var outcomeStrategies: [String] {
-        var seen: [String] = []
-        for run in document.runs.sorted(by: { $0.sequence < $1.sequence }) where run.control == nil && !seen.contains(run.strategy) {
-            seen.append(run.strategy)
-        }
-        return seen
-    }
+    var outcomeStrategies: [String] { document.runs.firstSeen { $0.control == nil ? $0.strategy : nil } }
 
     /// The review's bars applied to every strategy, one table per platform: whether each strategy's
     /// median meets what the review promised for phases 1 + 2 (the same bar and the same baseline as
