@@ -25,7 +25,7 @@ public enum TestbedCleaner {
     public static func removeOwn(log: @escaping @Sendable (String) -> Void) -> Removal {
         let ids = TestbedState.allIDs()
         for id in ids { remove(id: id, log: log) }
-        if ids.isEmpty && ourNamespaces().isEmpty { NeighbourLimits.restore() }
+        if ourNamespaces().isEmpty { NeighbourLimits.restore() }
         return Removal(removed: ids, leftAlone: unclaimedNamespaces())
     }
 
@@ -71,7 +71,7 @@ public enum TestbedCleaner {
         }
         try? FileManager.default.removeItem(atPath: names.stateDirectory)
         try? FileManager.default.removeItem(atPath: TestbedNames(id: id).controllerLog)
-        if TestbedState.allIDs().isEmpty && ourNamespaces().isEmpty { NeighbourLimits.restore() }
+        if ourNamespaces().isEmpty { NeighbourLimits.restore() }
         if !namespaces.isEmpty {
             log("removed testbed \(id): \(namespaces.count) namespaces, \(killed) processes")
         } else if let stopped {

@@ -27,11 +27,9 @@ struct FreshMachineIntegrationTests {
         try ScanBenchCLI.scanbench(arguments, stateRoot: root, timeout: timeout)
     }
 
-    /// What is left in `root`. The saved neighbour limits stay while any other testbed on the
-    /// machine still needs them raised (the kernel's table is shared), so they count only when
-    /// this test's LANs were the only ones.
-    static func contents(_ root: String, alone: Bool = true) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted().filter { alone || $0 != "neighbour-limits.json" }
+    /// What is left in `root` (the saved neighbour limits live outside it, machine-wide).
+    static func contents(_ root: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }
 
     @Test("run --jobs 3 on tiny with no state root and default neighbour limits succeeds, restores the limits and leaves the root empty")
@@ -60,8 +58,9 @@ struct FreshMachineIntegrationTests {
         if alone {
             #expect(run.stderr.contains("raised the kernel's neighbour table limits"), "three lanes raise the limits: \(run.stderr)")
             #expect(Self.currentLimits() == Self.kernelDefaults, "the run restores the limits it raised")
+            #expect(!FileManager.default.fileExists(atPath: "/run/scanbench-neighbour-limits.json"), "and drops the machine's record of them")
         }
-        #expect(Self.contents(root, alone: alone) == [], "the run removes its LANs and the saved limits: \(Self.contents(root))")
+        #expect(Self.contents(root) == [], "the run removes its LANs: \(Self.contents(root))")
 
         // testbed up and down in the same fresh root leave it empty too.
         let up = try Self.scanbench(["testbed", "up", "tiny", "--detach", "--id", "fresh1", "--no-services"], root: root)
@@ -71,7 +70,7 @@ struct FreshMachineIntegrationTests {
         #expect(status.stdout.contains("fresh1"), "\(status.stdout)\(status.stderr)")
         let down = try Self.scanbench(["testbed", "down", "--id", "fresh1"], root: root)
         #expect(down.status == 0, "\(down.stderr)")
-        #expect(Self.contents(root, alone: alone) == [], "\(Self.contents(root))")
+        #expect(Self.contents(root) == [], "\(Self.contents(root))")
         #expect(!ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-fresh1-") })
     }
 
