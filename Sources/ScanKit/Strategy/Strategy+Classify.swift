@@ -43,6 +43,9 @@ extension Strategy {
             case timeoutMs = "timeout_ms"
             case hostConcurrency = "host_concurrency"
         }
+        /// The section's keys, as a strategy file spells them.
+        public static let keys = CodingKeys.allCases.map(\.stringValue)
+
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
