@@ -55,7 +55,8 @@ struct ClassifyStepTests {
             EventRecord(timeNs: 1, event: .connectionCreated(.init(connection: 1, transport: .tcp, ip: ip, port: 443, phase: "tcp_probe"))),
             EventRecord(timeNs: 2, event: .connectionCreated(.init(connection: 2, transport: .tcp, ip: ip, port: 80, phase: "tcp_probe"))),
             EventRecord(timeNs: 3, event: .connectionCreated(.init(connection: 3, transport: .udp, ip: ip, port: 1900, phase: "ssdp"))),
-            EventRecord(timeNs: 4, event: .serviceResolved(.init(instance: "P", serviceType: "_ipp._tcp", domain: "local", host: nil, ip: ip, port: 631, accepted: true))),
+            EventRecord(timeNs: 4, event: .serviceResolved(.init(instance: "P", serviceType: "_ipp._tcp", domain: "local", host: nil, ip: ip, port: 631, accepted: true,
+                                                                 txt: ["ty=Laser 5", "rpMd=x=y", "flag", "ty=second", "=nokey"]))),
             EventRecord(timeNs: 5, event: .serviceResolved(.init(instance: "P", serviceType: "_ipp._tcp", domain: "local", host: nil, ip: ip, port: 631, accepted: true))),
             EventRecord(timeNs: 6, event: .serviceResolved(.init(instance: "X", serviceType: "_ssh._tcp", domain: "local", host: nil, ip: ip, port: 22, accepted: false))),
         ]
@@ -64,6 +65,7 @@ struct ClassifyStepTests {
                                 summary: ClassifyStepTests.summary)
         let findings = ScanFindings(events: events, report: report)
         #expect(findings.devices["198.18.0.9"] == ScanFindings.Device(triedPorts: [80, 443], openPorts: [80],
-                                                                      services: [.init(instance: "P", type: "_ipp._tcp", port: 631)]))
+                                                                      services: [.init(instance: "P", type: "_ipp._tcp", port: 631,
+                                                                                                      txt: ["ty": "Laser 5", "rpMd": "x=y", "flag": ""])]))
     }
 }

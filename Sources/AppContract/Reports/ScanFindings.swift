@@ -25,17 +25,42 @@ public struct ScanFindings: Codable, Sendable, Equatable {
         }
     }
 
-    /// A resolved DNS-SD service instance (no TXT: the scan's phase does not keep it).
+    /// A resolved DNS-SD service instance, with the TXT the scan heard for it (empty when its
+    /// resolve asked for none: NetMonitor's TCP-connect resolve).
     public struct Service: Codable, Sendable, Equatable, Hashable {
         public var instance: String
         /// e.g. `_ipp._tcp`.
         public var type: String
         public var port: Int
+        /// TXT `key=value` pairs, keys as sent (as the probe's own browser keeps them).
+        public var txt: [String: String] = [:]
 
-        public init(instance: String, type: String, port: Int) {
+        public init(instance: String, type: String, port: Int, txt: [String: String] = [:]) {
             self.instance = instance
             self.type = type
             self.port = port
+            self.txt = txt
+        }
+
+        /// `txt` may be absent (a service heard without TXT).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(instance: try c.decode(String.self, forKey: .instance), type: try c.decode(String.self, forKey: .type),
+                      port: try c.decode(Int.self, forKey: .port), txt: try c.decodeIfPresent([String: String].self, forKey: .txt) ?? [:])
+        }
+
+        enum CodingKeys: String, CodingKey { case instance, type, port, txt }
+
+        /// RFC 6763 §6.4: the key runs to the first `=`; a string without one is a key with no
+        /// value; the first occurrence of a key wins.
+        static func pairs(_ strings: [String]) -> [String: String] {
+            var pairs: [String: String] = [:]
+            for string in strings where !string.isEmpty && !string.hasPrefix("=") {
+                let parts = string.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let key = String(parts[0])
+                if pairs[key] == nil { pairs[key] = parts.count > 1 ? String(parts[1]) : "" }
+            }
+            return pairs
         }
     }
 
@@ -54,8 +79,12 @@ public struct ScanFindings: Codable, Sendable, Equatable {
             case .connectionCreated(let created) where created.transport == .tcp:
                 ports[created.ip.description, default: []].insert(created.port)
             case .serviceResolved(let resolved) where resolved.accepted:
-                let service = Service(instance: resolved.instance, type: resolved.serviceType, port: resolved.port)
-                if !(services[resolved.ip.description] ?? []).contains(service) { services[resolved.ip.description, default: []].append(service) }
+                let service = Service(instance: resolved.instance, type: resolved.serviceType, port: resolved.port,
+                                      txt: Service.pairs(resolved.txt ?? []))
+                let known = services[resolved.ip.description] ?? []
+                if !known.contains(where: { $0.instance == service.instance && $0.type == service.type }) {
+                    services[resolved.ip.description, default: []].append(service)
+                }
             default:
                 continue
             }

@@ -71,12 +71,12 @@ public struct ProbeSweep: Sendable {
     }
 
     /// Adds the services the scan resolved to a device that its own browse did not hear (by
-    /// instance and type): their type is a signal, their TXT the scan did not keep.
+    /// instance and type), with the TXT the scan heard (none after a TCP-connect resolve).
     public static func reuse(_ services: [ScanFindings.Service], into signals: inout DeviceSignals) {
         for service in services where !signals.services.contains(where: {
             $0.instance.lowercased() == service.instance.lowercased() && $0.type.lowercased() == service.type.lowercased() }) {
             signals.services.append(BonjourService(instance: service.instance, type: service.type, domain: "local", host: nil,
-                                                   port: UInt16(exactly: service.port), addresses: [signals.ip], txt: [:]))
+                                                   port: UInt16(exactly: service.port), addresses: [signals.ip], txt: service.txt))
         }
     }
 
