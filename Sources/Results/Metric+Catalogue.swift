@@ -47,6 +47,14 @@ extension Metric {
                                                       of: { $0.names.categoryTotal.map(Double.init) }) {
         $0.names.categoryIdentifiable.map(Double.init)
     }
+    /// The classify step after the scan (the strategy's `classify`): its wall time, and the TCP
+    /// connection attempts and packets the scanner sent meanwhile (its own capture; not the scan's).
+    public static let categoryProbeSeconds = Metric(names(.categoryProbeS), "Category probe time", short: "Probe", unit: "s", .lowerIsBetter, .timing,
+                                                    digits: 1, from: .process) { $0.names.categoryProbeS }
+    public static let categoryProbeConnections = Metric(names(.categoryProbeConnections), "Category probe connections", short: "Probe conn.",
+                                                        .lowerIsBetter, .counter, from: .capture) { $0.names.categoryProbeConnections.map(Double.init) }
+    public static let categoryProbePackets = Metric(names(.categoryProbePackets), "Category probe packets", short: "Probe pkts",
+                                                    .lowerIsBetter, .counter, from: .capture) { $0.names.categoryProbePackets.map(Double.init) }
     /// Found devices whose reported host name is the fixture's (`names.hostname_correct`): a count,
     /// not a share, so finding more named devices counts.
     public static let hostnamesCorrect = Metric(names(.hostnameCorrect), "Host names correct", .higherIsBetter, .counter, from: .truth) {
@@ -219,7 +227,8 @@ extension Metric {
 
     /// Metrics the report shows that `scanbench compare` does not gate (they declare no threshold yet).
     public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusy, mainBusyP95,
-                                              pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads]
+                                              pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads,
+                                              categoryProbeSeconds, categoryProbeConnections, categoryProbePackets]
 
     /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.
     public static let catalogue: [Metric] = all + reportOnly + [captureDrops, emulatorWriteFailures]

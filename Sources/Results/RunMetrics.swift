@@ -324,6 +324,10 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var categoryIdentifiable: Int?
         /// Wall seconds of that probe (after the scan: not in `duration_s`).
         public var categoryProbeS: Double?
+        /// TCP connection attempts and packets the scanner sent during that probe, from its own
+        /// capture (the strategy's `classify`: 0 when it has no deep probe); nil before issue 35 item 4.
+        public var categoryProbeConnections: Int?
+        public var categoryProbePackets: Int?
 
         public init() {}
 
@@ -336,6 +340,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case categoryGiven = "category_given"
             case categoryIdentifiable = "category_identifiable"
             case categoryProbeS = "category_probe_s"
+            case categoryProbeConnections = "category_probe_connections"
+            case categoryProbePackets = "category_probe_packets"
         }
     }
 

@@ -242,6 +242,7 @@ struct MetricsJoinerTests {
                                          process: ProcessStats(), realtimeMinusMonotonicNs: 0)
         observation.categories = probe
         observation.categoryProbeSeconds = probe == nil ? nil : 3.25
+        (observation.categoryProbeConnections, observation.categoryProbePackets) = probe == nil ? (nil, nil) : (120, 150)
         let (metrics, devices, _) = MetricsJoiner(observation: observation).join()
         return (metrics, devices)
     }
@@ -260,6 +261,8 @@ struct MetricsJoinerTests {
         #expect(metrics.names.categoryTotal == 3, "every discoverable device, found or not")
         #expect(metrics.names.categoryCorrect == 1, "the gateway; the phone is unclassified, the speaker missed")
         #expect(metrics.names.categoryProbeS == 3.25)
+        #expect(metrics.names.categoryProbeConnections == 120 && metrics.names.categoryProbePackets == 150)
+        #expect(Metric.categoryProbeConnections.value(in: metrics) == 120, "the classify step's cost, declared once in the catalogue")
         #expect(metrics.names.categoryFound == 2 && metrics.names.categoryGiven == 1, "the phone is unknown: found, given none")
         #expect(Metric.categoryPrecision.value(in: metrics) == 100 && Metric.categoryCoverage.value(in: metrics) == 50,
                 "unknown is not wrong: 1 right of 1 given; 1 given of 2 found")

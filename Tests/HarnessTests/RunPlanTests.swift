@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ScanKit
 @testable import Harness
 import Results
 
@@ -56,7 +57,10 @@ struct RunPlanTests {
 
     @Test("the category probe runs blind in the scanner namespace, on the scan's report from standard input")
     func categoryProbeArguments() {
-        let arguments = CategoryProbeSettings.harnessDefault.arguments(executable: "/bin/scanbench", namespace: "sb-x-scanner")
+        var classify = Strategy.Classify()
+        classify.deepProbe = .harness
+        let arguments = ClassifyStep(classify: classify, harness: .harnessDefault).arguments(executable: "/bin/scanbench", namespace: "sb-x-scanner",
+                                                                                             findings: nil)
         #expect(Array(arguments.prefix(6)) == ["ip", "netns", "exec", "sb-x-scanner", "/bin/scanbench", "probe"])
         #expect(arguments.contains("--classify-only") && arguments.contains("--json"))
         let joined = arguments.joined(separator: " ")

@@ -84,6 +84,13 @@ struct HarnessRunIntegrationTests {
         #expect(correct >= 4 && correct <= total, "\(correct)/\(total)")
         let seconds = try #require(names["category_probe_s"] as? Double)
         #expect(seconds > 1 && seconds < 15, "the probe took \(seconds) s")
+        // Its cost comes from a capture of its own, which tshark reads the same way: one SYN per
+        // connection attempt (a retransmitted SYN is the same attempt).
+        let connections = try #require(names["category_probe_connections"] as? Int)
+        let probePcap = "\(out)/probes/tiny-scanbench-best-scan-r1.pcap"
+        let syns = try Tshark.count(probePcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50 && !tcp.analysis.retransmission")
+        #expect(connections > 0 && syns == connections, "probe connections \(connections), tshark \(syns)")
+        #expect(try #require(names["category_probe_packets"] as? Int) >= connections)
         let devices = try #require(entry["devices"] as? [[String: Any]])
         func device(_ name: String) throws -> [String: Any] { try #require(devices.first { $0["name"] as? String == name }) }
         #expect(try device("gateway")["category_predicted"] as? String == "router")

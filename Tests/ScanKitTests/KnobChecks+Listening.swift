@@ -182,6 +182,9 @@ extension KnobChecks {
             let connections = run.events.connections.filter { $0.phase == "bonjour" && $0.port == listener.port }
             #expect(connections.count == (method == "tcp_connect" ? 1 : 0), "\(method)")
             #expect(resolved(run.events).map(\.ip) == [Loopback.ip(21)], "\(method)")
+            // The mDNS resolve logs the TXT it heard (the classify step reuses it); NetMonitor's reads none.
+            let txt = resolved(run.events).first?.txt
+            #expect(txt == (method == "mdns" ? ["model=Loopback\(listener.port)"] : nil), "\(method): \(String(describing: txt))")
         }
         responder.stop()
     }

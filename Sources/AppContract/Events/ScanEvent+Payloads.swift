@@ -238,10 +238,13 @@ extension ScanEvent {
         public var port: Int
         /// False when the subnet filter rejected the address (nothing was upserted).
         public var accepted: Bool
-        enum CodingKeys: String, CodingKey { case instance, domain, host, ip, port, accepted, serviceType = "service_type" }
-        public init(instance: String, serviceType: String, domain: String, host: String?, ip: IPv4Address, port: Int, accepted: Bool) {
+        /// The TXT strings (`key=value`) the resolve heard; absent when it asked for none (TCP-connect resolve).
+        public var txt: [String]?
+        enum CodingKeys: String, CodingKey { case instance, domain, host, ip, port, accepted, txt, serviceType = "service_type" }
+        public init(instance: String, serviceType: String, domain: String, host: String?, ip: IPv4Address, port: Int, accepted: Bool,
+                    txt: [String]? = nil) {
             self.instance = instance; self.serviceType = serviceType; self.domain = domain; self.host = host
-            self.ip = ip; self.port = port; self.accepted = accepted
+            self.ip = ip; self.port = port; self.accepted = accepted; self.txt = txt
         }
     }
 

@@ -16,7 +16,8 @@ import Wire
 /// In order: a fresh capture on the scanner's link around the scenario (`ScenarioDriver`: the
 /// system under test as a child in the scanner namespace, measured from outside); then — once
 /// the capture has stopped and the switch's counters are read, so that none of it is the
-/// scan's — the category probe of the devices it found; then the join of its report, its event
+/// scan's — the strategy's classify step on the devices it found, under a capture of its own
+/// (`ClassifyStep`); then the join of its report, its event
 /// log, the wire, the categories and the ground truth (`MetricsJoiner`), and the run's status.
 public struct EntryRunner: Sendable {
     public var truth: GroundTruth
@@ -48,7 +49,7 @@ public struct EntryRunner: Sendable {
                                pcap: files.pcap, events: files.events)
         do {
             let recording = try await record(entry, strategy: strategy, files: files)
-            try await evaluate(recording, files: files, into: &result)
+            try await evaluate(recording, strategy: strategy.strategy, files: files, into: &result)
         } catch {
             result.status = .failed
             result.error = "\(error)"
@@ -88,7 +89,7 @@ public struct EntryRunner: Sendable {
     }
 
     /// Everything after the capture: the wire's analysis, the category probe, the join, the status.
-    private func evaluate(_ recording: Recording, files: RunFiles, into result: inout RunResult) async throws {
+    private func evaluate(_ recording: Recording, strategy: Strategy, files: RunFiles, into result: inout RunResult) async throws {
         var options = AnalysisOptions()
         options.scanner = truth.scanner.ip
         let wire = try WireAnalyzer.analyze(file: files.path(files.pcap), options: options)
@@ -97,18 +98,20 @@ public struct EntryRunner: Sendable {
         if case .reported(let report) = ending { session = report }
         // The switch's counters before the category probe adds traffic of its own.
         let switchCounters = SwitchPortCounters.load(testbed: truth.testbedID)?.since(recording.switchBefore)
-        var categories: CategoryProbeOutcome?
-        if let scan = session?.scan { categories = await probeCategories(of: scan, files: files) }
-        result.probe = categories?.file
         // A scan that finished wrote its event log; one that crashed may have left none.
         let eventsPath = files.path(files.events)
         let events = session?.scan == nil ? ((try? EventLog.read(path: eventsPath)) ?? []) : try EventLog.read(path: eventsPath)
+        var categories: CategoryProbeOutcome?
+        if let scan = session?.scan { categories = await probeCategories(of: scan, events: events, strategy: strategy, files: files) }
+        result.probe = categories?.file
         var observation = RunObservation(truth: truth, scan: session?.scan.map(ScanReportExcerpt.init), events: events, wire: wire,
                                          captureDrops: recording.captureDrops, process: recording.process,
                                          realtimeMinusMonotonicNs: recording.realtimeMinusMonotonicNs, switchCounters: switchCounters)
         observation.pathEvents = PathEventRecord.load(testbed: truth.testbedID)
         observation.categories = categories?.report
         observation.categoryProbeSeconds = categories?.seconds
+        observation.categoryProbeConnections = categories?.connections
+        observation.categoryProbePackets = categories?.packets
         observation.toolTargets = Set((session?.pings ?? []).map(\.target) + (session?.portScans ?? []).map(\.target))
         let joined = MetricsJoiner(observation: observation).join()
         result.metrics = joined.metrics
@@ -122,25 +125,33 @@ public struct EntryRunner: Sendable {
     private struct CategoryProbeOutcome {
         var report: ProbedCategories?
         var seconds: Double?
+        /// TCP connection attempts and packets the scanner sent while it ran (its own capture).
+        var connections: Int?
+        var packets: Int?
         /// Its output, relative to the output directory, when it ran and was kept.
         var file: String?
         var failure: (any Error)?
     }
 
-    /// Probes and classifies the devices `scan` found (`CategoryProbeSettings.run`, blind to the
-    /// fixture); nothing to probe for an empty scan. Nil when the job does not probe categories.
-    /// A failure is the run's (recorded in its status), not the job's.
-    private func probeCategories(of scan: ScanReport, files: RunFiles) async -> CategoryProbeOutcome? {
-        guard let probe = categoryProbe else { return nil }
-        guard !scan.devices.isEmpty else { return CategoryProbeOutcome(report: ProbedCategories(devices: []), seconds: 0) }
+    /// Probes and classifies the devices `scan` found as `strategy.classify` says (`ClassifyStep`,
+    /// blind to the fixture; what the scan's `events` recorded is reused when it says so); nothing
+    /// to probe for an empty scan. Nil when the job does not probe categories. A failure is the
+    /// run's (recorded in its status), not the job's.
+    private func probeCategories(of scan: ScanReport, events: [EventRecord], strategy: Strategy, files: RunFiles) async -> CategoryProbeOutcome? {
+        guard let harness = categoryProbe else { return nil }
+        guard !scan.devices.isEmpty else {
+            return CategoryProbeOutcome(report: ProbedCategories(devices: []), seconds: 0, connections: 0, packets: 0)
+        }
         var outcome = CategoryProbeOutcome()
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let input = String(decoding: try encoder.encode(scan), as: UTF8.self)
-            let (namespace, executable) = (truth.scanner.namespace, executable)
-            let probed = try await OffThePool.run { try probe.run(scanJSON: input, executable: executable, namespace: namespace) }
+            let step = ClassifyStep(classify: strategy.classify, harness: harness)
+            let probed = try await step.run(scanJSON: input, findings: ScanFindings(events: events, report: scan), findingsPath: files.path(files.findings),
+                                            executable: executable, truth: truth, pcapPath: files.path(files.probePcap))
             (outcome.report, outcome.seconds) = (probed.report, probed.seconds)
+            (outcome.connections, outcome.packets) = (probed.connections, probed.packets)
             try probed.json.write(toFile: files.path(files.probe), atomically: true, encoding: .utf8)
             outcome.file = files.probe
         } catch {

@@ -302,6 +302,8 @@ public struct MetricsJoiner: Sendable {
         metrics.names.categoryGiven = score.given
         metrics.names.categoryIdentifiable = score.identifiable
         metrics.names.categoryProbeS = observation.categoryProbeSeconds
+        metrics.names.categoryProbeConnections = observation.categoryProbeConnections
+        metrics.names.categoryProbePackets = observation.categoryProbePackets
     }
 
     /// The probe's verdicts of `devices` as `CategoryScore` takes them: every found device's

@@ -28,6 +28,9 @@ public struct RunObservation: Sendable {
     public var categories: ProbedCategories?
     /// Wall seconds the category probe took.
     public var categoryProbeSeconds: Double?
+    /// TCP connection attempts and packets the scanner sent during the category probe (its own capture).
+    public var categoryProbeConnections: Int?
+    public var categoryProbePackets: Int?
 
     public init(truth: GroundTruth, scan: ScanReportExcerpt?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
                 process: ProcessStats, realtimeMinusMonotonicNs: Int64, switchCounters: [SwitchPortCounters]? = nil) {

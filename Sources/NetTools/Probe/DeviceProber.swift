@@ -32,6 +32,10 @@ public struct DeviceProber: Sendable {
     /// one timeout, not two, for a UPnP description (a few hundred bytes from a LAN device; one
     /// that answered SSDP but cannot be reached, its ARP replies lost, costs that timeout).
     public var classifyOnly = false
+    /// Ports the quick scan tries besides the top ones (a strategy's `classify.ports`).
+    public var extraPorts: [UInt16] = []
+    /// Whether the default gateway is marked as such (a strategy's `classify.gateway_flag`).
+    public var marksGateway = true
 
     public init(timeout: Double = 1.5, concurrency: Int = 40, topPorts: Int = DeviceProber.defaultTopPorts, classifyOnly: Bool = false) {
         self.timeout = timeout
@@ -40,8 +44,14 @@ public struct DeviceProber: Sendable {
         self.classifyOnly = classifyOnly
     }
 
-    /// The ports the quick scan tries.
-    public var quickPorts: [UInt16] { NmapServices.shared.topTCPPorts(topPorts) }
+    /// The ports the quick scan tries: the top ones, then the extra ones not among them.
+    public var quickPorts: [UInt16] {
+        let top = topPorts > 0 ? NmapServices.shared.topTCPPorts(topPorts) : []
+        let known = Set(top)
+        var extra: [UInt16] = []
+        for port in extraPorts where !known.contains(port) && !extra.contains(port) { extra.append(port) }
+        return top + extra
+    }
 
     /// IANA ftp 21, ssh 22, smtp 25 (the server speaks first) and rtsp 554 (answers `OPTIONS`).
     static let bannerPorts: [UInt16] = [22, 21, 25, 554]
@@ -59,16 +69,19 @@ public struct DeviceProber: Sendable {
     }
 
     /// Probes `ip` (Bonjour services and SSDP descriptions are added by `ProbeSweep`: they come
-    /// from searches shared by all hosts).
-    public func probe(_ ip: IPv4Address, gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()) -> DeviceSignals {
+    /// from searches shared by all hosts), without trying the ports in `skipping` — those a scan
+    /// already tried — of which `knownOpen` were open: the follow-ups (AirPlay, Cast, web) use them.
+    public func probe(_ ip: IPv4Address, gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway(), skipping: Set<UInt16> = [],
+                      knownOpen: Set<UInt16> = []) -> DeviceSignals {
         var signals = DeviceSignals(ip: ip.description)
-        signals.isGateway = gateway == ip
+        signals.isGateway = marksGateway && gateway == ip
         signals.hostname = HostResolver.reverse(ip)
         let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
-        signals.openPorts = ((try? scanner.scan(ip, ports: quickPorts)) ?? []).filter { $0.state == .open }.map(\.port)
+        let ports = quickPorts.filter { !skipping.contains($0) }
+        signals.openPorts = ports.isEmpty ? [] : ((try? scanner.scan(ip, ports: ports)) ?? []).filter { $0.state == .open }.map(\.port)
         readMAC(into: &signals, ip: ip)
-        let open = Set(signals.openPorts)
-        for port in signals.openPorts where !classifyOnly {
+        let open = Set(signals.openPorts).union(knownOpen)
+        for port in open.sorted() where !classifyOnly {
             guard let tls = Self.webUsesTLS(port),
                   let head = HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) else { continue }
             Self.readWebPage(head, into: &signals)

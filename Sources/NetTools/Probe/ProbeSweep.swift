@@ -1,3 +1,4 @@
+import AppContract
 import Foundation
 import Wire
 
@@ -13,6 +14,11 @@ public struct ProbeSweep: Sendable {
     public var bonjourWindow: Double
     /// The shared SSDP search (MX 3, 4 s); nil for none.
     public var ssdp: SSDPSearch?
+    /// Hosts probed at once (HomeNet: 4, seed 002:123); by default every host at once.
+    public var hostConcurrency = Int.max
+    /// What the scan already learned (`ScanFindings`), reused: its tried ports are not probed
+    /// again and its resolved services join each device's signals. Empty: nothing reused.
+    public var findings = ScanFindings()
 
     public init(prober: DeviceProber = DeviceProber(), bonjourWindow: Double = 9, ssdp: SSDPSearch? = SSDPSearch()) {
         self.prober = prober
@@ -23,6 +29,7 @@ public struct ProbeSweep: Sendable {
     /// Probes `ips`, browses and searches; blocks until all of it and the follow-ups are done.
     /// - Returns: one `DeviceSignals` per address, in the order given, services attached.
     public func run(_ ips: [IPv4Address], gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()) -> [DeviceSignals] {
+        let findings = self.findings
         let results = SignalSlots(count: ips.count)
         let services = Slot<[BonjourService]>([])
         let locations = Slot<[IPv4Address: SSDPSearch.Location]>([:])
@@ -36,7 +43,12 @@ public struct ProbeSweep: Sendable {
             DispatchQueue.global().async(group: search) { locations.set((try? ssdp.run()) ?? [:]) }
         }
         let prober = self.prober
-        each(ips.indices) { index in results.set(index, prober.probe(ips[index], gateway: gateway)) }
+        each(ips.indices) { index in
+            let known = findings.devices[ips[index].description]
+            let tried = Set((known?.triedPorts ?? []).compactMap { UInt16(exactly: $0) })
+            let open = Set((known?.openPorts ?? []).compactMap { UInt16(exactly: $0) })
+            results.set(index, prober.probe(ips[index], gateway: gateway, skipping: tried, knownOpen: open))
+        }
         // The descriptions first, while a device that is reachable only because its SSDP answer
         // made it ARP for us still has a neighbour entry; the browse usually runs longer.
         search.wait()
@@ -51,19 +63,32 @@ public struct ProbeSweep: Sendable {
         each(ips.indices) { index in
             var device = results.get(index)
             DeviceProber.attach(found, to: &device)
+            Self.reuse(findings.devices[device.ip]?.services ?? [], into: &device)
             prober.followUp(&device, services: device.services)
             results.set(index, device)
         }
         return ips.indices.map(results.get)
     }
 
-    /// Runs `body` for every index, each on its own thread (the work waits on the network), and
-    /// returns when all are done.
+    /// Adds the services the scan resolved to a device that its own browse did not hear (by
+    /// instance and type), with the TXT the scan heard (none after a TCP-connect resolve).
+    public static func reuse(_ services: [ScanFindings.Service], into signals: inout DeviceSignals) {
+        for service in services where !signals.services.contains(where: {
+            $0.instance.lowercased() == service.instance.lowercased() && $0.type.lowercased() == service.type.lowercased() }) {
+            signals.services.append(BonjourService(instance: service.instance, type: service.type, domain: "local", host: nil,
+                                                   port: UInt16(exactly: service.port), addresses: [signals.ip], txt: service.txt))
+        }
+    }
+
+    /// Runs `body` for every index, each on its own thread (the work waits on the network), at
+    /// most `hostConcurrency` at once, and returns when all are done.
     private func each(_ indices: Range<Int>, _ body: @escaping @Sendable (Int) -> Void) {
         let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: max(1, min(hostConcurrency, indices.count)))
         for index in indices {
+            slots.wait()
             group.enter()
-            Thread { body(index); group.leave() }.start()
+            Thread { body(index); slots.signal(); group.leave() }.start()
         }
         group.wait()
     }

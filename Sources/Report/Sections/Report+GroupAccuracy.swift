@@ -42,7 +42,8 @@ extension Report {
     /// those found) and the fixture's identifiable devices, beside the old share of every device.
     func namesTable(_ group: RunGroup) -> String {
         var table = MarkdownTable([("Strategy", .left), ("Host names correct", .right), ("Precision", .right), ("Coverage", .right),
-                                   ("Identifiable", .right), ("Correct of all", .right), ("Probe [s]", .right)])
+                                   ("Identifiable", .right), ("Correct of all", .right), ("Probe [s]", .right),
+                                   ("Probe conn.", .right), ("Probe pkts", .right)])
         for strategy in group.strategies {
             let runs = group.ok(strategy)
             guard !runs.isEmpty else { continue }
@@ -51,7 +52,7 @@ extension Report {
             let probed = runs.filter { $0.metrics.names.categoryCorrect != nil }
             guard let correct = SampleSummary(probed.compactMap { Metric.categoriesCorrect.value(in: $0.metrics) }),
                   let total = SampleSummary(probed.compactMap { Metric.categoriesCorrect.total(in: $0.metrics) }) else {
-                table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), "not measured", "", "", "", ""])
+                table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal), "not measured", "", "", "", "", "", ""])
                 continue
             }
             func median(_ value: (RunMetrics.Names) -> Int?) -> Double? { SampleSummary(probed.compactMap { value($0.metrics.names).map(Double.init) })?.median }
@@ -60,7 +61,9 @@ extension Report {
             table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal),
                        given.map { ratio(correct.median, $0) } ?? "—", given.flatMap { given in found.map { ratio(given, $0) } } ?? "—",
                        identifiable.map { NumberFormat.decimal($0, digits: 0) } ?? "—", ratio(correct.median, total.median),
-                       seconds.map { NumberFormat.decimal($0.median, digits: 1) } ?? ""])
+                       seconds.map { NumberFormat.decimal($0.median, digits: 1) } ?? "",
+                       median(\.categoryProbeConnections).map { NumberFormat.decimal($0, digits: 0) } ?? "—",
+                       median(\.categoryProbePackets).map { NumberFormat.decimal($0, digits: 0) } ?? "—"])
         }
         // Category-guessing peers (nmap -O -sV) on the same LAN, scored by the same CategoryScore.
         let peers = document.peers.filter { $0.fixture == group.fixture && $0.categories != nil }
@@ -71,14 +74,16 @@ extension Report {
             let total = SampleSummary(rows.map { Double($0.discoverable) })?.median ?? 0
             table.add([Inline.code(tool) + " (peer)", "—", given > 0 ? ratio(right, given) : "—", found > 0 ? ratio(given, found) : "—",
                        NumberFormat.decimal(median(\.identifiable), digits: 0), ratio(right, total),
-                       NumberFormat.decimal(SampleSummary(rows.map(\.durationS))?.median ?? 0, digits: 1)])
+                       NumberFormat.decimal(SampleSummary(rows.map(\.durationS))?.median ?? 0, digits: 1), "—", "—"])
         }
         var text = "### Host names and categories\n\nMedians over repetitions. Host names: of the found devices the fixture names. "
         text += "Categories: what the probe after the scan (`scanbench probe --from-scan`, blind to the fixture) made of the devices the "
         text += "strategy found (`CategoryScore`, docs/METRICS.md \"Categories\"): precision — right of those given a category; coverage — "
         text += "given a category of the discoverable devices found (unknown is neither right nor wrong); identifiable — discoverable "
         text += "devices whose own signals determine their category by a public table, the ceiling for coverage of a classifier by "
-        text += "specification; correct of all — right of every discoverable device, found or not; probe: its wall time, not part of the scan's. "
+        text += "specification; correct of all — right of every discoverable device, found or not; probe: the strategy's classify step "
+        text += "(`classify`: none, its own probe reusing the scan's findings, or the harness's), its wall time, TCP connections and packets "
+        text += "from its own capture, not part of the scan's. "
         text += "A peer row (`--peers`) scores nmap's own guesses, its device types mapped to ours; its time is the whole nmap run. On the "
         text += "testbed every device is a Linux namespace, so nmap's OS guess describes the testbed's stack, not the fixture's device.\n\n"
         return text + table.render()

@@ -59,6 +59,9 @@ public final class BonjourBrowser: Sendable {
     /// Services found so far, in discovery order.
     public var services: [BonjourService] { state.withLock { $0.cache.services } }
 
+    /// The TXT strings heard for `service` (`key=value`, RFC 6763 §6), nil when none arrived.
+    public func text(of service: BonjourService) -> [String]? { state.withLock { $0.cache.texts[service.instanceName] } }
+
     /// Number of services found so far.
     public var serviceCount: Int { state.withLock { $0.cache.services.count } }
 

@@ -167,8 +167,10 @@ public final class BonjourScanPhase: ScanPhase {
         let record = ResolvedService(service: service, hostName: resolved.host?.description, port: Int(resolved.port),
                                      ip: resolved.ip, accepted: accepted)
         results.withLock { $0.append(record) }
+        // The TXT the mDNS resolve asked for (NetMonitor's TCP-connect resolve reads none).
+        let txt = settings.resolveMethod == .mdns ? browser.text(of: service) : nil
         events?.record(.serviceResolved(.init(instance: service.name, serviceType: service.type, domain: service.domain,
-                                              host: record.hostName, ip: resolved.ip, port: record.port, accepted: accepted)))
+                                              host: record.hostName, ip: resolved.ip, port: record.port, accepted: accepted, txt: txt)))
         guard accepted else { return nil }
         let hostname = settings.hostnameFrom == .instanceName ? service.name : (hostLabel ?? service.name)
         return DiscoveredDevice(ip: resolved.ip, source: .bonjour, hostname: hostname)

@@ -24,9 +24,11 @@ public struct Strategy: Codable, Sendable, Equatable {
     public var ptr: PTR
     public var publishing: Publishing
     public var tools: Tools
+    /// How a category is put on each device after the scan (`Classify`).
+    public var classify: Classify
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, subnet, budget, pipeline, arp, bonjour, tcp, enrichment, ssdp, icmp, ptr, publishing, tools
+        case name, description, subnet, budget, pipeline, arp, bonjour, tcp, enrichment, ssdp, icmp, ptr, publishing, tools, classify
         case bindToInterface = "bind_to_interface"
     }
 
@@ -58,6 +60,7 @@ public struct Strategy: Codable, Sendable, Equatable {
         ptr = PTR()
         publishing = Publishing()
         tools = Tools()
+        classify = Classify()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,6 +81,7 @@ public struct Strategy: Codable, Sendable, Equatable {
         ptr = try c.value(.ptr, or: d.ptr)
         publishing = try c.value(.publishing, or: d.publishing)
         tools = try c.value(.tools, or: d.tools)
+        classify = try c.value(.classify, or: d.classify)
     }
 
     /// Whether the phase is switched on.

@@ -64,6 +64,7 @@ public enum StrategyLoader {
         add(Strategy.Tools.CodingKeys.self)
         add(Strategy.Ping.CodingKeys.self)
         add(Strategy.PortScanner.CodingKeys.self)
+        add(Strategy.Classify.CodingKeys.self)
         return keys
     }()
 }

@@ -52,6 +52,7 @@ struct StrategyValidator {
         try range(s.publishing.deviceFlushMs, 0...60_000, ["publishing", "device_flush_ms"],
                   unit: "milliseconds (0 = the list goes with every publish)")
         try checkTools()
+        try checkClassify()
     }
 
     private func checkTools() throws {
@@ -69,6 +70,21 @@ struct StrategyValidator {
         let scanner: YAMLPath = ["tools", "port_scanner"]
         try range(s.tools.portScanner.maxConcurrent, 1...1000, scanner.appending(key: "max_concurrent"), unit: "ports in flight")
         try range(s.tools.portScanner.timeoutMs, 1...60_000, scanner.appending(key: "timeout_ms"), unit: "milliseconds")
+    }
+
+    private func checkClassify() throws {
+        let c = strategy.classify
+        let path: YAMLPath = ["classify"]
+        try range(c.topPorts, 0...65535, path.appending(key: "top_ports"), unit: "of nmap's most frequently open ports (0 = none)")
+        for (i, p) in c.ports.enumerated() { try port(p, path.appending(key: "ports").appending(index: i)) }
+        if c.deepProbe == .own && c.topPorts == 0 && c.ports.isEmpty && c.bonjourWindowMs == 0 && c.ssdpWindowMs == 0 {
+            throw document.error(at: path.appending(key: "deep_probe"), "deep_probe own, but the probe has no port, browse or search to run",
+                                 fix: "set top_ports, ports, bonjour_window_ms or ssdp_window_ms, or write deep_probe: none")
+        }
+        try range(c.bonjourWindowMs, 0...120_000, path.appending(key: "bonjour_window_ms"), unit: "milliseconds (0 = no browse)")
+        if c.ssdpWindowMs != 0 { try range(c.ssdpWindowMs, 1000...6000, path.appending(key: "ssdp_window_ms"), unit: "milliseconds, or 0 for no search") }
+        try range(c.timeoutMs, 1...30_000, path.appending(key: "timeout_ms"), unit: "milliseconds")
+        try range(c.hostConcurrency, 1...1024, path.appending(key: "host_concurrency"), unit: "devices")
     }
 
     private func checkPipeline() throws {

@@ -31,7 +31,11 @@ struct ProbeCommand: ParsableCommand {
 
             --from-scan FILE probes the devices a `scanbench scan --json` report lists (FILE, or - \
             for standard input) and adds what the scan knew of each (host name, MAC, open ports), \
-            printing what `scan --probe` prints; the harness runs it after each scan (docs/HARNESS.md).
+            printing what `scan --probe` prints; the harness runs it after each scan (docs/HARNESS.md) \
+            with the strategy's `classify` settings. --findings FILE adds what the scan's event log \
+            recorded (`ScanFindings` JSON: the TCP ports it tried on each device, which are not probed \
+            again, and the Bonjour services it resolved to it); --no-deep-probe sends nothing and \
+            classifies from the scan's report and findings alone (NetMonitor has no deep probe).
 
             Examples:
               scanbench probe 198.18.0.60
@@ -46,8 +50,23 @@ struct ProbeCommand: ParsableCommand {
     @Option(help: "Probe the devices of this `scanbench scan --json` report (- for standard input) instead of HOSTS.")
     var fromScan: String?
 
-    @Option(help: "Seconds the SSDP search listens, 1-6; devices are asked to answer within that - 1 s (MX, at least 1).")
+    @Option(help: "Seconds the SSDP search listens, 1-6 (0: no search); devices are asked to answer within that - 1 s (MX, at least 1).")
     var ssdpWindow = 4.0
+
+    @Option(help: "With --from-scan: what the scan's event log recorded of each device (ScanFindings JSON): its tried TCP ports are not probed again, its resolved services are added.")
+    var findings: String?
+
+    @Flag(help: "With --from-scan: send nothing; classify from the scan's report (and --findings) alone.")
+    var noDeepProbe = false
+
+    @Flag(help: "Do not mark the default gateway as such (NetMonitor's scan never does).")
+    var noGatewayFlag = false
+
+    @Option(help: "TCP ports to try besides the --top-ports ones, comma-separated (e.g. 8080,8443).")
+    var ports = ""
+
+    @Option(help: "Hosts probed at once (default: all).")
+    var hostConcurrency = Int.max
 
     @Flag(help: "Fetch only what can change a category: no HTTP Server/title or banners (no rule reads them), no AirPlay /info for a device its announcements classified.")
     var classifyOnly = false
@@ -70,14 +89,24 @@ struct ProbeCommand: ParsableCommand {
             guard hosts.isEmpty || fromScan == nil else { throw NetToolError.invalidArgument("give hosts or --from-scan, not both") }
             guard timeout > 0 && timeout <= 30 else { throw NetToolError.invalidArgument("--timeout must be above 0 and at most 30 s") }
             guard bonjourWindow >= 0 && bonjourWindow <= 120 else { throw NetToolError.invalidArgument("--bonjour-window must be 0-120 s") }
-            guard (1...65535).contains(topPorts) else { throw NetToolError.invalidArgument("--top-ports must be 1-65535") }
-            guard ssdpWindow >= 1 && ssdpWindow <= 6 else { throw NetToolError.invalidArgument("--ssdp-window must be 1-6 s") }
+            guard (0...65535).contains(topPorts) else { throw NetToolError.invalidArgument("--top-ports must be 0-65535") }
+            guard ssdpWindow == 0 || (ssdpWindow >= 1 && ssdpWindow <= 6) else { throw NetToolError.invalidArgument("--ssdp-window must be 0 or 1-6 s") }
+            guard hostConcurrency >= 1 else { throw NetToolError.invalidArgument("--host-concurrency must be at least 1") }
+            guard fromScan != nil || (findings == nil && !noDeepProbe) else {
+                throw NetToolError.invalidArgument("--findings and --no-deep-probe need --from-scan")
+            }
             ProbeSweep.notices.forEach { FileHandle.standardError.write(Data("scanbench: \($0)\n".utf8)) }
-            let sweep = ProbeSweep(prober: DeviceProber(timeout: timeout, topPorts: topPorts, classifyOnly: classifyOnly), bonjourWindow: bonjourWindow,
-                                   ssdp: SSDPSearch(listening: ssdpWindow))
+            var prober = DeviceProber(timeout: timeout, topPorts: topPorts, classifyOnly: classifyOnly)
+            prober.extraPorts = try Self.portList(ports)
+            prober.marksGateway = !noGatewayFlag
+            var sweep = ProbeSweep(prober: prober, bonjourWindow: bonjourWindow, ssdp: ssdpWindow > 0 ? SSDPSearch(listening: ssdpWindow) : nil)
+            sweep.hostConcurrency = hostConcurrency
             if let fromScan {
                 let report = try Self.scanReport(fromScan)
-                let probed = ProbedScanReport(report: report, probed: sweep.run(report.devices.compactMap { IPv4Address($0.ip) }))
+                if let findings { sweep.findings = try Self.scanFindings(findings) }
+                let ips = report.devices.compactMap { IPv4Address($0.ip) }
+                let signals = noDeepProbe ? Self.unprobed(ips, findings: sweep.findings, marksGateway: !noGatewayFlag) : sweep.run(ips)
+                let probed = ProbedScanReport(report: report, probed: signals)
                 if json { Terminal.printJSON(probed) } else { ProbeReportText.probed(probed).forEach { print($0) } }
                 return
             }
@@ -90,6 +119,39 @@ struct ProbeCommand: ParsableCommand {
                 print(ProbeReportText.verdict(report))
                 ProbeReportText.signals(report.signals).forEach { print($0) }
             }
+        }
+    }
+
+    /// The signals of devices nobody probed: the gateway flag (from the routing table, when
+    /// asked) and the services the scan resolved; `ProbedScanReport` adds the scan's name, MAC
+    /// and open ports.
+    static func unprobed(_ ips: [IPv4Address], findings: ScanFindings, marksGateway: Bool) -> [DeviceSignals] {
+        let gateway = marksGateway ? LinuxNetworkInfo.defaultGateway() : nil
+        return ips.map { ip in
+            var signals = DeviceSignals(ip: ip.description)
+            signals.isGateway = gateway == ip
+            ProbeSweep.reuse(findings.devices[ip.description]?.services ?? [], into: &signals)
+            return signals
+        }
+    }
+
+    /// `--ports`: comma-separated TCP ports.
+    static func portList(_ text: String) throws(NetToolError) -> [UInt16] {
+        try text.split(separator: ",").map { item throws(NetToolError) in
+            guard let port = UInt16(item.trimmingCharacters(in: .whitespaces)), port > 0 else {
+                throw .invalidArgument("--ports: '\(item)' is not a TCP port (write e.g. 80,8080)")
+            }
+            return port
+        }
+    }
+
+    /// The `ScanFindings` JSON at `path`.
+    static func scanFindings(_ path: String) throws(NetToolError) -> ScanFindings {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .invalidArgument("cannot read the findings \(path)") }
+        do {
+            return try JSONDecoder().decode(ScanFindings.self, from: data)
+        } catch {
+            throw .invalidArgument("\(path) is not a findings file (ScanFindings JSON): \(error)")
         }
     }
 

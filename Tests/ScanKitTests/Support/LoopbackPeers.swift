@@ -194,6 +194,7 @@ final class LoopbackSSDPResponder: Sendable {
 /// - `additionals`: a browse answer carries SRV/TXT/A (the usual case) — the resolve is then
 ///   instant; without them the resolver must ask.
 /// - `answersResolves`: answers SRV/TXT and A questions; false leaves a resolve to time out.
+///   Every service's TXT is one string, `model=Loopback<port>`.
 /// Every query heard is recorded with its time, questions and known answers.
 final class LoopbackMDNSResponder: Sendable {
     struct Service: Sendable {
@@ -229,12 +230,15 @@ final class LoopbackMDNSResponder: Sendable {
                     let srv = DNSResourceRecord(name: service.name, data: .srv(priority: 0, weight: 0, port: service.port, target: service.hostName),
                                                 ttl: 120, cacheFlush: true)
                     let a = DNSResourceRecord(name: service.hostName, data: .a(service.ip), ttl: 120, cacheFlush: true)
+                    let txt = DNSResourceRecord(name: service.name, data: .txt([Array("model=Loopback\(service.port)".utf8)]), ttl: 4500, cacheFlush: true)
                     switch question.type {
                     case .ptr where question.name == BonjourQueryBuilder.browseName(type: service.type):
                         answers.append(DNSResourceRecord(name: question.name, data: .ptr(service.name), ttl: 4500))
-                        if additionals { extra += [srv, a] }
+                        if additionals { extra += [srv, txt, a] }
                     case .srv where answersResolves && question.name == service.name:
                         answers.append(srv)
+                    case .txt where answersResolves && question.name == service.name:
+                        answers.append(txt)
                     case .a where answersResolves && question.name == service.hostName:
                         answers.append(a)
                     default:

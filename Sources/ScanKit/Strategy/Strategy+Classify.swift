@@ -1,0 +1,75 @@
+import AppContract
+
+extension Strategy {
+    /// How the app puts a category on each device it found, after the scan: whether it deep-probes
+    /// at all, whether it reuses what the scan learned, and the probe's ports, windows, timeout and
+    /// width. The harness runs it after the scan (`scanbench probe --from-scan`, blind to the
+    /// fixture) and measures its cost on the wire of its own capture (docs/STRATEGIES.md, "classify").
+    ///
+    /// `Classify()` is NetMonitor's: no deep probe at all — "No dedicated deep probing exists …
+    /// Identification relies on Bonjour types, open ports, host names and MAC vendor" (spec §5.8) —
+    /// and no gateway flag ("the scan never sets the gateway flag on discovered devices", §5.8).
+    public struct Classify: Codable, Sendable, Equatable {
+        /// Whether and how the app deep-probes the devices its scan found.
+        public var deepProbe: DeepProbe = .none
+        /// Use what the scan already learned: the Bonjour services its phase resolved to each
+        /// device join the device's signals, and an `own` probe skips every TCP port the scan
+        /// already tried on that device (its open ones are in the scan's report already).
+        public var reuseScan = true
+        /// Mark the default gateway as such (the routing table's; no packet). NetMonitor's scan
+        /// never does (§5.8); HomeNet classifies "Is Gateway?" first (seed 002:128-129).
+        public var gatewayFlag = false
+        /// `own`: how many of nmap's most frequently open TCP ports the probe tries (0: none).
+        public var topPorts = 40
+        /// `own`: further TCP ports the probe tries by name (HomeNet's list, seed 002:114-120).
+        public var ports: [Int] = []
+        /// `own`: milliseconds of the probe's own Bonjour browse, which hears TXT records (0: none).
+        public var bonjourWindowMs = 1500
+        /// `own`: milliseconds the probe's SSDP search listens (0: none; else 1000-6000, MX that − 1 s).
+        public var ssdpWindowMs = 1500
+        /// `own`: per-connect timeout (HTTP requests get twice as long).
+        public var timeoutMs = 1000
+        /// `own`: devices probed at once.
+        public var hostConcurrency = 1024
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case ports
+            case deepProbe = "deep_probe"
+            case reuseScan = "reuse_scan"
+            case gatewayFlag = "gateway_flag"
+            case topPorts = "top_ports"
+            case bonjourWindowMs = "bonjour_window_ms"
+            case ssdpWindowMs = "ssdp_window_ms"
+            case timeoutMs = "timeout_ms"
+            case hostConcurrency = "host_concurrency"
+        }
+        /// The section's keys, as a strategy file spells them.
+        public static let keys = CodingKeys.allCases.map(\.stringValue)
+
+        public init() {}
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Classify()
+            deepProbe = try c.value(.deepProbe, or: d.deepProbe)
+            reuseScan = try c.value(.reuseScan, or: d.reuseScan)
+            gatewayFlag = try c.value(.gatewayFlag, or: d.gatewayFlag)
+            topPorts = try c.value(.topPorts, or: d.topPorts)
+            ports = try c.value(.ports, or: d.ports)
+            bonjourWindowMs = try c.value(.bonjourWindowMs, or: d.bonjourWindowMs)
+            ssdpWindowMs = try c.value(.ssdpWindowMs, or: d.ssdpWindowMs)
+            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
+            hostConcurrency = try c.value(.hostConcurrency, or: d.hostConcurrency)
+        }
+    }
+
+    /// Whether the app deep-probes after its scan.
+    public enum DeepProbe: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// No probe: the category comes from the scan's own findings (NetMonitor, spec §5.8).
+        case none
+        /// The probe `classify` describes (ports, windows, timeout, width), after the scan.
+        case own
+        /// The harness's probe, the same for every strategy (`scanbench run --probe-*`): what every
+        /// strategy got before strategies had a `classify` section; for comparing with old results.
+        case harness
+    }
+}
