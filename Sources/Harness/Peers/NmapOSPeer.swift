@@ -43,7 +43,10 @@ struct NmapOSPeer: Sendable {
     func run(targets: [String], repetition: Int) -> PeerResult {
         let discoverable = truth.devices.filter { Discoverability.isDiscoverable($0.device) }.count
         let started = MonotonicClock.now()
-        let inSubnet = targets.filter { address in IPv4Address(address).map(truth.subnet.contains) ?? false }
+        // nmap -sn lists the scanner's own address too; fingerprinting itself is no peer's work.
+        let inSubnet = targets.filter { address in
+            IPv4Address(address).map { truth.subnet.contains($0) && $0 != truth.scanner.ip } ?? false
+        }
         let output: Result<String, PeerRunner.NotMeasured> = inSubnet.isEmpty
             ? .failure(.init(reason: "nmap -sn found no host to fingerprint"))
             : PeerRunner.output(of: NetworkNamespace(truth.scanner.namespace).command(Self.command(targets: inSubnet)), timeout: 1_800)

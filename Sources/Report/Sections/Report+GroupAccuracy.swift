@@ -80,7 +80,8 @@ extension Report {
         text += "devices whose own signals determine their category by a public table, the ceiling for coverage of a classifier by "
         text += "specification; correct of all — right of every discoverable device, found or not; probe: its wall time, not part of the scan's. "
         text += "A peer row (`--peers`) scores nmap's own guesses, its device types mapped to ours; its time is the whole nmap run. On the "
-        text += "testbed every device is a Linux namespace, so nmap's OS guess describes the testbed's stack, not the fixture's device.\n\n"
+        text += "testbed every device is a Linux namespace: a fixture's `ip_stack` gives it its OS family's TTL and TCP options (a model), "
+        text += "the rest of what nmap's OS detection reads (option order, IP ID, ICMP) stays the testbed's Linux (docs/FIXTURES.md).\n\n"
         return text + table.render()
     }
 
