@@ -1,3 +1,4 @@
+import Fixture
 import Testing
 @testable import Harness
 
@@ -49,5 +50,14 @@ struct NmapOSPeerTests {
         let command = NmapOSPeer.command(targets: ["198.18.0.1"])
         #expect(command.prefix(3) == ["nmap", "-O", "-sV"])
         #expect(command.suffix(3) == ["-oX", "-", "198.18.0.1"])
+    }
+
+    @Test("the scanner's own address, which nmap -sn lists, is never a target (nothing left: no nmap run)")
+    func scannerIsNoTarget() throws {
+        let fixture = try FixtureLoader.load("tiny")
+        let truth = GroundTruth(fixture: fixture, fixturePath: "tiny", testbedID: "t0", scannerNamespace: "scanbench-t0-none",
+                                routers: [], deviceNamespace: { "scanbench-t0-\($0)" })
+        let result = NmapOSPeer(truth: truth, fixture: "tiny").run(targets: [fixture.network.scanner.ip.description], repetition: 1)
+        #expect(result.notMeasured == "nmap -sn found no host to fingerprint")
     }
 }

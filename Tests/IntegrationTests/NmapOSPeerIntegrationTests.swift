@@ -6,7 +6,7 @@ import Testing
 
 /// The `--peer-os` path for real: `NmapOSPeer` runs nmap -O -sV from the scanner's namespace on
 /// a two-host testbed whose devices have different `ip_stack`s, parses its XML and scores the
-/// categories. About 25 s (nmap's OS detection with one try, two hosts).
+/// categories. About 35 s, nearly all of it nmap (OS detection with one try and -sV, two hosts).
 @Suite("nmap -O -sV peer on a testbed", .tags(.integration), .serialized)
 struct NmapOSPeerIntegrationTests {
     static let fixture = "\(ScanBenchCLI.packageRoot)/Tests/IntegrationTests/Fixtures/os-stacks.yaml"
