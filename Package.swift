@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "ScanKitTests", dependencies: ["AppContract", "ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Fixture", "Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform"],
+            dependencies: ["Fixture", "Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform", "Harness", "Results"],
             exclude: ["Fixtures"],  // fixture files the tests read by path
             swiftSettings: strict
         ),

@@ -19,6 +19,8 @@ extension Fixture {
         public var deepSleep: DeepSleep?
         /// Whether the device answers ICMP echo (default true).
         public var icmpEcho: Bool?
+        /// TTL and TCP options of the device's OS family (a model on the testbed's kernel).
+        public var ipStack: IPStack?
         public var tcp: TCPPorts?
         public var udp: [UDPService]?
         public var mdns: [MDNSService]?
@@ -39,6 +41,7 @@ extension Fixture {
             case name, ip, mac, category, hostname, link, arp, tcp, udp, mdns, ssdp, http, banners
             case upnp, airplay, chromecast, notes
             case icmpEcho = "icmp_echo"
+            case ipStack = "ip_stack"
             case wakeOnLAN = "wake_on_lan"
             case powerSave = "power_save"
             case deepSleep = "deep_sleep"

@@ -76,6 +76,7 @@ public enum FixtureLoader {
         add(Fixture.ScannerWiFi.CodingKeys.self)
         add(Fixture.PathGap.CodingKeys.self)
         add(Fixture.Congestion.CodingKeys.self)
+        add(Fixture.IPStack.CodingKeys.self)
         add(Fixture.TCPPorts.CodingKeys.self)
         add(Fixture.UDPService.CodingKeys.self)
         add(Fixture.MDNSService.CodingKeys.self)

@@ -91,6 +91,7 @@ struct FixtureValidator {
         if let powerSave = device.powerSave { try checkPowerSave(powerSave, at: path.appending(key: "power_save")) }
         if let deepSleep = device.deepSleep { try checkDeepSleep(deepSleep, at: path.appending(key: "deep_sleep")) }
         if let hostname = device.hostname { try checkHostname(hostname, at: path.appending(key: "hostname")) }
+        if let stack = device.ipStack { try checkIPStack(stack, at: path.appending(key: "ip_stack")) }
         let tcp = device.tcpPorts
         var states: [Int: String] = [:]
         for (key, ports) in [("open", tcp.openPorts), ("closed", tcp.closedPorts), ("filtered", tcp.filteredPorts)] {
@@ -229,6 +230,22 @@ struct FixtureValidator {
         try checkRange(powerSave.beaconIntervalMs, Fixture.PowerSave.beaconIntervalRangeMs, unit: " milliseconds (102.4 is 100 TU, the usual beacon interval)",
                        at: path, key: "beacon_interval_ms")
         try checkRange(powerSave.awakeMs, Fixture.PowerSave.awakeRangeMs, unit: " milliseconds", at: path, key: "awake_ms")
+    }
+
+    private func checkIPStack(_ stack: Fixture.IPStack, at path: YAMLPath) throws {
+        typealias Stack = Fixture.IPStack
+        for (key, value, range, what) in [("ttl", stack.ttl, Stack.ttlRange, "hops (64 Linux/Apple, 128 Windows, 255 many embedded stacks)"),
+                                          ("mss", stack.mss, Stack.mssRange, "bytes (1460 on Ethernet)"),
+                                          ("tcp_window_scale", stack.tcpWindowScale, Stack.windowScaleRange, " (the WSopt shift count)"),
+                                          ("initrwnd_segments", stack.initrwndSegments, Stack.initrwndRange, "segments")] {
+            guard let value, !range.contains(value) else { continue }
+            throw document.error(at: path.appending(key: key), "\(key) \(value) is out of range",
+                                 fix: "write \(range.lowerBound) to \(range.upperBound)\(what.hasPrefix(" ") ? what : " " + what)")
+        }
+        if stack.tcpWindowScale != nil, stack.tcpWindowScaling == false {
+            throw document.error(at: path.appending(key: "tcp_window_scale"), "tcp_window_scale is set but tcp_window_scaling is false",
+                                 fix: "remove tcp_window_scale (no WSopt is sent without window scaling), or set tcp_window_scaling: true")
+        }
     }
 
     private func checkDeepSleep(_ sleep: Fixture.DeepSleep, at path: YAMLPath) throws {

@@ -49,6 +49,7 @@ public struct TestbedBuilder {
             try configureNamespaces(plan)
             try createLinks(plan)
             try addRoutes(plan)
+            try IPStackSettings.apply(fixture.devices, names: names)
             try installFirewalls()
             try JSONEncoder().encode(fixture).write(to: URL(fileURLWithPath: "\(names.stateDirectory)/fixture.json"))
             let running = RunningTestbed(state: state, switch: try makeSwitch(taps: taps))

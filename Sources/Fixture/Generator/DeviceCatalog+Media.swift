@@ -96,7 +96,7 @@ extension DeviceCatalog {
         DeviceKind(id: "xbox", category: .gaming, vendor: "Microsoft", blocks: [.microsoft],
                    models: [.init("Xbox Series X"), .init("Xbox Series S"), .init("Xbox One")],
                    weights: .init(30, 30, 30), hostname: nil, wiredShare: 0.4, closedShare: 0.1, echoShare: 0.5,
-                   features: [.init(udp: [3074])]),
+                   stackFamily: .windows, features: [.init(udp: [3074])]),
         DeviceKind(id: "switch", category: .gaming, vendor: "Nintendo", blocks: [.nintendo],
                    models: [.init("Switch"), .init("Switch OLED"), .init("Switch Lite")],
                    weights: .init(30, 40, 30), hostname: nil, powerSave: true, closedShare: 0.1),

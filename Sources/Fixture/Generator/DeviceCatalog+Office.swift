@@ -16,7 +16,7 @@ extension DeviceCatalog {
         DeviceKind(id: "brother-printer", category: .printer, vendor: "Brother", blocks: [.brother],
                    models: [.init("HL-L2350DW"), .init("MFC-L2710DW"), .init("HL-L3270CDW")],
                    weights: .init(25, 25, 25), hostname: "BRW{MAC12}", label: "{vendor} {model}",
-                   wiredShare: 0.3, closedShare: 1, features: printer(server: "debut/1.30")),
+                   wiredShare: 0.3, closedShare: 1, stackFamily: .brother, features: printer(server: "debut/1.30")),
         DeviceKind(id: "epson-printer", category: .printer, vendor: "EPSON", blocks: [.epson],
                    models: [.init("ET-2850 Series"), .init("WF-2950 Series"), .init("ET-4850 Series")],
                    weights: .init(20, 5, 20), hostname: "EPSON{MAC6}", label: "{vendor} {model}",

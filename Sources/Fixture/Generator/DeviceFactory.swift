@@ -108,6 +108,7 @@ struct DeviceFactory {
             notes.append("no ping")
         }
         if random.chance(kind.wakeOnLANShare) { device.wakeOnLAN = true }
+        device.ipStack = kind.stackFamily.stack
         let wired = random.chance(kind.wiredShare)
         let impairment = ImpairmentDraw.draw(wired: wired, powerSave: kind.powerSave, profile: profile, random: &random)
         device.link = impairment.link

@@ -118,6 +118,8 @@ struct DeviceKind: Sendable {
     var closedShare = 0.5
     /// Share of devices that answer ICMP echo.
     var echoShare = 1.0
+    /// The OS family of the kind's TCP/IP stack (its TTL and TCP options).
+    var stackFamily = StackFamily.linux
     /// Share of devices that listen for Wake-on-LAN on UDP 9.
     var wakeOnLANShare = 0.0
     var features: [Feature] = []

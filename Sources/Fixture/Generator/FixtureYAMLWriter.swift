@@ -100,6 +100,18 @@ public struct FixtureYAMLWriter {
         }
     }
 
+    private mutating func write(_ stack: Fixture.IPStack) {
+        line(2, "ip_stack:")
+        value(4, "ttl", stack.ttl)
+        value(4, "tcp_timestamps", stack.tcpTimestamps)
+        value(4, "tcp_sack", stack.tcpSack)
+        value(4, "tcp_window_scaling", stack.tcpWindowScaling)
+        value(4, "tcp_window_scale", stack.tcpWindowScale)
+        value(4, "tcp_ecn", stack.tcpECN)
+        value(4, "mss", stack.mss)
+        value(4, "initrwnd_segments", stack.initrwndSegments)
+    }
+
     private mutating func write(_ device: Fixture.Device) {
         value(2, "name", device.name)
         line(2, "ip: \(device.ip)")
@@ -125,6 +137,7 @@ public struct FixtureYAMLWriter {
             value(4, "phase_s", sleep.phaseS)
         }
         value(2, "icmp_echo", device.icmpEcho)
+        if let stack = device.ipStack { write(stack) }
         if let tcp = device.tcp {
             line(2, "tcp:")
             for (key, ports) in [("open", tcp.open), ("closed", tcp.closed), ("filtered", tcp.filtered)] {

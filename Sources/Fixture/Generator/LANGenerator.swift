@@ -9,7 +9,7 @@ import Wire
 /// sources, in docs/FIXTURES.md ("Generated LANs").
 public enum LANGenerator {
     /// Changes whenever the same options would give a different file; printed in its header.
-    public static let version = 2  // 2: identity signals (HAP ci, Cast ca, AirPlay model/am, rpMd, IPP product; issue 35)
+    public static let version = 3  // 2: identity signals (HAP ci, Cast ca, AirPlay model/am, rpMd, IPP product; issue 35); 3: ip_stack per OS family
 
     /// The generated fixture.
     /// - Throws: `FixtureError` for options out of range (with the fix).

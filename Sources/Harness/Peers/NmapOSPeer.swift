@@ -20,11 +20,11 @@ import Wire
 ///
 /// A type mapping to none (load balancer, terminal …), or nothing at all, is unknown.
 ///
-/// On the testbed every device is a Linux network namespace (docs/TESTBED.md): the TTL, TCP
-/// options and window nmap fingerprints are the host kernel's for every device, whatever the
-/// fixture says it is — Sources/Testbed emulates no per-device TTL or TCP options. So the OS
-/// guess says "general purpose Linux" (computer) or a Linux-based embedded product for every
-/// device; only services (`-sV`) carry the fixture's device.
+/// On the testbed every device is a Linux network namespace (docs/TESTBED.md). A fixture's
+/// `ip_stack` gives a device its OS family's TTL, TCP options, MSS and SYN/ACK window
+/// (docs/FIXTURES.md), but the option order, IP ID sequence, DF bit and ICMP replies stay
+/// Linux's, so nmap may still read a Windows or lwIP device as some Linux: the guess is nmap's
+/// honest answer to a model. Each guess's evidence ends with the reply TTL nmap recorded.
 struct NmapOSPeer: Sendable {
     var truth: GroundTruth
     var fixture: String
@@ -43,7 +43,10 @@ struct NmapOSPeer: Sendable {
     func run(targets: [String], repetition: Int) -> PeerResult {
         let discoverable = truth.devices.filter { Discoverability.isDiscoverable($0.device) }.count
         let started = MonotonicClock.now()
-        let inSubnet = targets.filter { address in IPv4Address(address).map(truth.subnet.contains) ?? false }
+        // nmap -sn lists the scanner's own address too; fingerprinting itself is no peer's work.
+        let inSubnet = targets.filter { address in
+            IPv4Address(address).map { truth.subnet.contains($0) && $0 != truth.scanner.ip } ?? false
+        }
         let output: Result<String, PeerRunner.NotMeasured> = inSubnet.isEmpty
             ? .failure(.init(reason: "nmap -sn found no host to fingerprint"))
             : PeerRunner.output(of: NetworkNamespace(truth.scanner.namespace).command(Self.command(targets: inSubnet)), timeout: 1_800)
@@ -67,24 +70,46 @@ struct NmapOSPeer: Sendable {
 
     /// One guess per IPv4 host in nmap's XML output (`-oX`), in its order.
     static func guesses(inXML xml: String) -> [PeerCategoryGuess] {
-        // "<host " or "<host>", never "<hosthint>" or "<hostnames>".
-        xml.components(separatedBy: "<host").dropFirst().filter { $0.first == " " || $0.first == ">" }.compactMap { host in
-            guard let ip = firstTag("address", in: host, where: { $0["addrtype"] == "ipv4" })?["addr"] else { return nil }
-            let os = host.components(separatedBy: "<osmatch ").dropFirst().first
-            if let os, let osclass = firstTag("osclass", in: os), let type = osclass["type"], let category = categories[type] {
-                let detail = [osclass["vendor"], osclass["osgen"]].compactMap { $0 }.joined(separator: " ")
-                return PeerCategoryGuess(ip: ip, category: category,
-                                         evidence: "osclass \(type) (\(detail), \(osclass["accuracy"] ?? "?") %)")
-            }
-            let types = tags("service", in: host).compactMap { $0["devicetype"] }
-            let counts = Dictionary(types.map { ($0, 1) }, uniquingKeysWith: +)
-            if let type = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, let category = categories[type] {
-                return PeerCategoryGuess(ip: ip, category: category, evidence: "service devicetype \(type)")
-            }
-            let said = os.flatMap { firstTag("osclass", in: $0)?["type"] }.map { "osclass \($0) maps to none" }
-                ?? types.first.map { "service devicetype \($0) maps to none" }
-            return PeerCategoryGuess(ip: ip, category: nil, evidence: said)
+        hostElements(in: xml).compactMap { host in
+            guard var guess = guess(host: host) else { return nil }
+            if let ttl = replyTTL(host: host) { guess.evidence = (guess.evidence.map { $0 + "; " } ?? "") + "reply TTL \(ttl)" }
+            return guess
         }
+    }
+
+    /// The text of each `<host>` element, from its opening tag to `</host>`: the opening tag is
+    /// "<host " or "<host>", never "<hosthint>" or "<hostnames>" (which every real host has
+    /// before its ports and OS guesses, so splitting at "<host" lost them).
+    static func hostElements(in xml: String) -> [String] {
+        xml.components(separatedBy: "</host>").compactMap { chunk in
+            let starts = ["<host ", "<host>"].compactMap { chunk.range(of: $0, options: .backwards)?.lowerBound }
+            return starts.max().map { String(chunk[$0...]) }
+        }
+    }
+
+    /// The TTL of the first port reply nmap recorded for the host (`reason_ttl`; 0 is nmap's
+    /// "none"): the first thing an OS fingerprint reads, kept so a reader sees what nmap saw.
+    static func replyTTL(host: String) -> Int? {
+        firstTag("state", in: host, where: { ($0["reason_ttl"].flatMap(Int.init) ?? 0) > 0 })?["reason_ttl"].flatMap(Int.init)
+    }
+
+    /// The guess for one `<host>` element's text.
+    private static func guess(host: String) -> PeerCategoryGuess? {
+        guard let ip = firstTag("address", in: host, where: { $0["addrtype"] == "ipv4" })?["addr"] else { return nil }
+        let os = host.components(separatedBy: "<osmatch ").dropFirst().first
+        if let os, let osclass = firstTag("osclass", in: os), let type = osclass["type"], let category = categories[type] {
+            let detail = [osclass["vendor"], osclass["osgen"]].compactMap { $0 }.joined(separator: " ")
+            return PeerCategoryGuess(ip: ip, category: category,
+                                     evidence: "osclass \(type) (\(detail), \(osclass["accuracy"] ?? "?") %)")
+        }
+        let types = tags("service", in: host).compactMap { $0["devicetype"] }
+        let counts = Dictionary(types.map { ($0, 1) }, uniquingKeysWith: +)
+        if let type = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, let category = categories[type] {
+            return PeerCategoryGuess(ip: ip, category: category, evidence: "service devicetype \(type)")
+        }
+        let said = os.flatMap { firstTag("osclass", in: $0)?["type"] }.map { "osclass \($0) maps to none" }
+            ?? types.first.map { "service devicetype \($0) maps to none" }
+        return PeerCategoryGuess(ip: ip, category: nil, evidence: said)
     }
 
     /// The attributes of every `<name …>` tag in `text`.

@@ -85,7 +85,8 @@ extension Report {
         text += "(`classify`: none, its own probe reusing the scan's findings, or the harness's), its wall time, TCP connections and packets "
         text += "from its own capture, not part of the scan's. "
         text += "A peer row (`--peers`) scores nmap's own guesses, its device types mapped to ours; its time is the whole nmap run. On the "
-        text += "testbed every device is a Linux namespace, so nmap's OS guess describes the testbed's stack, not the fixture's device.\n\n"
+        text += "testbed every device is a Linux namespace: a fixture's `ip_stack` gives it its OS family's TTL and TCP options (a model), "
+        text += "the rest of what nmap's OS detection reads (option order, IP ID, ICMP) stays the testbed's Linux (docs/FIXTURES.md).\n\n"
         return text + table.render()
     }
 
