@@ -14,10 +14,6 @@ extension SessionReport {
         public var hops: [Hop] = []
         public var error: String?
 
-        public init(target: String, method: String, startedS: Double, durationMs: Double = 0) {
-            (self.target, self.method, self.startedS, self.durationMs) = (target, method, startedS, durationMs)
-        }
-
         enum CodingKeys: String, CodingKey {
             case target, method, hops, error
             case startedS = "started_s"
@@ -61,10 +57,6 @@ extension SessionReport {
         public var durationMs: Double
         public var error: String?
 
-        public init(name: String, type: String, startedS: Double, durationMs: Double = 0) {
-            (self.name, self.type, self.startedS, self.durationMs) = (name, type, startedS, durationMs)
-        }
-
         enum CodingKeys: String, CodingKey {
             case name, type, server, status, answers, error
             case startedS = "started_s"
@@ -80,10 +72,6 @@ extension SessionReport {
         public var durationMs: Double
         public var error: String?
 
-        public init(query: String, startedS: Double, durationMs: Double = 0) {
-            (self.query, self.startedS, self.durationMs) = (query, startedS, durationMs)
-        }
-
         enum CodingKeys: String, CodingKey {
             case query, chain, error
             case startedS = "started_s"
@@ -97,5 +85,25 @@ extension SessionReport {
         public var raw: String
 
         public init(server: String, raw: String) { (self.server, self.raw) = (server, raw) }
+    }
+}
+
+// In extensions, so that the memberwise initialisers stay for tests (`@testable`).
+
+extension SessionReport.TraceRun {
+    public init(target: String, method: String, startedS: Double, durationMs: Double = 0) {
+        (self.target, self.method, self.startedS, self.durationMs) = (target, method, startedS, durationMs)
+    }
+}
+
+extension SessionReport.DNSLookupRun {
+    public init(name: String, type: String, startedS: Double, durationMs: Double = 0) {
+        (self.name, self.type, self.startedS, self.durationMs) = (name, type, startedS, durationMs)
+    }
+}
+
+extension SessionReport.WhoisLookupRun {
+    public init(query: String, startedS: Double, durationMs: Double = 0) {
+        (self.query, self.startedS, self.durationMs) = (query, startedS, durationMs)
     }
 }
