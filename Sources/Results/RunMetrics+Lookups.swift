@@ -21,7 +21,8 @@ extension RunMetrics {
         public var agrees: Bool
         /// The tool's duration in the app (start to result on its executor).
         public var durationMs: Double
-        /// What each side said, when they differ (or why the reference could not run).
+        /// What the app's tool said (hops, answers, servers asked), and what the reference said
+        /// when they differ (or why it could not run).
         public var ours: String?
         public var reference: String?
 

@@ -22,6 +22,10 @@ struct SessionLookupIntegrationTests {
             let ms = agreement["duration_ms"] as? Double ?? -1
             #expect(ms > 0 && ms < 60_000, "\(tool): \(ms) ms")
         }
+        // Not agreeing on nothing: the 4 hops to the routed server, the gateway's address, IANA's referral.
+        #expect((lookups["trace"] as? [String: Any])?["ours"] as? String == "198.18.0.1 198.19.254.2 198.19.254.6 198.19.200.10", "\(lookups)")
+        #expect((lookups["dns"] as? [String: Any])?["ours"] as? String == "198.18.0.1", "\(lookups)")
+        #expect((lookups["whois"] as? [String: Any])?["ours"] as? String == "whois.iana.example", "\(lookups)")
         // The session's ping and port scan ran beside them and were scored too.
         #expect(metrics["ping"] != nil && metrics["ports"] != nil)
         let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)

@@ -54,9 +54,9 @@ struct SessionLookupScorer: Sendable {
         return agreement(true, lookup.durationMs, ours: lookup.chain.map(\.server).joined(separator: " → "), reference: nil)
     }
 
+    /// What the app said is kept either way (so that agreeing on nothing shows); the reference only when it differs.
     private func agreement(_ agrees: Bool, _ ms: Double, ours: String, reference: String?) -> RunMetrics.Agreement {
-        agrees ? RunMetrics.Agreement(agrees: true, durationMs: ms, ours: nil, reference: nil)
-            : RunMetrics.Agreement(agrees: false, durationMs: ms, ours: ours, reference: reference)
+        RunMetrics.Agreement(agrees: agrees, durationMs: ms, ours: ours, reference: agrees ? nil : reference)
     }
 
     /// A reference tool's standard output in the scanner namespace, or why it gave none.
