@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "ScanKit", dependencies: ["AppContract", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
         .target(name: "NetTools", dependencies: ["AppContract", "Wire", "ScanKit", "Spawn", "Platform", "Identity"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench-app`).
-        .target(name: "AppSession", dependencies: ["AppContract", "ScanKit", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
+        .target(name: "AppSession", dependencies: ["AppContract", "ScanKit", "NetTools", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
         // Seeded fuzzing of every parser that reads bytes from outside (`scanbench fuzz`, scripts/fuzz,
         // and 20 k inputs a parser in FuzzingTests).
         .target(name: "Fuzzing", dependencies: ["Wire", "Capture", "ScanKit", "NetTools", "TestbedPlatform"], swiftSettings: strict),

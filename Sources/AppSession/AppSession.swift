@@ -10,7 +10,8 @@ import Wire
 /// and one main actor, driven by a `SessionScript`.
 ///
 /// The scan runs as `ScanRunner` does for `scanbench scan` (same phases, same publishing model);
-/// the tools are `PingService` and `PortScannerService` with the strategy's `tools` section. A
+/// the tools are `PingService` and `PortScannerService` with the strategy's `tools` section, and
+/// `TraceService`, `DNSService` and `WhoisService` with NetMonitor's settings (spec §5.3–§5.6). A
 /// scan that has not finished by `deadline` is a hang: the session reports the phases still
 /// open and the budget's counters, and returns without it (a shipped budget's waiters cannot
 /// be cancelled, so the caller should exit the process).
@@ -26,6 +27,9 @@ public struct AppSession: Sendable {
     public var interface: String
     /// `$name` → address, for the script's targets.
     public var targets: [String: IPv4Address]
+    /// `$name` → text, for the script's DNS names, WHOIS queries and servers (every binding,
+    /// addresses included).
+    public var names: [String: String] = [:]
     public var events: (any EventSink)?
     public var seed: UInt64
     /// Seconds after the session's start when an unfinished scan is declared hung.
@@ -56,11 +60,21 @@ public struct AppSession: Sendable {
         return literal
     }
 
+    /// The text a script name or query names: a `$name`'s binding, or itself.
+    /// - Throws: `SessionError` for an unbound `$name`.
+    public func text(of value: String) throws -> String {
+        guard value.hasPrefix("$") else { return value }
+        let name = String(value.dropFirst())
+        if let bound = names[name] ?? targets[name]?.description { return bound }
+        throw SessionError("the script's name $\(name) is not bound", fix: "run with --target \(name)=VALUE")
+    }
+
     /// Plays the script and returns what happened. A scan whose setup fails (no IPv4 address on
     /// the interface …) is the report's `scan_error`, not a scan that silently never ran.
     /// - Throws: `SessionError` for an unbound target (before anything runs).
     public func run() async throws -> SessionReport {
         let resolved = try resolvedTargets()
+        let texts = try resolvedTexts()
         let tracker = PhaseTracker(forwardingTo: events)
         let shared = SharedResources(strategy: strategy, log: tracker)
         let callbacks = CallbackQueue(strategy.tools.executor, name: "app-tools")
@@ -68,6 +82,9 @@ public struct AppSession: Sendable {
         let ping = PingService(settings: strategy.tools.ping, callbacks: callbacks, budget: shared.budget, interface: bind, events: tracker)
         let scanner = PortScannerService(settings: strategy.tools.portScanner, callbacks: callbacks, budget: shared.budget,
                                          interface: bind, events: tracker)
+        let tracer = TraceService(callbacks: callbacks)
+        let dns = DNSService(callbacks: callbacks)
+        let whois = WhoisService(callbacks: callbacks)
         var configured = ScanRunner(strategy: strategy, interface: interface, events: tracker)
         configured.seed = seed
         configured.shared = shared
@@ -116,6 +133,15 @@ public struct AppSession: Sendable {
                     state.lock.withLock { $0.ports = run }
                     let result = await run.value
                     state.lock.withLock { $0.portScans.append(result) }
+                case .trace(let t):
+                    let result = await tracer.run(resolved[t.target]!, startedS: Self.seconds(since: origin))
+                    state.lock.withLock { $0.traces.append(result) }
+                case .dns(let d):
+                    let result = await dns.run(texts[d.name]!, type: d.type, startedS: Self.seconds(since: origin))
+                    state.lock.withLock { $0.dnsLookups.append(result) }
+                case .whois(let w):
+                    let result = await whois.run(texts[w.query]!, server: w.server.map { texts[$0]! }, startedS: Self.seconds(since: origin))
+                    state.lock.withLock { $0.whoisLookups.append(result) }
                 case .cancel(let what):
                     state.lock.withLock { s in
                         switch what {
@@ -138,6 +164,9 @@ public struct AppSession: Sendable {
         report.scan = snapshot.report
         report.pings = snapshot.pings
         report.portScans = snapshot.portScans
+        report.traces = snapshot.traces
+        report.dnsLookups = snapshot.dnsLookups
+        report.whoisLookups = snapshot.whoisLookups
         report.scansStarted = snapshot.scansStarted
         report.scanError = snapshot.scanError
         shared.bonjour.close()
@@ -152,7 +181,23 @@ public struct AppSession: Sendable {
         return report
     }
 
-    /// Each ping and port-scan target of the script, resolved once before anything runs, so an
+    /// Each DNS name, WHOIS query and server of the script, resolved once before anything runs.
+    /// - Throws: `SessionError` for the first unbound `$name`.
+    func resolvedTexts() throws -> [String: String] {
+        var resolved: [String: String] = [:]
+        for action in script.actions {
+            switch action.what {
+            case .dns(let d): resolved[d.name] = try text(of: d.name)
+            case .whois(let w):
+                resolved[w.query] = try text(of: w.query)
+                if let server = w.server { resolved[server] = try text(of: server) }
+            default: break
+            }
+        }
+        return resolved
+    }
+
+    /// Each ping, port-scan and traceroute target of the script, resolved once before anything runs, so an
     /// action can never be skipped for a target it cannot resolve.
     /// - Throws: `SessionError` for the first unbound `$name` or malformed address.
     func resolvedTargets() throws -> [String: IPv4Address] {
@@ -161,7 +206,8 @@ public struct AppSession: Sendable {
             switch action.what {
             case .ping(let p): resolved[p.target] = try address(of: p.target)
             case .ports(let p): resolved[p.target] = try address(of: p.target)
-            case .scan, .cancel, .thermal: break
+            case .trace(let t): resolved[t.target] = try address(of: t.target)
+            case .scan, .dns, .whois, .cancel, .thermal: break
             }
         }
         return resolved

@@ -32,6 +32,10 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case scan
             case ping(Ping)
             case ports(Ports)
+            /// The traceroute, DNS and WHOIS tools (`SessionScript+Lookups.swift`).
+            case trace(Trace)
+            case dns(DNS)
+            case whois(Whois)
             /// Stop a running tool or the scan, as leaving its screen does.
             case cancel(Target)
             /// Set the thermal state (the budget's multiplier).
@@ -41,7 +45,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
         /// What `cancel` stops.
         public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case atSeconds = "at_s", scan, ping, ports, cancel, thermal }
+        enum CodingKeys: String, CodingKey, CaseIterable { case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal }
 
         public init(atSeconds: Double, what: What) {
             self.atSeconds = atSeconds
@@ -55,12 +59,15 @@ public struct SessionScript: Codable, Sendable, Equatable {
             guard given.count == 1, let key = given.first else {
                 throw DecodingError.dataCorrupted(.init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "an action needs exactly one of scan, ping, ports, cancel, thermal besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"))
+                    debugDescription: "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"))
             }
             switch key {
             case .scan: what = .scan
             case .ping: what = .ping(try c.decode(Ping.self, forKey: .ping))
             case .ports: what = .ports(try c.decode(Ports.self, forKey: .ports))
+            case .trace: what = .trace(try c.decode(Trace.self, forKey: .trace))
+            case .dns: what = .dns(try c.decode(DNS.self, forKey: .dns))
+            case .whois: what = .whois(try c.decode(Whois.self, forKey: .whois))
             case .cancel: what = .cancel(try c.decode(Target.self, forKey: .cancel))
             case .thermal: what = .thermal(try c.decode(ThermalState.self, forKey: .thermal))
             case .atSeconds: fatalError("filtered out above")
@@ -74,6 +81,9 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .scan: try c.encode([String: String](), forKey: .scan)
             case .ping(let p): try c.encode(p, forKey: .ping)
             case .ports(let p): try c.encode(p, forKey: .ports)
+            case .trace(let t): try c.encode(t, forKey: .trace)
+            case .dns(let d): try c.encode(d, forKey: .dns)
+            case .whois(let w): try c.encode(w, forKey: .whois)
             case .cancel(let t): try c.encode(t, forKey: .cancel)
             case .thermal(let s): try c.encode(s, forKey: .thermal)
             }

@@ -35,13 +35,16 @@ public enum SessionScriptLoader {
         return script
     }
 
-    /// The `$names` a script uses as targets, which the caller must bind.
+    /// The `$names` a script uses as targets, names or queries, which the caller must bind.
     public static func variables(in script: SessionScript) -> Set<String> {
-        Set(script.actions.compactMap { action -> String? in
+        Set(script.actions.flatMap { action -> [String] in
             switch action.what {
-            case .ping(let p): p.target
-            case .ports(let p): p.target
-            default: nil
+            case .ping(let p): [p.target]
+            case .ports(let p): [p.target]
+            case .trace(let t): [t.target]
+            case .dns(let d): [d.name]
+            case .whois(let w): [w.query] + (w.server.map { [$0] } ?? [])
+            default: []
             }
         }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) })
     }
@@ -107,18 +110,31 @@ public enum SessionScriptLoader {
                     throw document.error(at: at.appending(key: "timeout_ms"), "timeout_ms \(t) is out of range",
                                          fix: "write 1 to 60000 milliseconds, or leave it out for the strategy's tools.port_scanner.timeout_ms")
                 }
+            case .trace(let t):
+                try checkTarget(t.target, path.appending(key: "trace").appending(key: "target"), document)
+            case .dns(let d):
+                let at = path.appending(key: "dns")
+                try checkText(d.name, at.appending(key: "name"), document, example: "fritz-box.home.arpa, 198.18.0.1 (for PTR) or $dns_name")
+                guard SessionScript.DNS.types.contains(d.type.uppercased()) else {
+                    throw document.error(at: at.appending(key: "type"), "record type '\(d.type)' is not one the DNS tool asks for",
+                                         fix: "write one of \(SessionScript.DNS.types.joined(separator: ", ")) (spec §5.5)")
+                }
+            case .whois(let w):
+                let at = path.appending(key: "whois")
+                try checkText(w.query, at.appending(key: "query"), document, example: "netmonitor.example, AS64500 or $whois_query")
+                if let server = w.server { try checkText(server, at.appending(key: "server"), document, example: "whois.iana.example or $whois_server") }
             case .cancel, .thermal:
                 break
             }
         }
         let doesSomething = script.actions.contains { action in
             switch action.what {
-            case .scan, .ping, .ports: true
+            case .scan, .ping, .ports, .trace, .dns, .whois: true
             case .cancel, .thermal: false
             }
         }
         guard doesSomething else {
-            throw document.error(at: ["actions"], "the script does nothing", fix: "add at least one scan, ping or ports action")
+            throw document.error(at: ["actions"], "the script does nothing", fix: "add at least one scan, ping, ports, trace, dns or whois action")
         }
     }
 
@@ -135,6 +151,13 @@ public enum SessionScriptLoader {
         }
     }
 
+    /// A name or query: one line of text without spaces, or a `$name`.
+    private static func checkText(_ text: String, _ path: YAMLPath, _ document: YAMLDocument, example: String) throws {
+        guard !text.isEmpty, text != "$", !text.contains(where: { $0.isWhitespace }), text.utf8.count <= 253 else {
+            throw document.error(at: path, "'\(text)' is not a name, address or $name", fix: "write e.g. \(example)")
+        }
+    }
+
     static var decoder: StrictYAMLDecoder { StrictYAMLDecoder(knownKeys: knownKeys, schemaDocument: schemaDocument) }
 
     static let knownKeys: Set<String> = {
@@ -144,6 +167,9 @@ public enum SessionScriptLoader {
         add(SessionScript.Action.CodingKeys.self)
         add(SessionScript.Ping.CodingKeys.self)
         add(SessionScript.Ports.CodingKeys.self)
+        add(SessionScript.Trace.CodingKeys.self)
+        add(SessionScript.DNS.CodingKeys.self)
+        add(SessionScript.Whois.CodingKeys.self)
         return keys
     }()
 }

@@ -17,6 +17,9 @@ struct SessionState {
     var ports: Task<SessionReport.PortScan, Never>?
     var pings: [SessionReport.PingRun] = []
     var portScans: [SessionReport.PortScan] = []
+    var traces: [SessionReport.TraceRun] = []
+    var dnsLookups: [SessionReport.DNSLookupRun] = []
+    var whoisLookups: [SessionReport.WhoisLookupRun] = []
 
     /// The state behind a lock, shareable between the session's tasks.
     final class Box: Sendable {

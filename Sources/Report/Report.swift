@@ -57,6 +57,7 @@ public struct Report: Sendable {
             sections.append(groupSection(group))
         }
         sections.append(accuracySection())
+        sections.append(lookupToolsSection())
         sections.append(hangSection())
         sections.append(expectedOutcomesSection())
         if !document.peers.isEmpty { sections.append(peersSection()) }

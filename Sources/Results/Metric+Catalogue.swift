@@ -208,6 +208,28 @@ extension Metric {
     public static let portsCorrect = Metric(ports(.correct), "Port states correct", .higherIsBetter, .timing, from: .tools,
                                             of: { $0.ports.map { Double($0.checked) } }) { $0.ports.map { Double($0.correct) } }
 
+    /// The session's traceroute, DNS and WHOIS against traceroute -n, dig and whois (1 agrees, 0
+    /// not; docs/METRICS.md "Tools in the app"), and how long each took in the app.
+    public static let traceAgrees = Metric(lookup(.trace, .agrees), "Traceroute agrees", .higherIsBetter, .counter, from: .tools) {
+        $0.lookups?.trace.map { $0.agrees ? 1 : 0 }
+    }
+    public static let traceDuration = Metric(lookup(.trace, .durationMs), "Traceroute duration", unit: "ms", .lowerIsBetter, .timing,
+                                             from: .tools) { $0.lookups?.trace?.durationMs }
+    public static let dnsAgrees = Metric(lookup(.dns, .agrees), "DNS lookup agrees", .higherIsBetter, .counter, from: .tools) {
+        $0.lookups?.dns.map { $0.agrees ? 1 : 0 }
+    }
+    public static let dnsDuration = Metric(lookup(.dns, .durationMs), "DNS lookup duration", unit: "ms", .lowerIsBetter, .timing, digits: 1,
+                                           from: .tools) { $0.lookups?.dns?.durationMs }
+    public static let whoisAgrees = Metric(lookup(.whois, .agrees), "WHOIS agrees", .higherIsBetter, .counter, from: .tools) {
+        $0.lookups?.whois.map { $0.agrees ? 1 : 0 }
+    }
+    public static let whoisDuration = Metric(lookup(.whois, .durationMs), "WHOIS duration", unit: "ms", .lowerIsBetter, .timing, digits: 1,
+                                             from: .tools) { $0.lookups?.whois?.durationMs }
+    /// The lookup tools' metrics in pairs (agreement, duration), as the report's "Tools in the session" shows them.
+    public static let lookupTools: [(tool: String, agrees: Metric, duration: Metric)] = [
+        ("traceroute", traceAgrees, traceDuration), ("dns", dnsAgrees, dnsDuration), ("whois", whoisAgrees, whoisDuration),
+    ]
+
     // MARK: Lists
 
     /// Every metric `scanbench compare` shows, in the order it prints them.
@@ -232,6 +254,7 @@ extension Metric {
 
     /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.
     public static let catalogue: [Metric] = all + reportOnly + [captureDrops, emulatorWriteFailures]
+        + [traceAgrees, traceDuration, dnsAgrees, dnsDuration, whoisAgrees, whoisDuration]
 
     /// The metric with this results.json path.
     public static func named(_ id: String) -> Metric? { catalogue.first { $0.id == id } }
@@ -247,4 +270,7 @@ extension Metric {
     private static func names(_ key: RunMetrics.Names.CodingKeys) -> String { path(.names, key) }
     private static func ping(_ key: RunMetrics.PingAccuracy.CodingKeys) -> String { path(.ping, key) }
     private static func ports(_ key: RunMetrics.Ports.CodingKeys) -> String { path(.ports, key) }
+    private static func lookup(_ tool: RunMetrics.Lookups.CodingKeys, _ key: RunMetrics.Agreement.CodingKeys) -> String {
+        "\(path(.lookups, tool)).\(key.stringValue)"
+    }
 }

@@ -13,6 +13,9 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var names = Names()
     public var ports: Ports?
     public var ping: PingAccuracy?
+    /// The session's traceroute, DNS and WHOIS runs against their reference tools
+    /// (`RunMetrics+Lookups.swift`); nil when the session ran none.
+    public var lookups: Lookups?
     /// Set when the session's scan hung.
     public var hang: Hang?
     /// The shared budget's books when the app session ended; nil in files from before issue 9.
@@ -54,7 +57,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var isIncomplete: Bool { yield.found < yield.discoverable }
 
     enum CodingKeys: String, CodingKey {
-        case yield, wire, stack, latency, ui, names, ports, ping, hang, budget
+        case yield, wire, stack, latency, ui, names, ports, ping, lookups, hang, budget
         case durationS = "duration_s"
         case phasesS = "phases_s"
         case phasesCutAtDeadline = "phases_cut_at_deadline"

@@ -13,7 +13,7 @@ import Wire
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scanbench-app",
-        abstract: "Run an app session: the scan and the ping / port-scanner tools in one process, on one budget.",
+        abstract: "Run an app session: the scan and the ping, port-scanner, traceroute, DNS and WHOIS tools in one process, on one budget.",
         discussion: """
             NetMonitor is one iOS app: its scan and its tools share one connection budget, one \
             Swift concurrency pool and one main actor, and the architecture review blames its \
@@ -47,7 +47,7 @@ struct AppCommand: AsyncParsableCommand {
                                discussion: "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."))
     var platform = PlatformProfileLoader.defaultName
 
-    @Option(name: .customLong("target"), help: "Bind a script target: NAME=ADDRESS (repeatable), e.g. ping_target=198.18.0.20.")
+    @Option(name: .customLong("target"), help: "Bind a script variable: NAME=ADDRESS or NAME=TEXT (repeatable), e.g. ping_target=198.18.0.20, dns_name=fritz-box.home.arpa.")
     var targets: [String] = []
 
     @Option(help: "Scan on this interface. Required outside a testbed namespace.")
@@ -76,14 +76,16 @@ struct AppCommand: AsyncParsableCommand {
         }
         guard deadline > 0 && deadline <= 3600 else { AppOutput.fail("error: --deadline must be above 0 and at most 3600 s") }
         var bound: [String: IPv4Address] = [:]
+        var names: [String: String] = [:]
         for binding in targets {
             let parts = binding.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let ip = IPv4Address(parts[1]) else {
-                AppOutput.fail("error: --target \(binding) is not NAME=ADDRESS\n  fix: write e.g. --target ping_target=198.18.0.20")
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                AppOutput.fail("error: --target \(binding) is not NAME=VALUE\n  fix: write e.g. --target ping_target=198.18.0.20 or --target dns_name=fritz-box.home.arpa")
             }
-            bound[parts[0]] = ip
+            names[parts[0]] = parts[1]
+            if let ip = IPv4Address(parts[1]) { bound[parts[0]] = ip }
         }
-        let missing = SessionScriptLoader.variables(in: session).subtracting(bound.keys).sorted()
+        let missing = SessionScriptLoader.variables(in: session).subtracting(names.keys).sorted()
         if !missing.isEmpty {
             AppOutput.fail("error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))")
         }
@@ -94,8 +96,9 @@ struct AppCommand: AsyncParsableCommand {
         if let events {
             do { log = try EventLog(path: events) } catch { AppOutput.fail(error) }
         }
-        let app = AppSession(strategy: loaded, script: session, interface: scanInterface, targets: bound, events: log,
+        var app = AppSession(strategy: loaded, script: session, interface: scanInterface, targets: bound, events: log,
                              seed: seed ?? UInt64.random(in: 0...UInt64.max), deadline: deadline)
+        app.names = names
         var report: SessionReport
         do {
             report = try await app.run()
@@ -119,6 +122,7 @@ struct AppCommand: AsyncParsableCommand {
                 print("ports \(scan.target): " + states.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
                       + (scan.cancelled ? " (cancelled)" : ""))
             }
+            AppOutput.printLookups(report)
             print("budget: \(report.budget.acquires) acquired, \(report.budget.releases) released, \(report.budget.active) held, \(report.budget.queued) queued")
         }
         if let hang = report.hang {

@@ -122,6 +122,11 @@ struct JSONKeyTests {
                       replies: [.init(sequence: 1, sentUnixNs: 1, method: "icmp", rttMs: 1, error: "x")], cancelled: true, error: "x")],
         portScans: [.init(target: "198.18.0.1", timeoutMs: 500, waitingPolicy: "timer",
                           results: [.init(port: 22, state: "open", outcome: "connected", rttMs: 1)], cancelled: true)],
+        traces: [.init(target: "198.19.200.10", method: "icmp", startedS: 2, durationMs: 12,
+                       hops: [.init(ttl: 1, address: "198.18.0.1", name: "gw", rttMs: 1, reachedDestination: false)], error: "x")],
+        dnsLookups: [.init(name: "gw.home.arpa", type: "A", server: "198.18.0.1:53", status: "NOERROR", answers: ["198.18.0.1"],
+                           startedS: 3, durationMs: 2, error: "x")],
+        whoisLookups: [.init(query: "a.example", chain: [.init(server: "whois.iana.example", raw: "refer: x")], startedS: 4, durationMs: 3, error: "x")],
         budget: BudgetDiagnostics(active: 1, cancelledWaits: 1),
         hang: .init(declaredAtS: 30, openPhases: ["tcp"], budget: BudgetDiagnostics(), effectiveLimit: 4, thermal: "serious"))
 

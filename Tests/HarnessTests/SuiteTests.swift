@@ -57,6 +57,6 @@ struct SuiteTests {
         #expect(suite.name == "pair" && suite.fixtures == ["tiny", "home"] && suite.strategies == nil && suite.repeat == nil)
         #expect(suite.scenarios == nil)
         let full = try Suite.load("full")
-        #expect(full.scenarios == ["ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016"])
+        #expect(full.scenarios == ["ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "tools-during-scan"])
     }
 }

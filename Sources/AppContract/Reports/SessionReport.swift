@@ -24,6 +24,10 @@ public struct SessionReport: Codable, Sendable {
     public var staleCallbacksApplied = 0
     public var pings: [PingRun] = []
     public var portScans: [PortScan] = []
+    /// The traceroute, DNS and WHOIS tools' runs (`SessionReport+Lookups.swift`).
+    public var traces: [TraceRun] = []
+    public var dnsLookups: [DNSLookupRun] = []
+    public var whoisLookups: [WhoisLookupRun] = []
     /// The shared budget when the session ended.
     public var budget: BudgetDiagnostics
     /// Set when the scan had not finished by the session's deadline.
@@ -39,6 +43,9 @@ public struct SessionReport: Codable, Sendable {
         case staleCallbacksDiscarded = "stale_callbacks_discarded"
         case staleCallbacksApplied = "stale_callbacks_applied"
         case portScans = "port_scans"
+        case traces
+        case dnsLookups = "dns_lookups"
+        case whoisLookups = "whois_lookups"
     }
 
     /// One ping run.

@@ -118,6 +118,10 @@ public struct EntryRunner: Sendable {
         result.devices = joined.devices
         result.series = joined.series
         score(session, wire: wire, into: &result.metrics)
+        if let session {
+            let scorer = SessionLookupScorer(namespace: truth.scanner.namespace)
+            result.metrics.lookups = try await OffThePool.run { scorer.score(session) }
+        }
         (result.status, result.error) = Self.status(ending, probeFailure: categories?.failure)
     }
 

@@ -36,12 +36,13 @@ struct ScenarioDriver: Sendable {
         if let platformFile { app += ["--platform", platformFile] }
         var arguments = NetworkNamespace(truth.scanner.namespace).command(
             app + ["--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"])
+        let lookups = SessionLookupTargets(truth: truth)
         for name in SessionScriptLoader.variables(in: script).sorted() {
-            guard let device = targets.device(named: name) else {
+            guard let value = targets.device(named: name)?.device.ip.description ?? lookups.value(named: name) else {
                 throw HarnessError("the scenario \(entry.scenario.name) names $\(name), which the harness cannot bind on \(entry.fixture)",
-                                   fix: "use $\(SessionTargets.names.joined(separator: " or $")) (docs/HARNESS.md#sessions)")
+                                   fix: "use $\((SessionTargets.names + SessionLookupTargets.names).joined(separator: " or $")) (docs/HARNESS.md#sessions)")
             }
-            arguments += ["--target", "\(name)=\(device.device.ip)"]
+            arguments += ["--target", "\(name)=\(value)"]
         }
         return arguments
     }

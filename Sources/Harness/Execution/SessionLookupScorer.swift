@@ -1,0 +1,89 @@
+import AppContract
+import Foundation
+import Results
+import Spawn
+import TestbedPlatform
+
+/// Scores the session's traceroute, DNS and WHOIS runs against traceroute, dig and whois run in
+/// the scanner's namespace right after the session, on the same target, name or server: the
+/// reference tools see the same routes, resolver and servers the app saw.
+struct SessionLookupScorer: Sendable {
+    var namespace: String
+
+    /// The first run of each tool against its reference; nil when the session ran none.
+    func score(_ session: SessionReport) -> RunMetrics.Lookups? {
+        guard !session.traces.isEmpty || !session.dnsLookups.isEmpty || !session.whoisLookups.isEmpty else { return nil }
+        return RunMetrics.Lookups(trace: session.traces.first.map(score), dns: session.dnsLookups.first.map(score),
+                                  whois: session.whoisLookups.first.map(score))
+    }
+
+    /// Hop addresses against `traceroute -n -q 1 -w 1` (one probe per hop: its first responder is
+    /// the hop's address, as ours is the first of three).
+    func score(_ trace: SessionReport.TraceRun) -> RunMetrics.Agreement {
+        let ours = trace.hops.map { $0.address ?? "*" }
+        let output = reference(["traceroute", "-n", "-q", "1", "-w", "1", trace.target])
+        let theirs = try? output.map(Self.traceHops).get()
+        return agreement(trace.error == nil && ours == theirs, trace.durationMs,
+                         ours: trace.error ?? ours.joined(separator: " "), reference: theirs?.joined(separator: " ") ?? output.failure)
+    }
+
+    /// Answer data against `dig +short` (`-x` for a PTR of an address), as sets.
+    func score(_ lookup: SessionReport.DNSLookupRun) -> RunMetrics.Agreement {
+        let arguments = lookup.type == "PTR" && lookup.name.allSatisfy({ $0.isNumber || $0 == "." })
+            ? ["dig", "+short", "-x", lookup.name] : ["dig", "+short", "-t", lookup.type, lookup.name]
+        let output = reference(arguments)
+        let theirs = try? output.map { Set($0.split(whereSeparator: \.isNewline).map(String.init)) }.get()
+        let ours = Set(lookup.answers)
+        return agreement(lookup.error == nil && ours == theirs, lookup.durationMs, ours: lookup.error ?? ours.sorted().joined(separator: ", "),
+                         reference: theirs?.sorted().joined(separator: ", ") ?? output.failure)
+    }
+
+    /// Each server's raw answer against `whois -h SERVER QUERY` to the same server.
+    func score(_ lookup: SessionReport.WhoisLookupRun) -> RunMetrics.Agreement {
+        guard lookup.error == nil, !lookup.chain.isEmpty else {
+            return agreement(false, lookup.durationMs, ours: lookup.error ?? "no answer", reference: nil)
+        }
+        for step in lookup.chain {
+            let output = reference(["whois", "-h", step.server, lookup.query])
+            guard let theirs = try? output.get() else { return agreement(false, lookup.durationMs, ours: step.server, reference: output.failure) }
+            if Self.normalised(step.raw) != Self.normalised(theirs) {
+                return agreement(false, lookup.durationMs, ours: "\(step.server): \(Self.normalised(step.raw).prefix(200))",
+                                 reference: String(Self.normalised(theirs).prefix(200)))
+            }
+        }
+        return agreement(true, lookup.durationMs, ours: lookup.chain.map(\.server).joined(separator: " → "), reference: nil)
+    }
+
+    /// What the app said is kept either way (so that agreeing on nothing shows); the reference only when it differs.
+    private func agreement(_ agrees: Bool, _ ms: Double, ours: String, reference: String?) -> RunMetrics.Agreement {
+        RunMetrics.Agreement(agrees: agrees, durationMs: ms, ours: ours, reference: agrees ? nil : reference)
+    }
+
+    /// A reference tool's standard output in the scanner namespace, or why it gave none.
+    private func reference(_ arguments: [String]) -> Result<String, ReferenceFailure> {
+        do {
+            let run = try ChildProcess.run(NetworkNamespace(namespace).command(arguments), timeout: 60)
+            guard run.status == 0 else { return .failure(ReferenceFailure("\(arguments[0]) exited with \(run.status): \(run.stderr.prefix(200))")) }
+            return .success(run.stdout)
+        } catch {
+            return .failure(ReferenceFailure("\(arguments[0]) did not run: \(error)"))
+        }
+    }
+
+    struct ReferenceFailure: Error { var text: String; init(_ text: String) { self.text = text } }
+
+    /// traceroute -n's hop addresses, `*` for a silent hop (the header line dropped).
+    static func traceHops(_ output: String) -> [String] {
+        output.split(separator: "\n").dropFirst().map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "*" }
+    }
+
+    /// WHOIS text without CRs and surrounding blank lines.
+    static func normalised(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension Result where Failure == SessionLookupScorer.ReferenceFailure {
+    /// The failure's text; nil on success.
+    var failure: String? { if case .failure(let f) = self { f.text } else { nil } }
+}

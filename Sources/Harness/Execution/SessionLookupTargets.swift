@@ -1,0 +1,37 @@
+import Fixture
+
+/// What a session's traceroute, DNS and WHOIS actions are pointed at, chosen from the ground truth
+/// and passed to the app as `--target NAME=VALUE` (the app never reads the fixture):
+/// `$trace_target`, `$dns_name`, `$whois_query`, `$whois_server`.
+struct SessionLookupTargets: Sendable {
+    var truth: GroundTruth
+
+    static let names = ["trace_target", "dns_name", "whois_query", "whois_server"]
+
+    /// The first server beyond the routers: a path of routers and the gateway to trace.
+    var traceTarget: String? { truth.servers.first?.ip.description }
+
+    /// The gateway's name in the LAN's domain (dnsmasq serves it), else the first device's.
+    var dnsName: String? {
+        truth.devices.first { $0.device.ip == truth.gateway && $0.fqdn != nil }?.fqdn ?? truth.devices.lazy.compactMap(\.fqdn).first
+    }
+
+    /// The server that refers onwards (the testbed's IANA): where NetMonitor's map starts.
+    var whoisServer: String? { truth.servers.first { ($0.whois ?? []).contains { $0.refer != nil } }?.hostname }
+
+    /// The first domain some server answers with text (netmonitor.example on home).
+    var whoisQuery: String? {
+        truth.servers.lazy.flatMap { $0.whois ?? [] }.first { $0.text != nil && $0.query.contains(".") && !$0.query.contains("/") }?.query
+    }
+
+    /// The value a script variable names; nil for an unknown name or a fixture without one.
+    func value(named name: String) -> String? {
+        switch name {
+        case "trace_target": traceTarget
+        case "dns_name": dnsName
+        case "whois_query": whoisQuery
+        case "whois_server": whoisServer
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Results
+
+extension Report {
+    /// "Tools in the session": per strategy, each lookup tool's agreement with its reference tool
+    /// (runs agreeing of runs) and its median duration in the app, for scenarios that ran them.
+    func lookupToolsSection() -> String {
+        var table = MarkdownTable([("Fixture · scenario", .left), ("Strategy", .left), ("Tool", .left), ("Agrees with reference", .right),
+                                   ("Duration, median [ms]", .right), ("First disagreement (ours / reference)", .left)])
+        for group in groups {
+            for strategy in group.strategies {
+                let runs = group.ok(strategy).map(\.metrics)
+                for (tool, agreesMetric, durationMetric) in Metric.lookupTools {
+                    let agrees = runs.compactMap { agreesMetric.value(in: $0) }
+                    guard !agrees.isEmpty else { continue }
+                    let durations = runs.compactMap { durationMetric.value(in: $0) }
+                    let differing = runs.lazy.compactMap { $0.lookups.flatMap { self.agreement(of: tool, in: $0) } }.first { !$0.agrees }
+                    table.add([group.title, Inline.code(strategy), tool, "\(Int(agrees.reduce(0, +)))/\(agrees.count)",
+                               SampleSummary(durations).map { NumberFormat.decimal($0.median, digits: durationMetric.digits) } ?? "not measured",
+                               differing.map { String("\($0.ours ?? "—") / \($0.reference ?? "—")".prefix(160)) } ?? "—"])
+                }
+            }
+        }
+        guard !table.isEmpty else { return "" }
+        var text = "## Tools in the session\n\n"
+        text += "The app's traceroute, DNS and WHOIS tools, run during the session, against `traceroute -n`, `dig +short` and "
+        text += "`whois -h` run in the scanner's namespace right after it: hops equal, answer sets equal, each server's raw "
+        text += "answer equal (docs/METRICS.md, \"Tools in the app\"). Duration is the tool's, in the app, start to result.\n\n"
+        return text + table.render()
+    }
+
+    private func agreement(of tool: String, in lookups: RunMetrics.Lookups) -> RunMetrics.Agreement? {
+        switch tool {
+        case "traceroute": lookups.trace
+        case "dns": lookups.dns
+        default: lookups.whois
+        }
+    }
+}

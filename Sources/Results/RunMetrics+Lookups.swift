@@ -1,0 +1,38 @@
+extension RunMetrics {
+    /// The app's traceroute, DNS and WHOIS tools in a session, each against its reference tool run
+    /// in the scanner's namespace right after the session (docs/METRICS.md, "Tools in the app").
+    public struct Lookups: Codable, Sendable, Equatable {
+        /// Same hop addresses as `traceroute -n` (a silent hop is `*` in both).
+        public var trace: Agreement?
+        /// Same answer set as `dig +short`.
+        public var dns: Agreement?
+        /// Each server's raw answer equal to `whois -h SERVER` (CR and surrounding blank lines dropped).
+        public var whois: Agreement?
+
+        public init(trace: Agreement? = nil, dns: Agreement? = nil, whois: Agreement? = nil) {
+            (self.trace, self.dns, self.whois) = (trace, dns, whois)
+        }
+
+        enum CodingKeys: String, CodingKey { case trace, dns, whois }
+    }
+
+    /// One tool's run against its reference.
+    public struct Agreement: Codable, Sendable, Equatable {
+        public var agrees: Bool
+        /// The tool's duration in the app (start to result on its executor).
+        public var durationMs: Double
+        /// What the app's tool said (hops, answers, servers asked), and what the reference said
+        /// when they differ (or why it could not run).
+        public var ours: String?
+        public var reference: String?
+
+        public init(agrees: Bool, durationMs: Double, ours: String? = nil, reference: String? = nil) {
+            (self.agrees, self.durationMs, self.ours, self.reference) = (agrees, durationMs, ours, reference)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case agrees, ours, reference
+            case durationMs = "duration_ms"
+        }
+    }
+}

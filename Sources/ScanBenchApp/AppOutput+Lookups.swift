@@ -1,0 +1,20 @@
+import AppContract
+import Foundation
+
+extension AppOutput {
+    /// One line per traceroute, DNS and WHOIS run of the session (the text output).
+    static func printLookups(_ report: SessionReport) {
+        for trace in report.traces {
+            let hops = trace.hops.map { $0.address ?? "*" }.joined(separator: " → ")
+            print("trace \(trace.target) (\(trace.method)): \(trace.error ?? hops) in \(String(format: "%.0f", trace.durationMs)) ms")
+        }
+        for lookup in report.dnsLookups {
+            let answer = lookup.error ?? "\(lookup.status ?? "?") \(lookup.answers.joined(separator: ", "))"
+            print("dns \(lookup.type) \(lookup.name): \(answer) in \(String(format: "%.0f", lookup.durationMs)) ms")
+        }
+        for lookup in report.whoisLookups {
+            let servers = lookup.chain.map(\.server).joined(separator: " → ")
+            print("whois \(lookup.query): \(lookup.error ?? servers) in \(String(format: "%.0f", lookup.durationMs)) ms")
+        }
+    }
+}
