@@ -51,6 +51,22 @@ public enum SessionScriptLoader {
         }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) })
     }
 
+    static func check(_ script: SessionScript, _ document: YAMLDocument) throws {
+        // Scans may not overlap: after a scan, the next needs a `cancel: scan` between them (the
+        // loader cannot know when a scan ends; after one that ended the cancel does nothing).
+        var running: Double?
+        var cancelledAt: Double?
+        let ordered = script.actions.enumerated().sorted { ($0.element.atSeconds, $0.offset) < ($1.element.atSeconds, $1.offset) }
+        for (i, action) in ordered {
+            switch action.what {
+            case .scan:
+                if let since = running {
+                    let fix = since < action.atSeconds
+                        ? "add {at_s: \(seconds((since + action.atSeconds) / 2)), cancel: scan} (any time after \(seconds(since)) s and before \(seconds(action.atSeconds)) s), as leaving the network screen does"
+                        : "start this scan later than \(seconds(since)) s, with a {cancel: scan} between the two"
+                    throw document.error(at: ["actions", .index(i), "scan"],
+                                         "this scan would overlap the one started at \(seconds(since)) s: no cancel: scan before it", fix: fix)
+                }
                 if cancelledAt == action.atSeconds {
                     throw document.error(at: ["actions", .index(i), "scan"],
                                          "this scan and the cancel: scan before it are both at \(seconds(action.atSeconds)) s, so they may run in either order",

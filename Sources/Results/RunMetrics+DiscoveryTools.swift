@@ -9,7 +9,7 @@ extension RunMetrics {
         public var received = 0
         /// Datagrams the listener logged during the session that match no packet sent.
         public var mismatched = 0
-        /// The listener's log write − the tool's send (wall clock), for the last packet received.
+        /// The listener's receipt − the tool's send (wall clock), for the last packet received.
         public var latencyMs: Double?
         /// How long the tool's send took.
         public var durationMs: Double?
@@ -40,6 +40,8 @@ extension RunMetrics {
         /// Up to 5 of each kind of difference with the fixture, for the report.
         public var onlyTool: [String] = []
         public var onlyFixture: [String] = []
+        /// Up to 5 differences with avahi-browse: "+x" the tool's alone, "-x" avahi's alone.
+        public var avahiDifferences: [String] = []
         /// The tool's run, seconds.
         public var durationS: Double?
 
@@ -52,6 +54,7 @@ extension RunMetrics {
             case avahiError = "avahi_error"
             case onlyTool = "only_tool"
             case onlyFixture = "only_fixture"
+            case avahiDifferences = "avahi_differences"
             case durationS = "duration_s"
         }
     }

@@ -46,6 +46,10 @@ struct ServiceAgreementScorer: Sendable {
         result.avahiError = avahiError
         result.onlyTool = Array(tool.subtracting(fixture).map(label).sorted().prefix(5))
         result.onlyFixture = Array(fixture.subtracting(tool).map(label).sorted().prefix(5))
+        if let avahi {
+            let differences = tool.subtracting(avahi).map { "+" + label($0) } + avahi.subtracting(tool).map { "-" + label($0) }
+            result.avahiDifferences = Array(differences.sorted().prefix(5))
+        }
         result.durationS = (durationS * 1000).rounded() / 1000
         return result
     }

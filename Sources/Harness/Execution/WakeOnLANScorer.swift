@@ -1,53 +1,49 @@
 import AppContract
-import Fixture
 import Foundation
 import Results
 import Testbed
 
 /// Scores the Wake-on-LAN tool against the reference on the other end: the target's listener,
-/// which logs every datagram it gets on UDP 9 as one line of hex (`WakeOnLANListener`). What the
-/// session added to the log is what it delivered; the log's modification time, against the
-/// tool's send time, is the delivery latency (both wall clock, one machine).
+/// which logs every datagram it gets on UDP 9 as one line of hex, and its arrival time as the
+/// same line of a `.times` file (`WakeOnLANListener`). The lines the session added are what it
+/// delivered; arrival − the tool's send time (both the wall clock of this one machine) is the
+/// delivery latency.
 struct WakeOnLANScorer: Sendable {
     /// The target's listener log.
     var logPath: String
-    /// The log's size before the session: lines after it are the session's.
-    var offsetBefore: UInt64
+    /// Lines the log had before the session: the ones after are the session's.
+    var linesBefore: Int
 
-    /// The scorer for `target` on `testbed`, remembering how far its log went before the session.
+    /// The scorer for `target` on `testbed`, remembering how long its log was before the session.
     /// The agent logs to the testbed's state directory (`scanbench testbed agent`: `<fixture's directory>/wol`).
     init(testbed: String, target: String) {
         logPath = "\(TestbedNames(id: testbed).stateDirectory)/wol/\(target).log"
-        offsetBefore = ((try? FileManager.default.attributesOfItem(atPath: logPath))?[.size] as? NSNumber)?.uint64Value ?? 0
+        linesBefore = Self.lines(of: logPath).count
     }
 
-    /// The session's packets against the lines the listener logged since `offsetBefore`.
+    /// The session's packets against the lines the listener logged since.
     func score(_ runs: [SessionReport.WakeOnLANRun], target: String) -> RunMetrics.WakeOnLANDelivery {
         var delivery = RunMetrics.WakeOnLANDelivery(target: target)
         delivery.sent = runs.filter { $0.error == nil }.count
         delivery.durationMs = runs.last?.durationMs
-        var logged = newLines()
+        let logged = Self.lines(of: logPath)
+        let times = Self.lines(of: WakeOnLANListener.timesPath(forLog: logPath))
+        var unmatched = Array(logged.indices.dropFirst(linesBefore))
         for run in runs {
-            guard let hex = run.packetHex, let index = logged.firstIndex(of: hex) else { continue }
-            logged.remove(at: index)
+            guard let hex = run.packetHex, let at = unmatched.firstIndex(where: { logged[$0] == hex }) else { continue }
+            let line = unmatched.remove(at: at)
             delivery.received += 1
-            if let written = modified() { delivery.latencyMs = written - Double(run.sentUnixNs) / 1e6 }
+            if line < times.count, let arrived = Int64(times[line]) {
+                delivery.latencyMs = Double(arrived - run.sentUnixNs) / 1e6
+            }
         }
-        delivery.mismatched = logged.count
+        delivery.mismatched = unmatched.count
         return delivery
     }
 
-    /// Lines the listener appended during the session.
-    func newLines() -> [String] {
-        guard let handle = FileHandle(forReadingAtPath: logPath) else { return [] }
-        defer { try? handle.close() }
-        try? handle.seek(toOffset: offsetBefore)
-        let data = (try? handle.readToEnd()) ?? Data()
+    /// A file's lines; none when it does not exist.
+    static func lines(of path: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
-    /// The log's last write, Unix milliseconds.
-    func modified() -> Double? {
-        ((try? FileManager.default.attributesOfItem(atPath: logPath))?[.modificationDate] as? Date).map { $0.timeIntervalSince1970 * 1000 }
     }
 }
