@@ -22,7 +22,7 @@ struct ServiceAgreementScorer: Sendable {
                 .map { AvahiBrowseReference.Entry(instance: $0.instance, type: $0.type, address: entry.device.ip.description, port: $0.port) }
         })
         return agreement(tool: tool, fixture: fixture, avahi: avahi.map { $0.filter { types.contains($0.type) } },
-                         label: { "\($0.instance) (\($0.type)) \($0.address):\($0.port)" }, durationS: browse.durationMs / 1000)
+                         label: { "\($0.instance) (\($0.type)) \($0.address):\($0.port)" }, durationMs: browse.durationMs)
     }
 
     /// The detail screen's "instance (type)" list against the device's fixture services (of the
@@ -32,11 +32,11 @@ struct ServiceAgreementScorer: Sendable {
         let browsed = Set(types)
         let fixture = Set((device.device.mdns ?? []).filter { browsed.contains($0.type) }.map { "\($0.instance) (\($0.type))" })
         let avahiHere = avahi.map { Set($0.filter { $0.address == detail.target && browsed.contains($0.type) }.map { "\($0.instance) (\($0.type))" }) }
-        return agreement(tool: Set(detail.services), fixture: fixture, avahi: avahiHere, label: { $0 }, durationS: detail.durationMs / 1000)
+        return agreement(tool: Set(detail.services), fixture: fixture, avahi: avahiHere, label: { $0 }, durationMs: detail.durationMs)
     }
 
     private func agreement<T: Hashable>(tool: Set<T>, fixture: Set<T>, avahi: Set<T>?, label: (T) -> String,
-                                        durationS: Double) -> RunMetrics.ServiceAgreement {
+                                        durationMs: Double) -> RunMetrics.ServiceAgreement {
         var result = RunMetrics.ServiceAgreement()
         result.found = tool.count
         result.fixture = fixture.count
@@ -50,7 +50,9 @@ struct ServiceAgreementScorer: Sendable {
             let differences = tool.subtracting(avahi).map { "+" + label($0) } + avahi.subtracting(tool).map { "-" + label($0) }
             result.avahiDifferences = Array(differences.sorted().prefix(5))
         }
-        result.durationS = (durationS * 1000).rounded() / 1000
+        result.agrees = avahi == tool
+        result.agreesFixture = fixture == tool
+        result.durationMs = durationMs
         return result
     }
 }

@@ -38,6 +38,7 @@ struct WakeOnLANScorer: Sendable {
             }
         }
         delivery.mismatched = unmatched.count
+        delivery.agrees = delivery.sent > 0 && delivery.received == delivery.sent && delivery.mismatched == 0
         return delivery
     }
 
