@@ -86,6 +86,6 @@ extension SessionScriptTests {
             =;eth0;IPv4;Anna's\\032MacBook\\032Pro;_ssh._tcp;local;annas-macbook-pro.local;198.18.0.20;22;
             =;eth0;IPv6;Anna's\\032MacBook\\032Pro;_ssh._tcp;local;annas-macbook-pro.local;fe80::1;22;
             """
-        #expect(AvahiBrowseReference.entries(in: output) == [.init(instance: "Anna's MacBook Pro", type: "_ssh._tcp", address: "198.18.0.20", port: 22)])
+        #expect(AvahiBrowse.entries(in: output) == [.init(instance: "Anna's MacBook Pro", type: "_ssh._tcp", address: "198.18.0.20", port: 22)])
     }
 }

@@ -1,6 +1,7 @@
 import AppContract
 import Fixture
 import Results
+import Testbed
 
 /// Scores the Bonjour browser tool and the device-detail screen's service discovery against the
 /// fixture's mDNS services and avahi-browse's, over the service types the tool browsed (avahi
@@ -8,18 +9,18 @@ import Results
 struct ServiceAgreementScorer: Sendable {
     var truth: GroundTruth
     /// avahi-browse's services right after the session; nil when it did not run.
-    var avahi: Set<AvahiBrowseReference.Entry>?
+    var avahi: Set<AvahiBrowse.Entry>?
     var avahiError: String?
 
     /// The browse's resolved services (instance, type, address, port) against the fixture's.
     func score(_ browse: SessionReport.BonjourBrowse) -> RunMetrics.ServiceAgreement {
         let types = Set(browse.types)
         let tool = Set(browse.services.flatMap { service in
-            service.addresses.map { AvahiBrowseReference.Entry(instance: service.instance, type: service.type, address: $0, port: service.port ?? 0) }
+            service.addresses.map { AvahiBrowse.Entry(instance: service.instance, type: service.type, address: $0, port: service.port ?? 0) }
         })
         let fixture = Set(truth.devices.flatMap { entry in
             (entry.device.mdns ?? []).filter { types.contains($0.type) }
-                .map { AvahiBrowseReference.Entry(instance: $0.instance, type: $0.type, address: entry.device.ip.description, port: $0.port) }
+                .map { AvahiBrowse.Entry(instance: $0.instance, type: $0.type, address: entry.device.ip.description, port: $0.port) }
         })
         return agreement(tool: tool, fixture: fixture, avahi: avahi.map { $0.filter { types.contains($0.type) } },
                          label: { "\($0.instance) (\($0.type)) \($0.address):\($0.port)" }, durationMs: browse.durationMs)
