@@ -1,5 +1,6 @@
 import AppContract
 import Foundation
+import NetTools
 import Platform
 import ScanKit
 import Synchronization
@@ -69,12 +70,23 @@ public struct AppSession: Sendable {
         throw SessionError("the script's name $\(name) is not bound", fix: "run with --target \(name)=VALUE")
     }
 
+    /// The MAC a Wake-on-LAN target names.
+    /// - Throws: `SessionError` for an unbound `$name` or a malformed MAC.
+    public func mac(of target: String) throws -> MACAddress {
+        let text = try text(of: target)
+        do { return try MagicPacket.parseMAC(text) } catch {
+            throw SessionError("'\(text)' (the Wake-on-LAN target \(target)) is not a MAC address",
+                               fix: "write 12 hex digits such as 00:00:5e:00:53:01, or a $name bound with --target name=MAC")
+        }
+    }
+
     /// Plays the script and returns what happened. A scan whose setup fails (no IPv4 address on
     /// the interface …) is the report's `scan_error`, not a scan that silently never ran.
     /// - Throws: `SessionError` for an unbound target (before anything runs).
     public func run() async throws -> SessionReport {
         let resolved = try resolvedTargets()
         let texts = try resolvedTexts()
+        let resolvedMACs = try resolvedMACTargets()
         let tracker = PhaseTracker(forwardingTo: events)
         let shared = SharedResources(strategy: strategy, log: tracker)
         let callbacks = CallbackQueue(strategy.tools.executor, name: "app-tools")
@@ -85,6 +97,7 @@ public struct AppSession: Sendable {
         let tracer = TraceService(callbacks: callbacks)
         let dns = DNSService(callbacks: callbacks)
         let whois = WhoisService(callbacks: callbacks)
+        let browsing = BonjourToolService(strategy: strategy, shared: shared, interface: interface, events: tracker)
         var configured = ScanRunner(strategy: strategy, interface: interface, events: tracker)
         configured.seed = seed
         configured.shared = shared
@@ -152,6 +165,15 @@ public struct AppSession: Sendable {
                     }
                 case .thermal(let thermal):
                     shared.thermal.set(thermal)
+                case .wol(let w):
+                    let sent = WakeOnLANService().run(mac: resolvedMACs[w.target]!, destination: IPv4Address(w.broadcast)!, port: w.port, origin: origin)
+                    state.lock.withLock { $0.wakeOnLAN.append(sent) }
+                case .browse(let b):
+                    let run = await browsing.run(b, origin: origin)
+                    state.lock.withLock { $0.bonjourBrowses.append(run) }
+                case .detail(let d):
+                    let run = await DeviceDetailDiscovery(browsing: browsing).run(resolved[d.target]!, windowS: d.windowS, origin: origin)
+                    state.lock.withLock { $0.detailDiscoveries.append(run) }
                 }
             })
         }
@@ -167,6 +189,9 @@ public struct AppSession: Sendable {
         report.traces = snapshot.traces
         report.dnsLookups = snapshot.dnsLookups
         report.whoisLookups = snapshot.whoisLookups
+        report.wakeOnLAN = snapshot.wakeOnLAN
+        report.bonjourBrowses = snapshot.bonjourBrowses
+        report.detailDiscoveries = snapshot.detailDiscoveries
         report.scansStarted = snapshot.scansStarted
         report.scanError = snapshot.scanError
         shared.bonjour.close()
@@ -207,8 +232,20 @@ public struct AppSession: Sendable {
             case .ping(let p): resolved[p.target] = try address(of: p.target)
             case .ports(let p): resolved[p.target] = try address(of: p.target)
             case .trace(let t): resolved[t.target] = try address(of: t.target)
-            case .scan, .dns, .whois, .cancel, .thermal: break
+            case .detail(let d): resolved[d.target] = try address(of: d.target)
+            case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse: break
             }
+        }
+        return resolved
+    }
+
+    /// Each Wake-on-LAN target (and broadcast address) of the script, resolved before anything runs.
+    /// - Throws: `SessionError` for an unbound `$name`, a malformed MAC or broadcast address.
+    func resolvedMACTargets() throws -> [String: MACAddress] {
+        var resolved: [String: MACAddress] = [:]
+        for case .wol(let w) in script.actions.map(\.what) {
+            resolved[w.target] = try mac(of: w.target)
+            guard IPv4Address(w.broadcast) != nil else { throw SessionError("'\(w.broadcast)' is not an IPv4 address", fix: "write e.g. 255.255.255.255") }
         }
         return resolved
     }

@@ -40,12 +40,18 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case cancel(Target)
             /// Set the thermal state (the budget's multiplier).
             case thermal(ThermalState)
+            /// Send a Wake-on-LAN magic packet (spec §5.7).
+            case wol(WakeOnLAN)
+            /// The Bonjour browser tool (spec §5.8).
+            case browse(Browse)
+            /// The device-detail screen's service discovery for one device (spec §5.8).
+            case detail(Detail)
         }
 
         /// What `cancel` stops.
         public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal }
+        enum CodingKeys: String, CodingKey, CaseIterable { case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail }
 
         public init(atSeconds: Double, what: What) {
             self.atSeconds = atSeconds
@@ -59,7 +65,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
             guard given.count == 1, let key = given.first else {
                 throw DecodingError.dataCorrupted(.init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"))
+                    debugDescription: "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"))
             }
             switch key {
             case .scan: what = .scan
@@ -70,6 +76,9 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .whois: what = .whois(try c.decode(Whois.self, forKey: .whois))
             case .cancel: what = .cancel(try c.decode(Target.self, forKey: .cancel))
             case .thermal: what = .thermal(try c.decode(ThermalState.self, forKey: .thermal))
+            case .wol: what = .wol(try c.decode(WakeOnLAN.self, forKey: .wol))
+            case .browse: what = .browse(try c.decode(Browse.self, forKey: .browse))
+            case .detail: what = .detail(try c.decode(Detail.self, forKey: .detail))
             case .atSeconds: fatalError("filtered out above")
             }
         }
@@ -86,6 +95,9 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .whois(let w): try c.encode(w, forKey: .whois)
             case .cancel(let t): try c.encode(t, forKey: .cancel)
             case .thermal(let s): try c.encode(s, forKey: .thermal)
+            case .wol(let w): try c.encode(w, forKey: .wol)
+            case .browse(let b): try c.encode(b, forKey: .browse)
+            case .detail(let d): try c.encode(d, forKey: .detail)
             }
         }
     }

@@ -44,6 +44,8 @@ public enum SessionScriptLoader {
             case .trace(let t): [t.target]
             case .dns(let d): [d.name]
             case .whois(let w): [w.query] + (w.server.map { [$0] } ?? [])
+            case .detail(let d): [d.target]
+            case .wol(let w): [w.target]
             default: []
             }
         }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) })
@@ -123,18 +125,26 @@ public enum SessionScriptLoader {
                 let at = path.appending(key: "whois")
                 try checkText(w.query, at.appending(key: "query"), document, example: "netmonitor.example, AS64500 or $whois_query")
                 if let server = w.server { try checkText(server, at.appending(key: "server"), document, example: "whois.iana.example or $whois_server") }
+            case .wol(let w):
+                try SessionScriptToolChecks.check(w, path.appending(key: "wol"), document)
+            case .browse(let b):
+                try SessionScriptToolChecks.check(b, path.appending(key: "browse"), document)
+            case .detail(let d):
+                let at = path.appending(key: "detail")
+                try checkTarget(d.target, at.appending(key: "target"), document)
+                try SessionScriptToolChecks.checkWindow(d.windowS, at.appending(key: "window_s"), document)
             case .cancel, .thermal:
                 break
             }
         }
         let doesSomething = script.actions.contains { action in
             switch action.what {
-            case .scan, .ping, .ports, .trace, .dns, .whois: true
+            case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail: true
             case .cancel, .thermal: false
             }
         }
         guard doesSomething else {
-            throw document.error(at: ["actions"], "the script does nothing", fix: "add at least one scan, ping, ports, trace, dns or whois action")
+            throw document.error(at: ["actions"], "the script does nothing", fix: "add at least one scan, ping, ports, trace, dns, whois, wol, browse or detail action")
         }
     }
 
@@ -170,6 +180,9 @@ public enum SessionScriptLoader {
         add(SessionScript.Trace.CodingKeys.self)
         add(SessionScript.DNS.CodingKeys.self)
         add(SessionScript.Whois.CodingKeys.self)
+        add(SessionScript.WakeOnLAN.CodingKeys.self)
+        add(SessionScript.Browse.CodingKeys.self)
+        add(SessionScript.Detail.CodingKeys.self)
         return keys
     }()
 }

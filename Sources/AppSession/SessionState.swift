@@ -20,6 +20,9 @@ struct SessionState {
     var traces: [SessionReport.TraceRun] = []
     var dnsLookups: [SessionReport.DNSLookupRun] = []
     var whoisLookups: [SessionReport.WhoisLookupRun] = []
+    var wakeOnLAN: [SessionReport.WakeOnLANRun] = []
+    var bonjourBrowses: [SessionReport.BonjourBrowse] = []
+    var detailDiscoveries: [SessionReport.DetailDiscovery] = []
 
     /// The state behind a lock, shareable between the session's tasks.
     final class Box: Sendable {

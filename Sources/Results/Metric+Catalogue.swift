@@ -230,6 +230,41 @@ extension Metric {
         ("traceroute", traceAgrees, traceDuration), ("dns", dnsAgrees, dnsDuration), ("whois", whoisAgrees, whoisDuration),
     ]
 
+    /// The session's Wake-on-LAN, Bonjour browser tool and device-detail discovery against the
+    /// listener's log, avahi-browse and the fixture (1 agrees, 0 not; docs/METRICS.md "Tools in
+    /// the app"), and how long each took in the app.
+    public static let wolAgrees = Metric(wol(.agrees), "Wake-on-LAN received", .higherIsBetter, .counter, from: .tools) {
+        $0.wakeOnLAN.map { $0.agrees ? 1 : 0 }
+    }
+    public static let wolDuration = Metric(wol(.durationMs), "Wake-on-LAN send duration", unit: "ms", .lowerIsBetter, .timing, digits: 2,
+                                           from: .tools) { $0.wakeOnLAN?.durationMs }
+    /// The listener's receipt − the tool's send time.
+    public static let wolLatency = Metric(wol(.latencyMs), "Wake-on-LAN latency", unit: "ms", .lowerIsBetter, .timing, digits: 2,
+                                          from: .tools) { $0.wakeOnLAN?.latencyMs }
+    public static let browseAgrees = Metric(browse(.agrees), "Bonjour tool = avahi-browse", .higherIsBetter, .counter, from: .tools) {
+        $0.bonjourBrowse.map { $0.agrees ? 1 : 0 }
+    }
+    public static let browseAgreesFixture = Metric(browse(.agreesFixture), "Bonjour tool = fixture", .higherIsBetter, .counter, from: .tools) {
+        $0.bonjourBrowse.map { $0.agreesFixture ? 1 : 0 }
+    }
+    public static let browseDuration = Metric(browse(.durationMs), "Bonjour tool duration", unit: "ms", .lowerIsBetter, .timing,
+                                              from: .tools) { $0.bonjourBrowse?.durationMs }
+    public static let detailAgrees = Metric(detail(.agrees), "Device-detail services = avahi-browse", .higherIsBetter, .counter, from: .tools) {
+        $0.detailServices.map { $0.agrees ? 1 : 0 }
+    }
+    public static let detailAgreesFixture = Metric(detail(.agreesFixture), "Device-detail services = fixture", .higherIsBetter, .counter,
+                                                   from: .tools) { $0.detailServices.map { $0.agreesFixture ? 1 : 0 } }
+    public static let detailDuration = Metric(detail(.durationMs), "Device-detail discovery duration", unit: "ms", .lowerIsBetter, .timing,
+                                              from: .tools) { $0.detailServices?.durationMs }
+    /// The discovery tools' metrics in pairs (agreement, duration), rows of the report's "Tools in the session".
+    public static let discoveryTools: [(tool: String, agrees: Metric, duration: Metric)] = [
+        ("wol (listener log)", wolAgrees, wolDuration), ("bonjour (avahi-browse)", browseAgrees, browseDuration),
+        ("bonjour (fixture)", browseAgreesFixture, browseDuration), ("device detail (avahi-browse)", detailAgrees, detailDuration),
+        ("device detail (fixture)", detailAgreesFixture, detailDuration),
+    ]
+    /// Every tool row of "Tools in the session".
+    public static let sessionTools = lookupTools + discoveryTools
+
     // MARK: Lists
 
     /// Every metric `scanbench compare` shows, in the order it prints them.
@@ -255,6 +290,7 @@ extension Metric {
     /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.
     public static let catalogue: [Metric] = all + reportOnly + [captureDrops, emulatorWriteFailures]
         + [traceAgrees, traceDuration, dnsAgrees, dnsDuration, whoisAgrees, whoisDuration]
+        + [wolAgrees, wolDuration, wolLatency, browseAgrees, browseAgreesFixture, browseDuration, detailAgrees, detailAgreesFixture, detailDuration]
 
     /// The metric with this results.json path.
     public static func named(_ id: String) -> Metric? { catalogue.first { $0.id == id } }
@@ -270,6 +306,9 @@ extension Metric {
     private static func names(_ key: RunMetrics.Names.CodingKeys) -> String { path(.names, key) }
     private static func ping(_ key: RunMetrics.PingAccuracy.CodingKeys) -> String { path(.ping, key) }
     private static func ports(_ key: RunMetrics.Ports.CodingKeys) -> String { path(.ports, key) }
+    private static func wol(_ key: RunMetrics.WakeOnLANDelivery.CodingKeys) -> String { path(.wakeOnLAN, key) }
+    private static func browse(_ key: RunMetrics.ServiceAgreement.CodingKeys) -> String { path(.bonjourBrowse, key) }
+    private static func detail(_ key: RunMetrics.ServiceAgreement.CodingKeys) -> String { path(.detailServices, key) }
     private static func lookup(_ tool: RunMetrics.Lookups.CodingKeys, _ key: RunMetrics.Agreement.CodingKeys) -> String {
         "\(path(.lookups, tool)).\(key.stringValue)"
     }

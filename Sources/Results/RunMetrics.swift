@@ -16,6 +16,11 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     /// The session's traceroute, DNS and WHOIS runs against their reference tools
     /// (`RunMetrics+Lookups.swift`); nil when the session ran none.
     public var lookups: Lookups?
+    /// The Wake-on-LAN tool's packet, the Bonjour browser tool's services and the device-detail
+    /// screen's services against their references (RunMetrics+DiscoveryTools.swift).
+    public var wakeOnLAN: WakeOnLANDelivery?
+    public var bonjourBrowse: ServiceAgreement?
+    public var detailServices: ServiceAgreement?
     /// Set when the session's scan hung.
     public var hang: Hang?
     /// The shared budget's books when the app session ended; nil in files from before issue 9.
@@ -58,6 +63,9 @@ public struct RunMetrics: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case yield, wire, stack, latency, ui, names, ports, ping, lookups, hang, budget
+        case wakeOnLAN = "wake_on_lan"
+        case bonjourBrowse = "bonjour_browse"
+        case detailServices = "detail_services"
         case durationS = "duration_s"
         case phasesS = "phases_s"
         case phasesCutAtDeadline = "phases_cut_at_deadline"

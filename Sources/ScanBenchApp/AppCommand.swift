@@ -123,6 +123,7 @@ struct AppCommand: AsyncParsableCommand {
                       + (scan.cancelled ? " (cancelled)" : ""))
             }
             AppOutput.printLookups(report)
+            AppOutput.printDiscoveryTools(report)
             print("budget: \(report.budget.acquires) acquired, \(report.budget.releases) released, \(report.budget.active) held, \(report.budget.queued) queued")
         }
         if let hang = report.hang {

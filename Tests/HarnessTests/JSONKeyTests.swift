@@ -127,6 +127,12 @@ struct JSONKeyTests {
         dnsLookups: [.init(name: "gw.home.arpa", type: "A", server: "198.18.0.1:53", status: "NOERROR", answers: ["198.18.0.1"],
                            startedS: 3, durationMs: 2, error: "x")],
         whoisLookups: [.init(query: "a.example", chain: [.init(server: "whois.iana.example", raw: "refer: x")], startedS: 4, durationMs: 3, error: "x")],
+        wakeOnLAN: [.init(mac: "8c:16:45:90:3d:5e", destination: "255.255.255.255", port: 9, startedS: 5, durationMs: 1, sentUnixNs: 1,
+                          packetHex: "ff", error: "x")],
+        bonjourBrowses: [.init(startedS: 5, durationMs: 10_000, types: ["_ssh._tcp"], service: "own", generation: 2,
+                               services: [.init(instance: "a", type: "_ssh._tcp", host: "a.local", port: 22, addresses: ["198.18.0.20"])], error: "x")],
+        detailDiscoveries: [.init(target: "198.18.0.20", startedS: 6, durationMs: 10_000, service: "own", generation: 2, types: ["_ssh._tcp"],
+                                  heard: 3, services: ["a (_ssh._tcp)"], error: "x")],
         budget: BudgetDiagnostics(active: 1, cancelledWaits: 1),
         hang: .init(declaredAtS: 30, openPhases: ["tcp"], budget: BudgetDiagnostics(), effectiveLimit: 4, thermal: "serious"))
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testbed
 import Testing
 
 /// Real clients, run in the scanner namespace of the `home` testbed, agree with its ground truth.
@@ -81,7 +82,7 @@ struct HomeTestbedClientTests {
             for service in device.mdns {
                 expected += 1
                 let match = resolved.first { fields in
-                    fields.count > 8 && avahiUnescape(fields[3]) == service.instance && fields[4] == service.type && fields[7] == device.ip
+                    fields.count > 8 && AvahiBrowse.unescape(fields[3]) == service.instance && fields[4] == service.type && fields[7] == device.ip
                 }
                 #expect(match != nil, "avahi-browse did not resolve \(service.instance) (\(service.type)) on \(device.name) \(device.ip)")
             }
@@ -146,23 +147,6 @@ func field(_ text: String, _ key: String) -> String? {
         if !value.isEmpty { return value }
     }
     return nil
-}
-
-/// avahi-browse -p escapes characters in names as \DDD (decimal).
-func avahiUnescape(_ text: String) -> String {
-    var result = ""
-    var index = text.startIndex
-    while index < text.endIndex {
-        if text[index] == "\\", let end = text.index(index, offsetBy: 4, limitedBy: text.endIndex),
-           let code = UInt8(text[text.index(after: index)..<end]) {
-            result.append(Character(UnicodeScalar(code)))
-            index = end
-        } else {
-            result.append(text[index])
-            index = text.index(after: index)
-        }
-    }
-    return result
 }
 
 func xmlEscape(_ text: String) -> String {

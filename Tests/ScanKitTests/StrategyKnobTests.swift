@@ -14,7 +14,7 @@ import Testing
 /// from them, and shows a difference in events, planned probes, timings or packets. Everything
 /// runs on this machine's loopback (see `LoopbackPeers.swift`): no LAN, no testbed.
 ///
-/// The knob paths (103), by section:
+/// The knob paths (104), by section:
 /// - top level: `name`, `description` (an annotation: read by nothing, see its check),
 ///   `bind_to_interface`
 /// - `subnet.policy`, `subnet.max_hosts`
@@ -35,7 +35,7 @@ import Testing
 /// - `icmp.enabled`, `.timeout_ms`, `.latency`
 /// - `ptr.enabled`, `.concurrency`, `.timeout_ms`, `.resolver`
 /// - `publishing.policy`, `.percent`, `.interval_ms`, `.phase_boundaries`, `.isolation`, `.device_flush_ms`
-/// - `budget.reset_at_scan_start`, `bonjour.generation_check` and the `tools` section (11 in all,
+/// - `budget.reset_at_scan_start`, `bonjour.generation_check` and the `tools` section (12 in all,
 ///   `KnobChecks.inAppSession`): their behaviour is the app session's, checked in a testbed by
 ///   `AppSessionIntegrationTests` (the generation check: `RescanIntegrationTests`, which needs a rescan,
 ///   so a second session of the long-lived Bonjour service) and the issue-9 runs, not on loopback here.
@@ -51,7 +51,7 @@ struct StrategyKnobTests {
         #expect(model.subtracting(covered).isEmpty, "knobs in the model without a behaviour check: \(model.subtracting(covered).sorted())")
         #expect(covered.subtracting(model).isEmpty, "checks for knobs the model no longer has: \(covered.subtracting(model).sorted())")
         let total = model.count + KnobChecks.inAppSession.count + KnobChecks.afterTheScan.count
-        #expect(total == 103, "the doc comment above lists 103 knobs; the model has \(total)")
+        #expect(total == 104, "the doc comment above lists 104 knobs; the model has \(total)")
     }
 
     @Test("the model walk sees every CodingKeys case the loader knows")
@@ -109,7 +109,7 @@ enum KnobChecks {
     static let inAppSession: Set<String> = [
         "budget.reset_at_scan_start", "bonjour.generation_check", "tools.executor", "tools.ping.method", "tools.ping.timestamps", "tools.ping.timeout_ms",
         "tools.ping.tcp_ports", "tools.port_scanner.max_concurrent", "tools.port_scanner.timeout_ms",
-        "tools.port_scanner.waiting_policy", "tools.port_scanner.local_endpoint_reuse",
+        "tools.port_scanner.waiting_policy", "tools.port_scanner.local_endpoint_reuse", "tools.bonjour_service",
     ]
 
     /// Knobs that only the harness's classify step after the scan acts on (`ClassifyStepTests`).

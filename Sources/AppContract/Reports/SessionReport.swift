@@ -28,6 +28,11 @@ public struct SessionReport: Codable, Sendable {
     public var traces: [TraceRun] = []
     public var dnsLookups: [DNSLookupRun] = []
     public var whoisLookups: [WhoisLookupRun] = []
+    /// The Wake-on-LAN tool's packets, the Bonjour browser tool's runs and the device-detail
+    /// screen's service discoveries (`SessionReport+DiscoveryTools.swift`).
+    public var wakeOnLAN: [WakeOnLANRun] = []
+    public var bonjourBrowses: [BonjourBrowse] = []
+    public var detailDiscoveries: [DetailDiscovery] = []
     /// The shared budget when the session ended.
     public var budget: BudgetDiagnostics
     /// Set when the scan had not finished by the session's deadline.
@@ -46,6 +51,9 @@ public struct SessionReport: Codable, Sendable {
         case traces
         case dnsLookups = "dns_lookups"
         case whoisLookups = "whois_lookups"
+        case wakeOnLAN = "wake_on_lan"
+        case bonjourBrowses = "bonjour_browses"
+        case detailDiscoveries = "detail_discoveries"
     }
 
     /// One ping run.

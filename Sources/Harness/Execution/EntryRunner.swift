@@ -66,6 +66,10 @@ public struct EntryRunner: Sendable {
         var switchBefore: [SwitchPortCounters]
         /// CLOCK_REALTIME − CLOCK_MONOTONIC at the start (pcap times → event-log times).
         var realtimeMinusMonotonicNs: Int64
+        /// The Wake-on-LAN target's listener log as it stood before the session; nil without a `wol`.
+        var wakeOnLAN: WakeOnLANScorer?
+        /// The script browses Bonjour (`browse` or `detail`): avahi-browse runs after it.
+        var browses = false
     }
 
     private var driver: ScenarioDriver {
@@ -78,6 +82,7 @@ public struct EntryRunner: Sendable {
         let arguments = try driver.arguments(for: entry, strategyFile: strategy.file, platformFile: strategy.platform.argument,
                                              eventsPath: files.path(files.events))
         let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID) ?? []
+        let tools = try DiscoveryToolReferences(script: entry.scenario.script, truth: truth)
         let capture = try await LiveCapture.start(LiveCaptureConfiguration(
             interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: files.path(files.pcap)))
         let offset = RealtimeClock.minusMonotonic()
@@ -85,7 +90,7 @@ public struct EntryRunner: Sendable {
         try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
         let captured = try await capture.stop()
         return Recording(child: child, process: process, captureDrops: Int(captured.statistics.dropped),
-                         switchBefore: switchBefore, realtimeMinusMonotonicNs: offset)
+                         switchBefore: switchBefore, realtimeMinusMonotonicNs: offset, wakeOnLAN: tools.wakeOnLAN, browses: tools.browses)
     }
 
     /// Everything after the capture: the wire's analysis, the category probe, the join, the status.
@@ -98,6 +103,8 @@ public struct EntryRunner: Sendable {
         if case .reported(let report) = ending { session = report }
         // The switch's counters before the category probe adds traffic of its own.
         let switchCounters = SwitchPortCounters.load(testbed: truth.testbedID)?.since(recording.switchBefore)
+        // avahi-browse right after the session, before the category probe's traffic.
+        let services = recording.browses ? await DiscoveryToolReferences.avahi(truth: truth) : ServiceAgreementScorer(truth: truth)
         // A scan that finished wrote its event log; one that crashed may have left none.
         let eventsPath = files.path(files.events)
         let events = session?.scan == nil ? ((try? EventLog.read(path: eventsPath)) ?? []) : try EventLog.read(path: eventsPath)
@@ -122,6 +129,7 @@ public struct EntryRunner: Sendable {
             let scorer = SessionLookupScorer(namespace: truth.scanner.namespace)
             result.metrics.lookups = try await OffThePool.run { scorer.score(session) }
         }
+        DiscoveryToolReferences.score(session, wakeOnLAN: recording.wakeOnLAN, services: services, into: &result.metrics)
         (result.status, result.error) = Self.status(ending, probeFailure: categories?.failure)
     }
 

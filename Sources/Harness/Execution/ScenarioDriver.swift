@@ -38,7 +38,7 @@ struct ScenarioDriver: Sendable {
             app + ["--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"])
         let lookups = SessionLookupTargets(truth: truth)
         for name in SessionScriptLoader.variables(in: script).sorted() {
-            guard let value = targets.device(named: name)?.device.ip.description ?? lookups.value(named: name) else {
+            guard let value = targets.device(named: name).map({ SessionTargets.binding(name, $0) }) ?? lookups.value(named: name) else {
                 throw HarnessError("the scenario \(entry.scenario.name) names $\(name), which the harness cannot bind on \(entry.fixture)",
                                    fix: "use $\((SessionTargets.names + SessionLookupTargets.names).joined(separator: " or $")) (docs/HARNESS.md#sessions)")
             }

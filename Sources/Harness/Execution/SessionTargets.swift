@@ -12,8 +12,9 @@ import Wire
 struct SessionTargets: Sendable {
     var truth: GroundTruth
 
-    /// The names a script may use: `$ping_target`, `$ports_target`.
-    static let names = ["ping_target", "ports_target"]
+    /// The names a script may use: `$ping_target`, `$ports_target`, `$detail_target` (addresses)
+    /// and `$wol_target` (a MAC, `--mac`).
+    static let names = ["ping_target", "ports_target", "detail_target", "wol_target"]
 
     /// The device pinged: among the devices with a clean link (reliable ARP, answers echo, no
     /// jitter or loss), the one with the longest RTT, so scheduling delay shows against a known
@@ -50,6 +51,8 @@ struct SessionTargets: Sendable {
         switch name {
         case "ping_target": pingTarget
         case "ports_target": portsTarget
+        case "detail_target": detailTarget
+        case "wol_target": wolTarget
         default: nil
         }
     }

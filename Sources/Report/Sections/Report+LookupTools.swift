@@ -9,14 +9,14 @@ extension Report {
         for group in groups {
             for strategy in group.strategies {
                 let runs = group.ok(strategy).map(\.metrics)
-                for (tool, agreesMetric, durationMetric) in Metric.lookupTools {
+                for (tool, agreesMetric, durationMetric) in Metric.sessionTools {
                     let agrees = runs.compactMap { agreesMetric.value(in: $0) }
                     guard !agrees.isEmpty else { continue }
                     let durations = runs.compactMap { durationMetric.value(in: $0) }
-                    let differing = runs.lazy.compactMap { $0.lookups.flatMap { self.agreement(of: tool, in: $0) } }.first { !$0.agrees }
+                    let differing = runs.lazy.compactMap { self.disagreement(of: tool, in: $0) }.first
                     table.add([group.title, Inline.code(strategy), tool, "\(Int(agrees.reduce(0, +)))/\(agrees.count)",
                                SampleSummary(durations).map { NumberFormat.decimal($0.median, digits: durationMetric.digits) } ?? "not measured",
-                               differing.map { String("\($0.ours ?? "—") / \($0.reference ?? "—")".prefix(160)) } ?? "—"])
+                               differing.map { String($0.prefix(160)) } ?? "—"])
                 }
             }
         }
@@ -24,15 +24,23 @@ extension Report {
         var text = "## Tools in the session\n\n"
         text += "The app's traceroute, DNS and WHOIS tools, run during the session, against `traceroute -n`, `dig +short` and "
         text += "`whois -h` run in the scanner's namespace right after it: hops equal, answer sets equal, each server's raw "
-        text += "answer equal (docs/METRICS.md, \"Tools in the app\"). Duration is the tool's, in the app, start to result.\n\n"
+        text += "answer equal; the Wake-on-LAN packet against the target's listener log, byte for byte; the Bonjour browser "
+        text += "tool's and the device-detail screen's services against `avahi-browse -arpk` run there right after it and against "
+        text += "the fixture, over the types the app browses (docs/METRICS.md, \"Tools in the app\"). Duration is the tool's, in "
+        text += "the app, start to result.\n\n"
         return text + table.render()
     }
 
-    private func agreement(of tool: String, in lookups: RunMetrics.Lookups) -> RunMetrics.Agreement? {
-        switch tool {
-        case "traceroute": lookups.trace
-        case "dns": lookups.dns
-        default: lookups.whois
+    /// What one run's `tool` said against its reference when they differ, "ours / reference"; nil when they agree.
+    private func disagreement(of tool: String, in metrics: RunMetrics) -> String? {
+        if let text = discoveryDisagreement(of: tool, in: metrics) { return text }
+        let agreement: RunMetrics.Agreement? = switch tool {
+        case "traceroute": metrics.lookups?.trace
+        case "dns": metrics.lookups?.dns
+        case "whois": metrics.lookups?.whois
+        default: nil
         }
+        guard let agreement, !agreement.agrees else { return nil }
+        return "\(agreement.ours ?? "—") / \(agreement.reference ?? "—")"
     }
 }

@@ -9,8 +9,10 @@ extension Strategy {
         public var executor: ToolExecutor = .dedicated
         public var ping = Ping()
         public var portScanner = PortScanner()
+        /// Which Bonjour browser service the Bonjour tool and the device-detail screen browse with.
+        public var bonjourService: BonjourServiceSharing = .own
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case executor, ping, portScanner = "port_scanner" }
+        enum CodingKeys: String, CodingKey, CaseIterable { case executor, ping, portScanner = "port_scanner", bonjourService = "bonjour_service" }
         public init() {}
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -18,6 +20,7 @@ extension Strategy {
             executor = try c.value(.executor, or: d.executor)
             ping = try c.value(.ping, or: d.ping)
             portScanner = try c.value(.portScanner, or: d.portScanner)
+            bonjourService = try c.value(.bonjourService, or: d.bonjourService)
         }
     }
 
@@ -105,5 +108,19 @@ extension Strategy {
         /// When the kernel saw the reply: `SO_TIMESTAMPNS` for ICMP, the reactor's `epoll_wait`
         /// return for TCP (ours).
         case kernel
+    }
+
+    /// Whose `BonjourDiscoveryService` the Bonjour tool and the device-detail screen's service
+    /// discovery use (spec §5.8 says what they browse, not with which instance).
+    public enum BonjourServiceSharing: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// A service of their own: ADR-008, "ViewModels create services in `init()`", "each tool
+        /// screen manages its own service lifecycle" (`BonjourDiscoveryToolViewModel(bonjourService:)`
+        /// takes one by injection).
+        case own
+        /// An assumption, to sweep: the scan's one service (`SharedResources.bonjour`), so a tool
+        /// browse begins a new session of it and the scan's browser becomes stale — the situation
+        /// ADR-007's context describes ("callbacks from cancelled browsers arrived after a new
+        /// discovery had started"), whose generation check `bonjour.generation_check` sets.
+        case sharedWithScan = "shared_with_scan"
     }
 }
