@@ -167,6 +167,31 @@ struct TwinDerivationTests {
         #expect(comparison.differenceCount == 1)
     }
 
+    @Test("with a repeat of the original, a device's RTT may differ by the original's own repeat spread, never less than the floor")
+    func comparisonWithRepeat() throws {
+        let path = try Self.capture()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let original = try TwinCaptureReader.read(path: path, scanner: Self.scanner)
+        var again = original
+        again.hosts[Self.mac]?.ipRTTs = [5, 5, 5]          // the original itself moved 3 ms (2 → 5)
+        var twin = original
+        twin.hosts[Self.mac]?.ipRTTs = [4.5, 4.5, 4.5]     // 2.5 ms from the original: inside its own spread
+        let widened = TwinComparison.compare(original: original, twin: twin, repeat: again)
+        #expect(widened.differenceCount == 0, "\(widened.text)")
+        let total = widened.rows.count
+        #expect(widened.ceiling?.matching == total - 1)
+        #expect(widened.text.contains("ceiling: the original against its repeat, \(total - 1) of \(total) devices match"))
+        // Beyond the spread it still differs, and says by how much it was allowed.
+        twin.hosts[Self.mac]?.ipRTTs = [5.5, 5.5, 5.5]
+        let beyond = TwinComparison.compare(original: original, twin: twin, repeat: again)
+        #expect(beyond.rows.first { $0.address == Self.mac }?.differences.contains { $0.contains("more than 3.00 ms apart") } == true)
+        // A repeat that agrees with the original keeps the 1 ms floor.
+        twin.hosts[Self.mac]?.ipRTTs = [4.5, 4.5, 4.5]
+        let tight = TwinComparison.compare(original: original, twin: twin, repeat: original)
+        #expect(tight.rows.first { $0.address == Self.mac }?.differences.contains { $0.contains("more than 1.00 ms apart") } == true)
+        #expect(tight.ceiling?.matching == total)
+    }
+
     @Test("round trips longer than a fixture can emulate are left out and listed, and the twin still loads")
     func delaysBeyondTheFixtureRanges() throws {
         let path = try Self.capture()
