@@ -192,6 +192,24 @@ struct TwinDerivationTests {
         #expect(tight.ceiling?.matching == total)
     }
 
+    @Test("an mDNS service with SRV port 0 (DNS-SD's TXT-only _device-info) is kept, and the twin loads; one without SRV is left out")
+    func serviceOnPortZero() throws {
+        let path = try Self.capture()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var observations = try TwinCaptureReader.read(path: path, scanner: Self.scanner)
+        var info = ObservedService(type: "_device-info._tcp", instance: "Leo’s iMac")
+        info.port = 0
+        info.txt = ["model": "iMac21,1"]
+        observations.hosts[Self.mac]?.services["Leo’s iMac._device-info._tcp"] = info
+        observations.hosts[Self.mac]?.services["x._ipp._tcp"] = ObservedService(type: "_ipp._tcp", instance: "x")
+        let twin = try TwinDerivation.derive(observations, options: TwinOptions(name: "twin-test"))
+        let services = try #require(twin.fixture.devices.first { $0.ip == Self.mac }?.mdns)
+        #expect(services.contains { $0.type == "_device-info._tcp" && $0.port == 0 && $0.txt?["model"] == "iMac21,1" })
+        #expect(!services.contains { $0.type == "_ipp._tcp" })
+        #expect(twin.leftOut.contains { $0.contains("'x' _ipp._tcp seen without its SRV record") })
+        #expect(try FixtureLoader.load(text: twin.yaml(command: "test"), file: "twin.yaml") == twin.fixture)
+    }
+
     @Test("round trips longer than a fixture can emulate are left out and listed, and the twin still loads")
     func delaysBeyondTheFixtureRanges() throws {
         let path = try Self.capture()
