@@ -78,4 +78,60 @@ struct TwinRoundTripIntegrationTests {
         }
         #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
+
+    /// The `N of M devices match` count of a twin check.
+    static func matchCount(_ report: String) -> (matching: Int, total: Int)? {
+        guard let line = report.split(separator: "\n").first(where: { $0.contains(" devices match (") }) else { return nil }
+        let words = line.split(separator: " ")
+        guard words.count > 3, let matching = Int(words[0]), let total = Int(words[2]) else { return nil }
+        return (matching, total)
+    }
+
+    /// Issue 34's scale: a generated 250-device /23, a third of its hosts ARP-only (one timed
+    /// sample each, the ARP reply during the sweep), scanned, derived, the twin scanned, and at
+    /// least 98 % of devices must match on the wire. netmonitor-2.0 is what scripts/twin-roundtrip
+    /// runs; scanbench-best keeps each scan short. When the fixed 1 ms check falls short, the
+    /// original is scanned once more right after the twin and the check takes each device's
+    /// tolerance from the original's own repeat (`--repeat`): what the testbed reproduces of
+    /// itself on a loaded machine, which the twin cannot be asked to beat (docs/REAL-DEVICES.md).
+    ///
+    /// Only with a release build (`SCANBENCH_BIN=.build/release/scanbench`): with the debug build
+    /// the testbed's own scan-time delay moves 1–2.6 ms between scans of the same LAN (the
+    /// original matched its repeat on 126 of 250) and the twin scanned in this test was 1.1–1.6 ms
+    /// slower than its original on 118 devices (132/250 with the rule; its repeat matched 225):
+    /// the derivation's 0.2 ms testbed round trip is a release-size figure. Release: 248–249 of
+    /// 250 in scripts/twin-roundtrip, at load 2.5–15. About 2.5 minutes.
+    @Test("a generated 250-device /23 with ARP-only hosts: its twin matches on at least 98 % of devices",
+          .enabled(if: ScanBenchCLI.binary.contains("/release/"), "needs a release build: SCANBENCH_BIN=.build/release/scanbench"),
+          .timeLimit(.minutes(6)))
+    func roundTripAtScale() throws {
+        let out = NSTemporaryDirectory() + "twin250-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let generate = try ScanBenchCLI.scanbench(["fixture", "generate", "--seed", "34", "--devices", "250", "--subnet", "/23",
+                                                   "--profile", "office", "--arp-only-percent", "33", "--out", "\(out)/lan.yaml"])
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let plan = ["--strategy", "scanbench-best", "--repeat", "1", "--seed", "1", "--no-categories"]
+        let first = try ScanBenchCLI.scanbench(["run", "--fixture", "\(out)/lan.yaml"] + plan + ["--out", "\(out)/original"], timeout: 150)
+        #expect(first.status == 0, "\(first.stderr)")
+        let original = try Self.pcap("\(out)/original")
+        let derive = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--name", "twin-250", "--out", "\(out)/twin.yaml"])
+        #expect(derive.status == 0, "\(derive.stderr)")
+        let second = try ScanBenchCLI.scanbench(["run", "--fixture", "\(out)/twin.yaml"] + plan + ["--out", "\(out)/twin"], timeout: 150)
+        #expect(second.status == 0, "\(second.stderr)")
+        let twin = try Self.pcap("\(out)/twin")
+        var check = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--check", twin])
+        var count = try #require(Self.matchCount(check.stdout), "\(check.stdout)\(check.stderr)")
+        if count.matching * 100 < count.total * 98 {
+            print("twin at 250: \(count.matching) of \(count.total) at 1 ms; scanning the original again for its own spread")
+            let again = try ScanBenchCLI.scanbench(["run", "--fixture", "\(out)/lan.yaml"] + plan + ["--out", "\(out)/again"], timeout: 150)
+            #expect(again.status == 0, "\(again.stderr)")
+            check = try ScanBenchCLI.scanbench(["fixture", "from-capture", original, "--check", twin, "--repeat", try Self.pcap("\(out)/again")])
+            #expect(check.stdout.contains("ceiling: the original against its repeat"), "\(check.stdout)")
+            count = try #require(Self.matchCount(check.stdout), "\(check.stdout)\(check.stderr)")
+        }
+        // Every device of the LAN answered (the gateway and 249 others), and 98 % of them match.
+        #expect(count.total >= 245, "\(check.stdout)")
+        #expect(count.matching * 100 >= count.total * 98, "\(check.stdout.split(separator: "\n").filter { $0.hasPrefix("DIFF") || !$0.hasPrefix("match") }.joined(separator: "\n"))")
+    }
 }
