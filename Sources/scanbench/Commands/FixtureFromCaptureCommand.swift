@@ -98,6 +98,10 @@ struct FixtureFromCaptureCommand: ParsableCommand {
                 let original = try TwinCaptureReader.read(path: file, scanner: scannerAddress)
                 let twin = try TwinCaptureReader.read(path: check, scanner: original.scanner)
                 let again = try repeatCapture.map { try TwinCaptureReader.read(path: $0, scanner: original.scanner) }
+                if let again, let repeatCapture, again.answeringHosts.isEmpty {
+                    // A failed repeat scan (an empty capture) would make the ceiling 0 and every tolerance the floor.
+                    Terminal.fail("--repeat \(repeatCapture): no device answered in this capture; was its scan run? (check that run's results.json)")
+                }
                 for warning in [original.dropWarning, twin.dropWarning, again?.dropWarning].compactMap({ $0 }) { FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8)) }
                 let comparison = TwinComparison.compare(original: original, twin: twin, repeat: again, toleranceMs: toleranceMs)
                 print(comparison.text)
