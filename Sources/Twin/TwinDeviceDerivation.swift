@@ -205,11 +205,13 @@ struct TwinDeviceDerivation {
     }
 
     /// The mDNS services seen with their SRV port; a delay only when beyond RFC 6762's window
-    /// (inside it the testbed's responder draws its own). Nil when none.
+    /// (inside it the testbed's responder draws its own). Nil when none. An SRV port of 0 is kept:
+    /// DNS-SD's "no service here" (RFC 6763 §6.7 and Apple's TXT-only `_device-info._tcp`), which
+    /// fixtures allow; leaving it out made a twin drop the service its original announced.
     private func mdns(_ draft: Draft, account: inout TwinDerivation.Account) -> [Fixture.MDNSService]? {
         var services: [Fixture.MDNSService] = []
         for seen in draft.host.services.values.sorted(by: { $0.key < $1.key }) {
-            guard let port = seen.port, port > 0 else {
+            guard let port = seen.port else {
                 account.leftOut.append("\(draft.name): mDNS service '\(seen.instance)' \(seen.type) seen without its SRV record (no port); left out")
                 continue
             }

@@ -167,6 +167,49 @@ struct TwinDerivationTests {
         #expect(comparison.differenceCount == 1)
     }
 
+    @Test("with a repeat of the original, a device's RTT may differ by the original's own repeat spread, never less than the floor")
+    func comparisonWithRepeat() throws {
+        let path = try Self.capture()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let original = try TwinCaptureReader.read(path: path, scanner: Self.scanner)
+        var again = original
+        again.hosts[Self.mac]?.ipRTTs = [5, 5, 5]          // the original itself moved 3 ms (2 → 5)
+        var twin = original
+        twin.hosts[Self.mac]?.ipRTTs = [4.5, 4.5, 4.5]     // 2.5 ms from the original: inside its own spread
+        let widened = TwinComparison.compare(original: original, twin: twin, repeat: again)
+        #expect(widened.differenceCount == 0, "\(widened.text)")
+        let total = widened.rows.count
+        #expect(widened.ceiling?.matching == total - 1)
+        #expect(widened.text.contains("ceiling: the original against its repeat, \(total - 1) of \(total) devices match"))
+        // Beyond the spread it still differs, and says by how much it was allowed.
+        twin.hosts[Self.mac]?.ipRTTs = [5.5, 5.5, 5.5]
+        let beyond = TwinComparison.compare(original: original, twin: twin, repeat: again)
+        #expect(beyond.rows.first { $0.address == Self.mac }?.differences.contains { $0.contains("more than 3.00 ms apart") } == true)
+        // A repeat that agrees with the original keeps the 1 ms floor.
+        twin.hosts[Self.mac]?.ipRTTs = [4.5, 4.5, 4.5]
+        let tight = TwinComparison.compare(original: original, twin: twin, repeat: original)
+        #expect(tight.rows.first { $0.address == Self.mac }?.differences.contains { $0.contains("more than 1.00 ms apart") } == true)
+        #expect(tight.ceiling?.matching == total)
+    }
+
+    @Test("an mDNS service with SRV port 0 (DNS-SD's TXT-only _device-info) is kept, and the twin loads; one without SRV is left out")
+    func serviceOnPortZero() throws {
+        let path = try Self.capture()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var observations = try TwinCaptureReader.read(path: path, scanner: Self.scanner)
+        var info = ObservedService(type: "_device-info._tcp", instance: "Leo’s iMac")
+        info.port = 0
+        info.txt = ["model": "iMac21,1"]
+        observations.hosts[Self.mac]?.services["Leo’s iMac._device-info._tcp"] = info
+        observations.hosts[Self.mac]?.services["x._ipp._tcp"] = ObservedService(type: "_ipp._tcp", instance: "x")
+        let twin = try TwinDerivation.derive(observations, options: TwinOptions(name: "twin-test"))
+        let services = try #require(twin.fixture.devices.first { $0.ip == Self.mac }?.mdns)
+        #expect(services.contains { $0.type == "_device-info._tcp" && $0.port == 0 && $0.txt?["model"] == "iMac21,1" })
+        #expect(!services.contains { $0.type == "_ipp._tcp" })
+        #expect(twin.leftOut.contains { $0.contains("'x' _ipp._tcp seen without its SRV record") })
+        #expect(try FixtureLoader.load(text: twin.yaml(command: "test"), file: "twin.yaml") == twin.fixture)
+    }
+
     @Test("round trips longer than a fixture can emulate are left out and listed, and the twin still loads")
     func delaysBeyondTheFixtureRanges() throws {
         let path = try Self.capture()
