@@ -66,13 +66,20 @@ public final class RunningTestbed: Sendable {
     }
 
     /// Waits until every service process is alive and every open TCP port of every device is
-    /// listening (read from the namespace's own /proc/<pid>/net/tcp).
-    func waitForServices(timeout: Double) throws {
-        let deadline = Date().addingTimeInterval(timeout)
+    /// listening (read from the namespace's own /proc/<pid>/net/tcp). Gives up when `timeout`
+    /// seconds pass without one more port listening, or after `limit` in all: a hundred agents
+    /// starting at once on a loaded machine (several big LANs coming up side by side: four office
+    /// LANs at once missed a fixed 5 s) make progress slowly, while a service that will never
+    /// listen makes none.
+    func waitForServices(timeout: Double, limit: Double = 120) throws {
+        let started = Date()
+        var deadline = started.addingTimeInterval(timeout)
+        var fewestMissing = Int.max
         let processes = shared.withLock { $0.processes }
         let fixture = state.fixture
         while true {
             var missing: [String] = []
+            var missingPorts = 0
             for (name, process) in processes {
                 let pid = process.pid
                 guard process.isRunning else {
@@ -83,12 +90,17 @@ public final class RunningTestbed: Sendable {
                 let listening = Self.listeningPorts(pid: pid)
                 let wanted = Set(device.tcpPorts.openPorts)
                 if !wanted.isSubset(of: listening) {
+                    missingPorts += wanted.subtracting(listening).count
                     missing.append("\(name): \(wanted.subtracting(listening).sorted().map(String.init).joined(separator: ","))")
                 }
             }
             if missing.isEmpty { return }
+            if missingPorts < fewestMissing {
+                fewestMissing = missingPorts
+                deadline = min(Date().addingTimeInterval(timeout), started.addingTimeInterval(limit))
+            }
             if Date() > deadline {
-                throw TestbedError("services did not start listening in time (\(missing.prefix(5).joined(separator: "; ")))",
+                throw TestbedError("services did not start listening in time (\(missing.count) devices still waiting after \(Int(Date().timeIntervalSince(started))) s, the last \(Int(timeout)) s without progress: \(missing.prefix(5).joined(separator: "; ")))",
                                    fix: "read the device logs in \(state.names.stateDirectory)/logs/")
             }
             CurrentThread.sleep(milliseconds: 50)

@@ -39,7 +39,11 @@ public enum TestbedCleaner {
         }
         let names = TestbedNames(id: id)
         var stopped: Int32?
-        if let state = TestbedState.load(id: id), state.controllerPID != ProcessControl.currentID, state.controllerAlive {
+        let state = TestbedState.load(id: id)
+        // A controller taking its own half-built LAN down keeps its log: its error is in there, for
+        // `testbed up --detach` to show (it removes the log once read; `down` removes it too).
+        let isOwnController = state?.controllerPID == ProcessControl.currentID
+        if let state, !isOwnController, state.controllerAlive {
             stopController(pid: state.controllerPID)
             stopped = state.controllerPID
         }
@@ -70,7 +74,7 @@ public enum TestbedCleaner {
             return
         }
         try? FileManager.default.removeItem(atPath: names.stateDirectory)
-        try? FileManager.default.removeItem(atPath: TestbedNames(id: id).controllerLog)
+        if !isOwnController { try? FileManager.default.removeItem(atPath: TestbedNames(id: id).controllerLog) }
         if ourNamespaces().isEmpty { NeighbourLimits.restore() }
         if !namespaces.isEmpty {
             log("removed testbed \(id): \(namespaces.count) namespaces, \(killed) processes")
