@@ -1,6 +1,6 @@
 extension SessionScript {
     /// The Wake-on-LAN tool (spec §5.7): one magic packet for `target` — a MAC, or a `$name` the
-    /// caller binds with `--mac name=MAC` — to `broadcast`:`port` over UDP. NetMonitor sends to
+    /// caller binds with `--target name=MAC` — to `broadcast`:`port` over UDP. NetMonitor sends to
     /// 255.255.255.255:9 unless the user edits the address (iOS).
     public struct WakeOnLAN: Codable, Sendable, Equatable {
         public var target: String

@@ -68,9 +68,16 @@ struct ClassifyStep: Sendable {
         let capture = try await LiveCapture.start(LiveCaptureConfiguration(
             interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
         let started = MonotonicClock.now()
-        let child = try await OffThePool.run { try ChildProcess.run(command, input: Data(scanJSON.utf8), timeout: Self.childTimeout) }
-        let seconds = MonotonicClock.seconds(since: started)
-        try await Task.sleep(for: .milliseconds(300))   // the last answers, as after a scan
+        let child: (status: Int32, stdout: String, stderr: String)
+        let seconds: Double
+        do {
+            child = try await OffThePool.run { try ChildProcess.run(command, input: Data(scanJSON.utf8), timeout: Self.childTimeout) }
+            seconds = MonotonicClock.seconds(since: started)
+            try await Task.sleep(for: .milliseconds(300))   // the last answers, as after a scan
+        } catch {
+            _ = try? await capture.stop()   // no capture outlives its step
+            throw error
+        }
         _ = try await capture.stop()
         guard child.status == 0 else {
             throw HarnessError("the category probe exited with status \(child.status): \(child.stderr.suffix(600))",

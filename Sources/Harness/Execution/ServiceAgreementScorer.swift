@@ -51,8 +51,9 @@ struct ServiceAgreementScorer: Sendable {
             let differences = tool.subtracting(avahi).map { "+" + label($0) } + avahi.subtracting(tool).map { "-" + label($0) }
             result.avahiDifferences = Array(differences.sorted().prefix(5))
         }
-        result.agrees = avahi == tool
-        result.agreesFixture = fixture == tool
+        // Nothing found agrees with nothing: a tool that found none is never counted as agreeing.
+        result.agrees = !tool.isEmpty && avahi == tool
+        result.agreesFixture = !tool.isEmpty && fixture == tool
         result.durationMs = durationMs
         return result
     }

@@ -23,7 +23,8 @@ struct SessionLookupScorer: Sendable {
         let ours = trace.hops.map { $0.address ?? "*" }
         let output = reference(["traceroute", "-n", "-q", "1", "-w", "1", trace.target])
         let theirs = try? output.map(Self.traceHops).get()
-        return agreement(trace.error == nil && ours == theirs, trace.durationMs,
+        // No hops on either side (both failed) is no agreement.
+        return agreement(trace.error == nil && !ours.isEmpty && ours == theirs, trace.durationMs,
                          ours: trace.error ?? ours.joined(separator: " "), reference: theirs?.joined(separator: " ") ?? output.failure)
     }
 
@@ -34,7 +35,8 @@ struct SessionLookupScorer: Sendable {
         let output = reference(arguments)
         let theirs = try? output.map { Set($0.split(whereSeparator: \.isNewline).map(String.init)) }.get()
         let ours = Set(lookup.answers)
-        return agreement(lookup.error == nil && ours == theirs, lookup.durationMs, ours: lookup.error ?? ours.sorted().joined(separator: ", "),
+        // Two empty answers may be NOERROR against NXDOMAIN: an empty answer never agrees.
+        return agreement(lookup.error == nil && !ours.isEmpty && ours == theirs, lookup.durationMs, ours: lookup.error ?? ours.sorted().joined(separator: ", "),
                          reference: theirs?.sorted().joined(separator: ", ") ?? output.failure)
     }
 

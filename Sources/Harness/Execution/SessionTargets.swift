@@ -13,7 +13,7 @@ struct SessionTargets: Sendable {
     var truth: GroundTruth
 
     /// The names a script may use: `$ping_target`, `$ports_target`, `$detail_target` (addresses)
-    /// and `$wol_target` (a MAC, `--mac`).
+    /// and `$wol_target` (a MAC, `--target wol_target=MAC`).
     static let names = ["ping_target", "ports_target", "detail_target", "wol_target"]
 
     /// The device pinged: among the devices with a clean link (reliable ARP, answers echo, no

@@ -26,10 +26,13 @@ public enum NeighbourLimits {
         let wanted = [max(1024, addresses * 2), max(4096, addresses * 4), max(8192, addresses * 8)]
         let before = current()
         guard zip(before, wanted).contains(where: { $0 < $1 }) else { return nil }
-        // The first testbed on the machine records what it found; a record left by a job that never
-        // restored (killed, its namespaces deleted by hand) is older than these values.
-        if TestbedCleaner.ourNamespaces().isEmpty || !FileManager.default.fileExists(atPath: savedPath) {
-            try JSONEncoder().encode(before).write(to: URL(fileURLWithPath: savedPath))
+        // Only the first raise on the machine records what it found (created exclusively: two
+        // LANs raising at once must not record each other's raised values). A record left by a job
+        // that never restored holds the values found before it raised: still the ones to restore.
+        do {
+            try JSONEncoder().encode(before).write(to: URL(fileURLWithPath: savedPath), options: .withoutOverwriting)
+        } catch where FileManager.default.fileExists(atPath: savedPath) {
+            // Another raise recorded them first.
         }
         for (key, value) in zip(keys, zip(before, wanted).map { max($0, $1) }) {
             try "\(value)\n".write(toFile: path(key), atomically: false, encoding: .utf8)

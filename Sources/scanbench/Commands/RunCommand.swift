@@ -20,8 +20,9 @@ struct RunCommand: AsyncParsableCommand {
             wakeups, syscalls, peak RSS, threads and open files measured from outside), \
             keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics. \
             After each scan, once its capture has stopped, it probes and classifies the devices the \
-            scan found ('scanbench probe --from-scan', blind to the fixture) and scores the \
-            categories against the fixture (--probe-* options; --no-categories skips it).
+            scan found as the strategy's 'classify' section says ('scanbench probe --from-scan', blind to \
+            the fixture; --probe-* set it for strategies with deep_probe: harness) and scores the \
+            categories against the fixture (--no-categories skips it).
 
             With no arguments: the home fixture, the seven presets, five repetitions, plus the \
             scenarios ping-during-scan and ports-during-scan under review-baseline, review-phase2, \
