@@ -2,16 +2,16 @@ import Results
 
 extension Report {
     /// A discovery tool's difference with its reference in one run, for "Tools in the session";
-    /// nil when it agrees or `tool` is not a discovery tool's row (`Metric.discoveryTools`).
-    func discoveryDisagreement(of tool: String, in metrics: RunMetrics) -> String? {
-        switch tool {
-        case "wol (listener log)":
+    /// nil when it agrees or `agrees` is not a discovery tool's agreement metric (`Metric.discoveryTools`).
+    func discoveryDisagreement(of agrees: Metric, in metrics: RunMetrics) -> String? {
+        switch agrees.id {
+        case Metric.wolAgrees.id:
             guard let wol = metrics.wakeOnLAN, !wol.agrees else { return nil }
             return "\(wol.sent) sent / \(wol.received) received, \(wol.mismatched) other"
-        case "bonjour (avahi-browse)": return avahiDifference(metrics.bonjourBrowse)
-        case "bonjour (fixture)": return fixtureDifference(metrics.bonjourBrowse)
-        case "device detail (avahi-browse)": return avahiDifference(metrics.detailServices)
-        case "device detail (fixture)": return fixtureDifference(metrics.detailServices)
+        case Metric.browseAgrees.id: return avahiDifference(metrics.bonjourBrowse)
+        case Metric.browseAgreesFixture.id: return fixtureDifference(metrics.bonjourBrowse)
+        case Metric.detailAgrees.id: return avahiDifference(metrics.detailServices)
+        case Metric.detailAgreesFixture.id: return fixtureDifference(metrics.detailServices)
         default: return nil
         }
     }

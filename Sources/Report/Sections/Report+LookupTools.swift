@@ -13,7 +13,7 @@ extension Report {
                     let agrees = runs.compactMap { agreesMetric.value(in: $0) }
                     guard !agrees.isEmpty else { continue }
                     let durations = runs.compactMap { durationMetric.value(in: $0) }
-                    let differing = runs.lazy.compactMap { self.disagreement(of: tool, in: $0) }.first
+                    let differing = runs.lazy.compactMap { self.disagreement(of: agreesMetric, in: $0) }.first
                     table.add([group.title, Inline.code(strategy), tool, "\(Int(agrees.reduce(0, +)))/\(agrees.count)",
                                SampleSummary(durations).map { NumberFormat.decimal($0.median, digits: durationMetric.digits) } ?? "not measured",
                                differing.map { String($0.prefix(160)) } ?? "—"])
@@ -31,13 +31,15 @@ extension Report {
         return text + table.render()
     }
 
-    /// What one run's `tool` said against its reference when they differ, "ours / reference"; nil when they agree.
-    private func disagreement(of tool: String, in metrics: RunMetrics) -> String? {
-        if let text = discoveryDisagreement(of: tool, in: metrics) { return text }
-        let agreement: RunMetrics.Agreement? = switch tool {
-        case "traceroute": metrics.lookups?.trace
-        case "dns": metrics.lookups?.dns
-        case "whois": metrics.lookups?.whois
+    /// What one run's tool, named by its agreement metric, said against its reference when they
+    /// differ, "ours / reference"; nil when they agree. Keyed by the catalogue's metric, not the
+    /// row's label, so renaming a row cannot lose its disagreements.
+    private func disagreement(of agrees: Metric, in metrics: RunMetrics) -> String? {
+        if let text = discoveryDisagreement(of: agrees, in: metrics) { return text }
+        let agreement: RunMetrics.Agreement? = switch agrees.id {
+        case Metric.traceAgrees.id: metrics.lookups?.trace
+        case Metric.dnsAgrees.id: metrics.lookups?.dns
+        case Metric.whoisAgrees.id: metrics.lookups?.whois
         default: nil
         }
         guard let agreement, !agreement.agrees else { return nil }
