@@ -6,15 +6,16 @@ import Wire
 /// `determines`) and that category is the fixture's. The honest ceiling of any classifier that
 /// reads devices by specification: one that announces nothing determining (a Fire TV with only an
 /// `amazon-…` name, a console that answers ARP and nothing else) can only be guessed, and one whose
-/// signals name another category (a Cast receiver with video out filed as a speaker) misleads
-/// every reader alike. Vendors (MAC blocks) and open ports only ever suggest: they are not here.
+/// signals name another category misleads every reader alike. Vendors (MAC blocks) and open ports
+/// only ever suggest: they are not here.
 ///
 /// | signal the device sends | determines by |
 /// |---|---|
 /// | it is the LAN's gateway | RFC 1812: the default route's next hop routes |
 /// | mDNS TXT `model` (`_device-info`, `_airplay`), `am` (`_raop`), `rpMd`; AirPlay `/info` model | `appleModelFamilies` |
 /// | `_hap._tcp` TXT `ci` | `hapCategories` (HAP accessory categories) |
-/// | `_googlecast._tcp` TXT `ca` | `castCapabilities` (video out → tv, audio only → speaker) |
+/// | `_googlecast._tcp` TXT `md` | `castModelNames` (Google's own model names) |
+/// | `_googlecast._tcp` TXT `ca` | `castCapabilities` (audio out without video out → speaker; video out only suggests) |
 /// | a DNS-SD service type | `dnsSDServiceTypes` entries that determine |
 /// | SSDP / UPnP `deviceType` | `upnpDeviceTypes` entries that determine |
 /// | its host name | `defaultHostNames` entries that determine |
@@ -36,8 +37,13 @@ public enum Identifiability {
             if service.type.lowercased() == "_hap._tcp", let ci = txt["ci"], let category = IdentityVocabulary.hapCategory(ci) {
                 found.append((category, "_hap._tcp ci=\(ci)"))
             }
-            if service.type.lowercased() == "_googlecast._tcp", let ca = txt["ca"], let category = IdentityVocabulary.castCategory(ca) {
-                found.append((category, "_googlecast._tcp ca=\(ca)"))
+            if service.type.lowercased() == "_googlecast._tcp" {
+                if let md = txt["md"], let category = IdentityVocabulary.castModelCategory(md) {
+                    found.append((category, "_googlecast._tcp md=\(md)"))
+                }
+                if let ca = txt["ca"], let entry = IdentityVocabulary.castCapability(ca), entry.strength == .determines {
+                    found.append((entry.category, "_googlecast._tcp ca=\(ca)"))
+                }
             }
             if let entry = IdentityVocabulary.dnsSDServiceTypes.entry(service.type), entry.strength == .determines {
                 found.append((entry.category, service.type))

@@ -117,8 +117,14 @@ struct IdentityVocabularyTests {
         #expect(Identifiability.isIdentifiable(hub, gateway: gateway))
         let bareHAP = try device(.iot) { $0.mdns = [.init(type: "_hap._tcp", instance: "Hub", port: 80)] }
         #expect(!Identifiability.isIdentifiable(bareHAP, gateway: gateway), "_hap without ci only suggests")
-        let nestHub = try device(.speaker) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["ca": "4101"])] }
-        #expect(!Identifiability.isIdentifiable(nestHub, gateway: gateway), "video out names a TV: misleading, not identifiable as a speaker")
+        let anonymousDisplay = try device(.speaker) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["ca": "231941"])] }
+        #expect(!Identifiability.isIdentifiable(anonymousDisplay, gateway: gateway), "video out only suggests: no model, nothing determines")
+        let nestHub = try device(.speaker) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "Google Nest Hub", "ca": "231941"])] }
+        #expect(Identifiability.isIdentifiable(nestHub, gateway: gateway), "Google's own model name determines")
+        let castTV = try device(.tv) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "TPM191E", "ca": "264709"])] }
+        #expect(!Identifiability.isIdentifiable(castTV, gateway: gateway), "a TV maker's model number is in no table; video out only suggests")
+        let nestMini = try device(.speaker) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "Kitchen thing", "ca": "4"])] }
+        #expect(Identifiability.isIdentifiable(nestMini, gateway: gateway), "audio out without video out determines a speaker")
         let silent = try device(.tv) { $0.hostname = "amazon-1a2b3c4d5" }
         #expect(!Identifiability.isIdentifiable(silent, gateway: gateway))
         let phone = try device(.phone) { $0.hostname = "Emmas-iPhone" }

@@ -48,8 +48,14 @@ struct ClassificationTests {
                 "without ci, _hap only suggests: a Raspberry Pi running a HomeKit bridge is a computer by its default name")
         #expect(DeviceClassifier.classify(device { $0.services = [service("_googlecast._tcp", txt: ["ca": "2052"])] }).category == .speaker,
                 "Cast capabilities: audio out only")
-        #expect(DeviceClassifier.classify(device { $0.services = [service("_googlecast._tcp", txt: ["ca": "4101"])] }).category == .tv,
-                "Cast capabilities: video out")
+        let castTV = DeviceClassifier.classify(device { $0.services = [service("_googlecast._tcp", txt: ["md": "TPM191E", "ca": "264709"])] })
+        #expect(castTV.category == .tv && castTV.rule == "suggested", "Cast video out only suggests a TV (smart displays set it too)")
+        // Real Nest Hubs announce video out (public avahi dumps: ca=231941); Google's model name decides first.
+        let nestHub = DeviceClassifier.classify(device { $0.services = [service("_googlecast._tcp", txt: ["md": "Google Nest Hub", "ca": "231941"])] })
+        #expect(nestHub.category == .speaker && nestHub.rule == "txt-category" && nestHub.evidence == "_googlecast._tcp md=Google Nest Hub")
+        #expect(DeviceClassifier.classify(device { $0.services = [service("_googlecast._tcp", txt: ["md": "Chromecast Ultra", "ca": "4101"])] }).category == .tv)
+        #expect(DeviceClassifier.classify(device { $0.services = [service("_googlecast._tcp", txt: ["md": "chromecast audio"])] }).category == .speaker,
+                "model names match case-insensitively")
         #expect(DeviceClassifier.classify(device { $0.services = [service("_airplay._tcp", txt: ["model": "QN65Q80B"])] }).rule == "suggested",
                 "a non-Apple AirPlay model names no category")
         #expect(DeviceClassifier.classify(device { $0.services = [service("_raop._tcp")] }).category == .speaker)

@@ -62,9 +62,10 @@ extension DeviceCatalog {
                    weights: .init(45, 20, 45), hostname: "amazon-{hex9}", label: "{owner}’s {model}", closedShare: 0.2,
                    features: [.init(tcp: [55443]), .init(share: 0.4, tcp: [4070])]),
         DeviceKind(id: "nest-speaker", category: .speaker, vendor: "Google", blocks: [.google],
-                   // The model id is the Cast `ca` value: audio out only for the speakers; the Nest Hub has a
-                   // screen, so video out too (an assumption: its announced value is not documented).
-                   models: [.init("Google Nest Mini", id: "2052"), .init("Google Nest Audio", id: "2052"), .init("Google Nest Hub", id: "4101")],
+                   // The model is the Cast `md` and its id the `ca`, both as real devices announce them in
+                   // public avahi dumps (`IdentityVocabulary.castModelNames`): audio out only for the
+                   // speakers; the Nest Hub, a smart display, sets video out too.
+                   models: [.init("Google Nest Mini", id: "199172"), .init("Nest Audio", id: "199428"), .init("Google Nest Hub", id: "231941")],
                    weights: .init(25, 5, 25), hostname: "{model}", label: "{room} speaker", closedShare: 0.5,
                    features: [googleCast(capabilities: "{modelid}", extraPorts: [10001])]),
         DeviceKind(id: "sonos", category: .speaker, vendor: "Sonos", blocks: [.sonos],

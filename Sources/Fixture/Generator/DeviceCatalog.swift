@@ -86,8 +86,8 @@ enum DeviceCatalog {
     /// A Google Cast receiver: 8008/8009/8443 (Google Cast docs), `_googlecast._tcp` named
     /// `<model>-<32 hex>` with its `fn`, `md` and `ca` TXT keys (`ca`: the capability bits
     /// Chromium's Cast code reads, `IdentityVocabulary.castCapabilities`; `capabilities` is a
-    /// template: `4101` = video out + audio out, as Chromecasts announce, `2052` audio out only, as
-    /// Google Home / Nest speakers — values from public device dumps, an assumption to check),
+    /// template: `4101` = video out + audio out, as Chromecasts announce; the Nest speakers' values
+    /// have audio out only — each from public avahi dumps of real devices),
     /// `eureka_info` on 8008.
     static func googleCast(capabilities: String = "4101", extraPorts: [Int] = []) -> DeviceKind.Feature {
         DeviceKind.Feature(tcp: [8008, 8009, 8443] + extraPorts, mdns: [

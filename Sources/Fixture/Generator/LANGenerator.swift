@@ -9,7 +9,7 @@ import Wire
 /// sources, in docs/FIXTURES.md ("Generated LANs").
 public enum LANGenerator {
     /// Changes whenever the same options would give a different file; printed in its header.
-    public static let version = 3  // 2: identity signals (HAP ci, Cast ca, AirPlay model/am, rpMd, IPP product; issue 35); 3: ip_stack per OS family
+    public static let version = 4  // 2: identity signals (HAP ci, Cast ca, AirPlay model/am, rpMd, IPP product; issue 35); 3: ip_stack per OS family; 4: the Nest speakers' Cast md/ca as real devices send them
 
     /// The generated fixture.
     /// - Throws: `FixtureError` for options out of range (with the fix).

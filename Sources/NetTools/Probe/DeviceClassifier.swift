@@ -18,11 +18,11 @@ import Identity
 /// |---|---|---|---|---|
 /// | 1 | `gateway` | the default route's next hop (`/proc/net/route`) | router | RFC 1812 |
 /// | 2 | `txt-model` | an Apple model identifier (`iPhone15,2`) in TXT `model` (`_device-info`, `_airplay`), `rpMd` (`_companion-link`) or `am` (`_raop`) | its product family | `appleModelFamilies` |
-/// | 3 | `txt-category` | `_hap._tcp` TXT `ci`; `_googlecast._tcp` TXT `ca` | the HAP accessory category; video out → tv, audio only → speaker | `hapCategories`, `castCapabilities` |
+/// | 3 | `txt-category` | `_hap._tcp` TXT `ci`; `_googlecast._tcp` TXT `md` (Google's own model names), else `ca` | the HAP accessory category; the product's function; audio out without video out → speaker | `hapCategories`, `castModelNames`, `castCapabilities` |
 /// | 4 | `bonjour-type` | a DNS-SD type only one kind of device offers (`_ipp`, `_sonos`, `_hue` …) | its function | `dnsSDServiceTypes` (determines) |
 /// | 5 | `probe` | AirPlay `/info` model; the UPnP `deviceType` of the description at the SSDP `LOCATION` | its family; the standardised type's function | `appleModelFamilies`, `upnpDeviceTypes` (determines) |
 /// | 6 | `hostname` | a vendor's default host name (`DESKTOP-…`, `raspberrypi`, Apple's `…-iPhone`) | that device | `defaultHostNames` |
-/// | 7 | `suggested` | a type or UPnP device that several kinds offer (`_airplay`, `_raop`, `_googlecast`, `_ssh`, `_smb`, MediaRenderer …), a Cast `eureka_info` — unless the vendor leans to another category (then unknown) | the kind that usually offers it | `dnsSDServiceTypes`, `upnpDeviceTypes` (suggests) |
+/// | 7 | `suggested` | a Cast `ca` with video out (TVs, sticks and smart displays set it); a type or UPnP device that several kinds offer (`_airplay`, `_raop`, `_googlecast`, `_ssh`, `_smb`, MediaRenderer …), a Cast `eureka_info` — unless the vendor leans to another category (then unknown) | the kind that usually offers it | `dnsSDServiceTypes`, `upnpDeviceTypes` (suggests) |
 /// | 8 | `ports` | an open port whose IANA / nmap service implies the device (631 ipp, 62078 iphone-sync …) — unless the vendor leans to another category (then unknown) | its function | `portRules` |
 /// | – | `none` | nothing decided: unknown; the evidence names the vendor's lean when the IEEE owner (or UPnP `manufacturer`) has a plurality of ≥ 50 % of its nmap fingerprints in one category — a hint, never a verdict | nil | `NmapDeviceTypes` (nmap-os-db) |
 public enum DeviceClassifier {
@@ -107,15 +107,31 @@ public enum DeviceClassifier {
     // MARK: 3, 4 and 7. What the device announced
 
     /// Rule 3: a TXT key whose value the protocol's specification ties to a category — HAP `ci`
-    /// (`hapCategories`), Cast `ca` (`castCapabilities`).
+    /// (`hapCategories`), a Google Cast model name `md` (`castModelNames`), Cast `ca` audio out
+    /// without video out (`castCapabilities`; video out only suggests, rule 7).
     public static func txtCategory(_ service: BonjourService) -> (Category, String)? {
         let type = service.type.lowercased()
         if type == "_hap._tcp", let ci = service.txt["ci"], let name = IdentityVocabulary.hapCategory(ci), let category = Category(rawValue: name) {
             return (category, "_hap._tcp ci=\(ci)")
         }
-        if type == "_googlecast._tcp", let ca = service.txt["ca"], let name = IdentityVocabulary.castCategory(ca),
-           let category = Category(rawValue: name) {
+        guard type == "_googlecast._tcp" else { return nil }
+        if let md = service.txt["md"], let name = IdentityVocabulary.castModelCategory(md), let category = Category(rawValue: name) {
+            return (category, "_googlecast._tcp md=\(md)")
+        }
+        if let ca = service.txt["ca"], let entry = IdentityVocabulary.castCapability(ca), entry.strength == .determines,
+           let category = Category(rawValue: entry.category) {
             return (category, "_googlecast._tcp ca=\(ca)")
+        }
+        return nil
+    }
+
+    /// A Cast `ca` whose bits only suggest a category (video out: a TV, a stick, or a smart display).
+    static func castSuggestion(_ services: [BonjourService]) -> (Category, String)? {
+        for service in services where service.type.lowercased() == "_googlecast._tcp" {
+            if let ca = service.txt["ca"], let entry = IdentityVocabulary.castCapability(ca), entry.strength == .suggests,
+               let category = Category(rawValue: entry.category) {
+                return (category, "_googlecast._tcp ca=\(ca) (\(entry.literal))")
+            }
         }
         return nil
     }
@@ -141,10 +157,11 @@ public enum DeviceClassifier {
         return nil
     }
 
-    /// Rule 7: what several kinds of device offer, read as the kind that usually does — a
-    /// suggestive DNS-SD type, a suggestive UPnP device type, a Cast receiver's `eureka_info`
+    /// Rule 7: what several kinds of device offer, read as the kind that usually does — a Cast
+    /// `ca` with video out, a suggestive DNS-SD type, a suggestive UPnP device type, a Cast receiver's `eureka_info`
     /// (most Cast receivers drive a screen).
     public static func suggested(_ signals: DeviceSignals) -> (Category, String)? {
+        if let hit = castSuggestion(signals.services) { return hit }
         if let hit = serviceTypes(signals.services.map(\.type), .suggests) { return hit }
         if let type = signals.upnpDeviceType, let entry = IdentityVocabulary.upnpEntry(type), let category = Category(rawValue: entry.category) {
             return (category, "upnp \(type)")
