@@ -37,7 +37,7 @@ struct BonjourToolService: Sendable {
         let startedS = AppSession.seconds(since: origin)
         let start = MonotonicClock.now()
         let types = action.types ?? declaredTypes
-        let outcome = await browse(types: types, windowS: action.windowS, phase: "tool.browse")
+        let outcome = await browse(types: types, windowS: action.windowS, phase: ScanEvent.toolPhase("browse"))
         return SessionReport.BonjourBrowse(startedS: startedS, durationMs: MonotonicClock.seconds(since: start) * 1000, types: types,
                                            service: strategy.tools.bonjourService.rawValue, generation: outcome.generation,
                                            services: outcome.services, error: outcome.error)

@@ -60,7 +60,7 @@ struct PingService: Sendable {
             reply.error = "\(error)"
             return reply
         }
-        events?.record(.packetSent(.init(phase: "tool.ping", kind: .icmpEcho, ip: target, port: nil, bytes: packet.count)))
+        events?.record(.packetSent(.init(phase: ScanEvent.toolPhase("ping"), kind: .icmpEcho, ip: target, port: nil, bytes: packet.count)))
         let (timeoutMs, callbacks, timestamps) = (settings.timeoutMs, callbacks, settings.timestamps)
         let rtt: Double? = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
@@ -95,7 +95,7 @@ struct PingService: Sendable {
         var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: RealtimeClock.now(), method: "tcp")
         let probes = settings.tcpPorts.map { port in
             var probe = PortProbe(ip: target, port: port, timeoutMs: Double(settings.timeoutMs), waitingPolicy: .inspectError,
-                                  interface: interface, phase: "tool.ping", events: events)
+                                  interface: interface, phase: ScanEvent.toolPhase("ping"), events: events)
             probe.callbacks = callbacks
             probe.timestamps = settings.timestamps
             return probe

@@ -40,7 +40,7 @@ struct PortScannerService: Sendable {
         let budget = self.budget
         let probes = ports.map { port in
             var probe = PortProbe(ip: target, port: port, timeoutMs: Double(timeoutMs), waitingPolicy: settings.waitingPolicy,
-                                  interface: interface, phase: "tool.ports", events: events)
+                                  interface: interface, phase: ScanEvent.toolPhase("ports"), events: events)
             probe.callbacks = callbacks
             probe.timestamps = .callback
             probe.reuseLocalEndpoint = settings.localEndpointReuse

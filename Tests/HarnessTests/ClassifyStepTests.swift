@@ -68,4 +68,22 @@ struct ClassifyStepTests {
                                                                       services: [.init(instance: "P", type: "_ipp._tcp", port: 631,
                                                                                                       txt: ["ty": "Laser 5", "rpMd": "x=y", "flag": ""])]))
     }
+
+    @Test("the session's tools write to the same log: a port only the port scanner or the TCP ping connected to is not one the scan tried")
+    func toolConnectsAreNotTheScans() throws {
+        let ip = try #require(IPv4Address("198.18.0.9"))
+        let other = try #require(IPv4Address("198.18.0.10"))
+        func created(_ n: UInt64, _ ip: IPv4Address, _ port: Int, _ phase: String) -> EventRecord {
+            EventRecord(timeNs: n, event: .connectionCreated(.init(connection: n, transport: .tcp, ip: ip, port: port, phase: phase)))
+        }
+        let events = [created(1, ip, 80, "tcp_probe"), created(2, ip, 22, ScanEvent.toolPhase("ports")),
+                      created(3, ip, 443, ScanEvent.toolPhase("ping")), created(4, other, 3389, ScanEvent.toolPhase("ports"))]
+        let findings = ScanFindings(events: events, report: ScanReport(devices: [], summary: ClassifyStepTests.summary))
+        #expect(findings.devices["198.18.0.9"]?.triedPorts == [80])
+        // A device only a tool touched has no findings at all: the scan learned nothing of it.
+        #expect(findings.devices["198.18.0.10"] == nil)
+        // The phases the app's tools write are the ones this tells apart.
+        #expect(["ping", "ports", "browse", "detail"].allSatisfy { ScanEvent.isToolPhase(ScanEvent.toolPhase($0)) })
+        #expect(!ScanEvent.isToolPhase("tcp_probe") && !ScanEvent.isToolPhase("bonjour"))
+    }
 }

@@ -43,11 +43,14 @@ extension ScanEvent {
         public var transport: ConnectionTransport
         public var ip: IPv4Address
         public var port: Int
-        /// The phase or tool that made it, e.g. `tcp_probe`.
+        /// The phase or tool that made it, e.g. `tcp_probe`, or `tool.ports` (`ScanEvent.toolPhase`).
         public var phase: String
         public init(connection: UInt64, transport: ConnectionTransport, ip: IPv4Address, port: Int, phase: String) {
             self.connection = connection; self.transport = transport; self.ip = ip; self.port = port; self.phase = phase
         }
+
+        /// Made by one of the app's tools beside the scan (`scanbench app`), not by the scan.
+        public var isTool: Bool { ScanEvent.isToolPhase(phase) }
     }
 
     /// `connection_state`: NWConnection-style state change (`setup`, `preparing`, `waiting`,

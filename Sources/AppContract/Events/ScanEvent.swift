@@ -28,6 +28,16 @@ public enum ScanEvent: Sendable, Equatable {
     case readyTimeout(ReadyTimeout)
     case staleCallback(StaleCallback)
 
+    /// The `phase` of what one of the app's tools does beside the scan (`scanbench app`):
+    /// `tool.ping`, `tool.ports` …; every other phase is the scan's. Who reads the log by phase
+    /// (`ScanFindings`) tells the two apart by it.
+    public static func toolPhase(_ tool: String) -> String { toolPhasePrefix + tool }
+
+    /// True for a phase `toolPhase` made.
+    public static func isToolPhase(_ phase: String) -> Bool { phase.hasPrefix(toolPhasePrefix) }
+
+    private static let toolPhasePrefix = "tool."
+
     /// The `type` field's value.
     public var type: String {
         switch self {

@@ -5,7 +5,8 @@
 public struct ScanFindings: Codable, Sendable, Equatable {
     /// One device's findings.
     public struct Device: Codable, Sendable, Equatable {
-        /// Every TCP port the app connected to on the device (any phase or tool), ascending.
+        /// Every TCP port the scan connected to on the device (any of its phases; not the app's
+        /// tools beside it, `ConnectionCreated.isTool`), ascending.
         public var triedPorts: [Int] = []
         /// Of those, the ones the scan found open (its report's; the probe's follow-ups need them).
         public var openPorts: [Int] = []
@@ -69,14 +70,16 @@ public struct ScanFindings: Codable, Sendable, Equatable {
 
     public init(devices: [String: Device] = [:]) { self.devices = devices }
 
-    /// The findings an event log records (`connection_created` over TCP and accepted
-    /// `service_resolved` events), with the open ports of the scan's `report`.
+    /// The findings an event log records (the scan's `connection_created` over TCP and accepted
+    /// `service_resolved` events), with the open ports of the scan's `report`. A session's tools
+    /// write to the same log: a port only the port scanner or the TCP ping touched was not tried
+    /// by the scan, so the classify step must still probe it.
     public init(events: [EventRecord], report: ScanReport) {
         var ports: [String: Set<Int>] = [:]
         var services: [String: [Service]] = [:]
         for record in events {
             switch record.event {
-            case .connectionCreated(let created) where created.transport == .tcp:
+            case .connectionCreated(let created) where created.transport == .tcp && !created.isTool:
                 ports[created.ip.description, default: []].insert(created.port)
             case .serviceResolved(let resolved) where resolved.accepted:
                 let service = Service(instance: resolved.instance, type: resolved.serviceType, port: resolved.port,
