@@ -6,6 +6,9 @@ extension Metric {
     /// Header text with the unit: "Scan duration [s]".
     var header: String { unit.isEmpty ? title : "\(title) [\(unit)]" }
 
+    /// The short title with the unit, for narrow columns: "Probe [s]".
+    var shortHeader: String { unit.isEmpty ? shortTitle : "\(shortTitle) [\(unit)]" }
+
     /// Header text with the unit and which way is better: "Scan duration [s] ↓".
     var headerWithDirection: String { "\(header) \(direction.arrow)" }
 

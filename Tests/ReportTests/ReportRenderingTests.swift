@@ -121,6 +121,30 @@ struct ReportRenderingTests {
         #expect(Array(nmap[2...6]) == ["4/20 (20 %)", "20/27 (74 %)", "27", "4/28 (14 %)", "455.0"])
     }
 
+    @Test("the classify step's cost columns are the catalogue's metrics: their headers and medians, and no section reads their fields itself")
+    func probeCostColumns() throws {
+        let columns = [Metric.categoryProbeSeconds, .categoryProbeConnections, .categoryProbePackets]
+        let header = Self.probe.header(after: "### Host names and categories", withColumn: "Host names correct")
+        #expect(Array(header.suffix(3)) == columns.map(\.shortHeader))
+        let names = Self.probe.table(after: "### Host names and categories", withColumn: "Host names correct")
+        let best = try #require(Self.probe.row(names, "`scanbench-best`"))
+        #expect(Array(best.suffix(3)) == columns.map { metric in
+            metric.format(Self.median("scanbench-best") { metric.value(in: $0) ?? .nan })
+        })
+        // Read through the catalogue, declared once: a section that read `names.category_probe_*`
+        // itself could drift from the metric `compare` and the raw-runs table show.
+        let sections = Self.root.appendingPathComponent("Sources/Report")
+        let files = try #require(FileManager.default.enumerator(atPath: sections.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let text = try String(contentsOf: sections.appendingPathComponent(file), encoding: .utf8)
+            for field in ["names.categoryProbe", "\\.categoryProbe"] {
+                #expect(!text.contains(field), "\(file) reads \(field)… directly: use Metric.categoryProbe*")
+            }
+        }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     @Test("the category confusion: fixture category × the probe's, with misses and unknown devices in their own columns")
     func categoryConfusion() throws {
         #expect(Self.markdown.contains("### Category confusion\n\n<details>"))

@@ -42,8 +42,8 @@ extension Report {
     /// those found) and the fixture's identifiable devices, beside the old share of every device.
     func namesTable(_ group: RunGroup) -> String {
         var table = MarkdownTable([("Strategy", .left), ("Host names correct", .right), ("Precision", .right), ("Coverage", .right),
-                                   ("Identifiable", .right), ("Correct of all", .right), ("Probe [s]", .right),
-                                   ("Probe conn.", .right), ("Probe pkts", .right)])
+                                   ("Identifiable", .right), ("Correct of all", .right)]
+                                  + Self.probeCostColumns.map { ($0.metric.shortHeader, .right) })
         for strategy in group.strategies {
             let runs = group.ok(strategy)
             guard !runs.isEmpty else { continue }
@@ -57,13 +57,12 @@ extension Report {
             }
             func median(_ value: (RunMetrics.Names) -> Int?) -> Double? { SampleSummary(probed.compactMap { value($0.metrics.names).map(Double.init) })?.median }
             let given = median(\.categoryGiven), found = median(\.categoryFound), identifiable = median(\.categoryIdentifiable)
-            let seconds = SampleSummary(probed.compactMap(\.metrics.names.categoryProbeS))
             table.add([Inline.code(strategy), ratio(hostCorrect, hostTotal),
                        given.map { ratio(correct.median, $0) } ?? "—", given.flatMap { given in found.map { ratio(given, $0) } } ?? "—",
-                       identifiable.map { NumberFormat.decimal($0, digits: 0) } ?? "—", ratio(correct.median, total.median),
-                       seconds.map { NumberFormat.decimal($0.median, digits: 1) } ?? "",
-                       median(\.categoryProbeConnections).map { NumberFormat.decimal($0, digits: 0) } ?? "—",
-                       median(\.categoryProbePackets).map { NumberFormat.decimal($0, digits: 0) } ?? "—"])
+                       identifiable.map { NumberFormat.decimal($0, digits: 0) } ?? "—", ratio(correct.median, total.median)]
+                      + Self.probeCostColumns.map { column in
+                          SampleSummary(probed.compactMap { column.metric.value(in: $0.metrics) }).map { column.metric.format($0.median) } ?? column.missing
+                      })
         }
         // Category-guessing peers (nmap -O -sV) on the same LAN, scored by the same CategoryScore.
         let peers = document.peers.filter { $0.fixture == group.fixture && $0.categories != nil }
@@ -89,6 +88,12 @@ extension Report {
         text += "the rest of what nmap's OS detection reads (option order, IP ID, ICMP) stays the testbed's Linux (docs/FIXTURES.md).\n\n"
         return text + table.render()
     }
+
+    /// The classify step's cost columns of "Host names and categories", as the catalogue declares
+    /// them, and what each prints when no run measured it.
+    private static let probeCostColumns: [(metric: Metric, missing: String)] = [
+        (.categoryProbeSeconds, ""), (.categoryProbeConnections, "—"), (.categoryProbePackets, "—"),
+    ]
 
     /// "24/26 (92 %)".
     func ratio(_ part: Double, _ whole: Double) -> String {

@@ -100,7 +100,7 @@ extension Report {
     private static let rawCostColumns: [(metric: Metric, digits: Int)] = [(.publishes, 0), (.duration, 2), (.cpu, 2), (.peakRSS, 1)]
 
     private static func rawHeader(_ metric: Metric) -> (String, MarkdownTable.Alignment) {
-        (metric.unit.isEmpty ? metric.shortTitle : "\(metric.shortTitle) [\(metric.unit)]", .right)
+        (metric.shortHeader, .right)
     }
 
     private static func rawCell(_ column: (metric: Metric, digits: Int), _ metrics: RunMetrics) -> String {
