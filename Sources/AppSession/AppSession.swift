@@ -106,10 +106,15 @@ public struct AppSession: Sendable {
         let state = SessionState.Box()
         let origin = MonotonicClock.now()
         var tasks: [Task<Void, Never>] = []
-        for action in script.actions.sorted(by: { $0.atSeconds < $1.atSeconds }) {
+        let actions = script.actions.sorted(by: { $0.atSeconds < $1.atSeconds })
+        for (index, action) in actions.enumerated() {
             let due = origin + MonotonicClock.nanoseconds(action.atSeconds)
             tasks.append(Task {
                 try? await MonotonicClock.sleep(until: due)   // cancelled: the action runs at once, as before
+                if Self.isTool(action.what) {
+                    let startedS = Self.seconds(since: origin)
+                    state.lock.withLock { $0.toolsStarted[index] = startedS }
+                }
                 switch action.what {
                 case .scan:
                     let startedS = Self.seconds(since: origin)
@@ -148,13 +153,13 @@ public struct AppSession: Sendable {
                     state.lock.withLock { $0.portScans.append(result) }
                 case .trace(let t):
                     let result = await tracer.run(resolved[t.target]!, startedS: Self.seconds(since: origin))
-                    state.lock.withLock { $0.traces.append(result) }
+                    state.lock.withLock { $0.traces.append(result); $0.toolsDone.insert(index) }
                 case .dns(let d):
                     let result = await dns.run(texts[d.name]!, type: d.type, startedS: Self.seconds(since: origin))
-                    state.lock.withLock { $0.dnsLookups.append(result) }
+                    state.lock.withLock { $0.dnsLookups.append(result); $0.toolsDone.insert(index) }
                 case .whois(let w):
                     let result = await whois.run(texts[w.query]!, server: w.server.map { texts[$0]! }, startedS: Self.seconds(since: origin))
-                    state.lock.withLock { $0.whoisLookups.append(result) }
+                    state.lock.withLock { $0.whoisLookups.append(result); $0.toolsDone.insert(index) }
                 case .cancel(let what):
                     state.lock.withLock { s in
                         switch what {
@@ -167,19 +172,20 @@ public struct AppSession: Sendable {
                     shared.thermal.set(thermal)
                 case .wol(let w):
                     let sent = WakeOnLANService().run(mac: resolvedMACs[w.target]!, destination: IPv4Address(w.broadcast)!, port: w.port, origin: origin)
-                    state.lock.withLock { $0.wakeOnLAN.append(sent) }
+                    state.lock.withLock { $0.wakeOnLAN.append(sent); $0.toolsDone.insert(index) }
                 case .browse(let b):
                     let run = await browsing.run(b, origin: origin)
-                    state.lock.withLock { $0.bonjourBrowses.append(run) }
+                    state.lock.withLock { $0.bonjourBrowses.append(run); $0.toolsDone.insert(index) }
                 case .detail(let d):
                     let run = await DeviceDetailDiscovery(browsing: browsing).run(resolved[d.target]!, windowS: d.windowS, origin: origin)
-                    state.lock.withLock { $0.detailDiscoveries.append(run) }
+                    state.lock.withLock { $0.detailDiscoveries.append(run); $0.toolsDone.insert(index) }
                 }
             })
         }
         // Wait for everything, or for the deadline while the scan is still out.
         let all = Task { for task in tasks { await task.value } }
         let finished = await Self.race(all, until: origin + MonotonicClock.nanoseconds(deadline))
+        let endedS = Self.seconds(since: origin)
         var report = SessionReport(script: script.name, strategy: strategy.name, budget: await shared.budget.diagnostics())
         let snapshot = state.lock.withLock { $0 }
         report.scanStartedS = snapshot.scanStartedS
@@ -192,6 +198,10 @@ public struct AppSession: Sendable {
         report.wakeOnLAN = snapshot.wakeOnLAN
         report.bonjourBrowses = snapshot.bonjourBrowses
         report.detailDiscoveries = snapshot.detailDiscoveries
+        let resolvedScript = ResolvedScript(targets: resolved, texts: texts, macs: resolvedMACs)
+        for (index, action) in actions.enumerated() where Self.isTool(action.what) && !snapshot.toolsDone.contains(index) {
+            addUnfinished(action, startedS: snapshot.toolsStarted[index], endedS: endedS, resolved: resolvedScript, to: &report)
+        }
         report.scansStarted = snapshot.scansStarted
         report.scanError = snapshot.scanError
         shared.bonjour.close()

@@ -29,7 +29,9 @@ struct BonjourToolService: Sendable {
     }
 
     /// The types an unnarrowed browse asks for: those the app declares (the strategy's tiers).
-    var declaredTypes: [String] { strategy.bonjour.tiers.flatMap { $0 } }
+    var declaredTypes: [String] { Self.declaredTypes(of: strategy) }
+
+    static func declaredTypes(of strategy: Strategy) -> [String] { strategy.bonjour.tiers.flatMap { $0 } }
 
     /// The Bonjour browser tool: browse for the action's window (NetMonitor: stop after 10 s), list
     /// every service heard.

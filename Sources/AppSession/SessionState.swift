@@ -23,6 +23,10 @@ struct SessionState {
     var wakeOnLAN: [SessionReport.WakeOnLANRun] = []
     var bonjourBrowses: [SessionReport.BonjourBrowse] = []
     var detailDiscoveries: [SessionReport.DetailDiscovery] = []
+    /// Tool actions (by their place in the script's time order) that have started, and when;
+    /// those whose result is in, for the entries of the rest (`AppSession+UnfinishedTools.swift`).
+    var toolsStarted: [Int: Double] = [:]
+    var toolsDone: Set<Int> = []
 
     /// The state behind a lock, shareable between the session's tasks.
     final class Box: Sendable {

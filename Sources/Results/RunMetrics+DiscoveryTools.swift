@@ -13,13 +13,16 @@ extension RunMetrics {
         public var mismatched = 0
         /// The listener's receipt − the tool's send (wall clock), for the last packet received.
         public var latencyMs: Double?
-        /// How long the tool's send took in the app.
+        /// How long the tool's send took in the app (its last finished packet's).
         public var durationMs: Double?
+        /// The first error of the session's packets (a send that failed, or one the session ended
+        /// before: `did not finish before the session ended`); nil when every send completed.
+        public var error: String?
 
         public init(target: String) { self.target = target }
 
         enum CodingKeys: String, CodingKey {
-            case target, agrees, sent, received, mismatched
+            case target, agrees, sent, received, mismatched, error
             case latencyMs = "latency_ms"
             case durationMs = "duration_ms"
         }
@@ -48,13 +51,15 @@ extension RunMetrics {
         public var onlyFixture: [String] = []
         /// Up to 5 differences with avahi-browse: "+x" the tool's alone, "-x" avahi's alone.
         public var avahiDifferences: [String] = []
-        /// The tool's run in the app, start to result.
+        /// The tool's run in the app, start to result; nil when the session ended before its result.
         public var durationMs: Double?
+        /// The tool's own error (mDNS would not start, or `did not finish before the session ended`).
+        public var error: String?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey {
-            case agrees, found, fixture, avahi
+            case agrees, found, fixture, avahi, error
             case agreesFixture = "agrees_fixture"
             case matchedFixture = "matched_fixture"
             case matchedAvahi = "matched_avahi"

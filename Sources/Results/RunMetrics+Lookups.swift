@@ -19,14 +19,15 @@ extension RunMetrics {
     /// One tool's run against its reference.
     public struct Agreement: Codable, Sendable, Equatable {
         public var agrees: Bool
-        /// The tool's duration in the app (start to result on its executor).
-        public var durationMs: Double
+        /// The tool's duration in the app (start to result on its executor); nil when the session
+        /// ended before its result (it never agrees then, and has no duration to count).
+        public var durationMs: Double?
         /// What the app's tool said (hops, answers, servers asked), and what the reference said
         /// when they differ (or why it could not run).
         public var ours: String?
         public var reference: String?
 
-        public init(agrees: Bool, durationMs: Double, ours: String? = nil, reference: String? = nil) {
+        public init(agrees: Bool, durationMs: Double?, ours: String? = nil, reference: String? = nil) {
             (self.agrees, self.durationMs, self.ours, self.reference) = (agrees, durationMs, ours, reference)
         }
 

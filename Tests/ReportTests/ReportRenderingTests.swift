@@ -143,6 +143,30 @@ struct ReportRenderingTests {
         }
     }
 
+    @Test("a tool the session ended before is a row that disagrees and says why, with no duration, not an absent row")
+    func unfinishedTools() throws {
+        var document = SyntheticResults.document(strategies: ["netmonitor-2.0"], repetitions: 1, toolScenarios: false)
+        let unfinished = "did not finish before the session ended"
+        document.runs[0].metrics.lookups = RunMetrics.Lookups(trace: RunMetrics.Agreement(agrees: false, durationMs: nil, ours: unfinished))
+        var wol = RunMetrics.WakeOnLANDelivery(target: "pc")
+        wol.error = unfinished
+        document.runs[0].metrics.wakeOnLAN = wol
+        var browse = RunMetrics.ServiceAgreement()
+        browse.error = unfinished
+        document.runs[0].metrics.bonjourBrowse = browse
+        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let rows = probe.table(after: "## Tools in the session", withColumn: "Agrees with reference")
+        let byTool = Dictionary(rows.map { ($0[2], $0) }, uniquingKeysWith: { first, _ in first })
+        let trace = try #require(byTool["traceroute"])
+        #expect(trace[3] == "0/1" && trace[4] == "not measured" && trace[5] == "\(unfinished) / —")
+        let sent = try #require(byTool["wol (listener log)"])
+        #expect(sent[3] == "0/1" && sent[5] == "0 sent / 0 received, 0 other (\(unfinished))")
+        for tool in ["bonjour (avahi-browse)", "bonjour (fixture)"] {
+            let row = try #require(byTool[tool])
+            #expect(row[3] == "0/1" && row[4] == "not measured" && row[5] == "the tool: \(unfinished)")
+        }
+    }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test("the category confusion: fixture category × the probe's, with misses and unknown devices in their own columns")

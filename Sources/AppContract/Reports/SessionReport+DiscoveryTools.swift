@@ -12,6 +12,9 @@ extension SessionReport {
         /// The packet as sent, lower-case hex (the listener logs the same form).
         public var packetHex: String?
         public var error: String?
+        /// False when the session ended before the tool's result (`error` says so, and
+        /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
+        public var finished = true
 
         public init(mac: String, destination: String, port: Int, startedS: Double, durationMs: Double, sentUnixNs: Int64,
                     packetHex: String?, error: String?) {
@@ -20,7 +23,7 @@ extension SessionReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case mac, destination, port, error
+            case mac, destination, port, error, finished
             case startedS = "started_s"
             case durationMs = "duration_ms"
             case sentUnixNs = "sent_unix_ns"
@@ -57,6 +60,9 @@ extension SessionReport {
         /// Every service heard, resolved or not.
         public var services: [ResolvedService]
         public var error: String?
+        /// False when the session ended before the tool's result (`error` says so, and
+        /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
+        public var finished = true
 
         public init(startedS: Double, durationMs: Double, types: [String], service: String, generation: Int?, services: [ResolvedService], error: String?) {
             (self.startedS, self.durationMs, self.types, self.service) = (startedS, durationMs, types, service)
@@ -64,7 +70,7 @@ extension SessionReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case types, service, generation, services, error
+            case types, service, generation, services, error, finished
             case startedS = "started_s"
             case durationMs = "duration_ms"
         }
@@ -84,6 +90,9 @@ extension SessionReport {
         /// The device's services as the screen stores them: "instance (type)".
         public var services: [String]
         public var error: String?
+        /// False when the session ended before the tool's result (`error` says so, and
+        /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
+        public var finished = true
 
         public init(target: String, startedS: Double, durationMs: Double, service: String, generation: Int?, types: [String], heard: Int,
                     services: [String], error: String?) {
@@ -93,7 +102,7 @@ extension SessionReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case target, service, generation, types, heard, services, error
+            case target, service, generation, types, heard, services, error, finished
             case startedS = "started_s"
             case durationMs = "duration_ms"
         }

@@ -13,9 +13,12 @@ extension SessionReport {
         public var durationMs: Double
         public var hops: [Hop] = []
         public var error: String?
+        /// False when the session ended before the tool's result (`error` says so, and
+        /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
+        public var finished = true
 
         enum CodingKeys: String, CodingKey {
-            case target, method, hops, error
+            case target, method, hops, error, finished
             case startedS = "started_s"
             case durationMs = "duration_ms"
         }
@@ -56,9 +59,12 @@ extension SessionReport {
         /// From the start to the result reaching the main actor (the service is `@MainActor`).
         public var durationMs: Double
         public var error: String?
+        /// False when the session ended before the tool's result (`error` says so, and
+        /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
+        public var finished = true
 
         enum CodingKeys: String, CodingKey {
-            case name, type, server, status, answers, error
+            case name, type, server, status, answers, error, finished
             case startedS = "started_s"
             case durationMs = "duration_ms"
         }
@@ -71,9 +77,12 @@ extension SessionReport {
         public var startedS: Double
         public var durationMs: Double
         public var error: String?
+        /// False when the session ended before the tool's result (`error` says so, and
+        /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
+        public var finished = true
 
         enum CodingKeys: String, CodingKey {
-            case query, chain, error
+            case query, chain, error, finished
             case startedS = "started_s"
             case durationMs = "duration_ms"
         }

@@ -38,6 +38,11 @@ public struct SessionReport: Codable, Sendable {
     /// Set when the scan had not finished by the session's deadline.
     public var hang: Hang?
 
+    /// The `error` of a tool run the session ended before its result (`finished: false`), and of
+    /// one whose time in the script came after the session's end.
+    public static let didNotFinish = "did not finish before the session ended"
+    public static let didNotStart = "did not start before the session ended"
+
     enum CodingKeys: String, CodingKey {
         case script, strategy, scan, pings, budget, hang
         case scanStartedS = "scan_started_s"

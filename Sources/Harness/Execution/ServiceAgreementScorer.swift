@@ -23,7 +23,8 @@ struct ServiceAgreementScorer: Sendable {
                 .map { AvahiBrowse.Entry(instance: $0.instance, type: $0.type, address: entry.device.ip.description, port: $0.port) }
         })
         return agreement(tool: tool, fixture: fixture, avahi: avahi.map { $0.filter { types.contains($0.type) } },
-                         label: { "\($0.instance) (\($0.type)) \($0.address):\($0.port)" }, durationMs: browse.durationMs)
+                         label: { "\($0.instance) (\($0.type)) \($0.address):\($0.port)" },
+                         durationMs: browse.finished ? browse.durationMs : nil, error: browse.error)
     }
 
     /// The detail screen's "instance (type)" list against the device's fixture services (of the
@@ -33,11 +34,12 @@ struct ServiceAgreementScorer: Sendable {
         let browsed = Set(types)
         let fixture = Set((device.device.mdns ?? []).filter { browsed.contains($0.type) }.map { "\($0.instance) (\($0.type))" })
         let avahiHere = avahi.map { Set($0.filter { $0.address == detail.target && browsed.contains($0.type) }.map { "\($0.instance) (\($0.type))" }) }
-        return agreement(tool: Set(detail.services), fixture: fixture, avahi: avahiHere, label: { $0 }, durationMs: detail.durationMs)
+        return agreement(tool: Set(detail.services), fixture: fixture, avahi: avahiHere, label: { $0 },
+                         durationMs: detail.finished ? detail.durationMs : nil, error: detail.error)
     }
 
     private func agreement<T: Hashable>(tool: Set<T>, fixture: Set<T>, avahi: Set<T>?, label: (T) -> String,
-                                        durationMs: Double) -> RunMetrics.ServiceAgreement {
+                                        durationMs: Double?, error: String?) -> RunMetrics.ServiceAgreement {
         var result = RunMetrics.ServiceAgreement()
         result.found = tool.count
         result.fixture = fixture.count
@@ -55,6 +57,7 @@ struct ServiceAgreementScorer: Sendable {
         result.agrees = !tool.isEmpty && avahi == tool
         result.agreesFixture = !tool.isEmpty && fixture == tool
         result.durationMs = durationMs
+        result.error = error
         return result
     }
 }

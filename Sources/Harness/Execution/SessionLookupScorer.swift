@@ -20,6 +20,7 @@ struct SessionLookupScorer: Sendable {
     /// Hop addresses against `traceroute -n -q 1 -w 1` (one probe per hop: its first responder is
     /// the hop's address, as ours is the first of three).
     func score(_ trace: SessionReport.TraceRun) -> RunMetrics.Agreement {
+        guard trace.finished else { return unfinished(trace.error) }
         let ours = trace.hops.map { $0.address ?? "*" }
         let output = reference(["traceroute", "-n", "-q", "1", "-w", "1", trace.target])
         let theirs = try? output.map(Self.traceHops).get()
@@ -30,6 +31,7 @@ struct SessionLookupScorer: Sendable {
 
     /// Answer data against `dig +short` (`-x` for a PTR of an address), as sets.
     func score(_ lookup: SessionReport.DNSLookupRun) -> RunMetrics.Agreement {
+        guard lookup.finished else { return unfinished(lookup.error) }
         let arguments = lookup.type == "PTR" && lookup.name.allSatisfy({ $0.isNumber || $0 == "." })
             ? ["dig", "+short", "-x", lookup.name] : ["dig", "+short", "-t", lookup.type, lookup.name]
         let output = reference(arguments)
@@ -42,6 +44,7 @@ struct SessionLookupScorer: Sendable {
 
     /// Each server's raw answer against `whois -h SERVER QUERY` to the same server.
     func score(_ lookup: SessionReport.WhoisLookupRun) -> RunMetrics.Agreement {
+        guard lookup.finished else { return unfinished(lookup.error) }
         guard lookup.error == nil, !lookup.chain.isEmpty else {
             return agreement(false, lookup.durationMs, ours: lookup.error ?? "no answer", reference: nil)
         }
@@ -54,6 +57,12 @@ struct SessionLookupScorer: Sendable {
             }
         }
         return agreement(true, lookup.durationMs, ours: lookup.chain.map(\.server).joined(separator: " → "), reference: nil)
+    }
+
+    /// A run the session ended before its result: a disagreement with no duration, its error as
+    /// what the app said. The reference tool is not run: there is nothing to compare it with.
+    private func unfinished(_ error: String?) -> RunMetrics.Agreement {
+        RunMetrics.Agreement(agrees: false, durationMs: nil, ours: error ?? SessionReport.didNotFinish, reference: nil)
     }
 
     /// What the app said is kept either way (so that agreeing on nothing shows); the reference only when it differs.

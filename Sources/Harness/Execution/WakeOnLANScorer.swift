@@ -21,11 +21,13 @@ struct WakeOnLANScorer: Sendable {
         linesBefore = Self.lines(of: logPath).count
     }
 
-    /// The session's packets against the lines the listener logged since.
+    /// The session's packets against the lines the listener logged since. A packet the session
+    /// ended before (or whose send failed) was not sent, so the run cannot agree.
     func score(_ runs: [SessionReport.WakeOnLANRun], target: String) -> RunMetrics.WakeOnLANDelivery {
         var delivery = RunMetrics.WakeOnLANDelivery(target: target)
         delivery.sent = runs.filter { $0.error == nil }.count
-        delivery.durationMs = runs.last?.durationMs
+        delivery.durationMs = runs.last(where: \.finished)?.durationMs
+        delivery.error = runs.lazy.compactMap(\.error).first
         let logged = Self.lines(of: logPath)
         let times = Self.lines(of: WakeOnLANListener.timesPath(forLog: logPath))
         var unmatched = Array(logged.indices.dropFirst(linesBefore))
