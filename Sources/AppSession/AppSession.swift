@@ -17,6 +17,9 @@ import Wire
 /// open and the budget's counters, and returns without it (a shipped budget's waiters cannot
 /// be cancelled, so the caller should exit the process).
 ///
+/// Once every action is over, the strategy's classify step runs on the last scan's devices
+/// (`ClassifyService`: `deep_probe: own` or `none`), on the same budget; the report's `classify`.
+///
 /// A script may scan again after a `cancel: scan` (leaving and re-opening the network screen). The
 /// cancelled scan unwinds while the next one starts, and both use the app's one Bonjour browser
 /// service, whose callbacks from the old session are discarded or applied by generation (ADR-007,
@@ -35,6 +38,8 @@ public struct AppSession: Sendable {
     public var seed: UInt64
     /// Seconds after the session's start when an unfinished scan is declared hung.
     public var deadline: Double
+    /// Whether the strategy's classify step runs after the session (`ClassifyService`).
+    public var classifies = true
 
     public init(strategy: Strategy, script: SessionScript, interface: String, targets: [String: IPv4Address],
                 events: (any EventSink)?, seed: UInt64, deadline: Double) {
@@ -87,7 +92,8 @@ public struct AppSession: Sendable {
         let resolved = try resolvedTargets()
         let texts = try resolvedTexts()
         let resolvedMACs = try resolvedMACTargets()
-        let tracker = PhaseTracker(forwardingTo: events)
+        let learned = FindingsLog(forwardingTo: events)
+        let tracker = PhaseTracker(forwardingTo: learned)
         let shared = SharedResources(strategy: strategy, log: tracker)
         let callbacks = CallbackQueue(strategy.tools.executor, name: "app-tools")
         let bind = strategy.bindToInterface ? interface : nil
@@ -186,8 +192,14 @@ public struct AppSession: Sendable {
         let all = Task { for task in tasks { await task.value } }
         let finished = await Self.race(all, until: origin + MonotonicClock.nanoseconds(deadline))
         let endedS = Self.seconds(since: origin)
-        var report = SessionReport(script: script.name, strategy: strategy.name, budget: await shared.budget.diagnostics())
         let snapshot = state.lock.withLock { $0 }
+        var classified: SessionReport.Classify?
+        if classifies, finished, let scan = snapshot.report {
+            let step = ClassifyService(classify: strategy.classify, budget: shared.budget, events: tracker)
+            classified = await step.run(scan, findings: learned.findings(report: scan))
+        }
+        var report = SessionReport(script: script.name, strategy: strategy.name, budget: await shared.budget.diagnostics())
+        report.classify = classified
         report.scanStartedS = snapshot.scanStartedS
         report.scan = snapshot.report
         report.pings = snapshot.pings

@@ -29,6 +29,14 @@ struct AppCommand: AsyncParsableCommand {
             method (icmp / tcp) and timestamps (callback / kernel), and the port scanner; \
             `budget.reset_at_scan_start` and `budget.style` set ADR-016's knobs.
 
+            Once the script's actions are over, the app runs the strategy's classify step on the \
+            last scan's devices (`classify.deep_probe: own`: NetTools' deep probe with the \
+            strategy's ports, windows and timeout, every TCP connect holding a slot of the same \
+            budget; `none`: from what the scan learned alone), 300 ms after the session for late \
+            answers, as its `classify` phase; the report's `classify` has each device's category, \
+            the step's wall-clock start and its seconds. `deep_probe: harness` and --no-classify \
+            leave it out.
+
             A scan not finished --deadline seconds after the session started is reported as a hang \
             (the phases still open, the budget's held and queued slots) and the command exits with \
             status 3 after printing the report: a shipped budget's waiters cannot be cancelled. A \
@@ -61,6 +69,9 @@ struct AppCommand: AsyncParsableCommand {
 
     @Option(help: "Seed for the scanner's own random choices; random if not given.")
     var seed: UInt64?
+
+    @Flag(help: "Do not run the strategy's classify step after the session.")
+    var noClassify = false
 
     @Flag(help: "Print the session report as JSON (docs/HARNESS.md#sessions).")
     var json = false
@@ -99,6 +110,7 @@ struct AppCommand: AsyncParsableCommand {
         var app = AppSession(strategy: loaded, script: session, interface: scanInterface, targets: bound, events: log,
                              seed: seed ?? UInt64.random(in: 0...UInt64.max), deadline: deadline)
         app.names = names
+        app.classifies = !noClassify
         var report: SessionReport
         do {
             report = try await app.run()
@@ -124,6 +136,10 @@ struct AppCommand: AsyncParsableCommand {
             }
             AppOutput.printLookups(report)
             AppOutput.printDiscoveryTools(report)
+            if let step = report.classify {
+                let decided = step.devices.filter { $0.category != nil }.count
+                print("classify (\(step.deepProbe)): \(decided)/\(step.devices.count) devices categorised in " + String(format: "%.2f s", step.seconds))
+            }
             print("budget: \(report.budget.acquires) acquired, \(report.budget.releases) released, \(report.budget.active) held, \(report.budget.queued) queued")
         }
         if let hang = report.hang {

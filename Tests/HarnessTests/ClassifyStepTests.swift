@@ -1,55 +1,97 @@
 import AppContract
+@testable import AppSession
 import Foundation
+import Glibc
 import Testing
 @testable import Harness
+@testable import NetTools
 import Results
 import ScanKit
 import Wire
 
-/// The classify step's command: every `classify` knob reaches the probe child (the integration
-/// test shows reuse changing its connections on a testbed), and the scan's findings are read off
-/// its event log.
+/// The classify step: every `classify` knob reaches the sweep the app runs (the integration
+/// test shows reuse changing its connections on a testbed), the harness's probe is a blind child,
+/// the scan's findings are read off its events — by the harness from its log or by the app in
+/// memory — and the app's probe holds a slot of the app's budget for every connect.
 @Suite("Classify step")
 struct ClassifyStepTests {
-    static func arguments(_ change: (inout Strategy.Classify) -> Void, findings: String? = "F") -> [String] {
+    static let known = ScanFindings(devices: ["198.18.0.9": .init(triedPorts: [80], openPorts: [80])])
+
+    /// What of the app's sweep a knob can change, comparable.
+    static func sweep(_ change: (inout Strategy.Classify) -> Void) -> String {
         var classify = Strategy.Classify()
         classify.deepProbe = .own
         change(&classify)
-        let step = ClassifyStep(classify: classify, harness: .harnessDefault)
-        return step.arguments(executable: "scanbench", namespace: "ns", findings: step.reusesScan ? findings : nil)
+        let sweep = ProbeSweep.classifying(classify, findings: Self.known)
+        let p = sweep.prober
+        return "\(classify.deepProbe) \(p.quickPorts) \(p.timeout) \(p.marksGateway) \(p.classifyOnly) \(sweep.bonjourWindow) "
+            + "\(sweep.ssdp.map { "\($0)" } ?? "no ssdp") \(sweep.hostConcurrency) \(sweep.findings.devices.count)"
     }
 
-    @Test("each classify knob changes the probe's command", arguments: Strategy.Classify.keys)
-    func knobReachesTheCommand(_ key: String) {
-        let base = Self.arguments { _ in }
-        let changed: [String]
+    @Test("each classify knob changes the app's classify step", arguments: Strategy.Classify.keys)
+    func knobReachesTheStep(_ key: String) {
+        let base = Self.sweep { _ in }
+        let changed: String
         switch key {
-        case "deep_probe": changed = Self.arguments { $0.deepProbe = .none }
-        case "reuse_scan": changed = Self.arguments { $0.reuseScan = false }
-        case "gateway_flag": changed = Self.arguments { $0.gatewayFlag = true }
-        case "top_ports": changed = Self.arguments { $0.topPorts = 100 }
-        case "ports": changed = Self.arguments { $0.ports = [8080] }
-        case "bonjour_window_ms": changed = Self.arguments { $0.bonjourWindowMs = 0 }
-        case "ssdp_window_ms": changed = Self.arguments { $0.ssdpWindowMs = 3000 }
-        case "timeout_ms": changed = Self.arguments { $0.timeoutMs = 500 }
-        case "host_concurrency": changed = Self.arguments { $0.hostConcurrency = 4 }
+        case "deep_probe": changed = Self.sweep { $0.deepProbe = .none }
+        case "reuse_scan": changed = Self.sweep { $0.reuseScan = false }
+        case "gateway_flag": changed = Self.sweep { $0.gatewayFlag = true }
+        case "top_ports": changed = Self.sweep { $0.topPorts = 100 }
+        case "ports": changed = Self.sweep { $0.ports = [9100] }   // not among the top 40
+        case "bonjour_window_ms": changed = Self.sweep { $0.bonjourWindowMs = 0 }
+        case "ssdp_window_ms": changed = Self.sweep { $0.ssdpWindowMs = 3000 }
+        case "timeout_ms": changed = Self.sweep { $0.timeoutMs = 500 }
+        case "host_concurrency": changed = Self.sweep { $0.hostConcurrency = 4 }
         default: Issue.record("no check for classify.\(key)"); return
         }
-        #expect(changed != base, "classify.\(key) left the command unchanged: \(base)")
+        #expect(changed != base, "classify.\(key) left the step unchanged: \(base)")
     }
 
-    @Test func noDeepProbeSendsNothingAndHarnessIgnoresTheSection() {
-        let none = Self.arguments { $0.deepProbe = .none }
-        #expect(none.contains("--no-deep-probe") && !none.contains("--top-ports") && none.contains("--findings"))
-        let harness = Self.arguments { $0.deepProbe = .harness; $0.topPorts = 7 }
-        #expect(harness.contains("40") && !harness.contains("7") && !harness.contains("--findings") && !harness.contains("--no-deep-probe"))
+    @Test("the harness's probe runs blind in the scanner namespace, on the scan's report from standard input")
+    func harnessProbeArguments() {
+        let arguments = ClassifyStep(harness: .harnessDefault).arguments(executable: "/bin/scanbench", namespace: "sb-x-scanner")
+        #expect(Array(arguments.prefix(6)) == ["ip", "netns", "exec", "sb-x-scanner", "/bin/scanbench", "probe"])
+        #expect(arguments.contains("--classify-only") && arguments.contains("--json") && !arguments.contains("--findings"))
+        let joined = arguments.joined(separator: " ")
+        #expect(joined.contains("--from-scan - ") && joined.contains("--top-ports 40") && joined.contains("--bonjour-window 1.5")
+                && joined.contains("--ssdp-window 1.5") && joined.contains("--timeout 1.0"), "\(joined)")
+    }
+
+    @Test("the app's probe connects one at a time on a budget of one slot, each an acquire")
+    func probeConnectsHoldTheAppsBudget() async throws {
+        let budget = StructuredConnectionBudget(limit: 1)
+        let held = BudgetSlot.holding(budget)
+        let gauge = InFlightGauge()
+        let listeners = try (0..<12).map { _ in try LoopbackListener() }   // connects only to our own ports
+        defer { listeners.forEach { $0.close() } }
+        var prober = DeviceProber(timeout: 0.5, concurrency: 8, topPorts: 0, classifyOnly: true)
+        prober.extraPorts = listeners.map(\.port)
+        prober.slot = ConnectionSlot { body in held.run { gauge.enter(); body(); gauge.leave() } }
+        let loopback = try #require(IPv4Address("127.0.0.1"))
+        let ports = prober.quickPorts
+        let open = await withCheckedContinuation { (done: CheckedContinuation<[UInt16], Never>) in
+            Thread { [prober] in done.resume(returning: prober.quickScan(loopback, ports: ports)) }.start()
+        }
+        #expect(open.sorted() == ports.sorted())
+        #expect(gauge.counts == (peak: 1, total: 12), "connects in flight at once, and in all")
+        let diagnostics = await budget.diagnostics()
+        #expect(diagnostics.acquires == 12 && diagnostics.releases == 12 && diagnostics.active == 0)
+    }
+
+    @Test("the app keeps in memory the findings the harness read off the log")
+    func findingsLogKeepsWhatTheEventLogRecords() throws {
+        let (events, report) = try Self.sessionEvents()
+        let log = FindingsLog(forwardingTo: nil)
+        events.forEach { log.record($0.event) }
+        #expect(log.findings(report: report) == ScanFindings(events: events, report: report))
     }
 
     static let summary = ScanReport.Totals(strategy: "s", interface: "eth0", network: "198.18.0.0/24", hostsPlanned: 1, durationS: 1,
                                            connectionsCreated: 2, peakConnectionsInFlight: 1, budgetWaits: 0, publishes: nil, publishing: nil,
                                            waitingByError: [:], phases: [])
 
-    @Test func findingsAreWhatTheEventLogRecords() throws {
+    /// A session's events of each kind the findings read (and one they do not), and its report.
+    static func sessionEvents() throws -> ([EventRecord], ScanReport) {
         let ip = try #require(IPv4Address("198.18.0.9"))
         let events: [EventRecord] = [
             EventRecord(timeNs: 1, event: .connectionCreated(.init(connection: 1, transport: .tcp, ip: ip, port: 443, phase: "tcp_probe"))),
@@ -63,6 +105,11 @@ struct ClassifyStepTests {
         let report = ScanReport(devices: [.init(ip: "198.18.0.9", mac: nil, hostname: nil, sources: ["tcp"], firstSource: "tcp", latencyMs: nil,
                                                 latencySource: nil, openPorts: [80], firstSeenMs: 1)],
                                 summary: ClassifyStepTests.summary)
+        return (events, report)
+    }
+
+    @Test func findingsAreWhatTheEventLogRecords() throws {
+        let (events, report) = try Self.sessionEvents()
         let findings = ScanFindings(events: events, report: report)
         #expect(findings.devices["198.18.0.9"] == ScanFindings.Device(triedPorts: [80, 443], openPorts: [80],
                                                                       services: [.init(instance: "P", type: "_ipp._tcp", port: 631,
@@ -86,4 +133,35 @@ struct ClassifyStepTests {
         #expect(["ping", "ports", "browse", "detail"].allSatisfy { ScanEvent.isToolPhase(ScanEvent.toolPhase($0)) })
         #expect(!ScanEvent.isToolPhase("tcp_probe") && !ScanEvent.isToolPhase("bonjour"))
     }
+}
+
+/// The most connects seen inside their slots at once, and how many there were.
+private final class InFlightGauge: @unchecked Sendable {
+    // @unchecked: every access goes through `lock`.
+    private let lock = NSLock()
+    private var now = 0, peak = 0, total = 0
+    func enter() { lock.lock(); now += 1; total += 1; peak = max(peak, now); lock.unlock() }
+    func leave() { lock.lock(); now -= 1; lock.unlock() }
+    var counts: (peak: Int, total: Int) { lock.lock(); defer { lock.unlock() }; return (peak, total) }
+}
+
+/// A TCP listener on 127.0.0.1, an ephemeral port: the kernel completes the handshakes.
+private struct LoopbackListener {
+    let fd: Int32
+    let port: UInt16
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard fd >= 0, bound else { throw POSIXError(.EADDRINUSE) }
+        (self.fd, port) = (fd, UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { _ = Glibc.close(fd) }
 }

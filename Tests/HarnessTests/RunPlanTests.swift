@@ -55,19 +55,6 @@ struct RunPlanTests {
         #expect("\(refusal)".contains("\(directory)/netmonitor-2.0[tcp.no_such_knob=3].yaml:"), "the whole error names the file")
     }
 
-    @Test("the category probe runs blind in the scanner namespace, on the scan's report from standard input")
-    func categoryProbeArguments() {
-        var classify = Strategy.Classify()
-        classify.deepProbe = .harness
-        let arguments = ClassifyStep(classify: classify, harness: .harnessDefault).arguments(executable: "/bin/scanbench", namespace: "sb-x-scanner",
-                                                                                             findings: nil)
-        #expect(Array(arguments.prefix(6)) == ["ip", "netns", "exec", "sb-x-scanner", "/bin/scanbench", "probe"])
-        #expect(arguments.contains("--classify-only") && arguments.contains("--json"))
-        let joined = arguments.joined(separator: " ")
-        #expect(joined.contains("--from-scan - ") && joined.contains("--top-ports 40") && joined.contains("--bonjour-window 1.5")
-                && joined.contains("--ssdp-window 1.5") && joined.contains("--timeout 1.0"), "\(joined)")
-    }
-
     @Test("scenario names are checked")
     func scenarios() throws {
         #expect(try Scenario.parse("ping-during-scan") == Scenario.builtin("ping-during-scan"))

@@ -39,8 +39,8 @@ import Testing
 ///   `KnobChecks.inAppSession`): their behaviour is the app session's, checked in a testbed by
 ///   `AppSessionIntegrationTests` (the generation check: `RescanIntegrationTests`, which needs a rescan,
 ///   so a second session of the long-lived Bonjour service) and the issue-9 runs, not on loopback here.
-/// - the `classify` section (9, `KnobChecks.afterTheScan`): the harness's classify step after the
-///   scan acts on it, checked by `ClassifyStepTests` (each knob changes the probe's command) and
+/// - the `classify` section (9, `KnobChecks.afterTheScan`): the app's classify step after the
+///   session acts on it, checked by `ClassifyStepTests` (each knob changes the step's sweep) and
 ///   `ClassifyIntegrationTests` (reuse changes the probe's connections on a testbed).
 @Suite("Strategy knobs: every knob changes behaviour", .serialized)
 struct StrategyKnobTests {
@@ -112,7 +112,7 @@ enum KnobChecks {
         "tools.port_scanner.waiting_policy", "tools.port_scanner.local_endpoint_reuse", "tools.bonjour_service",
     ]
 
-    /// Knobs that only the harness's classify step after the scan acts on (`ClassifyStepTests`).
+    /// Knobs that only the app's classify step after the session acts on (`ClassifyStepTests`).
     static let afterTheScan: Set<String> = Set(Strategy.Classify.CodingKeys.allCases.map { "classify.\($0.stringValue)" })
 
     static let all: [String: @Sendable () async throws -> Void] = engine.merging(arp) { a, _ in a }

@@ -37,6 +37,9 @@ public struct SessionReport: Codable, Sendable {
     public var budget: BudgetDiagnostics
     /// Set when the scan had not finished by the session's deadline.
     public var hang: Hang?
+    /// The strategy's classify step when the app ran it (`deep_probe: own` or `none`, after the
+    /// session's actions; `SessionReport+Classify.swift`); nil for `harness` or without a scan.
+    public var classify: Classify?
 
     /// The `error` of a tool run the session ended before its result (`finished: false`), and of
     /// one whose time in the script came after the session's end.
@@ -44,7 +47,7 @@ public struct SessionReport: Codable, Sendable {
     public static let didNotStart = "did not start before the session ended"
 
     enum CodingKeys: String, CodingKey {
-        case script, strategy, scan, pings, budget, hang
+        case script, strategy, scan, pings, budget, hang, classify
         case scanStartedS = "scan_started_s"
         case scanError = "scan_error"
         case eventsLost = "events_lost"

@@ -14,11 +14,13 @@ import Wire
 /// around it.
 ///
 /// In order: a fresh capture on the scanner's link around the scenario (`ScenarioDriver`: the
-/// system under test as a child in the scanner namespace, measured from outside); then — once
-/// the capture has stopped and the switch's counters are read, so that none of it is the
-/// scan's — the strategy's classify step on the devices it found, under a capture of its own
-/// (`ClassifyStep`); then the join of its report, its event
-/// log, the wire, the categories and the ground truth (`MetricsJoiner`), and the run's status.
+/// system under test as a child in the scanner namespace, measured from outside), in which the
+/// app, once its session is over, runs the strategy's classify step itself (`deep_probe: own` or
+/// `none`, on its one budget); the capture is then split where that step began (`CaptureSplit`)
+/// into the scan's file and the step's, so neither counts the other's packets. For
+/// `deep_probe: harness` the harness's own probe runs afterwards as a child, under a capture of
+/// its own (`ClassifyStep`), once the switch's counters are read. Then the join of its report,
+/// its event log, the wire, the categories and the ground truth (`MetricsJoiner`), and the run's status.
 public struct EntryRunner: Sendable {
     public var truth: GroundTruth
     /// The `scanbench` executable: the category probe runs it, and the app under test
@@ -72,13 +74,17 @@ public struct EntryRunner: Sendable {
         var browses = false
     }
 
-    private var driver: ScenarioDriver {
-        ScenarioDriver(truth: truth, executable: AppExecutable.path(beside: executable), seed: seed, sessionDeadline: sessionDeadline)
+    /// The app's driver; it classifies when the job scores categories and the strategy's step is the app's.
+    private func driver(_ strategy: Strategy) -> ScenarioDriver {
+        var driver = ScenarioDriver(truth: truth, executable: AppExecutable.path(beside: executable), seed: seed, sessionDeadline: sessionDeadline)
+        driver.classifies = categoryProbe != nil && strategy.classify.deepProbe != .harness
+        return driver
     }
 
     /// The measured part: a capture on the scanner's link around the app session.
     private func record(_ entry: RunPlan.Entry, strategy: PreparedStrategy, files: RunFiles) async throws -> Recording {
         try files.prepare(probes: categoryProbe != nil)
+        let driver = driver(strategy.strategy)
         let arguments = try driver.arguments(for: entry, strategyFile: strategy.file, platformFile: strategy.platform.argument,
                                              eventsPath: files.path(files.events))
         let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID) ?? []
@@ -95,12 +101,15 @@ public struct EntryRunner: Sendable {
 
     /// Everything after the capture: the wire's analysis, the category probe, the join, the status.
     private func evaluate(_ recording: Recording, strategy: Strategy, files: RunFiles, into result: inout RunResult) async throws {
+        let ending = try driver(strategy).ending(of: recording.child)
+        var session: SessionReport?
+        if case .reported(let report) = ending { session = report }
+        // The app's classify step is the end of the session's capture: cut off before the scan's wire is read.
+        let split = try session?.classify.map { try CaptureSplit.split(files.path(files.pcap), at: Int64(($0.startedUnixS * 1e9).rounded()),
+                                                                        before: files.path(files.pcap), after: files.path(files.probePcap)) }
         var options = AnalysisOptions()
         options.scanner = truth.scanner.ip
         let wire = try WireAnalyzer.analyze(file: files.path(files.pcap), options: options)
-        let ending = try driver.ending(of: recording.child)
-        var session: SessionReport?
-        if case .reported(let report) = ending { session = report }
         // The switch's counters before the category probe adds traffic of its own.
         let switchCounters = SwitchPortCounters.load(testbed: truth.testbedID)?.since(recording.switchBefore)
         // avahi-browse right after the session, before the category probe's traffic.
@@ -109,7 +118,11 @@ public struct EntryRunner: Sendable {
         let eventsPath = files.path(files.events)
         let events = session?.scan == nil ? ((try? EventLog.read(path: eventsPath)) ?? []) : try EventLog.read(path: eventsPath)
         var categories: CategoryProbeOutcome?
-        if let scan = session?.scan { categories = await probeCategories(of: scan, events: events, strategy: strategy, files: files) }
+        if let scan = session?.scan {
+            categories = strategy.classify.deepProbe == .harness
+                ? await probeCategories(of: scan, files: files)
+                : classifiedInApp(session?.classify, split: split, strategy: strategy, files: files)
+        }
         result.probe = categories?.file
         var observation = RunObservation(truth: truth, scan: session?.scan.map(ScanReportExcerpt.init), events: events, wire: wire,
                                          captureDrops: recording.captureDrops, process: recording.process,
@@ -145,11 +158,11 @@ public struct EntryRunner: Sendable {
         var failure: (any Error)?
     }
 
-    /// Probes and classifies the devices `scan` found as `strategy.classify` says (`ClassifyStep`,
-    /// blind to the fixture; what the scan's `events` recorded is reused when it says so); nothing
-    /// to probe for an empty scan. Nil when the job does not probe categories. A failure is the
+    /// Probes and classifies the devices `scan` found with the harness's probe (`deep_probe:
+    /// harness`, `ClassifyStep`: the same for every strategy, blind to the fixture); nothing to
+    /// probe for an empty scan. Nil when the job does not probe categories. A failure is the
     /// run's (recorded in its status), not the job's.
-    private func probeCategories(of scan: ScanReport, events: [EventRecord], strategy: Strategy, files: RunFiles) async -> CategoryProbeOutcome? {
+    private func probeCategories(of scan: ScanReport, files: RunFiles) async -> CategoryProbeOutcome? {
         guard let harness = categoryProbe else { return nil }
         guard !scan.devices.isEmpty else {
             return CategoryProbeOutcome(report: ProbedCategories(devices: []), seconds: 0, connections: 0, packets: 0)
@@ -159,12 +172,42 @@ public struct EntryRunner: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let input = String(decoding: try encoder.encode(scan), as: UTF8.self)
-            let step = ClassifyStep(classify: strategy.classify, harness: harness)
-            let probed = try await step.run(scanJSON: input, findings: ScanFindings(events: events, report: scan), findingsPath: files.path(files.findings),
-                                            executable: executable, truth: truth, pcapPath: files.path(files.probePcap))
+            let step = ClassifyStep(harness: harness)
+            let probed = try await step.run(scanJSON: input, executable: executable, truth: truth, pcapPath: files.path(files.probePcap))
             (outcome.report, outcome.seconds) = (probed.report, probed.seconds)
             (outcome.connections, outcome.packets) = (probed.connections, probed.packets)
             try probed.json.write(toFile: files.path(files.probe), atomically: true, encoding: .utf8)
+            outcome.file = files.probe
+        } catch {
+            outcome.failure = error
+        }
+        return outcome
+    }
+
+    /// The classify step the app ran (`deep_probe: own` or `none`): its categories and seconds from
+    /// the session's report, its connections and packets from the capture's part after its start
+    /// (`split`); the report's `classify` is kept as the probe's file. Nil when the job does not
+    /// probe categories; a failure when the app reported no step.
+    private func classifiedInApp(_ step: SessionReport.Classify?, split: CaptureSplit.Outcome?, strategy: Strategy,
+                                 files: RunFiles) -> CategoryProbeOutcome? {
+        guard categoryProbe != nil else { return nil }
+        var outcome = CategoryProbeOutcome()
+        do {
+            guard let step else {
+                throw HarnessError("the app reported no classify step for deep_probe: \(strategy.classify.deepProbe.rawValue)",
+                                   fix: "rebuild scanbench-app beside scanbench ('swift build'); it runs the step unless given --no-classify")
+            }
+            outcome.report = ProbedCategories(devices: step.devices.map {
+                ProbedCategories.Device(ip: $0.ip, category: $0.category, rule: $0.rule, evidence: $0.evidence) })
+            outcome.seconds = step.seconds
+            var options = AnalysisOptions()
+            options.scanner = truth.scanner.ip
+            let wire = try WireAnalyzer.analyze(file: files.path(files.probePcap), options: options)
+            (outcome.connections, outcome.packets) = (wire.tcp.attempts, wire.fromScanner.packets)
+            if let damage = split?.damage { FileHandle.standardError.write(Data("scanbench: the session's capture was split up to its damage: \(damage)\n".utf8)) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            try encoder.encode(step).write(to: URL(fileURLWithPath: files.path(files.probe)))
             outcome.file = files.probe
         } catch {
             outcome.failure = error

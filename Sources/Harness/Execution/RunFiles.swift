@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where one run's files go under the output directory: `pcaps/STEM.pcap`, `events/STEM.jsonl`
-/// and `probes/STEM.json` (with the classify step's `STEM.pcap` and `STEM.findings.json`), with STEM = `FIXTURE-STRATEGY-SCENARIO-rN` ('/' → '_'). results.json
+/// and `probes/STEM.json` (with the classify step's `STEM.pcap`: the part of the session's capture
+/// from the app's step on, or the harness probe's own capture), with STEM = `FIXTURE-STRATEGY-SCENARIO-rN` ('/' → '_'). results.json
 /// records the paths relative to the output directory, so a results directory can be moved.
 struct RunFiles: Sendable {
     var outputDirectory: String
@@ -9,9 +10,8 @@ struct RunFiles: Sendable {
     var pcap: String
     var events: String
     var probe: String
-    /// The classify step's own capture and the scan findings it was handed.
+    /// The classify step's capture.
     var probePcap: String
-    var findings: String
 
     init(entry: RunPlan.Entry, outputDirectory: String) {
         let stem = "\(entry.fixture)-\(entry.strategy.name)-\(entry.scenario.rawValue)-r\(entry.repetition)"
@@ -21,7 +21,6 @@ struct RunFiles: Sendable {
         events = "events/\(stem).jsonl"
         probe = "probes/\(stem).json"
         probePcap = "probes/\(stem).pcap"
-        findings = "probes/\(stem).findings.json"
     }
 
     /// The absolute path of one of the relative paths above.

@@ -20,9 +20,14 @@ struct ScenarioDriver: Sendable {
     /// Seconds after its start when the app declares an unfinished scan hung.
     var sessionDeadline: Double
 
+    /// Whether the app runs the strategy's classify step after the session (`deep_probe: own`
+    /// or `none` in a job that scores categories); else it is passed `--no-classify`.
+    var classifies = false
+
     /// How long the harness waits for the app before killing it: its hang deadline and 30 s to
-    /// print its report and exit.
-    var timeout: Double { sessionDeadline + 30 }
+    /// print its report and exit, plus, when it classifies, what a classify step may take
+    /// (`ClassifyStep.childTimeout`, as when the step was a child of the harness).
+    var timeout: Double { sessionDeadline + 30 + (classifies ? ClassifyStep.childTimeout : 0) }
 
     /// The app's command line for `entry`.
     /// - Throws: `YAMLInputError` for a script that does not load; `HarnessError` for a variable
@@ -35,7 +40,8 @@ struct ScenarioDriver: Sendable {
         var app = [executable, "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile]
         if let platformFile { app += ["--platform", platformFile] }
         var arguments = NetworkNamespace(truth.scanner.namespace).command(
-            app + ["--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"])
+            app + ["--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"]
+                + (classifies ? [] : ["--no-classify"]))
         let lookups = SessionLookupTargets(truth: truth)
         for name in SessionScriptLoader.variables(in: script).sorted() {
             guard let value = targets.device(named: name).map({ SessionTargets.binding(name, $0) }) ?? lookups.value(named: name) else {

@@ -36,6 +36,8 @@ public struct DeviceProber: Sendable {
     public var extraPorts: [UInt16] = []
     /// Whether the default gateway is marked as such (a strategy's `classify.gateway_flag`).
     public var marksGateway = true
+    /// The slot each TCP connect holds (the app's budget in `scanbench-app`); none by default.
+    public var slot = ConnectionSlot.none
 
     public init(timeout: Double = 1.5, concurrency: Int = 40, topPorts: Int = DeviceProber.defaultTopPorts, classifyOnly: Bool = false) {
         self.timeout = timeout
@@ -76,22 +78,57 @@ public struct DeviceProber: Sendable {
         var signals = DeviceSignals(ip: ip.description)
         signals.isGateway = marksGateway && gateway == ip
         signals.hostname = HostResolver.reverse(ip)
-        let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
-        let ports = quickPorts.filter { !skipping.contains($0) }
-        signals.openPorts = ports.isEmpty ? [] : ((try? scanner.scan(ip, ports: ports)) ?? []).filter { $0.state == .open }.map(\.port)
+        signals.openPorts = quickScan(ip, ports: quickPorts.filter { !skipping.contains($0) })
         readMAC(into: &signals, ip: ip)
         let open = Set(signals.openPorts).union(knownOpen)
         for port in open.sorted() where !classifyOnly {
             guard let tls = Self.webUsesTLS(port),
-                  let head = HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) else { continue }
+                  let head = slot.run({ HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) }) else { continue }
             Self.readWebPage(head, into: &signals)
         }
         for port in Self.bannerPorts where !classifyOnly && open.contains(port) {
-            if let banner = BannerGrabber.grab(ip, port: port, timeout: timeout) { signals.banners.append(banner) }
+            if let banner = slot.run({ BannerGrabber.grab(ip, port: port, timeout: timeout) }) { signals.banners.append(banner) }
         }
         if open.contains(Self.airplayPort) { airplayInfo(into: &signals, ip: ip, port: Self.airplayPort) }
         if open.contains(Self.castPort) { castInfo(into: &signals, ip: ip) }
         return signals
+    }
+
+    /// The open ones of `ports` on `ip`, `concurrency` connects at once. Without a slot they are
+    /// multiplexed on one thread (`ConnectPortScanner`); with one, each connect is its own attempt
+    /// holding a slot until it ends, on `concurrency` threads that take the next port in turn, so
+    /// the budget, not the window, decides how many are in flight.
+    func quickScan(_ ip: IPv4Address, ports: [UInt16]) -> [UInt16] {
+        guard !ports.isEmpty else { return [] }
+        let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
+        guard !slot.isNone else { return ((try? scanner.scan(ip, ports: ports)) ?? []).filter { $0.state == .open }.map(\.port) }
+        let queue = PortQueue(ports)
+        let group = DispatchGroup()
+        let slot = self.slot
+        for _ in 0..<min(max(1, concurrency), ports.count) {
+            group.enter()
+            Thread {
+                while let port = queue.next() {
+                    let results = slot.run { (try? scanner.scan(ip, ports: [port])) ?? [] }
+                    if results.contains(where: { $0.state == .open }) { queue.open(port) }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return queue.opened.sorted()
+    }
+
+    /// The quick scan's ports still to try and those found open, shared by its threads.
+    private final class PortQueue: @unchecked Sendable {
+        // @unchecked: every access goes through `lock`.
+        private let lock = NSLock()
+        private var pending: ArraySlice<UInt16>
+        private var found: [UInt16] = []
+        init(_ ports: [UInt16]) { pending = ports[...] }
+        func next() -> UInt16? { lock.lock(); defer { lock.unlock() }; return pending.popFirst() }
+        func open(_ port: UInt16) { lock.lock(); found.append(port); lock.unlock() }
+        var opened: [UInt16] { lock.lock(); defer { lock.unlock() }; return found }
     }
 
     /// Reads a web server's answer to `GET /`: its `Server` header and page `<title>`, each kept
@@ -110,7 +147,7 @@ public struct DeviceProber: Sendable {
 
     /// AirPlay `GET /info` on `port`: the model identifier and name.
     func airplayInfo(into signals: inout DeviceSignals, ip: IPv4Address, port: UInt16) {
-        guard let head = HTTPProbe.get(ip, port: port, path: "/info", tls: false, timeout: timeout) else { return }
+        guard let head = slot.run({ HTTPProbe.get(ip, port: port, path: "/info", tls: false, timeout: timeout) }) else { return }
         Self.readAirPlayInfo(head, into: &signals)
     }
 
@@ -126,7 +163,7 @@ public struct DeviceProber: Sendable {
     /// on 8008 answers with the device's name and model.
     func castInfo(into signals: inout DeviceSignals, ip: IPv4Address) {
         let path = "/setup/eureka_info"  // Google Cast local API, https://rithvikvibhu.github.io/GHLocalApi/
-        guard let head = HTTPProbe.get(ip, port: Self.castPort, path: path, tls: false, timeout: timeout) else { return }
+        guard let head = slot.run({ HTTPProbe.get(ip, port: Self.castPort, path: path, tls: false, timeout: timeout) }) else { return }
         Self.readCastInfo(head, into: &signals)
     }
 
@@ -141,8 +178,8 @@ public struct DeviceProber: Sendable {
     /// Fetches the UPnP description an SSDP answer pointed to and reads the root device's type,
     /// friendly name, manufacturer and model name (UPnP Device Architecture 2.0 §2.3).
     public func describe(_ location: SSDPSearch.Location, into signals: inout DeviceSignals) {
-        guard let head = HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false,
-                                       timeout: classifyOnly ? timeout : timeout * 2) else { return }
+        let wait = classifyOnly ? timeout : timeout * 2
+        guard let head = slot.run({ HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false, timeout: wait) }) else { return }
         Self.readUPnPDescription(head, into: &signals)
     }
 

@@ -105,7 +105,7 @@ struct ProbeCommand: ParsableCommand {
                 let report = try Self.scanReport(fromScan)
                 if let findings { sweep.findings = try Self.scanFindings(findings) }
                 let ips = report.devices.compactMap { IPv4Address($0.ip) }
-                let signals = noDeepProbe ? Self.unprobed(ips, findings: sweep.findings, marksGateway: !noGatewayFlag) : sweep.run(ips)
+                let signals = noDeepProbe ? ProbeSweep.unprobed(ips, findings: sweep.findings, marksGateway: !noGatewayFlag) : sweep.run(ips)
                 let probed = ProbedScanReport(report: report, probed: signals)
                 if json { Terminal.printJSON(probed) } else { ProbeReportText.probed(probed).forEach { print($0) } }
                 return
@@ -119,19 +119,6 @@ struct ProbeCommand: ParsableCommand {
                 print(ProbeReportText.verdict(report))
                 ProbeReportText.signals(report.signals).forEach { print($0) }
             }
-        }
-    }
-
-    /// The signals of devices nobody probed: the gateway flag (from the routing table, when
-    /// asked) and the services the scan resolved; `ProbedScanReport` adds the scan's name, MAC
-    /// and open ports.
-    static func unprobed(_ ips: [IPv4Address], findings: ScanFindings, marksGateway: Bool) -> [DeviceSignals] {
-        let gateway = marksGateway ? LinuxNetworkInfo.defaultGateway() : nil
-        return ips.map { ip in
-            var signals = DeviceSignals(ip: ip.description)
-            signals.isGateway = gateway == ip
-            ProbeSweep.reuse(findings.devices[ip.description]?.services ?? [], into: &signals)
-            return signals
         }
     }
 

@@ -1,0 +1,48 @@
+import Dispatch
+import NetTools
+import ScanKit
+import Synchronization
+
+/// The app's connection budget as the deep probe's `ConnectionSlot`: the probe's threads block,
+/// the budget is async. Each connect asks the budget for a slot in a task of its own whose body
+/// waits — on a continuation, never blocking a concurrency worker — until the blocking connect
+/// (and its exchange) has returned; so the slot is held exactly as long as a `PortProbe`'s.
+enum BudgetSlot {
+    static func holding(_ budget: any ConnectionBudget) -> ConnectionSlot {
+        ConnectionSlot { body in
+            let granted = DispatchSemaphore(value: 0)
+            let release = Latch()
+            Task {
+                _ = try? await budget.withConnectionSlot {
+                    await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+                        release.arm(resume)
+                        granted.signal()
+                    }
+                }
+                // Refused before the slot was held (a structured budget's queue cancelled): the
+                // connect runs anyway, unbudgeted, rather than never.
+                if !release.wasArmed { granted.signal() }
+            }
+            granted.wait()
+            body()
+            release.fire()
+        }
+    }
+
+    /// The continuation that gives the slot back once the connect is over.
+    private final class Latch: Sendable {
+        private let state = Mutex<(resume: CheckedContinuation<Void, Never>?, armed: Bool)>((nil, false))
+
+        func arm(_ resume: CheckedContinuation<Void, Never>) { state.withLock { $0 = (resume, true) } }
+
+        var wasArmed: Bool { state.withLock { $0.armed } }
+
+        func fire() {
+            let resume = state.withLock { s -> CheckedContinuation<Void, Never>? in
+                defer { s.resume = nil }
+                return s.resume
+            }
+            resume?.resume()
+        }
+    }
+}
