@@ -6,26 +6,25 @@ import Synchronization
 /// The app's connection budget as the deep probe's `ConnectionSlot`: the probe's threads block,
 /// the budget is async. Each connect asks the budget for a slot in a task of its own whose body
 /// waits — on a continuation, never blocking a concurrency worker — until the blocking connect
-/// (and its exchange) has returned; so the slot is held exactly as long as a `PortProbe`'s.
+/// (and its exchange) gives it back; so the slot is held exactly as long as a `PortProbe`'s.
 enum BudgetSlot {
     static func holding(_ budget: any ConnectionBudget) -> ConnectionSlot {
-        ConnectionSlot { body in
+        ConnectionSlot {
             let granted = DispatchSemaphore(value: 0)
-            let release = Latch()
+            let latch = Latch()
             Task {
                 _ = try? await budget.withConnectionSlot {
                     await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
-                        release.arm(resume)
+                        latch.arm(resume)
                         granted.signal()
                     }
                 }
                 // Refused before the slot was held (a structured budget's queue cancelled): the
                 // connect runs anyway, unbudgeted, rather than never.
-                if !release.wasArmed { granted.signal() }
+                if !latch.wasArmed { granted.signal() }
             }
             granted.wait()
-            body()
-            release.fire()
+            return { latch.fire() }
         }
     }
 

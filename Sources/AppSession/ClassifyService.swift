@@ -23,8 +23,7 @@ struct ClassifyService: Sendable {
     /// The pause before the step, for the scan's last answers to arrive first: what the harness
     /// waited after the app before stopping the scan's capture (`EntryRunner`).
     static let settle = Duration.milliseconds(300)
-    /// The step's phase in the event log and in `phases_s`.
-    static let phase = "classify"
+    static let phase = SessionReport.Classify.phase
 
     /// Classifies `scan`'s devices; nil for `deep_probe: harness` (the harness's own probe, the
     /// same for every strategy, runs outside the app).

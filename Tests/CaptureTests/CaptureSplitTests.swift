@@ -8,14 +8,7 @@ import Testing
 @Suite("capture split")
 struct CaptureSplitTests {
     /// The sample packets (at t, t + 123 ms, t + 123 ms + 1 ns), written to a fresh file.
-    static func sample() throws -> (path: String, packets: [CapturedPacket]) {
-        let packets = PcapFileTests.samplePackets()
-        let path = PcapFileTests.temporaryPath(".pcap")
-        let writer = try PcapFileWriter(path: path)
-        for packet in packets { try writer.write(packet) }
-        try writer.close()
-        return (path, packets)
-    }
+    static func sample() throws -> (path: String, packets: [CapturedPacket]) { try PcapReaderTests.sampleFile() }
 
     @Test func recordsBeforeTheInstantStayAndTheRestMove() throws {
         let (path, packets) = try Self.sample()

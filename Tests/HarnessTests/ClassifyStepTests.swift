@@ -66,7 +66,11 @@ struct ClassifyStepTests {
         defer { listeners.forEach { $0.close() } }
         var prober = DeviceProber(timeout: 0.5, concurrency: 8, topPorts: 0, classifyOnly: true)
         prober.extraPorts = listeners.map(\.port)
-        prober.slot = ConnectionSlot { body in held.run { gauge.enter(); body(); gauge.leave() } }
+        prober.slot = ConnectionSlot {
+            let release = held.take()
+            gauge.enter()
+            return { gauge.leave(); release() }
+        }
         let loopback = try #require(IPv4Address("127.0.0.1"))
         let ports = prober.quickPorts
         let open = await withCheckedContinuation { (done: CheckedContinuation<[UInt16], Never>) in
@@ -76,6 +80,19 @@ struct ClassifyStepTests {
         #expect(gauge.counts == (peak: 1, total: 12), "connects in flight at once, and in all")
         let diagnostics = await budget.diagnostics()
         #expect(diagnostics.acquires == 12 && diagnostics.releases == 12 && diagnostics.active == 0)
+    }
+
+    @Test("the scan's metrics read the events before the app's classify step, and the step's phase_end")
+    func scanPartStopsAtTheClassifyStep() {
+        let phase = SessionReport.Classify.phase
+        let events: [EventRecord] = [
+            EventRecord(timeNs: 1, event: .budgetWait(.init(active: 1, limit: 1, queued: 1))),
+            EventRecord(timeNs: 2, event: .phaseStart(.init(phase: phase, step: 0))),
+            EventRecord(timeNs: 3, event: .budgetWait(.init(active: 1, limit: 1, queued: 1))),
+            EventRecord(timeNs: 4, event: .phaseEnd(.init(phase: phase, step: 0, outcome: .completed, elapsedNs: 2))),
+        ]
+        #expect(EntryRunner.scanPart(of: events).map(\.timeNs) == [1, 4])
+        #expect(EntryRunner.scanPart(of: [events[0]]).map(\.timeNs) == [1])
     }
 
     @Test("the app keeps in memory the findings the harness read off the log")

@@ -15,6 +15,9 @@ extension SessionReport {
         /// `scanbench probe --from-scan --json`).
         public var devices: [Device] = []
 
+        /// The step's phase in the app's event log (`phase_start` / `phase_end`) and in `phases_s`.
+        public static let phase = "classify"
+
         public init(deepProbe: String, startedUnixS: Double, seconds: Double, devices: [Device] = []) {
             (self.deepProbe, self.startedUnixS, self.seconds, self.devices) = (deepProbe, startedUnixS, seconds, devices)
         }

@@ -124,7 +124,7 @@ public struct EntryRunner: Sendable {
                 : classifiedInApp(session?.classify, split: split, strategy: strategy, files: files)
         }
         result.probe = categories?.file
-        var observation = RunObservation(truth: truth, scan: session?.scan.map(ScanReportExcerpt.init), events: events, wire: wire,
+        var observation = RunObservation(truth: truth, scan: session?.scan.map(ScanReportExcerpt.init), events: Self.scanPart(of: events), wire: wire,
                                          captureDrops: recording.captureDrops, process: recording.process,
                                          realtimeMinusMonotonicNs: recording.realtimeMinusMonotonicNs, switchCounters: switchCounters)
         observation.pathEvents = PathEventRecord.load(testbed: truth.testbedID)
@@ -213,6 +213,21 @@ public struct EntryRunner: Sendable {
             outcome.failure = error
         }
         return outcome
+    }
+
+    /// The session's events before the app's classify step, and the step's `phase_end`: the scan's
+    /// stack metrics (budget waits …) stay what they were when the step ran outside the app, and
+    /// `phases_s.classify` still says how long it took.
+    static func scanPart(of events: [EventRecord]) -> [EventRecord] {
+        func isClassify(_ record: EventRecord, start: Bool) -> Bool {
+            switch record.event {
+            case .phaseStart(let p): start && p.phase == SessionReport.Classify.phase
+            case .phaseEnd(let p): !start && p.phase == SessionReport.Classify.phase
+            default: false
+            }
+        }
+        guard let start = events.firstIndex(where: { isClassify($0, start: true) }) else { return events }
+        return Array(events[..<start]) + events[start...].filter { isClassify($0, start: false) }
     }
 
     /// The session's own figures: the tools' accuracy against the wire and the fixture, the

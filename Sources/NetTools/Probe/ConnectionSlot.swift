@@ -2,32 +2,36 @@
 /// (and the exchange on it): `scanbench probe` takes none; the app (`scanbench-app`'s classify
 /// step) holds one slot of its one `ConnectionBudget` per connect, as the scan and the tools
 /// do, so the probe competes for the budget as it would on the phone. NetTools knows nothing of
-/// the app: the hook is a blocking closure that runs its argument while holding a slot.
+/// the app: the hook is a blocking closure that returns once a slot is held, with what gives it back.
 public struct ConnectionSlot: Sendable {
-    /// Runs its argument, blocking, while holding one slot; returns when it has returned and the
-    /// slot is given back (or handed on).
-    let hold: @Sendable (() -> Void) -> Void
+    /// Blocks until a slot is held; returns the closure that gives it back (call it once).
+    public typealias Acquire = @Sendable () -> @Sendable () -> Void
+
+    let acquire: Acquire
     /// Whether a slot is taken at all (the quick scan keeps its multiplexed connects without one).
     public let isNone: Bool
 
-    /// A slot taken by `hold`, which must run its argument exactly once, on the calling thread.
-    public init(_ hold: @escaping @Sendable (() -> Void) -> Void) {
-        self.hold = hold
+    /// Slots taken by `acquire`.
+    public init(acquire: @escaping Acquire) {
+        self.acquire = acquire
         isNone = false
     }
 
     private init() {
-        hold = { $0() }
+        acquire = { {} }
         isNone = true
     }
 
     /// No slot: every connect runs at once (`scanbench probe`).
     public static let none = ConnectionSlot()
 
+    /// Blocks until a slot is held; returns what gives it back.
+    public func take() -> @Sendable () -> Void { acquire() }
+
     /// `body`'s value, computed while holding one slot.
     public func run<T>(_ body: () -> T) -> T {
-        var value: T?
-        hold { value = body() }
-        return value!
+        let release = acquire()
+        defer { release() }
+        return body()
     }
 }

@@ -95,40 +95,38 @@ public struct DeviceProber: Sendable {
     }
 
     /// The open ones of `ports` on `ip`, `concurrency` connects at once. Without a slot they are
-    /// multiplexed on one thread (`ConnectPortScanner`); with one, each connect is its own attempt
-    /// holding a slot until it ends, on `concurrency` threads that take the next port in turn, so
-    /// the budget, not the window, decides how many are in flight.
+    /// multiplexed on one thread (`ConnectPortScanner`); with one, each connect is an attempt of its
+    /// own on a thread started once its slot is held and ended with the attempt, so the budget, not
+    /// the window, decides how many are in flight, and threads wait for no slot.
     func quickScan(_ ip: IPv4Address, ports: [UInt16]) -> [UInt16] {
         guard !ports.isEmpty else { return [] }
         let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
         guard !slot.isNone else { return ((try? scanner.scan(ip, ports: ports)) ?? []).filter { $0.state == .open }.map(\.port) }
-        let queue = PortQueue(ports)
+        let window = DispatchSemaphore(value: min(max(1, concurrency), ports.count))
         let group = DispatchGroup()
-        let slot = self.slot
-        for _ in 0..<min(max(1, concurrency), ports.count) {
+        let found = OpenPorts()
+        for port in ports {
+            window.wait()
+            let release = slot.take()
             group.enter()
             Thread {
-                while let port = queue.next() {
-                    let results = slot.run { (try? scanner.scan(ip, ports: [port])) ?? [] }
-                    if results.contains(where: { $0.state == .open }) { queue.open(port) }
-                }
+                if ((try? scanner.scan(ip, ports: [port])) ?? []).contains(where: { $0.state == .open }) { found.add(port) }
+                release()
+                window.signal()
                 group.leave()
             }.start()
         }
         group.wait()
-        return queue.opened.sorted()
+        return found.ports.sorted()
     }
 
-    /// The quick scan's ports still to try and those found open, shared by its threads.
-    private final class PortQueue: @unchecked Sendable {
+    /// The quick scan's open ports, shared by its threads.
+    private final class OpenPorts: @unchecked Sendable {
         // @unchecked: every access goes through `lock`.
         private let lock = NSLock()
-        private var pending: ArraySlice<UInt16>
         private var found: [UInt16] = []
-        init(_ ports: [UInt16]) { pending = ports[...] }
-        func next() -> UInt16? { lock.lock(); defer { lock.unlock() }; return pending.popFirst() }
-        func open(_ port: UInt16) { lock.lock(); found.append(port); lock.unlock() }
-        var opened: [UInt16] { lock.lock(); defer { lock.unlock() }; return found }
+        func add(_ port: UInt16) { lock.lock(); found.append(port); lock.unlock() }
+        var ports: [UInt16] { lock.lock(); defer { lock.unlock() }; return found }
     }
 
     /// Reads a web server's answer to `GET /`: its `Server` header and page `<title>`, each kept

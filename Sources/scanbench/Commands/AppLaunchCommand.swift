@@ -11,7 +11,9 @@ struct AppLaunchCommand: ParsableCommand {
         abstract: "Run an app session (scanbench-app): the scan and the ping / port-scanner tools in one process, on one budget.",
         discussion: """
             The app under test is its own program, scanbench-app, built beside scanbench; this \
-            command runs it with the same arguments. `scanbench-app --help` lists them, e.g.:
+            command runs it with the same arguments. After the session's actions the app runs the \
+            strategy's classify step (deep_probe own or none) on its one budget, unless given \
+            --no-classify. `scanbench-app --help` lists them, e.g.:
               scanbench testbed exec -- scanbench app --script adr-016 --strategy review-phase2 \\
                 --target ports_target=198.18.0.20 --json
             """

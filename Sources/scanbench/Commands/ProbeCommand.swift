@@ -31,8 +31,10 @@ struct ProbeCommand: ParsableCommand {
 
             --from-scan FILE probes the devices a `scanbench scan --json` report lists (FILE, or - \
             for standard input) and adds what the scan knew of each (host name, MAC, open ports), \
-            printing what `scan --probe` prints; the harness runs it after each scan (docs/HARNESS.md) \
-            with the strategy's `classify` settings. --findings FILE adds what the scan's event log \
+            printing what `scan --probe` prints. The harness runs it after the app for a strategy with \
+            `classify: {deep_probe: harness}`; for `own` and `none` the app runs the same probe itself \
+            after its session, on its connection budget (docs/HARNESS.md), and these options repeat \
+            a strategy's `classify` settings by hand. --findings FILE adds what the scan's event log \
             recorded (`ScanFindings` JSON: the TCP ports it tried on each device, which are not probed \
             again, and the Bonjour services it resolved to it); --no-deep-probe sends nothing and \
             classifies from the scan's report and findings alone (NetMonitor has no deep probe).
