@@ -1,6 +1,7 @@
 import AppContract
 import Platform
 
+import Synchronization
 import Testing
 import Wire
 @testable import ScanKit
@@ -38,8 +39,10 @@ extension KnobChecks {
         "ssdp.address_from": addressFrom,
     ]
 
-    /// Runs the Bonjour phase built from `knobs` (browsing from the phase start unless set).
-    static func bonjourRun(_ knobs: [String: String], pauseBeforePhaseMs: Int = 0)
+    /// Runs the Bonjour phase built from `knobs` (browsing from the phase start unless set);
+    /// `beforePhase` runs between building the phase (where `browse_from: scan_start` starts the
+    /// browser) and running it.
+    static func bonjourRun(_ knobs: [String: String], beforePhase: () async throws -> Void = {})
         async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice], phaseStartNs: UInt64) {
         var all = knobs
         if all["bonjour.browse_from"] == nil { all["bonjour.browse_from"] = "phase_start" }
@@ -48,7 +51,7 @@ extension KnobChecks {
         let strategy = try Knob.strategy(all, phases: [.bonjour])
         let log = EventLog()
         let phase = Knob.phase(.bonjour, strategy, log: log)
-        if pauseBeforePhaseMs > 0 { try await Task.sleep(for: .milliseconds(pauseBeforePhaseMs)) }
+        try await beforePhase()
         let accumulator = ScanAccumulator(events: log)
         let phaseStart = MonotonicClock.now()
         let ms = await Knob.run(phase, Knob.context(strategy, log: log), accumulator)
@@ -90,11 +93,27 @@ extension KnobChecks {
 
     /// `browse_from`: `scan_start` starts the browser when the runner builds the phase, before
     /// the pipeline reaches it; `phase_start` when the phase runs.
+    ///
+    /// Between building and running the phase the check waits for our browse query to be heard:
+    /// under `scan_start` it must come (its first query is due 20–120 ms after the build; the wait
+    /// allows 3 s because a loaded machine — load 26 on 2 cores — delayed it past a fixed 400 ms
+    /// pause, which is what made this check flaky), under `phase_start` it must not (nothing is
+    /// sent before the phase starts; 400 ms is 3× the latest the first query is due, so an early
+    /// browser shows itself on a quiet machine). Under `phase_start` the phase's window is 1 s, not
+    /// 200 ms: the first query must go out before the window's end stops the browser, and under
+    /// load it once had not. Only queries for the check's own service type count: another
+    /// process's mDNS on `lo` (another test run) is not this browser.
     static func browseFrom() async throws {
+        let type = "_knob-browse-from._tcp"
         for from in ["scan_start", "phase_start"] {
             let responder = try LoopbackMDNSResponder(services: [])
-            let run = try await bonjourRun(["bonjour.browse_from": from, "bonjour.window.fixed_ms": "200"], pauseBeforePhaseMs: 400)
-            let first = try #require(responder.heard.first).atNs
+            let (waitMs, windowMs) = from == "scan_start" ? (3_000, 200) : (400, 1_000)
+            let knobs = ["bonjour.browse_from": from, "bonjour.tiers": "[[\(type)]]", "bonjour.window.fixed_ms": "\(windowMs)"]
+            let run = try await bonjourRun(knobs) {
+                let until = MonotonicClock.now() + UInt64(waitMs) * 1_000_000
+                while browses(responder, type).isEmpty && MonotonicClock.now() < until { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            let first = try #require(browses(responder, type).first, "\(from): no browse query heard").atNs
             responder.stop()
             #expect((first < run.phaseStartNs) == (from == "scan_start"), "\(from): first query \((Double(first) - Double(run.phaseStartNs)) / 1e6) ms after the phase start")
         }
@@ -123,12 +142,22 @@ extension KnobChecks {
 
     static let adaptive = ["bonjour.window.mode": "adaptive", "bonjour.window.max_ms": "5000"]
 
-    /// `window.poll_ms`: with no minimum and a 1 ms quiet period, the window ends at the second poll.
+    /// `window.poll_ms`: the quiet period is judged only at polls. With no service, no minimum and
+    /// a 300 ms quiet period, the window ends at the first poll at or past 300 ms: about 300 ms
+    /// when polling every 50 ms, at the second poll (≥ 700 ms) when polling every 700 ms.
+    ///
+    /// The quiet period must outlast the time from the phase start to the first poll (opening the
+    /// browser's socket): were the first poll already past it, the window would end there whatever
+    /// the interval. A 1 ms quiet period did not: at load 26 on 2 cores the first poll came 26–68 ms
+    /// in, and both windows ended at it. 300 ms leaves room for that; the 700 ms interval is above
+    /// the 500 ms default, so a phase ignoring the knob still fails `slow >= 700`.
     static func pollInterval() async throws {
-        let knobs = adaptive.merging(["bonjour.window.min_ms": "0", "bonjour.window.quiet_ms": "1"]) { $1 }
-        let fast = try await windowMs(knobs.merging(["bonjour.window.poll_ms": "60"]) { $1 })
-        let slow = try await windowMs(knobs.merging(["bonjour.window.poll_ms": "450"]) { $1 })
-        #expect(fast >= 60 && fast < 350 && slow >= 450, "poll 60: \(fast) ms, poll 450: \(slow) ms")
+        let knobs = adaptive.merging(["bonjour.window.min_ms": "0", "bonjour.window.quiet_ms": "300"]) { $1 }
+        let fast = try await windowMs(knobs.merging(["bonjour.window.poll_ms": "50"]) { $1 })
+        let slow = try await windowMs(knobs.merging(["bonjour.window.poll_ms": "700"]) { $1 })
+        // `fast < 1000`: before the second poll of a 700 ms interval could come; generous, for a
+        // loaded machine (a 50 ms poll normally ends it by ~350 ms).
+        #expect(fast >= 300 && fast < 1_000 && slow >= 700, "poll 50: \(fast) ms, poll 700: \(slow) ms")
     }
 
     /// `window.quiet_ms`: with no minimum, the window ends after this long without a new service.
@@ -342,10 +371,27 @@ extension KnobChecks {
     }
 
     /// `ready_timeout_ms`: with the interface missing, the phase waits this long, then gives up.
+    ///
+    /// How long is counted as well as timed: the phase looks at the path every `pathPollMs` and
+    /// sleeps at least that long between looks, so it gives up after at most
+    /// timeout / pathPollMs + 2 looks (the 2 s default takes ~100 on a quiet machine), however loaded the
+    /// machine. The clock's upper bound is only for a phase that never gives up: at load 26 on
+    /// 2 cores a 100 ms timeout ran 835 ms, at load 30-80 waits overran by up to 2.9 s. The phase
+    /// is the runner's (`SSDPScanPhase(strategy:)`'s settings) with a path check that counts.
     static func readyTimeout() async throws {
         for timeout in [100, 450] {
-            let run = try await ssdpRun(["ssdp.ready_timeout_ms": "\(timeout)"], interface: "sb-absent0")
-            #expect(run.ms >= Double(timeout) && run.ms < Double(timeout) + 300, "\(timeout) ms timeout: \(run.ms) ms")
+            let strategy = try Knob.strategy(["ssdp.ready_timeout_ms": "\(timeout)"], phases: [.ssdp])
+            let log = EventLog()
+            let looks = Atomic<Int>(0)
+            let phase = SSDPScanPhase(settings: strategy.ssdp, bindToInterface: strategy.bindToInterface, events: log) { interface, localIP in
+                looks.add(1, ordering: .relaxed)
+                return PathReadiness.current(interface, localIP)
+            }
+            let ms = await Knob.run(phase, Knob.context(strategy, log: log, interface: "sb-absent0"))
+            let run = (events: log.records(), ms: ms)
+            let most = timeout / SSDPScanPhase.pathPollMs + 2
+            #expect(looks.load(ordering: .relaxed) <= most, "\(timeout) ms timeout: \(looks.load(ordering: .relaxed)) looks, at most \(most)")
+            #expect(run.ms >= Double(timeout) && run.ms < Double(timeout) + 10_000, "\(timeout) ms timeout: \(run.ms) ms")
             #expect(run.events.all { if case .readyTimeout(let r) = $0 { r.timeoutMs } else { nil } } == [timeout])
             #expect(run.events.packets("ssdp_msearch").isEmpty)
         }

@@ -4,6 +4,7 @@ import Glibc
 import Platform
 import Synchronization
 import Testing
+import TestbedPlatform
 import Wire
 @testable import Testbed
 
@@ -18,7 +19,10 @@ struct SwitchWiFiTests {
     final class Harness: Sendable {
         let network: UserspaceSwitch
         let ends: [Int32]
+        /// The switch's origin (the start of its seeded timelines), as the midpoint of a clock
+        /// read before and after building it; wrong by at most `originError`.
         let origin: Int64
+        let originError: Int64
         let finished = Atomic<Bool>(false)
 
         init(_ configs: [SwitchPortConfig], seed: UInt64) throws {
@@ -32,11 +36,22 @@ struct SwitchWiFiTests {
                 ports.append((config, pair[0]))
                 ends.append(pair[1])
             }
-            let before = MonotonicClock.signedNow()
-            network = try UserspaceSwitch(ports: ports, seed: seed)
-            origin = (before + MonotonicClock.signedNow()) / 2
+            // The switch reads its origin inside its initialiser. At load 30 on 2 cores the roam
+            // test's copy of the timeline once disagreed with the switch's at the gap edges (80
+            // mismatches: runs of 3-4 frames, 15-20 ms, just past the 10 ms guard), as when the
+            // build is preempted and the midpoint is off by that much. A build that took more than
+            // a millisecond is thrown away (it has not run, and closes nothing) and redone.
+            var built: (network: UserspaceSwitch, before: Int64, after: Int64)?
+            for _ in 0..<20 where built.map({ $0.after - $0.before > 1_000_000 }) ?? true {
+                let before = MonotonicClock.signedNow()
+                let network = try UserspaceSwitch(ports: ports, seed: seed)
+                built = (network, before, MonotonicClock.signedNow())
+            }
+            let (network, before, after) = built!
+            self.network = network
+            origin = (before + after) / 2
+            originError = (after - before + 1) / 2
             self.ends = ends
-            let network = self.network
             Thread { [self] in
                 network.run()
                 finished.store(true, ordering: .releasing)
@@ -98,7 +113,15 @@ struct SwitchWiFiTests {
         let period = 3 * 102_400_000 as Int64
         let reader = Mutex<[(seq: UInt32, at: Int64)]>([])
         let end = harness.origin + 2_500 * Self.ms
-        let thread = Thread { let got = harness.receive(1, until: end); reader.withLock { $0 = got } }
+        let thread = Thread {
+            // The arrival times are the reader's, so it runs at the switch's SCHED_FIFO priority:
+            // at normal priority, on a machine at load 30 on 2 cores, it noted frames up to 88 ms
+            // after the switch released them on the grid, and "waits" of 352 ms for a 307 ms
+            // listen period (4 failures in 10 runs). Refused (no root), it reads as before.
+            RealtimePriority.setFIFOForCurrentThread(priority: 10)
+            let got = harness.receive(1, until: end)
+            reader.withLock { $0 = got }
+        }
         thread.start()
         var sent: [UInt32: Int64] = [:]
         for seq in UInt32(0)..<12 {
@@ -158,28 +181,41 @@ struct SwitchWiFiTests {
         defer { harness.stop() }
         // The switch keys the scanner's (port 0) timeline like this; the test draws the same one.
         var timeline = PathEventTimeline(wifi, origin: harness.origin, seed: FrameIdentity.mix([seed, 0, 0x5045]))
-        var sentAt: [UInt32: Int64] = [:]
+        // When each frame was handed to the kernel: between a clock read before and after its
+        // `send`. A single read before both sends (as this test had) was no bound on a loaded
+        // machine, where the thread can be preempted between the read and the send.
+        var sent: [UInt32: (from: Int64, to: Int64)] = [:]
         for seq in UInt32(0)..<300 {
             Self.sleepUntil(harness.origin + Int64(seq) * 5 * Self.ms)
-            sentAt[seq] = MonotonicClock.signedNow()
+            let before = MonotonicClock.signedNow()
             harness.send(seq, from: 0, source: 1, destination: 2)
+            let between = MonotonicClock.signedNow()
             harness.send(1_000 + seq, from: 1, source: 2, destination: 1)
+            sent[seq] = (before, between)
+            sent[1_000 + seq] = (between, MonotonicClock.signedNow())
         }
         usleep(50_000)
         let delivered = Set(harness.drain(1)), back = Set(harness.drain(0))
-        var checked = 0, inGaps = 0
         _ = timeline.state(at: harness.origin + 2_000 * Self.ms)
         let gaps = timeline.drawn
-        for (seq, time) in sentAt.sorted(by: { $0.key < $1.key }) {
-            let around = [time - 10 * Self.ms, time, time + 10 * Self.ms].map { instant in gaps.contains { $0.start <= instant && instant < $0.end } }
-            guard Set(around).count == 1 else { continue }
-            checked += 1
-            if around[0] { inGaps += 1 }
-            #expect(delivered.contains(seq) == !around[0], "scanner frame \(seq) at \((time - harness.origin) / Self.ms) ms")
-            #expect(back.contains(1_000 + seq) == !around[0], "device frame \(seq) at \((time - harness.origin) / Self.ms) ms")
+        // The switch decides a frame's fate when it reads it: after the send, and (running at
+        // SCHED_FIFO) within 10 ms of it; the test's origin may be off by `originError`. A frame
+        // is checked only when the timeline is the same all through that window.
+        let margin = 10 * Self.ms + harness.originError
+        var checked = [0, 0], inGaps = [0, 0]
+        for seq in sent.keys.sorted() {
+            let (from, to) = sent[seq]!
+            let (start, end) = (from - margin, to + margin)
+            let inGap = gaps.contains { $0.start <= start && end < $0.end }
+            guard inGap || !gaps.contains(where: { $0.start <= end && start < $0.end }) else { continue }
+            let scanner = seq < 1_000
+            checked[scanner ? 0 : 1] += 1
+            if inGap { inGaps[scanner ? 0 : 1] += 1 }
+            let arrived = scanner ? delivered.contains(seq) : back.contains(seq)
+            #expect(arrived == !inGap, "\(scanner ? "scanner" : "device") frame \(seq % 1_000) sent \((from - harness.origin) / Self.ms)–\((to - harness.origin) / Self.ms) ms")
         }
         // 5 roams a second of 40-80 ms: about a third of the time in a gap.
-        #expect(checked > 150 && inGaps > 20, "checked \(checked), in gaps \(inGaps)")
-        #expect(harness.network.counters()[0].pathDropped >= 2 * inGaps)
+        #expect(checked.allSatisfy { $0 > 150 } && inGaps.allSatisfy { $0 > 20 }, "checked \(checked), in gaps \(inGaps) (scanner, device)")
+        #expect(harness.network.counters()[0].pathDropped >= inGaps[0] + inGaps[1])
     }
 }
