@@ -76,16 +76,18 @@ extension Report {
                        NumberFormat.decimal(SampleSummary(rows.map(\.durationS))?.median ?? 0, digits: 1), "—", "—"])
         }
         var text = "### Host names and categories\n\nMedians over repetitions. Host names: of the found devices the fixture names. "
-        text += "Categories: what the probe after the scan (`scanbench probe --from-scan`, blind to the fixture) made of the devices the "
+        text += "Categories: what the strategy's classify step after the scan (blind to the fixture) made of the devices the "
         text += "strategy found (`CategoryScore`, docs/METRICS.md \"Categories\"): precision — right of those given a category; coverage — "
         text += "given a category of the discoverable devices found (unknown is neither right nor wrong); identifiable — discoverable "
         text += "devices whose own signals determine their category by a public table, the ceiling for coverage of a classifier by "
         text += "specification; correct of all — right of every discoverable device, found or not; probe: the strategy's classify step "
-        text += "(`classify`: none, its own probe reusing the scan's findings, or the harness's), its wall time, TCP connections and packets "
-        text += "from its own capture, not part of the scan's. "
+        text += "(`classify`: none or its own probe reusing the scan's findings, both in the app on its one connection budget; or the "
+        text += "harness's `scanbench probe --from-scan`), its wall time, TCP connections and packets from its part of the capture (split "
+        text += "at the step's start), not part of the scan's. "
         text += "A peer row (`--peers`) scores nmap's own guesses, its device types mapped to ours; its time is the whole nmap run. On the "
         text += "testbed every device is a Linux namespace: a fixture's `ip_stack` gives it its OS family's TTL and TCP options (a model), "
-        text += "the rest of what nmap's OS detection reads (option order, IP ID, ICMP) stays the testbed's Linux (docs/FIXTURES.md).\n\n"
+        text += "the rest of what nmap's OS detection reads (option order, IP ID, ICMP) stays the testbed's Linux (docs/FIXTURES.md), so "
+        text += "nmap calls most devices \"general purpose\" (Linux): its coverage here is the testbed's kernel, not the devices'.\n\n"
         return text + table.render()
     }
 
