@@ -150,26 +150,34 @@ struct SwitchWiFiTests {
                                    SwitchPortConfig(name: "sleeper", link: nil, arp: nil, deepSleep: cycle)], seed: 22)
         defer { harness.stop() }
         let model = SleepCycle(cycle, origin: harness.origin, seed: 0)
-        var sentAt: [UInt32: Int64] = [:]
+        // Each pair of sends is bracketed by clock reads: a loaded machine can hold the thread up
+        // between them, and the 10 ms spacing then bunches, so what was sent while asleep is
+        // counted from these times, not assumed from the schedule.
+        var sentAt: [UInt32: (first: Int64, last: Int64)] = [:]
         for seq in UInt32(0)..<120 {
             Self.sleepUntil(harness.origin + Int64(seq) * 10 * Self.ms)
-            sentAt[seq] = MonotonicClock.signedNow()
+            let first = MonotonicClock.signedNow()
             harness.send(seq, from: 0, source: 1, destination: 2)
             harness.send(1_000 + seq, from: 1, source: 2, destination: 1)   // and the sleeper sends too
+            sentAt[seq] = (first, MonotonicClock.signedNow())
         }
         usleep(50_000)
         let heard = Set(harness.drain(1)), said = Set(harness.drain(0))
         // Away from the edges of a sleep (±15 ms: the switch decides when the frame arrives).
-        var checked = 0
+        var checked = 0, asleepChecked = 0
         for (seq, time) in sentAt {
-            let asleepAround = [time - 15 * Self.ms, time, time + 15 * Self.ms].map(model.isAsleep)
+            let asleepAround = [time.first - 15 * Self.ms, time.first, time.last, time.last + 15 * Self.ms].map(model.isAsleep)
             guard Set(asleepAround).count == 1 else { continue }
             checked += 1
-            #expect(heard.contains(seq) == !asleepAround[0], "frame \(seq) sent \((time - harness.origin) / Self.ms) ms after start")
+            if asleepAround[0] { asleepChecked += 1 }
+            #expect(heard.contains(seq) == !asleepAround[0], "frame \(seq) sent \((time.first - harness.origin) / Self.ms) ms after start")
             #expect(said.contains(1_000 + seq) == !asleepAround[0])
         }
         #expect(checked > 80)
-        #expect(harness.network.counters()[1].asleepDropped >= 100)
+        // Both frames of every pair sent well inside a sleep were dropped, and counted: a counter
+        // that misses drops fails here (about 50 such pairs on a quiet machine).
+        #expect(asleepChecked >= 10, "only \(asleepChecked) pairs were sent well inside a sleep")
+        #expect(harness.network.counters()[1].asleepDropped >= 2 * asleepChecked)
     }
 
     @Test("the scanner's roams drop exactly the frames their seeded timeline says, both ways")
