@@ -2,7 +2,7 @@ import AppContract
 import Synchronization
 
 /// An event sink in front of the app's log that keeps, in memory, the events `ScanFindings` is
-/// built from (TCP `connection_created` and `service_resolved`), so the app's classify step has
+/// built from (`ScanFindings.reads`), so the app's classify step has
 /// what the session learned without reading its own log back or writing a findings file.
 final class FindingsLog: EventSink {
     private let next: (any EventSink)?
@@ -16,14 +16,7 @@ final class FindingsLog: EventSink {
     }
 
     func record(_ event: ScanEvent) {
-        switch event {
-        case .connectionCreated(let created) where created.transport == .tcp:
-            kept.withLock { $0.append(EventRecord(timeNs: 0, event: event)) }
-        case .serviceResolved(let resolved) where resolved.accepted:
-            kept.withLock { $0.append(EventRecord(timeNs: 0, event: event)) }
-        default:
-            break
-        }
+        if ScanFindings.reads(event) { kept.withLock { $0.append(EventRecord(timeNs: 0, event: event)) } }
         next?.record(event)
     }
 }

@@ -70,6 +70,16 @@ public struct ScanFindings: Codable, Sendable, Equatable {
 
     public init(devices: [String: Device] = [:]) { self.devices = devices }
 
+    /// Whether findings are built from `event`: the scan's own TCP `connection_created` (not a
+    /// tool's) and an accepted `service_resolved`.
+    public static func reads(_ event: ScanEvent) -> Bool {
+        switch event {
+        case .connectionCreated(let created): created.transport == .tcp && !created.isTool
+        case .serviceResolved(let resolved): resolved.accepted
+        default: false
+        }
+    }
+
     /// The findings an event log records (the scan's `connection_created` over TCP and accepted
     /// `service_resolved` events), with the open ports of the scan's `report`. A session's tools
     /// write to the same log: a port only the port scanner or the TCP ping touched was not tried
@@ -77,11 +87,11 @@ public struct ScanFindings: Codable, Sendable, Equatable {
     public init(events: [EventRecord], report: ScanReport) {
         var ports: [String: Set<Int>] = [:]
         var services: [String: [Service]] = [:]
-        for record in events {
+        for record in events where Self.reads(record.event) {
             switch record.event {
-            case .connectionCreated(let created) where created.transport == .tcp && !created.isTool:
+            case .connectionCreated(let created):
                 ports[created.ip.description, default: []].insert(created.port)
-            case .serviceResolved(let resolved) where resolved.accepted:
+            case .serviceResolved(let resolved):
                 let service = Service(instance: resolved.instance, type: resolved.serviceType, port: resolved.port,
                                       txt: Service.pairs(resolved.txt ?? []))
                 let known = services[resolved.ip.description] ?? []

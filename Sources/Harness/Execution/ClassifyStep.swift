@@ -58,11 +58,20 @@ struct ClassifyStep: Sendable {
             throw HarnessError("the category probe exited with status \(child.status): \(child.stderr.suffix(600))",
                                fix: "run it by hand: 'scanbench testbed exec -- scanbench probe --from-scan FILE' on the scan's --json output")
         }
+        let cost = try Self.cost(of: pcapPath, truth: truth)
+        return Outcome(report: try ProbedCategories.decode(child.stdout), json: child.stdout, seconds: seconds,
+                       connections: cost.connections, packets: cost.packets)
+    }
+
+    /// A classify step's cost on the wire, from its capture (this child's, or the part of the app's
+    /// session capture after its step began): TCP connection attempts (a SYN's retransmissions are
+    /// one) and packets the scanner sent.
+    /// - Throws: `CaptureError` when the file cannot be read.
+    static func cost(of pcapPath: String, truth: GroundTruth) throws -> (connections: Int, packets: Int) {
         var options = AnalysisOptions()
         options.scanner = truth.scanner.ip
         let wire = try WireAnalyzer.analyze(file: pcapPath, options: options)
-        return Outcome(report: try ProbedCategories.decode(child.stdout), json: child.stdout, seconds: seconds,
-                       connections: wire.tcp.attempts, packets: wire.fromScanner.packets)
+        return (wire.tcp.attempts, wire.fromScanner.packets)
     }
 
     /// Give up on a probe after this long (it takes seconds; a hung one must not stall the run).

@@ -200,10 +200,7 @@ public struct EntryRunner: Sendable {
             outcome.report = ProbedCategories(devices: step.devices.map {
                 ProbedCategories.Device(ip: $0.ip, category: $0.category, rule: $0.rule, evidence: $0.evidence) })
             outcome.seconds = step.seconds
-            var options = AnalysisOptions()
-            options.scanner = truth.scanner.ip
-            let wire = try WireAnalyzer.analyze(file: files.path(files.probePcap), options: options)
-            (outcome.connections, outcome.packets) = (wire.tcp.attempts, wire.fromScanner.packets)
+            (outcome.connections, outcome.packets) = try ClassifyStep.cost(of: files.path(files.probePcap), truth: truth)
             if let damage = split?.damage { FileHandle.standardError.write(Data("scanbench: the session's capture was split up to its damage: \(damage)\n".utf8)) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
