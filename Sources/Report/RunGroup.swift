@@ -46,6 +46,13 @@ struct RunGroup: Sendable, StrategyMedians {
     /// The median of `metric` over the successful runs of `strategy`.
     func median(_ metric: Metric, _ strategy: String) -> Double? { summary(metric, strategy)?.median }
 
+    /// min…max of `metric` over two or more successful runs of `strategy`, timings as printed.
+    func spread(_ metric: Metric, _ strategy: String) -> ClosedRange<Double>? {
+        guard let summary = summary(metric, strategy), summary.count >= 2, !summary.min.isNaN, !summary.max.isNaN else { return nil }
+        let printed = { (value: Double) in metric.kind == .timing ? metric.printed(value) : value }
+        return printed(summary.min)...printed(summary.max)
+    }
+
     func unreached(_ metric: Metric, _ strategy: String) -> String? {
         let values = ok(strategy).compactMap { metric.value(in: $0.metrics) }
         let never = values.filter { $0 == .infinity }.count

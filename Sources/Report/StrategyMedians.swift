@@ -17,4 +17,11 @@ protocol StrategyMedians {
     /// Where `metric` was never reached (+∞, `Metric.timeTo100` of a run that missed a device):
     /// "2 of 3 runs", "median on `home`, `office`"; nil when it was reached everywhere.
     func unreached(_ metric: Metric, _ strategy: String) -> String?
+    /// The range the strategy's repetitions covered on `metric`, nil with fewer than two (or no spread
+    /// known, as over a suite): where two strategies' ranges overlap, the front calls them tied.
+    func spread(_ metric: Metric, _ strategy: String) -> ClosedRange<Double>?
+}
+
+extension StrategyMedians {
+    func spread(_ metric: Metric, _ strategy: String) -> ClosedRange<Double>? { nil }
 }

@@ -153,6 +153,24 @@ extension Metric {
         return time / floor
     }
 
+    // MARK: Session: everything the app did under the strategy
+
+    /// The scan with the session's tools, plus the classify step: a strategy's whole cost, which
+    /// the Pareto front and the verdict count (`RunMetrics.Session`; docs/METRICS.md, "Session cost").
+    public static let sessionTCPAttempts = Metric(session(.tcpAttempts), "TCP attempts (session)", short: "TCP att. (session)", .lowerIsBetter,
+                                                  .counter, from: .capture) { $0.session.map { Double($0.tcpAttempts) } }
+    public static let sessionPackets = Metric(session(.packets), "Packets (session)", short: "Pkts (session)", .lowerIsBetter, .counter,
+                                              from: .capture) { $0.session.map { Double($0.packets) } }
+    public static let sessionConnections = Metric(session(.connectionsCreated), "Connections (session)", short: "Conns (session)",
+                                                  .lowerIsBetter, .counter, from: .eventLog) { $0.session.map { Double($0.connectionsCreated) } }
+    /// An estimate, as `airtime`: the scan's frames and the classify step's under one PHY model.
+    public static let sessionAirtime = Metric(session(.airtimeMsEst), "Airtime (session, est.)", short: "Airtime (session)", unit: "ms",
+                                              .lowerIsBetter, .timing, digits: 1, from: .model) { $0.session?.airtimeMsEst }
+    /// When the user has what "categories correct" scores: from the scan's start to the classify
+    /// step's end (tools and the settle before the step included).
+    public static let timeToCategories = Metric(session(.timeToCategoriesS), "Time to categories", short: "To categories", unit: "s",
+                                                .lowerIsBetter, .timing, digits: 1, from: .eventLog) { $0.session?.timeToCategoriesS }
+
     // MARK: UI: the model of NetMonitor's device screen, from the event log
 
     public static let worstHitch = Metric(ui(.worstHitchMs), "Worst hitch", unit: "ms", .lowerIsBetter, .timing, digits: 1, from: .eventLog) {
@@ -285,7 +303,8 @@ extension Metric {
     /// Metrics the report shows that `scanbench compare` does not gate (they declare no threshold yet).
     public static let reportOnly: [Metric] = [timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusy, mainBusyP95,
                                               pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads,
-                                              categoryProbeSeconds, categoryProbeConnections, categoryProbePackets]
+                                              categoryProbeSeconds, categoryProbeConnections, categoryProbePackets,
+                                              sessionTCPAttempts, sessionPackets, sessionConnections, sessionAirtime, timeToCategories]
 
     /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.
     public static let catalogue: [Metric] = all + reportOnly + [captureDrops, emulatorWriteFailures]
@@ -304,6 +323,7 @@ extension Metric {
     private static func stack(_ key: RunMetrics.Stack.CodingKeys) -> String { path(.stack, key) }
     private static func ui(_ key: RunMetrics.UI.CodingKeys) -> String { path(.ui, key) }
     private static func names(_ key: RunMetrics.Names.CodingKeys) -> String { path(.names, key) }
+    private static func session(_ key: RunMetrics.Session.CodingKeys) -> String { path(.session, key) }
     private static func ping(_ key: RunMetrics.PingAccuracy.CodingKeys) -> String { path(.ping, key) }
     private static func ports(_ key: RunMetrics.Ports.CodingKeys) -> String { path(.ports, key) }
     private static func wol(_ key: RunMetrics.WakeOnLANDelivery.CodingKeys) -> String { path(.wakeOnLAN, key) }

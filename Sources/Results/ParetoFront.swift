@@ -14,6 +14,10 @@
 ///   whose median run missed a device) is worse than every finite time, and equal to another +∞.
 /// - An objective may declare a `tolerance`: two finite values that far apart or closer, relative to
 ///   the larger, are equal on it (a count that moves with timing, whose small differences are noise).
+/// - A candidate may carry its *spread* per objective, the range its repetitions covered: two
+///   candidates whose ranges overlap on an objective are equal on it, since which is better there is
+///   within their run-to-run variation (a tie, not a ranking). Without spreads (one repetition) the
+///   values are compared as they are.
 public struct ParetoFront: Sendable, Equatable {
     /// One thing to optimise: a metric id, which way is better, and how close two values may be
     /// and still count as equal.
@@ -41,14 +45,17 @@ public struct ParetoFront: Sendable, Equatable {
         public func prefers(_ a: Double, over b: Double) -> Bool { direction.prefers(a, over: b) && !equal(a, b) }
     }
 
-    /// A strategy with its value per objective id; `values` is nil when it failed.
+    /// A strategy with its value per objective id; `values` is nil when it failed. `spreads`: the
+    /// range of its repetitions per objective id, where it had more than one.
     public struct Candidate: Sendable, Equatable {
         public let name: String
         public let values: [String: Double]?
+        public let spreads: [String: ClosedRange<Double>]
 
-        public init(_ name: String, _ values: [String: Double]?) {
+        public init(_ name: String, _ values: [String: Double]?, spreads: [String: ClosedRange<Double>] = [:]) {
             self.name = name
             self.values = values
+            self.spreads = spreads
         }
     }
 
@@ -99,22 +106,37 @@ public struct ParetoFront: Sendable, Equatable {
         standings = candidates.map { candidate in
             guard let values = candidate.values else { return .failed(dominatedBy: succeeded) }
             let dominators = candidates.filter { other in
-                other.values.map { Self.dominates($0, values, on: compared) } ?? false
+                other.values.map { Self.dominates($0, values, on: compared, spreads: (other.spreads, candidate.spreads)) } ?? false
             }
             return dominators.isEmpty ? .front : .dominated(by: dominators.map(\.name))
         }
     }
 
     /// Whether `a` is at least as good as `b` on every objective and better on one; both must
-    /// have a value for every objective.
-    public static func dominates(_ a: [String: Double], _ b: [String: Double], on objectives: [Objective]) -> Bool {
+    /// have a value for every objective. An objective on which their `spreads` overlap is a tie.
+    public static func dominates(_ a: [String: Double], _ b: [String: Double], on objectives: [Objective],
+                                 spreads: ([String: ClosedRange<Double>], [String: ClosedRange<Double>]) = ([:], [:])) -> Bool {
         var better = false
         for objective in objectives {
             guard let x = a[objective.id], let y = b[objective.id] else { return false }
+            if overlap(spreads.0[objective.id], spreads.1[objective.id]) { continue }
             if objective.prefers(y, over: x) { return false }
             if objective.prefers(x, over: y) { better = true }
         }
         return better
+    }
+
+    /// Whether two repetition ranges share a value (nil: no spread measured, never a tie by spread).
+    static func overlap(_ a: ClosedRange<Double>?, _ b: ClosedRange<Double>?) -> Bool {
+        guard let a, let b else { return false }
+        return a.overlaps(b)
+    }
+
+    /// Whether the candidates called `a` and `b` are tied on the objective `id` by their spreads: both
+    /// have one and they overlap.
+    public func tiedBySpread(_ a: String, _ b: String, on id: String) -> Bool {
+        let spread = { (name: String) in candidates.first { $0.name == name }?.spreads[id] }
+        return Self.overlap(spread(a), spread(b))
     }
 
     /// The candidates on the front, in input order.
@@ -130,12 +152,12 @@ public struct ParetoFront: Sendable, Equatable {
     /// The other candidates (that did not fail) with the same value as `name` on every compared
     /// objective (within its tolerance), in input order; empty for a failed candidate.
     public func ties(of name: String) -> [String] {
-        guard let values = candidates.first(where: { $0.name == name })?.values else { return [] }
+        guard let candidate = candidates.first(where: { $0.name == name }), let values = candidate.values else { return [] }
         return candidates.filter { other in
             guard other.name != name, let theirs = other.values else { return false }
             return compared.allSatisfy { objective in
                 guard let a = theirs[objective.id], let b = values[objective.id] else { return false }
-                return objective.equal(a, b)
+                return objective.equal(a, b) || Self.overlap(other.spreads[objective.id], candidate.spreads[objective.id])
             }
         }.map(\.name)
     }

@@ -25,6 +25,10 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var hang: Hang?
     /// The shared budget's books when the app session ended; nil in files from before issue 9.
     public var budget: Budget?
+    /// What the whole session cost under the strategy: the scan with the session's tools, plus the
+    /// classify step whose categories `names` scores (RunMetrics+Session.swift); nil in files from
+    /// before issue 46.
+    public var session: Session?
     public var durationS: Double = 0
     /// Seconds per phase id.
     public var phasesS: [String: Double] = [:]
@@ -62,7 +66,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var isIncomplete: Bool { yield.found < yield.discoverable }
 
     enum CodingKeys: String, CodingKey {
-        case yield, wire, stack, latency, ui, names, ports, ping, lookups, hang, budget
+        case yield, wire, stack, latency, ui, names, ports, ping, lookups, hang, budget, session
         case wakeOnLAN = "wake_on_lan"
         case bonjourBrowse = "bonjour_browse"
         case detailServices = "detail_services"

@@ -242,7 +242,11 @@ struct MetricsJoinerTests {
                                          process: ProcessStats(), realtimeMinusMonotonicNs: 0)
         observation.categories = probe
         observation.categoryProbeSeconds = probe == nil ? nil : 3.25
-        (observation.categoryProbeConnections, observation.categoryProbePackets) = probe == nil ? (nil, nil) : (120, 150)
+        if probe != nil {
+            var step = RunMetrics.WireCounters()
+            (step.tcpAttempts, step.packets, step.airtimeMsEst) = (120, 260, 40)
+            (observation.categoryProbeWire, observation.categoryProbePacketsSent) = (step, 150)
+        }
         let (metrics, devices, _) = MetricsJoiner(observation: observation).join()
         return (metrics, devices)
     }
@@ -263,6 +267,11 @@ struct MetricsJoinerTests {
         #expect(metrics.names.categoryProbeS == 3.25)
         #expect(metrics.names.categoryProbeConnections == 120 && metrics.names.categoryProbePackets == 150)
         #expect(Metric.categoryProbeConnections.value(in: metrics) == 120, "the classify step's cost, declared once in the catalogue")
+        // The session pays for the step: its connects and every frame of its capture on top of the scan's.
+        let session = try #require(metrics.session)
+        #expect(session.connectionsCreated == metrics.stack.connectionsCreated + 120 && session.tcpAttempts == metrics.wire.tcpAttempts + 120)
+        #expect(session.packets == metrics.wire.packets + 260, "every frame of the step's capture, not only what the scanner sent")
+        #expect(session.timeToCategoriesS == metrics.durationS + 3.25, "the harness's probe after the app: the scan's duration plus the probe's")
         #expect(metrics.names.categoryFound == 2 && metrics.names.categoryGiven == 1, "the phone is unknown: found, given none")
         #expect(Metric.categoryPrecision.value(in: metrics) == 100 && Metric.categoryCoverage.value(in: metrics) == 50,
                 "unknown is not wrong: 1 right of 1 given; 1 given of 2 found")
@@ -283,6 +292,8 @@ struct MetricsJoinerTests {
         let (none, plain) = try Self.categoryJoin(nil)
         #expect(none.names.categoryCorrect == nil && none.names.categoryTotal == nil && none.names.categoryProbeS == nil)
         #expect(plain.allSatisfy { $0.categoryRule == nil })
+        #expect(none.session?.connectionsCreated == none.stack.connectionsCreated && none.session?.timeToCategoriesS == nil,
+                "no step: the session is the scan, and no time to categories")
         // An empty scan probes nothing: 0 of every discoverable device.
         let (empty, _) = try Self.categoryJoin(ProbedCategories(devices: []))
         #expect(empty.names.categoryCorrect == 0 && empty.names.categoryTotal == 3)

@@ -28,6 +28,25 @@ struct ParetoFrontTests {
         #expect(result.compared == Self.objectives && result.excluded.isEmpty)
     }
 
+    @Test("ranges over repetitions that overlap are a tie on that objective; apart, the better median ranks; without ranges, medians decide")
+    func spreadTies() {
+        let a = ["recall": 0.97, "attempts": 10.0, "time": 5.0]
+        let b = ["recall": 0.93, "attempts": 10.0, "time": 5.0]
+        // a's runs found 0.95–0.98, b's 0.90–0.96: which finds more is within their run-to-run spread.
+        let overlapping = ParetoFront(objectives: Self.objectives, candidates: [
+            .init("a", a, spreads: ["recall": 0.95...0.98]), .init("b", b, spreads: ["recall": 0.90...0.96])])
+        #expect(overlapping.front == ["a", "b"] && overlapping.ties(of: "a") == ["b"] && overlapping.tiedBySpread("a", "b", on: "recall"))
+        // Apart (b's best run below a's worst), a's higher recall dominates.
+        let apart = ParetoFront(objectives: Self.objectives, candidates: [
+            .init("a", a, spreads: ["recall": 0.95...0.98]), .init("b", b, spreads: ["recall": 0.90...0.94])])
+        #expect(apart.front == ["a"] && apart.standing(of: "b") == .dominated(by: ["a"]) && !apart.tiedBySpread("a", "b", on: "recall"))
+        // One repetition each (no spread): the medians decide, as before.
+        #expect(front([("a", a), ("b", b)]).front == ["a"])
+        // A spread on one side only is no tie.
+        let one = ParetoFront(objectives: Self.objectives, candidates: [.init("a", a, spreads: ["recall": 0.90...0.98]), .init("b", b)])
+        #expect(one.front == ["a"])
+    }
+
     @Test("each objective is read in its own direction")
     func directions() {
         let a = ["recall": 1.0, "attempts": 100.0]

@@ -15,18 +15,32 @@ struct ReportRenderingTests {
         return values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
     }
 
-    @Test("the verdict line names the strategy that dominates all others, its TCP attempts, packets and stack connections, against the reference")
+    @Test("the verdict line names the strategy that dominates all others and its whole session's cost, the scan's share beside it, against the reference")
     func verdictLine() {
-        let attempts = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.wire.tcpAttempts) }, digits: 0)
-        let packets = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.wire.packets) }, digits: 0)
-        let connections = NumberFormat.decimal(Self.median("scanbench-best") { Double($0.stack.connectionsCreated) }, digits: 0)
-        let referenceConnections = NumberFormat.decimal(Self.median("netmonitor-2.0") { Double($0.stack.connectionsCreated) }, digits: 0)
+        let median = { (strategy: String, key: (RunMetrics) -> Double) in NumberFormat.decimal(Self.median(strategy, key), digits: 0) }
+        let cost = { (strategy: String) in
+            "\(median(strategy) { Double($0.session!.connectionsCreated) }) connections, \(median(strategy) { Double($0.session!.packets) }) packets, "
+                + "\(median(strategy) { Double($0.session!.tcpAttempts) }) TCP attempts over the session; the scan alone: "
+                + "\(median(strategy) { Double($0.stack.connectionsCreated) }) connections, \(median(strategy) { Double($0.wire.packets) }) packets"
+        }
         let first = Self.markdown.components(separatedBy: "\n").first { $0.hasPrefix("**Verdict:**") } ?? ""
-        #expect(first.contains("`scanbench-best` dominates every other strategy on the Pareto objectives: it finds the most devices (28/28, recall 1.00) with the fewest TCP attempts (\(attempts) TCP attempts, \(packets) packets, \(connections) connections created)"), "\(first)")
-        #expect(first.contains("against the reference `netmonitor-2.0` ("), "\(first)")
-        #expect(first.contains("\(referenceConnections) connections created"), "\(first)")
-        #expect(first.contains("fewer TCP attempts") && first.contains("fewer packets") && first.contains("fewer connections created"), "\(first)")
+        #expect(first.contains("`scanbench-best` dominates every other strategy on the Pareto objectives: it finds the most devices (28/28, recall 1.00) with the fewest connections (\(cost("scanbench-best")))"), "\(first)")
+        #expect(first.contains("against the reference `netmonitor-2.0` (\(cost("netmonitor-2.0"))"), "\(first)")
+        #expect(first.contains("fewer connections, ") && first.contains("fewer packets, ") && first.contains("fewer TCP attempts over the session"), "\(first)")
         #expect(first.contains("medians of 3 runs"))
+    }
+
+    @Test("the whole-session table puts each session figure beside the scan's, and the session is never cheaper than its scan")
+    func sessionTable() throws {
+        let header = Self.probe.header(after: "**The whole session**", withColumn: "Connections (session)")
+        let rows = Self.probe.table(after: "**The whole session**", withColumn: "Connections (session)")
+        let session = try #require(header.firstIndex(of: "Connections (session)")), scan = try #require(header.firstIndex(of: "Connections created"))
+        #expect(header.contains("Time to categories [s]") && header.contains("Packets (session)"))
+        for row in rows {
+            let number = { (cell: String) in Double(cell.components(separatedBy: "<br>")[0].replacingOccurrences(of: ",", with: "")
+                .components(separatedBy: " ")[0]) ?? -1 }
+            #expect(number(row[session]) >= number(row[scan]), "\(row[0]): the session holds the scan")
+        }
     }
 
     @Test("the headline table shows medians, ranges, the best per column in words, and deltas against the reference")

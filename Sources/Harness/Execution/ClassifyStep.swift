@@ -22,9 +22,7 @@ struct ClassifyStep: Sendable {
         var report: ProbedCategories
         var json: String
         var seconds: Double
-        /// TCP connection attempts (a SYN's retransmissions are one) and packets the scanner sent meanwhile.
-        var connections: Int
-        var packets: Int
+        var cost: Cost
     }
 
     /// The child's arguments.
@@ -58,20 +56,26 @@ struct ClassifyStep: Sendable {
             throw HarnessError("the category probe exited with status \(child.status): \(child.stderr.suffix(600))",
                                fix: "run it by hand: 'scanbench testbed exec -- scanbench probe --from-scan FILE' on the scan's --json output")
         }
-        let cost = try Self.cost(of: pcapPath, truth: truth)
         return Outcome(report: try ProbedCategories.decode(child.stdout), json: child.stdout, seconds: seconds,
-                       connections: cost.connections, packets: cost.packets)
+                       cost: try Self.cost(of: pcapPath, truth: truth))
+    }
+
+    /// What a classify step cost on the wire.
+    struct Cost: Sendable {
+        /// Every counter of the step's capture (all frames on the link, TCP attempts, airtime).
+        var wire: RunMetrics.WireCounters
+        /// Packets the scanner itself sent.
+        var packetsSent: Int
     }
 
     /// A classify step's cost on the wire, from its capture (this child's, or the part of the app's
-    /// session capture after its step began): TCP connection attempts (a SYN's retransmissions are
-    /// one) and packets the scanner sent.
+    /// session capture after its step began).
     /// - Throws: `CaptureError` when the file cannot be read.
-    static func cost(of pcapPath: String, truth: GroundTruth) throws -> (connections: Int, packets: Int) {
+    static func cost(of pcapPath: String, truth: GroundTruth) throws -> Cost {
         var options = AnalysisOptions()
         options.scanner = truth.scanner.ip
-        let wire = try WireAnalyzer.analyze(file: pcapPath, options: options)
-        return (wire.tcp.attempts, wire.fromScanner.packets)
+        let analysis = try WireAnalyzer.analyze(file: pcapPath, options: options)
+        return Cost(wire: RunMetrics.WireCounters(analysis: analysis), packetsSent: analysis.fromScanner.packets)
     }
 
     /// Give up on a probe after this long (it takes seconds; a hung one must not stall the run).

@@ -130,8 +130,8 @@ public struct EntryRunner: Sendable {
         observation.pathEvents = PathEventRecord.load(testbed: truth.testbedID)
         observation.categories = categories?.report
         observation.categoryProbeSeconds = categories?.seconds
-        observation.categoryProbeConnections = categories?.connections
-        observation.categoryProbePackets = categories?.packets
+        observation.categoryProbeWire = categories?.cost?.wire
+        observation.categoryProbePacketsSent = categories?.cost?.packetsSent
         observation.toolTargets = Set((session?.pings ?? []).map(\.target) + (session?.portScans ?? []).map(\.target))
         let joined = MetricsJoiner(observation: observation).join()
         result.metrics = joined.metrics
@@ -150,9 +150,8 @@ public struct EntryRunner: Sendable {
     private struct CategoryProbeOutcome {
         var report: ProbedCategories?
         var seconds: Double?
-        /// TCP connection attempts and packets the scanner sent while it ran (its own capture).
-        var connections: Int?
-        var packets: Int?
+        /// What it cost on the wire (its own capture); nil when it sent nothing to measure.
+        var cost: ClassifyStep.Cost?
         /// Its output, relative to the output directory, when it ran and was kept.
         var file: String?
         var failure: (any Error)?
@@ -165,7 +164,8 @@ public struct EntryRunner: Sendable {
     private func probeCategories(of scan: ScanReport, files: RunFiles) async -> CategoryProbeOutcome? {
         guard let harness = categoryProbe else { return nil }
         guard !scan.devices.isEmpty else {
-            return CategoryProbeOutcome(report: ProbedCategories(devices: []), seconds: 0, connections: 0, packets: 0)
+            return CategoryProbeOutcome(report: ProbedCategories(devices: []), seconds: 0,
+                                        cost: ClassifyStep.Cost(wire: RunMetrics.WireCounters(), packetsSent: 0))
         }
         var outcome = CategoryProbeOutcome()
         do {
@@ -175,7 +175,7 @@ public struct EntryRunner: Sendable {
             let step = ClassifyStep(harness: harness)
             let probed = try await step.run(scanJSON: input, executable: executable, truth: truth, pcapPath: files.path(files.probePcap))
             (outcome.report, outcome.seconds) = (probed.report, probed.seconds)
-            (outcome.connections, outcome.packets) = (probed.connections, probed.packets)
+            outcome.cost = probed.cost
             try probed.json.write(toFile: files.path(files.probe), atomically: true, encoding: .utf8)
             outcome.file = files.probe
         } catch {
@@ -200,7 +200,7 @@ public struct EntryRunner: Sendable {
             outcome.report = ProbedCategories(devices: step.devices.map {
                 ProbedCategories.Device(ip: $0.ip, category: $0.category, rule: $0.rule, evidence: $0.evidence) })
             outcome.seconds = step.seconds
-            (outcome.connections, outcome.packets) = try ClassifyStep.cost(of: files.path(files.probePcap), truth: truth)
+            outcome.cost = try ClassifyStep.cost(of: files.path(files.probePcap), truth: truth)
             if let damage = split?.damage { FileHandle.standardError.write(Data("scanbench: the session's capture was split up to its damage: \(damage)\n".utf8)) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

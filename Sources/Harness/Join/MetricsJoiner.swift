@@ -31,6 +31,7 @@ public struct MetricsJoiner: Sendable {
         fillLatency(&metrics, devices: devices)
         fillNames(&metrics, devices: devices)
         fillCategories(&metrics, devices: devices)
+        fillSession(&metrics, tally: tally, scanStart: scanStart)
         let series = self.series(scanStart: scanStart, found: found)
         // Time to 90 % of the final yield: over the discoverable fixture devices found.
         let discoverable = devices.filter(\.discoverable)
@@ -302,8 +303,24 @@ public struct MetricsJoiner: Sendable {
         metrics.names.categoryGiven = score.given
         metrics.names.categoryIdentifiable = score.identifiable
         metrics.names.categoryProbeS = observation.categoryProbeSeconds
-        metrics.names.categoryProbeConnections = observation.categoryProbeConnections
-        metrics.names.categoryProbePackets = observation.categoryProbePackets
+        metrics.names.categoryProbeConnections = observation.categoryProbeWire?.tcpAttempts
+        metrics.names.categoryProbePackets = observation.categoryProbePacketsSent
+    }
+
+    /// The whole session's cost (`RunMetrics.Session`): the scan's and its tools' figures plus the
+    /// classify step's capture. The categories are ready when the step ends: its `phase_end` in the
+    /// app's event log, or, for the harness's own probe (run after the app), the scan's duration
+    /// plus the probe's seconds.
+    private func fillSession(_ metrics: inout RunMetrics, tally: EventTally, scanStart: UInt64) {
+        var ready: Double?
+        if observation.categories != nil {
+            if let end = tally.phaseTimes[SessionReport.Classify.phase]?.end, end >= scanStart {
+                ready = Double(end - scanStart) / 1e9
+            } else if let probe = observation.categoryProbeSeconds {
+                ready = metrics.durationS + probe
+            }
+        }
+        metrics.session = RunMetrics.Session(scan: metrics, classify: observation.categoryProbeWire, timeToCategoriesS: ready)
     }
 
     /// The probe's verdicts of `devices` as `CategoryScore` takes them: every found device's

@@ -1,6 +1,7 @@
 import AppContract
 import Capture
 import Fixture
+import Results
 import ScanKit
 import Testbed
 
@@ -28,9 +29,10 @@ public struct RunObservation: Sendable {
     public var categories: ProbedCategories?
     /// Wall seconds the category probe took.
     public var categoryProbeSeconds: Double?
-    /// TCP connection attempts and packets the scanner sent during the category probe (its own capture).
-    public var categoryProbeConnections: Int?
-    public var categoryProbePackets: Int?
+    /// What the category probe's own capture shows (every frame on the link, TCP attempts,
+    /// airtime), and the packets the scanner sent meanwhile.
+    public var categoryProbeWire: RunMetrics.WireCounters?
+    public var categoryProbePacketsSent: Int?
 
     public init(truth: GroundTruth, scan: ScanReportExcerpt?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
                 process: ProcessStats, realtimeMinusMonotonicNs: Int64, switchCounters: [SwitchPortCounters]? = nil) {

@@ -1,7 +1,7 @@
 import Results
 
 extension Report {
-    /// The strategies × headline metrics tables (yield and wire; time, UI and cost).
+    /// The strategies × headline metrics tables (yield and wire; time, UI and cost; the whole session).
     func headlineTables(_ group: RunGroup) -> String {
         var text = "### Headline metrics\n\n"
         text += "Each cell: the median over successful repetitions (**best** marks the best median in the column; "
@@ -14,6 +14,11 @@ extension Report {
         }
         text += "**Yield and wire**\n\n" + headlineTable(group, metrics: Metric.headlineYield)
         text += "\n**Time, UI and cost**\n\n" + headlineTable(group, metrics: Metric.headlineCost)
+        text += "\n**The whole session**\n\n"
+        text += "What the categories cost: each \"(session)\" column is the scan with the session's tools plus the classify step "
+        text += "after them, with the scan's own figure beside it (the step's connects are counted by their SYN attempts; "
+        text += "[docs/METRICS.md](\(options.metricsDocLink)#session-cost)). Time to categories runs from the scan's start to the step's end.\n\n"
+        text += headlineTable(group, metrics: Metric.headlineSession)
         return text
     }
 

@@ -14,7 +14,8 @@ extension Report {
             let values = objectives.compactMap { metric in
                 set.median(metric, strategy).map { (metric.id, metric.kind == .timing ? metric.printed($0) : $0) }
             }
-            return ParetoFront.Candidate(strategy, Dictionary(uniqueKeysWithValues: values))
+            let spreads = objectives.compactMap { metric in set.spread(metric, strategy).map { (metric.id, $0) } }
+            return ParetoFront.Candidate(strategy, Dictionary(uniqueKeysWithValues: values), spreads: Dictionary(uniqueKeysWithValues: spreads))
         }
         let compared = objectives.map { ParetoFront.Objective($0, tolerance: Metric.paretoTolerance[$0.id] ?? 0) }
         return ParetoFront(objectives: compared, candidates: candidates)
@@ -31,14 +32,19 @@ extension Report {
         text += "Per fixture they are the medians over successful repetitions, as in the headline tables; timings are compared "
         text += "as printed (a difference the table does not show is machine noise and decides nothing); packets move with timing "
         text += "too (device announcements, kernel timers), so two medians within \(Self.toleranceText(.packets)) of each other count "
-        text += "as equal; other counters are compared exactly. Cost counts three ways — TCP attempts (SYNs), every packet on the "
-        text += "link, the stack's connections — so no strategy wins by moving its cost from SYNs to ARP. Time to 100 % is when a "
+        text += "as equal; other counters are compared exactly. Cost is the **whole session's** — the scan, the session's tools and "
+        text += "the classify step whose categories are an objective here — and counts three ways: TCP attempts (SYNs), every packet "
+        text += "on the link, connections; so no strategy wins by moving its cost from SYNs to ARP, or out of the scan into the step "
+        text += "after it. Time counts to the devices (90 %, 100 %) and to the categories. Time to 100 % is when a "
         text += "run found its last discoverable device, so only runs that found every one have it: a run that missed one counts "
         text += "as the slowest possible (+∞), and a strategy whose median run missed one is `\(Metric.notReached)`, worse than any time. "
-        text += "Strategies equal on every objective tie: neither dominates the other. An objective some strategy has no number for "
+        text += "Strategies equal on every objective tie: neither dominates the other. Where a strategy ran more than once, an "
+        text += "objective on which two strategies' ranges over their repetitions (min–max) overlap is a **tie** between them: which "
+        text += "is better there is within their run-to-run spread, so it ranks neither; with one run each the medians are compared "
+        text += "as they are, and a difference may be noise. An objective some strategy has no number for "
         text += "is left out of that comparison for all of them, and named under the table. A strategy with a failed or timed-out "
         text += "run counts as failed there (the worst case): dominated by every strategy without one. "
-        text += "Each chart plots recall against connections created, a numbered point per strategy: the dashed step line is the "
+        text += "Each chart plots recall against the session's connections, a numbered point per strategy: the dashed step line is the "
         text += "front on those **two objectives alone**, filled points are on the **full front** of the table above it, rings are "
         text += "dominated, and failed strategies are not drawn.\n"
         let undeclared = Metric.paretoObjectiveIDs.filter { Metric.named($0) == nil }
@@ -97,7 +103,7 @@ extension Report {
         switch standing {
         case .front:
             let ties = front.ties(of: strategy)
-            return "**front**" + (ties.isEmpty ? "" : ", equal to \(names(ties)) on every objective")
+            return "**front**" + (ties.isEmpty ? "" : ", tied with \(names(ties)) on every objective (equal, or within their runs' spread)")
         case .dominated(let dominators):
             return "dominated by \(names(dominators))"
         case .failed(let dominators):
@@ -110,7 +116,7 @@ extension Report {
     func paretoChartName(_ set: some StrategyMedians) -> String { "\(set.slug)-pareto.svg" }
 
     private func paretoChartLink(_ set: some StrategyMedians) -> String {
-        "![Recall against connections created on \(set.title), one point per strategy, "
+        "![Recall against the session's connections on \(set.title), one point per strategy, "
             + "with the Pareto front of those two objectives as a step line](\(paretoChartName(set)))\n"
     }
 
@@ -121,18 +127,18 @@ extension Report {
 
     private func paretoChart(_ set: some StrategyMedians) -> ReportFile {
         let full = paretoFront(set)
-        let planar = paretoFront(set, objectives: [.recall, .connectionsCreated])
+        let planar = paretoFront(set, objectives: [.recall, .sessionConnections])
         let points = zip(set.strategies, full.standings).map { strategy, standing in
             let failed = set.failure(strategy) != nil
             var position: (x: Double, y: Double)?
-            if !failed, let x = set.median(.connectionsCreated, strategy), let y = set.median(.recall, strategy) { position = (x, y) }
+            if !failed, let x = set.median(.sessionConnections, strategy), let y = set.median(.recall, strategy) { position = (x, y) }
             return ScatterChart.Point(name: strategy, position: position, colour: Palette.style(for: strategy, among: set.strategies).colour,
                                       filled: standing == .front, note: failed ? "failed: not drawn" : standing == .front ? "front" : "dominated")
         }
-        let chart = ScatterChart(title: "Recall against connections created — \(set.title)", xLabel: "connections created (stack)",
+        let chart = ScatterChart(title: "Recall against the session's connections — \(set.title)", xLabel: "connections (session: scan, tools, classify step)",
                                  yLabel: "recall", yLimits: 0...1, points: points, front: planar.front,
                                  frontLabel: "front on these two axes", footnote: "filled: on the front of every objective; ring: dominated")
-        var description = "Recall against connections created per strategy on \(set.title). "
+        var description = "Recall against the session's connections per strategy on \(set.title). "
         description += "Front on these two objectives (step line): \(planar.front.joined(separator: ", ")). "
         description += "Front on every objective (filled points): \(full.front.joined(separator: ", "))."
         return ReportFile(name: paretoChartName(set), contents: chart.render(description: description))

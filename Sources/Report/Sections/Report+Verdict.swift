@@ -3,10 +3,10 @@ import Results
 extension Report {
     /// The opening lines: one sentence per fixture and scenario, then one per suite. Each names the
     /// Pareto front of the Pareto section — or the one strategy that dominates all others — and
-    /// what the front's best finder finds at what cost. Cost is always named three ways — SYN
-    /// attempts on the wire, every packet on the link and connections the stack created — so no
-    /// strategy wins by turning SYNs into ARP (a connect to an empty address costs a connection and
-    /// ARP requests, never a SYN).
+    /// what the front's best finder finds at what cost. Cost is the whole session's (scan, tools
+    /// and classify step), named three ways — connections, every packet on the link and SYN
+    /// attempts on the wire — with the scan's share beside it, so no strategy wins by turning SYNs
+    /// into ARP or by moving its cost into the step after the scan.
     func verdictSection() -> String {
         let lines = groups.compactMap(verdict) + suites.compactMap(verdict)
         guard !lines.isEmpty else { return "**Verdict:** no successful runs in these results; nothing to compare.\n" }
@@ -22,7 +22,7 @@ extension Report {
             return "\(yieldText(found: found, discoverable: group.discoverable(strategy))), recall \(Metric.recall.format(group.median(.recall, strategy) ?? 0))"
         } basis: { strategy in
             let n = group.ok(strategy).count
-            return "medians of \(n) \(n == 1 ? "run" : "runs")"
+            return n == 1 ? "one run, so no run-to-run spread is known to call a tie" : "medians of \(n) runs"
         }
     }
 
@@ -37,23 +37,32 @@ extension Report {
         }
     }
 
-    /// A strategy's numbers in a verdict.
+    /// A strategy's numbers in a verdict: the whole session's cost, and the scan's share of it.
     private struct VerdictRow {
         var strategy: String
         var recall: Double
         var attempts: Double
         var packets: Double
         var connections: Double
+        var scanConnections: Double?
+        var scanPackets: Double?
 
-        /// "38 TCP attempts, 3,667 packets, 2,938 connections created".
+        /// "5,265 connections, 9,681 packets, 5,120 TCP attempts as a session (the scan alone: 1,225
+        /// connections, 4,693 packets)".
         var cost: String {
-            "\(Metric.tcpAttempts.format(attempts)) TCP attempts, \(Metric.packets.format(packets)) packets, "
-                + "\(Metric.connectionsCreated.format(connections)) connections created"
+            var text = "\(Metric.sessionConnections.format(connections)) connections, \(Metric.sessionPackets.format(packets)) packets, "
+                + "\(Metric.sessionTCPAttempts.format(attempts)) TCP attempts over the session"
+            if let scanConnections, let scanPackets, scanConnections != connections || scanPackets != packets {
+                text += "; the scan alone: \(Metric.connectionsCreated.format(scanConnections)) connections, "
+                    + "\(Metric.packets.format(scanPackets)) packets"
+            }
+            return text
         }
     }
 
-    /// The front (or the dominating strategy), its best finder with its cost, the cheapest by TCP
-    /// attempts when that is another strategy, and the change against the reference.
+    /// The front (or the dominating strategy), its best finder with its session's cost, the cheapest
+    /// by connections when that is another strategy, ties within the run-to-run spread, and the
+    /// change against the reference.
     /// - Parameters:
     ///   - most: what the best finder does ("finds the most devices").
     ///   - yield: a strategy's yield in words ("28/28, recall 1.00").
@@ -64,35 +73,43 @@ extension Report {
         let front = paretoFront(set)
         let failed = set.strategies.filter { set.failure($0) != nil }
         let rows: [VerdictRow] = set.strategies.filter { set.failure($0) == nil }.compactMap { strategy in
-            guard let recall = set.median(.recall, strategy), let attempts = set.median(.tcpAttempts, strategy),
-                  let packets = set.median(.packets, strategy), let connections = set.median(.connectionsCreated, strategy) else { return nil }
-            return VerdictRow(strategy: strategy, recall: recall, attempts: attempts, packets: packets, connections: connections)
+            guard let recall = set.median(.recall, strategy), let attempts = set.median(.sessionTCPAttempts, strategy),
+                  let packets = set.median(.sessionPackets, strategy), let connections = set.median(.sessionConnections, strategy) else { return nil }
+            return VerdictRow(strategy: strategy, recall: recall, attempts: attempts, packets: packets, connections: connections,
+                              scanConnections: set.median(.connectionsCreated, strategy), scanPackets: set.median(.packets, strategy))
         }
         let onFront = rows.filter { front.front.contains($0.strategy) }
-        // The front's best finder; among equals the one with the fewest TCP attempts, then the first in report order.
+        // The front's best finder; among equals the one with the fewest connections, then the first in report order.
         let leaders = onFront.filter { $0.recall == onFront.map(\.recall).max() }
-        guard let winner = leaders.first(where: { $0.attempts == leaders.map(\.attempts).min() }) else {
-            return prefix + "every strategy had a failed or timed-out run (\(Self.list(failed))), so none is on the Pareto front."
+        guard let winner = leaders.first(where: { $0.connections == leaders.map(\.connections).min() }) else {
+            if rows.isEmpty && !failed.isEmpty {
+                return prefix + "every strategy had a failed or timed-out run (\(Self.list(failed))), so none is on the Pareto front."
+            }
+            return prefix + "no strategy has a session cost measured (results from before issue 46 lack it); the Pareto table below has what was measured."
         }
         var sentence = prefix + standingClause(front, rows: rows, onFront: onFront, failed: failed)
         if rows.count == 1 {
             sentence += ": it reaches \(yield(winner.strategy)) with \(winner.cost)"
         } else {
+            let tiedOnYield = rows.filter { $0.strategy != winner.strategy && front.tiedBySpread($0.strategy, winner.strategy, on: Metric.recall.id) }
             sentence += ": \(onFront.count == 1 ? "it" : Inline.code(winner.strategy)) \(most) (\(yield(winner.strategy)))"
-            let fewest = rows.map(\.attempts).min() ?? 0
-            if winner.attempts == fewest {
-                let tied = rows.contains { $0.strategy != winner.strategy && $0.attempts == fewest }
-                sentence += " with the fewest TCP attempts\(tied ? " (tied)" : "") (\(winner.cost))"
-            } else if let cheapest = rows.first(where: { $0.attempts == fewest }) {
-                sentence += " with \(winner.cost); \(Inline.code(cheapest.strategy)) uses fewer TCP attempts "
-                sentence += "(\(cheapest.cost)) with lower recall (\(yield(cheapest.strategy)))"
+            if !tiedOnYield.isEmpty {
+                sentence += " — a tie with \(Self.list(tiedOnYield.map(\.strategy))) within their runs' spread"
+            }
+            let fewest = rows.map(\.connections).min() ?? 0
+            if winner.connections == fewest {
+                let tied = rows.contains { $0.strategy != winner.strategy && $0.connections == fewest }
+                sentence += " with the fewest connections\(tied ? " (tied)" : "") (\(winner.cost))"
+            } else if let cheapest = rows.first(where: { $0.connections == fewest }) {
+                sentence += " with \(winner.cost); \(Inline.code(cheapest.strategy)) costs less "
+                sentence += "(\(cheapest.cost))\(cheapest.recall < winner.recall ? " with lower recall (\(yield(cheapest.strategy)))" : "")"
             }
         }
         let reference = document.referenceStrategy
         if reference != winner.strategy, let ref = rows.first(where: { $0.strategy == reference }) {
             sentence += " — against the reference \(Inline.code(reference)) (\(ref.cost), \(yield(reference))): "
-            sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts, \(Self.change(winner.packets, ref.packets)) packets, "
-            sentence += "\(Self.change(winner.connections, ref.connections)) connections created"
+            sentence += "\(Self.change(winner.connections, ref.connections)) connections, \(Self.change(winner.packets, ref.packets)) packets, "
+            sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts over the session"
         } else if failed.contains(reference) {
             sentence += " — the reference \(Inline.code(reference)) failed here"
         }
@@ -117,7 +134,7 @@ extension Report {
                 let ties = front.ties(of: name).filter(names.contains)
                 guard !ties.isEmpty else { continue }
                 tied += [name] + ties
-                notes.append("\(Self.list([name] + ties)) equal on every objective")
+                notes.append("\(Self.list([name] + ties)) tie on every objective")
             }
             if rows.count > onFront.count { notes.append("\(rows.count - onFront.count) dominated") }
         }

@@ -5,6 +5,15 @@ import Results
 /// Realistic results documents for report and compare tests: the seven presets × N repetitions on
 /// `home` (28 discoverable devices and 2 that are not), interleaved, with seeded noise.
 enum SyntheticResults {
+    /// Recomputes `metrics.session` from its scan figures after a test changed them, keeping the
+    /// classify step's share and its time to categories.
+    static func resession(_ metrics: inout RunMetrics) {
+        var step = RunMetrics.WireCounters()
+        step.tcpAttempts = metrics.session?.classifyTcpAttempts ?? 0
+        step.packets = metrics.session?.classifyPackets ?? 0
+        metrics.session = RunMetrics.Session(scan: metrics, classify: step, timeToCategoriesS: metrics.session?.timeToCategoriesS)
+    }
+
     /// (name, category, discoverable), in fixture order. The last ones are the hardest to find:
     /// a strategy finding k devices misses the discoverable ones after the first k.
     static let devices: [(String, String, Bool)] = [
@@ -121,6 +130,11 @@ enum SyntheticResults {
         metrics.timeTo100PercentS = found < discoverable ? nil : metrics.durationS * 0.9
         metrics.cpuS = timing(profile.cpuS)
         metrics.peakRssMb = profile.rssMb + random.symmetric()
+        // The whole session: the scan plus the classify step's capture (its attempts, every frame).
+        var step = RunMetrics.WireCounters()
+        step.tcpAttempts = 40 + repetition
+        step.packets = 2 * (170 + 2 * repetition)
+        metrics.session = RunMetrics.Session(scan: metrics, classify: step, timeToCategoriesS: metrics.durationS + 3.3)
         if tools, ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].contains(profile.name) {
             var ping = RunMetrics.PingAccuracy(target: "198.18.0.10")
             ping.echoes = 10
