@@ -145,6 +145,36 @@ struct ComparisonTests {
         #expect(better.verdict == .improved)
     }
 
+    @Test("scenarios on one LAN and seed are one draw: five of them worse together are one worse draw, five seeds worse are five")
+    func clusters() throws {
+        // Seed 1 under five scenarios, seeds 2-5 under one: 9 cells' draws, 5 draws of a LAN.
+        func document(_ attempts: (String, UInt64) -> Int) -> ResultsDocument {
+            var document = Self.attempts([100, 100, 100, 100, 100])
+            let template = document.runs[0]
+            for scenario in ["ping-during-scan", "ports-during-scan", "tools-during-scan", "adr-016"] {
+                var run = template
+                run.scenario = scenario
+                document.runs.append(run)
+            }
+            for index in document.runs.indices {
+                document.runs[index].sequence = index
+                document.runs[index].metrics.wire.tcpAttempts = attempts(document.runs[index].scenario, document.runs[index].seed ?? 0)
+            }
+            return document
+        }
+        let baseline = document { _, _ in 100 }
+        // Every scenario on seed 1 worse by 20 %: counted per scenario that was 5 of 9 (p ≈ 6e-6, a flag).
+        let oneLAN = try Comparison(baseline: baseline, current: document { _, seed in seed == 1 ? 120 : 100 })
+        let shared = try #require(Self.test(oneLAN, "wire.tcp_attempts"))
+        #expect(shared.draws.count == 9 && shared.judged == 5 && shared.worse == 1, "one draw of a LAN, however many scenarios ran on it")
+        #expect(abs(shared.pWorse - (1 - 0.75 * pow(0.95, 4))) < 1e-9, "the shared draw's chance is bounded by 5 × 0.05")
+        #expect(shared.outcome == .unchanged && oneLAN.verdict == .noRegression)
+        // The scan worse on every seed: five independent draws, a regression.
+        let everyLAN = try Comparison(baseline: baseline, current: document { scenario, _ in scenario == "scan" ? 120 : 100 })
+        #expect(Self.test(everyLAN, "wire.tcp_attempts")?.worse == 5 && everyLAN.verdict == .regression)
+        #expect(everyLAN.markdown().contains("on 5 of 5 draws of a LAN"))
+    }
+
     @Test("a flag stands only when a rerun of the flagged strategy raises it too")
     func confirmation() throws {
         let baseline = Self.attempts([100, 100, 100, 100, 100])

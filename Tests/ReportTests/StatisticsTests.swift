@@ -114,4 +114,15 @@ struct StatisticsTests {
         #expect(NumberFormat.percent(4.25) == "+4.2 %" || NumberFormat.percent(4.25) == "+4.3 %")
         #expect(NumberFormat.coordinate(12.50) == "12.5" && NumberFormat.coordinate(-0.001) == "0")
     }
+
+    @Test("the Poisson-binomial tail: equal chances give the binomial tail, unequal ones the exact sum")
+    func poissonBinomial() {
+        for k in 0...6 {
+            #expect(abs(BinomialTail.atLeast(k, probabilities: Array(repeating: 0.05, count: 6)) - BinomialTail.atLeast(k, of: 6, probability: 0.05)) < 1e-12)
+        }
+        // Two trials, 0.5 and 0.1: P(≥ 1) = 1 − 0.5 · 0.9, P(2) = 0.05.
+        #expect(abs(BinomialTail.atLeast(1, probabilities: [0.5, 0.1]) - 0.55) < 1e-12)
+        #expect(abs(BinomialTail.atLeast(2, probabilities: [0.5, 0.1]) - 0.05) < 1e-12)
+        #expect(BinomialTail.atLeast(3, probabilities: [0.5, 0.1]) == 0 && BinomialTail.atLeast(0, probabilities: []) == 1)
+    }
 }

@@ -69,13 +69,15 @@ extension Comparison {
             return "\(item.draw.title) \(valueText(test.metric, values?.baseline)) → \(valueText(test.metric, values?.current))"
         }
         return "- \(Inline.code(test.strategyTitle)): **\(test.metric.title)** \(direction == .worse ? "worse" : "better") beyond \(test.threshold.summary) "
-            + "on \(count) of \(test.judged) draws (p \(pText(p)) ≤ \(pText(level))): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")\n"
+            + "on \(count) of \(test.judged) draws of a LAN (p \(pText(p)) ≤ \(pText(level))): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")\n"
     }
 
     private func testsTable() -> String {
         var text = "## Tests\n\n"
-        text += "One per strategy and tested metric, over every draw (fixture, scenario, seed) both sides ran. "
-        text += "A draw is worse or better when it landed beyond the allowance; p is the chance of that many by accident.\n\n"
+        text += "One per strategy and tested metric, over every draw of a LAN (fixture and seed) both sides ran. The scenarios run on "
+        text += "one LAN and seed share its draw, so they count once: a draw is worse (better) when any of its scenarios landed beyond "
+        text += "the allowance that way, and under unchanged code that happens with at most the scenarios' count times the null's "
+        text += "chance (union bound). p is the chance of that many by accident.\n\n"
         var table = MarkdownTable([("Strategy", .left), ("Metric", .left), ("Allowance", .left), ("Draws", .right), ("Worse", .right),
                                    ("Better", .right), ("p worse", .right), ("p better", .right), ("Outcome", .left)])
         for test in tests {

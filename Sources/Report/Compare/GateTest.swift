@@ -1,13 +1,18 @@
 import Results
 
-/// One metric of one strategy (pair), tested over every draw both sides ran: how many draws landed
-/// beyond the metric's allowance each way, and whether that many could happen by chance.
+/// One metric of one strategy (pair), tested over every draw of a LAN both sides ran: how many
+/// landed beyond the metric's allowance each way, and whether that many could happen by chance.
 ///
-/// Under unchanged code a draw lands beyond the allowance one way with probability at most q
-/// (`Thresholds.nullExceedance`, checked against recorded runs: docs/REPORTS.md), independently
-/// per draw (each is another seed, or another LAN). So k of n draws worse has probability at most
-/// P(Binomial(n, q) ≥ k): the test's p-value, one per direction. `Comparison` holds every p-value
-/// of the verdict to Holm's levels, so the chance of any false flag in a verdict stays below α.
+/// The unit is a draw of a LAN — a fixture and seed (and platform) — not a scenario's run on it:
+/// the scenarios on one LAN and seed share its draws of impairments and the machine's moment, so
+/// they are not independent. Such a cluster is worse when any of its scenarios landed worse (better
+/// likewise); under unchanged code each scenario does so with probability at most q
+/// (`Thresholds.nullExceedance`), so a cluster of m with at most min(1, m·q) whatever their
+/// dependence (the union bound), independently across clusters (another seed, or another LAN).
+/// k worse clusters then has probability at most P(S ≥ k) for S the sum of those Bernoulli
+/// chances (`BinomialTail.atLeast(_:probabilities:)`): the test's p-value, one per direction.
+/// `Comparison` holds every p-value of the verdict to Holm's levels, so the chance of any false
+/// flag in a verdict stays below α.
 public struct GateTest: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// Too many draws worse to be chance.
@@ -33,6 +38,9 @@ public struct GateTest: Sendable {
     public let threshold: MetricThreshold
     /// Every draw with its judgement, in the cells' order.
     public let draws: [(draw: PairedDraw, judgement: PairedDraw.Judgement)]
+    /// The draws of a LAN the test counts, each with the scenarios judged on it: what `judged`,
+    /// `worse` and `better` count.
+    public let clusters: [Cluster]
     /// The chance a draw of unchanged code lands beyond the allowance one way.
     public let nullExceedance: Double
     /// What the verdict made of it (set by `Comparison` once Holm's procedure has run).
@@ -49,7 +57,9 @@ public struct GateTest: Sendable {
         self.currentStrategy = currentStrategy
         self.metric = metric
         self.threshold = threshold
-        self.draws = draws.map { ($0, $0.judge(metric, threshold, cutsChanged: cutsChanged)) }
+        let judged = draws.map { ($0, $0.judge(metric, threshold, cutsChanged: cutsChanged)) }
+        self.draws = judged
+        clusters = Cluster.group(judged)
         self.nullExceedance = nullExceedance
         self.cutsChanged = cutsChanged
     }
@@ -59,10 +69,10 @@ public struct GateTest: Sendable {
         baselineStrategy == currentStrategy ? baselineStrategy : "\(baselineStrategy) → \(currentStrategy)"
     }
 
-    /// Draws judged (not left out).
-    public var judged: Int { draws.filter { if case .notJudged = $0.judgement { false } else { true } }.count }
-    public var worse: Int { draws.filter { $0.judgement == .worse }.count }
-    public var better: Int { draws.filter { $0.judgement == .better }.count }
+    /// Draws of a LAN judged (a scenario on it not left out), and those that landed worse or better.
+    public var judged: Int { clusters.count }
+    public var worse: Int { clusters.filter(\.worse).count }
+    public var better: Int { clusters.filter(\.better).count }
     /// Why draws were left out, with how many: "2 cut at a deadline".
     public var leftOut: [String] {
         var counts: [String: Int] = [:]
@@ -73,9 +83,12 @@ public struct GateTest: Sendable {
     /// Whether the verdict tests it: gated and at least one draw judged.
     public var isTested: Bool { threshold.gate && judged > 0 }
 
-    /// P(at least `worse` of `judged` draws beyond the allowance by chance).
-    public var pWorse: Double { BinomialTail.atLeast(worse, of: judged, probability: nullExceedance) }
-    public var pBetter: Double { BinomialTail.atLeast(better, of: judged, probability: nullExceedance) }
+    /// P(at least `worse` of the `judged` clusters beyond the allowance by chance).
+    public var pWorse: Double { BinomialTail.atLeast(worse, probabilities: clusterChances) }
+    public var pBetter: Double { BinomialTail.atLeast(better, probabilities: clusterChances) }
+
+    /// Each cluster's bound on landing beyond the allowance one way under unchanged code.
+    private var clusterChances: [Double] { clusters.map { Swift.min(1, Double($0.scenarios) * nullExceedance) } }
 
     /// The outcome once Holm's procedure has spoken for both directions.
     /// - Parameters:
@@ -88,5 +101,35 @@ public struct GateTest: Sendable {
         if regressed { return .regressed }
         if improved { return .improved }
         return judged >= needed ? .unchanged : .inconclusive(needed: needed)
+    }
+}
+
+extension GateTest {
+    /// One draw of a LAN (fixture, platform, seed) and how its judged scenarios landed.
+    public struct Cluster: Sendable, Equatable {
+        /// "home · seed 3".
+        public let title: String
+        /// Scenarios judged on it.
+        public let scenarios: Int
+        /// Some scenario landed worse (better) beyond the allowance.
+        public let worse: Bool
+        public let better: Bool
+
+        /// The judged draws grouped by LAN and seed, in first-seen order; a draw without a seed in
+        /// common stands alone. Clusters with no judged scenario are left out.
+        static func group(_ draws: [(draw: PairedDraw, judgement: PairedDraw.Judgement)]) -> [Cluster] {
+            var order: [String] = []
+            var members: [String: [PairedDraw.Judgement]] = [:]
+            for (draw, judgement) in draws {
+                if case .notJudged = judgement { continue }
+                let key = draw.clusterTitle
+                if members[key] == nil { order.append(key) }
+                members[key, default: []].append(judgement)
+            }
+            return order.map { key in
+                let judgements = members[key] ?? []
+                return Cluster(title: key, scenarios: judgements.count, worse: judgements.contains(.worse), better: judgements.contains(.better))
+            }
+        }
     }
 }

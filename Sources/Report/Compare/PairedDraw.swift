@@ -37,6 +37,13 @@ public struct PairedDraw: Sendable {
         "\(fixture) · \(scenario) · " + (platform.map { "\($0) · " } ?? "") + (seed.map { "seed \($0)" } ?? "all runs")
     }
 
+    /// The draw of a LAN it belongs to, shared by the scenarios run on it: "home · seed 3"; a draw
+    /// without a seed in common is its own ("home · scan · all runs").
+    public var clusterTitle: String {
+        guard let seed else { return title }
+        return "\(fixture) · " + (platform.map { "\($0) · " } ?? "") + "seed \(seed)"
+    }
+
     /// Each side's median of `metric` on this draw; nil when a side did not measure it.
     public func values(_ metric: Metric) -> (baseline: Double, current: Double)? {
         guard let b = SampleSummary(baseline.compactMap { metric.value(in: $0.metrics) })?.median,

@@ -23,6 +23,24 @@ public enum BinomialTail {
         return min(1, sum)
     }
 
+    /// P(X ≥ k) for X the number of successes of independent trials with chances `probabilities`
+    /// (a Poisson-binomial distribution), by dynamic programming over the trials; 1 for k ≤ 0.
+    /// With equal chances it is `atLeast(_:of:probability:)`.
+    public static func atLeast(_ k: Int, probabilities: [Double]) -> Double {
+        guard k > 0 else { return 1 }
+        guard k <= probabilities.count else { return 0 }
+        // distribution[j]: P(exactly j successes so far).
+        var distribution = [1.0] + Array(repeating: 0.0, count: probabilities.count)
+        for (index, p) in probabilities.enumerated() {
+            precondition((0...1).contains(p))
+            for j in stride(from: index + 1, through: 1, by: -1) {
+                distribution[j] = distribution[j] * (1 - p) + distribution[j - 1] * p
+            }
+            distribution[0] *= 1 - p
+        }
+        return min(1, distribution[k...].reduce(0, +))
+    }
+
     /// The fewest draws n for which all n beyond the allowance (P = qⁿ) reaches `level`: how many
     /// draws a test needs before it can say anything at that level.
     public static func drawsNeeded(probability q: Double, level: Double) -> Int {
