@@ -51,6 +51,14 @@ extension Metric {
     /// "Repeatability"), so within 5 % they are equal: a difference that size is noise, not a cost
     /// one strategy saves. Every other objective: timings as printed, counters exactly.
     static let paretoTolerance: [String: Double] = [packets.id: 0.05, sessionPackets.id: 0.05]
+
+    /// What stands in for a session metric in results from before the session was recorded (issue
+    /// 46): the scan's own figure (nil: nothing does), so an old file's front still weighs cost —
+    /// the scan's, without the classify step, which the report then says.
+    static let scanStandIn: [String: Metric?] = [
+        sessionTCPAttempts.id: tcpAttempts, sessionPackets.id: packets, sessionConnections.id: connectionsCreated,
+        sessionAirtime.id: airtime, timeToCategories.id: nil,
+    ]
 }
 
 extension Metric.Direction {

@@ -2,24 +2,22 @@
 /// metric cannot name a key results.json does not have. The metrics `compare`'s verdict tests
 /// (`gated`) declare `gate:`, the allowance one draw of a LAN may land from the baseline's before it
 /// counts as worse or better, and `whenCut:`, what a draw with a phase cut at its deadline does to
-/// that. Each allowance holds the recorded null — runs of unchanged code on one seed, paired with
-/// each other (reports/reference and ci/baseline: 107 pairs, one version each) — so that such a pair lands beyond it one
-/// way far less often than the 5 % `compare` assumes (docs/REPORTS.md#what-is-gated-and-how gives
-/// the measured rates); never tuned to pass or catch a particular change.
+/// that. The allowances are frozen: reports/gate-calibration/README.md says which runs chose them,
+/// and error-rates.md beside it is the verdict's false-alarm rate and power measured on jobs
+/// recorded after they were frozen, with the recorded null per metric (`scripts/gate-error-rates`);
+/// never tuned to pass or catch a particular change.
 extension Metric {
     // MARK: Yield: what the scanner reported against the fixture
 
     public static let recall = Metric(yield(.recall), "Recall", .higherIsBetter, .counter, digits: 2, from: .truth) { $0.yield.recall }
     /// No device may be lost on a draw, cut or not: losing one is what this tool exists to catch.
-    /// Null: 0 of 78 pairs differed, 2 of 29 where both runs were cut (one device either way).
     public static let found = Metric(yield(.found), "Devices found", short: "Found", .higherIsBetter, .counter, from: .truth, gate: MetricThreshold(absolute: 0),
                                      of: { Double($0.yield.discoverable) }) { Double($0.yield.found) }
     public static let falsePositives = Metric(yield(.falsePositives), "False positives", .lowerIsBetter, .counter, from: .truth) {
         Double($0.yield.falsePositives)
     }
     /// Discoverable devices found and put in the fixture's category by the probe after the scan,
-    /// out of every discoverable device (docs/METRICS.md, "Categories"). Null: 6 of 87 pairs
-    /// differed, by one device (two once), so one device either way is allowed.
+    /// out of every discoverable device (docs/METRICS.md, "Categories"); one device either way is allowed.
     public static let categoriesCorrect = Metric(names(.categoryCorrect), "Categories correct", .higherIsBetter, .counter, from: .truth,
                                                  gate: MetricThreshold(absolute: 1), of: { $0.names.categoryTotal.map(Double.init) }) {
         $0.names.categoryCorrect.map(Double.init)
@@ -63,9 +61,6 @@ extension Metric {
 
     // MARK: Wire: the capture of the scanner's link
 
-    /// Null: 95 % of pairs within 2 %; where both runs were cut, 31 against 139 on one seed (where
-    /// each cut fell), so such draws say nothing about it; 2 of 78 pairs where only one run was cut
-    /// differ by 94 (the cut itself, counted in the 5 %).
     public static let tcpAttempts = Metric(wire(.tcpAttempts), "TCP attempts", .lowerIsBetter, .counter, from: .capture,
                                            gate: MetricThreshold(relativePercent: 5), whenCut: .notJudged) { Double($0.wire.tcpAttempts) }
     public static let tcpSyn = Metric(wire(.tcpSyn), "TCP SYNs", short: "SYNs", .lowerIsBetter, .counter, from: .capture) { Double($0.wire.tcpSyn) }
@@ -77,7 +72,6 @@ extension Metric {
         Double($0.wire.tcpPeakInFlight)
     }
     /// Every frame the scanner's link carried, ARP included, so no strategy saves SYNs by spending ARP.
-    /// Null: 95 % of pairs within 1.6 % (kernel ARP retries), at most 7 % (one run cut); 10.9 % where both were cut.
     public static let packets = Metric(wire(.packets), "Packets", .lowerIsBetter, .counter, from: .capture,
                                        gate: MetricThreshold(relativePercent: 5), whenCut: .allowance(MetricThreshold(relativePercent: 15))) {
         Double($0.wire.packets)
@@ -108,7 +102,6 @@ extension Metric {
 
     // MARK: Stack: the scanner's event log
 
-    /// Null: 95 % of pairs within 0.1 %, at most 3.2 % (one run cut); 5.5 % where both were cut.
     public static let connectionsCreated = Metric(stack(.connectionsCreated), "Connections created", short: "Conns (stack)", .lowerIsBetter,
                                                   .counter, from: .eventLog, gate: MetricThreshold(relativePercent: 5),
                                                   whenCut: .allowance(MetricThreshold(relativePercent: 10))) {
@@ -132,10 +125,8 @@ extension Metric {
 
     // MARK: Time
 
-    /// Null: at most 2.7 % apart on one machine and day; 10 % leaves room for another day's load.
     public static let duration = Metric(top(.durationS), "Scan duration", short: "Duration", unit: "s", .lowerIsBetter, .timing, digits: 1,
                                         from: .eventLog, gate: MetricThreshold(relativePercent: 10)) { $0.durationS }
-    /// Null: at most 6.7 % or 0.03 s apart.
     public static let timeTo90 = Metric(top(.timeTo90PercentS), "Time to 90 %", unit: "s", .lowerIsBetter, .timing, digits: 1, from: .truth,
                                         gate: MetricThreshold(relativePercent: 10, absolute: 0.5)) { $0.timeTo90PercentS }
     /// When the run found its k-th discoverable device, k the fixture's discoverable count. A run that

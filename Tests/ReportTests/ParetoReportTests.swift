@@ -139,7 +139,7 @@ struct ParetoReportTests {
         #expect(categories[header.firstIndex(of: "`review-baseline`")!].hasSuffix("<br>2 of 3 fixtures"))
         #expect(try #require(Self.probe.row(rows, "Time to 100 % [s] ↓"))[nm] == "not reached<br>same on every fixture")
         // Every headline metric has a row, and the Pareto objectives the headline lacks.
-        for metric in Report.suiteSummaryMetrics { #expect(Self.probe.row(rows, metric.header) != nil, "no row for \(metric.id)") }
+        for metric in Report(document: Self.document).suiteSummaryMetrics { #expect(Self.probe.row(rows, metric.header) != nil, "no row for \(metric.id)") }
         #expect(Self.probe.row(rows, "Connections created ↓") != nil && Self.probe.row(rows, "Connections (session) ↓") != nil)
     }
 
@@ -329,6 +329,18 @@ struct ParetoReportTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.document.write(to: path)
         #expect(Report(document: try ResultsDocument.load(path)).render() == Self.files)
+    }
+
+    @Test("results from before the session was recorded: the scan's cost stands in, and the report says the step is not in it")
+    func beforeSessions() throws {
+        var document = SyntheticResults.document(strategies: ["netmonitor-2.0", "scanbench-best"], peers: false)
+        for index in document.runs.indices { document.runs[index].metrics.session = nil }
+        let text = Report(document: document).markdown()
+        let header = MarkdownProbe(text: text).header(after: "## Pareto front", withColumn: "Pareto")
+        #expect(header.contains("TCP attempts ↓") && header.contains("Connections created ↓") && !header.contains("Time to categories [s] ↓"), "\(header)")
+        #expect(text.contains("**These results predate the session's cost**"))
+        #expect(text.contains("TCP attempts in the scan (these results predate the session's cost: the classify step is not in it)"))
+        #expect(!Report(document: SyntheticResults.document()).markdown().contains("predate the session's cost"))
     }
 
     @Test("one fixture: no suite sections, and the fixture's own front")

@@ -4,11 +4,26 @@ extension Report {
     /// The Pareto objectives some metric declares, in column order.
     static var paretoObjectives: [Metric] { Metric.paretoObjectiveIDs.compactMap(Metric.named) }
 
+    /// Whether these results recorded the whole session's cost (`metrics.session`; files from before
+    /// issue 46 did not).
+    var measuresSession: Bool { document.runs.contains { $0.metrics.session != nil } }
+
+    /// The objectives for these results: `paretoObjectives`, or in a file without the session's cost
+    /// the scan's figures in its place (`Metric.scanStandIn`).
+    var paretoObjectives: [Metric] { Self.paretoObjectives.compactMap(cost) }
+
+    /// `metric`, or what stands in for it in a file without the session's cost (nil: nothing).
+    func cost(_ metric: Metric) -> Metric? {
+        guard !measuresSession, let standIn = Metric.scanStandIn[metric.id] else { return metric }
+        return standIn
+    }
+
     /// The front of `set` over `objectives` (default: all of them), on its numbers; a strategy with a
     /// failure there is a failed candidate, dominated by every strategy without one. Timings are
     /// compared as the table prints them: a difference of milliseconds the table does not show is
     /// machine noise, and does not decide; counters are compared exactly.
-    func paretoFront(_ set: some StrategyMedians, objectives: [Metric] = Report.paretoObjectives) -> ParetoFront {
+    func paretoFront(_ set: some StrategyMedians, objectives: [Metric]? = nil) -> ParetoFront {
+        let objectives = objectives ?? paretoObjectives
         let candidates = set.strategies.map { strategy -> ParetoFront.Candidate in
             guard set.failure(strategy) == nil else { return ParetoFront.Candidate(strategy, nil) }
             let values = objectives.compactMap { metric in
@@ -24,7 +39,7 @@ extension Report {
     /// Per group and per suite: the objectives' numbers, who is on the front, who is dominated
     /// and by whom, and the scatter chart.
     func paretoSection() -> String {
-        let objectives = Self.paretoObjectives
+        let objectives = paretoObjectives
         var text = "## Pareto front\n\n"
         text += "A strategy is on the **front** when no other strategy is at least as good on every objective and better on one; "
         text += "otherwise it is **dominated**, and its row names every strategy that dominates it. Objectives (↑ higher is better, "
@@ -47,6 +62,11 @@ extension Report {
         text += "Each chart plots recall against the session's connections, a numbered point per strategy: the dashed step line is the "
         text += "front on those **two objectives alone**, filled points are on the **full front** of the table above it, rings are "
         text += "dominated, and failed strategies are not drawn.\n"
+        if !measuresSession {
+            text += "\n**These results predate the session's cost** (`metrics.session`, issue 46): the objectives below count the scan's "
+            text += "TCP attempts, packets and connections, **without the classify step** after it (its figures, where recorded, are in "
+            text += "\"Host names and categories\"), and time to categories is not an objective. Re-run the plan to weigh whole sessions.\n"
+        }
         let undeclared = Metric.paretoObjectiveIDs.filter { Metric.named($0) == nil }
         if !undeclared.isEmpty {
             text += "\nNot an objective yet: \(undeclared.map(Inline.code).joined(separator: ", ")) — no metric of this scanbench "
@@ -73,7 +93,7 @@ extension Report {
 
     /// The numbers and standing of every strategy of `set`, then the objectives left out.
     func paretoTable(_ set: some StrategyMedians) -> String {
-        let objectives = Self.paretoObjectives
+        let objectives = paretoObjectives
         let front = paretoFront(set)
         var table = MarkdownTable([("Strategy", .left)] + objectives.map { ($0.headerWithDirection, .right) } + [("Pareto", .left)])
         for (strategy, standing) in zip(set.strategies, front.standings) {
@@ -127,11 +147,12 @@ extension Report {
 
     private func paretoChart(_ set: some StrategyMedians) -> ReportFile {
         let full = paretoFront(set)
-        let planar = paretoFront(set, objectives: [.recall, .sessionConnections])
+        let connections = cost(.sessionConnections) ?? .connectionsCreated
+        let planar = paretoFront(set, objectives: [.recall, connections])
         let points = zip(set.strategies, full.standings).map { strategy, standing in
             let failed = set.failure(strategy) != nil
             var position: (x: Double, y: Double)?
-            if !failed, let x = set.median(.sessionConnections, strategy), let y = set.median(.recall, strategy) { position = (x, y) }
+            if !failed, let x = set.median(connections, strategy), let y = set.median(.recall, strategy) { position = (x, y) }
             return ScatterChart.Point(name: strategy, position: position, colour: Palette.style(for: strategy, among: set.strategies).colour,
                                       filled: standing == .front, note: failed ? "failed: not drawn" : standing == .front ? "front" : "dominated")
         }

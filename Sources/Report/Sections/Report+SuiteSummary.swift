@@ -3,7 +3,7 @@ import Results
 extension Report {
     /// The headline metrics, then the Pareto objectives that are not among them: the suite
     /// summary's rows.
-    static var suiteSummaryMetrics: [Metric] {
+    var suiteSummaryMetrics: [Metric] {
         Metric.headline + paretoObjectives.filter { objective in !Metric.headline.contains { $0.id == objective.id } }
     }
 
@@ -31,7 +31,7 @@ extension Report {
             let ok = suite.groups.reduce(0) { $0 + $1.ok(strategy).count }
             return "\(ok)/\(all)" + (suite.failure(strategy).map { "<br>\($0)" } ?? "")
         })
-        for metric in Self.suiteSummaryMetrics {
+        for metric in suiteSummaryMetrics {
             table.add([metric.headerWithDirection] + suite.strategies.map { suiteCell(suite, metric, $0) })
         }
         return table.render()

@@ -46,12 +46,16 @@ extension Report {
         var connections: Double
         var scanConnections: Double?
         var scanPackets: Double?
+        /// The figures are the scan's alone (results from before the session was recorded).
+        var scanOnly = false
 
         /// "5,265 connections, 9,681 packets, 5,120 TCP attempts as a session (the scan alone: 1,225
         /// connections, 4,693 packets)".
         var cost: String {
             var text = "\(Metric.sessionConnections.format(connections)) connections, \(Metric.sessionPackets.format(packets)) packets, "
-                + "\(Metric.sessionTCPAttempts.format(attempts)) TCP attempts over the session"
+                + "\(Metric.sessionTCPAttempts.format(attempts)) TCP attempts"
+            if scanOnly { return text + " in the scan (these results predate the session's cost: the classify step is not in it)" }
+            text += " over the session"
             if let scanConnections, let scanPackets, scanConnections != connections || scanPackets != packets {
                 text += "; the scan alone: \(Metric.connectionsCreated.format(scanConnections)) connections, "
                     + "\(Metric.packets.format(scanPackets)) packets"
@@ -73,10 +77,12 @@ extension Report {
         let front = paretoFront(set)
         let failed = set.strategies.filter { set.failure($0) != nil }
         let rows: [VerdictRow] = set.strategies.filter { set.failure($0) == nil }.compactMap { strategy in
-            guard let recall = set.median(.recall, strategy), let attempts = set.median(.sessionTCPAttempts, strategy),
-                  let packets = set.median(.sessionPackets, strategy), let connections = set.median(.sessionConnections, strategy) else { return nil }
+            guard let recall = set.median(.recall, strategy), let attempts = cost(.sessionTCPAttempts).flatMap({ set.median($0, strategy) }),
+                  let packets = cost(.sessionPackets).flatMap({ set.median($0, strategy) }),
+                  let connections = cost(.sessionConnections).flatMap({ set.median($0, strategy) }) else { return nil }
             return VerdictRow(strategy: strategy, recall: recall, attempts: attempts, packets: packets, connections: connections,
-                              scanConnections: set.median(.connectionsCreated, strategy), scanPackets: set.median(.packets, strategy))
+                              scanConnections: set.median(.connectionsCreated, strategy), scanPackets: set.median(.packets, strategy),
+                              scanOnly: !measuresSession)
         }
         let onFront = rows.filter { front.front.contains($0.strategy) }
         // The front's best finder; among equals the one with the fewest connections, then the first in report order.
@@ -85,7 +91,7 @@ extension Report {
             if rows.isEmpty && !failed.isEmpty {
                 return prefix + "every strategy had a failed or timed-out run (\(Self.list(failed))), so none is on the Pareto front."
             }
-            return prefix + "no strategy has a session cost measured (results from before issue 46 lack it); the Pareto table below has what was measured."
+            return prefix + "no strategy without a failure has its cost measured; the Pareto table below has what was."
         }
         var sentence = prefix + standingClause(front, rows: rows, onFront: onFront, failed: failed)
         if rows.count == 1 {
@@ -109,7 +115,7 @@ extension Report {
         if reference != winner.strategy, let ref = rows.first(where: { $0.strategy == reference }) {
             sentence += " — against the reference \(Inline.code(reference)) (\(ref.cost), \(yield(reference))): "
             sentence += "\(Self.change(winner.connections, ref.connections)) connections, \(Self.change(winner.packets, ref.packets)) packets, "
-            sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts over the session"
+            sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts" + (measuresSession ? " over the session" : "")
         } else if failed.contains(reference) {
             sentence += " — the reference \(Inline.code(reference)) failed here"
         }
