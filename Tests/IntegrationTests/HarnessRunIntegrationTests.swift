@@ -91,6 +91,17 @@ struct HarnessRunIntegrationTests {
         let syns = try Tshark.count(probePcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50 && !tcp.analysis.retransmission")
         #expect(connections > 0 && syns == connections, "probe connections \(connections), tshark \(syns)")
         #expect(try #require(names["category_probe_packets"] as? Int) >= connections)
+        // The session pays for the step (issue 46): every frame of the step's capture on top of the
+        // scan's, as tshark counts both files, and its connects on top of the stack's.
+        let session = try #require(metrics["session"] as? [String: Any])
+        let scanPcap = "\(out)/\(try #require(entry["pcap"] as? String))"
+        let stepFrames = try Tshark.count(probePcap, filter: "frame"), scanFrames = try Tshark.count(scanPcap, filter: "frame")
+        #expect(session["classify_packets"] as? Int == stepFrames && session["packets"] as? Int == scanFrames + stepFrames,
+                "session \(session), tshark: scan \(scanFrames) frames, step \(stepFrames)")
+        let stack = try #require(metrics["stack"] as? [String: Any])
+        #expect(session["connections_created"] as? Int == (stack["connections_created"] as? Int ?? -1) + connections)
+        let ready = try #require(session["time_to_categories_s"] as? Double), scanned = try #require(metrics["duration_s"] as? Double)
+        #expect(ready > scanned, "categories at \(ready) s, after the scan's \(scanned) s")
         let devices = try #require(entry["devices"] as? [[String: Any]])
         func device(_ name: String) throws -> [String: Any] { try #require(devices.first { $0["name"] as? String == name }) }
         #expect(try device("gateway")["category_predicted"] as? String == "router")
