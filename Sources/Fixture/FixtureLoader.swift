@@ -30,8 +30,9 @@ public enum FixtureLoader {
     /// Turns a built-in name into a path; paths pass through.
     ///
     /// A name is looked up as `fixtures/lans/<name>.yaml`, then as
-    /// `fixtures/lans/generated/<name>.yaml` (the committed generated LANs), so `home`,
-    /// `gen-home-25` and `generated/gen-home-25` all resolve. Anything ending in `.yaml`/`.yml`,
+    /// `fixtures/lans/generated/<name>.yaml` (the committed generated LANs), then as
+    /// `fixtures/lans/wifi/<name>.yaml` (hand-written LANs with the generator's Wi-Fi behaviours
+    /// drawn on), so `home`, `gen-home-25`, `generated/gen-home-25` and `home-wifi` all resolve. Anything ending in `.yaml`/`.yml`,
     /// and a path with a `/` that is no built-in, is used as given.
     public static func resolve(_ nameOrPath: String) throws -> String {
         if nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
@@ -41,7 +42,7 @@ public enum FixtureLoader {
             let isBuiltin = !FileManager.default.fileExists(atPath: nameOrPath) && FileManager.default.fileExists(atPath: candidate)
             return isBuiltin ? candidate : nameOrPath
         }
-        for candidate in ["\(directory)/\(nameOrPath).yaml", "\(directory)/\(generatedDirectory)/\(nameOrPath).yaml"]
+        for candidate in ["\(directory)/\(nameOrPath).yaml"] + derivedDirectories.map({ "\(directory)/\($0)/\(nameOrPath).yaml" })
         where FileManager.default.fileExists(atPath: candidate) {
             return candidate
         }
@@ -52,10 +53,17 @@ public enum FixtureLoader {
     /// Where the committed generated LANs live, under `fixtures/lans/`.
     public static let generatedDirectory = "generated"
 
-    /// The built-in names: the hand-written fixtures, then the generated ones.
+    /// Where the hand-written LANs with Wi-Fi behaviours drawn on (`scanbench fixture wifi`) live,
+    /// under `fixtures/lans/`.
+    public static let wifiDirectory = "wifi"
+
+    /// The directories under `fixtures/lans/` whose files resolve by name, in lookup order.
+    static let derivedDirectories = [generatedDirectory, wifiDirectory]
+
+    /// The built-in names: the hand-written fixtures, then the generated ones, then the Wi-Fi ones.
     public static func builtinNames() -> [String] {
         let directory = BuiltinDirectory.locate("fixtures/lans")
-        return BuiltinDirectory.yamlNames(in: directory) + BuiltinDirectory.yamlNames(in: "\(directory)/\(generatedDirectory)")
+        return BuiltinDirectory.yamlNames(in: directory) + derivedDirectories.flatMap { BuiltinDirectory.yamlNames(in: "\(directory)/\($0)") }
     }
 
     static let knownKeys: Set<String> = {

@@ -32,6 +32,7 @@ struct GeneratedFixtureFilesTests {
         let (options, out) = try Self.options(fromHeader: text)
         #expect(out == "fixtures/lans/generated/\(name).yaml")
         #expect(options.name == name)
+        #expect(options.wifi == .full, "the suites' generated LANs carry the Wi-Fi behaviours (issue 46)")
         #expect(try LANGenerator.yaml(options, out: out) == text,
                 "\(name).yaml is stale: run `\(options.commandLine(out: out))` and commit it")
     }

@@ -1,3 +1,4 @@
+import Fixture
 import Foundation
 import StrictYAML
 import Testing
@@ -24,12 +25,22 @@ struct SuiteTests {
     }
     struct LoadedAnyway: Error {}
 
-    @Test("the built-in suites load: every fixture and strategy they name exists")
+    @Test("the built-in suites load, judge on the /23 office too, and every LAN of theirs carries the Wi-Fi behaviours")
     func builtins() throws {
         #expect(Suite.builtinNames().contains("default") && Suite.builtinNames().contains("full"))
         for name in Suite.builtinNames() {
             let suite = try Suite.load(name)
-            #expect(suite.fixtures.contains("office"), "\(name) judges on the /23 office too")
+            #expect(suite.fixtures.contains("office-wifi"), "\(name) judges on the /23 office too")
+            var sleepers = 0, heldForDozing = 0
+            for fixtureName in suite.fixtures {
+                let fixture = try FixtureLoader.load(fixtureName)
+                #expect(fixture.network.scanner.wifi?.roam != nil && fixture.network.scanner.wifi?.congestion != nil,
+                        "\(name): \(fixtureName) has no scanner path events")
+                #expect(fixture.devices.contains { $0.powerSave != nil }, "\(name): \(fixtureName) holds no unicast for a dozing station")
+                sleepers += fixture.devices.filter { $0.deepSleep != nil }.count
+                heldForDozing += fixture.devices.filter { $0.powerSave != nil }.count
+            }
+            #expect(sleepers >= 1 && heldForDozing >= 10, "\(name): \(sleepers) deep sleepers, \(heldForDozing) stations in power save")
         }
     }
 

@@ -146,8 +146,8 @@ struct HarnessRunIntegrationTests {
     func fullSuiteDryRun() throws {
         let dry = try ScanBenchCLI.scanbench(["run", "--suite", "full", "--seed", "1", "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
-        // 7 LANs × 7 presets × scan + home × 7 presets × 6 session scenarios, twice.
-        #expect(dry.stderr.contains("dry run: 182 runs: home, office, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 7 strategies × scan + home × 7 strategies × 6 scenarios, × 2 repetitions"),
+        // 7 LANs × 7 presets × scan + home-wifi × 7 presets × 6 session scenarios, twice.
+        #expect(dry.stderr.contains("dry run: 182 runs: home-wifi, office-wifi, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 7 strategies × scan + home-wifi × 7 strategies × 6 scenarios, × 2 repetitions"),
                 "\(dry.stderr)")
     }
 

@@ -81,7 +81,7 @@ struct ReportRenderingTests {
         #expect(header.contains("Scan duration [s]") && header.contains("Peak RSS [MB]"))
     }
 
-    @Test("the yield matrix shows the finding source, misses, and disagreeing repetitions")
+    @Test("the yield matrix shows found-in-k-of-n per device and strategy, the source when the runs agree, and the misses")
     func yieldMatrix() throws {
         let rows = Self.probe.table(after: "### Device yield", withColumn: "`scanbench-best`")
         let header = Self.probe.header(after: "### Device yield", withColumn: "`scanbench-best`")
@@ -89,17 +89,33 @@ struct ReportRenderingTests {
         let baseline = try #require(header.firstIndex(of: "`review-baseline`"))
         let phase1 = try #require(header.firstIndex(of: "`review-phase1`"))
         let deskPlug = try #require(Self.probe.row(rows, "`desk-plug`"))
-        #expect(deskPlug[best] == "arp")
-        #expect(deskPlug[baseline] == "—")
-        #expect(try #require(Self.probe.row(rows, "`annas-iphone`"))[baseline] == "bonjour")
+        #expect(deskPlug[best] == "3/3 arp")
+        #expect(deskPlug[baseline] == "0/3")
+        #expect(try #require(Self.probe.row(rows, "`annas-iphone`"))[baseline] == "3/3 bonjour")
         // review-phase1 finds its 24th device only in repetition 2.
-        #expect(try #require(Self.probe.row(rows, "`hallway-light`"))[phase1] == "tcp · found in 1/3")
+        #expect(try #require(Self.probe.row(rows, "`hallway-light`"))[phase1] == "1/3 tcp")
         #expect(try #require(Self.probe.row(rows, "`garden-sprinkler`"))[0].contains("not discoverable"))
-        #expect(try #require(Self.probe.row(rows, "found / discoverable"))[best] == "28/28")
+        let totals = try #require(Self.probe.row(rows, "discoverable found in every run"))
+        #expect(totals[best] == "28/28 in 3/3 · 28/28 in some")
+        // review-phase1 finds 23 discoverable devices in every run and the 24th in one of three.
+        #expect(totals[phase1] == "23/28 in 3/3 · 24/28 in some")
         let missed = Self.probe.table(after: "### Missed devices", withColumn: "Why")
         let row = try #require(missed.first { $0[0] == "`review-baseline`" && $0[1] == "`desk-plug`" })
         #expect(row[2] == "3/3" && row[3] == "tcp: 4 timeouts, secondary skipped")
         #expect(!missed.contains { $0[0] == "`scanbench-best`" })
+    }
+
+    @Test("a device whose finding runs disagree on the first source shows k/n without a source")
+    func yieldMatrixDisagreeingSources() throws {
+        var document = Self.document
+        let index = try #require(document.runs.firstIndex { $0.strategy == "scanbench-best" })
+        let device = try #require(document.runs[index].devices.firstIndex { $0.name == "desk-plug" })
+        document.runs[index].devices[device].firstSource = "icmp"
+        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let rows = probe.table(after: "### Device yield", withColumn: "`scanbench-best`")
+        let best = try #require(probe.header(after: "### Device yield", withColumn: "`scanbench-best`").firstIndex(of: "`scanbench-best`"))
+        #expect(try #require(probe.row(rows, "`desk-plug`"))[best] == "3/3")
+        #expect(try #require(probe.row(rows, "`hue-bridge`"))[best] == "3/3 arp")
     }
 
     @Test("yield by category shows found / discoverable per category")

@@ -36,6 +36,20 @@ enum WiFiDraw {
     /// Draws `power_save` for a dozing device (its `arp` rule applies) or an ESP-based one on
     /// Wi-Fi, and `deep_sleep` for a battery kind, at the profile's share.
     static func draw(kind: DeviceKind, wired: Bool, dozing: Bool, profile: LANProfile, random: inout RandomSource) -> Drawn {
+        draw(modemSleep: modemSleepKinds.contains(kind.id), deepSleepKind: deepSleepKinds.contains(kind.id),
+             wired: wired, dozing: dozing, profile: profile, random: &random)
+    }
+
+    /// The same draws, for a device whose kind is known only by what it is: ESP-based
+    /// (`modemSleepKinds`) or a battery kind (`deepSleepKinds`). `WiFiOverlay` uses it on
+    /// hand-written fixtures.
+    /// - Parameters:
+    ///   - modemSleep: the device is ESP-based: when not dozing it gets DTIM power save.
+    ///   - deepSleepKind: the device may sleep deeply, at the profile's share.
+    ///   - wired: a wired device draws nothing.
+    ///   - dozing: the device answers ARP late (its `arp` rule): it gets power save.
+    static func draw(modemSleep: Bool, deepSleepKind: Bool, wired: Bool, dozing: Bool, profile: LANProfile,
+                     random: inout RandomSource) -> Drawn {
         var drawn = Drawn()
         guard !wired else { return drawn }
         // DTIM period 1-3 (hostapd default 2; consumer APs 1-3); a dozing phone wakes at every
@@ -47,14 +61,14 @@ enum WiFiDraw {
             let beacons = min(dtim * skip, 5)
             drawn.powerSave = Fixture.PowerSave(listenInterval: beacons, awakeMs: awake)
             drawn.summary.append("power save: unicast waits up to \(NumberText.decimal(Double(beacons) * 102.4)) ms, awake \(NumberText.decimal(awake)) ms after traffic")
-        } else if modemSleepKinds.contains(kind.id) {
+        } else if modemSleep {
             drawn.powerSave = Fixture.PowerSave(listenInterval: dtim, awakeMs: awake)
             drawn.summary.append("modem sleep: unicast waits up to \(NumberText.decimal(Double(dtim) * 102.4)) ms, awake \(NumberText.decimal(awake)) ms after traffic")
         }
         let sleeps = random.chance(profile.deepSleepShare)
         let sleep = Double(random.integer(in: 5...30))
         let up = Double(random.integer(in: 2...10))
-        if deepSleepKinds.contains(kind.id), sleeps {
+        if deepSleepKind, sleeps {
             drawn.deepSleep = Fixture.DeepSleep(sleepS: sleep, awakeS: up)
             drawn.summary.append("deep sleep: silent \(NumberText.decimal(sleep)) s, then awake \(NumberText.decimal(up)) s")
         }

@@ -8,9 +8,10 @@ struct FixtureCommand: ParsableCommand {
         discussion: """
             A fixture is the YAML description of one emulated LAN (docs/FIXTURES.md). 'generate' draws \
             one from stated distributions of real home and office networks, so strategies can be judged \
-            on LANs they were not tuned for; 'validate' loads a file exactly as 'testbed up' and 'run' \
+            on LANs they were not tuned for; 'wifi' draws the generator's Wi-Fi behaviours (power save, deep \
+            sleep, the scanner's path events) onto an existing fixture; 'validate' loads a file exactly as 'testbed up' and 'run' \
             would and says OK or where it is wrong.
             """,
-        subcommands: [FixtureGenerateCommand.self, FixtureValidateCommand.self, FixtureFromCaptureCommand.self]
+        subcommands: [FixtureGenerateCommand.self, FixtureWiFiCommand.self, FixtureValidateCommand.self, FixtureFromCaptureCommand.self]
     )
 }

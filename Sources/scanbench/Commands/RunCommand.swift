@@ -63,7 +63,7 @@ struct RunCommand: AsyncParsableCommand {
               scanbench run --strategy netmonitor-2.0 --sweep tcp.host_concurrency=12,24,40
               scanbench run --fixture tiny --seed 1 --repeat 3 --sweep tcp.host_concurrency=12,24,40 --sweep arp.settle_ms=500,2000
                                                                    # a 3 × 2 grid + the control: 7 strategies, 21 runs
-              scanbench run --suite default                        # home, office and five generated LANs
+              scanbench run --suite default                        # home-wifi, office-wifi and five generated LANs
               scanbench run --suite default --strategy scanbench-best --strategy my-strategy.yaml
               scanbench run --shard 1/2 --out shard1 && scanbench merge shard1/results.json shard2/results.json
               scanbench run --plan ci/baseline/results.json --out /tmp/again   # a recorded plan, again

@@ -10,7 +10,7 @@ struct TestbedUpCommand: ParsableCommand {
         commandName: "up",
         abstract: "Bring a fixture's LAN up and keep it up until Ctrl-C (or in the background with --detach).",
         discussion: """
-            FIXTURE is a built-in name (home, tiny, office, or a generated one such as gen-office-90) or \
+            FIXTURE is a built-in name (home, tiny, office, a generated one such as gen-office-90, or home-wifi, office-wifi) or \
             a path to a YAML file; see docs/FIXTURES.md. Prints the devices when the LAN is ready.
 
             Examples:
