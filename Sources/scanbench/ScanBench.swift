@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Report
 
 /// `scanbench`: a benchmark and diagnostics harness for LAN discovery strategies.
 @main
@@ -24,11 +25,11 @@ struct ScanBench: AsyncParsableCommand {
         subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, TestbedCommand.self, FixtureCommand.self, ScanCommand.self, AppLaunchCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
                       PingCommand.self, TracerouteCommand.self, DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self,
                       CertCommand.self, MonitorCommand.self,
-                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self, ReportCommand.self, CompareCommand.self, FuzzCommand.self]
+                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self, ReportCommand.self, CompareCommand.self, BaselineCommand.self, FuzzCommand.self]
     )
 
-    /// Runs the command; usage errors of `compare` exit 2 instead of ArgumentParser's 64, because
-    /// CI reads its status as 0 pass, 1 regression, 2 usage or input error.
+    /// Runs the command; usage errors of `compare` and `baseline` exit 2 (`CompareExitStatus.inputError`)
+    /// instead of ArgumentParser's 64, because CI reads their statuses (`CompareExitStatus`).
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -38,9 +39,10 @@ struct ScanBench: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            if exitCode(for: error) == .validationFailure, CommandLine.arguments.dropFirst().first == CompareCommand.configuration.commandName {
+            let gated = [CompareCommand.configuration.commandName, BaselineCommand.configuration.commandName]
+            if exitCode(for: error) == .validationFailure, let name = CommandLine.arguments.dropFirst().first, gated.contains(name) {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                Foundation.exit(CompareExitStatus.inputError.rawValue)
             }
             exit(withError: error)
         }

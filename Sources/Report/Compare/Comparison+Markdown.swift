@@ -12,6 +12,15 @@ extension Comparison {
         text += "Baseline: `\(baselineName)` (scanbench \(baseline.environment.scanbenchVersion), \(baseline.runs.count) runs). "
         text += "Current: `\(currentName)` (scanbench \(current.environment.scanbenchVersion), \(current.runs.count) runs). "
         text += pairingNote + "\n"
+        if !changedStrategyFiles.isEmpty {
+            text += "\nStrategy files that differ between the two sides — the change this verdict judges: \(changedStrategyFiles.joined(separator: "; ")).\n"
+        }
+        let gaps = self.gaps
+        if !gaps.isEmpty {
+            text += "\n## Not judged\n\n"
+            text += "What the baseline had that the current side lacks, or why the numbers do not compare; each keeps the verdict from PASS or IMPROVED.\n\n"
+            text += gaps.map { "- \($0.text)\n" }.joined()
+        }
         if !environmentWarnings.isEmpty {
             text += "\n> [!WARNING]\n" + environmentWarnings.map { "> - \($0)" }.joined(separator: "\n") + "\n"
         }
@@ -44,18 +53,42 @@ extension Comparison {
             var parts: [String] = []
             if !regressions.isEmpty { parts.append("\(regressions.count) of \(tested) tests found a metric worse on more draws than chance allows") }
             if failing > 0 { parts.append("\(failing) \(failing == 1 ? "cell" : "cells") lost more runs") }
+            if !gaps.isEmpty { parts.append("and \(gapSummary()) (below)") }
             return "**REGRESSED** ❌ — " + parts.joined(separator: "; ") + "."
         case .improved:
             return "**IMPROVED** ✅ — no regression; \(improvements.count) of \(tested) tests found a metric better on more draws than chance allows."
         case .noRegression:
             return "**PASS** ✅ — no regression: \(tests.filter { $0.outcome == .unchanged }.count) of \(tested) tests had the draws to see a change, and none did."
         case .insufficientData:
+            let differ = gaps.filter(\.voidsComparison)
+            if !differ.isEmpty {
+                return "**INCONCLUSIVE** ⚠️ — the LANs differ, numbers are not comparable: " + differ.map(\.text).joined(separator: "; ") + "."
+            }
             guard pairs.contains(where: \.isComparable) else {
                 return "**INCONCLUSIVE** ⚠️ — no cell has a successful run on both sides, so nothing could be judged."
+            }
+            if !gaps.isEmpty {
+                return "**INCONCLUSIVE** ⚠️ — no test found a metric worse, but not everything the baseline had was judged: \(gapSummary()) (listed under Not judged)."
             }
             let most = tests.map(\.judged).max() ?? 0
             return "**INCONCLUSIVE** ⚠️ — no test had enough draws: at most \(most) per strategy, and a flag at this verdict's level needs \(drawsNeeded) (more repetitions, or more fixtures)."
         }
+    }
+
+    /// "9 baseline cells missing from the current file; 1 metric no longer measured".
+    func gapSummary() -> String {
+        var counts: [(String, Int)] = []
+        func add(_ kind: String, _ one: String, _ many: String) {
+            let n = gaps.filter { $0.kind == kind }.count
+            if n > 0 { counts.append((n == 1 ? one : many, n)) }
+        }
+        add("missing_cell", "baseline cell missing from the current file", "baseline cells missing from the current file")
+        add("missing_draws", "cell with baseline draws the current side did not run", "cells with baseline draws the current side did not run")
+        add("unmeasured", "gated metric the current side no longer measured", "gated metrics the current side no longer measured")
+        add("unsettled", "flag the rerun could not settle", "flags the rerun could not settle")
+        add("fixture_differs", "fixture that differs", "fixtures that differ")
+        add("platform_differs", "platform profile that differs", "platform profiles that differ")
+        return counts.map { "\($0.1) \($0.0)" }.joined(separator: "; ")
     }
 
     /// "- `netmonitor-2.0`: **Packets** worse beyond 5 % on 5 of 5 draws (p 3.1e-7 ≤ 3.1e-4): tiny · scan · seed 1 1,563 → 1,880; …".
@@ -105,7 +138,9 @@ extension Comparison {
                                                 && $0.currentStrategy == pair.currentStrategy }) {
                 let judged = test.draws.filter { $0.draw.fixture == pair.fixture && $0.draw.scenario == pair.scenario }.map(\.judgement)
                 let counted = judged.filter { if case .notJudged = $0 { false } else { true } }.count
-                tally = counted == 0 ? "not judged" : "\(judged.filter { $0 == .worse }.count) / \(judged.filter { $0 == .better }.count) of \(counted)"
+                let lost = judged.filter { $0 == .unmeasured }.count
+                tally = lost > 0 ? "**unmeasured** on \(lost) of \(judged.count)"
+                    : counted == 0 ? "not judged" : "\(judged.filter { $0 == .worse }.count) / \(judged.filter { $0 == .better }.count) of \(counted)"
             }
             table.add(["\(metric.header) `\(metric.id)`", valueText(metric, b), valueText(metric, c), changeText(metric, b, c), tally])
         }
@@ -145,16 +180,19 @@ extension Comparison {
         case .notJudged(let reason): "not judged: \(reason)"
         case .notGated: "not gated"
         case .unconfirmed(let flag): "\(flag) on the first runs, not on the rerun: unconfirmed"
+        case .unsettled(let flag, let why): "**\(flag) on the first runs; the rerun \(why): unsettled**"
+        case .unmeasured(let draws): "**unmeasured**: the baseline measured it on \(draws) \(draws == 1 ? "draw" : "draws"), the current side did not"
         }
     }
 
     /// What the rerun of the flagged strategies said about each first-pass flag.
     private func confirmationText(_ rerun: (tests: [GateTest], runs: Int)) -> String {
         var text = "## Confirmation\n\n"
-        text += "The flagged strategies ran again on the same draws (\(rerun.runs) runs); a flag stands only when the rerun raises it too.\n\n"
+        text += "The flagged strategies ran again on the same draws (\(rerun.runs) runs); a flag stands only when the rerun raises it too, "
+        text += "and only a rerun with every draw of the flagged test and no failed run clears it.\n\n"
         let flags = tests.filter { test in
             switch test.outcome {
-            case .regressed, .improved, .unconfirmed: true
+            case .regressed, .improved, .unconfirmed, .unsettled: true
             default: false
             }
         }
@@ -185,7 +223,10 @@ extension Comparison {
         text += "the chance that unchanged code is called REGRESSED or IMPROVED is at most α. IMPROVED needs the same evidence as REGRESSED. "
         text += "A test with fewer than \(drawsNeeded) draws cannot flag anything at this level: it is inconclusive, and a verdict with no test that could is INCONCLUSIVE.\n"
         text += "- A cell that lost a larger share of its runs (failed or timed out) is a regression whatever the numbers.\n"
-        text += "- Exit status: 0 pass or improved, 1 regression, 2 usage or input error, or inconclusive. Details: docs/REPORTS.md.\n\n</details>\n"
+        text += "- Nothing the baseline had goes unjudged in silence: a baseline cell or draw the current side did not run, a gated metric it no longer measured, "
+        text += "or a flag a short rerun could not settle makes the verdict INCONCLUSIVE unless something regressed; fixture or platform files that differ make it INCONCLUSIVE outright.\n"
+        text += "- Exit status: " + CompareExitStatus.allCases.filter { $0 != .stepFailed }.map { "\($0.rawValue) \($0.meaning.prefix { $0 != ":" })" }.joined(separator: ", ")
+        text += ". Details: docs/REPORTS.md.\n\n</details>\n"
         return text
     }
 }

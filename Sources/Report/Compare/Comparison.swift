@@ -20,6 +20,12 @@ public struct Comparison: Sendable {
     public let pairingNote: String
     /// Differences between the two environments that make numbers less comparable.
     public let environmentWarnings: [String]
+    /// Strategies whose file differs between the two sides (same name): the change the verdict
+    /// judges, said beside it.
+    public let changedStrategyFiles: [String]
+    /// What the baseline had that the current side lacks, and LANs that differ: found while
+    /// pairing (`gaps` adds what the tests found).
+    private let coverageGaps: [VerdictGap]
     /// Draws any test needs before it can flag anything at Holm's strictest level (α / m).
     public let drawsNeeded: Int
     /// The tests of a rerun of the flagged strategies against the same baseline (`confirmed(by:)`),
@@ -37,6 +43,7 @@ public struct Comparison: Sendable {
         self.thresholds = thresholds
         let seeds = (baseline.environment.seed, current.environment.seed)
         var pairs: [PairComparison] = []
+        var missing: [VerdictGap] = []
         let baselineStrategies = Self.strategies(baseline)
         let currentStrategies = Self.strategies(current)
         switch pairing {
@@ -47,17 +54,22 @@ public struct Comparison: Sendable {
             guard currentStrategies.contains(to) else {
                 throw CompareInputError("the current results have no runs of strategy \(to)", fix: "they have: \(currentStrategies.joined(separator: ", "))")
             }
-            pairs = Self.pair(baseline, current, seeds) { $0.strategy == from } current: { $0.strategy == to }
+            pairs = Self.pair(baseline, current, seeds, missing: &missing) { $0.strategy == from } current: { $0.strategy == to }
             pairingNote = "Baseline strategy `\(from)` against current strategy `\(to)`, by fixture and scenario."
         case .automatic:
             let common = baselineStrategies.filter(currentStrategies.contains)
             pairs = common.flatMap { strategy in
-                Self.pair(baseline, current, seeds) { $0.strategy == strategy } current: { $0.strategy == strategy }
+                Self.pair(baseline, current, seeds, missing: &missing) { $0.strategy == strategy } current: { $0.strategy == strategy }
             }
             if !pairs.isEmpty {
                 pairingNote = "By fixture, scenario and strategy."
+                // A baseline strategy the current file has no run of: every cell of it is missing.
+                for strategy in baselineStrategies where !common.contains(strategy) {
+                    _ = Self.pair(baseline, current, seeds, missing: &missing) { $0.strategy == strategy } current: { _ in false }
+                }
             } else if baselineStrategies.count == 1, currentStrategies.count == 1 {
-                pairs = Self.pair(baseline, current, seeds) { _ in true } current: { _ in true }
+                missing = []
+                pairs = Self.pair(baseline, current, seeds, missing: &missing) { _ in true } current: { _ in true }
                 pairingNote = "Each file holds one strategy (`\(baselineStrategies[0])` and `\(currentStrategies[0])`), so they are compared with each other, by fixture and scenario."
             } else {
                 pairingNote = ""
@@ -70,6 +82,9 @@ public struct Comparison: Sendable {
         }
         self.pairs = pairs
         environmentWarnings = Self.environmentWarnings(baseline.environment, current.environment, pairs: pairs)
+        changedStrategyFiles = Self.changedStrategyFiles(baseline.environment, current.environment, pairs: pairs)
+        let drawGaps = pairs.filter { !$0.missingSeeds.isEmpty }.map { VerdictGap.missingDraws(title: $0.title, seeds: $0.missingSeeds) }
+        coverageGaps = Self.differentLANs(baseline.environment, current.environment, pairs: pairs) + missing + drawGaps
         (tests, drawsNeeded) = Self.test(pairs, thresholds)
     }
 
@@ -125,37 +140,64 @@ public struct Comparison: Sendable {
 
     /// This comparison with each flag kept only if `rerun` — the same baseline against a rerun of the
     /// flagged strategies, same draws — flags the same metric of the same strategy the same way: a
-    /// flag is confirmed before the verdict says REGRESSED or IMPROVED. A cell that lost more runs
-    /// stands unless its strategy was rerun and lost none more.
+    /// flag is confirmed before the verdict says REGRESSED or IMPROVED. Only a rerun with every
+    /// draw the flagged test had and no failed run of the strategy may clear a flag; one that came
+    /// up short leaves it unsettled (INCONCLUSIVE, named). A cell that lost more runs stands unless
+    /// the rerun ran it and lost none more.
     public func confirmed(by rerun: Comparison) -> Comparison {
         var copy = self
         copy.confirmation = (rerun.tests, rerun.current.runs.count)
         for index in copy.tests.indices where copy.tests[index].outcome == .regressed || copy.tests[index].outcome == .improved {
             let test = copy.tests[index]
+            let flag = test.outcome == .regressed ? "REGRESSED" : "IMPROVED"
             let again = rerun.tests.first {
                 $0.baselineStrategy == test.baselineStrategy && $0.currentStrategy == test.currentStrategy && $0.metric.id == test.metric.id
             }
-            if again?.outcome != test.outcome {
-                copy.tests[index].outcome = .unconfirmed(test.outcome == .regressed ? "REGRESSED" : "IMPROVED")
+            guard again?.outcome != test.outcome else { continue }
+            let cells = rerun.pairs.filter { $0.baselineStrategy == test.baselineStrategy && $0.currentStrategy == test.currentStrategy }
+            let lost = cells.reduce(0) { $0 + $1.currentRuns.total - $1.currentRuns.ok }
+            if let again, again.draws.count >= test.draws.count, lost == 0 {
+                copy.tests[index].outcome = .unconfirmed(flag)
+            } else if let again, again.draws.count < test.draws.count {
+                copy.tests[index].outcome = .unsettled(flag, why: "had \(again.draws.count) of its \(test.draws.count) draws")
+            } else if again != nil {
+                copy.tests[index].outcome = .unsettled(flag, why: "lost \(lost) of \(cells.reduce(0) { $0 + $1.currentRuns.total }) runs")
+            } else {
+                copy.tests[index].outcome = .unsettled(flag, why: "did not run the strategy")
             }
         }
-        let rerunStrategies = Set(rerun.pairs.map(\.currentStrategy))
         copy.unconfirmedFailures = pairs.filter { pair in
-            pair.moreRunsFailed && rerunStrategies.contains(pair.currentStrategy)
-                && !rerun.pairs.contains { $0.title == pair.title && $0.moreRunsFailed }
+            pair.moreRunsFailed && rerun.pairs.contains { $0.title == pair.title && $0.isComparable && !$0.moreRunsFailed }
         }.map(\.title)
         return copy
     }
 
-    /// The overall verdict: REGRESSED when a test flags a metric worse or a cell lost more of its
-    /// runs; IMPROVED when a test flags one better and none worse; PASS when at least one test had
-    /// the draws to see a change and none did; INCONCLUSIVE when none could.
+    /// The overall verdict. INCONCLUSIVE when the two sides ran different LANs (fixture or platform
+    /// files differ) or no cell has a successful run on both sides; else REGRESSED when a test flags
+    /// a metric worse or a cell lost more of its runs; else INCONCLUSIVE when anything the baseline
+    /// had went unjudged (`gaps`); else IMPROVED when a test flags one better; PASS when at least
+    /// one test had the draws to see a change and none did; INCONCLUSIVE when none could.
     public var verdict: Verdict {
+        let gaps = self.gaps
+        if gaps.contains(where: \.voidsComparison) { return .insufficientData }
         guard pairs.contains(where: \.isComparable) else { return .insufficientData }
         if tests.contains(where: { $0.outcome == .regressed }) || !failedCells.isEmpty { return .regression }
+        if !gaps.isEmpty { return .insufficientData }
         if tests.contains(where: { $0.outcome == .improved }) { return .improved }
         if tests.contains(where: { if case .unconfirmed = $0.outcome { true } else { $0.outcome == .unchanged } }) { return .noRegression }
         return .insufficientData
+    }
+
+    /// Everything the verdict could not judge, in order: LANs that differ, baseline cells and draws
+    /// the current side did not run, gated metrics it did not measure, flags a rerun left unsettled.
+    public var gaps: [VerdictGap] {
+        coverageGaps + tests.compactMap { test -> VerdictGap? in
+            switch test.outcome {
+            case .unmeasured(let draws): .unmeasured(strategy: test.strategyTitle, metric: test.metric.title, draws: draws)
+            case .unsettled(let flag, let why): .unsettled(strategy: test.strategyTitle, metric: test.metric.title, flag: flag, why: why)
+            default: nil
+            }
+        }
     }
 
     /// Cells that lost a larger share of their runs, unless a rerun did not.
@@ -170,8 +212,9 @@ public struct Comparison: Sendable {
         return keys.isEmpty ? "no runs" : keys.joined(separator: ", ")
     }
 
-    /// Pairs the selected runs of each side by (fixture, scenario), in the baseline's order.
-    private static func pair(_ baseline: ResultsDocument, _ current: ResultsDocument, _ seeds: (UInt64?, UInt64?),
+    /// Pairs the selected runs of each side by (fixture, scenario), in the baseline's order; a
+    /// baseline cell with successful runs and no current run at all goes to `missing`.
+    private static func pair(_ baseline: ResultsDocument, _ current: ResultsDocument, _ seeds: (UInt64?, UInt64?), missing: inout [VerdictGap],
                              baseline selectBaseline: (RunResult) -> Bool, current selectCurrent: (RunResult) -> Bool) -> [PairComparison] {
         let left = baseline.runs.filter(selectBaseline).sorted { $0.sequence < $1.sequence }
         let right = current.runs.filter(selectCurrent)
@@ -185,13 +228,23 @@ public struct Comparison: Sendable {
         for run in left where !keys.contains([run.fixture, run.scenario, leftPlatform(run)]) {
             keys.append([run.fixture, run.scenario, leftPlatform(run)])
         }
-        return keys.compactMap { key in
+        var pairs: [PairComparison] = []
+        for key in keys {
             let b = left.filter { $0.fixture == key[0] && $0.scenario == key[1] && leftPlatform($0) == key[2] }
             let c = right.filter { $0.fixture == key[0] && $0.scenario == key[1] && rightPlatform($0) == key[2] }
-            guard let bStrategy = b.first?.strategy, let cStrategy = c.first?.strategy else { return nil }
-            return PairComparison(fixture: key[0], scenario: key[1], platform: named ? key[2] : nil,
-                                  baseline: (bStrategy, b), current: (cStrategy, c), defaultSeeds: seeds)
+            guard let bStrategy = b.first?.strategy else { continue }
+            guard let cStrategy = c.first?.strategy else {
+                let ok = b.filter { $0.status == .ok }.count
+                if ok > 0 {
+                    let title = "\(key[0]) · \(key[1]) · " + (named ? "\(key[2]) · " : "") + bStrategy
+                    missing.append(.missingCell(title: title, baselineRuns: ok))
+                }
+                continue
+            }
+            pairs.append(PairComparison(fixture: key[0], scenario: key[1], platform: named ? key[2] : nil,
+                                        baseline: (bStrategy, b), current: (cStrategy, c), defaultSeeds: seeds))
         }
+        return pairs
     }
 
     private static func environmentWarnings(_ b: RunEnvironment, _ c: RunEnvironment, pairs: [PairComparison]) -> [String] {
@@ -208,17 +261,29 @@ public struct Comparison: Sendable {
         if dropped > 0 {
             warnings.append("\(dropped) successful \(dropped == 1 ? "run has" : "runs have") a seed the other side did not run: not compared")
         }
+        return warnings
+    }
+
+    /// Fixtures and the platform profile whose files differ between the two sides.
+    private static func differentLANs(_ b: RunEnvironment, _ c: RunEnvironment, pairs: [PairComparison]) -> [VerdictGap] {
+        var gaps: [VerdictGap] = []
         for fixture in Set(pairs.map(\.fixture)).sorted() {
             if let x = b.fixtureHashes[fixture], let y = c.fixtureHashes[fixture], x != y {
-                warnings.append("fixture \(fixture) differs between the two runs (sha256 \(x.prefix(12))… vs \(y.prefix(12))…)")
+                gaps.append(.fixtureDiffers(fixture: fixture, baseline: x, current: y))
             }
         }
-        for strategy in Set(pairs.filter { $0.baselineStrategy == $0.currentStrategy }.map(\.baselineStrategy)).sorted() {
-            let pair = (baselineStrategy: strategy, currentStrategy: strategy)
-            if let x = b.strategyHashes[pair.baselineStrategy], let y = c.strategyHashes[pair.currentStrategy], x != y {
-                warnings.append("strategy \(pair.baselineStrategy) file differs between the two runs (sha256 \(x.prefix(12))… vs \(y.prefix(12))…)")
-            }
+        if let x = b.platform, let y = c.platform, x.name == y.name, x.sha256 != y.sha256 {
+            gaps.append(.platformDiffers(platform: x.name, baseline: x.sha256, current: y.sha256))
         }
-        return warnings
+        return gaps
+    }
+
+    /// "netmonitor-2.0 (sha256 e19248ac8757… → 0a1b2c3d4e5f…)" for each strategy of the same name
+    /// on both sides whose file differs.
+    private static func changedStrategyFiles(_ b: RunEnvironment, _ c: RunEnvironment, pairs: [PairComparison]) -> [String] {
+        Set(pairs.filter { $0.baselineStrategy == $0.currentStrategy }.map(\.baselineStrategy)).sorted().compactMap { strategy in
+            guard let x = b.strategyHashes[strategy], let y = c.strategyHashes[strategy], x != y else { return nil }
+            return "\(strategy) (sha256 \(x.prefix(12))… → \(y.prefix(12))…)"
+        }
     }
 }

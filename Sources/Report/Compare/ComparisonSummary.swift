@@ -13,7 +13,8 @@ public struct ComparisonSummary: Codable, Sendable, Equatable {
         public var better: Int
         public var pWorse: Double?
         public var pBetter: Double?
-        /// regressed, improved, unchanged, inconclusive, not_judged, not_gated or unconfirmed.
+        /// regressed, improved, unchanged, inconclusive, not_judged, not_gated, unconfirmed,
+        /// unsettled or unmeasured.
         public var outcome: String
         /// Draws the test needs to flag anything (inconclusive only).
         public var drawsNeeded: Int?
@@ -23,6 +24,13 @@ public struct ComparisonSummary: Codable, Sendable, Equatable {
             case baselineStrategy = "baseline_strategy", currentStrategy = "current_strategy"
             case pWorse = "p_worse", pBetter = "p_better", drawsNeeded = "draws_needed"
         }
+    }
+
+    /// What the verdict could not judge (`VerdictGap`): its kind and the sentence naming it.
+    public struct Gap: Codable, Sendable, Equatable {
+        /// fixture_differs, platform_differs, missing_cell, missing_draws, unmeasured or unsettled.
+        public var kind: String
+        public var text: String
     }
 
     /// PASS, IMPROVED, REGRESSED or INCONCLUSIVE.
@@ -35,9 +43,10 @@ public struct ComparisonSummary: Codable, Sendable, Equatable {
     /// what a confirmation rerun runs again.
     public var flaggedStrategies: [String]
     public var warnings: [String]
+    public var gaps: [Gap]
 
     enum CodingKeys: String, CodingKey {
-        case verdict, alpha, tests, warnings
+        case verdict, alpha, tests, warnings, gaps
         case exitCode = "exit_code", nullExceedance = "null_exceedance", flaggedStrategies = "flagged_strategies"
     }
 }
@@ -56,6 +65,8 @@ extension Comparison {
             case .notJudged: outcome = "not_judged"
             case .notGated: outcome = "not_gated"
             case .unconfirmed: outcome = "unconfirmed"
+            case .unsettled: outcome = "unsettled"
+            case .unmeasured: outcome = "unmeasured"
             }
             return ComparisonSummary.Test(baselineStrategy: test.baselineStrategy, currentStrategy: test.currentStrategy, metric: test.metric.id,
                                           draws: test.judged, worse: test.worse, better: test.better,
@@ -67,6 +78,6 @@ extension Comparison {
         where !flagged.contains(name) { flagged.append(name) }
         return ComparisonSummary(verdict: verdict.keyword, exitCode: verdict.exitCode, alpha: thresholds.alpha,
                                  nullExceedance: thresholds.nullExceedance, tests: rows, flaggedStrategies: flagged,
-                                 warnings: environmentWarnings)
+                                 warnings: environmentWarnings, gaps: gaps.map { ComparisonSummary.Gap(kind: $0.kind, text: $0.text) })
     }
 }

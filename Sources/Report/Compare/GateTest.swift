@@ -27,9 +27,15 @@ public struct GateTest: Sendable {
         case notJudged(String)
         /// The thresholds file takes the metric out of the verdict.
         case notGated
-        /// Flagged (REGRESSED or IMPROVED, named) on the first runs, not on the rerun of the
-        /// strategy (`compare --confirm`): not a flag.
+        /// Flagged (REGRESSED or IMPROVED, named) on the first runs, not on a rerun of the
+        /// strategy with every draw the test had (`compare --confirm`): not a flag.
         case unconfirmed(String)
+        /// Flagged (named) on the first runs, and the rerun could not settle it: its runs failed or
+        /// it had fewer draws (why). The verdict is INCONCLUSIVE unless something else regressed.
+        case unsettled(String, why: String)
+        /// The baseline measured the metric on this many draws the current side did not: the
+        /// verdict is INCONCLUSIVE unless something else regressed.
+        case unmeasured(draws: Int)
     }
 
     public let baselineStrategy: String
@@ -73,6 +79,8 @@ public struct GateTest: Sendable {
     public var judged: Int { clusters.count }
     public var worse: Int { clusters.filter(\.worse).count }
     public var better: Int { clusters.filter(\.better).count }
+    /// Scenario draws the baseline measured and the current side did not.
+    public var unmeasured: Int { draws.filter { $0.judgement == .unmeasured }.count }
     /// Why draws were left out, with how many: "2 cut at a deadline".
     public var leftOut: [String] {
         var counts: [String: Int] = [:]
@@ -97,8 +105,9 @@ public struct GateTest: Sendable {
     ///   - needed: draws any test of this verdict needs to flag at Holm's strictest level.
     func decide(regressed: Bool, improved: Bool, needed: Int) -> Outcome {
         guard threshold.gate else { return .notGated }
-        guard judged > 0 else { return .notJudged(leftOut.isEmpty ? "no draw in common" : leftOut.joined(separator: ", ")) }
         if regressed { return .regressed }
+        if unmeasured > 0 { return .unmeasured(draws: unmeasured) }
+        guard judged > 0 else { return .notJudged(leftOut.isEmpty ? "no draw in common" : leftOut.joined(separator: ", ")) }
         if improved { return .improved }
         return judged >= needed ? .unchanged : .inconclusive(needed: needed)
     }
@@ -121,7 +130,10 @@ extension GateTest {
             var order: [String] = []
             var members: [String: [PairedDraw.Judgement]] = [:]
             for (draw, judgement) in draws {
-                if case .notJudged = judgement { continue }
+                switch judgement {
+                case .notJudged, .unmeasured: continue
+                case .within, .worse, .better: break
+                }
                 let key = draw.clusterTitle
                 if members[key] == nil { order.append(key) }
                 members[key, default: []].append(judgement)

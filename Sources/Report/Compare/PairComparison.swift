@@ -18,6 +18,9 @@ public struct PairComparison: Sendable {
     public let draws: [PairedDraw]
     /// Successful runs of a seed only one side ran: not compared.
     public let unpairedRuns: Int
+    /// Seeds the baseline ran successfully that the current side did not run at all (sorted);
+    /// empty when the two sides share no seed (then the cell is one draw of all its runs).
+    public let missingSeeds: [UInt64]
     public let baselineOK: [RunResult]
     public let currentOK: [RunResult]
 
@@ -61,5 +64,11 @@ public struct PairComparison: Sendable {
             draws = PairedDraw.pair(fixture: fixture, scenario: scenario, platform: platform, baseline: baselineOK, current: currentOK, defaultSeeds: defaultSeeds)
         }
         unpairedRuns = baselineOK.count + currentOK.count - draws.reduce(0) { $0 + $1.baseline.count + $1.current.count }
+        if draws.contains(where: { $0.seed != nil }) {
+            let ran = Set(current.1.compactMap { $0.seed ?? defaultSeeds.1 })
+            missingSeeds = Set(baselineOK.compactMap { $0.seed ?? defaultSeeds.0 }).subtracting(ran).sorted()
+        } else {
+            missingSeeds = []
+        }
     }
 }

@@ -55,7 +55,10 @@ public struct PairedDraw: Sendable {
     /// - Parameter cutsChanged: the strategy's deadline cuts changed beyond chance (its
     ///   `phases_cut_at_deadline` test flagged them), so a draw cut on one side only is judged.
     public func judge(_ metric: Metric, _ threshold: MetricThreshold, cutsChanged: Bool = false) -> Judgement {
-        guard let (b, c) = values(metric) else { return .notJudged("not measured") }
+        guard let (b, c) = values(metric) else {
+            let measuredBefore = baseline.contains { metric.value(in: $0.metrics) != nil }
+            return measuredBefore ? .unmeasured : .notJudged("not measured")
+        }
         var allowance = threshold
         if cutOnOneSide, metric.whenCut != .sameAllowance, !cutsChanged {
             return .notJudged("cut on one side only")
@@ -76,6 +79,9 @@ public struct PairedDraw: Sendable {
         case within, worse, better
         /// Left out of the test, with why.
         case notJudged(String)
+        /// The baseline measured it on this draw and the current side did not: a gap the verdict
+        /// names, never a draw left out in silence.
+        case unmeasured
     }
 
     /// The draws of one cell: one per seed both sides ran (each side's runs of it); when they share

@@ -1,12 +1,13 @@
 /// The outcome of `scanbench compare`, as a value: what CI acts on.
 public enum Verdict: String, Sendable, Equatable {
-    /// Nothing gated got worse, nothing got better beyond its allowance.
+    /// Nothing gated got worse, nothing got better beyond its allowance, nothing is missing.
     case noRegression
-    /// Nothing gated got worse and at least one metric got better beyond its allowance.
+    /// Nothing gated got worse, nothing is missing, and at least one metric got better beyond its allowance.
     case improved
     /// At least one gated metric got worse beyond its allowance (or more runs failed).
     case regression
-    /// No pair had a successful run on both sides; nothing could be judged.
+    /// Nothing could be judged in full: no pair with a successful run on both sides, too few
+    /// draws, or a gap the comparison names (`Comparison.gaps`).
     case insufficientData
 
     /// A stable word for logs and summaries.
@@ -19,13 +20,16 @@ public enum Verdict: String, Sendable, Equatable {
         }
     }
 
-    /// The command's exit status: 0 no regression (or improved), 1 regression, 2 when nothing
-    /// could be judged (the same status as unusable input).
-    public var exitCode: Int32 {
+    /// The command's exit status.
+    public var exitStatus: CompareExitStatus {
         switch self {
-        case .noRegression, .improved: 0
-        case .regression: 1
-        case .insufficientData: 2
+        case .noRegression: .pass
+        case .improved: .improved
+        case .regression: .regressed
+        case .insufficientData: .inconclusive
         }
     }
+
+    /// `exitStatus` as the number the process exits with.
+    public var exitCode: Int32 { exitStatus.rawValue }
 }

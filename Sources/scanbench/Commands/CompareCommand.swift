@@ -24,8 +24,15 @@ struct CompareCommand: ParsableCommand {
             anything is INCONCLUSIVE, with the number needed. Allowances, the null they come from, \
             the measured error rates and the thresholds file format: docs/REPORTS.md.
 
-            Exit status: 0 no regression (or improved), 1 regression, 2 usage or input error \
-            (missing file, wrong schema, nothing in common) or inconclusive.
+            Nothing the baseline had is dropped in silence: a baseline cell (fixture, scenario, \
+            strategy, platform) or draw the current file did not run, a gated metric it no longer \
+            measured, or a flag a --confirm rerun could not settle (its runs failed, or it had fewer \
+            draws) makes the verdict INCONCLUSIVE unless something regressed, and each is named in \
+            the Markdown and on stderr under the verdict line. Fixture or platform files that differ \
+            (sha256) make it INCONCLUSIVE outright: the LANs differ.
+
+            Exit status (CompareExitStatus; docs/REPORTS.md#exit-status):
+            \(CompareExitStatus.allCases.filter { $0 != .stepFailed }.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n"))
             """
     )
 
@@ -93,12 +100,15 @@ struct CompareCommand: ParsableCommand {
             }
         }
         let verdict = comparison.verdict
-        FileHandle.standardError.write(Data("verdict: \(verdict.keyword)\n".utf8))
-        if verdict.exitCode != 0 { throw ExitCode(verdict.exitCode) }
+        // `verdict: KEYWORD` stays one line of its own (scripts/gate-error-rates reads it); what
+        // was not judged follows it, indented.
+        let gaps = comparison.gaps.map { "  not judged: \($0.text)\n" }.joined()
+        FileHandle.standardError.write(Data("verdict: \(verdict.keyword)\n\(gaps)".utf8))
+        if verdict.exitStatus != .pass { throw ExitCode(verdict.exitCode) }
     }
 
     private func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data((message + "\n").utf8))
-        Foundation.exit(2)
+        Foundation.exit(CompareExitStatus.inputError.rawValue)
     }
 }
