@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Results
+import Report
 
 /// Runs the built `scanbench` binary (`swift build` first; `$SCANBENCH_BIN` overrides the path),
 /// as CI would, and checks exit statuses and files.
@@ -69,6 +70,49 @@ struct CommandLineTests {
         #expect(within.status == 1)
     }
 
+    @Test("compare exits 4 on IMPROVED and 3 on INCONCLUSIVE, naming each missing cell on stderr under an unchanged 'verdict:' line")
+    func compareImprovedAndInconclusive() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let improved = try Self.scanbench(["compare", directory + "/baseline.json", directory + "/best.json"])
+        #expect(improved.status == 4, "\(improved.stderr)")
+        #expect(improved.stderr.split(separator: "\n").contains("verdict: IMPROVED"))
+        var lacking = try ResultsDocument.load(directory + "/all.json")
+        lacking.runs.removeAll { $0.strategy == "netmonitor-2.0" }
+        try lacking.write(to: directory + "/lacking.json")
+        let missing = try Self.scanbench(["compare", directory + "/all.json", directory + "/lacking.json"])
+        #expect(missing.status == 3, "\(missing.stderr)")
+        let lines = missing.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("verdict: INCONCLUSIVE"))
+        #expect(lines.contains("  not judged: home · scan · netmonitor-2.0: 5 successful runs in the baseline, none in the current file"), "\(lines)")
+        let help = try Self.scanbench(["compare", "--help"])
+        for status in CompareExitStatus.allCases where status != .stepFailed {
+            #expect(help.stdout.contains("\(status.rawValue)  \(status.meaning.prefix(30))"), "compare --help lacks exit status \(status.rawValue)")
+        }
+    }
+
+    @Test("baseline manifest writes inputs.sha256 beside the results; check exits 0 on a match, 3 when an input changed, 2 without a manifest")
+    func baselineManifest() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let root = ComparisonTests.packageRoot
+        var document = try ResultsDocument.load(directory + "/all.json")
+        document.plan = RecordedPlan(fixtures: ["tiny"], strategies: [.init(name: "netmonitor-2.0")], scenarios: [.init(name: "scan")], repetitions: 1)
+        try document.write(to: directory + "/base.json")
+        let none = try Self.scanbench(["baseline", "check", directory + "/base.json", "--root", root])
+        #expect(none.status == 2 && none.stderr.contains("scanbench baseline manifest"), "\(none.stderr)")
+        let written = try Self.scanbench(["baseline", "manifest", directory + "/base.json", "--root", root])
+        #expect(written.status == 0, "\(written.stderr)")
+        let text = try String(contentsOfFile: directory + "/inputs.sha256", encoding: .utf8)
+        #expect(text.contains("  fixtures/lans/tiny.yaml\n") && text.contains("  Sources/Testbed/"))
+        #expect(try Self.scanbench(["baseline", "check", directory + "/base.json", "--root", root]).status == 0)
+        // The manifest as if the fixture had been another file when recorded.
+        let stale = text.split(separator: "\n").map { $0.hasSuffix("  fixtures/lans/tiny.yaml") ? String(repeating: "0", count: 64) + "  fixtures/lans/tiny.yaml" : String($0) }
+        try (stale.joined(separator: "\n") + "\n").write(toFile: directory + "/inputs.sha256", atomically: true, encoding: .utf8)
+        let check = try Self.scanbench(["baseline", "check", directory + "/base.json", "--root", root, "--strategies-may-differ"])
+        #expect(check.status == 3 && check.stdout.contains("fixtures/lans/tiny.yaml (fixture) changed"), "\(check.stdout)")
+    }
+
     @Test("compare exits 2 on usage and input errors")
     func compareInputErrors() throws {
         let directory = try Self.scratch()
@@ -116,8 +160,8 @@ struct CommandLineTests {
         #expect(markdown.contains("## Sweep") && markdown.contains("+79 % (+200)"))
         #expect(FileManager.default.fileExists(atPath: directory + "/sweep/home-scan-sweep-arp-only-wire.tcp_attempts.svg"))
         // Every variant is a strategy with few runs: more tests than its draws can flag at α, so the
-        // honest verdict is INCONCLUSIVE (exit 2), with how many draws it would take.
+        // honest verdict is INCONCLUSIVE (exit 3), with how many draws it would take.
         let same = try Self.scanbench(["compare", directory + "/sweep.json", directory + "/sweep.json"])
-        #expect(same.status == 2 && same.stdout.contains("**INCONCLUSIVE**") && same.stdout.contains("needs"), "\(same.stdout)\(same.stderr)")
+        #expect(same.status == 3 && same.stdout.contains("**INCONCLUSIVE**") && same.stdout.contains("needs"), "\(same.stdout)\(same.stderr)")
     }
 }

@@ -33,18 +33,31 @@ struct ComparisonTests {
         }
     }
 
-    @Test("the recorded null: every split of the reference's replicates of one seed passes, never IMPROVED")
-    func recordedNullPasses() throws {
-        // reports/reference ran every cell three times with seed 1 (before repetitions had seeds of their own).
+    @Test("the reference's own runs: a planted change is flagged on the strategy and metric it touches and nowhere else")
+    func plantedOnTheReference() throws {
+        // Not the null the allowances were fitted on (that would pass by construction): the same
+        // runs on both sides, one strategy's connections raised 20 % (issue 32's planted change)
+        // and another's devices found lowered by one. Each must be flagged, and only it.
         let reference = try ResultsDocument.load("\(Self.packageRoot)/reports/reference/results.json")
-        for held in 1...3 {
-            var baseline = reference
-            var current = reference
-            baseline.runs.removeAll { $0.repetition == held }
-            current.runs.removeAll { $0.repetition != held }
-            let comparison = try Comparison(baseline: baseline, current: current)
-            #expect(comparison.verdict == .noRegression, "repetition \(held) against the others: \(comparison.verdictLine())")
+        var current = reference
+        for index in current.runs.indices where current.runs[index].status == .ok {
+            if current.runs[index].strategy == "netmonitor-2.0" {
+                let created = current.runs[index].metrics.stack.connectionsCreated
+                current.runs[index].metrics.stack.connectionsCreated = Int((Double(created) * 1.2).rounded(.up)) + 1
+            } else if current.runs[index].strategy == "scanbench-best" {
+                current.runs[index].metrics.yield.found -= 1
+            }
         }
+        let comparison = try Comparison(baseline: reference, current: current)
+        #expect(comparison.verdict == .regression)
+        let flagged = Set(comparison.regressions.map { "\($0.currentStrategy) \($0.metric.id)" })
+        #expect(flagged == ["netmonitor-2.0 stack.connections_created", "scanbench-best yield.found"], "\(flagged)")
+        #expect(comparison.improvements.isEmpty && comparison.gaps.isEmpty)
+        // The file against itself: every test that has draws judges them all within, nothing flagged.
+        let same = try Comparison(baseline: reference, current: reference)
+        #expect(same.verdict == .noRegression)
+        #expect(same.tests.allSatisfy { $0.worse == 0 && $0.better == 0 })
+        #expect(same.tests.contains { $0.outcome == .unchanged })
     }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -224,7 +237,7 @@ struct ComparisonTests {
         #expect(test.outcome == .inconclusive(needed: comparison.drawsNeeded))
         #expect(comparison.drawsNeeded == 3)
         #expect(comparison.verdict == .insufficientData)
-        #expect(comparison.verdict.exitCode == 2)
+        #expect(comparison.verdict.exitCode == 3)
         #expect(comparison.markdown().contains("a flag at this verdict's level needs 3"))
     }
 
@@ -291,11 +304,11 @@ struct ComparisonTests {
                                          thresholds: loose), "wire.tcp_attempts")?.outcome == .regressed)
     }
 
-    @Test("the other way round is an improvement, exit 0")
+    @Test("the other way round is an improvement, with an exit status of its own (4)")
     func improvement() throws {
         let comparison = try Comparison(baseline: Self.one("review-baseline"), current: Self.one("scanbench-best"))
         #expect(comparison.verdict == .improved)
-        #expect(comparison.verdict.exitCode == 0)
+        #expect(comparison.verdict.exitCode == 4)
     }
 
     @Test("explicit strategies pair within one file")
@@ -373,7 +386,7 @@ struct ComparisonTests {
         for index in current.runs.indices { current.runs[index].status = .failed }
         let comparison = try Comparison(baseline: baseline, current: current)
         #expect(comparison.verdict == .insufficientData)
-        #expect(comparison.verdict.exitCode == 2)
+        #expect(comparison.verdict.exitCode == 3)
         #expect(comparison.markdown().contains("**INCONCLUSIVE**"))
     }
 
