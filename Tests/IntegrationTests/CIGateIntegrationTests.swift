@@ -160,6 +160,23 @@ struct CIGateIntegrationTests {
         #expect(recorded["fixtures"] as? [String] == ["tiny"] && recorded["repetitions"] as? Int == 3 && recorded["seed"] as? Int == 7)
         #expect(recorded["strategies"] as? [[String: String]] == [["name": "netmonitor-ci", "path": before]], "\(recorded)")
 
+        // The refresh wrote the baseline's inputs manifest beside it. A stale one (the fixture was
+        // another file when the baseline was recorded) is the verdict INCONCLUSIVE, exit 3, before
+        // any run; a missing one is refused (exit 2).
+        let manifest = "\(base)/ci/baseline/inputs.sha256"
+        let inputs = Self.text(manifest)
+        #expect(inputs.contains("  fixtures/lans/tiny.yaml\n") && inputs.contains("  \(before)\n"), "\(inputs)")
+        let stale = inputs.split(separator: "\n").map { $0.hasSuffix("  fixtures/lans/tiny.yaml") ? String(repeating: "0", count: 64) + "  fixtures/lans/tiny.yaml" : String($0) }
+        try (stale.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+        let staleGate = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/stale"])
+        #expect(staleGate.status == 3, "\(staleGate.stderr)")
+        #expect(staleGate.stderr.contains("fixtures/lans/tiny.yaml (fixture) changed") && staleGate.stderr.contains("verdict: INCONCLUSIVE"), "\(staleGate.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(base)/stale/shard-1"), "nothing ran")
+        try FileManager.default.removeItem(atPath: manifest)
+        let manifestless = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/stale"])
+        #expect(manifestless.status == 2 && manifestless.stderr.contains("no inputs manifest"), "\(manifestless.stderr)")
+        try inputs.write(toFile: manifest, atomically: true, encoding: .utf8)
+
         // The unchanged strategy against its baseline, with no plan in RUN-ARGS: the baseline's
         // plan runs (its fixture, strategy file, repetitions and seed): exit 0. --jobs does not
         // change the plan: one shard running both repetitions at once. The baseline's split into
