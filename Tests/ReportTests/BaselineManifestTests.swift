@@ -38,9 +38,9 @@ struct BaselineManifestTests {
     /// A scratch checkout: a fixture, a preset, a scenario, the platform, and one file in each code directory.
     static func tree() throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)").path
-        let files = ["fixtures/lans/tiny.yaml": "name: tiny\n", "fixtures/strategies/netmonitor-2.0.yaml": "name: netmonitor-2.0\n",
+        let files = ["fixtures/lans/tiny.yaml": "name: tiny\n", "fixtures/lans/wifi/home-wifi.yaml": "name: home-wifi\n", "fixtures/strategies/netmonitor-2.0.yaml": "name: netmonitor-2.0\n",
                      "fixtures/sessions/scan.yaml": "name: scan\n", "fixtures/platforms/linux.yaml": "name: linux\n",
-                     "fixtures/suites/small.yaml": "name: small\nfixtures: [tiny]\n", "fixtures/suites/other.yaml": "name: other\nfixtures: [home]\n",
+                     "fixtures/suites/small.yaml": "name: small\nfixtures: [tiny, home-wifi]\n", "fixtures/suites/other.yaml": "name: other\nfixtures: [home]\n",
                      "Sources/Fixture/Fixture.swift": "// model\n", "Sources/Identity/HAP.swift": "// table\n",
                      "Sources/Testbed/Switch/Switch.swift": "// switch\n"]
             .merging(Dictionary(uniqueKeysWithValues: InputsManifest.classifierFiles.map { ($0, "// classifier\n") })) { $1 }
@@ -53,7 +53,7 @@ struct BaselineManifestTests {
 
     static func document() -> ResultsDocument {
         var document = ComparisonTests.attempts([1, 1])
-        document.plan = RecordedPlan(fixtures: ["tiny"], strategies: [.init(name: "netmonitor-2.0")], scenarios: [.init(name: "scan")], repetitions: 2, seed: 1)
+        document.plan = RecordedPlan(fixtures: ["tiny", "home-wifi"], strategies: [.init(name: "netmonitor-2.0")], scenarios: [.init(name: "scan")], repetitions: 2, seed: 1)
         return document
     }
 
@@ -63,7 +63,7 @@ struct BaselineManifestTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let manifest = try InputsManifest.current(of: Self.document(), root: root)
         let paths = manifest.entries.map(\.path)
-        for path in ["fixtures/lans/tiny.yaml", "fixtures/strategies/netmonitor-2.0.yaml", "fixtures/sessions/scan.yaml", "fixtures/platforms/linux.yaml",
+        for path in ["fixtures/lans/tiny.yaml", "fixtures/lans/wifi/home-wifi.yaml", "fixtures/strategies/netmonitor-2.0.yaml", "fixtures/sessions/scan.yaml", "fixtures/platforms/linux.yaml",
                      "fixtures/suites/small.yaml", "Sources/Fixture/Fixture.swift", "Sources/Identity/HAP.swift", "Sources/Testbed/Switch/Switch.swift",
                      "Sources/NetTools/Probe/DeviceClassifier.swift"] {
             #expect(paths.contains(path), "\(path) missing from \(paths)")

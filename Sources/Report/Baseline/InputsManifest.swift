@@ -124,10 +124,15 @@ public struct InputsManifest: Sendable, Equatable {
     }
 
     /// The file of a fixture name as `scanbench run` resolves it: a path, or a built-in under
-    /// `fixtures/lans/` (hand-written, then generated).
+    /// `fixtures/lans/` (hand-written, then the derived ones in its subdirectories: generated, wifi).
     static func fixtureFile(_ name: String, root: String) -> String {
         if name.hasSuffix(".yaml") || name.hasSuffix(".yml") { return name }
-        for candidate in ["fixtures/lans/\(name).yaml", "fixtures/lans/generated/\(name).yaml"]
+        let lans = absolute("fixtures/lans", root: root)
+        let derived = ((try? FileManager.default.contentsOfDirectory(atPath: lans)) ?? []).sorted().filter { entry in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(lans)/\(entry)", isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        for candidate in ["fixtures/lans/\(name).yaml"] + derived.map({ "fixtures/lans/\($0)/\(name).yaml" })
         where FileManager.default.fileExists(atPath: absolute(candidate, root: root)) {
             return candidate
         }
