@@ -116,7 +116,7 @@ public enum SessionScriptLoader {
                 try checkTarget(t.target, path.appending(key: "trace").appending(key: "target"), document)
             case .dns(let d):
                 let at = path.appending(key: "dns")
-                try checkText(d.name, at.appending(key: "name"), document, example: "fritz-box.home.arpa, 198.18.0.1 (for PTR) or $dns_name")
+                try checkText(d.name, at.appending(key: "name"), document, example: "nas.example.com, 192.0.2.1 (for PTR) or $dns_name")
                 guard SessionScript.DNS.types.contains(d.type.uppercased()) else {
                     throw document.error(at: at.appending(key: "type"), "record type '\(d.type)' is not one the DNS tool asks for",
                                          fix: "write one of \(SessionScript.DNS.types.joined(separator: ", ")) (spec §5.5)")
@@ -157,7 +157,7 @@ public enum SessionScriptLoader {
         if target.hasPrefix("$"), target.count > 1 { return }
         guard IPv4Address(target) != nil else {
             throw document.error(at: path, "target '\(target)' is neither an IPv4 address nor a $name",
-                                 fix: "write an address such as 198.18.0.20, or $name and run with --target name=ADDRESS")
+                                 fix: "write an address such as 192.0.2.20, or $name and run with --target name=ADDRESS")
         }
     }
 

@@ -218,19 +218,20 @@ extension Metric {
                                             of: { $0.ports.map { Double($0.checked) } }) { $0.ports.map { Double($0.correct) } }
 
     /// The session's traceroute, DNS and WHOIS against traceroute -n, dig and whois (1 agrees, 0
-    /// not; docs/METRICS.md "Tools in the app"), and how long each took in the app.
+    /// not, unmeasured when the reference tool failed; docs/METRICS.md "Tools in the app"), and how
+    /// long each took in the app.
     public static let traceAgrees = Metric(lookup(.trace, .agrees), "Traceroute agrees", .higherIsBetter, .counter, from: .tools) {
-        $0.lookups?.trace.map { $0.agrees ? 1 : 0 }
+        $0.lookups?.trace?.agreementValue
     }
     public static let traceDuration = Metric(lookup(.trace, .durationMs), "Traceroute duration", unit: "ms", .lowerIsBetter, .timing,
                                              from: .tools) { $0.lookups?.trace?.durationMs }
     public static let dnsAgrees = Metric(lookup(.dns, .agrees), "DNS lookup agrees", .higherIsBetter, .counter, from: .tools) {
-        $0.lookups?.dns.map { $0.agrees ? 1 : 0 }
+        $0.lookups?.dns?.agreementValue
     }
     public static let dnsDuration = Metric(lookup(.dns, .durationMs), "DNS lookup duration", unit: "ms", .lowerIsBetter, .timing, digits: 1,
                                            from: .tools) { $0.lookups?.dns?.durationMs }
     public static let whoisAgrees = Metric(lookup(.whois, .agrees), "WHOIS agrees", .higherIsBetter, .counter, from: .tools) {
-        $0.lookups?.whois.map { $0.agrees ? 1 : 0 }
+        $0.lookups?.whois?.agreementValue
     }
     public static let whoisDuration = Metric(lookup(.whois, .durationMs), "WHOIS duration", unit: "ms", .lowerIsBetter, .timing, digits: 1,
                                              from: .tools) { $0.lookups?.whois?.durationMs }
@@ -240,10 +241,10 @@ extension Metric {
     ]
 
     /// The session's Wake-on-LAN, Bonjour browser tool and device-detail discovery against the
-    /// listener's log, avahi-browse and the fixture (1 agrees, 0 not; docs/METRICS.md "Tools in
-    /// the app"), and how long each took in the app.
+    /// listener's log, avahi-browse and the fixture (1 agrees, 0 not, unmeasured when the listener's
+    /// log or avahi-browse failed; docs/METRICS.md "Tools in the app"), and how long each took in the app.
     public static let wolAgrees = Metric(wol(.agrees), "Wake-on-LAN received", .higherIsBetter, .counter, from: .tools) {
-        $0.wakeOnLAN.map { $0.agrees ? 1 : 0 }
+        $0.wakeOnLAN.flatMap { $0.referenceError == nil ? ($0.agrees ? 1 : 0) : nil }
     }
     public static let wolDuration = Metric(wol(.durationMs), "Wake-on-LAN send duration", unit: "ms", .lowerIsBetter, .timing, digits: 2,
                                            from: .tools) { $0.wakeOnLAN?.durationMs }
@@ -251,7 +252,7 @@ extension Metric {
     public static let wolLatency = Metric(wol(.latencyMs), "Wake-on-LAN latency", unit: "ms", .lowerIsBetter, .timing, digits: 2,
                                           from: .tools) { $0.wakeOnLAN?.latencyMs }
     public static let browseAgrees = Metric(browse(.agrees), "Bonjour tool = avahi-browse", .higherIsBetter, .counter, from: .tools) {
-        $0.bonjourBrowse.map { $0.agrees ? 1 : 0 }
+        $0.bonjourBrowse.flatMap { $0.avahiFailed ? nil : ($0.agrees ? 1 : 0) }
     }
     public static let browseAgreesFixture = Metric(browse(.agreesFixture), "Bonjour tool = fixture", .higherIsBetter, .counter, from: .tools) {
         $0.bonjourBrowse.map { $0.agreesFixture ? 1 : 0 }
@@ -259,7 +260,7 @@ extension Metric {
     public static let browseDuration = Metric(browse(.durationMs), "Bonjour tool duration", unit: "ms", .lowerIsBetter, .timing,
                                               from: .tools) { $0.bonjourBrowse?.durationMs }
     public static let detailAgrees = Metric(detail(.agrees), "Device-detail services = avahi-browse", .higherIsBetter, .counter, from: .tools) {
-        $0.detailServices.map { $0.agrees ? 1 : 0 }
+        $0.detailServices.flatMap { $0.avahiFailed ? nil : ($0.agrees ? 1 : 0) }
     }
     public static let detailAgreesFixture = Metric(detail(.agreesFixture), "Device-detail services = fixture", .higherIsBetter, .counter,
                                                    from: .tools) { $0.detailServices.map { $0.agreesFixture ? 1 : 0 } }

@@ -18,11 +18,15 @@ extension RunMetrics {
         /// The first error of the session's packets (a send that failed, or one the session ended
         /// before: `did not finish before the session ended`); nil when every send completed.
         public var error: String?
+        /// Why the listener's log could not be read (the target's listener did not run): the run is
+        /// then neither delivered nor lost, and its agreement metric is unmeasured.
+        public var referenceError: String?
 
         public init(target: String) { self.target = target }
 
         enum CodingKeys: String, CodingKey {
             case target, agrees, sent, received, mismatched, error
+            case referenceError = "reference_error"
             case latencyMs = "latency_ms"
             case durationMs = "duration_ms"
         }
@@ -57,6 +61,11 @@ extension RunMetrics {
         public var error: String?
 
         public init() {}
+
+        /// The tool gave its services but avahi-browse gave nothing to compare them with: the avahi
+        /// agreement is unmeasured, neither agreement nor disagreement. A tool that failed itself
+        /// (`error`) disagrees whatever avahi did.
+        public var avahiFailed: Bool { avahi == nil && error == nil }
 
         enum CodingKeys: String, CodingKey {
             case agrees, found, fixture, avahi, error

@@ -26,14 +26,22 @@ extension RunMetrics {
         /// when they differ (or why it could not run).
         public var ours: String?
         public var reference: String?
+        /// Why the reference tool gave no answer to compare with (not run, or exited non-zero): the
+        /// run is then neither an agreement nor a disagreement, and its agreement metric is unmeasured.
+        public var referenceError: String?
 
-        public init(agrees: Bool, durationMs: Double?, ours: String? = nil, reference: String? = nil) {
+        public init(agrees: Bool, durationMs: Double?, ours: String? = nil, reference: String? = nil, referenceError: String? = nil) {
             (self.agrees, self.durationMs, self.ours, self.reference) = (agrees, durationMs, ours, reference)
+            self.referenceError = referenceError
         }
+
+        /// 1 agrees, 0 not; nil when the reference failed.
+        public var agreementValue: Double? { referenceError == nil ? (agrees ? 1 : 0) : nil }
 
         enum CodingKeys: String, CodingKey {
             case agrees, ours, reference
             case durationMs = "duration_ms"
+            case referenceError = "reference_error"
         }
     }
 }

@@ -39,6 +39,16 @@ public struct RunResult: Codable, Sendable, Equatable {
     /// holds runs of more than one platform (`scanbench merge --across-platforms`); nil otherwise,
     /// when every run ran on `environment.platform`.
     public var platform: String?
+    /// Why the app's event log could not be read, when it could not: every figure whose source is
+    /// the event log (`Metric.Source.eventLog`) is then unmeasured for this run, not zero. Nil when
+    /// it was read.
+    public var eventLogError: String?
+
+    enum CodingKeys: String, CodingKey {
+        case fixture, strategy, scenario, repetition, sequence, status, error, seed, pcap, events, probe, metrics, devices, series
+        case control, overrides, platform
+        case eventLogError = "event_log_error"
+    }
 
     public init(fixture: String, strategy: String, scenario: String, repetition: Int, sequence: Int, status: Status,
                 error: String? = nil, pcap: String? = nil, events: String? = nil, metrics: RunMetrics = RunMetrics(),

@@ -23,7 +23,7 @@ struct AppCommand: AsyncParsableCommand {
 
             Targets are addresses, or $names bound with --target:
               scanbench testbed exec -- scanbench app --script adr-016 --strategy review-phase2 \\
-                --target ports_target=198.18.0.20 --json
+                --target ports_target=192.0.2.20 --json
 
             The strategy's `tools` section sets the executor (shared_pool / dedicated), the ping \
             method (icmp / tcp) and timestamps (callback / kernel), and the port scanner; \
@@ -52,10 +52,10 @@ struct AppCommand: AsyncParsableCommand {
     var strategy = "netmonitor-2.0"
 
     @Option(help: ArgumentHelp("The device the app runs on: a built-in platform profile (fixtures/platforms) or a path to one.",
-                               discussion: "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."))
+                               discussion: "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."))  // iphone-a16: Apple's A16, a platform profile
     var platform = PlatformProfileLoader.defaultName
 
-    @Option(name: .customLong("target"), help: "Bind a script variable: NAME=ADDRESS or NAME=TEXT (repeatable), e.g. ping_target=198.18.0.20, dns_name=fritz-box.home.arpa.")
+    @Option(name: .customLong("target"), help: "Bind a script variable: NAME=ADDRESS or NAME=TEXT (repeatable), e.g. ping_target=192.0.2.20, dns_name=nas.example.com.")
     var targets: [String] = []
 
     @Option(help: "Scan on this interface. Required outside a testbed namespace.")
@@ -91,7 +91,7 @@ struct AppCommand: AsyncParsableCommand {
         for binding in targets {
             let parts = binding.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                AppOutput.fail("error: --target \(binding) is not NAME=VALUE\n  fix: write e.g. --target ping_target=198.18.0.20 or --target dns_name=fritz-box.home.arpa")
+                AppOutput.fail("error: --target \(binding) is not NAME=VALUE\n  fix: write e.g. --target ping_target=192.0.2.20 or --target dns_name=nas.example.com")
             }
             names[parts[0]] = parts[1]
             if let ip = IPv4Address(parts[1]) { bound[parts[0]] = ip }

@@ -130,6 +130,11 @@ struct MetricsJoinerTests {
         #expect(phoneReason.contains("deep_sleep: asleep 20 s of every 25 s; the switch dropped 4 frames"), "\(phoneReason)")
         #expect(phoneReason.contains("asleep at every poke (deep_sleep)"), "\(phoneReason)")
         #expect(!phoneReason.contains("path gap"), "its connect ended before the gap: \(phoneReason)")
+        // Unread switch counters are no "dropped 0 frames", and imply no sleep at every poke.
+        observation.switchCounters = nil
+        let unread = try #require(MetricsJoiner(observation: observation).join().devices.first { $0.name == "phone" }?.missedBecause)
+        #expect(unread.contains("deep_sleep: asleep 20 s of every 25 s; switch counters unread"), "\(unread)")
+        #expect(!unread.contains("dropped") && !unread.contains("asleep at every poke"), "\(unread)")
         let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
         #expect(speakerReason.contains("1× waiting ENETDOWN"), "\(speakerReason)")
         #expect(speakerReason.contains("`waiting` ended by the probe's policy during a path loss"), "\(speakerReason)")

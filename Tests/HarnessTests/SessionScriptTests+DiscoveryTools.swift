@@ -66,7 +66,7 @@ extension SessionScriptTests {
         let log = "\(directory)/pc.log"
         try "ff00\n".write(toFile: log, atomically: true, encoding: .utf8)   // an earlier run's packet
         var scorer = WakeOnLANScorer(testbed: "x", target: "pc")
-        (scorer.logPath, scorer.linesBefore) = (log, 1)
+        (scorer.logPath, scorer.linesBefore, scorer.missingBefore) = (log, 1, false)
         try "ff00\nffab\nffcd\n".write(toFile: log, atomically: true, encoding: .utf8)
         try "1000000000\n1005000000\n1009000000\n".write(toFile: "\(directory)/pc.times", atomically: true, encoding: .utf8)
         let sent = SessionReport.WakeOnLANRun(mac: "m", destination: "255.255.255.255", port: 9, startedS: 5, durationMs: 0.5,

@@ -177,7 +177,9 @@ struct ReportRenderingTests {
     func unfinishedTools() throws {
         var document = SyntheticResults.document(strategies: ["netmonitor-2.0"], repetitions: 1, toolScenarios: false)
         let unfinished = "did not finish before the session ended"
-        document.runs[0].metrics.lookups = RunMetrics.Lookups(trace: RunMetrics.Agreement(agrees: false, durationMs: nil, ours: unfinished))
+        document.runs[0].metrics.lookups = RunMetrics.Lookups(trace: RunMetrics.Agreement(agrees: false, durationMs: nil, ours: unfinished),
+                                                              dns: RunMetrics.Agreement(agrees: false, durationMs: 5, ours: "198.18.0.1",
+                                                                                        referenceError: "dig exited with 9"))
         var wol = RunMetrics.WakeOnLANDelivery(target: "pc")
         wol.error = unfinished
         document.runs[0].metrics.wakeOnLAN = wol
@@ -189,6 +191,9 @@ struct ReportRenderingTests {
         let byTool = Dictionary(rows.map { ($0[2], $0) }, uniquingKeysWith: { first, _ in first })
         let trace = try #require(byTool["traceroute"])
         #expect(trace[3] == "0/1" && trace[4] == "not measured" && trace[5] == "\(unfinished) / —")
+        // A reference that failed is neither agreement nor disagreement, and says why.
+        let dns = try #require(byTool["dns"])
+        #expect(dns[3] == "not measured (reference failed in 1 of 1 runs)" && dns[5] == "reference failed: dig exited with 9", "\(dns)")
         let sent = try #require(byTool["wol (listener log)"])
         #expect(sent[3] == "0/1" && sent[5] == "0 sent / 0 received, 0 other (\(unfinished))")
         for tool in ["bonjour (avahi-browse)", "bonjour (fixture)"] {
@@ -294,6 +299,26 @@ struct ReportRenderingTests {
         #expect(raw.count == 21)
         #expect(raw[0][0] == "0" && raw[20][0] == "20")
         #expect(Self.markdown.contains("\n\n</details>\n"))
+    }
+
+    @Test("the methodology names the seeds the runs used, per repetition, not the plan's base seed")
+    func methodologySeeds() throws {
+        // SyntheticResults records repetition k with seed k, and environment.seed 1.
+        #expect(Self.markdown.contains("repetition k ran with seed 1 + k − 1 (seeds 1–3), every strategy on the same seed"))
+        #expect(!Self.markdown.contains("every run used seed"))
+        var oneSeed = SyntheticResults.document()
+        for index in oneSeed.runs.indices { oneSeed.runs[index].seed = 5 }
+        #expect(Report(document: oneSeed).markdown().contains("every run used seed 5, so repetitions differ only by timing"))
+        var unseeded = SyntheticResults.document()
+        for index in unseeded.runs.indices { unseeded.runs[index].seed = nil }
+        #expect(Report(document: unseeded).markdown().contains("each run drew its own"))
+        var mixed = SyntheticResults.document()
+        let index = try #require(mixed.runs.firstIndex { $0.repetition == 2 })
+        mixed.runs[index].seed = 9
+        #expect(Report(document: mixed).markdown().contains("not one per repetition (repetition 1: 1; repetition 2: 2, 9; repetition 3: 3)"))
+        var apart = SyntheticResults.document()
+        for index in apart.runs.indices { apart.runs[index].seed = UInt64(apart.runs[index].repetition * 10) }
+        #expect(Report(document: apart).markdown().contains("repetition 1 with seed 10, repetition 2 with seed 20, repetition 3 with seed 30, every strategy"))
     }
 
     @Test("failed runs are left out of medians and shown")

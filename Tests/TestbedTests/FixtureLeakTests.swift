@@ -5,15 +5,17 @@ import Testbed
 import Wire
 
 /// The system under test must earn its numbers on any LAN (issue 15): nothing that only our
-/// fixtures send may be written into `Sources/ScanKit` or `Sources/NetTools`. This suite walks
-/// every fixture in `fixtures/lans/`, collects what identifies its devices, and fails on each
-/// place the SUT's source names it.
+/// fixtures send may be written into any module linked into `scanbench-app` (the `ScanBenchApp`
+/// target and its dependency closure, read from Package.swift, so a new dependency is covered
+/// without editing this file). This suite walks every fixture in `fixtures/lans/`, collects what
+/// identifies its devices, and fails on each place the SUT's source names it.
 ///
 /// | collected from every fixture | a leak when the SUT's source has it as | strictness |
 /// |---|---|---|
 /// | MAC prefix (first 3 bytes) of every device and the scanner | `3c:a6:2f`, `3C-A6-2F`, the word `3ca62f` or `0x3c, 0xa6, 0x2f`, anywhere on a line | strict |
 /// | SSDP `location_path` | part of a string literal | strict |
 /// | identifying strings: HTTP `server`/`title`, SSDP `server`, banner `text`, UPnP `friendly_name`/`manufacturer`/`model_name`/`model_number`, AirPlay `model`/`name`, Chromecast `name`/`model_name`/`manufacturer`, mDNS instance names and TXT values, host names | a string literal equal to the whole string, or a word of a literal equal to a word of it (words of 4+ characters with a letter, not in `vocabulary`) | strict |
+/// | device names and addresses (the scanner's too) | a name as a word of a string literal; an address anywhere on a line (help texts' examples use RFC 5737's 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24) | strict, no citation exempts |
 /// | open TCP ports and UDP listener ports that are *unusual*: not among the 1000 most frequently open ports of their protocol in nmap's `nmap-services` (open-frequency column) | an integer literal | ports only: common ports (22, 80, 443, …) are everyone's knowledge, and a list copied from a fixture always carries the device-specific ones (Sonos 1400, FRITZ!Box 49000, ESPHome 6053 …) |
 ///
 /// A line is exempt when its own comment, or a comment line right above it, cites a public
@@ -28,8 +30,10 @@ struct FixtureLeakTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The directories of the system under test.
-    static let sutDirectories = ["Sources/ScanKit", "Sources/NetTools"]
+    /// The directories of the system under test: every local target `scanbench-app` links.
+    static var sutDirectories: [String] {
+        get throws { try PackageTargets.load(packageRoot.appendingPathComponent("Package.swift").path).closure(of: "ScanBenchApp").map { "Sources/\($0)" } }
+    }
 
     /// Words that fixture strings share with any networking code, so not evidence of a leak on
     /// their own: protocol words ("host", "socket", "echo", "rtsp", "fe80"), the classifier's own
@@ -47,6 +51,8 @@ struct FixtureLeakTests {
         "lighting", "networks", "communications",
         // rooms
         "room", "living", "bedroom", "kitchen", "office", "home", "hallway", "garden",
+        // the default gateway of any LAN
+        "gateway",
     ]
 
     /// A comment that names where the knowledge comes from.
@@ -104,6 +110,47 @@ struct FixtureLeakTests {
         if !leaks.isEmpty { Issue.record(Self.report(leaks)) }
     }
 
+    @Test("no fixture's device address or device name is written into the SUT, examples included")
+    func addressesAndNames() throws {
+        let corpus = try Corpus.load()
+        #expect(corpus.addresses.count >= 40 && corpus.names.count >= 40, "the fixtures' addresses and names were not collected")
+        var leaks: [String] = []
+        for line in try SourceLine.all() {
+            for address in Self.addresses(in: line.text) {
+                if let origin = corpus.addresses[address] { leaks.append("\(line.location): address \(address) (\(origin)); use RFC 5737's 192.0.2.0/24") }
+            }
+            for literal in line.literals {
+                let words = Set(literal.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).map(String.init))
+                for word in words.sorted() where word.count >= 4 && !Self.vocabulary.contains(word) {
+                    if let origin = corpus.names[word] { leaks.append("\(line.location): device name '\(word)' in \"\(literal)\" (\(origin))") }
+                }
+            }
+        }
+        if !leaks.isEmpty { Issue.record(Self.report(leaks)) }
+    }
+
+    @Test("the modules searched are scanbench-app's whole dependency closure, from Package.swift")
+    func modulesSearched() throws {
+        let modules = try Self.sutDirectories
+        for module in ["ScanBenchApp", "AppSession", "ScanKit", "NetTools", "AppContract", "Platform", "Wire", "Identity", "Spawn"] {
+            #expect(modules.contains("Sources/\(module)"), "\(module) is linked into scanbench-app: \(modules)")
+        }
+        for module in ["Harness", "Fixture", "Testbed", "TestbedPlatform", "Capture", "Report"] {
+            #expect(!modules.contains("Sources/\(module)"), "\(module) is not linked into scanbench-app")
+        }
+        let manifest = """
+            .target(name: "A", dependencies: ["B", .product(name: "P", package: "p")]),
+            .target(name: "B", dependencies: ["C"], swiftSettings: strict),
+            .systemLibrary(name: "C", pkgConfig: "c"),
+            .target(name: "D"),
+            .executableTarget(name: "App", dependencies: ["A"]),
+            """
+        #expect(PackageTargets(manifest: manifest).closure(of: "App") == ["A", "App", "B", "C"])
+        let line = SourceLine(file: "x.swift", number: 1, text: #"    help: "e.g. ping_target=198.18.0.20 or 192.0.2.20, not 1.198.18.0.200""#, above: nil)
+        #expect(Self.addresses(in: line.text) == ["198.18.0.20", "192.0.2.20"])
+        #expect(Self.addresses(in: "eth0 with an address in 198.18.0.0/15; v1.2.3").isEmpty)
+    }
+
     @Test("no device-specific port of a fixture is written into the SUT")
     func unusualPorts() throws {
         let corpus = try Corpus.load()
@@ -147,6 +194,16 @@ struct FixtureLeakTests {
     }
 
     // MARK: Matching
+
+    /// Every dotted-quad IPv4 address written in `text` (not part of a longer dotted run or a network's `/prefix`).
+    static func addresses(in text: String) -> [String] {
+        text.split(whereSeparator: { !($0.isNumber || $0 == "." || $0 == "/") }).compactMap { token in
+            guard !token.contains("/") else { return nil }
+            let trimmed = token.hasSuffix(".") ? token.dropLast() : token
+            guard trimmed.split(separator: ".", omittingEmptySubsequences: false).count == 4 else { return nil }
+            return IPv4Address(String(trimmed))?.description
+        }
+    }
 
     /// Whether `text` names the 3-byte `prefix` in a form a table would use.
     static func mentions(_ text: String, prefix: [UInt8]) -> Bool { prefixes(in: text).contains(prefix) }
@@ -257,6 +314,9 @@ struct FixtureLeakTests {
         var locationPaths: [String: String] = [:]
         var wholeStrings: [String: String] = [:]
         var words: [String: String] = [:]
+        /// Every device's and scanner's address, and every device's name.
+        var addresses: [String: String] = [:]
+        var names: [String: String] = [:]
         /// Open TCP / UDP listener ports with their protocol.
         var ports: [(port: Int, udp: Bool, origin: String)] = []
 
@@ -276,9 +336,12 @@ struct FixtureLeakTests {
                 if macPrefixes[prefix] == nil { macPrefixes[prefix] = origin }
             }
             addPrefix(fixture.network.scanner.mac, "\(fixture.name): scanner")
+            addresses[fixture.network.scanner.ip.description] = addresses[fixture.network.scanner.ip.description] ?? "\(fixture.name): scanner"
             for device in fixture.devices {
                 let origin = "\(fixture.name): \(device.name)"
                 addPrefix(device.mac, origin)
+                addresses[device.ip.description] = addresses[device.ip.description] ?? origin
+                names[device.name.lowercased()] = names[device.name.lowercased()] ?? origin
                 if let path = device.ssdp?.locationPath { locationPaths[path] = "\(origin) location_path" }
                 for port in device.tcpPorts.openPorts { ports.append((port, false, "\(origin) tcp.open")) }
                 for service in device.udp ?? [] { ports.append((service.port, true, "\(origin) udp")) }
@@ -340,6 +403,48 @@ struct FixtureLeakTests {
         }
     }
 
+    // MARK: What links into the SUT
+
+    /// The package's local targets and the targets each depends on by name, read from Package.swift's
+    /// `.target(name:dependencies:)` entries (products of other packages are not ours to search).
+    struct PackageTargets {
+        var dependencies: [String: [String]] = [:]
+
+        init(manifest: String) {
+            let entry = try! Regex(#"\.(?:target|executableTarget|systemLibrary|binaryTarget)\(\s*name:\s*"([^"]+)""#)
+            let matches = manifest.matches(of: entry)
+            for (index, match) in matches.enumerated() {
+                guard let name = match.output[1].substring.map(String.init) else { continue }
+                let end = index + 1 < matches.count ? matches[index + 1].range.lowerBound : manifest.endIndex
+                var body = String(manifest[match.range.upperBound..<end])
+                // Only this entry's dependencies: up to its matching bracket, other packages' products removed.
+                guard let open = body.range(of: "dependencies:") else { dependencies[name] = []; continue }
+                body = String(body[open.upperBound...])
+                var depth = 0, list = ""
+                for character in body {
+                    if character == "[" { depth += 1 } else if character == "]" { depth -= 1; if depth == 0 { break } }
+                    if depth > 0 { list.append(character) }
+                }
+                list = list.replacing(try! Regex(#"\.product\([^)]*\)"#), with: "")
+                dependencies[name] = list.matches(of: try! Regex(#""([^"]+)""#)).compactMap { $0.output[1].substring.map(String.init) }
+            }
+        }
+
+        static func load(_ path: String) throws -> PackageTargets {
+            PackageTargets(manifest: try String(contentsOfFile: path, encoding: .utf8))
+        }
+
+        /// `target` and every local target it depends on, directly or not, sorted.
+        func closure(of target: String) -> [String] {
+            var seen: Set<String> = [], queue = [target]
+            while let next = queue.popLast() {
+                guard dependencies[next] != nil, seen.insert(next).inserted else { continue }
+                queue += dependencies[next] ?? []
+            }
+            return seen.sorted()
+        }
+    }
+
     // MARK: What the SUT's source says
 
     /// One line of the SUT's source, with the comment line above it (for citations).
@@ -348,19 +453,27 @@ struct FixtureLeakTests {
         var number: Int
         var text: String
         var above: String?
+        /// The file is a public table that names its source (`source: "…"`, Identity's `PublicTable`).
+        var fileCited = false
 
         var location: String { "\(file):\(number)" }
 
         static func all() throws -> [SourceLine] {
             var lines: [SourceLine] = []
-            for directory in FixtureLeakTests.sutDirectories {
+            for directory in try FixtureLeakTests.sutDirectories {
                 let root = FixtureLeakTests.packageRoot.appendingPathComponent(directory)
-                guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { continue }
-                for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+                guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
+                    Issue.record("\(directory) is linked into scanbench-app but has no sources there")
+                    continue
+                }
+                for case let relative as String in enumerator where [".swift", ".c", ".h"].contains(where: relative.hasSuffix) {
                     let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+                    let table = text.contains(try! Regex(#"\bsource:\s*"[^"]{10,}""#))
                     var previous: String?
                     for (index, line) in text.components(separatedBy: "\n").enumerated() {
-                        lines.append(SourceLine(file: "\(directory)/\(relative)", number: index + 1, text: line, above: previous))
+                        var sourceLine = SourceLine(file: "\(directory)/\(relative)", number: index + 1, text: line, above: previous)
+                        sourceLine.fileCited = table
+                        lines.append(sourceLine)
                         previous = line
                     }
                 }
@@ -406,6 +519,7 @@ struct FixtureLeakTests {
 
         /// The line's comment, or a comment line right above it, cites a public source.
         var isCited: Bool {
+            if fileCited { return true }
             if let comment = split.comment, comment.contains(FixtureLeakTests.citation) { return true }
             if let above, above.trimmingCharacters(in: .whitespaces).hasPrefix("//"), above.contains(FixtureLeakTests.citation) {
                 return true

@@ -65,7 +65,7 @@ public struct EntryRunner: Sendable {
         var child: ChildProcess.Monitored
         var process: ProcessStats
         var captureDrops: Int
-        var switchBefore: [SwitchPortCounters]
+        var switchBefore: [SwitchPortCounters]?
         /// CLOCK_REALTIME − CLOCK_MONOTONIC at the start (pcap times → event-log times).
         var realtimeMinusMonotonicNs: Int64
         /// The Wake-on-LAN target's listener log as it stood before the session; nil without a `wol`.
@@ -87,7 +87,8 @@ public struct EntryRunner: Sendable {
         let driver = driver(strategy.strategy)
         let arguments = try driver.arguments(for: entry, strategyFile: strategy.file, platformFile: strategy.platform.argument,
                                              eventsPath: files.path(files.events))
-        let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID) ?? []
+        // Unread before the run: the counters after it cannot be taken as the run's, so they stay unread.
+        let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID)
         let tools = try DiscoveryToolReferences(script: entry.scenario.script, truth: truth)
         let capture = try await LiveCapture.start(LiveCaptureConfiguration(
             interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: files.path(files.pcap)))
@@ -111,12 +112,19 @@ public struct EntryRunner: Sendable {
         options.scanner = truth.scanner.ip
         let wire = try WireAnalyzer.analyze(file: files.path(files.pcap), options: options)
         // The switch's counters before the category probe adds traffic of its own.
-        let switchCounters = SwitchPortCounters.load(testbed: truth.testbedID)?.since(recording.switchBefore)
+        let switchCounters = recording.switchBefore.flatMap { before in SwitchPortCounters.load(testbed: truth.testbedID)?.since(before) }
         // avahi-browse right after the session, before the category probe's traffic.
         let services = recording.browses ? await DiscoveryToolReferences.avahi(truth: truth) : ServiceAgreementScorer(truth: truth)
         // A scan that finished wrote its event log; one that crashed may have left none.
         let eventsPath = files.path(files.events)
-        let events = session?.scan == nil ? ((try? EventLog.read(path: eventsPath)) ?? []) : try EventLog.read(path: eventsPath)
+        let events: [EventRecord]
+        var eventLogError: String?
+        do {
+            events = try EventLog.read(path: eventsPath)
+        } catch where session?.scan == nil {
+            // Not a zero: no event log, so every stack and UI figure of this run is unmeasured.
+            (events, eventLogError) = ([], "\(error)")
+        }
         var categories: CategoryProbeOutcome?
         if let scan = session?.scan {
             categories = strategy.classify.deepProbe == .harness
@@ -144,6 +152,21 @@ public struct EntryRunner: Sendable {
         }
         DiscoveryToolReferences.score(session, wakeOnLAN: recording.wakeOnLAN, services: services, into: &result.metrics)
         (result.status, result.error) = Self.status(ending, probeFailure: categories?.failure)
+        if let eventLogError {
+            Self.recordUnreadEventLog(eventLogError, into: &result)
+        }
+    }
+
+    /// Marks a run whose event log could not be read: the run fails (if nothing failed it before)
+    /// and its error says that its stack and UI figures are unmeasured, not zero.
+    /// - Parameters:
+    ///   - reason: why the log could not be read.
+    ///   - result: the run, its status already set from the session's ending.
+    static func recordUnreadEventLog(_ reason: String, into result: inout RunResult) {
+        result.eventLogError = reason
+        if result.status == .ok { result.status = .failed }
+        let note = "the app's event log could not be read (\(reason)): this run's stack and UI figures are unmeasured"
+        result.error = result.error.map { "\($0); \(note)" } ?? note
     }
 
     /// What the category probe after a scan gave; `report` nil when it failed.

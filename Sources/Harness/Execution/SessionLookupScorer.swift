@@ -21,12 +21,16 @@ struct SessionLookupScorer: Sendable {
     /// the hop's address, as ours is the first of three).
     func score(_ trace: SessionReport.TraceRun) -> RunMetrics.Agreement {
         guard trace.finished else { return unfinished(trace.error) }
-        let ours = trace.hops.map { $0.address ?? "*" }
-        let output = reference(["traceroute", "-n", "-q", "1", "-w", "1", trace.target])
-        let theirs = try? output.map(Self.traceHops).get()
-        // No hops on either side (both failed) is no agreement.
-        return agreement(trace.error == nil && !ours.isEmpty && ours == theirs, trace.durationMs,
-                         ours: trace.error ?? ours.joined(separator: " "), reference: theirs?.joined(separator: " ") ?? output.failure)
+        let hops = trace.hops.map { $0.address ?? "*" }
+        let ours = trace.error ?? hops.joined(separator: " ")
+        let theirs: [String]
+        switch reference(["traceroute", "-n", "-q", "1", "-w", "1", trace.target]) {
+        case .success(let output): theirs = Self.traceHops(output)
+        case .failure(let failure): return referenceFailed(failure, trace.durationMs, ours: ours, appError: trace.error)
+        }
+        // No hops on either side is no agreement.
+        return agreement(trace.error == nil && !hops.isEmpty && hops == theirs, trace.durationMs,
+                         ours: ours, reference: theirs.joined(separator: " "))
     }
 
     /// Answer data against `dig +short` (`-x` for a PTR of an address), as sets.
@@ -34,12 +38,16 @@ struct SessionLookupScorer: Sendable {
         guard lookup.finished else { return unfinished(lookup.error) }
         let arguments = lookup.type == "PTR" && lookup.name.allSatisfy({ $0.isNumber || $0 == "." })
             ? ["dig", "+short", "-x", lookup.name] : ["dig", "+short", "-t", lookup.type, lookup.name]
-        let output = reference(arguments)
-        let theirs = try? output.map { Set($0.split(whereSeparator: \.isNewline).map(String.init)) }.get()
         let ours = Set(lookup.answers)
+        let said = lookup.error ?? ours.sorted().joined(separator: ", ")
+        let theirs: Set<String>
+        switch reference(arguments) {
+        case .success(let output): theirs = Set(output.split(whereSeparator: \.isNewline).map(String.init))
+        case .failure(let failure): return referenceFailed(failure, lookup.durationMs, ours: said, appError: lookup.error)
+        }
         // Two empty answers may be NOERROR against NXDOMAIN: an empty answer never agrees.
-        return agreement(lookup.error == nil && !ours.isEmpty && ours == theirs, lookup.durationMs, ours: lookup.error ?? ours.sorted().joined(separator: ", "),
-                         reference: theirs?.sorted().joined(separator: ", ") ?? output.failure)
+        return agreement(lookup.error == nil && !ours.isEmpty && ours == theirs, lookup.durationMs, ours: said,
+                         reference: theirs.sorted().joined(separator: ", "))
     }
 
     /// Each server's raw answer against `whois -h SERVER QUERY` to the same server.
@@ -49,8 +57,11 @@ struct SessionLookupScorer: Sendable {
             return agreement(false, lookup.durationMs, ours: lookup.error ?? "no answer", reference: nil)
         }
         for step in lookup.chain {
-            let output = reference(["whois", "-h", step.server, lookup.query])
-            guard let theirs = try? output.get() else { return agreement(false, lookup.durationMs, ours: step.server, reference: output.failure) }
+            let theirs: String
+            switch reference(["whois", "-h", step.server, lookup.query]) {
+            case .success(let output): theirs = output
+            case .failure(let failure): return referenceFailed(failure, lookup.durationMs, ours: step.server, appError: nil)
+            }
             if Self.normalised(step.raw) != Self.normalised(theirs) {
                 return agreement(false, lookup.durationMs, ours: "\(step.server): \(Self.normalised(step.raw).prefix(200))",
                                  reference: String(Self.normalised(theirs).prefix(200)))
@@ -63,6 +74,14 @@ struct SessionLookupScorer: Sendable {
     /// what the app said. The reference tool is not run: there is nothing to compare it with.
     private func unfinished(_ error: String?) -> RunMetrics.Agreement {
         RunMetrics.Agreement(agrees: false, durationMs: nil, ours: error ?? SessionReport.didNotFinish, reference: nil)
+    }
+
+    /// A run whose reference tool gave nothing to compare with: neither agreement nor disagreement
+    /// (its agreement metric is unmeasured), with why. A tool that failed itself (`appError`)
+    /// disagrees whatever the reference did, as an unfinished one does.
+    private func referenceFailed(_ failure: ReferenceFailure, _ ms: Double, ours: String, appError: String?) -> RunMetrics.Agreement {
+        guard appError == nil else { return agreement(false, ms, ours: ours, reference: failure.text) }
+        return RunMetrics.Agreement(agrees: false, durationMs: ms, ours: ours, reference: nil, referenceError: failure.text)
     }
 
     /// What the app said is kept either way (so that agreeing on nothing shows); the reference only when it differs.
@@ -94,7 +113,3 @@ struct SessionLookupScorer: Sendable {
     }
 }
 
-extension Result where Failure == SessionLookupScorer.ReferenceFailure {
-    /// The failure's text; nil on success.
-    var failure: String? { if case .failure(let f) = self { f.text } else { nil } }
-}

@@ -13,12 +13,16 @@ struct WakeOnLANScorer: Sendable {
     var logPath: String
     /// Lines the log had before the session: the ones after are the session's.
     var linesBefore: Int
+    /// The log did not exist before the session: the listener was not running then.
+    var missingBefore: Bool
 
     /// The scorer for `target` on `testbed`, remembering how long its log was before the session.
     /// The agent logs to the testbed's state directory (`scanbench testbed agent`: `<fixture's directory>/wol`).
     init(testbed: String, target: String) {
         logPath = "\(TestbedNames(id: testbed).stateDirectory)/wol/\(target).log"
-        linesBefore = Self.lines(of: logPath).count
+        let before = Self.lines(of: logPath)
+        linesBefore = before?.count ?? 0
+        missingBefore = before == nil
     }
 
     /// The session's packets against the lines the listener logged since. A packet the session
@@ -28,8 +32,12 @@ struct WakeOnLANScorer: Sendable {
         delivery.sent = runs.filter { $0.error == nil }.count
         delivery.durationMs = runs.last(where: \.finished)?.durationMs
         delivery.error = runs.lazy.compactMap(\.error).first
-        let logged = Self.lines(of: logPath)
-        let times = Self.lines(of: WakeOnLANListener.timesPath(forLog: logPath))
+        // The listener creates its log when it starts: no log, no listener, and nothing to score against.
+        guard !missingBefore, let logged = Self.lines(of: logPath) else {
+            delivery.referenceError = "the target's Wake-on-LAN listener log \(logPath) was missing \(missingBefore ? "before" : "after") the session"
+            return delivery
+        }
+        let times = Self.lines(of: WakeOnLANListener.timesPath(forLog: logPath)) ?? []
         var unmatched = Array(logged.indices.dropFirst(linesBefore))
         for run in runs {
             guard let hex = run.packetHex, let at = unmatched.firstIndex(where: { logged[$0] == hex }) else { continue }
@@ -44,9 +52,9 @@ struct WakeOnLANScorer: Sendable {
         return delivery
     }
 
-    /// A file's lines; none when it does not exist.
-    static func lines(of path: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+    /// A file's lines; nil when it cannot be read.
+    static func lines(of path: String) -> [String]? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

@@ -74,9 +74,14 @@ struct MissedMechanism {
         let connects = Array((spans[ip] ?? [:]).values)
         let answered = connects.contains(where: \.ready)
         if let entry = truth.devices.first(where: { $0.device.ip == ip }), let sleep = entry.device.deepSleep {
-            let dropped = switchCounters?.first { $0.name == entry.device.name }?.asleepDropped ?? 0
-            observed.append("deep_sleep: asleep \(Self.seconds(sleep.sleepS)) s of every \(Self.seconds(sleep.periodS)) s; the switch dropped \(dropped) frames to or from it asleep")
-            if dropped > 0 && !answered { inferred.append("asleep at every poke (deep_sleep)") }
+            let asleep = "deep_sleep: asleep \(Self.seconds(sleep.sleepS)) s of every \(Self.seconds(sleep.periodS)) s"
+            if let port = switchCounters?.first(where: { $0.name == entry.device.name }) {
+                observed.append("\(asleep); the switch dropped \(port.asleepDropped) frames to or from it asleep")
+                if port.asleepDropped > 0 && !answered { inferred.append("asleep at every poke (deep_sleep)") }
+            } else {
+                // Not "dropped 0": without the counters nobody knows what the switch dropped.
+                observed.append("\(asleep); switch counters unread (\(switchCounters == nil ? "no switch.json" : "no port for it in switch.json"))")
+            }
         }
         let endedByPolicy = connects.filter(\.endedAtPathWait).count
         if endedByPolicy > 0 && !answered {

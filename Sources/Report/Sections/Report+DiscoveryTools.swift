@@ -6,7 +6,7 @@ extension Report {
     func discoveryDisagreement(of agrees: Metric, in metrics: RunMetrics) -> String? {
         switch agrees.id {
         case Metric.wolAgrees.id:
-            guard let wol = metrics.wakeOnLAN, !wol.agrees else { return nil }
+            guard let wol = metrics.wakeOnLAN, !wol.agrees, wol.referenceError == nil else { return nil }
             return "\(wol.sent) sent / \(wol.received) received, \(wol.mismatched) other" + (wol.error.map { " (\($0))" } ?? "")
         case Metric.browseAgrees.id: return avahiDifference(metrics.bonjourBrowse)
         case Metric.browseAgreesFixture.id: return fixtureDifference(metrics.bonjourBrowse)
@@ -17,7 +17,8 @@ extension Report {
     }
 
     private func avahiDifference(_ services: RunMetrics.ServiceAgreement?) -> String? {
-        guard let services, !services.agrees else { return nil }
+        // avahi-browse that failed is a failed reference (`referenceFailure`), not a difference.
+        guard let services, !services.agrees, !services.avahiFailed else { return nil }
         if let error = services.error { return "the tool: \(error)" }
         if let error = services.avahiError { return "avahi-browse failed: \(error)" }
         return "\(services.found) / \(services.avahi ?? 0): " + services.avahiDifferences.joined(separator: "; ")

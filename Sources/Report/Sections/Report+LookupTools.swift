@@ -11,12 +11,17 @@ extension Report {
                 let runs = group.ok(strategy).map(\.metrics)
                 for (tool, agreesMetric, durationMetric) in Metric.sessionTools {
                     let agrees = runs.compactMap { agreesMetric.value(in: $0) }
-                    guard !agrees.isEmpty else { continue }
+                    let failed = runs.compactMap { self.referenceFailure(of: agreesMetric, in: $0) }
+                    guard !agrees.isEmpty || !failed.isEmpty else { continue }
                     let durations = runs.compactMap { durationMetric.value(in: $0) }
                     let differing = runs.lazy.compactMap { self.disagreement(of: agreesMetric, in: $0) }.first
-                    table.add([group.title, Inline.code(strategy), tool, "\(Int(agrees.reduce(0, +)))/\(agrees.count)",
+                    // A failed reference is neither agreement nor disagreement: out of the count, named beside it.
+                    let count = (agrees.isEmpty ? "not measured" : "\(Int(agrees.reduce(0, +)))/\(agrees.count)")
+                        + (failed.isEmpty ? "" : " (reference failed in \(failed.count) of \(agrees.count + failed.count) runs)")
+                    let notes = [differing.map { String($0.prefix(160)) }, failed.first.map { "reference failed: \($0.prefix(160))" }].compactMap { $0 }
+                    table.add([group.title, Inline.code(strategy), tool, count,
                                SampleSummary(durations).map { NumberFormat.decimal($0.median, digits: durationMetric.digits) } ?? "not measured",
-                               differing.map { String($0.prefix(160)) } ?? "—"])
+                               notes.isEmpty ? "—" : notes.joined(separator: "; ")])
                 }
             }
         }
@@ -27,8 +32,23 @@ extension Report {
         text += "answer equal; the Wake-on-LAN packet against the target's listener log, byte for byte; the Bonjour browser "
         text += "tool's and the device-detail screen's services against `avahi-browse -arpk` run there right after it and against "
         text += "the fixture, over the types the app browses (docs/METRICS.md, \"Tools in the app\"). Duration is the tool's, in "
-        text += "the app, start to result.\n\n"
+        text += "the app, start to result. A run whose reference tool failed (did not run, exited non-zero, avahi-browse or the "
+        text += "listener's log missing) is neither an agreement nor a disagreement: it is left out of the count and its reason shown.\n\n"
         return text + table.render()
+    }
+
+    /// Why one run's reference for the tool named by its agreement metric gave nothing to compare
+    /// with; nil when it ran (or the run has no such tool).
+    private func referenceFailure(of agrees: Metric, in metrics: RunMetrics) -> String? {
+        switch agrees.id {
+        case Metric.traceAgrees.id: metrics.lookups?.trace?.referenceError
+        case Metric.dnsAgrees.id: metrics.lookups?.dns?.referenceError
+        case Metric.whoisAgrees.id: metrics.lookups?.whois?.referenceError
+        case Metric.wolAgrees.id: metrics.wakeOnLAN?.referenceError
+        case Metric.browseAgrees.id: metrics.bonjourBrowse.flatMap { $0.avahiFailed ? $0.avahiError ?? "avahi-browse did not run" : nil }
+        case Metric.detailAgrees.id: metrics.detailServices.flatMap { $0.avahiFailed ? $0.avahiError ?? "avahi-browse did not run" : nil }
+        default: nil
+        }
     }
 
     /// What one run's tool, named by its agreement metric, said against its reference when they
@@ -42,7 +62,7 @@ extension Report {
         case Metric.whoisAgrees.id: metrics.lookups?.whois
         default: nil
         }
-        guard let agreement, !agreement.agrees else { return nil }
+        guard let agreement, !agreement.agrees, agreement.referenceError == nil else { return nil }
         return "\(agreement.ours ?? "—") / \(agreement.reference ?? "—")"
     }
 }

@@ -14,11 +14,7 @@ extension Report {
         text += "- **A LAN per run, and seeds.** Each run had a LAN of its own, brought up with the run's seed, left 2 s to "
         text += "settle and taken down after it, so no run inherits another's ARP caches or sockets. The seed drives every "
         text += "random impairment of the LAN and the scanner's own random choices; "
-        if let seed = environment.seed {
-            text += "every run used seed \(seed), so repetitions differ only by timing (the Repeatability tables show where that matters).\n"
-        } else {
-            text += "each run drew its own (the raw runs list them; `scanbench run --seed N` replays one).\n"
-        }
+        text += seedSentence() + "\n"
         text += "- **Repetitions.** Each strategy ran \(environment.repetitions) times per fixture and scenario on a freshly "
         text += "captured link; tables show the median over the successful repetitions and the range, never a mean. "
         text += "Failed or timed-out runs are listed below and left out of the medians.\n"
@@ -51,6 +47,41 @@ extension Report {
             table.add(["Platform \(Inline.code(platform.name))", "sha256 \(Inline.code(String(platform.sha256.prefix(16))))…"])
         }
         return text + table.render() + platformTable(environment.platform)
+    }
+
+    /// What the runs' seeds were, read from the runs themselves (not from the plan's base seed):
+    /// one seed per repetition shared by every strategy, one seed for every run, or each run its own.
+    func seedSentence() -> String {
+        let seeded = document.runs.filter { $0.seed != nil }
+        guard !seeded.isEmpty else {
+            return "each run drew its own (the raw runs list them; `scanbench run --seed N` replays one)."
+        }
+        let unseeded = document.runs.count - seeded.count
+        let missing = unseeded == 0 ? "" : " \(unseeded) run\(unseeded == 1 ? "" : "s") recorded no seed."
+        let seeds = Set(seeded.compactMap(\.seed)).sorted()
+        if seeds.count == 1 {
+            return "every run used seed \(seeds[0]), so repetitions differ only by timing "
+                + "(the Repeatability tables show where that matters).\(missing)"
+        }
+        let byRepetition = Dictionary(grouping: seeded, by: \.repetition).mapValues { Set($0.compactMap(\.seed)).sorted() }
+        let repetitions = byRepetition.keys.sorted()
+        let onePerRepetition = byRepetition.values.allSatisfy { $0.count == 1 }
+            && Set(byRepetition.values.map { $0[0] }).count == repetitions.count
+        if onePerRepetition {
+            let pairs = repetitions.map { (repetition: $0, seed: byRepetition[$0]![0]) }
+            let first = pairs[0]
+            let offset = first.seed &- UInt64(first.repetition)
+            let consecutive = pairs.allSatisfy { $0.seed == offset &+ UInt64($0.repetition) }
+            let mapping = consecutive && first.repetition == 1
+                ? "repetition k ran with seed \(first.seed) + k − 1 (seeds \(first.seed)–\(pairs.last!.seed))"
+                : pairs.map { "repetition \($0.repetition) with seed \($0.seed)" }.joined(separator: ", ")
+            return "\(mapping), every strategy on the same seed within a repetition, so strategies meet the same draws "
+                + "of each LAN and repetitions differ by their draws as well as by timing.\(missing)"
+        }
+        let listing = repetitions.map { repetition in
+            "repetition \(repetition): \(byRepetition[repetition]!.map(String.init).joined(separator: ", "))"
+        }.joined(separator: "; ")
+        return "the runs' seeds were not one per repetition (\(listing)); the raw runs list each run's.\(missing)"
     }
 
     /// The methodology's bullet on the platform profile the app ran on.
@@ -103,8 +134,10 @@ extension Report {
         (metric.shortHeader, .right)
     }
 
-    private static func rawCell(_ column: (metric: Metric, digits: Int), _ metrics: RunMetrics) -> String {
-        guard let value = column.metric.value(in: metrics) else { return "—" }
+    /// One figure of one run; "—" when unmeasured, also for every event-log figure of a run whose event log was unread.
+    private static func rawCell(_ column: (metric: Metric, digits: Int), _ run: RunResult) -> String {
+        if column.metric.source == .eventLog && run.eventLogError != nil { return "—" }
+        guard let value = column.metric.value(in: run.metrics) else { return "—" }
         return column.digits == 0 ? String(Int(value)) : NumberFormat.decimal(value, digits: column.digits)
     }
 
@@ -119,8 +152,8 @@ extension Report {
             let status = run.status == .ok ? "ok" : "\(run.status.rawValue): \(run.error ?? "no message")"
             table.add(["\(run.sequence)", run.fixture, run.scenario + (run.platform.map { " · \($0)" } ?? ""), Inline.code(run.strategy), "\(run.repetition)", status, run.seed.map(String.init) ?? "—",
                        "\(m.yield.found)/\(m.yield.discoverable)"]
-                      + Self.rawColumns.map { Self.rawCell($0, m) } + [Self.agreesCell(m.stack)]
-                      + Self.rawCostColumns.map { Self.rawCell($0, m) } + [run.pcap.map { "[pcap](\($0))" } ?? "—"])
+                      + Self.rawColumns.map { Self.rawCell($0, run) } + [run.eventLogError == nil ? Self.agreesCell(m.stack) : "—"]
+                      + Self.rawCostColumns.map { Self.rawCell($0, run) } + [run.pcap.map { "[pcap](\($0))" } ?? "—"])
         }
         var text = "## Raw runs\n\n<details><summary>Every run, in schedule order (\(document.runs.count) runs)</summary>\n\n"
         text += table.render()

@@ -37,7 +37,7 @@ public struct IPv4Address: Hashable, Comparable, Sendable, TextCodable {
 
     public static func < (lhs: IPv4Address, rhs: IPv4Address) -> Bool { lhs.value < rhs.value }
 
-    public static let textFormHint = "an IPv4 address; write four numbers 0-255 separated by dots, e.g. 198.18.0.10"
+    public static let textFormHint = "an IPv4 address; write four numbers 0-255 separated by dots, e.g. 192.0.2.10"
 }
 
 extension Character {

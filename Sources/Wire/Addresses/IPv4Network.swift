@@ -35,5 +35,5 @@ public struct IPv4Network: Hashable, Sendable, TextCodable {
 
     public var description: String { "\(address)/\(prefixLength)" }
 
-    public static let textFormHint = "a network; write address/prefix, e.g. 198.18.0.0/24"
+    public static let textFormHint = "a network; write address/prefix, e.g. 192.0.2.0/24"
 }

@@ -43,5 +43,5 @@ public struct MACAddress: Hashable, Sendable, TextCodable {
     public static func == (lhs: MACAddress, rhs: MACAddress) -> Bool { lhs.array == rhs.array }
     public func hash(into hasher: inout Hasher) { hasher.combine(array) }
 
-    public static let textFormHint = "a MAC address; write six hex pairs, e.g. 3c:22:fb:12:34:56"
+    public static let textFormHint = "a MAC address; write six hex pairs, e.g. 00:00:5e:00:53:01"
 }
