@@ -58,7 +58,7 @@ struct EventLogTests {
     func failedWriteIsCounted() throws {
         let path = Self.tempPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         // A descriptor opened for reading refuses writes (EBADF), as a full disk would refuse them.
         let log = EventLog(handle: try #require(FileHandle(forReadingAtPath: path)), flushThreshold: 64)
         for devices in 0..<5 { log.record(.scanEnd(.init(devices: devices))) }

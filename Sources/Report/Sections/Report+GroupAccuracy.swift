@@ -66,7 +66,8 @@ extension Report {
         }
         // Category-guessing peers (nmap -O -sV) on the same LAN, scored by the same CategoryScore.
         let peers = document.peers.filter { $0.fixture == group.fixture && $0.categories != nil }
-        for tool in peers.map(\.tool).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } {
+        let tools = peers.map(\.tool).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for tool in tools {
             let rows = peers.filter { $0.tool == tool }
             func median(_ value: (CategoryScore) -> Int) -> Double { SampleSummary(rows.compactMap { $0.categories.map { Double(value($0)) } })?.median ?? 0 }
             let right = median(\.right), given = median(\.given), found = median(\.found)
