@@ -3,9 +3,9 @@
 /// (`gated`) declare `gate:`, the allowance one draw of a LAN may land from the baseline's before it
 /// counts as worse or better, and `whenCut:`, what a draw with a phase cut at its deadline does to
 /// that. The allowances are frozen: reports/gate-calibration/README.md says which runs chose them,
-/// and error-rates.md beside it is the verdict's false-alarm rate and power measured on jobs
-/// recorded after they were frozen, with the recorded null per metric (`scripts/gate-error-rates`);
-/// never tuned to pass or catch a particular change.
+/// and main-job.md and ci-plan.md beside it are the verdict's false-alarm rate and power measured
+/// on jobs recorded after they were frozen, with the recorded null per metric
+/// (`scripts/gate-error-rates`); never tuned to pass or catch a particular change.
 extension Metric {
     // MARK: Yield: what the scanner reported against the fixture
 

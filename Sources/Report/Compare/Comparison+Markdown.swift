@@ -217,7 +217,7 @@ extension Comparison {
         text += "yield is always judged, and the cuts themselves are a tested metric.\n"
         text += "- Under unchanged code a draw lands beyond an allowance one way with probability at most q = \(NumberFormat.decimal(thresholds.nullExceedance, digits: 3)) "
         text += "per scenario, so a draw of a LAN with m scenarios at most min(1, m·q) (the recorded null's own rates: "
-        text += "reports/gate-calibration/error-rates.md). So k of n draws of a LAN worse has probability at most P(S ≥ k), S the sum of those "
+        text += "reports/gate-calibration/). So k of n draws of a LAN worse has probability at most P(S ≥ k), S the sum of those "
         text += "chances: the test's p.\n"
         text += "- The verdict's \(m) p-values (each tested metric, both directions) are held to Holm's levels for α = \(NumberFormat.decimal(thresholds.alpha, digits: 3)): "
         text += "the chance that unchanged code is called REGRESSED or IMPROVED is at most α. IMPROVED needs the same evidence as REGRESSED. "
