@@ -94,6 +94,7 @@ extension Report {
             return prefix + "no strategy without a failure has its cost measured; the Pareto table below has what was."
         }
         var sentence = prefix + standingClause(front, rows: rows, onFront: onFront, failed: failed)
+        var referenceShown = false
         if rows.count == 1 {
             sentence += ": it reaches \(yield(winner.strategy)) with \(winner.cost)"
         } else {
@@ -107,13 +108,15 @@ extension Report {
                 let tied = rows.contains { $0.strategy != winner.strategy && $0.connections == fewest }
                 sentence += " with the fewest connections\(tied ? " (tied)" : "") (\(winner.cost))"
             } else if let cheapest = rows.first(where: { $0.connections == fewest }) {
-                sentence += " with \(winner.cost); \(Inline.code(cheapest.strategy)) costs less "
+                let isReference = cheapest.strategy == document.referenceStrategy
+                sentence += " with \(winner.cost); \(Inline.code(cheapest.strategy))\(isReference ? ", the reference," : "") costs less "
                 sentence += "(\(cheapest.cost))\(cheapest.recall < winner.recall ? " with lower recall (\(yield(cheapest.strategy)))" : "")"
+                referenceShown = isReference
             }
         }
         let reference = document.referenceStrategy
         if reference != winner.strategy, let ref = rows.first(where: { $0.strategy == reference }) {
-            sentence += " — against the reference \(Inline.code(reference)) (\(ref.cost), \(yield(reference))): "
+            sentence += " — against the reference \(Inline.code(reference))" + (referenceShown ? ": " : " (\(ref.cost), \(yield(reference))): ")
             sentence += "\(Self.change(winner.connections, ref.connections)) connections, \(Self.change(winner.packets, ref.packets)) packets, "
             sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts" + (measuresSession ? " over the session" : "")
         } else if failed.contains(reference) {
