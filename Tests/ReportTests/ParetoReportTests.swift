@@ -58,12 +58,12 @@ struct ParetoReportTests {
         let office = Self.probe.table(after: "### Front on `office` · scenario `scan`", withColumn: "Pareto")
         let header = Self.probe.header(after: "### Front on `office` · scenario `scan`", withColumn: "Pareto")
         #expect(header == ["Strategy", "Recall ↑", "TCP attempts (session) ↓", "Packets (session) ↓", "Connections (session) ↓",
-                           "Time to 90 % [s] ↓", "Time to 100 % [s] ↓", "Host names correct ↑", "Categories correct ↑",
+                           "Airtime (session, est.) [ms] ↓", "Time to 90 % [s] ↓", "Time to 100 % [s] ↓", "Host names correct ↑", "Categories correct ↑",
                            "Time to categories [s] ↓", "CPU [s] ↓", "Pareto"])
         let nm = try #require(Self.probe.row(office, "`netmonitor-2.0`"))
         #expect(nm.last == "**front**")
-        #expect(nm[5] == "2.0")
-        #expect(nm[6] == "not reached", "it finds 27 of 28 devices in every run")
+        #expect(nm[6] == "2.0")
+        #expect(nm[7] == "not reached", "it finds 27 of 28 devices in every run")
         #expect(nm[2] == NumberFormat.decimal(Self.median("office", "netmonitor-2.0") { Double($0.session!.tcpAttempts) }, digits: 0),
                 "the session's attempts: the scan's and the classify step's")
         #expect(Self.median("office", "netmonitor-2.0") { Double($0.session!.tcpAttempts) }
@@ -83,10 +83,10 @@ struct ParetoReportTests {
         let rows = Self.probe.table(after: "### Front on `gen-1` · scenario `scan`", withColumn: "Pareto")
         let best = try #require(Self.probe.row(rows, "`scanbench-best`"))
         #expect(best.last == "**failed** (1 of 3 runs timed out): counted as dominated by `review-baseline`, `review-phase3`, `netmonitor-2.0`")
-        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[8] == "not measured")
+        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[9] == "not measured")
         #expect(section.contains("Left out of this comparison: Categories correct, not measured for `review-baseline`."))
         // Missing a device is no missing number: time to 100 % is compared, as the worst value.
-        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[6] == "not reached")
+        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[7] == "not reached")
         #expect(section.contains("Time to 100 % not reached — a discoverable device missed — by `review-baseline` (3 of 3 runs), "
                                  + "`review-phase3` (3 of 3 runs), `netmonitor-2.0` (3 of 3 runs)."))
         // review-phase3 (fewer attempts) and netmonitor-2.0 (more devices) trade off once scanbench-best is out.
@@ -108,9 +108,9 @@ struct ParetoReportTests {
         // review-baseline's categories are over the two fixtures that measured them: the mean of the middle two.
         let baseline = try #require(Self.probe.row(rows, "`review-baseline`"))
         let categories = ["home", "office"].map { fixture in Self.median(fixture, "review-baseline") { Double($0.names.categoryCorrect ?? -1) } }
-        #expect(baseline[8] == NumberFormat.decimal((categories[0] + categories[1]) / 2, digits: 0))
-        #expect(baseline[6] == "not reached")
-        #expect(try #require(Self.probe.row(rows, "`scanbench-best`"))[6]
+        #expect(baseline[9] == NumberFormat.decimal((categories[0] + categories[1]) / 2, digits: 0))
+        #expect(baseline[7] == "not reached")
+        #expect(try #require(Self.probe.row(rows, "`scanbench-best`"))[7]
                 == NumberFormat.decimal(Self.middle(Self.fixtures.map { fixture in Self.median(fixture, "scanbench-best") { $0.timeTo100PercentS! } }), digits: 1))
         #expect(try #require(Self.probe.row(rows, "`scanbench-best`")).last
                 == "**failed** (`gen-1`: 1 of 3 runs timed out): counted as dominated by `review-baseline`, `review-phase3`, `netmonitor-2.0`")
@@ -209,7 +209,7 @@ struct ParetoReportTests {
         // that time it was a trade-off, on the front; a run that missed a device never reached 100 %.
         let (rows, text) = try Self.rival { metrics, _ in Self.missSlowest(&metrics) }
         let nm = try #require(Self.row(rows, "`netmonitor-2.0`"))
-        #expect(nm[6] == "not reached")
+        #expect(nm[7] == "not reached")
         #expect(nm.last == "dominated by `scanbench-best`")
         #expect(try #require(Self.row(rows, "`scanbench-best`")).last == "**front**")
         #expect(text.contains("Time to 100 % not reached — a discoverable device missed — by `netmonitor-2.0` (3 of 3 runs)."))
@@ -224,14 +224,14 @@ struct ParetoReportTests {
             if repetition == 3 { Self.missSlowest(&metrics) }
         }
         let nm = try #require(Self.row(once.rows, "`netmonitor-2.0`"))
-        #expect(nm[6] == "30.0", "not 4.0: the incomplete run is not the fastest but the slowest")
+        #expect(nm[7] == "30.0", "not 4.0: the incomplete run is not the fastest but the slowest")
         #expect(once.text.contains("by `netmonitor-2.0` (1 of 3 runs)"))
         // Two of three: no time at all, however fast the one complete run.
         let twice = try Self.rival { metrics, repetition in
             metrics.timeTo100PercentS = 0.5
             if repetition != 1 { Self.missSlowest(&metrics) }
         }
-        #expect(try #require(Self.row(twice.rows, "`netmonitor-2.0`"))[6] == "not reached")
+        #expect(try #require(Self.row(twice.rows, "`netmonitor-2.0`"))[7] == "not reached")
     }
 
     @Test("packets are an objective: 0 TCP attempts with many more packets does not dominate fewer packets; a few per cent is noise")

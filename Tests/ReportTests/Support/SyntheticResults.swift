@@ -11,6 +11,7 @@ enum SyntheticResults {
         var step = RunMetrics.WireCounters()
         step.tcpAttempts = metrics.session?.classifyTcpAttempts ?? 0
         step.packets = metrics.session?.classifyPackets ?? 0
+        step.airtimeMsEst = Double(step.packets) * 0.3
         metrics.session = RunMetrics.Session(scan: metrics, classify: step, timeToCategoriesS: metrics.session?.timeToCategoriesS)
     }
 
@@ -134,6 +135,8 @@ enum SyntheticResults {
         var step = RunMetrics.WireCounters()
         step.tcpAttempts = 40 + repetition
         step.packets = 2 * (170 + 2 * repetition)
+        metrics.wire.airtimeMsEst = (Double(metrics.wire.packets) * 0.3).rounded()
+        step.airtimeMsEst = Double(step.packets) * 0.3
         metrics.session = RunMetrics.Session(scan: metrics, classify: step, timeToCategoriesS: metrics.durationS + 3.3)
         if tools, ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].contains(profile.name) {
             var ping = RunMetrics.PingAccuracy(target: "198.18.0.10")
