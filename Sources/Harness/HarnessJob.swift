@@ -71,6 +71,16 @@ public struct HarnessJob: Sendable {
 
     public var resultsPath: String { "\(outputDirectory)/results.json" }
 
+    /// Prepares every input of `plan` exactly as `execute()` does — each strategy file parsed and
+    /// validated (sweep variants written and parsed too), the platform profile and every fixture
+    /// loaded — in a scratch directory it removes afterwards: what `scanbench run --dry-run` checks.
+    /// - Throws: the first input's error, as the run would throw it (file, line and fix).
+    public static func validateInputs(of plan: RunPlan, platform: String) throws {
+        let scratch = NSTemporaryDirectory() + "scanbench-dry-run-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        _ = try JobInputs.prepare(plan, outputDirectory: scratch, platform: platform)
+    }
+
     /// Runs everything.
     /// - Returns: the results document (also written to `resultsPath`).
     /// - Throws: `HarnessError`/`TestbedError`/`YAMLInputError` for bad input, a missing

@@ -113,6 +113,25 @@ struct CommandLineTests {
         #expect(check.status == 3 && check.stdout.contains("fixtures/lans/tiny.yaml (fixture) changed"), "\(check.stdout)")
     }
 
+    @Test("run --dry-run checks every input as the run would: a misspelt key or a value out of range exits 2 with file, line and fix")
+    func dryRunValidates() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let preset = try String(contentsOfFile: ComparisonTests.packageRoot + "/fixtures/strategies/netmonitor-2.0.yaml", encoding: .utf8)
+        let line = try #require(preset.components(separatedBy: "\n").firstIndex { $0.contains("host_concurrency:") }) + 1
+        for (name, text, fix) in [("misspelt", preset.replacingOccurrences(of: "host_concurrency:", with: "host_concurency:"), "did you mean 'host_concurrency'?"),
+                                  ("range", preset.replacingOccurrences(of: "host_concurrency: 40", with: "host_concurrency: -4"), "fix: write 1 to")] {
+            let file = "\(directory)/\(name).yaml"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let dry = try Self.scanbench(["run", "--dry-run", "--fixture", "tiny", "--strategy", file, "--out", "\(directory)/out"])
+            #expect(dry.status == 2, "\(name): \(dry.stderr)")
+            #expect(dry.stderr.contains("\(file):\(line):") && dry.stderr.contains(fix) && !dry.stderr.contains("nothing ran"), "\(name): \(dry.stderr)")
+        }
+        let good = try Self.scanbench(["run", "--dry-run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--out", "\(directory)/out"])
+        #expect(good.status == 0 && good.stderr.contains("every input loads; nothing ran"), "\(good.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/out/results.json"), "a dry run writes no results")
+    }
+
     @Test("compare exits 2 on usage and input errors")
     func compareInputErrors() throws {
         let directory = try Self.scratch()

@@ -54,7 +54,8 @@ struct RunCommand: AsyncParsableCommand {
             Plans: results.json records the plan it ran (fixtures, strategies — a file by its path, \
             not its content — scenarios, repetitions, base seed, sweep, peers, category probe), and \
             --plan FILE runs it again; plan options given with --plan must describe the same plan, \
-            or nothing runs (exit 2). --dry-run prints the plan and stops (docs/HARNESS.md).
+            or nothing runs (exit 2). --dry-run prints the plan, checks every input as the run would (a bad
+            strategy, fixture or profile exits 2 with its file, line and fix) and stops (docs/HARNESS.md).
 
             Examples:
               scanbench run
@@ -165,7 +166,7 @@ struct RunCommand: AsyncParsableCommand {
         valueName: "FILE"))
     var plan: String?
 
-    @Flag(help: "Print the plan and the number of runs, check it against --plan, and stop before any LAN comes up.")
+    @Flag(help: "Print the plan and the number of runs, check it against --plan, load every strategy, profile and fixture as the run would (exit 2 on bad input), and stop before any LAN comes up.")
     var dryRun = false
 
     @Flag(help: ArgumentHelp(
@@ -341,7 +342,15 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.progress("resuming \(output)/results.json: \(prior.runs.count) successful runs kept, \(plan.entries.count) to run")
         }
         if dryRun {
-            Terminal.progress("dry run: \(recorded.summary(runs: schedule.plan.entries.count)); nothing ran")
+            // Every input checked as the run would check it: a misspelt key or a value out of range fails here.
+            do {
+                try HarnessJob.validateInputs(of: schedule.plan, platform: recorded.platform?.argument ?? PlatformProfileLoader.defaultName)
+            } catch {
+                // Bad input exits 2, as a refused plan does: nothing would have run.
+                FileHandle.standardError.write(Data("scanbench: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            Terminal.progress("dry run: \(recorded.summary(runs: schedule.plan.entries.count)); every input loads; nothing ran")
             return
         }
         try HostRequirements.check(for: "run")
