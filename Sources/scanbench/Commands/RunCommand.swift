@@ -54,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
             Plans: results.json records the plan it ran (fixtures, strategies — a file by its path, \
             not its content — scenarios, repetitions, base seed, sweep, peers, category probe), and \
             --plan FILE runs it again; plan options given with --plan must describe the same plan, \
-            or nothing runs (exit 2). --dry-run prints the plan, checks every input as the run would (a bad
+            or nothing runs (exit 2). --dry-run prints the plan, checks every input as the run would (a bad \
             strategy, fixture or profile exits 2 with its file, line and fix) and stops (docs/HARNESS.md).
 
             Examples:
