@@ -49,12 +49,12 @@ struct HarnessRunIntegrationTests {
         }
         // One run a strategy is one draw: compare sees review-phase2's TCP attempts worse than
         // scanbench-best's on it, and says that one draw cannot flag anything at the verdict's level
-        // (INCONCLUSIVE, exit 2, with the draws needed) rather than calling it.
+        // (INCONCLUSIVE, exit 3, with the draws needed) rather than calling it.
         let path = "\(out)/results.json"
         let same = try ScanBenchCLI.scanbench(["compare", path, path])
-        #expect(same.status == 2 && same.stdout.contains("**INCONCLUSIVE**"), "\(same.stdout)\(same.stderr)")
+        #expect(same.status == 3 && same.stdout.contains("**INCONCLUSIVE**"), "\(same.stdout)\(same.stderr)")
         let worse = try ScanBenchCLI.scanbench(["compare", path, path, "--baseline-strategy", "scanbench-best", "--current-strategy", "review-phase2", "--json"])
-        #expect(worse.status == 2, "\(worse.stdout)\(worse.stderr)")
+        #expect(worse.status == 3, "\(worse.stdout)\(worse.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(worse.stdout.utf8)) as? [String: Any])
         let attempts = try #require((summary["tests"] as? [[String: Any]])?.first { $0["metric"] as? String == "wire.tcp_attempts" })
         #expect(attempts["worse"] as? Int == 1 && attempts["draws"] as? Int == 1 && attempts["outcome"] as? String == "inconclusive", "\(attempts)")

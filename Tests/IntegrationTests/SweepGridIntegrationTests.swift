@@ -63,9 +63,9 @@ struct SweepGridIntegrationTests {
         let report = try ScanBenchCLI.scanbench(["report", "\(out)/run/results.json", "--out", "\(out)/again"])
         #expect(report.status == 0, "\(report.stderr)")
         // One repetition: one draw per variant, fewer than any test needs, so the honest verdict
-        // is INCONCLUSIVE (exit 2), with the number of draws it would take — not an input error.
+        // is INCONCLUSIVE (exit 3), with the number of draws it would take — not an input error.
         let compare = try ScanBenchCLI.scanbench(["compare", "\(out)/run/results.json", "\(out)/run/results.json"])
-        #expect(compare.status == 2 && compare.stdout.contains("**INCONCLUSIVE**") && compare.stdout.contains("needs"),
+        #expect(compare.status == 3 && compare.stdout.contains("**INCONCLUSIVE**") && compare.stdout.contains("needs"),
                 "\(compare.stdout)\(compare.stderr)")
     }
 
