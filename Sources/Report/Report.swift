@@ -12,6 +12,9 @@ public struct Report: Sendable {
     let groups: [RunGroup]
     /// Per scenario run on two fixtures or more, those fixtures together.
     let suites: [SuiteMedians]
+    /// Whether these results recorded the whole session's cost (`metrics.session`; files from before
+    /// issue 46 did not): decided once, read for every cost objective.
+    let measuresSession: Bool
 
     /// The Markdown file's name.
     public static let markdownName = "report.md"
@@ -21,6 +24,7 @@ public struct Report: Sendable {
         self.options = options
         groups = RunGroup.groups(of: document.runs)
         suites = SuiteMedians.suites(of: groups)
+        measuresSession = document.runs.contains { $0.metrics.session != nil }
     }
 
     /// report.md first, then the charts, in a fixed order.

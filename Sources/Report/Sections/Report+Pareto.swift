@@ -4,10 +4,6 @@ extension Report {
     /// The Pareto objectives some metric declares, in column order.
     static var paretoObjectives: [Metric] { Metric.paretoObjectiveIDs.compactMap(Metric.named) }
 
-    /// Whether these results recorded the whole session's cost (`metrics.session`; files from before
-    /// issue 46 did not).
-    var measuresSession: Bool { document.runs.contains { $0.metrics.session != nil } }
-
     /// The objectives for these results: `paretoObjectives`, or in a file without the session's cost
     /// the scan's figures in its place (`Metric.scanStandIn`).
     var paretoObjectives: [Metric] { Self.paretoObjectives.compactMap(cost) }

@@ -68,10 +68,7 @@ struct FixtureGenerateCommand: ParsableCommand {
 
     func run() throws {
         do {
-            guard let profile = LANProfile(rawValue: profile) else {
-                throw FixtureError("--profile \(profile) is not a profile",
-                                   fix: "use one of: \(LANProfile.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
+            let profile = try LANProfile.named(profile)
             guard let wifi = WiFiModelling(rawValue: wifi) else {
                 throw FixtureError("--wifi \(wifi) is not a Wi-Fi modelling",
                                    fix: "use one of: \(WiFiModelling.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -81,13 +78,8 @@ struct FixtureGenerateCommand: ParsableCommand {
             let text = try LANGenerator.yaml(options, out: out)
             // The file must load like any fixture; a failure here is a generator bug.
             let fixture = try FixtureLoader.load(text: text, file: out ?? "<generated>")
-            if let out {
-                let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: out))
-                Terminal.progress("wrote \(out): \(fixture.devices.count) devices on \(fixture.network.subnet), scanner \(fixture.network.scanner.ip)")
-            } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+            try Terminal.emit(text, to: out) { out in
+                "wrote \(out): \(fixture.devices.count) devices on \(fixture.network.subnet), scanner \(fixture.network.scanner.ip)"
             }
         } catch let error as FixtureError {
             Terminal.fail(error.description)

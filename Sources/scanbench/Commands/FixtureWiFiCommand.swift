@@ -42,24 +42,16 @@ struct FixtureWiFiCommand: ParsableCommand {
 
     func run() throws {
         do {
-            guard let profile = LANProfile(rawValue: profile) else {
-                throw FixtureError("--profile \(profile) is not a profile",
-                                   fix: "use one of: \(LANProfile.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
+            let profile = try LANProfile.named(profile)
             let base = try FixtureLoader.load(fixture)
             let options = WiFiOverlay.Options(seed: seed, profile: profile, source: fixture, name: name)
             let text = try WiFiOverlay.yaml(base, options: options, out: out)
             // The file must load like any fixture; a failure here is an overlay bug.
             let drawn = try FixtureLoader.load(text: text, file: out ?? "<drawn>")
-            if let out {
-                let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+            try Terminal.emit(text, to: out) { out in
                 let held = drawn.devices.filter { $0.powerSave != nil }.count
                 let sleepers = drawn.devices.filter { $0.deepSleep != nil }.count
-                Terminal.progress("wrote \(out): \(drawn.name), \(drawn.devices.count) devices, \(held) with power save, \(sleepers) deep sleepers")
-            } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                return "wrote \(out): \(drawn.name), \(drawn.devices.count) devices, \(held) with power save, \(sleepers) deep sleepers"
             }
         } catch let error as FixtureError {
             Terminal.fail(error.description)

@@ -9,6 +9,19 @@ enum Terminal {
         FileHandle.standardError.write(Data("scanbench: \(line)\n".utf8))
     }
 
+    /// Writes `text` (a YAML file a command made) to `out`, its directory created, and prints
+    /// `wrote(out)` as progress; to standard output when there is no `out`.
+    static func emit(_ text: String, to out: String?, wrote: (String) -> String) throws {
+        guard let out else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+        progress(wrote(out))
+    }
+
     /// Prints an error and exits with status 1.
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("scanbench: \(message)\n".utf8))
