@@ -73,32 +73,39 @@ let package = Package(
             dependencies: ["Fixture", "Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn", "Fixable"],
             swiftSettings: strict
         ),
-        .target(name: "Capture", dependencies: ["Wire", "Results", "CPcap", "TestbedPlatform"], swiftSettings: strict),
+        .target(name: "Capture", dependencies: ["Wire", "OrderStatistics", "CPcap", "TestbedPlatform"], swiftSettings: strict),
         // The user's LAN inventory (`analyze --inventory`) and the attribution of a capture to its
         // devices. The system under test never reads it.
         .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Fixture", "Capture", "Results"], swiftSettings: strict),
         // A twin fixture from a real capture (`fixture from-capture`) and the round-trip check.
         // The system under test never imports it.
-        .target(name: "Twin", dependencies: ["Wire", "Capture", "Inventory", "Fixture", "Results"], swiftSettings: strict),
+        .target(name: "Twin", dependencies: ["Wire", "Capture", "Inventory", "Fixture", "Results", "OrderStatistics"], swiftSettings: strict),
+        // Order statistics taken one way everywhere (`SortedSample`, `Percentile`): the capture's
+        // round trips, the results' medians and the report's summaries.
+        .target(name: "OrderStatistics", swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
-        .target(name: "Results", swiftSettings: strict),
+        .target(name: "Results", dependencies: ["OrderStatistics"], swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity",
+            dependencies: ["Results", "OrderStatistics", "Fixture", "Testbed", "Capture", "AppContract", "AppInputs", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
-        .target(name: "Report", dependencies: ["Results", "Fixable"], swiftSettings: strict),
+        .target(name: "Report", dependencies: ["Results", "OrderStatistics", "Fixable"], swiftSettings: strict),
         // What crosses the process boundary between the app and the harness: the events and the
         // event log's record format, the harness's fold of them (EventTally), the scan and session
         // reports and the app's exit statuses. Both sides import it; it knows no scanner and no testbed.
         .target(name: "AppContract", dependencies: ["Wire", "Platform"], swiftSettings: strict),
-        .target(name: "ScanKit", dependencies: ["AppContract", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
-        .target(name: "NetTools", dependencies: ["AppContract", "Wire", "ScanKit", "Spawn", "Platform", "Identity"], swiftSettings: strict),
+        // What the harness gives the app: the strategy, the platform profile and the session script —
+        // their models, strict loaders and validators. Both sides import it, so the harness reads and
+        // checks the app's inputs without linking the scanner.
+        .target(name: "AppInputs", dependencies: ["AppContract", "Wire", "StrictYAML", "Fixable"], swiftSettings: strict),
+        .target(name: "ScanKit", dependencies: ["AppContract", "AppInputs", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
+        .target(name: "NetTools", dependencies: ["AppContract", "AppInputs", "Wire", "ScanKit", "Spawn", "Platform", "Identity"], swiftSettings: strict),
         // One app, one process: the scan and NetMonitor's tool services on one budget (`scanbench-app`).
-        .target(name: "AppSession", dependencies: ["AppContract", "ScanKit", "NetTools", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
+        .target(name: "AppSession", dependencies: ["AppContract", "AppInputs", "ScanKit", "NetTools", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
         // Seeded fuzzing of every parser that reads bytes from outside (`scanbench fuzz`, scripts/fuzz,
         // and 20 k inputs a parser in FuzzingTests).
         .target(name: "Fuzzing", dependencies: ["Wire", "Capture", "ScanKit", "NetTools", "TestbedPlatform"], swiftSettings: strict),
@@ -107,23 +114,23 @@ let package = Package(
         // AppBinaryTests holds this list to that.
         .executableTarget(
             name: "ScanBenchApp",
-            dependencies: ["AppContract", "AppSession", "ScanKit", "NetTools", "Wire", "Platform", "StrictYAML",
+            dependencies: ["AppContract", "AppInputs", "AppSession", "ScanKit", "NetTools", "Wire", "Platform", "StrictYAML",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Fixture", "Testbed", "Capture", "AppContract", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
+                "Fixture", "Testbed", "Capture", "AppContract", "AppInputs", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
                 "Fuzzing", "Inventory", "Twin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
-        .testTarget(name: "ResultsTests", dependencies: ["Results"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Results"], swiftSettings: strict),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "OrderStatistics"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppInputs", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Results", "OrderStatistics"], swiftSettings: strict),
         .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire", "Identity"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"],
@@ -131,7 +138,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "AppContract", "ScanKit"], swiftSettings: strict),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Testbed", "Wire"], swiftSettings: strict),
-        .testTarget(name: "ScanKitTests", dependencies: ["AppContract", "ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
+        .testTarget(name: "ScanKitTests", dependencies: ["AppContract", "AppInputs", "ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Fixture", "Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform", "Harness", "Results"],

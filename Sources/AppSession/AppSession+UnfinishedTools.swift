@@ -1,5 +1,6 @@
 import AppContract
 import Wire
+import AppInputs
 
 /// The entries of the tool actions that had no result when the session ended (its deadline
 /// passed with a traceroute, lookup or browse still running, or before an action's time came).

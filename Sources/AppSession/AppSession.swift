@@ -5,6 +5,7 @@ import Platform
 import ScanKit
 import Synchronization
 import Wire
+import AppInputs
 
 /// One app, one process (issue 9): the discovery scan and the tool services of NetMonitor's app
 /// running side by side on one connection budget, one thermal state, one Swift concurrency pool

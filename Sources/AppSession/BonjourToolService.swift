@@ -2,6 +2,7 @@ import AppContract
 import Platform
 import ScanKit
 import Wire
+import AppInputs
 
 /// The browsing under NetMonitor's Bonjour tool and the device-detail screen's service discovery
 /// (spec §5.8) inside the app: a `BonjourBrowser` for one window, then each service heard

@@ -3,6 +3,7 @@ import NetTools
 import Platform
 import ScanKit
 import Wire
+import AppInputs
 
 /// The strategy's classify step inside the app (`deep_probe: own` or `none`): NetTools' deep probe
 /// and classifier (`ProbeSweep`, `DeviceClassifier`) on the last scan's devices, with what the

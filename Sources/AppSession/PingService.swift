@@ -3,6 +3,7 @@ import Platform
 import Foundation
 import ScanKit
 import Wire
+import AppInputs
 
 /// NetMonitor's `PingService` (spec §5.1) inside the app: ICMP echo on a datagram socket or
 /// TCP connects to 443/80/22 (each connect holding a slot of the app's one budget), replies

@@ -1,6 +1,7 @@
 import AppContract
 import ScanKit
 import Wire
+import AppInputs
 
 /// NetMonitor's `PortScannerService` (spec §5.4) inside the app: a sliding window of
 /// `max_concurrent` connects, each holding a slot of the app's one budget, with the strategy's

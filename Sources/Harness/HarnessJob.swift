@@ -2,9 +2,9 @@ import Fixture
 import Foundation
 import Platform
 import Results
-import ScanKit
 import Spawn
 import Testbed
+import AppInputs
 
 /// One `scanbench run`, the whole job: prepares its inputs once (`JobInputs`), then runs the
 /// entries of the plan in the interleaved order, dealt over the lanes, each on a LAN of its own brought up with the

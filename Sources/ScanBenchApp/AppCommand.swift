@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import ScanKit
 import Wire
+import AppInputs
 
 /// `scanbench-app`: the system under test as one app — the scan and the tools in one process,
 /// sharing one budget — driven by a session script. Its own program, linking the system under

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import OrderStatistics
 
 /// What ARP cost beyond the IP round trip at one moment of the capture (ms).
 ///

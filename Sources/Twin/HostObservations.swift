@@ -1,6 +1,7 @@
 import Fixture
 import Results
 import Wire
+import OrderStatistics
 
 /// Everything one host did towards the scanner in a capture, as far as a twin fixture needs it:
 /// the MACs it sent from, its ARP replies and their delays, ICMP echo and TCP answers with their

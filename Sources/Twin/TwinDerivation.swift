@@ -3,6 +3,7 @@ import Foundation
 import Inventory
 import Results
 import Wire
+import OrderStatistics
 
 /// Turns what a capture shows (`CaptureObservations`) into a fixture whose devices behave the
 /// same on the wire: the devices that answered the scanner, with their addresses and MACs, ARP

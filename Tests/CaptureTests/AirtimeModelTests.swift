@@ -75,15 +75,4 @@ struct AirtimeModelTests {
         #expect(estimate.dozes == 5)
         #expect(WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions()).airtimeEstimate() == nil)
     }
-
-    @Test("the results counters carry the estimate and the model's name")
-    func wireCounters() {
-        var traffic = SyntheticTraffic()
-        traffic.udp(from: SyntheticTraffic.scanner, 40_000, to: IPv4Address(198, 18, 0, 10), 53, [])
-        let counters = RunMetrics.WireCounters(analysis: WireAnalyzer.analyze(packets: traffic.packets,
-                                                                             options: AnalysisOptions(scanner: SyntheticTraffic.scanner)))
-        #expect(counters.airtimeMsEst == 0.1985)
-        #expect(counters.radioOnSEst == 0.2)
-        #expect(counters.airtimeModel == "vht-mcs7-1ss-80mhz")
-    }
 }

@@ -8,6 +8,7 @@ import Testing
 import Results
 import ScanKit
 import Wire
+import AppInputs
 
 /// The classify step: every `classify` knob reaches the sweep the app runs (the integration
 /// test shows reuse changing its connections on a testbed), the harness's probe is a blind child,

@@ -3,6 +3,7 @@ import Testing
 @testable import Harness
 import Results
 import ScanKit
+import AppInputs
 
 @Suite("Knob differences and the ablation plan")
 struct KnobDifferenceTests {

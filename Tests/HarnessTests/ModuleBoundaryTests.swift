@@ -18,14 +18,18 @@ struct ModuleBoundaryTests {
         var found: [(String, String)] = []
         for case let path as String in walker where path.hasSuffix(".swift") {
             let text = try String(contentsOfFile: root.appendingPathComponent(path).path, encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
-                found.append(("\(module)/\(path)", String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)))
+            for line in text.split(separator: "\n") {
+                // `import X`, `@testable import X`, `@preconcurrency import X`, `@_exported import X`.
+                let words = line.split(separator: " ")
+                guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                      words[..<at].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                found.append(("\(module)/\(path)", String(words[at + 1])))
             }
         }
         return found
     }
 
-    @Test("the system under test imports no fixture, testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools", "ScanBenchApp", "AppContract"])
+    @Test("the system under test imports no fixture, testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools", "ScanBenchApp", "AppContract", "AppInputs"])
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
@@ -60,6 +64,38 @@ struct ModuleBoundaryTests {
     @Test("the app-harness contract knows no scanner: AppContract imports no system-under-test module")
     func contractStandsAlone() throws {
         let bad = try Self.imports(of: "AppContract").filter { ["ScanKit", "AppSession", "NetTools", "StrictYAML"].contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// The measurer reads the app's inputs (AppInputs) and outputs (AppContract) without linking
+    /// the scanner: what the harness measures is the separate `scanbench-app` process, never code
+    /// it shares a module with.
+    @Test("the harness imports no system-under-test module")
+    func measurerIsApart() throws {
+        let all = try Self.imports(of: "Harness")
+        #expect(!all.isEmpty, "no Swift files found under Sources/Harness")
+        let bad = all.filter { ["ScanKit", "AppSession", "NetTools", "ScanBenchApp"].contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// The app's inputs are data and rules, like the fixture model: the strategy, profile and
+    /// session script read and checked with nothing of the scanner or the testbed.
+    @Test("the app's inputs import only the contract, Wire, StrictYAML, Fixable and Foundation")
+    func inputsAreModelOnly() throws {
+        let all = try Self.imports(of: "AppInputs")
+        #expect(!all.isEmpty, "no Swift files found under Sources/AppInputs")
+        let allowed: Set = ["AppContract", "Wire", "StrictYAML", "Fixable", "Foundation"]
+        let bad = all.filter { !allowed.contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// The capture layer reads frames and analyses them; results.json's schema is filled from its
+    /// analysis in the join (`RunMetrics.WireCounters(analysis:)` in Harness), so Capture knows no output.
+    @Test("the capture layer imports no results, report or harness module")
+    func captureKnowsNoSchema() throws {
+        let all = try Self.imports(of: "Capture")
+        #expect(!all.isEmpty, "no Swift files found under Sources/Capture")
+        let bad = all.filter { ["Results", "Report", "Harness", "Inventory", "Twin"].contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
 }

@@ -5,6 +5,7 @@ import ScanKit
 import Testbed
 import Testing
 @testable import Harness
+import AppInputs
 
 @Suite("Platform in the plan")
 struct PlatformPlanTests {

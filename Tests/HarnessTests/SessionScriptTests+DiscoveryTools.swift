@@ -7,6 +7,7 @@ import Testbed
 import Testing
 import Wire
 @testable import Harness
+import AppInputs
 
 extension SessionScriptTests {
     @Test("wol, browse and detail actions: NetMonitor's defaults, variables, and mistakes refused at their line")

@@ -8,6 +8,7 @@ import Testbed
 import Testing
 import Wire
 @testable import Harness
+import AppInputs
 
 @Suite("Session scripts")
 struct SessionScriptTests {

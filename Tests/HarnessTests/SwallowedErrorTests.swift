@@ -4,6 +4,7 @@ import Results
 import ScanKit
 import Testing
 @testable import Harness
+import AppInputs
 
 /// The measurement points that used to drop an error (issue 33): each either fails the run with
 /// its fix or records the failure as a measured outcome.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Harness
 import ScanKit
+import AppInputs
 
 @Suite("Tune sampler (Latin hypercube around the base)")
 struct TuneSamplerTests {

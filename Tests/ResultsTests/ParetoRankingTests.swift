@@ -1,5 +1,6 @@
 import Testing
 @testable import Results
+import OrderStatistics
 
 @Suite("Pareto ranking (NSGA-II order)")
 struct ParetoRankingTests {

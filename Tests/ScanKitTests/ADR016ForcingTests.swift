@@ -1,6 +1,7 @@
 import AppContract
 import Testing
 @testable import ScanKit
+import AppInputs
 
 /// ADR-016's hang, forced. In `scanbench run --scenario adr-016` the conditional wake skips
 /// wakes but never hangs, because one of the hang's conditions never holds there: a slot counted

@@ -2,6 +2,7 @@ import AppContract
 import Testing
 import Wire
 @testable import ScanKit
+import AppInputs
 
 /// ADR-007's generation counter in the app's Bonjour service, without sockets: an answer handed to
 /// the service with an old session's generation (what a torn-down browser's receive thread does

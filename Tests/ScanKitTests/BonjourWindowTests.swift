@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 @testable import ScanKit
+import AppInputs
 
 @Suite("Bonjour: collection window")
 struct BonjourWindowTests {

@@ -1,6 +1,7 @@
 import AppContract
 import Testing
 @testable import ScanKit
+import AppInputs
 
 @Suite("Thermal multiplier")
 struct ThermalTests {

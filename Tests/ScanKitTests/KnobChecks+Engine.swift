@@ -2,6 +2,7 @@ import AppContract
 import Testing
 import Wire
 @testable import ScanKit
+@testable import AppInputs
 
 /// Top level, `subnet`, `budget`, `pipeline` and every phase's `enabled`: through `ScanRunner` on
 /// `lo`, with stub phases where the phase's own work does not matter.

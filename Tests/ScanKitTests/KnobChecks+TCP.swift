@@ -2,6 +2,7 @@ import AppContract
 import Testing
 import Wire
 @testable import ScanKit
+import AppInputs
 
 /// `tcp` and `enrichment`: the TCP phase the runner builds, probing loopback addresses.
 ///

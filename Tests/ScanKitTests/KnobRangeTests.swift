@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScanKit
+import AppInputs
 
 @Suite("Knob ranges (scanbench tune's search space)")
 struct KnobRangeTests {

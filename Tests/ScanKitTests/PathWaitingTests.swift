@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import Wire
 @testable import ScanKit
+import AppInputs
 
 /// The iPhone profile's `.waiting` model (`PathMonitor`, `ScanConnection`): connections follow
 /// their path as NWConnection's do — waiting(ENETDOWN) while it is unsatisfied, retried when it is

@@ -1,6 +1,7 @@
 import Testing
 import Wire
 @testable import ScanKit
+import AppInputs
 
 @Suite("Neighbour table, ICMP echo and PTR codecs")
 struct PhaseParsingTests {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import Wire
 @testable import ScanKit
+import AppInputs
 
 @Suite("Publishing: throttle, frame lateness, UI model")
 struct PublishingTests {

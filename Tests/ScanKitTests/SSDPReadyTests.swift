@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 import Wire
 @testable import ScanKit
+import AppInputs
 
 /// `ssdp.ready_timeout_ms`: the M-SEARCH "connection" waits for its path, as NetMonitor's
 /// NWConnection waited for `.ready` (spec §2.5 step 1, fbafd12).

@@ -3,6 +3,7 @@ import Platform
 import Foundation
 import Testing
 @testable import ScanKit
+@testable import AppInputs
 
 /// Every knob of the strategy schema changes what the scanner does.
 ///

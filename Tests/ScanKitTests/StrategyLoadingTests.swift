@@ -2,6 +2,7 @@ import Foundation
 import StrictYAML
 import Testing
 @testable import ScanKit
+import AppInputs
 
 @Suite("Strategy loading")
 struct StrategyLoadingTests {

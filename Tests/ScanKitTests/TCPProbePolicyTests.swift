@@ -1,5 +1,6 @@
 import Testing
 @testable import ScanKit
+import AppInputs
 
 @Suite("TCP probe policy")
 struct TCPProbePolicyTests {

@@ -19,6 +19,9 @@ struct AddressTests {
         #expect(MACAddress("3c:22:fb:01:02") == nil)
         #expect(MACAddress("3c:22:fb:01:02:0g") == nil)
         #expect(MACAddress("3c:22fb:01:02:0a") == nil)
+        #expect(MACAddress("3c22.fb01.020a") == MACAddress("3c22fb01020a"))
+        #expect(MACAddress("3c:22-fb:01:02:0a") == nil, "one kind of separator throughout")
+        #expect(MACAddress("3c22.fb01.02.0a") == nil)
         #expect(MACAddress.broadcast.isMulticast)
     }
 

@@ -1,4 +1,4 @@
-import Results
+import OrderStatistics
 
 /// Order statistics over one target's RTT samples of one probe kind (nanoseconds).
 public struct RTTSummary: Sendable, Equatable, Codable {

@@ -1,5 +1,3 @@
-import Results
-
 /// The kinds of answer one host gave another on the wire, as a set.
 ///
 /// What "answered" means per kind is the question a scanner asked: an ARP reply to its request,
@@ -15,11 +13,4 @@ public struct HostAnswers: OptionSet, Sendable, Hashable {
     public static let tcpReset = HostAnswers(rawValue: 1 << 3)
     public static let ssdpResponse = HostAnswers(rawValue: 1 << 4)
     public static let mdnsResponse = HostAnswers(rawValue: 1 << 5)
-
-    /// Each kind with its name in `--json` and reports (`WireYield.answerKinds`), in report order.
-    public static let named: [(HostAnswers, String)] = Array(zip(
-        [.arpReply, .echoReply, .tcpSynAck, .tcpReset, .mdnsResponse, .ssdpResponse], WireYield.answerKinds))
-
-    /// The names of the kinds in this set, in report order.
-    public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
 }

@@ -4,7 +4,6 @@ import Fixture
 import Foundation
 import Platform
 import Results
-import ScanKit
 import Spawn
 import TestbedPlatform
 

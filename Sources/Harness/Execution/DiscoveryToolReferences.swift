@@ -1,7 +1,7 @@
 import AppContract
-import AppSession
 import Fixture
 import Results
+import AppInputs
 
 /// The references the Wake-on-LAN, Bonjour browser and device-detail session actions are scored
 /// against, gathered around the session: the target's Wake-on-LAN listener log (its size before),

@@ -4,10 +4,10 @@ import Fixture
 import Foundation
 import Platform
 import Results
-import ScanKit
 import Spawn
 import Testbed
 import Wire
+import AppInputs
 
 /// Runs one entry of the plan — one repetition of a fixture × strategy × scenario — on a
 /// testbed that is up, and returns its `RunResult`. `HarnessJob` brings the LAN up and down

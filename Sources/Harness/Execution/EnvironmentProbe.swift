@@ -2,7 +2,6 @@ import Foundation
 import Platform
 import StrictYAML
 import Results
-import ScanKit
 import Spawn
 import Testbed
 import TestbedPlatform

@@ -1,9 +1,9 @@
 import AppContract
-import AppSession
 import Fixture
 import Foundation
 import Spawn
 import TestbedPlatform
+import AppInputs
 
 /// Drives one scenario: its session script run as one app (`scanbench-app --script`: the scan
 /// and the script's tools in one process, issue 9) in the scanner namespace, measured from

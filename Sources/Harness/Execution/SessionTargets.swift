@@ -1,10 +1,10 @@
 import AppContract
-import AppSession
 import Capture
 import Fixture
 import Results
-import ScanKit
 import Wire
+import AppInputs
+import OrderStatistics
 
 /// The devices a session's tools are pointed at — chosen by the harness from the ground truth
 /// and passed to the app as `--target NAME=ADDRESS`, so the app never reads the fixture — and how

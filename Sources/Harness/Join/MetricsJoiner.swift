@@ -3,8 +3,8 @@ import Capture
 import Fixture
 import Foundation
 import Results
-import ScanKit
 import Wire
+import OrderStatistics
 
 /// Joins what the stack reported (scan report, event log), what the wire shows (the capture's
 /// analysis) and what the fixture says into a run's metrics, device outcomes and time series.

@@ -1,6 +1,5 @@
 import Fixture
 import Platform
-import ScanKit
 import Testbed
 import Wire
 

@@ -2,7 +2,6 @@ import AppContract
 import Capture
 import Fixture
 import Results
-import ScanKit
 import Testbed
 
 /// Everything recorded about one run, before it is turned into metrics.

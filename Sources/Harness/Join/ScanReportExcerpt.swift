@@ -1,6 +1,5 @@
 import AppContract
 import Foundation
-import ScanKit
 
 /// The part of ScanKit's `ScanReport` (what `scanbench scan --json` prints, and the `scan` of
 /// `scanbench-app --json`) that the join reads: the devices and the run totals.

@@ -1,6 +1,6 @@
 import Foundation
 import Results
-import ScanKit
+import AppInputs
 
 /// The strategies `scanbench ablate BASE TARGET` runs, and the `Ablation` record that tells the
 /// report which of them measured which knob.

@@ -1,7 +1,7 @@
 import Fixture
 import Foundation
-import ScanKit
 import Testbed
+import AppInputs
 
 /// What a job reads before its first run, each once: every strategy variant of the plan made
 /// ready (`PreparedStrategy`) and every fixture resolved and loaded. A bad input fails here,

@@ -1,6 +1,6 @@
 import Foundation
-import ScanKit
 import StrictYAML
+import AppInputs
 
 /// One knob whose effective value differs between two strategies: its dotted key path and both
 /// values as YAML flow text, ready to be an override (`StrategyVariant.Override`).

@@ -1,6 +1,6 @@
 import Foundation
-import ScanKit
 import Yams
+import AppInputs
 
 /// The platform profile one strategy variant runs the app on, made ready once per job: the
 /// job's `--platform` profile, or — for a variant with `platform.KEY=…` overrides

@@ -1,4 +1,4 @@
-import ScanKit
+import AppInputs
 
 /// A strategy variant made ready to run, once per job: the file the app session is given
 /// (`scanbench-app --strategy FILE`) and the strategy ScanKit parsed from it.

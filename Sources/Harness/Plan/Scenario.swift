@@ -1,6 +1,5 @@
-import AppSession
-import ScanKit
 import StrictYAML
+import AppInputs
 
 /// What happens in one run: an app session script (fixtures/sessions, or a user's YAML; see
 /// docs/HARNESS.md#sessions) that says when the scan starts and which tools run beside it or

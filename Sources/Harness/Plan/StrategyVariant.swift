@@ -1,7 +1,7 @@
 import Foundation
-import ScanKit
 import StrictYAML
 import Yams
+import AppInputs
 
 /// A strategy to run: a preset or file, optionally with knobs changed (`--sweep`, `ablate`).
 public struct StrategyVariant: Sendable, Equatable {

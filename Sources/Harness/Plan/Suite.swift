@@ -1,7 +1,7 @@
 import Fixture
 import Foundation
-import ScanKit
 import StrictYAML
+import AppInputs
 
 /// A named set of fixtures to judge strategies on together (`fixtures/suites/NAME.yaml`), so a
 /// verdict rests on LANs a strategy was not tuned for. `scanbench run --suite NAME` runs every

@@ -1,6 +1,6 @@
 import Foundation
 import Results
-import ScanKit
+import AppInputs
 
 /// `scanbench tune`'s answer as files: each strategy on the front written to `OUT/front/NAME.yaml`,
 /// loadable as it stands (`scanbench run --strategy OUT/front/NAME.yaml`), under a header that says

@@ -1,6 +1,6 @@
 import Foundation
 import Results
-import ScanKit
+import AppInputs
 
 /// `scanbench tune`: searches the knob space (`Strategy.searchSpace`) for strategies no other
 /// measured strategy beats, within a wall-time budget.

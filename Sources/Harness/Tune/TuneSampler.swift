@@ -1,5 +1,5 @@
-import ScanKit
 import Wire
+import AppInputs
 
 /// Draws `scanbench tune`'s candidates: Latin-hypercube samples of the knob space (McKay et al.
 /// 1979), each applied to the base for a random few of its knobs.

@@ -1,5 +1,6 @@
 import ScanKit
 import Wire
+import AppInputs
 
 /// TCP connect port scanner in NetMonitor's shape: a sliding window of connects, a per-port
 /// timeout, and the `.waiting` policy knob.

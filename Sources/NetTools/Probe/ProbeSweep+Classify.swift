@@ -1,6 +1,7 @@
 import AppContract
 import ScanKit
 import Wire
+import AppInputs
 
 // A strategy's classify step (`Strategy.Classify`) as a sweep: what `scanbench-app` runs in-process
 // after its session and what `scanbench probe --from-scan` runs with the same knobs as flags.

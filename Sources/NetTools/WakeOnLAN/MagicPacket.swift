@@ -8,23 +8,13 @@ public enum MagicPacket {
         [UInt8](repeating: 0xFF, count: 6) + Array([[UInt8]](repeating: mac.array, count: 16).joined())
     }
 
-    /// Parses a MAC written with ':' or '-' separators or none (12 hex digits).
+    /// Parses a MAC as `MACAddress` reads one (':', '-' or '.' separators, or none).
     /// - Throws: ``NetToolError/invalidArgument(_:)`` explaining the accepted forms.
     public static func parseMAC(_ text: String) throws(NetToolError) -> MACAddress {
-        let digits = text.filter { $0 != ":" && $0 != "-" && $0 != "." }
-        let separators = Set(text.filter { !$0.isHexDigit })
-        guard digits.count == 12, digits.allSatisfy(\.isHexDigit), separators.count <= 1,
-              separators.isEmpty || [":", "-", "."].contains(separators.first!) else {
+        guard let mac = MACAddress(text) else {
             throw .invalidArgument("invalid MAC address '\(text)': give 12 hex digits, optionally separated by ':' or '-' (e.g. 00:00:5e:00:53:01)")
         }
-        var bytes: [UInt8] = []
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(index, offsetBy: 2)
-            bytes.append(UInt8(digits[index..<next], radix: 16)!)
-            index = next
-        }
-        return MACAddress(bytes: bytes)!
+        return mac
     }
 }
 

@@ -1,4 +1,5 @@
 import Results
+import OrderStatistics
 
 /// Order statistics of a small sample: what the report prints for a metric over repetitions — the
 /// count, the extremes, the median and the quartiles of Results' `SortedSample` (the one place a

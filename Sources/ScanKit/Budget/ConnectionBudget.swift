@@ -1,4 +1,5 @@
 import AppContract
+import AppInputs
 
 /// A global cap on concurrent connection objects, shared by every phase of a run.
 ///

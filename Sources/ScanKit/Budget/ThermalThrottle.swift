@@ -1,6 +1,7 @@
 import AppContract
 import Platform
 import Synchronization
+import AppInputs
 
 /// The current thermal multiplier of a run, changeable while the run goes on.
 ///

@@ -1,3 +1,5 @@
+import AppInputs
+
 /// Where a connection's state callbacks run, and so when their timestamps are taken (review
 /// problems 3.2 and 4.2; `tools.executor`).
 ///

@@ -2,6 +2,7 @@ import AppContract
 import Platform
 
 import Synchronization
+import AppInputs
 
 /// Runs a `ScanPipeline` against one accumulator, reporting weighted progress, with a hard
 /// deadline per phase.

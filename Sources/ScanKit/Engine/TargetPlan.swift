@@ -1,4 +1,5 @@
 import Wire
+import AppInputs
 
 /// Which addresses a scan probes and which network passive finds must belong to (spec §2.8).
 public struct TargetPlan: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Platform
 import Wire
+import AppInputs
 
 /// The ARP phase (`arp`, spec §2.2, §10): a 1-byte UDP poke to every target so the kernel
 /// resolves its neighbour, a settle wait, then the complete entries of `/proc/net/arp` that

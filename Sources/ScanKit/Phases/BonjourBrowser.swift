@@ -3,6 +3,7 @@ import Platform
 
 import Synchronization
 import Wire
+import AppInputs
 
 /// The mDNS browser under the Bonjour phase: one UDP socket on port 5353 (shared with
 /// `SO_REUSEPORT`), member of 224.0.0.251 on the scanner's interface, multicast TTL 255.

@@ -1,4 +1,5 @@
 import Platform
+import AppInputs
 
 /// When the Bonjour phase stops collecting services: NetMonitor's adaptive poll-until-quiet loop
 /// (5a253a2) or a fixed wait. Pure decision logic; the clock and the sleep are injected so tests

@@ -1,6 +1,7 @@
 import AppContract
 import Synchronization
 import Wire
+import AppInputs
 
 /// NetMonitor's `BonjourDiscoveryService` as the app holds it (spec §2.3, ADR-007): one service
 /// for the app session's lifetime, one browsing session per scan, and a generation counter.

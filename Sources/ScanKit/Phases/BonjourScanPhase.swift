@@ -4,6 +4,7 @@ import Platform
 import Foundation
 import Synchronization
 import Wire
+import AppInputs
 
 /// The Bonjour phase (`bonjour`, weight 0.13; spec §2.3): collect DNS-SD services from the mDNS
 /// browser for a fixed or adaptive window, de-duplicate by `name|type|domain`, keep the first

@@ -3,6 +3,7 @@ import Platform
 
 import Foundation
 import Wire
+import AppInputs
 
 /// The ICMP latency sweep (`icmp_latency`, spec §2.6): one unprivileged datagram ICMP socket,
 /// every echo request sent first, then replies collected until all answered or the window

@@ -1,5 +1,6 @@
 import Foundation
 import Wire
+import AppInputs
 
 /// The reverse DNS phase (`reverse_dns`, spec §2.7): for every device without a name when the
 /// phase starts, a PTR lookup — through the system resolver (`getnameinfo` with `NI_NAMEREQD`)

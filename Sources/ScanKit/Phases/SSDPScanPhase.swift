@@ -4,6 +4,7 @@ import Platform
 import Foundation
 import Synchronization
 import Wire
+import AppInputs
 
 /// The SSDP phase (`ssdp`, weight 0.06; spec §2.5): holding one budget slot (NetMonitor's UDP
 /// "connection"), wait up to `ready_timeout_ms` for the connection to be ready — its path

@@ -1,4 +1,5 @@
 import Wire
+import AppInputs
 
 /// The TCP probe phase (`tcp_probe`, spec §2.4): primary then secondary port groups per host in
 /// a sliding window of hosts, fixed or RTT-adaptive timeouts, and the latency enrichment race

@@ -2,6 +2,7 @@ import AppContract
 import Platform
 
 import Wire
+import AppInputs
 
 /// One TCP connect probe: a `ScanConnection`, the caller's timer, and a `.waiting` policy.
 ///

@@ -1,3 +1,5 @@
+import AppInputs
+
 /// The pure decisions of the TCP probe phase (spec §2.4), kept apart from sockets so they can
 /// be tested directly.
 public enum SecondaryProbeRule {

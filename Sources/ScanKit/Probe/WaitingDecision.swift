@@ -1,3 +1,5 @@
+import AppInputs
+
 /// What a probe does with a connection state under a strategy's `.waiting` policy.
 public enum WaitingDecision: Sendable, Equatable {
     /// End the probe with this outcome.

@@ -1,5 +1,6 @@
 import AppContract
 import Platform
+import AppInputs
 
 /// Discovery state in its own actor (`isolation: own_actor`, the review's priority 1): the
 /// throttle runs here and only a publish hops to the main actor, where the UI model's work is

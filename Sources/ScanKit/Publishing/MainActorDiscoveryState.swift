@@ -1,5 +1,6 @@
 import AppContract
 import Platform
+import AppInputs
 
 /// Discovery state on the main actor (`isolation: main_actor`, NetMonitor's `@MainActor`
 /// service): every trigger's bookkeeping runs on the main actor, publishes update the UI model

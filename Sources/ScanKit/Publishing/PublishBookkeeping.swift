@@ -1,4 +1,5 @@
 import AppContract
+import AppInputs
 
 /// The discovery-state side of publishing, the same under both isolations
 /// (`MainActorDiscoveryState`, `DiscoveryStateActor`): turns a queued item and the accumulator's

@@ -1,4 +1,5 @@
 import AppContract
+import AppInputs
 
 /// Decides when discovery state is handed to the UI model (spec §4), and whether a publish hands
 /// over the device list or progress only, without clocks or actors: the caller passes each

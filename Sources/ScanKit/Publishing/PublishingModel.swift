@@ -1,5 +1,6 @@
 import AppContract
 import Synchronization
+import AppInputs
 
 /// Hands discovery state to a main-actor UI model the way a strategy's `publishing` section says
 /// (spec §4), and measures what it costs the main actor: publishes, main-thread busy time, frames

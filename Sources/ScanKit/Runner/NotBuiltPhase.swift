@@ -1,3 +1,5 @@
+import AppInputs
+
 /// Stands in for a phase the strategy names but ScanKit does not have yet: it does nothing and
 /// ends at once, so the run shows it (event log, summary `not_built`) instead of skipping it.
 public struct NotBuiltPhase: ScanPhase {

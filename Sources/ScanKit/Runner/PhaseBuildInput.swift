@@ -1,5 +1,6 @@
 import AppContract
 import Wire
+import AppInputs
 
 /// What a `PhaseRegistry` factory gets to build a phase for one run.
 public struct PhaseBuildInput: Sendable {

@@ -1,3 +1,5 @@
+import AppInputs
+
 /// Builds the phases a strategy names, keyed by phase id.
 ///
 /// The scan runner asks the registry for every phase in `Strategy.resolvedSteps`. A phase kind

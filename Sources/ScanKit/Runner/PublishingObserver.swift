@@ -1,4 +1,5 @@
 import AppContract
+import AppInputs
 
 /// Plugs the `PublishingModel` (UI model + main-actor frame probe) into a run as its observer.
 public struct PublishingObserver: ScanObserver {

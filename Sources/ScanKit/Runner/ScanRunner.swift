@@ -3,6 +3,7 @@ import Fixable
 import Platform
 import Foundation
 import Wire
+import AppInputs
 
 /// Runs one scan of a strategy: plans targets from the interface, builds the budget, thermal
 /// script, engine deadline and pipeline (phases from a `PhaseRegistry`), runs it and returns a

@@ -1,4 +1,5 @@
 import AppContract
+import AppInputs
 
 /// What a scan shares with the rest of the app it runs in (`scanbench app`): the thermal state,
 /// the one connection budget the tools also take slots from (spec §3 "Users"), and an event

@@ -1,6 +1,6 @@
 /// A 48-bit Ethernet MAC address.
 ///
-/// Accepts `aa:bb:cc:dd:ee:ff`, `aa-bb-cc-dd-ee-ff` or twelve bare hex digits; always prints
+/// Accepts `aa:bb:cc:dd:ee:ff`, `aa-bb-cc-dd-ee-ff`, `aabb.ccdd.eeff` or twelve bare hex digits; always prints
 /// lower-case and colon-separated, as Linux's neighbour table does.
 public struct MACAddress: Hashable, Sendable, TextCodable {
     public var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
@@ -14,10 +14,14 @@ public struct MACAddress: Hashable, Sendable, TextCodable {
         self.bytes = (b[0], b[1], b[2], b[3], b[4], b[5])
     }
 
+    /// Parses `aa:bb:cc:dd:ee:ff`, `aa-bb-cc-dd-ee-ff`, `aabb.ccdd.eeff` or twelve bare hex digits:
+    /// one kind of separator throughout, in its places' count; nil for anything else.
     public init?(_ text: some StringProtocol) {
-        let hex = String(text.filter { $0 != ":" && $0 != "-" })
-        let separators = text.count - hex.count
-        guard hex.count == 12, hex.allSatisfy(\.isASCIIHexDigit), separators == 0 || separators == 5 else { return nil }
+        let hex = String(text.filter(\.isASCIIHexDigit))
+        let separators = text.filter { !$0.isASCIIHexDigit }
+        let counts: [Character: Int] = [":": 5, "-": 5, ".": 2]
+        guard hex.count == 12, Set(separators).count <= 1,
+              separators.isEmpty || counts[separators.first!] == separators.count else { return nil }
         var result: [UInt8] = []
         var index = hex.startIndex
         for _ in 0..<6 {

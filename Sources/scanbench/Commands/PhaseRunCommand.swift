@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import ScanKit
 import Wire
+import AppInputs
 
 /// `scanbench phase-run bonjour|ssdp`: runs one listening phase alone on an interface and prints
 /// what it found. A diagnostic (and the integration tests' path) for the Bonjour and SSDP phases

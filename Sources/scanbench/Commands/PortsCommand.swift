@@ -2,6 +2,7 @@ import Platform
 import ArgumentParser
 import NetTools
 import ScanKit
+import AppInputs
 
 /// `scanbench ports`.
 struct PortsCommand: ParsableCommand {

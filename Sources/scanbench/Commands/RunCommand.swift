@@ -4,6 +4,7 @@ import Harness
 import Results
 import ScanKit
 import Testbed
+import AppInputs
 
 /// `scanbench run`: the main job.
 struct RunCommand: AsyncParsableCommand {

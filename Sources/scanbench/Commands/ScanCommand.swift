@@ -4,6 +4,7 @@ import Foundation
 import NetTools
 import ScanKit
 import Wire
+import AppInputs
 
 /// `scanbench scan`: one scan with a strategy, from the namespace it runs in.
 struct ScanCommand: AsyncParsableCommand {

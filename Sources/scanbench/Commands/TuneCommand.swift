@@ -5,6 +5,7 @@ import Report
 import Results
 import ScanKit
 import Testbed
+import AppInputs
 
 /// `scanbench tune`: searches the knob space for strategies nothing measured beats, within a budget.
 struct TuneCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Report
 import Results
+import OrderStatistics
 
 /// Realistic results documents for report and compare tests: the seven presets × N repetitions on
 /// `home` (28 discoverable devices and 2 that are not), interleaved, with seeded noise.

@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import Wire
 @testable import ScanKit
+@testable import AppInputs
 
 /// Builds what a knob check needs: a strategy from YAML with the knob set by its path, the phase
 /// the runner would build from it, a loopback context, and the event log to read the result from.

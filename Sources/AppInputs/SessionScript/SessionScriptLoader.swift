@@ -1,4 +1,3 @@
-import ScanKit
 import StrictYAML
 import Wire
 

@@ -1,3 +1,4 @@
+import Capture
 import Results
 
 /// The results.json wire counters (docs/METRICS.md, "Wire") read off one analysis, in one place:

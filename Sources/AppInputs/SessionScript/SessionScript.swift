@@ -1,5 +1,4 @@
 import AppContract
-import ScanKit
 
 /// What happens in one app session, and when: a scenario written as a script (docs/HARNESS.md
 /// "Sessions"). Times are seconds from the session's start; devices are named by address or by

@@ -1,4 +1,3 @@
-import NetTools
 import StrictYAML
 import Wire
 
@@ -7,7 +6,7 @@ import Wire
 enum SessionScriptToolChecks {
     static func check(_ wol: SessionScript.WakeOnLAN, _ at: YAMLPath, _ document: YAMLDocument) throws {
         if !(wol.target.hasPrefix("$") && wol.target.count > 1) {
-            do { _ = try MagicPacket.parseMAC(wol.target) } catch {
+            if MACAddress(wol.target) == nil {
                 throw document.error(at: at.appending(key: "target"), "target '\(wol.target)' is neither a MAC address nor a $name",
                                      fix: "write a MAC such as 00:00:5e:00:53:01, or $name and run with --target name=MAC")
             }

@@ -1,5 +1,3 @@
-import Platform
-
 /// The device the app runs on, as far as the app's own side goes: what Network.framework's
 /// callbacks and connection set-up cost, how wide the queue its callbacks run on is, and what
 /// a published change costs the main thread (docs/PLATFORMS.md).
@@ -95,31 +93,14 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     public static let parameterKeys = [CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth, .pathWaiting, .pathRetryDelayMs]
         .map(\.rawValue)
 
+    /// True when the app watches its path and retries waiting connections (`path_waiting` not 0).
+    public var observesPath: Bool { (pathWaiting?.value ?? 0) != 0 }
+
     /// True when the profile adds nothing: every cost 0 and no emulated pool. The app then runs
     /// exactly as it does without a profile, and the harness does not pass it.
     public var isNeutral: Bool {
         callbackUs.value == 0 && connectionSetupUs.value == 0 && publishUs.value == 0 && callbackPoolWidth.value == 0
-            && !pathModel.observesPath
+            && !observesPath
     }
 
-    /// How the app's connections follow its path (`PathMonitor`).
-    public var pathModel: PathModel {
-        PathModel(observesPath: (pathWaiting?.value ?? 0) != 0, retryDelayNs: Self.nanoseconds((pathRetryDelayMs?.value ?? 0) * 1000))
-    }
-
-    /// What the app does with this profile.
-    public var costs: PlatformCosts {
-        PlatformCosts(callbackNs: Self.nanoseconds(callbackUs.value), connectionSetupNs: Self.nanoseconds(connectionSetupUs.value),
-                      publishNs: Self.nanoseconds(publishUs.value), callbackPoolWidth: Int(callbackPoolWidth.value))
-    }
-
-    /// Puts the profile in force for the rest of this process, before the app starts any
-    /// connection: its costs (`PlatformCosts`) and its path model (`PathMonitor`).
-    /// - Throws: `SystemError` when the path cannot be observed (no rtnetlink socket).
-    public func install() throws(SystemError) {
-        PlatformCosts.install(costs)
-        try PathMonitor.install(pathModel)
-    }
-
-    private static func nanoseconds(_ microseconds: Double) -> UInt64 { UInt64((microseconds * 1000).rounded()) }
 }
