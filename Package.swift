@@ -2,8 +2,8 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-/// The frame and message decoders are called once per captured frame from other modules
-/// (Capture, Twin): with cross-module optimisation their bodies can be inlined there, instead of
+/// The frame and message decoders (Wire) and the capture records and headers (CaptureFiles) are
+/// called once per captured frame from other modules (CaptureAnalysis, Twin): with cross-module optimisation their bodies can be inlined there, instead of
 /// each decode being a call that returns its header through memory.
 let crossModule: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "Wire", targets: ["Wire"]),
         .library(name: "Fixture", targets: ["Fixture"]),
         .library(name: "Testbed", targets: ["Testbed"]),
-        .library(name: "Capture", targets: ["Capture"]),
+        .library(name: "Capture", targets: ["CaptureFiles", "CaptureLive", "CaptureAnalysis"]),
         .library(name: "ScanKit", targets: ["ScanKit"]),
         .library(name: "NetTools", targets: ["NetTools"]),
         .library(name: "Results", targets: ["Results"]),
@@ -73,13 +73,20 @@ let package = Package(
             dependencies: ["Fixture", "Wire", "Platform", "TestbedPlatform", "StrictYAML", "Spawn", "Fixable"],
             swiftSettings: strict
         ),
-        .target(name: "Capture", dependencies: ["Wire", "OrderStatistics", "CPcap", "TestbedPlatform"], swiftSettings: strict),
+        // Capture files: pcap and pcapng read (libpcap's offline reader, our pcapng reader) and written,
+        // their records, link types and process metadata, split at an instant. No live capture.
+        .target(name: "CaptureFiles", dependencies: ["Wire", "CPcap", "TestbedPlatform"], swiftSettings: crossModule),
+        // Live capture: libpcap on an interface inside a namespace, to a file, with its drop counters.
+        .target(name: "CaptureLive", dependencies: ["CaptureFiles", "Wire", "CPcap", "TestbedPlatform"], swiftSettings: strict),
+        // What a capture shows: the wire analysis (TCP attempts, RTTs, hosts' answers, in-flight
+        // series) and the 802.11 and radio models (airtime, power save). Files in, figures out.
+        .target(name: "CaptureAnalysis", dependencies: ["CaptureFiles", "Wire", "OrderStatistics"], swiftSettings: strict),
         // The user's LAN inventory (`analyze --inventory`) and the attribution of a capture to its
         // devices. The system under test never reads it.
-        .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Fixture", "Capture", "Results"], swiftSettings: strict),
+        .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Fixture", "CaptureFiles", "CaptureAnalysis", "Results"], swiftSettings: strict),
         // A twin fixture from a real capture (`fixture from-capture`) and the round-trip check.
         // The system under test never imports it.
-        .target(name: "Twin", dependencies: ["Wire", "Capture", "Inventory", "Fixture", "Results", "OrderStatistics"], swiftSettings: strict),
+        .target(name: "Twin", dependencies: ["Wire", "CaptureFiles", "CaptureAnalysis", "Inventory", "Fixture", "Results", "OrderStatistics"], swiftSettings: strict),
         // Order statistics taken one way everywhere (`SortedSample`, `Percentile`): the capture's
         // round trips, the results' medians and the report's summaries.
         .target(name: "OrderStatistics", swiftSettings: strict),
@@ -88,7 +95,7 @@ let package = Package(
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "OrderStatistics", "Fixture", "Testbed", "Capture", "AppContract", "AppInputs", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity",
+            dependencies: ["Results", "OrderStatistics", "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity",
                            .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
@@ -108,7 +115,7 @@ let package = Package(
         .target(name: "AppSession", dependencies: ["AppContract", "AppInputs", "ScanKit", "NetTools", "Wire", "StrictYAML", "Platform", "Fixable"], swiftSettings: strict),
         // Seeded fuzzing of every parser that reads bytes from outside (`scanbench fuzz`, scripts/fuzz,
         // and 20 k inputs a parser in FuzzingTests).
-        .target(name: "Fuzzing", dependencies: ["Wire", "Capture", "ScanKit", "NetTools", "TestbedPlatform"], swiftSettings: strict),
+        .target(name: "Fuzzing", dependencies: ["Wire", "CaptureFiles", "CaptureAnalysis", "ScanKit", "NetTools", "TestbedPlatform"], swiftSettings: strict),
         // The app, the system under test, as its own program (`scanbench-app`, beside `scanbench`): the
         // harness runs it, so what it links is what was measured. The SUT and the platform layer only;
         // AppBinaryTests holds this list to that.
@@ -121,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Fixture", "Testbed", "Capture", "AppContract", "AppInputs", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
+                "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
                 "Fuzzing", "Inventory", "Twin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -129,11 +136,11 @@ let package = Package(
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "OrderStatistics"], swiftSettings: strict),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppInputs", "AppSession", "Capture", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppInputs", "AppSession", "CaptureFiles", "CaptureAnalysis", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results", "OrderStatistics"], swiftSettings: strict),
         .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire", "Identity"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"],
+        .testTarget(name: "CaptureTests", dependencies: ["CaptureFiles", "CaptureLive", "CaptureAnalysis", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"],
                     exclude: ["Fixtures"],  // real 802.11 captures the tests read by path (Fixtures/README.md)
                     swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "AppContract", "ScanKit"], swiftSettings: strict),
@@ -141,7 +148,7 @@ let package = Package(
         .testTarget(name: "ScanKitTests", dependencies: ["AppContract", "AppInputs", "ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Fixture", "Testbed", "Capture", "Wire", "Spawn", "TestbedPlatform", "Harness", "Results"],
+            dependencies: ["Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "Wire", "Spawn", "TestbedPlatform", "Harness", "Results"],
             exclude: ["Fixtures"],  // fixture files the tests read by path
             swiftSettings: strict
         ),

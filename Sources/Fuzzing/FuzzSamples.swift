@@ -1,4 +1,5 @@
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Wire
 
 /// Valid inputs the fuzz targets mutate, written the way real senders write them: a scanner's

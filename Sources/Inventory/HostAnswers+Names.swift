@@ -1,4 +1,5 @@
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Results
 
 /// The capture's answer kinds under their results.json names (`WireYield.answerKinds`): the

@@ -1,5 +1,6 @@
 import Foundation
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Wire
 
 /// Reads a capture file once and collects `CaptureObservations`: per host, what it answered the

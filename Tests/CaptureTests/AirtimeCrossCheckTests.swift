@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Wire
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 
 /// The estimate against `analyze`'s measured airtime on real radiotap captures (tcpdump's test
 /// files, Fixtures/README.md): each unprotected data frame turned back into the Ethernet frame it

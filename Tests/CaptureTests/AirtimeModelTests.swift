@@ -1,7 +1,8 @@
 import Testing
 import Results
 import Wire
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 
 /// The airtime estimate against figures computed by hand from IEEE 802.11-2020's equations.
 @Suite("Airtime (estimate)")

@@ -1,5 +1,6 @@
 import Testing
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 import Wire
 
 /// Without the attempt list (`keepsAttempts: false`, what `analyze` prints and `--summary-only`),

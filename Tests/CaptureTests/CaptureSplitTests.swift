@@ -1,7 +1,8 @@
 import Foundation
 import Spawn
 import Testing
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 
 /// `CaptureSplit`: the session's one capture cut where the app's classify step began — every
 /// record on exactly one side, in place, and a capture cut short still split up to its damage.

@@ -1,5 +1,6 @@
 import Testing
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 
 @Suite("Frame runs: packed, chunked, merged")
 struct FrameRunsTests {

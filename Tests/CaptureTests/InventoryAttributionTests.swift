@@ -1,4 +1,5 @@
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Inventory
 import Report
 import Results

@@ -1,5 +1,6 @@
 import Testing
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 import Wire
 
 @Suite("Link types and the text report")

@@ -1,5 +1,6 @@
 import Foundation
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 
 /// Random damage to a valid capture file, for the readers' never-crash tests: 1–4 bytes
 /// overwritten, and in one file of four the tail cut off. (The long run is `scripts/fuzz`.)

@@ -1,7 +1,8 @@
 import Foundation
 import Spawn
 import Testing
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 import Wire
 
 /// `PcapReader`, our classic pcap reader, against libpcap (`PcapFileReader`) on the files

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 import Wire
 
 /// Our pcapng reader on files built block by block: byte orders, mixed link types, process

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Wire
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 
 @Suite("Radio active time (estimate)")
 struct RadioPowerModelTests {

@@ -1,4 +1,5 @@
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Wire
 
 /// Builds captured frames between a scanner and targets, for analyzer unit tests.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 import Wire
 
 @Suite("Wire analysis")

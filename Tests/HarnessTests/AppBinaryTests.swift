@@ -13,7 +13,7 @@ struct AppBinaryTests {
         .deletingLastPathComponent()
 
     /// Modules the app must not link: they know the fixture, the testbed, the capture, the harness or the report.
-    static let forbidden: Set = ["Fixture", "Testbed", "TestbedPlatform", "CTestbedShims", "Capture", "CPcap", "Harness", "Report", "Results",
+    static let forbidden: Set = ["Fixture", "Testbed", "TestbedPlatform", "CTestbedShims", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CPcap", "Harness", "Report", "Results",
                                  "Inventory", "Twin", "Fuzzing", "scanbench"]
 
     /// The built app: beside `$SCANBENCH_BIN` when set (as the harness finds it), else the debug build's.
@@ -31,7 +31,7 @@ struct AppBinaryTests {
         #expect(closure.isSuperset(of: ["AppContract", "AppSession", "ScanKit", "NetTools", "Platform"]), "\(closure.sorted())")
         #expect(closure.isDisjoint(with: Self.forbidden), "the app links \(closure.intersection(Self.forbidden).sorted())")
         // The manifest reader itself: the harness's closure does reach the testbed and libpcap.
-        #expect(try targets.closure(of: "Harness").isSuperset(of: ["Testbed", "Capture", "CPcap"]))
+        #expect(try targets.closure(of: "Harness").isSuperset(of: ["Testbed", "CaptureLive", "CPcap"]))
     }
 
     @Test("the built app loads no libpcap and carries no testbed, capture, harness or report symbol",
@@ -42,7 +42,7 @@ struct AppBinaryTests {
         #expect(!ldd.stdout.contains("libpcap"), "\(ldd.stdout)")
         let nm = try ChildProcess.run(["nm", "--defined-only", Self.binary], timeout: 60)
         #expect(nm.status == 0, "\(nm.stderr)")
-        // Swift symbols start with the mangled module name: `$s7Capture…` is Capture's.
+        // Swift symbols start with the mangled module name: `$s11CaptureLive…` is CaptureLive's.
         let modules = Self.forbidden.subtracting(["CPcap", "CTestbedShims"]).map { "$s\($0.utf8.count)\($0)" }
         let found = nm.stdout.split(separator: "\n").compactMap { line -> String? in
             guard let symbol = line.split(separator: " ").last else { return nil }

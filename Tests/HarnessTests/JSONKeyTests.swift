@@ -1,6 +1,7 @@
 @testable import AppContract
 @testable import AppSession
-@testable import Capture
+@testable import CaptureFiles
+@testable import CaptureAnalysis
 import Fixture
 import Foundation
 import Harness

@@ -33,7 +33,7 @@ struct ModuleBoundaryTests {
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
-        let forbidden: Set = ["Testbed", "Fixture", "Harness", "Capture", "CTestbedShims", "TestbedPlatform", "Report", "Results",
+        let forbidden: Set = ["Testbed", "Fixture", "Harness", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CTestbedShims", "TestbedPlatform", "Report", "Results",
                               "Inventory", "Twin"]
         let bad = all.filter { forbidden.contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
@@ -90,12 +90,25 @@ struct ModuleBoundaryTests {
     }
 
     /// The capture layer reads frames and analyses them; results.json's schema is filled from its
-    /// analysis in the join (`RunMetrics.WireCounters(analysis:)` in Harness), so Capture knows no output.
-    @Test("the capture layer imports no results, report or harness module")
-    func captureKnowsNoSchema() throws {
-        let all = try Self.imports(of: "Capture")
-        #expect(!all.isEmpty, "no Swift files found under Sources/Capture")
+    /// analysis in the join (`RunMetrics.WireCounters(analysis:)` in Harness), so no capture module
+    /// knows an output.
+    @Test("the capture layer imports no results, report or harness module",
+          arguments: ["CaptureFiles", "CaptureLive", "CaptureAnalysis"])
+    func captureKnowsNoSchema(module: String) throws {
+        let all = try Self.imports(of: module)
+        #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
         let bad = all.filter { ["Results", "Report", "Harness", "Inventory", "Twin"].contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// Files in, figures out: the analysis and everything that only reads captures (Inventory, Twin,
+    /// Fuzzing) need no live capture, and the analysis no libpcap at all.
+    @Test("only the harness and the CLI capture live", arguments: ["CaptureFiles", "CaptureAnalysis", "Inventory", "Twin", "Fuzzing"])
+    func readersDoNotCaptureLive(module: String) throws {
+        let all = try Self.imports(of: module)
+        #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
+        let forbidden: Set = module == "CaptureAnalysis" ? ["CaptureLive", "CPcap"] : ["CaptureLive"]
+        let bad = all.filter { forbidden.contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
 }

@@ -1,6 +1,7 @@
 import AppContract
 import AppSession
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Fixture
 import Foundation
 import StrictYAML

@@ -1,4 +1,6 @@
-import Capture
+import CaptureFiles
+import CaptureAnalysis
+import CaptureLive
 import Foundation
 import Testing
 import Wire

@@ -1,5 +1,6 @@
 import Benchmark
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Foundation
 import Wire
 

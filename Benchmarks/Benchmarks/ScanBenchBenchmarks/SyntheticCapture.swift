@@ -1,4 +1,5 @@
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Wire
 
 /// A scanner's capture built in memory: what a sweep of a LAN looks like on the scanner's link.

@@ -1,5 +1,7 @@
 import AppContract
-import Capture
+import CaptureFiles
+import CaptureAnalysis
+import CaptureLive
 import Fixture
 import Foundation
 import Platform

@@ -1,5 +1,6 @@
 import AppContract
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Fixture
 import Results
 import Wire

@@ -1,4 +1,5 @@
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Results
 
 /// The results.json wire counters (docs/METRICS.md, "Wire") read off one analysis, in one place:

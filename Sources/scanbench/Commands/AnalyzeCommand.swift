@@ -1,5 +1,6 @@
 import ArgumentParser
-import Capture
+import CaptureFiles
+import CaptureAnalysis
 import Foundation
 import Inventory
 import Report
