@@ -91,12 +91,11 @@ let package = Package(
         // round trips, the results' medians and the report's summaries.
         .target(name: "OrderStatistics", swiftSettings: strict),
         // The results.json schema shared by the harness, reports and compare.
-        .target(name: "Results", dependencies: ["OrderStatistics"], swiftSettings: strict),
+        .target(name: "Results", dependencies: ["OrderStatistics", "Fixable"], swiftSettings: strict),
         // Runs strategies on testbeds while capturing, and joins stack, wire and truth.
         .target(
             name: "Harness",
-            dependencies: ["Results", "OrderStatistics", "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity",
-                           .product(name: "Yams", package: "Yams")],
+            dependencies: ["Results", "OrderStatistics", "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity"],
             swiftSettings: strict
         ),
         // report.md, SVG charts and the regression verdict, from results.json only.
@@ -121,7 +120,7 @@ let package = Package(
         // AppBinaryTests holds this list to that.
         .executableTarget(
             name: "ScanBenchApp",
-            dependencies: ["AppContract", "AppInputs", "AppSession", "ScanKit", "NetTools", "Wire", "Platform", "StrictYAML",
+            dependencies: ["AppContract", "AppInputs", "AppSession", "ScanKit", "NetTools", "Wire", "Platform", "StrictYAML", "OrderStatistics",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),

@@ -1,3 +1,4 @@
+import Fixable
 import Foundation
 
 /// `results.json`: everything one `scanbench run` measured, the input of reports and of
@@ -101,9 +102,4 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
 }
 
 /// A results file that cannot be used, with what to do.
-public struct ResultsError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var fix: String
-    public init(_ message: String, fix: String) { self.message = message; self.fix = fix }
-    public var description: String { "error: \(message)\n  fix: \(fix)" }
-}
+public typealias ResultsError = FixableError

@@ -2,6 +2,7 @@ import AppContract
 import AppSession
 import ArgumentParser
 import Foundation
+import OrderStatistics
 import ScanKit
 import Wire
 import AppInputs
@@ -128,7 +129,7 @@ struct AppCommand: AsyncParsableCommand {
             for ping in report.pings {
                 let rtts = ping.replies.compactMap(\.rttMs)
                 print("ping \(ping.target) (\(ping.method), \(ping.timestamps) timestamps): \(rtts.count)/\(ping.replies.count) replies"
-                      + (rtts.isEmpty ? "" : String(format: ", median %.3f ms", rtts.sorted()[rtts.count / 2])))
+                      + (Percentile.of(rtts, 50).map { String(format: ", median %.3f ms", $0) } ?? ""))
             }
             for scan in report.portScans {
                 let states = Dictionary(grouping: scan.results, by: \.state).mapValues(\.count)

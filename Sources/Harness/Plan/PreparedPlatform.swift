@@ -1,5 +1,5 @@
 import Foundation
-import Yams
+import StrictYAML
 import AppInputs
 
 /// The platform profile one strategy variant runs the app on, made ready once per job: the
@@ -29,27 +29,23 @@ public struct PreparedPlatform: Sendable {
     public static func prepare(base: String, overrides: [StrategyVariant.Override], name: String, in directory: String) throws -> PreparedPlatform {
         let path = try PlatformProfileLoader.resolve(base)
         guard !overrides.isEmpty else { return PreparedPlatform(file: path, profile: try PlatformProfileLoader.load(path)) }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard case .mapping(var root)? = try Yams.compose(yaml: text) else {
+        guard var overlay = try YAMLOverlay(text: String(contentsOfFile: path, encoding: .utf8)), overlay.node(at: [])?.mapping != nil else {
             throw HarnessError("\(path) is not a platform profile", fix: "give a profile file (docs/PLATFORMS.md)")
         }
         for override in overrides {
-            guard PlatformProfile.parameterKeys.contains(override.key), case .mapping(var parameter)? = root[override.key] else {
+            guard PlatformProfile.parameterKeys.contains(override.key), overlay.node(at: [override.key])?.mapping != nil else {
                 throw HarnessError("--sweep \(overridePrefix)\(override.key): the platform profile has no parameter '\(override.key)'",
                                    fix: "sweep one of \(PlatformProfile.parameterKeys.map { overridePrefix + $0 }.joined(separator: ", ")) (docs/PLATFORMS.md)")
             }
-            guard let value = Double(override.value) else {
+            guard Double(override.value) != nil else {
                 throw HarnessError("--sweep \(overridePrefix)\(override.key)=\(override.value): not a number", fix: "write numbers, e.g. --sweep \(overridePrefix)\(override.key)=5,15,50")
             }
-            parameter["value"] = Node(override.value)
-            root[override.key] = .mapping(parameter)
-            _ = value
+            try overlay.set(override.value, at: [override.key, "value"])
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let output = "\(directory)/\(name.replacingOccurrences(of: "/", with: "_")).yaml"
         let changes = overrides.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-        try "# \(name): platform \(base) with \(changes) (scanbench)\n\(Yams.serialize(node: .mapping(root)))"
-            .write(toFile: output, atomically: true, encoding: .utf8)
+        try overlay.text(comment: "\(name): platform \(base) with \(changes) (scanbench)").write(toFile: output, atomically: true, encoding: .utf8)
         do {
             return PreparedPlatform(file: output, profile: try PlatformProfileLoader.load(output))
         } catch {

@@ -1,6 +1,5 @@
 import Foundation
 import StrictYAML
-import Yams
 import AppInputs
 
 /// A strategy to run: a preset or file, optionally with knobs changed (`--sweep`, `ablate`).
@@ -67,19 +66,13 @@ public struct StrategyVariant: Sendable, Equatable {
         guard !overrides.isEmpty else {
             return PreparedStrategy(variant: self, file: path, strategy: try StrategyLoader.load(path))
         }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard var root = try Yams.compose(yaml: text) else {
+        guard var overlay = try YAMLOverlay(text: String(contentsOfFile: path, encoding: .utf8)) else {
             throw HarnessError("\(path) is empty", fix: "give a strategy file with knobs")
         }
-        for override in overrides {
-            let keys = override.key.split(separator: ".").map(String.init)
-            let value = try Yams.compose(yaml: override.value) ?? Node(override.value)
-            root = try Self.setting(value, at: keys[...], in: root, full: override.key)
-        }
+        for override in overrides { try overlay.set(override.value, at: override.key.split(separator: ".").map(String.init)) }
         let output = "\(directory)/\(name.replacingOccurrences(of: "/", with: "_")).yaml"
         let changes = overrides.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-        try "# \(name): \(base) with \(changes) (scanbench)\n\(Yams.serialize(node: root))"
-            .write(toFile: output, atomically: true, encoding: .utf8)
+        try overlay.text(comment: "\(name): \(base) with \(changes) (scanbench)").write(toFile: output, atomically: true, encoding: .utf8)
         do {
             return PreparedStrategy(variant: self, file: output, strategy: try StrategyLoader.load(output))
         } catch {
@@ -110,17 +103,5 @@ public struct StrategyVariant: Sendable, Equatable {
     /// `prepare(in:)`'s file: the path to pass to `scanbench-app --strategy`.
     public func materialize(in directory: String) throws -> String {
         try prepare(in: directory).file
-    }
-
-    private static func setting(_ value: Node, at keys: ArraySlice<String>, in node: Node, full: String) throws -> Node {
-        guard let key = keys.first else { return value }
-        var mapping: Node.Mapping
-        switch node {
-        case .mapping(let existing): mapping = existing
-        default: mapping = Node.Mapping([])
-        }
-        let child = mapping[key] ?? Node.mapping(Node.Mapping([]))
-        mapping[key] = try setting(value, at: keys.dropFirst(), in: child, full: full)
-        return .mapping(mapping)
     }
 }
