@@ -139,7 +139,13 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "Results", "OrderStatistics"], swiftSettings: strict),
         .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire", "Identity"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["CaptureFiles", "CaptureLive", "CaptureAnalysis", "Fixture", "Spawn", "Wire", "Inventory", "Results", "Report", "StrictYAML", "Twin"],
+        // Frames of a synthetic LAN for the capture readers' tests (Inventory, Twin): not shipped.
+        .target(name: "SyntheticFrames", dependencies: ["CaptureFiles", "Wire"], path: "Tests/Support/SyntheticFrames", swiftSettings: strict),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "SyntheticFrames", "CaptureFiles", "CaptureAnalysis", "Report", "Results", "StrictYAML", "Wire"],
+                    swiftSettings: strict),
+        .testTarget(name: "TwinTests", dependencies: ["Twin", "SyntheticFrames", "CaptureFiles", "CaptureAnalysis", "Fixture", "Wire"], swiftSettings: strict),
+        // The capture layer's three modules together: files are read through the analysis.
+        .testTarget(name: "CaptureTests", dependencies: ["CaptureFiles", "CaptureLive", "CaptureAnalysis", "Spawn", "Wire", "Results"],
                     exclude: ["Fixtures"],  // real 802.11 captures the tests read by path (Fixtures/README.md)
                     swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "AppContract", "ScanKit"], swiftSettings: strict),

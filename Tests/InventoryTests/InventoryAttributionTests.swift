@@ -3,6 +3,7 @@ import CaptureAnalysis
 import Inventory
 import Report
 import Results
+import SyntheticFrames
 import Testing
 import Wire
 
@@ -17,42 +18,7 @@ struct InventoryAttributionTests {
     static let stranger = IPv4Address(192, 168, 1, 40)
     static let internet = IPv4Address(17, 1, 2, 3)
 
-    /// Frames on one LAN, each host with its own MAC (02:00:00:00:00:<last octet>).
-    struct LAN {
-        var packets: [CapturedPacket] = []
-        var now: Int64 = 1_700_000_000_000_000_000
-
-        static func mac(_ ip: IPv4Address) -> MACAddress { MACAddress(bytes: [2, 0, 0, 0, 0, UInt8(ip.value & 0xFF)])! }
-
-        mutating func append(_ bytes: [UInt8]) {
-            now += 1_000_000
-            packets.append(CapturedPacket(timestamp: now, originalLength: bytes.count, data: bytes))
-        }
-
-        mutating func ip(_ source: IPv4Address, _ destination: IPv4Address, _ proto: IPProtocol, _ payload: [UInt8], sourceMAC: MACAddress? = nil) {
-            let dst = destination.isMulticast ? MACAddress("01:00:5e:00:00:fb")! : Self.mac(destination)
-            append(PacketBuilder.ethernet(destination: dst, source: sourceMAC ?? Self.mac(source), type: .ipv4,
-                                          payload: PacketBuilder.ipv4(source: source, destination: destination, protocol: proto, payload: payload)))
-        }
-
-        mutating func arp(_ operation: ARPPacket.Operation, _ sender: IPv4Address, _ target: IPv4Address, senderMAC: MACAddress? = nil) {
-            let mac = senderMAC ?? Self.mac(sender)
-            append(PacketBuilder.ethernet(destination: operation == .request ? .broadcast : Self.mac(target), source: mac, type: .arp,
-                                          payload: PacketBuilder.arp(operation: operation, senderMAC: mac, senderIP: sender,
-                                                                     targetMAC: operation == .request ? .zero : Self.mac(target), targetIP: target)))
-        }
-
-        mutating func tcp(_ source: IPv4Address, _ sport: UInt16, _ destination: IPv4Address, _ dport: UInt16, _ flags: TCPFlags,
-                          seq: UInt32, ack: UInt32 = 0, sourceMAC: MACAddress? = nil) {
-            ip(source, destination, .tcp, PacketBuilder.tcp(source: source, destination: destination, sourcePort: sport, destinationPort: dport,
-                                                            sequence: seq, acknowledgment: ack, flags: flags), sourceMAC: sourceMAC)
-        }
-
-        mutating func udp(_ source: IPv4Address, _ sport: UInt16, _ destination: IPv4Address, _ dport: UInt16, _ payload: [UInt8], sourceMAC: MACAddress? = nil) {
-            ip(source, destination, .udp, PacketBuilder.udp(source: source, destination: destination, sourcePort: sport,
-                                                            destinationPort: dport, payload: payload), sourceMAC: sourceMAC)
-        }
-    }
+    typealias LAN = SyntheticLAN
 
     static let printerMAC = MACAddress("3c:d9:2b:7e:41:a6")!
     static let routerMAC = MACAddress("02:00:00:00:00:01")!

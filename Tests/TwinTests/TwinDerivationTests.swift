@@ -3,6 +3,7 @@ import CaptureAnalysis
 import Fixture
 import Foundation
 import Testing
+import SyntheticFrames
 import Twin
 import Wire
 
@@ -11,7 +12,7 @@ import Wire
 /// and the left-out list. The derived YAML must load as a fixture.
 @Suite("Twin fixture derivation")
 struct TwinDerivationTests {
-    typealias LAN = InventoryAttributionTests.LAN
+    typealias LAN = SyntheticLAN
     static let scanner = IPv4Address(198, 18, 0, 50)
     static let router = IPv4Address(198, 18, 0, 1)
     static let mac = IPv4Address(198, 18, 0, 20)
