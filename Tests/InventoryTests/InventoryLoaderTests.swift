@@ -1,3 +1,4 @@
+import Foundation
 import Inventory
 import StrictYAML
 import Testing
@@ -53,7 +54,8 @@ struct InventoryLoaderTests {
 
     @Test("the example inventory under fixtures/ loads")
     func example() throws {
-        let path = #filePath.replacingOccurrences(of: "Tests/CaptureTests/InventoryLoaderTests.swift", with: "fixtures/inventories/example.yaml")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("fixtures/inventories/example.yaml").path
         let inventory = try InventoryLoader.load(path)
         #expect(inventory.devices.count >= 5)
     }
