@@ -150,6 +150,8 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "NetToolsTests", dependencies: ["NetTools", "Wire", "AppContract", "ScanKit"], swiftSettings: strict),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Testbed", "Wire"], swiftSettings: strict),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Wire"], swiftSettings: strict),
+        .testTarget(name: "AppInputsTests", dependencies: ["AppInputs", "AppContract", "StrictYAML", "Wire"], swiftSettings: strict),
         .testTarget(name: "ScanKitTests", dependencies: ["AppContract", "AppInputs", "ScanKit", "StrictYAML", "Wire", "Platform", "TestbedPlatform"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",

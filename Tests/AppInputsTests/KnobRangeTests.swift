@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import ScanKit
-import AppInputs
+@testable import AppInputs
 
 @Suite("Knob ranges (scanbench tune's search space)")
 struct KnobRangeTests {

@@ -1,8 +1,7 @@
 import Foundation
 import StrictYAML
 import Testing
-@testable import ScanKit
-import AppInputs
+@testable import AppInputs
 
 @Suite("Strategy loading")
 struct StrategyLoadingTests {

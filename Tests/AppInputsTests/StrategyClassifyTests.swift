@@ -1,7 +1,6 @@
 import StrictYAML
 import Testing
-@testable import ScanKit
-import AppInputs
+@testable import AppInputs
 
 /// The `classify` section: the presets' values (each cited in its file), NetMonitor's default, and
 /// refusals that name the file, the line and the fix.
