@@ -1,7 +1,7 @@
 /// How `scanbench run` deep-probes and classifies the devices each scan found, after the scan
 /// (docs/HARNESS.md, "Categories"): the settings of the `scanbench probe --from-scan` it runs.
 /// Recorded in results.json (`environment.category_probe`) because `category_correct` depends
-/// on them; nil there when the run had `--no-categories`.
+/// on them; nil there when the run had `--no-classify`.
 public struct CategoryProbeSettings: Codable, Sendable, Equatable {
     /// How many of nmap's most frequently open TCP ports the probe's quick scan tries.
     public var topPorts: Int
@@ -25,6 +25,17 @@ public struct CategoryProbeSettings: Codable, Sendable, Equatable {
 
     /// `scanbench scan --probe`'s defaults: nmap's `-F` (100 ports), a 12 s browse, MX 3 (4 s), 1.5 s.
     public static let scanProbeDefault = CategoryProbeSettings(topPorts: 100, bonjourWindowS: 12, ssdpWindowS: 4, timeoutS: 1.5)
+
+    /// What is out of range, naming the option (`prefix` + `top-ports`, …) and its range; nil when
+    /// every value is in range. The one statement of the ranges, which `run`, `ablate`, `scan --probe`
+    /// and `probe` all check with (a strategy's `classify` section states the same in milliseconds).
+    public func check(prefix: String) -> String? {
+        if !(0...65535).contains(topPorts) { return "\(prefix)top-ports must be 0-65535" }
+        if !(0...120).contains(bonjourWindowS) { return "\(prefix)bonjour-window must be 0-120 s" }
+        if !(ssdpWindowS == 0 || (1...6).contains(ssdpWindowS)) { return "\(prefix)ssdp-window must be 0 or 1-6 s" }
+        if !(timeoutS > 0 && timeoutS <= 30) { return "\(prefix)timeout must be above 0 and at most 30 s" }
+        return nil
+    }
 
     enum CodingKeys: String, CodingKey {
         case topPorts = "top_ports"

@@ -58,7 +58,7 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
     public var peers: Bool
     /// `--peer-os`: nmap -O -sV ran among the peers too (minutes per LAN, so asked for apart).
     public var peerOS = false
-    /// The category probe after each scan; nil with `--no-categories`.
+    /// The category probe after each scan; nil with `--no-classify`.
     public var categoryProbe: CategoryProbeSettings?
     /// `--platform`: the profile the app ran on, by name (and path for a file); nil for `linux`.
     public var platform: Input?
@@ -186,9 +186,9 @@ extension RecordedPlan {
         compare("nmap -O -sV peer", peerOS, other.peerOS) { $0 ? "--peer-os" : "no --peer-os" }
         compare("platform", platform?.name ?? PlatformRecord.defaultName, other.platform?.name ?? PlatformRecord.defaultName) { "--platform \($0)" }
         compare("category probe", categoryProbe, other.categoryProbe) { settings in
-            guard let settings else { return "none (--no-categories)" }
-            return "--probe-top-ports \(settings.topPorts) --probe-bonjour-window \(Self.number(settings.bonjourWindowS)) "
-                + "--probe-ssdp-window \(Self.number(settings.ssdpWindowS)) --probe-timeout \(Self.number(settings.timeoutS))"
+            guard let settings else { return "none (--no-classify)" }
+            return "--classify-top-ports \(settings.topPorts) --classify-bonjour-window \(Self.number(settings.bonjourWindowS)) "
+                + "--classify-ssdp-window \(Self.number(settings.ssdpWindowS)) --classify-timeout \(Self.number(settings.timeoutS))"
         }
         return lines
     }

@@ -25,7 +25,7 @@ extension ResultsDocument {
             }
             guard document.environment.categoryProbe == merged.environment.categoryProbe else {
                 throw ResultsError("\(name) and \(firstName) probed categories with different settings (or one not at all)",
-                                   fix: "run every shard with the same --probe-* options (or --no-categories)")
+                                   fix: "run every shard with the same --classify-* options (or --no-classify)")
             }
             if merged.environment.categoryProbe != nil, let mine = merged.environment.publicTables, let theirs = document.environment.publicTables,
                let differing = mine.first(where: { table in theirs.contains { $0.path == table.path && $0.sha256 != table.sha256 } }) {
@@ -142,7 +142,7 @@ extension ResultsDocument {
             let differences = plan.differences(from: incoming, label: firstName, otherLabel: name)
             guard !differences.isEmpty else { return plan }
             throw ResultsError("\(name) and \(firstName) ran different plans:\n    " + differences.joined(separator: "\n    "),
-                               fix: "merge the shards of one plan: every 'scanbench run --shard I/N' with the same fixtures, strategies, scenarios, --repeat, --sweep and --probe-* options")
+                               fix: "merge the shards of one plan: every 'scanbench run --shard I/N' with the same fixtures, strategies, scenarios, --repeat, --sweep and --classify-* options")
         case (nil, _?), (_?, nil):
             let without = plan == nil ? firstName : name
             throw ResultsError("\(without) records no plan and the other file does: they were written by different versions of scanbench, so they are not shards of one plan",

@@ -14,14 +14,14 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     public var repetitions: Int
     /// Shard of the matrix this file holds ("1/1" for a whole run).
     public var shard: String
-    /// Copies of each LAN that ran entries side by side (`scanbench run --jobs`); nil or 1: one at a time.
+    /// Copies of each LAN that ran entries side by side (`scanbench run --lanes`); nil or 1: one at a time.
     public var lanes: Int?
     /// The base seed given with `scanbench run --seed`: repetition k ran with seed + k − 1 (each
     /// run records its own as `runs[].seed`); nil when the job drew its base. Files written before
     /// 2026-11-26 ran every repetition with this one seed.
     public var seed: UInt64?
     /// How each scan's devices were probed and classified afterwards; nil when they were not
-    /// (`--no-categories`, or a file from before categories were measured).
+    /// (`--no-classify`, or a file from before categories were measured).
     public var categoryProbe: CategoryProbeSettings?
     /// The platform profile the app ran on (`--platform`, default `linux`); nil in files written
     /// before profiles existed, which ran on `linux`. A `--sweep platform.KEY=…` variant's value

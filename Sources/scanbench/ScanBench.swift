@@ -16,16 +16,26 @@ struct ScanBench: AsyncParsableCommand {
 
             Most commands need root (or CAP_NET_ADMIN): they create network namespaces.
 
-            Start with:
+            Start with (docs/README.md says which page answers which question; docs/GLOSSARY.md the words):
+              scanbench run --suite default --lanes 2 --out reports/mine
+                                                 three strategies on seven LANs, report in reports/mine
               scanbench testbed up --detach      bring the default LAN (home) up
               scanbench testbed status           see what is up
               scanbench testbed exec -- nmap -sn -n 198.18.0.0/24
               scanbench testbed down             remove the testbeds of this state root
             """,
-        subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, TestbedCommand.self, FixtureCommand.self, ScanCommand.self, AppLaunchCommand.self, AnalyzeCommand.self, PhaseRunCommand.self,
-                      PingCommand.self, TracerouteCommand.self, DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self,
-                      CertCommand.self, MonitorCommand.self,
-                      PortsCommand.self, BonjourCommand.self, ProbeCommand.self, ReportCommand.self, CompareCommand.self, BaselineCommand.self, FuzzCommand.self]
+        groupedSubcommands: [
+            CommandGroup(name: "Harness (strategies on LANs, reports, the gate)",
+                         subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, ReportCommand.self,
+                                       CompareCommand.self, BaselineCommand.self]),
+            CommandGroup(name: "LANs, fixtures and captures",
+                         subcommands: [TestbedCommand.self, FixtureCommand.self, AnalyzeCommand.self]),
+            CommandGroup(name: "The app and its tools (run inside a testbed)",
+                         subcommands: [ScanCommand.self, AppLaunchCommand.self, PhaseRunCommand.self, PingCommand.self, TracerouteCommand.self,
+                                       DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self, CertCommand.self, MonitorCommand.self,
+                                       PortsCommand.self, BonjourCommand.self, ProbeCommand.self]),
+            CommandGroup(name: "Development", subcommands: [FuzzCommand.self]),
+        ]
     )
 
     /// Runs the command; usage errors of `compare` and `baseline` exit 2 (`CompareExitStatus.inputError`)

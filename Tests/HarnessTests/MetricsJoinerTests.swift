@@ -294,7 +294,7 @@ struct MetricsJoinerTests {
         let speaker = try #require(devices.first { $0.name == "speaker" })
         #expect(!speaker.found && speaker.categoryPredicted == nil && speaker.categoryRule == nil, "never probed")
         #expect(!devices.contains { $0.categoryPredicted == "printer" }, "the false positive's verdict belongs to no fixture device")
-        // Without a probe (--no-categories, or no scan report) nothing is claimed.
+        // Without a probe (--no-classify, or no scan report) nothing is claimed.
         let (none, plain) = try Self.categoryJoin(nil)
         #expect(none.names.categoryCorrect == nil && none.names.categoryTotal == nil && none.names.categoryProbeS == nil)
         #expect(plain.allSatisfy { $0.categoryRule == nil })

@@ -22,7 +22,7 @@ struct AblateIntegrationTests {
             .write(toFile: "\(base)/after.yaml", atomically: true, encoding: .utf8)
         let out = "\(base)/out"
         let run = try ScanBenchCLI.scanbench(["ablate", "\(base)/before.yaml", "\(base)/after.yaml", "--fixture", "tiny", "--repeat", "1",
-                                              "--seed", "7", "--jobs", "2", "--no-categories", "--json", "--out", out], timeout: 240)
+                                              "--seed", "7", "--lanes", "2", "--no-classify", "--json", "--out", out], timeout: 240)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("2 knobs differ") && run.stderr.contains("4 runs"), "\(run.stderr)")
         #expect(run.stderr.contains("ETA"), "progress with an ETA: \(run.stderr)")

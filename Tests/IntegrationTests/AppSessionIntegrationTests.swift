@@ -25,7 +25,7 @@ struct AppSessionIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "review-baseline", "--strategy", "netmonitor-2.0",
                                               "--scenario", "ping-during-scan", "--scenario", "ports-during-scan",
-                                              "--scenario", "adr-016", "--repeat", "1", "--jobs", "3", "--no-categories", "--seed", "3",
+                                              "--scenario", "adr-016", "--repeat", "1", "--lanes", "3", "--no-classify", "--seed", "3",
                                               "--out", out], timeout: 900)
         #expect(run.status == 0, "\(run.stderr)")
         let runs = try Self.runs(out)

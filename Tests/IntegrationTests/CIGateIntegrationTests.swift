@@ -97,12 +97,12 @@ struct CIGateIntegrationTests {
 
         // Another fixture, and the same fixture with more repetitions and another strategy: each
         // difference named, with both ways out; no shard started (nothing under --out).
-        let home = try Self.gate([baseline, "--out", out, "--", "--fixture", "home", "--strategy", strategy, "--repeat", "2", "--no-categories"])
+        let home = try Self.gate([baseline, "--out", out, "--", "--fixture", "home", "--strategy", strategy, "--repeat", "2", "--no-classify"])
         #expect(home.status == 2, "\(home.stderr)")
         #expect(home.stderr.contains("RUN-ARGS give another plan than the one recorded in the baseline"), "\(home.stderr)")
         #expect(home.stderr.contains("fixtures: tiny in the baseline; home in RUN-ARGS"), "\(home.stderr)")
         #expect(home.stderr.contains("drop the RUN-ARGS") && home.stderr.contains("--refresh -- RUN-ARGS"), "both fixes: \(home.stderr)")
-        let more = try Self.gate([baseline, "--out", out, "--", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "5", "--no-categories"])
+        let more = try Self.gate([baseline, "--out", out, "--", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "5", "--no-classify"])
         #expect(more.status == 2, "\(more.stderr)")
         #expect(more.stderr.contains("strategies: netmonitor-ci in") && more.stderr.contains("repetitions: 2 in"), "\(more.stderr)")
         #expect(!more.stderr.contains("fixtures:"), "only what differs: \(more.stderr)")
@@ -147,7 +147,7 @@ struct CIGateIntegrationTests {
             .write(toFile: thresholds, atomically: true, encoding: .utf8)
 
         let refresh = try Self.gate([baseline, "--refresh", "--shards", "2", "--out", "\(base)/refresh", "--"]
-                                    + plan + ["--strategy", before, "--seed", "7", "--jobs", "2"])
+                                    + plan + ["--strategy", before, "--seed", "7", "--lanes", "2"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(refresh.stderr.contains("BASELINE REFRESHED"), "the refresh says so loudly: \(refresh.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline))) as? [String: Any])
@@ -178,12 +178,12 @@ struct CIGateIntegrationTests {
         try inputs.write(toFile: manifest, atomically: true, encoding: .utf8)
 
         // The unchanged strategy against its baseline, with no plan in RUN-ARGS: the baseline's
-        // plan runs (its fixture, strategy file, repetitions and seed): exit 0. --jobs does not
+        // plan runs (its fixture, strategy file, repetitions and seed): exit 0. --lanes does not
         // change the plan: one shard running both repetitions at once. The baseline's split into
         // two shards is not part of what it promises, and its counters repeat under the seed
         // whatever runs beside them.
         let summary = "\(base)/summary.md"
-        let same = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/same", "--", "--jobs", "2"],
+        let same = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/same", "--", "--lanes", "2"],
                                  summary: summary)
         #expect(same.status == 0, "\(Self.regressions(same.stdout))\n\(same.stdout)\(same.stderr)")
         #expect(same.stderr.contains("--seed 7"), "every shard ran with the baseline's seed: \(same.stderr)")
@@ -205,7 +205,7 @@ struct CIGateIntegrationTests {
         // One shard running both repetitions at once: the regression is in the counters, which
         // concurrency does not move.
         let changed = try Self.gate([baseline, "--thresholds", thresholds, "--shards", "1", "--out", "\(base)/changed", "--"]
-                                    + plan + ["--strategy", after, "--jobs", "2"], summary: summary)
+                                    + plan + ["--strategy", after, "--lanes", "2"], summary: summary)
         #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
         let regressed = Self.text("\(base)/changed/comparison.md")
         #expect(regressed.contains("**REGRESSED**"), "\(regressed)")

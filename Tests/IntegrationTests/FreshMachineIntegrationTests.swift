@@ -32,7 +32,7 @@ struct FreshMachineIntegrationTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }
 
-    @Test("run --jobs 3 on tiny with no state root and default neighbour limits succeeds, restores the limits and leaves the root empty")
+    @Test("run --lanes 3 on tiny with no state root and default neighbour limits succeeds, restores the limits and leaves the root empty")
     func firstRunWithLanes() throws {
         let base = NSTemporaryDirectory() + "fresh-\(UUID().uuidString)"
         let root = "\(base)/state"
@@ -44,7 +44,7 @@ struct FreshMachineIntegrationTests {
         defer { if alone { Self.setLimits(before) } }
         #expect(!FileManager.default.fileExists(atPath: root))
 
-        let run = try Self.scanbench(["run", "--jobs", "3", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
+        let run = try Self.scanbench(["run", "--lanes", "3", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
                                       "--seed", "5", "--out", "\(base)/out"], root: root, timeout: 300)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("NSCocoaErrorDomain"), "\(run.stderr)")

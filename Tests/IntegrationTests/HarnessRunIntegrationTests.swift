@@ -19,7 +19,7 @@ struct HarnessRunIntegrationTests {
         let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--strategy", "review-phase2",
-                                              "--repeat", "1", "--jobs", "2", "--out", out], timeout: 400)
+                                              "--repeat", "1", "--lanes", "2", "--out", out], timeout: 400)
         #expect(run.status == 0, "\(run.stderr)")
         let document = try Self.results(out)
         let runs = try #require(document["runs"] as? [[String: Any]])
@@ -124,7 +124,7 @@ struct HarnessRunIntegrationTests {
     func resumedRun() throws {
         let out = NSTemporaryDirectory() + "resume-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let plan = ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "2", "--seed", "1", "--no-categories", "--out", out]
+        let plan = ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "2", "--seed", "1", "--no-classify", "--out", out]
         let first = try ScanBenchCLI.scanbench(plan, timeout: 600)
         #expect(first.status == 0, "\(first.stderr)")
         // Interrupted after its first run: results.json then held one run.

@@ -30,8 +30,8 @@ struct PlatformCostIntegrationTests {
         try Self.strategy.write(toFile: "\(out)/tcp-only.yaml", atomically: true, encoding: .utf8)
         try Self.profile.write(toFile: "\(out)/cost-test.yaml", atomically: true, encoding: .utf8)
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "\(out)/tcp-only.yaml", "--platform", "\(out)/cost-test.yaml",
-                                              "--sweep", "platform.callback_us=1000", "--repeat", "1", "--seed", "1", "--jobs", "2",
-                                              "--no-categories", "--out", "\(out)/run"], timeout: 240)
+                                              "--sweep", "platform.callback_us=1000", "--repeat", "1", "--seed", "1", "--lanes", "2",
+                                              "--no-classify", "--out", "\(out)/run"], timeout: 240)
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/run/results.json"))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

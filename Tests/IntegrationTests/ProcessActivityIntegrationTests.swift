@@ -29,7 +29,7 @@ struct ProcessActivityIntegrationTests {
         let strategy = "\(out)/arp-only.yaml"
         try Self.strategy.write(toFile: strategy, atomically: true, encoding: .utf8)
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", strategy, "--repeat", "1", "--seed", "1",
-                                              "--no-categories", "--out", "\(out)/run"], timeout: 120)
+                                              "--no-classify", "--out", "\(out)/run"], timeout: 120)
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/run/results.json"))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -12,7 +12,7 @@ struct SessionToolsIntegrationTests {
         let out = NSTemporaryDirectory() + "session-tools-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "home", "--strategy", "scanbench-best", "--scenario", "tools-during-scan",
-                                              "--repeat", "1", "--no-categories", "--seed", "5", "--out", out], timeout: 300)
+                                              "--repeat", "1", "--no-classify", "--seed", "5", "--out", out], timeout: 300)
         #expect(run.status == 0, "\(run.stderr)")
         let runs = try AppSessionIntegrationTests.runs(out)
         let metrics = try AppSessionIntegrationTests.metrics(runs, strategy: "scanbench-best", scenario: "tools-during-scan")

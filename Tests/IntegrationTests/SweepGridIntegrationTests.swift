@@ -15,7 +15,7 @@ struct SweepGridIntegrationTests {
         // An ARP sweep only: the shortest scan that still finds the tiny LAN, so five runs in two lanes fit in about 20 s.
         try ProcessActivityIntegrationTests.strategy.write(toFile: strategy, atomically: true, encoding: .utf8)
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", strategy, "--sweep", "arp.settle_ms=500,1500",
-                                              "--sweep", "arp.retry_rounds=0,1", "--repeat", "1", "--seed", "1", "--jobs", "2", "--no-categories",
+                                              "--sweep", "arp.retry_rounds=0,1", "--repeat", "1", "--seed", "1", "--lanes", "2", "--no-classify",
                                               "--out", "\(out)/run"], timeout: 240)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("grid: arp.settle_ms (2) × arp.retry_rounds (2) = 4 variants"), "\(run.stderr)")

@@ -30,7 +30,7 @@ struct TwinRoundTripIntegrationTests {
 
     /// Scans `fixture` once with scanbench-best under capture into `directory`; its capture's path.
     static func scan(_ fixture: String, into directory: String) throws -> String {
-        let plan = ["--strategy", "scanbench-best", "--repeat", "1", "--seed", "1", "--no-categories"]
+        let plan = ["--strategy", "scanbench-best", "--repeat", "1", "--seed", "1", "--no-classify"]
         let run = try ScanBenchCLI.scanbench(["run", "--fixture", fixture] + plan + ["--out", directory], timeout: 150)
         #expect(run.status == 0, "\(run.stderr)")
         return try pcap(directory)

@@ -81,7 +81,7 @@ struct RecordedPlanTests {
                 == ["sweep: none in the baseline; --sweep arp.settle_ms=500,2000 in RUN-ARGS"])
         #expect(differences { $0.peers = true } == ["peers: no peers in the baseline; --peers in RUN-ARGS"])
         #expect(differences { $0.categoryProbe = nil }
-                == ["category probe: --probe-top-ports 40 --probe-bonjour-window 1.5 --probe-ssdp-window 1.5 --probe-timeout 1 in the baseline; none (--no-categories) in RUN-ARGS"])
+                == ["category probe: --classify-top-ports 40 --classify-bonjour-window 1.5 --classify-ssdp-window 1.5 --classify-timeout 1 in the baseline; none (--no-classify) in RUN-ARGS"])
         #expect(differences { $0.fixtures = ["home"]; $0.repetitions = 1 }.count == 2, "every difference, not the first")
     }
 

@@ -68,7 +68,7 @@ extension Strategy {
         case none
         /// The probe `classify` describes (ports, windows, timeout, width), after the scan.
         case own
-        /// The harness's probe, the same for every strategy (`scanbench run --probe-*`): what every
+        /// The harness's probe, the same for every strategy (`scanbench run --classify-*`): what every
         /// strategy got before strategies had a `classify` section; for comparing with old results.
         case harness
     }

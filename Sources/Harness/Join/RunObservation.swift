@@ -25,7 +25,7 @@ public struct RunObservation: Sendable {
     /// namespace: their SYNs are not the scanner's, so the stack-vs-wire check skips them.
     public var toolTargets: Set<String> = []
     /// What the category probe after the scan said of each device the scan found; nil when it
-    /// did not run (`--no-categories`, or the scan failed).
+    /// did not run (`--no-classify`, or the scan failed).
     public var categories: ProbedCategories?
     /// Wall seconds the category probe took.
     public var categoryProbeSeconds: Double?

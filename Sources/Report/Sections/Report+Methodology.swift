@@ -9,7 +9,7 @@ extension Report {
         text += "drift in the machine's load hits every strategy alike; `sequence` in the raw table is the order they ran in.\n"
         if let lanes = environment.lanes, lanes > 1 {
             text += "- **Lanes.** \(lanes) copies of each LAN ran entries side by side (entry k on lane k mod \(lanes)), so scans "
-            text += "shared the CPU; counters are unaffected, timings are slightly pessimistic. Use `scanbench run --jobs 1` for the cleanest timings.\n"
+            text += "shared the CPU; counters are unaffected, timings are slightly pessimistic. Use `scanbench run --lanes 1` for the cleanest timings.\n"
         }
         text += "- **A LAN per run, and seeds.** Each run had a LAN of its own, brought up with the run's seed, left 2 s to "
         text += "settle and taken down after it, so no run inherits another's ARP caches or sockets. The seed drives every "

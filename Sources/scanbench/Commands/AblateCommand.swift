@@ -36,8 +36,8 @@ struct AblateCommand: AsyncParsableCommand {
 
             Examples:
               scanbench ablate review-baseline netmonitor-2.0                  # on home, 3 repetitions
-              scanbench ablate review-baseline netmonitor-2.0 --jobs 2 --seed 7 --out reports/ablate-home
-              scanbench ablate netmonitor-2.0 scanbench-best --fixture tiny --repeat 1 --no-categories
+              scanbench ablate review-baseline netmonitor-2.0 --lanes 2 --seed 7 --out reports/ablate-home
+              scanbench ablate netmonitor-2.0 scanbench-best --fixture tiny --repeat 1 --no-classify
               scanbench ablate mine-before.yaml mine-after.yaml --suite default --repeat 2
               scanbench ablate review-baseline netmonitor-2.0 --list           # only the knobs, nothing runs
             """
@@ -66,14 +66,12 @@ struct AblateCommand: AsyncParsableCommand {
     @OptionGroup var seeding: SeedOption
     var seed: UInt64? { seeding.seed }
 
-    @Option(help: "Copies of each LAN running entries side by side (1-4; 2 halves the wall time, timings get noisier).")
-    var jobs = 1
+    @OptionGroup var lanes: LaneOption
 
     @Option(help: "Output directory (results.json, report.md, strategies/, pcaps/, events/).")
     var out = "reports/ablate"
 
-    @Flag(help: "Do not probe and classify the devices each scan found (faster; categories correct stays null).")
-    var noCategories = false
+    @OptionGroup var classify: ClassifyStepOptions
 
     @Flag(help: "List the knobs that differ and the runs it would make, and stop.")
     var list = false
@@ -83,7 +81,6 @@ struct AblateCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
-        guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
     }
 
     mutating func run() async throws {
@@ -108,9 +105,9 @@ struct AblateCommand: AsyncParsableCommand {
         var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: ablation.ablation.base,
                                  executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
         harness.seed = seed
-        harness.jobs = jobs
+        harness.jobs = lanes.count
         harness.ablation = ablation.ablation
-        harness.categoryProbe = noCategories ? nil : .harnessDefault
+        harness.categoryProbe = try classify.settings()
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
         let document = try await harness.execute()

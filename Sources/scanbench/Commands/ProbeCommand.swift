@@ -1,3 +1,4 @@
+import Results
 import AppContract
 import ArgumentParser
 import Foundation
@@ -89,10 +90,8 @@ struct ProbeCommand: ParsableCommand {
         ToolRunner.run {
             guard !hosts.isEmpty || fromScan != nil else { throw NetToolError.invalidArgument("give at least one host (or --from-scan FILE)") }
             guard hosts.isEmpty || fromScan == nil else { throw NetToolError.invalidArgument("give hosts or --from-scan, not both") }
-            guard timeout > 0 && timeout <= 30 else { throw NetToolError.invalidArgument("--timeout must be above 0 and at most 30 s") }
-            guard bonjourWindow >= 0 && bonjourWindow <= 120 else { throw NetToolError.invalidArgument("--bonjour-window must be 0-120 s") }
-            guard (0...65535).contains(topPorts) else { throw NetToolError.invalidArgument("--top-ports must be 0-65535") }
-            guard ssdpWindow == 0 || (ssdpWindow >= 1 && ssdpWindow <= 6) else { throw NetToolError.invalidArgument("--ssdp-window must be 0 or 1-6 s") }
+            let settings = CategoryProbeSettings(topPorts: topPorts, bonjourWindowS: bonjourWindow, ssdpWindowS: ssdpWindow, timeoutS: timeout)
+            if let problem = settings.check(prefix: "--") { throw NetToolError.invalidArgument(problem) }
             guard hostConcurrency >= 1 else { throw NetToolError.invalidArgument("--host-concurrency must be at least 1") }
             guard fromScan != nil || (findings == nil && !noDeepProbe) else {
                 throw NetToolError.invalidArgument("--findings and --no-deep-probe need --from-scan")

@@ -22,8 +22,8 @@ struct RunCommand: AsyncParsableCommand {
             keeps its pcap and event log under OUT, and joins stack, wire and fixture into metrics. \
             After each scan, once its capture has stopped, it probes and classifies the devices the \
             scan found as the strategy's 'classify' section says ('scanbench probe --from-scan', blind to \
-            the fixture; --probe-* set it for strategies with deep_probe: harness) and scores the \
-            categories against the fixture (--no-categories skips it).
+            the fixture; --classify-* set it for strategies with deep_probe: harness) and scores the \
+            categories against the fixture (--no-classify skips it).
 
             With no arguments: the home fixture, the seven presets, five repetitions, plus the \
             scenarios ping-during-scan and ports-during-scan under review-baseline, review-phase2, \
@@ -129,9 +129,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run only shard I of N of the matrix (for CI matrix jobs); join with 'scanbench merge'.")
     var shard: String?
 
-    @Option(help: ArgumentHelp("Copies of each LAN running entries side by side.",
-                               discussion: "1 (default) runs one scan at a time: the cleanest timings. 2 halves the wall time; scans then share the CPU and the kernel's neighbour table limits (raised for the run)."))
-    var jobs = 1
+    @OptionGroup var lanes: LaneOption
 
     @OptionGroup var seeding: SeedOption
     var seed: UInt64? { seeding.seed }
@@ -142,28 +140,11 @@ struct RunCommand: AsyncParsableCommand {
     /// `--reference` when none is given and nothing is swept.
     static let defaultReference = "netmonitor-2.0"
 
-    @Flag(help: "Do not probe and classify the devices each scan found (category_correct stays null).")
-    var noCategories = false
-
-    @Option(help: ArgumentHelp("Category probe after each scan: how many of nmap's most frequently open TCP ports it tries (default \(CategoryProbeSettings.harnessDefault.topPorts)).",
-                               valueName: "N"))
-    var probeTopPorts: Int?
-
-    @Option(help: ArgumentHelp("Category probe after each scan: seconds of its Bonjour browse (0: none; default \(CategoryProbeSettings.harnessDefault.bonjourWindowS)).",
-                               valueName: "S"))
-    var probeBonjourWindow: Double?
-
-    @Option(help: ArgumentHelp("Category probe after each scan: seconds its SSDP search listens, 1-6 (MX: that - 1, at least 1; default \(CategoryProbeSettings.harnessDefault.ssdpWindowS)).",
-                               valueName: "S"))
-    var probeSsdpWindow: Double?
-
-    @Option(help: ArgumentHelp("Category probe after each scan: seconds for each connect (HTTP gets twice as long; default \(CategoryProbeSettings.harnessDefault.timeoutS)).",
-                               valueName: "S"))
-    var probeTimeout: Double?
+    @OptionGroup var classify: ClassifyStepOptions
 
     @Option(help: ArgumentHelp(
         "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and category probe.",
-        discussion: "Plan options given as well (--fixture, --strategy, --suite, --scenario, --repeat, --sweep, --peers, --no-categories, --probe-*) must describe the same plan, as they would without --plan, or nothing runs (exit 2, naming each difference); the order of the lists and where a strategy file lies do not count. --seed overrides the plan's seed, with a warning. --jobs, --shard, --out, --reference and --max-variants do not change the plan.",
+        discussion: "Plan options given as well (--fixture, --strategy, --suite, --scenario, --repeat, --sweep, --peers, --no-classify, --classify-*) must describe the same plan, as they would without --plan, or nothing runs (exit 2, naming each difference); the order of the lists and where a strategy file lies do not count. --seed overrides the plan's seed, with a warning. --lanes, --shard, --out, --reference and --max-variants do not change the plan.",
         valueName: "FILE"))
     var plan: String?
 
@@ -172,7 +153,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(help: ArgumentHelp(
         "Continue an interrupted run in --out: keep the successful runs its results.json holds and run the rest of the same plan.",
-        discussion: "The options (or --plan) must give exactly the plan, seed and platform recorded there, in the same order, or nothing runs (exit 2). Failed runs are run again; --jobs may differ."))
+        discussion: "The options (or --plan) must give exactly the plan, seed and platform recorded there, in the same order, or nothing runs (exit 2). Failed runs are run again; --lanes may differ."))
     var resume = false
 
     @Option(name: .customLong("only-strategy"), help: ArgumentHelp(
@@ -189,7 +170,7 @@ struct RunCommand: AsyncParsableCommand {
     /// True when an option that decides which runs happen was given (so `--plan` must agree with it).
     private var givesPlan: Bool {
         !fixtures.isEmpty || !strategies.isEmpty || repetitions != nil || suite != nil || !scenarios.isEmpty || !sweeps.isEmpty
-            || peers || peerOS || noCategories || probeTopPorts != nil || probeBonjourWindow != nil || probeSsdpWindow != nil || probeTimeout != nil
+            || peers || peerOS || classify.given
             || platform != nil
     }
 
@@ -224,17 +205,8 @@ struct RunCommand: AsyncParsableCommand {
         return plan
     }
 
-    /// The category probe the options ask for; nil with `--no-categories`.
-    private func categoryProbe() throws -> CategoryProbeSettings? {
-        let defaults = CategoryProbeSettings.harnessDefault
-        let settings = CategoryProbeSettings(topPorts: probeTopPorts ?? defaults.topPorts, bonjourWindowS: probeBonjourWindow ?? defaults.bonjourWindowS,
-                                             ssdpWindowS: probeSsdpWindow ?? defaults.ssdpWindowS, timeoutS: probeTimeout ?? defaults.timeoutS)
-        guard (1...65535).contains(settings.topPorts) else { throw ValidationError("--probe-top-ports must be 1-65535") }
-        guard (0...120).contains(settings.bonjourWindowS) else { throw ValidationError("--probe-bonjour-window must be 0-120 s") }
-        guard settings.ssdpWindowS >= 1 && settings.ssdpWindowS <= 6 else { throw ValidationError("--probe-ssdp-window must be 1-6 s") }
-        guard settings.timeoutS > 0 && settings.timeoutS <= 30 else { throw ValidationError("--probe-timeout must be above 0 and at most 30 s") }
-        return noCategories ? nil : settings
-    }
+    /// The classify step the options ask for; nil with `--no-classify`.
+    private func categoryProbe() throws -> CategoryProbeSettings? { try classify.settings() }
 
     /// Prints a refusal of `--plan` and exits 2, before anything runs.
     private func refuse(_ message: String, fix: String) -> ExitCode {
@@ -260,7 +232,7 @@ struct RunCommand: AsyncParsableCommand {
             let differences = recorded.differences(from: requested, label: file, otherLabel: "the options given")
             guard differences.isEmpty else {
                 throw refuse("the options give another plan than the one recorded in \(file):\n    " + differences.joined(separator: "\n    "),
-                             fix: "drop the plan options to run \(file)'s plan as recorded (--jobs, --shard, --out and --seed may stay), or run without --plan")
+                             fix: "drop the plan options to run \(file)'s plan as recorded (--lanes, --shard, --out and --seed may stay), or run without --plan")
             }
             chosen = requested
         } else {
@@ -308,7 +280,6 @@ struct RunCommand: AsyncParsableCommand {
 
     private func execute(_ interrupt: RunInterrupt) async throws {
         guard maxVariants >= 2 else { throw ValidationError("--max-variants must be at least 2 (a control and one variant)") }
-        guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
         let (recorded, givenReference, replaying) = try chosenPlan()
         // A recorded plan passed the cap when it was recorded; a bigger --max-variants then is no new decision.
         let schedule = try recorded.schedule(maxVariants: replaying ? Int.max : maxVariants)
@@ -371,7 +342,7 @@ struct RunCommand: AsyncParsableCommand {
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
         harness.categoryProbe = recorded.categoryProbe
-        harness.jobs = jobs
+        harness.jobs = lanes.count
         let document = try await harness.execute()
         interrupt.holdIfInterrupted()
         let failed = document.runs.filter { $0.status != .ok }.count

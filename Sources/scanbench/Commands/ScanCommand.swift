@@ -1,3 +1,4 @@
+import Results
 import AppContract
 import ArgumentParser
 import Foundation
@@ -48,10 +49,10 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "After the scan, deep-probe and classify each device found (as `scanbench probe`).")
     var probe = false
 
-    @Option(help: "With --probe: seconds of the probe's own Bonjour browse (TXT models, service types; 0: none).")
+    @Option(help: "With --probe: seconds of the probe's own Bonjour browse, 0-120 (TXT models, service types; 0: none).")
     var probeBonjourWindow = 12.0
 
-    @Option(help: "With --probe: how many of nmap's most frequently open TCP ports the probe scans (100: nmap's -F).")
+    @Option(help: "With --probe: how many of nmap's most frequently open TCP ports the probe scans, 0-65535 (100: nmap's -F).")
     var probeTopPorts = DeviceProber.defaultTopPorts
 
     func run() async throws {
@@ -62,8 +63,9 @@ struct ScanCommand: AsyncParsableCommand {
         } catch {
             Terminal.fail(Terminal.describe(error))
         }
-        guard probeBonjourWindow >= 0 && probeBonjourWindow <= 120 else { Terminal.fail("--probe-bonjour-window must be 0-120 s") }
-        guard (1...65535).contains(probeTopPorts) else { Terminal.fail("--probe-top-ports must be 1-65535") }
+        let probeSettings = CategoryProbeSettings(topPorts: probeTopPorts, bonjourWindowS: probeBonjourWindow,
+                                                  ssdpWindowS: 0, timeoutS: CategoryProbeSettings.scanProbeDefault.timeoutS)
+        if let problem = probeSettings.check(prefix: "--probe-") { Terminal.fail(problem) }
         let scanInterface: String
         do { scanInterface = try ScanInterface.choose(interface) } catch { Terminal.fail(Terminal.describe(error)) }
         do { try profile.install() } catch { Terminal.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }

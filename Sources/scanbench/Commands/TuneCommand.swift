@@ -23,7 +23,7 @@ struct TuneCommand: AsyncParsableCommand {
             distance) for more fixtures, and so on up to all of them; brackets repeat until the \
             budget is spent. BASE and the reference (--reference, scanbench-best) run on every \
             fixture first. Each run is a 'scanbench run' run (fresh LAN, capture), one per candidate \
-            and fixture, all with the search's seed, --jobs lanes side by side.
+            and fixture, all with the search's seed, --lanes side by side.
 
             Writes into OUT: results.json (the runs and a 'tune' record: settings, candidates, time \
             spent, front), report.md (a Tune section first, then the usual report) and front/NAME.yaml: \
@@ -36,7 +36,7 @@ struct TuneCommand: AsyncParsableCommand {
             counts against the budget. Run it again with a larger --budget-minutes to search further.
 
             Examples:
-              scanbench tune --suite default --budget-minutes 30 --jobs 2 --out reports/tune-default
+              scanbench tune --suite default --budget-minutes 30 --lanes 2 --out reports/tune-default
               scanbench tune --fixture home --fixture office --budget-minutes 20 --objective yield.recall --objective wire.tcp_attempts
               scanbench tune --list                               # the knobs and their ranges, the brackets; nothing runs
             """
@@ -49,7 +49,7 @@ struct TuneCommand: AsyncParsableCommand {
     var fixtures: [String] = []
 
     @Option(help: ArgumentHelp("Wall-time budget in minutes, over every session of the search.",
-                               discussion: "No run starts after it; runs under way finish. A 30-minute search of the default suite with --jobs 2 made 137 runs (34 candidates) here."))
+                               discussion: "No run starts after it; runs under way finish. A 30-minute search of the default suite with --lanes 2 made 137 runs (34 candidates) here."))
     var budgetMinutes: Double = 30
 
     @Option(name: .customLong("objective"), help: ArgumentHelp(
@@ -65,8 +65,7 @@ struct TuneCommand: AsyncParsableCommand {
 
     @OptionGroup var seeding: SeedOption
 
-    @Option(help: "Lanes: copies of each LAN running candidates side by side (1-4).")
-    var jobs = 1
+    @OptionGroup var lanes: LaneOption
 
     @Option(help: "Promotion factor: each rung keeps the best 1/ETA of its candidates (2-5).")
     var eta = 3
@@ -90,7 +89,6 @@ struct TuneCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard budgetMinutes > 0 else { throw ValidationError("--budget-minutes must be above 0") }
-        guard (1...4).contains(jobs) else { throw ValidationError("--jobs must be 1 to 4") }
         guard (2...5).contains(eta) else { throw ValidationError("--eta must be 2 to 5") }
         guard changes >= 1 else { throw ValidationError("--changes must be at least 1") }
         if let maxCandidates, maxCandidates < 1 { throw ValidationError("--max-candidates must be at least 1") }
@@ -124,7 +122,7 @@ struct TuneCommand: AsyncParsableCommand {
                               + "\(Int(((prior.tune?.spentS ?? 0) / 60).rounded())) of \(Self.minutes(budgetMinutes)) min spent")
         }
         var job = TuneJob(record: record, outputDirectory: output, executable: Terminal.executablePath, progress: Terminal.progress)
-        job.jobs = jobs
+        job.jobs = lanes.count
         job.maxCandidates = maxCandidates
         job.categoryProbe = record.objectives.contains(Metric.categoriesCorrect.id) ? .harnessDefault : nil
         let started = interrupt.started
@@ -169,7 +167,7 @@ struct TuneCommand: AsyncParsableCommand {
             text += "  " + rungs.map { "\($0.candidates) on \($0.fixtures)" }.joined(separator: " → ") + " fixtures: \(runs) runs\n"
         }
         text += "objectives: \(record.objectives.joined(separator: ", ")); reference \(record.reference); seed \(record.seed); "
-        return text + "budget \(Self.minutes(record.budgetMinutes)) min, \(jobs) lane\(jobs == 1 ? "" : "s")"
+        return text + "budget \(Self.minutes(record.budgetMinutes)) min, \(lanes.count) lane\(lanes.count == 1 ? "" : "s")"
     }
 
     /// What was found, in a few lines.
