@@ -1,8 +1,8 @@
 import AppContract
 import Foundation
 
-/// The values `scanbench tune` may give one knob, declared next to the knob (each section's
-/// `tunable`) so a new knob and its range are written together.
+/// The values `scanbench tune` may give one knob, declared with the knob (its `tune:` in
+/// the section's `knobs` table) so a new knob and its range are written together.
 ///
 /// A range is what is worth trying on any LAN, never a fixture's numbers: no addresses, no port
 /// lists, nothing that names a device. Knobs that would need those (the port lists, the Bonjour
@@ -27,29 +27,9 @@ public struct KnobRange: Sendable, Equatable {
         self.values = values
     }
 
-    /// Whole numbers from `range` (`log`: evenly on a log scale).
-    static func integers(_ key: some CodingKey, _ range: ClosedRange<Int>, log: Bool = false) -> KnobRange {
-        KnobRange(key: key.stringValue, values: .integers(range, log: log))
-    }
-
-    /// Every word of a `StrategyChoice` but `except`.
-    static func choice<Choice: StrategyChoice>(_ key: some CodingKey, _ type: Choice.Type, except: [Choice] = []) -> KnobRange {
-        KnobRange(key: key.stringValue, values: .words(type.allCases.map(\.rawValue).filter { !except.map(\.rawValue).contains($0) }))
-    }
-
-    /// `true` or `false`.
-    static func flag(_ key: some CodingKey) -> KnobRange {
-        KnobRange(key: key.stringValue, values: .words(["false", "true"]))
-    }
-
-    /// One of a few numbers (where a range would waste draws on values that behave alike).
-    static func numbers(_ key: some CodingKey, _ numbers: [Int]) -> KnobRange {
-        KnobRange(key: key.stringValue, values: .words(numbers.map(String.init)))
-    }
-
     /// The same range one section further down: `arp` + `settle_ms` → `arp.settle_ms`.
-    func under(_ section: some CodingKey) -> KnobRange {
-        KnobRange(key: "\(section.stringValue).\(key)", values: values)
+    func under(_ section: String) -> KnobRange {
+        KnobRange(key: "\(section).\(key)", values: values)
     }
 
     /// The value at `position` in [0, 1) of the range, as YAML: the range cut into equal strata

@@ -9,7 +9,7 @@ extension Strategy {
     /// `Classify()` is NetMonitor's: no deep probe at all — "No dedicated deep probing exists …
     /// Identification relies on Bonjour types, open ports, host names and MAC vendor" (spec §5.8) —
     /// and no gateway flag ("the scan never sets the gateway flag on discovered devices", §5.8).
-    public struct Classify: Codable, Sendable, Equatable {
+    public struct Classify: KnobSection, Equatable {
         /// Whether and how the app deep-probes the devices its scan found.
         public var deepProbe: DeepProbe = .none
         /// Use what the scan already learned: the Bonjour services its phase resolved to each
@@ -32,34 +32,24 @@ extension Strategy {
         /// `own`: devices probed at once.
         public var hostConcurrency = 1024
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case ports
-            case deepProbe = "deep_probe"
-            case reuseScan = "reuse_scan"
-            case gatewayFlag = "gateway_flag"
-            case topPorts = "top_ports"
-            case bonjourWindowMs = "bonjour_window_ms"
-            case ssdpWindowMs = "ssdp_window_ms"
-            case timeoutMs = "timeout_ms"
-            case hostConcurrency = "host_concurrency"
-        }
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Classify>] = [
+            Knob("deep_probe", \.deepProbe),
+            Knob("reuse_scan", \.reuseScan),
+            Knob("gateway_flag", \.gatewayFlag),
+            Knob("top_ports", \.topPorts, 0...65535, "of nmap's most frequently open ports (0 = none)"),
+            Knob("ports", \.ports),
+            Knob("bonjour_window_ms", \.bonjourWindowMs, 0...120_000, "milliseconds (0 = no browse)"),
+            Knob("ssdp_window_ms", \.ssdpWindowMs),  // 0, or 1000-6000: checked in StrategyValidator
+            Knob("timeout_ms", \.timeoutMs, 1...30_000, "milliseconds"),
+            Knob("host_concurrency", \.hostConcurrency, 1...1024, "devices"),
+        ]
         /// The section's keys, as a strategy file spells them.
-        public static let keys = CodingKeys.allCases.map(\.stringValue)
+        public static let keys = knobs.map(\.key)
 
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Classify()
-            deepProbe = try c.value(.deepProbe, or: d.deepProbe)
-            reuseScan = try c.value(.reuseScan, or: d.reuseScan)
-            gatewayFlag = try c.value(.gatewayFlag, or: d.gatewayFlag)
-            topPorts = try c.value(.topPorts, or: d.topPorts)
-            ports = try c.value(.ports, or: d.ports)
-            bonjourWindowMs = try c.value(.bonjourWindowMs, or: d.bonjourWindowMs)
-            ssdpWindowMs = try c.value(.ssdpWindowMs, or: d.ssdpWindowMs)
-            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
-            hostConcurrency = try c.value(.hostConcurrency, or: d.hostConcurrency)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// Whether the app deep-probes after its scan.

@@ -1,6 +1,6 @@
 extension Strategy {
     /// Bonjour browse and resolve (spec §2.3).
-    public struct Bonjour: Codable, Sendable, Equatable {
+    public struct Bonjour: KnobSection, Equatable {
         public var enabled = true
         /// Service-type tiers: tier n+1 starts `tier_delay_ms` after tier n.
         public var tiers: [[String]] = Bonjour.netMonitorTiers
@@ -38,58 +38,32 @@ extension Strategy {
              "_workstation._tcp"],
         ]
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case enabled, tiers, window
-            case tierDelayMs = "tier_delay_ms"
-            case browseFrom = "browse_from"
-            case maxServices = "max_services"
-            case resolveMethod = "resolve_method"
-            case resolveConcurrency = "resolve_concurrency"
-            case resolveTimeoutMs = "resolve_timeout_ms"
-            case resolveWaitingPolicy = "resolve_waiting_policy"
-            case requery
-            case knownAnswers = "known_answers"
-            case hostnameFrom = "hostname_from"
-            case callbackDebounceMs = "callback_debounce_ms"
-            case generationCheck = "generation_check"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .numbers(CodingKeys.tierDelayMs, [0, 1000, 3000]),
-            .choice(CodingKeys.browseFrom, BrowseStart.self),
-            .choice(CodingKeys.resolveMethod, ResolveMethod.self),
-            .integers(CodingKeys.resolveConcurrency, 2...16, log: true),
-            .integers(CodingKeys.resolveTimeoutMs, 500...3000, log: true),
-            .choice(CodingKeys.resolveWaitingPolicy, WaitingPolicy.self),
-            .choice(CodingKeys.requery, BonjourRequery.self),
-            .flag(CodingKeys.knownAnswers),
-            .choice(CodingKeys.hostnameFrom, BonjourHostname.self),
-            .numbers(CodingKeys.callbackDebounceMs, [0, 100, 500])
-        ] + Window.tunable.map { $0.under(CodingKeys.window) }
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Bonjour>] = [
+            Knob("enabled", \.enabled),
+            Knob("tiers", \.tiers),
+            Knob("tier_delay_ms", \.tierDelayMs, 0...60_000, "milliseconds", tune: .numbers([0, 1000, 3000])),
+            Knob("browse_from", \.browseFrom, tune: .choice(BrowseStart.self)),
+            Knob("max_services", \.maxServices, 1...10_000, "services"),
+            Knob("resolve_method", \.resolveMethod, tune: .choice(ResolveMethod.self)),
+            Knob("resolve_concurrency", \.resolveConcurrency, 1...256, "resolves", tune: .integers(2...16, log: true)),
+            Knob("resolve_timeout_ms", \.resolveTimeoutMs, 1...60_000, "milliseconds", tune: .integers(500...3000, log: true)),
+            Knob("resolve_waiting_policy", \.resolveWaitingPolicy, tune: .choice(WaitingPolicy.self)),
+            Knob("requery", \.requery, tune: .choice(BonjourRequery.self)),
+            Knob("known_answers", \.knownAnswers, tune: .flag),
+            Knob("hostname_from", \.hostnameFrom, tune: .choice(BonjourHostname.self)),
+            Knob("callback_debounce_ms", \.callbackDebounceMs, 0...60_000, "milliseconds (0 = hand each result over at once)",
+                 tune: .numbers([0, 100, 500])),
+            Knob("generation_check", \.generationCheck),
+            Knob(section: "window", \.window),
+        ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Bonjour()
-            enabled = try c.value(.enabled, or: d.enabled)
-            tiers = try c.value(.tiers, or: d.tiers)
-            tierDelayMs = try c.value(.tierDelayMs, or: d.tierDelayMs)
-            browseFrom = try c.value(.browseFrom, or: d.browseFrom)
-            window = try c.value(.window, or: d.window)
-            maxServices = try c.value(.maxServices, or: d.maxServices)
-            resolveMethod = try c.value(.resolveMethod, or: d.resolveMethod)
-            resolveConcurrency = try c.value(.resolveConcurrency, or: d.resolveConcurrency)
-            resolveTimeoutMs = try c.value(.resolveTimeoutMs, or: d.resolveTimeoutMs)
-            resolveWaitingPolicy = try c.value(.resolveWaitingPolicy, or: d.resolveWaitingPolicy)
-            requery = try c.value(.requery, or: d.requery)
-            knownAnswers = try c.value(.knownAnswers, or: d.knownAnswers)
-            hostnameFrom = try c.value(.hostnameFrom, or: d.hostnameFrom)
-            callbackDebounceMs = try c.value(.callbackDebounceMs, or: d.callbackDebounceMs)
-            generationCheck = try c.value(.generationCheck, or: d.generationCheck)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// The Bonjour collection window: fixed, or poll until quiet between a minimum and a maximum.
-    public struct Window: Codable, Sendable, Equatable {
+    public struct Window: KnobSection, Equatable {
         public var mode: WindowMode = .adaptive
         /// Length of a fixed window.
         public var fixedMs = 8000
@@ -99,37 +73,22 @@ extension Strategy {
         public var minMs = 2000
         public var maxMs = 6000
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case mode
-            case fixedMs = "fixed_ms"
-            case pollMs = "poll_ms"
-            case quietMs = "quiet_ms"
-            case minMs = "min_ms"
-            case maxMs = "max_ms"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .choice(CodingKeys.mode, WindowMode.self),
-            .integers(CodingKeys.fixedMs, 2000...15000, log: true),
-            .integers(CodingKeys.quietMs, 500...4000, log: true),
-            .integers(CodingKeys.minMs, 1000...6000, log: true),
-            .integers(CodingKeys.maxMs, 10000...20000, log: true)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Window>] = [
+            Knob("mode", \.mode, tune: .choice(WindowMode.self)),
+            Knob("fixed_ms", \.fixedMs, 1...120_000, "milliseconds", tune: .integers(2000...15000, log: true)),
+            Knob("poll_ms", \.pollMs, 10...10_000, "milliseconds"),
+            Knob("quiet_ms", \.quietMs, 1...60_000, "milliseconds", tune: .integers(500...4000, log: true)),
+            Knob("min_ms", \.minMs, 0...120_000, "milliseconds", tune: .integers(1000...6000, log: true)),
+            Knob("max_ms", \.maxMs, 1...120_000, "milliseconds", tune: .integers(10000...20000, log: true)),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Window()
-            mode = try c.value(.mode, or: d.mode)
-            fixedMs = try c.value(.fixedMs, or: d.fixedMs)
-            pollMs = try c.value(.pollMs, or: d.pollMs)
-            quietMs = try c.value(.quietMs, or: d.quietMs)
-            minMs = try c.value(.minMs, or: d.minMs)
-            maxMs = try c.value(.maxMs, or: d.maxMs)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// SSDP M-SEARCH (spec §2.5).
-    public struct SSDP: Codable, Sendable, Equatable {
+    public struct SSDP: KnobSection, Equatable {
         public var enabled = true
         /// The MX header: devices spread their answers over 0…MX seconds.
         public var mx = 3
@@ -142,29 +101,18 @@ extension Strategy {
         public var placement: SSDPPlacement = .withTCP
         public var addressFrom: SSDPAddressSource = .location
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case enabled, mx, st, placement
-            case windowMs = "window_ms"
-            case readyTimeoutMs = "ready_timeout_ms"
-            case addressFrom = "address_from"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .integers(CodingKeys.mx, 1...5),
-            .integers(CodingKeys.windowMs, 1500...6000, log: true),
-            .choice(CodingKeys.addressFrom, SSDPAddressSource.self)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<SSDP>] = [
+            Knob("enabled", \.enabled),
+            Knob("mx", \.mx, 1...5, "seconds (UPnP allows 1-5)", tune: .integers(1...5, log: false)),
+            Knob("st", \.st),
+            Knob("window_ms", \.windowMs, 100...60_000, "milliseconds", tune: .integers(1500...6000, log: true)),
+            Knob("ready_timeout_ms", \.readyTimeoutMs, 1...60_000, "milliseconds"),
+            Knob("placement", \.placement),
+            Knob("address_from", \.addressFrom, tune: .choice(SSDPAddressSource.self)),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = SSDP()
-            enabled = try c.value(.enabled, or: d.enabled)
-            mx = try c.value(.mx, or: d.mx)
-            st = try c.value(.st, or: d.st)
-            windowMs = try c.value(.windowMs, or: d.windowMs)
-            readyTimeoutMs = try c.value(.readyTimeoutMs, or: d.readyTimeoutMs)
-            placement = try c.value(.placement, or: d.placement)
-            addressFrom = try c.value(.addressFrom, or: d.addressFrom)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 }

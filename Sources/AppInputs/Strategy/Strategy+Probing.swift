@@ -1,6 +1,6 @@
 extension Strategy {
     /// TCP probe phase (spec §2.4).
-    public struct TCP: Codable, Sendable, Equatable {
+    public struct TCP: KnobSection, Equatable {
         public var enabled = true
         /// Hosts probed at once, before the thermal multiplier.
         public var hostConcurrency = 40
@@ -16,45 +16,27 @@ extension Strategy {
         public var skipKnownHosts = true
         public var waitingPolicy: WaitingPolicy = .timer
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case enabled, timeouts
-            case hostConcurrency = "host_concurrency"
-            case thermalScaling = "thermal_scaling"
-            case portsInFlight = "ports_in_flight"
-            case primaryPorts = "primary_ports"
-            case secondaryPorts = "secondary_ports"
-            case secondaryPolicy = "secondary_policy"
-            case skipKnownHosts = "skip_known_hosts"
-            case waitingPolicy = "waiting_policy"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        /// Not `enabled`: every preset lists `tcp_probe` in its pipeline, where the loader refuses it switched off.
-        static let tunable: [KnobRange] = [
-            .integers(CodingKeys.hostConcurrency, 4...64, log: true),
-            .integers(CodingKeys.portsInFlight, 1...4),
-            .choice(CodingKeys.secondaryPolicy, SecondaryProbePolicy.self),
-            .flag(CodingKeys.skipKnownHosts),
-            .choice(CodingKeys.waitingPolicy, WaitingPolicy.self)
-        ] + Timeouts.tunable.map { $0.under(CodingKeys.timeouts) }
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        /// Not `enabled` for tune: every preset lists `tcp_probe` in its pipeline, where the loader refuses it switched off.
+        static let knobs: [Knob<TCP>] = [
+            Knob("enabled", \.enabled),
+            Knob("host_concurrency", \.hostConcurrency, 1...1024, "hosts", tune: .integers(4...64, log: true)),
+            Knob("thermal_scaling", \.thermalScaling),
+            Knob("ports_in_flight", \.portsInFlight, 1...64, "probes", tune: .integers(1...4, log: false)),
+            Knob("primary_ports", \.primaryPorts),
+            Knob("secondary_ports", \.secondaryPorts),
+            Knob("secondary_policy", \.secondaryPolicy, tune: .choice(SecondaryProbePolicy.self)),
+            Knob("skip_known_hosts", \.skipKnownHosts, tune: .flag),
+            Knob("waiting_policy", \.waitingPolicy, tune: .choice(WaitingPolicy.self)),
+            Knob(section: "timeouts", \.timeouts),
+        ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = TCP()
-            enabled = try c.value(.enabled, or: d.enabled)
-            hostConcurrency = try c.value(.hostConcurrency, or: d.hostConcurrency)
-            thermalScaling = try c.value(.thermalScaling, or: d.thermalScaling)
-            portsInFlight = try c.value(.portsInFlight, or: d.portsInFlight)
-            primaryPorts = try c.value(.primaryPorts, or: d.primaryPorts)
-            secondaryPorts = try c.value(.secondaryPorts, or: d.secondaryPorts)
-            secondaryPolicy = try c.value(.secondaryPolicy, or: d.secondaryPolicy)
-            timeouts = try c.value(.timeouts, or: d.timeouts)
-            skipKnownHosts = try c.value(.skipKnownHosts, or: d.skipKnownHosts)
-            waitingPolicy = try c.value(.waitingPolicy, or: d.waitingPolicy)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// Probe timeouts: fixed, or adaptive through `RTTTracker` with these bases.
-    public struct Timeouts: Codable, Sendable, Equatable {
+    public struct Timeouts: KnobSection, Equatable {
         public var mode: TimeoutMode = .adaptive
         /// Primary group timeout (fixed) or adaptive base.
         public var primaryMs = 500
@@ -65,19 +47,14 @@ extension Strategy {
         /// Samples before the timeout adapts.
         public var minSamples = 3
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case mode
-            case primaryMs = "primary_ms"
-            case secondaryMs = "secondary_ms"
-            case floorMs = "floor_ms"
-            case ceilingMs = "ceiling_ms"
-            case minSamples = "min_samples"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .choice(CodingKeys.mode, TimeoutMode.self),
-            .integers(CodingKeys.primaryMs, 200...2000, log: true),
-            .integers(CodingKeys.secondaryMs, 300...2000, log: true)
+        /// The section's knobs, declared once (`Knob`).
+        static let knobs: [Knob<Timeouts>] = [
+            Knob("mode", \.mode, tune: .choice(TimeoutMode.self)),
+            Knob("primary_ms", \.primaryMs, 1...60_000, "milliseconds", tune: .integers(200...2000, log: true)),
+            Knob("secondary_ms", \.secondaryMs, 1...60_000, "milliseconds", tune: .integers(300...2000, log: true)),
+            Knob("floor_ms", \.floorMs, 1...60_000, "milliseconds"),
+            Knob("ceiling_ms", \.ceilingMs, 1...60_000, "milliseconds"),
+            Knob("min_samples", \.minSamples, 1...1000, "samples"),
         ]
         public init() {}
         /// Timeouts with the given mode and bases; clamps and sample count keep NetMonitor's values.
@@ -86,16 +63,8 @@ extension Strategy {
             self.primaryMs = primaryMs
             self.secondaryMs = secondaryMs
         }
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Timeouts()
-            mode = try c.value(.mode, or: d.mode)
-            primaryMs = try c.value(.primaryMs, or: d.primaryMs)
-            secondaryMs = try c.value(.secondaryMs, or: d.secondaryMs)
-            floorMs = try c.value(.floorMs, or: d.floorMs)
-            ceilingMs = try c.value(.ceilingMs, or: d.ceilingMs)
-            minSamples = try c.value(.minSamples, or: d.minSamples)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// An inclusive port range, e.g. `{min: 33000, max: 44000}`.
@@ -108,7 +77,7 @@ extension Strategy {
 
     /// Latency enrichment at the end of the TCP phase for devices still without latency
     /// (spec §2.4 step 4).
-    public struct Enrichment: Codable, Sendable, Equatable {
+    public struct Enrichment: KnobSection, Equatable {
         public var enabled = true
         /// Well-known ports raced per device.
         public var ports = [80, 443, 22]
@@ -121,33 +90,19 @@ extension Strategy {
         public var slotPerConnection = false
         public var waitingPolicy: WaitingPolicy = .inspectError
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case enabled, ports, concurrency
-            case randomPortRange = "random_port_range"
-            case baseTimeoutMs = "base_timeout_ms"
-            case slotPerConnection = "slot_per_connection"
-            case waitingPolicy = "waiting_policy"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .flag(CodingKeys.enabled),
-            .integers(CodingKeys.concurrency, 4...64, log: true),
-            .integers(CodingKeys.baseTimeoutMs, 200...1500, log: true),
-            .choice(CodingKeys.waitingPolicy, WaitingPolicy.self)
+        /// The section's knobs, declared once (`Knob`). `random_port_range`: absent keeps the default
+        /// range; an explicit null switches the random port off.
+        static let knobs: [Knob<Enrichment>] = [
+            Knob("enabled", \.enabled, tune: .flag),
+            Knob("ports", \.ports),
+            Knob("random_port_range", \.randomPortRange),
+            Knob("concurrency", \.concurrency, 1...1024, "devices", tune: .integers(4...64, log: true)),
+            Knob("base_timeout_ms", \.baseTimeoutMs, 1...60_000, "milliseconds", tune: .integers(200...1500, log: true)),
+            Knob("slot_per_connection", \.slotPerConnection),
+            Knob("waiting_policy", \.waitingPolicy, tune: .choice(WaitingPolicy.self)),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Enrichment()
-            enabled = try c.value(.enabled, or: d.enabled)
-            ports = try c.value(.ports, or: d.ports)
-            // Absent keeps the default range; an explicit null switches the random port off.
-            randomPortRange = c.contains(.randomPortRange)
-                ? try c.decodeIfPresent(PortRange.self, forKey: .randomPortRange) : d.randomPortRange
-            baseTimeoutMs = try c.value(.baseTimeoutMs, or: d.baseTimeoutMs)
-            concurrency = try c.value(.concurrency, or: d.concurrency)
-            slotPerConnection = try c.value(.slotPerConnection, or: d.slotPerConnection)
-            waitingPolicy = try c.value(.waitingPolicy, or: d.waitingPolicy)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 }

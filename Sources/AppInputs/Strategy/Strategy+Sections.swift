@@ -1,26 +1,22 @@
 extension Strategy {
     /// Target planning.
-    public struct Subnet: Codable, Sendable, Equatable {
+    public struct Subnet: KnobSection, Equatable {
         public var policy: SubnetPolicy = .netmask
         /// Cap on planned hosts (NetMonitor `maxHostsPerScan` 1024), centred on our address.
         public var maxHosts = 1024
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case policy, maxHosts = "max_hosts" }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .choice(CodingKeys.policy, SubnetPolicy.self)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Subnet>] = [
+            Knob("policy", \.policy, tune: .choice(SubnetPolicy.self)),
+            Knob("max_hosts", \.maxHosts, 1...65534, "hosts"),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Subnet()
-            policy = try c.value(.policy, or: d.policy)
-            maxHosts = try c.value(.maxHosts, or: d.maxHosts)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// The global connection budget (spec §3).
-    public struct Budget: Codable, Sendable, Equatable {
+    public struct Budget: KnobSection, Equatable {
         /// Base slots, or `none` (NetMonitor 2.0: 60).
         public var limit: Limit = .limited(60)
         public var style: BudgetStyle = .shipped
@@ -30,29 +26,20 @@ extension Strategy {
         /// spec finds no production call, so NetMonitor as shipped does not.
         public var resetAtScanStart = false
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case limit, style
-            case thermalScript = "thermal_script"
-            case resetAtScanStart = "reset_at_scan_start"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .integers(CodingKeys.limit, 10...120, log: true),
-            .choice(CodingKeys.style, BudgetStyle.self, except: [.shippedConditionalWake])  // the pre-fix style hangs (ADR-016)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Budget>] = [
+            Knob("limit", \.limit, 1...10_000, "slots", tune: .integers(10...120, log: true)),
+            Knob("style", \.style, tune: .choice(BudgetStyle.self, except: [.shippedConditionalWake])),  // the pre-fix style hangs (ADR-016)
+            Knob("thermal_script", \.thermalScript),
+            Knob("reset_at_scan_start", \.resetAtScanStart),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Budget()
-            limit = try c.value(.limit, or: d.limit)
-            style = try c.value(.style, or: d.style)
-            thermalScript = try c.value(.thermalScript, or: d.thermalScript)
-            resetAtScanStart = try c.value(.resetAtScanStart, or: d.resetAtScanStart)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// The engine's step layout and deadline.
-    public struct Pipeline: Codable, Sendable, Equatable {
+    public struct Pipeline: KnobSection, Equatable {
         /// One step: phases run together (`concurrent: true`) or in the listed order.
         public struct Step: Codable, Sendable, Equatable {
             public var phases: [PhaseKind]
@@ -76,27 +63,19 @@ extension Strategy {
         public var phaseDeadlineMs: Limit = .limited(30_000)
         public var deadlineMode: DeadlineMode = .cooperative
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case steps
-            case phaseDeadlineMs = "phase_deadline_ms"
-            case deadlineMode = "deadline_mode"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .choice(CodingKeys.deadlineMode, DeadlineMode.self)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Pipeline>] = [
+            Knob("steps", \.steps),
+            Knob("phase_deadline_ms", \.phaseDeadlineMs, 1...600_000, "milliseconds"),
+            Knob("deadline_mode", \.deadlineMode, tune: .choice(DeadlineMode.self)),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Pipeline()
-            steps = try c.decodeIfPresent([Step].self, forKey: .steps)
-            phaseDeadlineMs = try c.value(.phaseDeadlineMs, or: d.phaseDeadlineMs)
-            deadlineMode = try c.value(.deadlineMode, or: d.deadlineMode)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// ARP phase: UDP poke to every host, settle, read the neighbour table (spec §2.2).
-    public struct ARP: Codable, Sendable, Equatable {
+    public struct ARP: KnobSection, Equatable {
         public var enabled = true
         /// UDP port the 1-byte pokes go to.
         public var pokePort = 55555
@@ -113,89 +92,61 @@ extension Strategy {
         /// Drop neighbour entries outside the target network (NetMonitor since cc5279d).
         public var subnetFilter = true
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case enabled
-            case pokePort = "poke_port"
-            case paceEvery = "pace_every"
-            case paceSleepMs = "pace_sleep_ms"
-            case settleMs = "settle_ms"
-            case readEveryMs = "read_every_ms"
-            case retryRounds = "retry_rounds"
-            case subnetFilter = "subnet_filter"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .integers(CodingKeys.settleMs, 500...5000, log: true),
-            .numbers(CodingKeys.readEveryMs, [0, 250, 1000]),
-            .integers(CodingKeys.retryRounds, 0...2),
-            .numbers(CodingKeys.paceEvery, [0, 25, 50, 100]),
-            .integers(CodingKeys.paceSleepMs, 0...50)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<ARP>] = [
+            Knob("enabled", \.enabled),
+            Knob("poke_port", \.pokePort),
+            Knob("settle_ms", \.settleMs, 0...30_000, "milliseconds", tune: .integers(500...5000, log: true)),
+            Knob("read_every_ms", \.readEveryMs, 0...30_000, "milliseconds (0 = once, after the settle)", tune: .numbers([0, 250, 1000])),
+            Knob("retry_rounds", \.retryRounds, 0...5, "rounds", tune: .integers(0...2, log: false)),
+            Knob("pace_every", \.paceEvery, 0...100_000, "packets (0 = no pacing)", tune: .numbers([0, 25, 50, 100])),
+            Knob("pace_sleep_ms", \.paceSleepMs, 0...10_000, "milliseconds", tune: .integers(0...50, log: false)),
+            Knob("subnet_filter", \.subnetFilter),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = ARP()
-            enabled = try c.value(.enabled, or: d.enabled)
-            pokePort = try c.value(.pokePort, or: d.pokePort)
-            paceEvery = try c.value(.paceEvery, or: d.paceEvery)
-            paceSleepMs = try c.value(.paceSleepMs, or: d.paceSleepMs)
-            settleMs = try c.value(.settleMs, or: d.settleMs)
-            readEveryMs = try c.value(.readEveryMs, or: d.readEveryMs)
-            retryRounds = try c.value(.retryRounds, or: d.retryRounds)
-            subnetFilter = try c.value(.subnetFilter, or: d.subnetFilter)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// ICMP latency sweep: one datagram socket, send all, then collect (spec §2.6).
-    public struct ICMP: Codable, Sendable, Equatable {
+    public struct ICMP: KnobSection, Equatable {
         public var enabled = true
         /// Collect window after the sends.
         public var timeoutMs = 2000
         public var latency: ICMPLatencyMode = .overwrite
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case enabled, timeoutMs = "timeout_ms", latency }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .integers(CodingKeys.timeoutMs, 500...3000, log: true),
-            .choice(CodingKeys.latency, ICMPLatencyMode.self)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<ICMP>] = [
+            Knob("enabled", \.enabled),
+            Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds", tune: .integers(500...3000, log: true)),
+            Knob("latency", \.latency, tune: .choice(ICMPLatencyMode.self)),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = ICMP()
-            enabled = try c.value(.enabled, or: d.enabled)
-            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
-            latency = try c.value(.latency, or: d.latency)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// Reverse DNS for devices without a name (spec §2.7).
-    public struct PTR: Codable, Sendable, Equatable {
+    public struct PTR: KnobSection, Equatable {
         public var enabled = true
         public var concurrency = 8
         public var timeoutMs = 3000
         public var resolver: PTRResolver = .system
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case enabled, concurrency, timeoutMs = "timeout_ms", resolver }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .integers(CodingKeys.concurrency, 2...16, log: true),
-            .integers(CodingKeys.timeoutMs, 500...3000, log: true),
-            .choice(CodingKeys.resolver, PTRResolver.self)
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<PTR>] = [
+            Knob("enabled", \.enabled),
+            Knob("concurrency", \.concurrency, 1...256, "lookups", tune: .integers(2...16, log: true)),
+            Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds", tune: .integers(500...3000, log: true)),
+            Knob("resolver", \.resolver, tune: .choice(PTRResolver.self)),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = PTR()
-            enabled = try c.value(.enabled, or: d.enabled)
-            concurrency = try c.value(.concurrency, or: d.concurrency)
-            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
-            resolver = try c.value(.resolver, or: d.resolver)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// How discovery reaches the UI model (spec §4).
-    public struct Publishing: Codable, Sendable, Equatable {
+    public struct Publishing: KnobSection, Equatable {
         public var policy: PublishPolicy = .perCallback
         /// Progress step for `every_percent` and `percent_or_ms`.
         public var percent = 2.0
@@ -209,30 +160,17 @@ extension Strategy {
         /// publishes set progress only (review P6: "flush … every 1s or at phase boundaries").
         public var deviceFlushMs = 0
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case policy, percent, isolation
-            case intervalMs = "interval_ms"
-            case phaseBoundaries = "phase_boundaries"
-            case deviceFlushMs = "device_flush_ms"
-        }
-        /// What `scanbench tune` may try for these knobs (`KnobRange`); the others keep the base's value.
-        static let tunable: [KnobRange] = [
-            .choice(CodingKeys.policy, PublishPolicy.self),
-            .integers(CodingKeys.intervalMs, 100...1000, log: true),
-            .flag(CodingKeys.phaseBoundaries),
-            .choice(CodingKeys.isolation, PublishIsolation.self),
-            .numbers(CodingKeys.deviceFlushMs, [0, 500, 1000])
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Publishing>] = [
+            Knob("policy", \.policy, tune: .choice(PublishPolicy.self)),
+            Knob("percent", \.percent),
+            Knob("interval_ms", \.intervalMs, 1...60_000, "milliseconds", tune: .integers(100...1000, log: true)),
+            Knob("phase_boundaries", \.phaseBoundaries, tune: .flag),
+            Knob("isolation", \.isolation, tune: .choice(PublishIsolation.self)),
+            Knob("device_flush_ms", \.deviceFlushMs, 0...60_000, "milliseconds (0 = the list goes with every publish)", tune: .numbers([0, 500, 1000])),
         ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Publishing()
-            policy = try c.value(.policy, or: d.policy)
-            percent = try c.value(.percent, or: d.percent)
-            intervalMs = try c.value(.intervalMs, or: d.intervalMs)
-            phaseBoundaries = try c.value(.phaseBoundaries, or: d.phaseBoundaries)
-            isolation = try c.value(.isolation, or: d.isolation)
-            deviceFlushMs = try c.value(.deviceFlushMs, or: d.deviceFlushMs)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 }

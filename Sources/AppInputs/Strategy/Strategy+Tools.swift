@@ -4,7 +4,7 @@ extension Strategy {
     /// The app's tool services as they run inside the same process as the scan (`scanbench app`):
     /// where their completion handling runs, how ping measures, and the port scanner's settings
     /// (spec §5.1, §5.4; review problems 3 and 4, priority 5).
-    public struct Tools: Codable, Sendable, Equatable {
+    public struct Tools: KnobSection, Equatable {
         /// Where the tools' connection callbacks and timestamps run.
         public var executor: ToolExecutor = .dedicated
         public var ping = Ping()
@@ -12,20 +12,20 @@ extension Strategy {
         /// Which Bonjour browser service the Bonjour tool and the device-detail screen browse with.
         public var bonjourService: BonjourServiceSharing = .own
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case executor, ping, portScanner = "port_scanner", bonjourService = "bonjour_service" }
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Tools>] = [
+            Knob("executor", \.executor),
+            Knob(section: "ping", \.ping),
+            Knob(section: "port_scanner", \.portScanner),
+            Knob("bonjour_service", \.bonjourService),
+        ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Tools()
-            executor = try c.value(.executor, or: d.executor)
-            ping = try c.value(.ping, or: d.ping)
-            portScanner = try c.value(.portScanner, or: d.portScanner)
-            bonjourService = try c.value(.bonjourService, or: d.bonjourService)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// `PingService` (spec §5.1).
-    public struct Ping: Codable, Sendable, Equatable {
+    public struct Ping: KnobSection, Equatable {
         /// ICMP echo over a datagram socket (NetMonitor since c86a3a1), or TCP connects to
         /// `tcp_ports` (before it).
         public var method: PingMethod = .icmp
@@ -36,24 +36,20 @@ extension Strategy {
         /// Ports the TCP method connects to in parallel, each holding a budget slot (9ef0682).
         public var tcpPorts = [443, 80, 22]
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case method, timestamps
-            case timeoutMs = "timeout_ms"
-            case tcpPorts = "tcp_ports"
-        }
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Ping>] = [
+            Knob("method", \.method),
+            Knob("timestamps", \.timestamps),
+            Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds"),
+            Knob("tcp_ports", \.tcpPorts),
+        ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Ping()
-            method = try c.value(.method, or: d.method)
-            timestamps = try c.value(.timestamps, or: d.timestamps)
-            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
-            tcpPorts = try c.value(.tcpPorts, or: d.tcpPorts)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// `PortScannerService` (spec §5.4).
-    public struct PortScanner: Codable, Sendable, Equatable {
+    public struct PortScanner: KnobSection, Equatable {
         /// Ports in flight (sliding window; 50 → 20 in 9ef0682).
         public var maxConcurrent = 20
         /// Per-port timeout when the caller gives none (the tool's setting, 2 s; device detail
@@ -64,21 +60,16 @@ extension Strategy {
         /// `allowLocalEndpointReuse` (`SO_REUSEADDR` on each probe socket).
         public var localEndpointReuse = true
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case maxConcurrent = "max_concurrent"
-            case timeoutMs = "timeout_ms"
-            case waitingPolicy = "waiting_policy"
-            case localEndpointReuse = "local_endpoint_reuse"
-        }
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<PortScanner>] = [
+            Knob("max_concurrent", \.maxConcurrent, 1...1000, "ports in flight"),
+            Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds"),
+            Knob("waiting_policy", \.waitingPolicy),
+            Knob("local_endpoint_reuse", \.localEndpointReuse),
+        ]
         public init() {}
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = PortScanner()
-            maxConcurrent = try c.value(.maxConcurrent, or: d.maxConcurrent)
-            timeoutMs = try c.value(.timeoutMs, or: d.timeoutMs)
-            waitingPolicy = try c.value(.waitingPolicy, or: d.waitingPolicy)
-            localEndpointReuse = try c.value(.localEndpointReuse, or: d.localEndpointReuse)
-        }
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
     }
 
     /// Where a tool's connection callbacks run.

@@ -4,7 +4,7 @@
 /// `Strategy()` is NetMonitor 2.0 as of 2026-04-27 (`fixtures/strategies/netmonitor-2.0.yaml`);
 /// a file only needs the keys it changes. Keys are snake_case. Every knob, its default and its
 /// meaning are listed in docs/STRATEGIES.md.
-public struct Strategy: Codable, Sendable, Equatable {
+public struct Strategy: KnobSection, Equatable {
     /// Short name for reports, e.g. `review-baseline`.
     public var name: String
     /// A note for people reading the file; nothing reads it (not the scanner, not the reports).
@@ -27,21 +27,30 @@ public struct Strategy: Codable, Sendable, Equatable {
     /// How a category is put on each device after the scan (`Classify`).
     public var classify: Classify
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, subnet, budget, pipeline, arp, bonjour, tcp, enrichment, ssdp, icmp, ptr, publishing, tools, classify
-        case bindToInterface = "bind_to_interface"
-    }
+    /// The top level's knobs and sections, declared once (`Knob`); each section declares its own.
+    static let knobs: [Knob<Strategy>] = [
+        Knob(required: "name", \.name),
+        Knob("description", \.description),
+        Knob(section: "subnet", \.subnet),
+        Knob("bind_to_interface", \.bindToInterface),
+        Knob(section: "budget", \.budget),
+        Knob(section: "pipeline", \.pipeline),
+        Knob(section: "arp", \.arp),
+        Knob(section: "bonjour", \.bonjour),
+        Knob(section: "tcp", \.tcp),
+        Knob(section: "enrichment", \.enrichment),
+        Knob(section: "ssdp", \.ssdp),
+        Knob(section: "icmp", \.icmp),
+        Knob(section: "ptr", \.ptr),
+        Knob(section: "publishing", \.publishing),
+        Knob(section: "tools", \.tools),
+        Knob(section: "classify", \.classify),
+    ]
 
-    /// Every knob `scanbench tune` may vary, with its values: each section declares its own next
-    /// to its knobs (`tunable`). Labels, port lists, Bonjour types, the pipeline's layout and the
+    /// Every knob `scanbench tune` may vary, with its values: each knob declares its own (`tune:`
+    /// in its section's `knobs`). Labels, port lists, Bonjour types, the pipeline's layout and the
     /// tools' knobs are not in it (see `KnobRange`).
-    public static let searchSpace: [KnobRange] =
-        Subnet.tunable.map { $0.under(CodingKeys.subnet) } + Budget.tunable.map { $0.under(CodingKeys.budget) }
-        + Pipeline.tunable.map { $0.under(CodingKeys.pipeline) } + ARP.tunable.map { $0.under(CodingKeys.arp) }
-        + Bonjour.tunable.map { $0.under(CodingKeys.bonjour) } + TCP.tunable.map { $0.under(CodingKeys.tcp) }
-        + Enrichment.tunable.map { $0.under(CodingKeys.enrichment) } + SSDP.tunable.map { $0.under(CodingKeys.ssdp) }
-        + ICMP.tunable.map { $0.under(CodingKeys.icmp) } + PTR.tunable.map { $0.under(CodingKeys.ptr) }
-        + Publishing.tunable.map { $0.under(CodingKeys.publishing) }
+    public static let searchSpace: [KnobRange] = tunable
 
     /// NetMonitor 2.0's strategy.
     public init() {
@@ -63,26 +72,8 @@ public struct Strategy: Codable, Sendable, Equatable {
         classify = Classify()
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = Strategy()
-        name = try c.decode(String.self, forKey: .name)
-        description = try c.decodeIfPresent(String.self, forKey: .description)
-        subnet = try c.value(.subnet, or: d.subnet)
-        bindToInterface = try c.value(.bindToInterface, or: d.bindToInterface)
-        budget = try c.value(.budget, or: d.budget)
-        pipeline = try c.value(.pipeline, or: d.pipeline)
-        arp = try c.value(.arp, or: d.arp)
-        bonjour = try c.value(.bonjour, or: d.bonjour)
-        tcp = try c.value(.tcp, or: d.tcp)
-        enrichment = try c.value(.enrichment, or: d.enrichment)
-        ssdp = try c.value(.ssdp, or: d.ssdp)
-        icmp = try c.value(.icmp, or: d.icmp)
-        ptr = try c.value(.ptr, or: d.ptr)
-        publishing = try c.value(.publishing, or: d.publishing)
-        tools = try c.value(.tools, or: d.tools)
-        classify = try c.value(.classify, or: d.classify)
-    }
+    public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
 
     /// Whether the phase is switched on.
     public func isEnabled(_ phase: PhaseKind) -> Bool {

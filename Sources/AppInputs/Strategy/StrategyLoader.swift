@@ -40,31 +40,14 @@ public enum StrategyLoader {
 
     static var decoder: StrictYAMLDecoder { StrictYAMLDecoder(knownKeys: knownKeys, schemaDocument: schemaDocument) }
 
-    /// Every key the schema knows, for "did you mean" suggestions.
+    /// Every key the schema knows, for "did you mean" suggestions: the declared knobs' and those of
+    /// the small value types inside them.
     static let knownKeys: Set<String> = {
-        var keys = Set<String>()
+        var keys = Strategy.allKeys
         func add<K: CaseIterable & CodingKey>(_: K.Type) { keys.formUnion(K.allCases.map(\.stringValue)) }
-        add(Strategy.CodingKeys.self)
-        add(Strategy.Subnet.CodingKeys.self)
-        add(Strategy.Budget.CodingKeys.self)
         add(ThermalStep.CodingKeys.self)
-        add(Strategy.Pipeline.CodingKeys.self)
         add(Strategy.Pipeline.Step.CodingKeys.self)
-        add(Strategy.ARP.CodingKeys.self)
-        add(Strategy.Bonjour.CodingKeys.self)
-        add(Strategy.Window.CodingKeys.self)
-        add(Strategy.TCP.CodingKeys.self)
-        add(Strategy.Timeouts.CodingKeys.self)
-        add(Strategy.Enrichment.CodingKeys.self)
         add(Strategy.PortRange.CodingKeys.self)
-        add(Strategy.SSDP.CodingKeys.self)
-        add(Strategy.ICMP.CodingKeys.self)
-        add(Strategy.PTR.CodingKeys.self)
-        add(Strategy.Publishing.CodingKeys.self)
-        add(Strategy.Tools.CodingKeys.self)
-        add(Strategy.Ping.CodingKeys.self)
-        add(Strategy.PortScanner.CodingKeys.self)
-        add(Strategy.Classify.CodingKeys.self)
         return keys
     }()
 }

@@ -1,56 +1,39 @@
 import StrictYAML
 
-/// The checks a strategy must pass beyond its schema: numbers in range, ports valid, service
-/// types well-formed, and a pipeline that agrees with the phases' `enabled` flags and SSDP's
-/// placement. Errors point at the offending line.
+/// The checks a strategy must pass beyond its schema: numbers in the ranges their knobs declare
+/// (`Knob`, read off the sections' tables), and the rules written out here: ports valid, service
+/// types well-formed, bounds in order, and a pipeline that agrees with the phases' `enabled` flags
+/// and SSDP's placement. Errors point at the offending line.
 struct StrategyValidator {
     let strategy: Strategy
     let document: YAMLDocument
 
     func validate() throws {
         let s = strategy
-        try range(s.subnet.maxHosts, 1...65534, ["subnet", "max_hosts"], unit: "hosts")
-        if case .limited(let n) = s.budget.limit { try range(n, 1...10_000, ["budget", "limit"], unit: "slots", orNone: true) }
+        for check in s.rangeChecks() {
+            try range(check.value, check.valid, YAMLPath(check.path.map { .key($0) }), unit: check.unit, orNone: check.orNone)
+        }
         for (i, step) in s.budget.thermalScript.enumerated() where !(0...3600).contains(step.atSeconds) {
             throw document.error(at: ["budget", "thermal_script", .index(i), "at_s"], "at_s \(step.atSeconds) is out of range",
                                  fix: "write 0 to 3600 seconds after scan start")
         }
-        if case .limited(let ms) = s.pipeline.phaseDeadlineMs {
-            try range(ms, 1...600_000, ["pipeline", "phase_deadline_ms"], unit: "milliseconds", orNone: true)
-        }
         try checkPipeline()
 
-        let arp: YAMLPath = ["arp"]
-        try port(s.arp.pokePort, arp.appending(key: "poke_port"))
-        try range(s.arp.paceEvery, 0...100_000, arp.appending(key: "pace_every"), unit: "packets (0 = no pacing)")
-        try range(s.arp.paceSleepMs, 0...10_000, arp.appending(key: "pace_sleep_ms"), unit: "milliseconds")
-        try range(s.arp.settleMs, 0...30_000, arp.appending(key: "settle_ms"), unit: "milliseconds")
-        try range(s.arp.readEveryMs, 0...30_000, arp.appending(key: "read_every_ms"), unit: "milliseconds (0 = once, after the settle)")
-        try range(s.arp.retryRounds, 0...5, arp.appending(key: "retry_rounds"), unit: "rounds")
+        try port(s.arp.pokePort, ["arp", "poke_port"])
 
         try checkBonjour()
         try checkTCP()
         try checkEnrichment()
 
-        let ssdp: YAMLPath = ["ssdp"]
-        try range(s.ssdp.mx, 1...5, ssdp.appending(key: "mx"), unit: "seconds (UPnP allows 1-5)")
-        try range(s.ssdp.windowMs, 100...60_000, ssdp.appending(key: "window_ms"), unit: "milliseconds")
-        try range(s.ssdp.readyTimeoutMs, 1...60_000, ssdp.appending(key: "ready_timeout_ms"), unit: "milliseconds")
         if s.ssdp.st.isEmpty || s.ssdp.st.contains(where: \.isNewline) {
-            throw document.error(at: ssdp.appending(key: "st"), "the search target must be one non-empty line",
+            throw document.error(at: ["ssdp", "st"], "the search target must be one non-empty line",
                                  fix: "write ssdp:all, upnp:rootdevice or a URN")
         }
 
-        try range(s.icmp.timeoutMs, 1...60_000, ["icmp", "timeout_ms"], unit: "milliseconds")
-        try range(s.ptr.concurrency, 1...256, ["ptr", "concurrency"], unit: "lookups")
-        try range(s.ptr.timeoutMs, 1...60_000, ["ptr", "timeout_ms"], unit: "milliseconds")
         if !(0.1...100).contains(s.publishing.percent) {
             throw document.error(at: ["publishing", "percent"], "percent \(s.publishing.percent) is out of range",
                                  fix: "write a progress step from 0.1 to 100")
         }
-        try range(s.publishing.intervalMs, 1...60_000, ["publishing", "interval_ms"], unit: "milliseconds")
-        try range(s.publishing.deviceFlushMs, 0...60_000, ["publishing", "device_flush_ms"],
-                  unit: "milliseconds (0 = the list goes with every publish)")
         try checkTools()
         try checkClassify()
     }
@@ -62,29 +45,21 @@ struct StrategyValidator {
                                  fix: "write false, or use style shipped / shipped_conditional_wake")
         }
         let ping: YAMLPath = ["tools", "ping"]
-        try range(s.tools.ping.timeoutMs, 1...60_000, ping.appending(key: "timeout_ms"), unit: "milliseconds")
         if s.tools.ping.tcpPorts.isEmpty {
             throw document.error(at: ping.appending(key: "tcp_ports"), "the TCP ping needs at least one port", fix: "write e.g. [443, 80, 22]")
         }
         for (i, p) in s.tools.ping.tcpPorts.enumerated() { try port(p, ping.appending(key: "tcp_ports").appending(index: i)) }
-        let scanner: YAMLPath = ["tools", "port_scanner"]
-        try range(s.tools.portScanner.maxConcurrent, 1...1000, scanner.appending(key: "max_concurrent"), unit: "ports in flight")
-        try range(s.tools.portScanner.timeoutMs, 1...60_000, scanner.appending(key: "timeout_ms"), unit: "milliseconds")
     }
 
     private func checkClassify() throws {
         let c = strategy.classify
         let path: YAMLPath = ["classify"]
-        try range(c.topPorts, 0...65535, path.appending(key: "top_ports"), unit: "of nmap's most frequently open ports (0 = none)")
         for (i, p) in c.ports.enumerated() { try port(p, path.appending(key: "ports").appending(index: i)) }
         if c.deepProbe == .own && c.topPorts == 0 && c.ports.isEmpty && c.bonjourWindowMs == 0 && c.ssdpWindowMs == 0 {
             throw document.error(at: path.appending(key: "deep_probe"), "deep_probe own, but the probe has no port, browse or search to run",
                                  fix: "set top_ports, ports, bonjour_window_ms or ssdp_window_ms, or write deep_probe: none")
         }
-        try range(c.bonjourWindowMs, 0...120_000, path.appending(key: "bonjour_window_ms"), unit: "milliseconds (0 = no browse)")
         if c.ssdpWindowMs != 0 { try range(c.ssdpWindowMs, 1000...6000, path.appending(key: "ssdp_window_ms"), unit: "milliseconds, or 0 for no search") }
-        try range(c.timeoutMs, 1...30_000, path.appending(key: "timeout_ms"), unit: "milliseconds")
-        try range(c.hostConcurrency, 1...1024, path.appending(key: "host_concurrency"), unit: "devices")
     }
 
     private func checkPipeline() throws {
@@ -152,29 +127,16 @@ struct StrategyValidator {
                 }
             }
         }
-        try range(b.tierDelayMs, 0...60_000, path.appending(key: "tier_delay_ms"), unit: "milliseconds")
         let w = path.appending(key: "window")
-        try range(b.window.fixedMs, 1...120_000, w.appending(key: "fixed_ms"), unit: "milliseconds")
-        try range(b.window.pollMs, 10...10_000, w.appending(key: "poll_ms"), unit: "milliseconds")
-        try range(b.window.quietMs, 1...60_000, w.appending(key: "quiet_ms"), unit: "milliseconds")
-        try range(b.window.minMs, 0...120_000, w.appending(key: "min_ms"), unit: "milliseconds")
-        try range(b.window.maxMs, 1...120_000, w.appending(key: "max_ms"), unit: "milliseconds")
         if b.window.minMs > b.window.maxMs {
             throw document.error(at: w.appending(key: "min_ms"), "min_ms \(b.window.minMs) is above max_ms \(b.window.maxMs)",
                                  fix: "make min_ms at most max_ms")
         }
-        try range(b.maxServices, 1...10_000, path.appending(key: "max_services"), unit: "services")
-        try range(b.resolveConcurrency, 1...256, path.appending(key: "resolve_concurrency"), unit: "resolves")
-        try range(b.resolveTimeoutMs, 1...60_000, path.appending(key: "resolve_timeout_ms"), unit: "milliseconds")
-        try range(b.callbackDebounceMs, 0...60_000, path.appending(key: "callback_debounce_ms"),
-                  unit: "milliseconds (0 = hand each result over at once)")
     }
 
     private func checkTCP() throws {
         let t = strategy.tcp
         let path: YAMLPath = ["tcp"]
-        try range(t.hostConcurrency, 1...1024, path.appending(key: "host_concurrency"), unit: "hosts")
-        try range(t.portsInFlight, 1...64, path.appending(key: "ports_in_flight"), unit: "probes")
         if t.enabled && t.primaryPorts.isEmpty {
             throw document.error(at: path.appending(key: "primary_ports"), "the TCP probe needs at least one primary port",
                                  fix: "list ports, e.g. [80, 443, 22, 445], or set tcp.enabled: false")
@@ -183,11 +145,6 @@ struct StrategyValidator {
             for (i, p) in ports.enumerated() { try port(p, path.appending(key: key).appending(index: i)) }
         }
         let to = path.appending(key: "timeouts")
-        try range(t.timeouts.primaryMs, 1...60_000, to.appending(key: "primary_ms"), unit: "milliseconds")
-        try range(t.timeouts.secondaryMs, 1...60_000, to.appending(key: "secondary_ms"), unit: "milliseconds")
-        try range(t.timeouts.floorMs, 1...60_000, to.appending(key: "floor_ms"), unit: "milliseconds")
-        try range(t.timeouts.ceilingMs, 1...60_000, to.appending(key: "ceiling_ms"), unit: "milliseconds")
-        try range(t.timeouts.minSamples, 1...1000, to.appending(key: "min_samples"), unit: "samples")
         if t.timeouts.floorMs > t.timeouts.ceilingMs {
             throw document.error(at: to.appending(key: "floor_ms"), "floor_ms \(t.timeouts.floorMs) is above ceiling_ms \(t.timeouts.ceilingMs)",
                                  fix: "make floor_ms at most ceiling_ms")
@@ -210,8 +167,6 @@ struct StrategyValidator {
             throw document.error(at: path.appending(key: "ports"), "enrichment has no port to race",
                                  fix: "list ports, set random_port_range, or set enrichment.enabled: false")
         }
-        try range(e.baseTimeoutMs, 1...60_000, path.appending(key: "base_timeout_ms"), unit: "milliseconds")
-        try range(e.concurrency, 1...1024, path.appending(key: "concurrency"), unit: "devices")
     }
 
     private func range(_ value: Int, _ allowed: ClosedRange<Int>, _ path: YAMLPath, unit: String, orNone: Bool = false) throws {

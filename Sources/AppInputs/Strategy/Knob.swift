@@ -1,0 +1,164 @@
+import AppContract
+
+/// One knob of a strategy section, declared once in the section's `knobs` table: its key as a
+/// strategy file spells it, the property it sets (whose declaration carries the type, the default
+/// and the doc comment), the numbers `StrategyValidator` accepts with their unit, and what
+/// `scanbench tune` may try. Decoding (absent or null keeps the default), encoding (so the strict
+/// decoder sees every key it read), the loader's known keys, the validator's range checks and the
+/// section's `tunable` are all read off the table (`KnobSection`); nothing else lists the knob.
+///
+/// Rules across knobs (the pipeline against the `enabled` flags, `min_ms` ≤ `max_ms`, classify's
+/// `deep_probe`) stay in `StrategyValidator`, written out.
+struct Knob<Section>: Sendable {
+    /// The key in a strategy file, e.g. `host_concurrency`.
+    let key: String
+    /// Sets the property from the file when the key is there.
+    let read: @Sendable (KeyedDecodingContainer<KnobKey>, inout Section) throws -> Void
+    let write: @Sendable (Section, inout KeyedEncodingContainer<KnobKey>) throws -> Void
+    /// Every key this knob brings, its own and, for a nested section, that section's.
+    let keys: Set<String>
+    /// The dotted paths it stands for: its key, or a nested section's knobs under it (`timeouts.mode`).
+    let paths: [String]
+    /// What `scanbench tune` may try, keys relative to the section.
+    let tunable: [KnobRange]
+    /// The numbers to check in a value of the section, paths relative to it.
+    let checks: @Sendable (Section) -> [RangeCheck]
+
+    /// A knob of any Codable type: no range, optionally tunable.
+    init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value> & Sendable, tune: KnobRange.Values? = nil) {
+        self.init(key, path, tune: tune) { _ in [] }
+    }
+
+    /// An optional knob: absent keeps the default, an explicit null sets nil, nil is left out when written.
+    init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value?> & Sendable) {
+        self.key = key
+        keys = [key]
+        paths = [key]
+        tunable = []
+        checks = { _ in [] }
+        read = { c, section in
+            let k = KnobKey(key)
+            if c.contains(k) { section[keyPath: path] = try c.decodeIfPresent(Value.self, forKey: k) }
+        }
+        write = { section, c in try c.encodeIfPresent(section[keyPath: path], forKey: KnobKey(key)) }
+    }
+
+    /// A required knob: a file without it is refused.
+    init<Value: Codable & Sendable>(required key: String, _ path: WritableKeyPath<Section, Value> & Sendable) {
+        self.key = key
+        keys = [key]
+        paths = [key]
+        tunable = []
+        checks = { _ in [] }
+        read = { c, section in section[keyPath: path] = try c.decode(Value.self, forKey: KnobKey(key)) }
+        write = { section, c in try c.encode(section[keyPath: path], forKey: KnobKey(key)) }
+    }
+
+    /// A whole number the validator keeps in `valid`, whose fix says `write <low> to <high> <unit>`.
+    init(_ key: String, _ path: WritableKeyPath<Section, Int> & Sendable, _ valid: ClosedRange<Int>, _ unit: String,
+         tune: KnobRange.Values? = nil) {
+        self.init(key, path, tune: tune) { [RangeCheck(path: [key], value: $0[keyPath: path], valid: valid, unit: unit)] }
+    }
+
+    /// A whole number or `none` (`Limit`); a number is kept in `valid`.
+    init(_ key: String, _ path: WritableKeyPath<Section, Limit> & Sendable, _ valid: ClosedRange<Int>, _ unit: String,
+         tune: KnobRange.Values? = nil) {
+        self.init(key, path, tune: tune) { section in
+            section[keyPath: path].value.map { [RangeCheck(path: [key], value: $0, valid: valid, unit: unit, orNone: true)] } ?? []
+        }
+    }
+
+    /// A nested section (`tcp.timeouts`): its knobs' keys, ranges and checks, one level down.
+    init<Value: KnobSection>(section key: String, _ path: WritableKeyPath<Section, Value> & Sendable) {
+        self.key = key
+        keys = Value.allKeys.union([key])
+        paths = Value.knobs.flatMap(\.paths).map { "\(key).\($0)" }
+        tunable = Value.tunable.map { $0.under(key) }
+        checks = { section in section[keyPath: path].rangeChecks().map { $0.under(key) } }
+        read = { c, section in
+            if let value = try c.decodeIfPresent(Value.self, forKey: KnobKey(key)) { section[keyPath: path] = value }
+        }
+        write = { section, c in try c.encode(section[keyPath: path], forKey: KnobKey(key)) }
+    }
+
+    private init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value> & Sendable, tune: KnobRange.Values?,
+                                            checks: @escaping @Sendable (Section) -> [RangeCheck]) {
+        self.key = key
+        keys = [key]
+        paths = [key]
+        tunable = tune.map { [KnobRange(key: key, values: $0)] } ?? []
+        self.checks = checks
+        read = { c, section in
+            if let value = try c.decodeIfPresent(Value.self, forKey: KnobKey(key)) { section[keyPath: path] = value }
+        }
+        write = { section, c in try c.encode(section[keyPath: path], forKey: KnobKey(key)) }
+    }
+}
+
+/// A strategy section made of declared knobs. Its `init()` holds the defaults; its Codable
+/// conformance forwards to `init(knobsFrom:)` and `encodeKnobs(to:)`.
+protocol KnobSection: Codable, Sendable {
+    init()
+    static var knobs: [Knob<Self>] { get }
+}
+
+extension KnobSection {
+    /// The defaults, then every knob the file sets.
+    init(knobsFrom decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: KnobKey.self)
+        for knob in Self.knobs { try knob.read(container, &self) }
+    }
+
+    func encodeKnobs(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: KnobKey.self)
+        for knob in Self.knobs { try knob.write(self, &container) }
+    }
+
+    /// Every key of the section, nested sections' included.
+    static var allKeys: Set<String> { knobs.reduce(into: []) { $0.formUnion($1.keys) } }
+
+    /// What `scanbench tune` may try for these knobs (`KnobRange`), in table order; the others keep the base's value.
+    static var tunable: [KnobRange] { knobs.flatMap(\.tunable) }
+
+    /// The declared ranges, with this value's numbers.
+    func rangeChecks() -> [RangeCheck] { Self.knobs.flatMap { $0.checks(self) } }
+}
+
+/// A number of a loaded strategy and the range its knob declares.
+struct RangeCheck: Sendable {
+    /// Keys from the section that declared it down to the knob.
+    var path: [String]
+    let value: Int
+    let valid: ClosedRange<Int>
+    let unit: String
+    var orNone = false
+
+    func under(_ section: String) -> RangeCheck {
+        var check = self
+        check.path.insert(section, at: 0)
+        return check
+    }
+}
+
+/// A key of a strategy section, by its spelling.
+struct KnobKey: CodingKey {
+    let stringValue: String
+    init(_ key: String) { stringValue = key }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+}
+
+extension KnobRange.Values {
+    /// Every word of a `StrategyChoice` but `except`.
+    static func choice<Choice: StrategyChoice>(_ type: Choice.Type, except: [Choice] = []) -> Self {
+        .words(type.allCases.map(\.rawValue).filter { !except.map(\.rawValue).contains($0) })
+    }
+
+    /// `true` or `false`.
+    static let flag = Self.words(["false", "true"])
+
+    /// One of a few numbers (where a range would waste draws on values that behave alike).
+    static func numbers(_ numbers: [Int]) -> Self { .words(numbers.map(String.init)) }
+}
