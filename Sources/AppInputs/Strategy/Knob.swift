@@ -31,27 +31,20 @@ struct Knob<Section>: Sendable {
 
     /// An optional knob: absent keeps the default, an explicit null sets nil, nil is left out when written.
     init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value?> & Sendable) {
-        self.key = key
-        keys = [key]
-        paths = [key]
-        tunable = []
-        checks = { _ in [] }
-        read = { c, section in
-            let k = KnobKey(key)
-            if c.contains(k) { section[keyPath: path] = try c.decodeIfPresent(Value.self, forKey: k) }
+        self.init(key, keys: [key], paths: [key], tunable: []) { _ in [] } read: { c, section in
+            if c.contains(KnobKey(key)) { section[keyPath: path] = try c.decodeIfPresent(Value.self, forKey: KnobKey(key)) }
+        } write: { section, c in
+            try c.encodeIfPresent(section[keyPath: path], forKey: KnobKey(key))
         }
-        write = { section, c in try c.encodeIfPresent(section[keyPath: path], forKey: KnobKey(key)) }
     }
 
     /// A required knob: a file without it is refused.
     init<Value: Codable & Sendable>(required key: String, _ path: WritableKeyPath<Section, Value> & Sendable) {
-        self.key = key
-        keys = [key]
-        paths = [key]
-        tunable = []
-        checks = { _ in [] }
-        read = { c, section in section[keyPath: path] = try c.decode(Value.self, forKey: KnobKey(key)) }
-        write = { section, c in try c.encode(section[keyPath: path], forKey: KnobKey(key)) }
+        self.init(key, keys: [key], paths: [key], tunable: []) { _ in [] } read: { c, section in
+            section[keyPath: path] = try c.decode(Value.self, forKey: KnobKey(key))
+        } write: { section, c in
+            try c.encode(section[keyPath: path], forKey: KnobKey(key))
+        }
     }
 
     /// A whole number the validator keeps in `valid`, whose fix says `write <low> to <high> <unit>`.
@@ -70,28 +63,36 @@ struct Knob<Section>: Sendable {
 
     /// A nested section (`tcp.timeouts`): its knobs' keys, ranges and checks, one level down.
     init<Value: KnobSection>(section key: String, _ path: WritableKeyPath<Section, Value> & Sendable) {
-        self.key = key
-        keys = Value.allKeys.union([key])
-        paths = Value.knobs.flatMap(\.paths).map { "\(key).\($0)" }
-        tunable = Value.tunable.map { $0.under(key) }
-        checks = { section in section[keyPath: path].rangeChecks().map { $0.under(key) } }
-        read = { c, section in
-            if let value = try c.decodeIfPresent(Value.self, forKey: KnobKey(key)) { section[keyPath: path] = value }
-        }
-        write = { section, c in try c.encode(section[keyPath: path], forKey: KnobKey(key)) }
+        self.init(key, path, keys: Value.allKeys.union([key]), paths: Value.knobs.flatMap(\.paths).map { "\(key).\($0)" },
+                  tunable: Value.tunable.map { $0.under(key) }) { section in section[keyPath: path].rangeChecks().map { $0.under(key) } }
     }
 
     private init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value> & Sendable, tune: KnobRange.Values?,
                                             checks: @escaping @Sendable (Section) -> [RangeCheck]) {
-        self.key = key
-        keys = [key]
-        paths = [key]
-        tunable = tune.map { [KnobRange(key: key, values: $0)] } ?? []
-        self.checks = checks
-        read = { c, section in
+        self.init(key, path, keys: [key], paths: [key], tunable: tune.map { [KnobRange(key: key, values: $0)] } ?? [], checks: checks)
+    }
+
+    /// Absent or null keeps the default.
+    private init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value> & Sendable, keys: Set<String>,
+                                            paths: [String], tunable: [KnobRange], checks: @escaping @Sendable (Section) -> [RangeCheck]) {
+        self.init(key, keys: keys, paths: paths, tunable: tunable, checks: checks) { c, section in
             if let value = try c.decodeIfPresent(Value.self, forKey: KnobKey(key)) { section[keyPath: path] = value }
+        } write: { section, c in
+            try c.encode(section[keyPath: path], forKey: KnobKey(key))
         }
-        write = { section, c in try c.encode(section[keyPath: path], forKey: KnobKey(key)) }
+    }
+
+    private init(_ key: String, keys: Set<String>, paths: [String], tunable: [KnobRange],
+                 checks: @escaping @Sendable (Section) -> [RangeCheck],
+                 read: @escaping @Sendable (KeyedDecodingContainer<KnobKey>, inout Section) throws -> Void,
+                 write: @escaping @Sendable (Section, inout KeyedEncodingContainer<KnobKey>) throws -> Void) {
+        self.key = key
+        self.keys = keys
+        self.paths = paths
+        self.tunable = tunable
+        self.checks = checks
+        self.read = read
+        self.write = write
     }
 }
 
