@@ -61,9 +61,11 @@ struct StrategySnapshotTests {
     func matchesTheSnapshot() throws {
         let now = Self.render()
         if ProcessInfo.processInfo.environment["SCANBENCH_WRITE_SNAPSHOT"] != nil { print(now) }
-        let (a, b) = (Self.frozen.split(separator: "\n", omittingEmptySubsequences: false), now.split(separator: "\n", omittingEmptySubsequences: false))
-        let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }
-        #expect(Self.frozen == now, "differs at line \((first?.offset ?? min(a.count, b.count)) + 1): \(first.map { "\($0.element.0) → \($0.element.1)" } ?? "length")")
+        let lines = (frozen: Self.frozen.split(separator: "\n", omittingEmptySubsequences: false),
+                     now: now.split(separator: "\n", omittingEmptySubsequences: false))
+        let first = zip(lines.frozen, lines.now).enumerated().first { $0.element.0 != $0.element.1 }
+        let place = (first?.offset ?? min(lines.frozen.count, lines.now.count)) + 1
+        #expect(Self.frozen == now, "differs at line \(place): \(first.map { "\($0.element.0) → \($0.element.1)" } ?? "length")")
     }
 
     /// `render()` on the hand-written schema (8287028), before the knobs became declarations.

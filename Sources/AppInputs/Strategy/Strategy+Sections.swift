@@ -29,7 +29,8 @@ extension Strategy {
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Budget>] = [
             Knob("limit", \.limit, 1...10_000, "slots", tune: .integers(10...120, log: true)),
-            Knob("style", \.style, tune: .choice(BudgetStyle.self, except: [.shippedConditionalWake])),  // the pre-fix style hangs (ADR-016)
+            // The pre-fix style hangs (ADR-016): a search must not spend draws on it.
+            Knob("style", \.style, tune: .choice(BudgetStyle.self, except: [.shippedConditionalWake])),
             Knob("thermal_script", \.thermalScript),
             Knob("reset_at_scan_start", \.resetAtScanStart),
         ]
@@ -167,7 +168,8 @@ extension Strategy {
             Knob("interval_ms", \.intervalMs, 1...60_000, "milliseconds", tune: .integers(100...1000, log: true)),
             Knob("phase_boundaries", \.phaseBoundaries, tune: .flag),
             Knob("isolation", \.isolation, tune: .choice(PublishIsolation.self)),
-            Knob("device_flush_ms", \.deviceFlushMs, 0...60_000, "milliseconds (0 = the list goes with every publish)", tune: .numbers([0, 500, 1000])),
+            Knob("device_flush_ms", \.deviceFlushMs, 0...60_000, "milliseconds (0 = the list goes with every publish)",
+                 tune: .numbers([0, 500, 1000])),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
