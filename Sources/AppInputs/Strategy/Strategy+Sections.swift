@@ -54,7 +54,7 @@ extension Strategy {
             public init(from decoder: any Decoder) throws {
                 let c = try decoder.container(keyedBy: CodingKeys.self)
                 phases = try c.decode([PhaseKind].self, forKey: .phases)
-                concurrent = try c.value(.concurrent, or: false)
+                concurrent = try c.decodeIfPresent(Bool.self, forKey: .concurrent) ?? false
             }
         }
 
