@@ -5,7 +5,9 @@ import AppContract
 /// and the doc comment), the numbers `StrategyValidator` accepts with their unit, and what
 /// `scanbench tune` may try. Decoding (absent or null keeps the default), encoding (so the strict
 /// decoder sees every key it read), the loader's known keys, the validator's range checks and the
-/// section's `tunable` are all read off the table (`KnobSection`); nothing else lists the knob.
+/// section's `tunable` are all read off the table (`KnobSection`); no other source file lists the
+/// knob. Outside Sources it is found by its dotted path: its behaviour check in `KnobChecks`
+/// (`StrategyKnobTests` demands one) and its row in docs/STRATEGIES.md (`StrategiesDocTests`).
 ///
 /// Rules across knobs (the pipeline against the `enabled` flags, `min_ms` ≤ `max_ms`, classify's
 /// `deep_probe`) stay in `StrategyValidator`, written out.
