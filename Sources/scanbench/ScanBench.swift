@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Report
+import Gate
 
 /// `scanbench`: a benchmark and diagnostics harness for LAN discovery strategies.
 @main

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// Whether runs of one seed agreed on each counter: under one seed only timing differs, so

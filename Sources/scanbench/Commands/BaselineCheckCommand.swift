@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Report
+import Gate
 import Results
 
 /// `scanbench baseline check RESULTS`: whether a baseline still matches the tree it ships with.

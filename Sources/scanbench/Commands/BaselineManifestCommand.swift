@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Report
+import Gate
 import Results
 
 /// `scanbench baseline manifest RESULTS`: writes the inputs manifest of a baseline just recorded.

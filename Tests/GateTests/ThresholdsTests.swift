@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Report
+@testable import Gate
 import Results
 
 @Suite("thresholds file")
