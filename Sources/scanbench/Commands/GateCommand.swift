@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gate
 import Report
 import Results
 import Spawn

@@ -1,5 +1,5 @@
 import Foundation
-import Report
+import Gate
 import Results
 import Spawn
 
