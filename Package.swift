@@ -103,7 +103,7 @@ let package = Package(
         // Statistical tests and effect sizes (Mann–Whitney U, Cliff's delta, Holm, binomial tails) and SampleSummary.
         .target(name: "Statistics", dependencies: ["OrderStatistics"], swiftSettings: strict),
         // The regression gate: compare's verdict, thresholds and exit statuses, and the baseline's inputs manifest.
-        .target(name: "Gate", dependencies: ["Results", "Statistics", "Fixable"], swiftSettings: strict),
+        .target(name: "Gate", dependencies: ["Results", "Statistics", "Fixable", "StrictYAML"], swiftSettings: strict),
         // report.md and SVG charts from results.json (with the ablation and tune analyses), and compare's Markdown.
         .target(name: "Report", dependencies: ["Results", "Statistics", "Gate"], swiftSettings: strict),
         // What crosses the process boundary between the app and the harness: the events and the

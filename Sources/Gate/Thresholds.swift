@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import StrictYAML
 
 /// What `scanbench compare` tolerates: the family-wise error rate of a verdict, the chance a draw
 /// of unchanged code lands beyond an allowance one way, and the allowances of the tested metrics.
@@ -46,59 +47,74 @@ public struct Thresholds: Sendable, Equatable {
         return try parse(data, source: path)
     }
 
-    /// Parses thresholds JSON over the defaults; `source` names it in errors.
+    /// Parses thresholds JSON over the defaults; `source` names it in errors, with the line.
+    ///
+    /// The file is read by the strict decoder every input file of ScanBench goes through
+    /// (`StrictYAMLDecoder`: JSON is YAML's flow style), so a misspelt key, a wrong type or a value
+    /// out of range names its line and the fix.
     public static func parse(_ data: Data, source: String) throws(CompareInputError) -> Thresholds {
-        let known = "alpha, null_exceedance, metrics"
-        guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
-            throw CompareInputError("\(source) is not a JSON object", fix: "write {\"alpha\": 0.01, \"metrics\": {\"wire.packets\": {\"relative_percent\": 5}}}")
+        do {
+            return try strictParse(String(decoding: data, as: UTF8.self), source: source)
+        } catch let error as YAMLInputError {
+            let place = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
+            throw CompareInputError("\(source)\(place.isEmpty ? "" : ":" + place): \(error.message)", fix: error.fix)
+        } catch {
+            throw CompareInputError("\(source): \(error)", fix: "docs/REPORTS.md shows the format")
         }
-        if top["min_effect_size"] != nil {
-            throw CompareInputError("\(source): min_effect_size is no longer used: since 2026-11-26 compare counts the draws beyond each allowance instead of testing medians",
-                                    fix: "remove the key; docs/REPORTS.md (\"What is gated, and how\") explains the test")
-        }
-        for key in top.keys.sorted() where !known.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(key) {
-            throw CompareInputError("\(source): unknown key \"\(key)\"", fix: "allowed top-level keys: \(known)")
+    }
+
+    private static func strictParse(_ text: String, source: String) throws -> Thresholds {
+        let ids = Metric.gated.map(\.id)
+        let decoder = StrictYAMLDecoder(knownKeys: ThresholdsFile.knownKeys.union(Metric.all.map(\.id)),
+                                        schemaDocument: "docs/REPORTS.md (\"Thresholds file\")")
+        let (file, document) = try decoder.decode(ThresholdsFile.self, from: text, file: source)
+        if file.minEffectSize != nil {
+            throw document.error(at: ["min_effect_size"], "min_effect_size is no longer used: since 2026-11-26 compare counts the draws beyond each allowance instead of testing medians",
+                                 fix: "remove the key; docs/REPORTS.md (\"What is gated, and how\") explains the test")
         }
         var result = Thresholds.defaults
-        if let alpha = top["alpha"] {
-            guard let value = alpha as? Double, value > 0, value < 1 else {
-                throw CompareInputError("\(source): alpha must be a number between 0 and 1 (the verdict's family-wise false alarm rate)", fix: "the default is 0.01")
+        if let alpha = file.alpha {
+            guard alpha > 0, alpha < 1 else {
+                throw document.error(at: ["alpha"], "alpha must be a number between 0 and 1 (the verdict's family-wise false alarm rate)", fix: "the default is 0.01")
             }
-            result.alpha = value
+            result.alpha = alpha
         }
-        if let rate = top["null_exceedance"] {
-            guard let value = rate as? Double, value > 0, value < 1 else {
-                throw CompareInputError("\(source): null_exceedance must be a number between 0 and 1", fix: "the default is 0.05; measure yours with scripts/gate-error-rates")
+        if let rate = file.nullExceedance {
+            guard rate > 0, rate < 1 else {
+                throw document.error(at: ["null_exceedance"], "null_exceedance must be a number between 0 and 1", fix: "the default is 0.05; measure yours with scripts/gate-error-rates")
             }
-            result.nullExceedance = value
+            result.nullExceedance = rate
         }
-        guard let metrics = top["metrics"] else { return result }
-        guard let table = metrics as? [String: Any] else {
-            throw CompareInputError("\(source): metrics must be an object keyed by metric id", fix: "e.g. \"metrics\": {\"wire.tcp_attempts\": {\"relative_percent\": 5}}")
-        }
-        let ids = Metric.gated.map(\.id)
-        for (id, value) in table.sorted(by: { $0.key < $1.key }) {
+        for (id, threshold) in (file.metrics ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let path: YAMLPath = ["metrics", .key(id)]
             guard ids.contains(id) else {
                 let shown = Metric.all.contains { $0.id == id }
-                throw CompareInputError("\(source): \(shown ? "\(id) is shown by compare, not tested" : "unknown metric \"\(id)\"")",
-                                        fix: "the verdict tests \(ids.joined(separator: ", ")); remove \(id)")
-            }
-            guard let entry = value as? [String: Any] else {
-                throw CompareInputError("\(source): metrics.\(id) must be an object", fix: "keys: relative_percent, absolute, gate")
-            }
-            for key in entry.keys.sorted() where !["relative_percent", "absolute", "gate"].contains(key) {
-                throw CompareInputError("\(source): metrics.\(id) has unknown key \"\(key)\"", fix: "keys: relative_percent, absolute, gate")
-            }
-            guard let encoded = try? JSONSerialization.data(withJSONObject: entry),
-                  let threshold = try? JSONDecoder().decode(MetricThreshold.self, from: encoded) else {
-                throw CompareInputError("\(source): metrics.\(id) has a value of the wrong type",
-                                        fix: "relative_percent and absolute are numbers, gate is true or false")
+                throw document.error(at: path, shown ? "\(id) is shown by compare, not tested" : "unknown metric \"\(id)\"",
+                                     fix: "the verdict tests \(ids.joined(separator: ", ")); remove \(id)")
             }
             if (threshold.relativePercent ?? 0) < 0 || (threshold.absolute ?? 0) < 0 {
-                throw CompareInputError("\(source): metrics.\(id) has a negative allowance", fix: "allowances are magnitudes; direction comes from the metric")
+                throw document.error(at: path, "a negative allowance", fix: "allowances are magnitudes; direction comes from the metric")
             }
             result.metrics[id] = threshold
         }
         return result
     }
+}
+
+/// A thresholds file as written: every key optional, over the defaults.
+private struct ThresholdsFile: Codable {
+    var alpha: Double?
+    var nullExceedance: Double?
+    var metrics: [String: MetricThreshold]?
+    /// Retired (2026-11-26); read only to say so.
+    var minEffectSize: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case alpha, metrics
+        case nullExceedance = "null_exceedance"
+        case minEffectSize = "min_effect_size"
+    }
+
+    /// Every key the file may hold: its own and a metric's allowance's.
+    static let knownKeys = Set(CodingKeys.allCases.map(\.stringValue) + ["relative_percent", "absolute", "gate"])
 }
