@@ -32,9 +32,10 @@ struct CommandLineTests {
         var stderr: String
     }
 
-    static func scanbench(_ arguments: [String]) throws -> Output {
+    /// Runs `scanbench` (or `program`, e.g. `scanbench-app` beside it) with `arguments` to its end.
+    static func scanbench(_ arguments: [String], program: String = binary) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
