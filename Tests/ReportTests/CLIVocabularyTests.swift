@@ -88,12 +88,6 @@ struct HelpGlossaryTests {
         ("scanbench scan", "After the scan, deep-probe and classify each device found", "scan --probe runs the probe tool"),
         ("scanbench app", "NetTools' deep probe", "the probe tool the app runs as its classify step"),
         ("scanbench-app", "NetTools' deep probe", "the probe tool the app runs as its classify step"),
-        // RunCommand.swift is being rewritten separately; drop these when its help says
-        // "classify step", "runs of the plan" and "shard I of N of the plan".
-        ("scanbench run", "peers, category probe)", "pending RunCommand.swift's rewrite"),
-        ("scanbench run", "sweep, peers and category probe", "pending RunCommand.swift's rewrite"),
-        ("scanbench run", "this strategy's entries of the plan", "pending RunCommand.swift's rewrite"),
-        ("scanbench run", "shard I of N of the matrix (for CI matrix jobs)", "pending RunCommand.swift's rewrite"),
     ]
 
     /// Every command path of `scanbench` (from its own command tree), and `scanbench-app`.

@@ -53,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
             repetition k. Use --seed when results are gated in CI.
 
             Plans: results.json records the plan it ran (fixtures, strategies — a file by its path, \
-            not its content — scenarios, repetitions, base seed, sweep, peers, category probe), and \
+            not its content — scenarios, repetitions, base seed, sweep, peers, classify step), and \
             --plan FILE runs it again; plan options given with --plan must describe the same plan, \
             or nothing runs (exit 2). --dry-run prints the plan, checks every input as the run would (a bad \
             strategy, fixture or profile exits 2 with its file, line and fix) and stops (docs/HARNESS.md).
@@ -126,7 +126,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Output directory (results.json, report.md, pcaps/, events/).")
     var out = "reports/latest"
 
-    @Option(help: "Run only shard I of N of the matrix (for CI matrix jobs); join with 'scanbench merge'.")
+    @Option(help: "Run only shard I of N of the plan (one CI job each); join with 'scanbench merge'.")
     var shard: String?
 
     @OptionGroup var lanes: LaneOption
@@ -143,7 +143,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var classify: ClassifyStepOptions
 
     @Option(help: ArgumentHelp(
-        "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and category probe.",
+        "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and classify step.",
         discussion: "Plan options given as well (--fixture, --strategy, --suite, --scenario, --repeat, --sweep, --peers, --no-classify, --classify-*) must describe the same plan, as they would without --plan, or nothing runs (exit 2, naming each difference); the order of the lists and where a strategy file lies do not count. --seed overrides the plan's seed, with a warning. --lanes, --shard, --out, --reference and --max-variants do not change the plan.",
         valueName: "FILE"))
     var plan: String?
@@ -157,7 +157,7 @@ struct RunCommand: AsyncParsableCommand {
     var resume = false
 
     @Option(name: .customLong("only-strategy"), help: ArgumentHelp(
-        "Run only this strategy's entries of the plan (repeatable); the plan recorded stays the whole one.",
+        "Run only this strategy's runs of the plan (repeatable); the plan recorded stays the whole one.",
         discussion: "For a confirmation rerun of what a comparison flagged (scanbench gate): the same draws, seeds and settings, fewer strategies.",
         valueName: "NAME"))
     var onlyStrategies: [String] = []
