@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "ScanKit", targets: ["ScanKit"]),
         .library(name: "NetTools", targets: ["NetTools"]),
         .library(name: "Results", targets: ["Results"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
+        .library(name: "Gate", targets: ["Gate"]),
         .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
@@ -98,8 +100,12 @@ let package = Package(
             dependencies: ["Results", "OrderStatistics", "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "Wire", "StrictYAML", "Spawn", "Platform", "TestbedPlatform", "Fixable", "Identity"],
             swiftSettings: strict
         ),
-        // report.md, SVG charts and the regression verdict, from results.json only.
-        .target(name: "Report", dependencies: ["Results", "OrderStatistics", "Fixable"], swiftSettings: strict),
+        // Statistical tests and effect sizes (Mann–Whitney U, Cliff's delta, Holm, binomial tails) and SampleSummary.
+        .target(name: "Statistics", dependencies: ["OrderStatistics"], swiftSettings: strict),
+        // The regression gate: compare's verdict, thresholds and exit statuses, and the baseline's inputs manifest.
+        .target(name: "Gate", dependencies: ["Results", "Statistics", "Fixable", "StrictYAML"], swiftSettings: strict),
+        // report.md and SVG charts from results.json (with the ablation and tune analyses), and compare's Markdown.
+        .target(name: "Report", dependencies: ["Results", "Statistics", "Gate"], swiftSettings: strict),
         // What crosses the process boundary between the app and the harness: the events and the
         // event log's record format, the harness's fold of them (EventTally), the scan and session
         // reports and the app's exit statuses. Both sides import it; it knows no scanner and no testbed.
@@ -127,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "scanbench",
             dependencies: [
-                "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Spawn", "Platform", "TestbedPlatform",
+                "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Gate", "Spawn", "Platform", "TestbedPlatform",
                 "Fuzzing", "Inventory", "Twin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -136,7 +142,11 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: strict),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "OrderStatistics"], swiftSettings: strict),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "AppContract", "AppInputs", "AppSession", "CaptureFiles", "CaptureAnalysis", "Wire", "Results", "Spawn", "StrictYAML", "NetTools", "ScanKit", "Fixture", "Testbed"], swiftSettings: strict),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Results", "OrderStatistics"], swiftSettings: strict),
+        // Synthetic results documents for the report's and the gate's tests: not shipped.
+        .target(name: "SyntheticRuns", dependencies: ["Results", "OrderStatistics", "Statistics"], path: "Tests/Support/SyntheticRuns", swiftSettings: strict),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], swiftSettings: strict),
+        .testTarget(name: "GateTests", dependencies: ["Gate", "Report", "Results", "SyntheticRuns"], swiftSettings: strict),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Gate", "Results", "OrderStatistics", "SyntheticRuns"], swiftSettings: strict),
         .testTarget(name: "FixtureTests", dependencies: ["Fixture", "StrictYAML", "Wire", "Identity"], swiftSettings: strict),
         .testTarget(name: "TestbedTests", dependencies: ["Fixture", "Testbed", "Platform", "StrictYAML", "Wire", "Spawn", "TestbedPlatform"], swiftSettings: strict),
         // Frames of a synthetic LAN for the capture readers' tests (Inventory, Twin): not shipped.

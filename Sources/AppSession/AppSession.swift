@@ -7,7 +7,7 @@ import Synchronization
 import Wire
 import AppInputs
 
-/// One app, one process (issue 9): the discovery scan and the tool services of NetMonitor's app
+/// One app, one process: the discovery scan and the tool services of NetMonitor's app
 /// running side by side on one connection budget, one thermal state, one Swift concurrency pool
 /// and one main actor, driven by a `SessionScript`.
 ///

@@ -12,8 +12,8 @@ public struct Report: Sendable {
     let groups: [RunGroup]
     /// Per scenario run on two fixtures or more, those fixtures together.
     let suites: [SuiteMedians]
-    /// Whether these results recorded the whole session's cost (`metrics.session`; files from before
-    /// issue 46 did not): decided once, read for every cost objective.
+    /// Whether these results recorded the whole session's cost (`metrics.session`; older files did
+    /// not): decided once, read for every cost objective.
     let measuresSession: Bool
 
     /// The Markdown file's name.

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 /// The runs of one fixture and scenario (and platform, in a file of several), by strategy: the
 /// unit every table compares within.

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 /// The fixtures that ran one scenario, taken together: a suite (`scanbench run --suite`).
 ///

@@ -113,11 +113,11 @@ extension Metric {
         Double($0.stack.peakInFlight)
     }
     public static let publishes = Metric(ui(.publishes), "Publishes", .lowerIsBetter, .counter, from: .eventLog) { Double($0.ui.publishes) }
-    /// Phases a run cut off at their deadline: a measured outcome (a change that makes scans run into
-    /// their deadlines is a regression), not a reason to look away. Whether a phase ends just before
-    /// its deadline can be a coin flip (netmonitor-2.0 on `home`: cut in 5 of 10 runs of five seeds),
-    /// so the 5 % the other metrics hold is no bound here; the bound for a yes/no outcome of a run
-    /// is: two independent runs that are cut with chance p differ one way with chance p(1 − p) ≤ ¼.
+    /// Phases a run cut off at their deadline: a measured outcome (a change that makes scans run
+    /// into their deadlines is a regression), not a reason to look away. Whether a phase ends just
+    /// before its deadline can be a coin flip (docs/REPORTS.md, "What is gated, and how"), so the
+    /// 5 % the other metrics hold is no bound here; the bound for a yes/no outcome of a run is: two
+    /// independent runs that are cut with chance p differ one way with chance p(1 − p) ≤ ¼.
     public static let phasesCut = Metric(top(.phasesCutAtDeadline), "Phases cut at deadline", short: "Cut", .lowerIsBetter, .counter,
                                          from: .eventLog, gate: MetricThreshold(absolute: 0), nullExceedance: 0.25) {
         Double(($0.phasesCutAtDeadline ?? []).count)
@@ -176,7 +176,8 @@ extension Metric {
         $0.ui.mainBusyMs
     }
     /// The 95th percentile of one publish's main-actor time: this machine's cost of the model of
-    /// NetMonitor's device screen (calibration in docs/METRICS.md, "UI"); nil in files from before issue 9.
+    /// NetMonitor's device screen (calibration in docs/METRICS.md, "UI"); nil in files written
+    /// before it was recorded.
     public static let mainBusyP95 = Metric(ui(.mainBusyP95Ms), "Main busy per publish p95", unit: "ms", .lowerIsBetter, .timing, digits: 2,
                                            from: .eventLog) { $0.ui.mainBusyP95Ms }
 

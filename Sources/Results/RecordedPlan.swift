@@ -1,5 +1,5 @@
 /// The plan a `scanbench run` executed, kept in results.json (`plan`) in a form that runs again:
-/// `scanbench run --plan results.json` runs it, and `scripts/ci-gate BASELINE.json` without run
+/// `scanbench run --plan results.json` runs it, and `scanbench gate BASELINE.json` without run
 /// arguments runs the baseline's plan (docs/CI.md).
 ///
 /// The plan is the whole job, not a shard's part of it: every shard of one plan records the same

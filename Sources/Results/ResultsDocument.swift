@@ -7,13 +7,13 @@ import Foundation
 /// fixture.
 public struct ResultsDocument: Codable, Sendable, Equatable {
     /// 2 added the optional `ablation` and `sweep` records and each run's `control` and
-    /// `overrides`; 3 the optional `tune` record (issue 10); 4 changed two meanings (issue 32):
-    /// `time_to_100_percent_s` is null for a run that missed a discoverable device (it was the
-    /// time of the run's own last find), and `stack.agrees_with_wire` checks both ways
+    /// `overrides`; 3 the optional `tune` record; 4 changed two meanings: `time_to_100_percent_s`
+    /// is null for a run that missed a discoverable device (it was the time of the run's own last
+    /// find), and `stack.agrees_with_wire` checks both ways
     /// (`wire_check.connects_answered_to_present` and `connects_started_to_present` are new). Older
     /// files still load: `load` drops their untrustworthy times (the rest is what schema 4 would
-    /// have written), and their wire checks say they were one-sided. Also new in 4: the optional `plan`
-    /// that made the file (issue 32).
+    /// have written), and their wire checks say they were one-sided. Also new in 4: the optional
+    /// `plan` that made the file.
     public static let currentSchemaVersion = 4
     /// The versions `load` reads.
     public static let readableSchemaVersions = 1...currentSchemaVersion

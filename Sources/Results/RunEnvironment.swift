@@ -17,8 +17,8 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// Copies of each LAN that ran entries side by side (`scanbench run --lanes`); nil or 1: one at a time.
     public var lanes: Int?
     /// The base seed given with `scanbench run --seed`: repetition k ran with seed + k − 1 (each
-    /// run records its own as `runs[].seed`); nil when the job drew its base. Files written before
-    /// 2026-11-26 ran every repetition with this one seed.
+    /// run records its own as `runs[].seed`); nil when the job drew its base. In files of older
+    /// versions, every repetition ran with this one seed (their runs' `runs[].seed` all equal it).
     public var seed: UInt64?
     /// How each scan's devices were probed and classified afterwards; nil when they were not
     /// (`--no-classify`, or a file from before categories were measured).
@@ -28,7 +28,7 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// is in its runs' `overrides`.
     public var platform: PlatformRecord?
     /// The public tables the category probe's classifier reads, as found on this machine, by
-    /// path; nil in files from before issue 35.
+    /// path; nil in files written before they were recorded.
     public var publicTables: [PublicTableRecord]?
 
     public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,

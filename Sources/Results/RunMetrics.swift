@@ -23,11 +23,12 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var detailServices: ServiceAgreement?
     /// Set when the session's scan hung.
     public var hang: Hang?
-    /// The shared budget's books when the app session ended; nil in files from before issue 9.
+    /// The shared budget's books when the app session ended; nil in files written before it was
+    /// recorded.
     public var budget: Budget?
     /// What the whole session cost under the strategy: the scan with the session's tools, plus the
-    /// classify step whose categories `names` scores (RunMetrics+Session.swift); nil in files from
-    /// before issue 46.
+    /// classify step whose categories `names` scores (RunMetrics+Session.swift); nil in files
+    /// written before it was recorded.
     public var session: Session?
     public var durationS: Double = 0
     /// Seconds per phase id.
@@ -301,7 +302,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var deviceListPublishes: Int?
         public var mainBusyMs = 0.0
         /// Main-actor time of one publish over the run's publishes: median, 95th percentile,
-        /// maximum; nil without publishes and in files from before issue 9.
+        /// maximum; nil without publishes and in files written before they were recorded.
         public var mainBusyP50Ms: Double?
         public var mainBusyP95Ms: Double?
         public var mainBusyMaxMs: Double?
@@ -333,14 +334,16 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var categoryTotal: Int?
         /// `CategoryScore` of the probe's guesses: discoverable devices found, those of them given
         /// a category (not unknown), and the fixture's discoverable devices whose own signals
-        /// determine their category; nil when no probe ran or in files from before issue 35.
+        /// determine their category; nil when no probe ran or in files written before they were
+        /// recorded.
         public var categoryFound: Int?
         public var categoryGiven: Int?
         public var categoryIdentifiable: Int?
         /// Wall seconds of that probe (after the scan: not in `duration_s`).
         public var categoryProbeS: Double?
         /// TCP connection attempts and packets the scanner sent during that probe, from its own
-        /// capture (the strategy's `classify`: 0 when it has no deep probe); nil before issue 35 item 4.
+        /// capture (the strategy's `classify`: 0 when it has no deep probe); nil in files written
+        /// before it was recorded.
         public var categoryProbeConnections: Int?
         public var categoryProbePackets: Int?
 

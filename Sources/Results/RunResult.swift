@@ -95,7 +95,7 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
     public var categoryRule: String?
     public var categoryEvidence: String?
     /// Whether the device's own signals determine its category (`Fixture.Identifiability`); nil
-    /// in files from before issue 35.
+    /// in files written before it was recorded.
     public var categoryIdentifiable: Bool?
 
     public init(name: String, ip: String, category: String, discoverable: Bool, found: Bool) {

@@ -10,7 +10,7 @@ import Glibc
 /// and its reaper thread blocks in `wait4` on one child while others stay zombies. Here the
 /// owner reaps its own children.
 ///
-/// Nor is swift-subprocess 1.0.2 (measured in issue 13): its API is async and scoped (the child
+/// Nor is swift-subprocess 1.0.2: its API is async and scoped (the child
 /// must end before `run` returns, so no testbed agent or background controller could outlive
 /// the call), it reaps with `waitid`, which loses the wait4 CPU and context-switch figures
 /// `runMonitored` reports, and it is about 30 % slower per spawn + wait of `/bin/true` (0.78

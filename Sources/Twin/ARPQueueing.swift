@@ -5,13 +5,11 @@ import OrderStatistics
 /// What ARP cost beyond the IP round trip at one moment of the capture (ms).
 ///
 /// A scan's ARP sweep sends its requests in bursts, so the replies queue: a host asked in the
-/// middle of a burst answers milliseconds later than one asked alone, whatever its link. On a
-/// generated 250-device /23 (office, a third ARP-only) the capture's ARP round trips of
-/// consecutive hosts 198.18.1.125-136 were all ~4.1 ms against a 0.4 ms link, while the median
-/// excess over the whole scan was 0.0 ms; the twin took the 4.1 ms for link delay and its own
-/// sweep queued on top of it (5.7 ms, 1.6 ms over the check's tolerance). So the excess is
-/// taken where the host was asked: the median over the devices timed both ways (ARP and IP)
-/// whose ARP requests went out nearest in time, not over the whole scan.
+/// middle of a burst answers milliseconds later than one asked alone, whatever its link, while
+/// the median excess over the whole scan stays near zero; taken over the whole scan, the queueing
+/// would be read as link delay (docs/REAL-DEVICES.md has the case). So the excess is taken where
+/// the host was asked: the median over the devices timed both ways (ARP and IP) whose ARP
+/// requests went out nearest in time, not over the whole scan.
 struct ARPQueueing: Sendable {
     /// One device timed both ways: when its ARP request went out (ms into the capture) and its
     /// ARP round trip less its IP round trip.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Report
+import Gate
 
 /// `scanbench`: a benchmark and diagnostics harness for LAN discovery strategies.
 @main
@@ -27,7 +27,7 @@ struct ScanBench: AsyncParsableCommand {
         groupedSubcommands: [
             CommandGroup(name: "Harness (strategies on LANs, reports, the gate)",
                          subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, ReportCommand.self,
-                                       CompareCommand.self, BaselineCommand.self]),
+                                       CompareCommand.self, GateCommand.self, BaselineCommand.self]),
             CommandGroup(name: "LANs, fixtures and captures",
                          subcommands: [TestbedCommand.self, FixtureCommand.self, AnalyzeCommand.self]),
             CommandGroup(name: "The app and its tools (run inside a testbed)",
@@ -49,7 +49,7 @@ struct ScanBench: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let gated = [CompareCommand.configuration.commandName, BaselineCommand.configuration.commandName]
+            let gated = [CompareCommand.configuration.commandName, BaselineCommand.configuration.commandName, GateCommand.configuration.commandName]
             if exitCode(for: error) == .validationFailure, let name = CommandLine.arguments.dropFirst().first, gated.contains(name) {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(CompareExitStatus.inputError.rawValue)

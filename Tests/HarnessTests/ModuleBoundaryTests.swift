@@ -4,7 +4,8 @@ import Testing
 /// The system under test stays blind and platform-clean: ScanKit, AppSession, NetTools, the app's
 /// program (ScanBenchApp) and the contract it shares with the harness (AppContract) import nothing
 /// that knows a testbed or a fixture (what the app links is `AppBinaryTests`'); the fixture model
-/// stays apart from the runtime that serves it (docs/ARCHITECTURE.md). Read from the sources, so a
+/// stays apart from the runtime that serves it; the gate decides and the report renders, each
+/// without the other's job (docs/ARCHITECTURE.md). Read from the sources, so a
 /// new import anywhere in those modules fails here before it fails a review.
 @Suite("Module boundaries")
 struct ModuleBoundaryTests {
@@ -33,7 +34,7 @@ struct ModuleBoundaryTests {
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
-        let forbidden: Set = ["Testbed", "Fixture", "Harness", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CTestbedShims", "TestbedPlatform", "Report", "Results",
+        let forbidden: Set = ["Testbed", "Fixture", "Harness", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CTestbedShims", "TestbedPlatform", "Report", "Gate", "Results",
                               "Inventory", "Twin"]
         let bad = all.filter { forbidden.contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
@@ -97,7 +98,7 @@ struct ModuleBoundaryTests {
     func captureKnowsNoSchema(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
-        let bad = all.filter { ["Results", "Report", "Harness", "Inventory", "Twin"].contains($0.module) }
+        let bad = all.filter { ["Results", "Report", "Gate", "Harness", "Inventory", "Twin"].contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
 
@@ -109,6 +110,42 @@ struct ModuleBoundaryTests {
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
         let forbidden: Set = module == "CaptureAnalysis" ? ["CaptureLive", "CPcap"] : ["CaptureLive"]
         let bad = all.filter { forbidden.contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// The regression gate decides — pairs the runs, tests them, says the verdict and its exit
+    /// status, checks the baseline's inputs — from results.json and the statistics alone. It renders
+    /// nothing: the Markdown of a comparison is Report's, so a change to how a report reads cannot
+    /// change what CI acts on.
+    @Test("the gate imports only the results schema, the statistics, Fixable and Foundation: no rendering")
+    func gateRendersNothing() throws {
+        let all = try Self.imports(of: "Gate")
+        #expect(!all.isEmpty, "no Swift files found under Sources/Gate")
+        let allowed: Set = ["Results", "Statistics", "Fixable", "StrictYAML", "Foundation"]
+        let bad = all.filter { !allowed.contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// The statistics are numbers in, numbers out: a test, an effect size, a correction, a summary
+    /// of a sample. They know no results schema, so the gate and the report's analyses share them
+    /// without sharing anything else.
+    @Test("the statistics import only OrderStatistics and Foundation")
+    func statisticsArePure() throws {
+        let all = try Self.imports(of: "Statistics")
+        #expect(!all.isEmpty, "no Swift files found under Sources/Statistics")
+        let allowed: Set = ["OrderStatistics", "Foundation"]
+        let bad = all.filter { !allowed.contains($0.module) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    /// The report renders what the gate decided (`Comparison.markdown`, in Report/Compare/) and
+    /// nothing else of it: no section of report.md reads the gate's types, so what report.md shows
+    /// of a results file cannot depend on how the gate judges one.
+    @Test("only the report's comparison files (Report/Compare/) import the gate")
+    func reportReadsTheGateOnlyToRenderIt() throws {
+        let all = try Self.imports(of: "Report")
+        #expect(!all.isEmpty, "no Swift files found under Sources/Report")
+        let bad = all.filter { $0.module == "Gate" && !$0.file.hasPrefix("Report/Compare/") }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
 }

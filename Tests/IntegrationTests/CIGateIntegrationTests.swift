@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `scripts/ci-gate` end to end on the tiny LAN, as docs/CI.md tells the NetMonitor team to use
-/// it: a seeded baseline made with `--refresh`, which records its plan; the unchanged strategy
+/// `scripts/ci-gate` (which hands its arguments to `scanbench gate`) end to end on the tiny LAN,
+/// as docs/CI.md tells the NetMonitor team to use it: a seeded baseline made with `--refresh`, which records its plan; the unchanged strategy
 /// gated against it with no plan in RUN-ARGS (the baseline's plan runs: pass), then a strategy
 /// change that costs TCP attempts (regression, named in comparison.md and in the GitHub job
 /// summary); and RUN-ARGS giving another plan refused before anything runs.
@@ -49,16 +49,14 @@ struct CIGateIntegrationTests {
     func helpAndSeedlessBaseline() throws {
         let help = try Self.gate(["--help"])
         #expect(help.status == 0, "\(help.stderr)")
-        for phrase in ["Usage: scripts/ci-gate BASELINE.json", "--refresh", "--thresholds", "Exit status", "Examples"] {
+        for phrase in ["USAGE: scanbench gate <baseline>", "--refresh", "--thresholds", "Exit status", "Examples"] {
             #expect(help.stdout.contains(phrase), "--help lacks '\(phrase)'")
         }
         let directory = NSTemporaryDirectory() + "ci-gate-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A results file as 'scanbench run' without --seed writes it: environment.seed absent.
-        let seedless = "\(directory)/results.json"
-        try #"{"schema_version": 1, "environment": {"repetitions": 1, "shard": "1/1"}, "runs": []}"#
-            .write(toFile: seedless, atomically: true, encoding: .utf8)
+        let seedless = try Self.baseline(plan: nil, seed: nil, in: directory)
         let refused = try Self.gate([seedless, "--out", "\(directory)/out", "--", "--fixture", "tiny"])
         #expect(refused.status == 2, "\(refused.stderr)")
         #expect(refused.stderr.contains("has no seed"), "\(refused.stderr)")
@@ -72,13 +70,14 @@ struct CIGateIntegrationTests {
 
     /// A results.json as `--refresh` writes it, with `plan` (JSON) and no runs: enough for the
     /// checks before the first run, which never reach the runs.
-    static func baseline(plan: String?, in directory: String) throws -> String {
+    static func baseline(plan: String?, seed: Int? = 7, in directory: String) throws -> String {
         let path = "\(directory)/results.json"
         let planKey = plan.map { #""plan": \#($0), "# } ?? ""
+        let seedKey = seed.map { #", "seed": \#($0)"# } ?? ""
         try #"""
             {"schema_version": 4, "generated_at": "2026-11-26T12:00:00Z", "reference_strategy": "netmonitor-2.0", \#(planKey)
              "environment": {"kernel": "6", "cpu": "x", "cores": 2, "memory_gib": 4, "swift_version": "6.3.1", "scanbench_version": "x",
-                             "fixture_hashes": {}, "strategy_hashes": {}, "repetitions": 2, "shard": "merged 1/2 + 2/2", "seed": 7},
+                             "fixture_hashes": {}, "strategy_hashes": {}, "repetitions": 2, "shard": "merged 1/2 + 2/2"\#(seedKey)},
              "runs": [], "peers": []}
             """#.write(toFile: path, atomically: true, encoding: .utf8)
         return path

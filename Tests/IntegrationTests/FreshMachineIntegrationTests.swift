@@ -77,7 +77,7 @@ struct FreshMachineIntegrationTests {
     @Test("a state root that cannot be created is a clear error with a fix, not a Foundation dump")
     func unwritableStateRoot() throws {
         let blocker = NSTemporaryDirectory() + "fresh-file-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: blocker, contents: Data("not a directory".utf8))
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("not a directory".utf8)))
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         let run = try Self.scanbench(["run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
                                       "--out", NSTemporaryDirectory() + "fresh-never"], root: "\(blocker)/state")

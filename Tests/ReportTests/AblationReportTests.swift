@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Report
 import Results
+import SyntheticRuns
 
 /// The ablation's effect and interaction rules on made-up runs whose answer is known: BASE finds
 /// 20 devices with 1,000 TCP attempts, TARGET 29 with 4,000, and four knobs behave as each rule

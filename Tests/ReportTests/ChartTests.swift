@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Report
+import SyntheticRuns
 
 @Suite("SVG charts")
 struct ChartTests {

@@ -1,16 +1,22 @@
 import Foundation
 import Testing
+import Gate
 import Results
-import Report
+import SyntheticRuns
 
 /// Runs the built `scanbench` binary (`swift build` first; `$SCANBENCH_BIN` overrides the path),
 /// as CI would, and checks exit statuses and files.
 enum ScanBenchBinary {
-    static let path: String = {
-        if let path = ProcessInfo.processInfo.environment["SCANBENCH_BIN"] { return path }
+    /// The checkout this file is in.
+    static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path + "/.build/debug/scanbench"
+        return url.path
+    }()
+
+    static let path: String = {
+        if let path = ProcessInfo.processInfo.environment["SCANBENCH_BIN"] { return path }
+        return packageRoot + "/.build/debug/scanbench"
     }()
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: path) }
@@ -26,9 +32,10 @@ struct CommandLineTests {
         var stderr: String
     }
 
-    static func scanbench(_ arguments: [String]) throws -> Output {
+    /// Runs `scanbench` (or `program`, e.g. `scanbench-app` beside it) with `arguments` to its end.
+    static func scanbench(_ arguments: [String], program: String = binary) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
@@ -95,7 +102,7 @@ struct CommandLineTests {
     func baselineManifest() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let root = ComparisonTests.packageRoot
+        let root = ScanBenchBinary.packageRoot
         var document = try ResultsDocument.load(directory + "/all.json")
         document.plan = RecordedPlan(fixtures: ["tiny"], strategies: [.init(name: "netmonitor-2.0")], scenarios: [.init(name: "scan")], repetitions: 1)
         try document.write(to: directory + "/base.json")
@@ -117,7 +124,7 @@ struct CommandLineTests {
     func dryRunValidates() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let preset = try String(contentsOfFile: ComparisonTests.packageRoot + "/fixtures/strategies/netmonitor-2.0.yaml", encoding: .utf8)
+        let preset = try String(contentsOfFile: ScanBenchBinary.packageRoot + "/fixtures/strategies/netmonitor-2.0.yaml", encoding: .utf8)
         let line = try #require(preset.components(separatedBy: "\n").firstIndex { $0.contains("host_concurrency:") }) + 1
         for (name, text, fix) in [("misspelt", preset.replacingOccurrences(of: "host_concurrency:", with: "host_concurency:"), "did you mean 'host_concurrency'?"),
                                   ("range", preset.replacingOccurrences(of: "host_concurrency: 40", with: "host_concurrency: -4"), "fix: write 1 to")] {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Report
 import Results
+import SyntheticRuns
 
 /// A suite of three fixtures, built so each rule shows:
 /// - `home`: `scanbench-best` dominates every other strategy;

@@ -1,6 +1,7 @@
 import Testing
 @testable import Report
 import Results
+import SyntheticRuns
 
 /// `phases_s`, `wire.mdns_packets` and `peak_threads` were recorded in results.json and shown
 /// nowhere; the per-LAN "Phases, mDNS and threads" table shows their medians.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Report
 import Results
+import SyntheticRuns
 
 @Suite("report.md")
 struct ReportRenderingTests {

@@ -3,10 +3,9 @@ import CaptureFiles
 /// What the TCP fold keeps of one target's finished attempts: the distinct ports probed and the
 /// SYN round trips.
 ///
-/// The distinct (target, port) count used to come from one set of 64-bit keys, which on a sweep
-/// of 65,000 hosts × 12 ports held 780,000 entries in a 2 M-slot table (17 MB). Kept per target,
-/// a handful of ports costs two bytes each. A target probed on more than `bitmapThreshold` ports
-/// (a full port scan) switches to a 65,536-bit map (8 KiB), so a hostile or exhaustive scan
+/// Kept per target rather than as one set of (target, port) keys, a handful of ports costs two
+/// bytes each (docs/BENCHMARKS.md has the figures). A target probed on more than `bitmapThreshold`
+/// ports (a full port scan) switches to a 65,536-bit map (8 KiB), so a hostile or exhaustive scan
 /// costs no quadratic inserts.
 struct TargetProbes: Sendable {
     /// Sorted, distinct, while there are few.

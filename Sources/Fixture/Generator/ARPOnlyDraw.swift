@@ -6,8 +6,8 @@ import Wire
 /// Exactly `P × (K − 1) / 100` devices, rounded to the nearest, are chosen among all but the
 /// gateway (which must serve DNS and route) by a partial Fisher–Yates shuffle on a stream of
 /// their own, so the LAN's other draws — addresses, kinds, links, sleepy ARP — are those of the
-/// same options without it. The share is the caller's choice, not a claim about real LANs:
-/// issue 34 measured a /23 in which a third of the hosts answered ARP only.
+/// same options without it. The share is the caller's choice, not a claim about real LANs
+/// (docs/FIXTURES.md).
 enum ARPOnlyDraw {
     /// The stream the choice is drawn from (device streams are below 2⁴⁰, Wi-Fi's at 2⁴⁰ and 2⁴¹).
     static let streamNumber: UInt64 = 1 << 42

@@ -7,10 +7,9 @@ import Synchronization
 ///
 /// Peak RSS is read here rather than taken from wait4's `ru_maxrss`: Linux carries the high-water
 /// mark of the memory a process had *before* execve into its `ru_maxrss`, and a spawned child
-/// starts in its parent's memory, so `ru_maxrss` reports the harness's own RSS (it grew from 164
-/// to 246 MB over the 21 runs of the main job while the scanner stayed the same). `VmHWM` belongs
-/// to the process's current memory and is a high-water mark, so the last sample before exit holds
-/// the peak, short of growth in the final sampling interval.
+/// starts in its parent's memory, so `ru_maxrss` reports the harness's own RSS (docs/HARNESS.md).
+/// `VmHWM` belongs to the process's current memory and is a high-water mark, so the last sample
+/// before exit holds the peak, short of growth in the final sampling interval.
 final class ProcessSampler: Sendable {
     private let peaks = Mutex((threads: 0, fds: 0, rssKilobytes: 0))
 

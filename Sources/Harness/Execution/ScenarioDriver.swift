@@ -6,7 +6,7 @@ import TestbedPlatform
 import AppInputs
 
 /// Drives one scenario: its session script run as one app (`scanbench-app --script`: the scan
-/// and the script's tools in one process, issue 9) in the scanner namespace, measured from
+/// and the script's tools in one process) in the scanner namespace, measured from
 /// outside by `ProcessMonitor`, and what its exit says about the run. The app is its own
 /// program, so the process measured is the app alone.
 ///

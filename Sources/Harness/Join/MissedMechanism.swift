@@ -4,7 +4,7 @@ import Testbed
 import Wire
 
 /// The Wi-Fi mechanism behind a missed device, named from what the fixture configured, what the
-/// switch did and what the event log shows (issue 31): a deep sleeper that slept through every
+/// switch did and what the event log shows: a deep sleeper that slept through every
 /// poke, a `.waiting` policy that ended probes during a loss of the scanner's path, or probes a
 /// path gap covered. The scanner never sees the fixture or `path-events.json`; only the harness
 /// reads them, after the run.

@@ -32,10 +32,10 @@ struct NmapOSPeer: Sendable {
     static let tool = "nmap -O -sV"
 
     /// `-T4`, one OS try and `--version-light` (the service probes of rarity ≤ 2) bound the work
-    /// without dropping hosts: with `-sV` unlight, home's 28 hosts took 455 s and office's 102 more
-    /// than 815 s (2026-11-26); a 30 s `--host-timeout` left every home host out of the output
-    /// (nothing guessed), so no host timeout — the peer is opt-in (`--peer-os`) instead. Targets
-    /// are what `nmap -sn` found (the hosts nmap itself finds), never anything outside the fixture's subnet.
+    /// without dropping hosts. A host timeout would drop hosts from the output (nothing guessed),
+    /// so there is none, and the peer, which takes minutes, is opt-in (`--peer-os`; figures in
+    /// docs/HARNESS.md). Targets are what `nmap -sn` found (the hosts nmap itself finds), never
+    /// anything outside the fixture's subnet.
     static func command(targets: [String]) -> [String] {
         ["nmap", "-O", "-sV", "--version-light", "-n", "-Pn", "-T4", "--max-os-tries", "1", "-oX", "-"] + targets
     }

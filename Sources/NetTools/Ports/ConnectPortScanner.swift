@@ -7,8 +7,8 @@ import AppInputs
 ///
 /// Network.framework reports a refused connect as `.waiting`; the knob decides what that means:
 /// `inspect_error` (default here, as nmap): a refusal is *closed* at once, other errors wait
-/// for the timer; `timer` (NetMonitor since 0ee4b4e): ignored, the timer fires and the port is
-/// *filtered*; `fail` (NetMonitor on 2026-02-13): give up at once, *filtered*.
+/// for the timer; `timer` (NetMonitor's): ignored, the timer fires and the port is *filtered*;
+/// `fail` (an earlier NetMonitor's): give up at once, *filtered* (docs/TOOLS.md).
 public struct ConnectPortScanner: Sendable {
     /// A port's verdict.
     public enum State: String, Sendable, Codable { case open, closed, filtered }

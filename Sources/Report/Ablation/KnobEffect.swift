@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 /// What changing one knob did to one metric, in one direction: the runs without the change
 /// (`from`) against the runs with it (`to`), over successful repetitions.

@@ -1,3 +1,5 @@
+import Statistics
+
 /// A box plot with the individual values drawn over it (a strip plot), one column per strategy.
 ///
 /// Box: first to third quartile, with the median as a thick line; whiskers to the minimum and

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// A metric against a knob's values: one line through the medians per series, an error bar per
 /// point over the repetitions (min to max), and a reference (the sweep's control) as a horizontal

@@ -1,4 +1,5 @@
 import Results
+import Gate
 
 extension Comparison {
     /// The comparison as GitHub-flavoured Markdown: a verdict line with a stable keyword, the flags

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// Devices found per category (`metrics.yield.by_category`), per strategy; empty when no run

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// One row of the architecture review's "Expected Outcomes" table (2026-02-13, §5), measured by

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// Stack latency against the wire and against the fixture's configured RTTs.

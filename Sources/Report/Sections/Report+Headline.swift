@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// The strategies × headline metrics tables (yield and wire; time, UI and cost; the whole session).

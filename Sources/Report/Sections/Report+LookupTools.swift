@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// "Tools in the session": per strategy, each lookup tool's agreement with its reference tool

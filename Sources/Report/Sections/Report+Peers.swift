@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// Reference tools measured in the same testbeds.

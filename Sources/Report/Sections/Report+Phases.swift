@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// Where each strategy's scan spent its time, phase by phase (`phases_s`, from the engine's

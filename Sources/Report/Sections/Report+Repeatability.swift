@@ -1,10 +1,11 @@
 import Results
+import Statistics
 
 extension Report {
     /// Whether runs of one seed agreed on each counter: under one seed only timing differs, so
     /// every counter should repeat, and the exceptions are named with the mechanism the runs
     /// recorded. Since repetition k runs with seed base + k − 1, a seed runs more than once only
-    /// when the same `--seed` ran again (merged jobs, files from before 2026-11-26).
+    /// when the same `--seed` ran again (merged jobs, files of older versions).
     func repeatabilityTable(_ group: RunGroup) -> String {
         let counters = Metric.all.filter { $0.kind == .counter }
         let strategies = group.strategies.filter { !Self.repeatedSeeds(group.ok($0)).isEmpty }

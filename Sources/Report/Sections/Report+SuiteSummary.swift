@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// The headline metrics, then the Pareto objectives that are not among them: the suite

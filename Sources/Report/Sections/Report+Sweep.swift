@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// One control and its variants on one fixture and scenario: what a sweep table and its charts show.

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 extension Report {
     /// Port-scan and ping accuracy, for the scenarios that ran those tools.

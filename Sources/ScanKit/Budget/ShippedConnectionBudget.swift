@@ -7,9 +7,10 @@ import Synchronization
 /// callers release through a fire-and-forget `Task { await budget.release() }`, and whose
 /// `release` wakes the oldest waiter.
 ///
-/// With `conditionalWake` it behaves as before commit 80151c8 (2026-02-16): `release` wakes a
-/// waiter only while `active < effective limit`. If the thermal limit drops while slots are held
-/// (and some slots leak), waiters are never woken — the ADR-016 hang.
+/// With `conditionalWake` it behaves as NetMonitor's earlier budget did (`budget.style`
+/// `shipped_conditional_wake`, docs/STRATEGIES.md): `release` wakes a waiter only while `active <
+/// effective limit`. If the thermal limit drops while slots are held (and some slots leak), waiters
+/// are never woken — the ADR-016 hang.
 public actor ShippedConnectionBudget: ConnectionBudget {
     private struct Waiter {
         let continuation: CheckedContinuation<Void, Never>

@@ -8,7 +8,7 @@ import AppInputs
 ///   accumulator and publishing have queued there: NetMonitor's `connection.start(queue:
 ///   .global())`, whose callbacks waited for a pool thread.
 /// - `dedicated`: a thread of its own at raised priority (nice −10 when allowed): the review's
-///   priority 5, `DispatchQueue(label: "com.netmonitor.ping", qos: .userInteractive)` (aabef99).
+///   priority 5, `DispatchQueue(label: "com.netmonitor.ping", qos: .userInteractive)`.
 ///
 /// A platform profile (`PlatformCosts`) changes where and at what cost: each callback first
 /// spends `callback_us` of CPU on the queue that runs it, and with `callback_pool_width` > 0 the

@@ -7,11 +7,10 @@ import Wire
 /// A UDP NWConnection exchanges no packet before `.ready`: it is ready as soon as its path is
 /// satisfied ("the path is available to establish connections and send data",
 /// `NWPath.Status.satisfied`). Until then it is `.waiting` ("waiting for a network path change",
-/// `NWConnection.State.waiting`) and stays so for as long as the path is unsatisfied — which is
-/// how NetMonitor's SSDP phase hung until fbafd12 bounded its wait for `.ready` at 2 s
-/// (spec §2.5 step 1: "Wait for ready up to 2 s (failed/cancelled/timeout → return nothing)";
-/// §6 row 8: "SSDP ready timeout … none → 2 s … fix SSDP hang"). That bound is the strategy's
-/// `ssdp.ready_timeout_ms`.
+/// `NWConnection.State.waiting`) and stays so for as long as the path is unsatisfied — which is why
+/// NetMonitor's SSDP phase bounds its wait for `.ready` at 2 s (spec §2.5 step 1: "Wait for ready
+/// up to 2 s (failed/cancelled/timeout → return nothing)"; §6 row 8: "SSDP ready timeout … none →
+/// 2 s … fix SSDP hang"). That bound is the strategy's `ssdp.ready_timeout_ms`.
 ///
 /// NetMonitor requires the Wi-Fi interface (spec §2.5: "Wi-Fi interface only"); this port requires
 /// the scanning interface when `bind_to_interface` is on, and otherwise any interface holding the

@@ -69,12 +69,11 @@ public struct ARPPhase: ScanPhase {
     ///
     /// No poke is lost to a full send buffer. On Linux each poke to an address still being
     /// resolved stays charged to the socket until ARP answers or gives up (3 s), so the default
-    /// 208 KB buffer holds about 290 of them and a /23 sweep used to lose the rest to `EAGAIN`
-    /// unseen (issue 12: the upper half of `office` was never poked). The socket asks for room
-    /// for the whole sweep; a send that still finds the buffer full waits for room (up to
-    /// `sendWaitLimitMs`, longer than ARP's 3 s give-up) and says so in `packet_sent.blocked_ms`;
-    /// one that fails anyway is a `send_failed` event, never silence — as is every poke when the
-    /// socket cannot be opened or bound.
+    /// 208 KB buffer holds about 290 of them and a larger sweep would lose the rest to `EAGAIN`
+    /// unseen. The socket asks for room for the whole sweep; a send that still finds the buffer
+    /// full waits for room (up to `sendWaitLimitMs`, longer than ARP's 3 s give-up) and says so in
+    /// `packet_sent.blocked_ms`; one that fails anyway is a `send_failed` event, never silence — as
+    /// is every poke when the socket cannot be opened or bound.
     private func poke(_ hosts: [IPv4Address], context: ScanContext) async {
         let fd: Int32
         do { fd = try SocketSystem.openDatagram(interface: context.interface) } catch {

@@ -2,8 +2,8 @@ import Platform
 import AppInputs
 
 /// When the Bonjour phase stops collecting services: NetMonitor's adaptive poll-until-quiet loop
-/// (5a253a2) or a fixed wait. Pure decision logic; the clock and the sleep are injected so tests
-/// can drive it without waiting.
+/// or a fixed wait. Pure decision logic; the clock and the sleep are injected so tests can drive
+/// it without waiting.
 ///
 /// Adaptive (spec §2.3 step 1): every `pollMs` read the service count; stop when elapsed ≥
 /// `maxMs`, or when elapsed ≥ `minMs` and the count has not grown for `quietMs`. "Not grown" is

@@ -11,9 +11,9 @@ import AppInputs
 /// another (leaving and re-opening the network screen); the service list the new scan reads is
 /// the service's, and the old session's teardown is asynchronous — NWBrowser callbacks already
 /// queued still run, and here the old browser's receive thread hands over what it read during its
-/// last poll (up to 50 ms, `DiscoverySocket.close`) after `stop` returned. ADR-007 (ab2a78c,
-/// 2026-02-15) tags every callback with the generation that started its browser and drops it
-/// unless current; before that a late answer landed in the new session's list.
+/// last poll (up to 50 ms, `DiscoverySocket.close`) after `stop` returned. ADR-007 tags every
+/// callback with the generation that started its browser and drops it unless current; without
+/// that, a late answer lands in the new session's list.
 ///
 /// `begin` increments the generation, tears down the previous session's browser (its callbacks may
 /// still come) and returns a fresh browser — an empty list — for the new session. Callbacks from

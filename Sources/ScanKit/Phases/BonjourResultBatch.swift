@@ -4,9 +4,9 @@ import Platform
 /// `CallbackDebounce` and handed to the accumulator in one batch, with one progress report, when
 /// the flush falls due — so the publishing path sees one larger update instead of one per resolve.
 ///
-/// In a81cc6f the buffer sat between NWBrowser callbacks and the `@Observable` service list; in
-/// this port the phase polls the browser (spec §2.3 step 1) and its results reach the UI only
-/// through the accumulator and the progress callback, so the buffer sits there.
+/// In NetMonitor's batching the buffer sat between NWBrowser callbacks and the `@Observable`
+/// service list; in this port the phase polls the browser (spec §2.3 step 1) and its results reach
+/// the UI only through the accumulator and the progress callback, so the buffer sits there.
 actor BonjourResultBatch {
     /// One finished resolve: its device, if the subnet filter accepted one, and the phase
     /// progress after it.

@@ -17,7 +17,7 @@ import AppInputs
 ///
 /// Progress: 0.3 after the window, then 0.3 + 0.7 × resolved/total, 1.0 at the end. With
 /// `callback_debounce_ms` > 0 results and progress are held and handed over in batches
-/// (`BonjourResultBatch`, a81cc6f).
+/// (`BonjourResultBatch`).
 public final class BonjourScanPhase: ScanPhase {
     public let id = PhaseKind.bonjour.rawValue
     public let displayName = PhaseKind.bonjour.displayName

@@ -1,9 +1,8 @@
 /// Holds callback results and releases them together one interval after the first one arrived —
-/// NetMonitor's Bonjour batching (iOS a81cc6f, 2026-02-13, reverted with the service's return to
-/// the main actor in 3c00b68): the first browser change armed a flush (`guard flushTask == nil`),
-/// later changes joined the buffer, and 300 ms later the flush handed over everything held. So it
-/// is not a trailing debounce: a steady stream still flushes once per interval, and no result waits
-/// longer than the interval.
+/// NetMonitor's Bonjour batching (`bonjour.callback_debounce_ms`, docs/STRATEGIES.md): the first
+/// browser change arms a flush (`guard flushTask == nil`), later changes join the buffer, and one
+/// interval later the flush hands over everything held. So it is not a trailing debounce: a steady
+/// stream still flushes once per interval, and no result waits longer than the interval.
 ///
 /// Pure: the caller passes the times (`BonjourResultBatch` sleeps until `dueNs`).
 public struct CallbackDebounce<Item: Sendable>: Sendable {

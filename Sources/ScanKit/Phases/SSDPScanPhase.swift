@@ -138,8 +138,8 @@ public final class SSDPScanPhase: ScanPhase {
         return state.ips
     }
 
-    /// Waits for the connection's path (fbafd12's wait for `.ready`), checking every
-    /// `pathPollMs`: logs `waiting` with the path's error whenever it changes, and when
+    /// Waits for the connection's path (NetMonitor's wait for `.ready`, spec §2.5 step 1), checking
+    /// every `pathPollMs`: logs `waiting` with the path's error whenever it changes, and when
     /// `ready_timeout_ms` passes first, `ready_timeout` and `cancelled`.
     /// - Returns: true when the path is satisfied; false on timeout or cancellation.
     private func waitUntilReady(connection: UInt64, context: ScanContext) async -> Bool {

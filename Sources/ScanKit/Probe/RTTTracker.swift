@@ -3,8 +3,8 @@ import Synchronization
 /// One adaptive-timeout tracker per TCP phase run, shared by all its concurrent probes.
 ///
 /// NetMonitor's is an actor; this one is a `Mutex` around an `RTTEstimate`, so a probe can read
-/// its timeout and record a sample without an actor hop (the hop itself inflated NetMonitor's
-/// measurements by 10–50 ms, commit ca2f45d).
+/// its timeout and record a sample without an actor hop, which would itself inflate the round
+/// trips it measures (docs/SCANKIT.md).
 public final class RTTTracker: Sendable {
     private let estimate = Mutex(RTTEstimate())
     /// Lower clamp of the adaptive timeout, ms.

@@ -8,7 +8,7 @@ public enum SecondaryProbeRule {
     /// Never when a primary probe answered (reachable or refused: the host is found). Otherwise
     /// `always` probes it; `never` does not; `skip_when_all_primary_timed_out` probes it only
     /// when some primary probe ended in something other than a timeout (a failure such as
-    /// EHOSTUNREACH, or a `.waiting` treated as failure) — review priority 3 / eaa2a84.
+    /// EHOSTUNREACH, or a `.waiting` treated as failure), the review's priority 3.
     public static func shouldProbeSecondary(primary: [PortProbeOutcome],
                                             policy: Strategy.SecondaryProbePolicy) -> Bool {
         if primary.contains(where: \.isAnswer) { return false }

@@ -11,9 +11,10 @@ public enum WaitingDecision: Sendable, Equatable {
     ///
     /// - `ready` → reachable; `failed(ECONNREFUSED)` → refused; other `failed` → failed;
     ///   `cancelled` → cancelled (NetMonitor's state handler, spec §2.4 step 3).
-    /// - `waiting(error)`: `fail` ends the probe as failed (fbafd12 — a refusal is then *not*
-    ///   counted as alive); `timer` ignores it; `inspect_error` counts ECONNREFUSED as refused
-    ///   (alive) and leaves other errors to the timer (0f0d462).
+    /// - `waiting(error)`: `fail` ends the probe as failed (a refusal is then *not* counted
+    ///   as alive); `timer` ignores it; `inspect_error` counts ECONNREFUSED as refused
+    ///   (alive) and leaves other errors to the timer. Which NetMonitor version did which:
+    ///   docs/STRATEGIES.md, `tcp.waiting_policy`.
     public static func decide(_ state: ConnectionState, elapsedMs: Double,
                               policy: Strategy.WaitingPolicy) -> WaitingDecision {
         switch state {

@@ -2,13 +2,13 @@
 /// (`Benchmarks/…/PublishingBenchmarks.swift`) times exactly what a run's main actor does
 /// (`DeviceListModel` holds one on the main actor).
 ///
-/// A device-list publish does what NetMonitor's device screen does when `discoveredDevices`
-/// changes (`NetworkMapView`, iOS b6d1f1b–8c52903, default sort `.ip`): sort the devices by
-/// `ipSortKey`, which parses the dotted address on every comparison; build every row
-/// (`DeviceRow`); reconcile the rows with the previous ones by identity, then by value
-/// (`RowDiff`). A progress-only publish sets the progress text: NetMonitor's services are
-/// `@Observable`, and Observation tracks which properties each `body` reads, so setting
-/// `scanProgress` alone does not re-evaluate the list.
+/// A device-list publish does what NetMonitor's device screen does when `discoveredDevices` changes
+/// (`NetworkMapView`, docs/METRICS.md "The screen", default sort `.ip`): sort the devices by
+/// `ipSortKey`, which parses the dotted address on every comparison; build every row (`DeviceRow`);
+/// reconcile the rows with the previous ones by identity, then by value (`RowDiff`). A
+/// progress-only publish sets the progress text: NetMonitor's services are `@Observable`, and
+/// Observation tracks which properties each `body` reads, so setting `scanProgress` alone does not
+/// re-evaluate the list.
 public struct DeviceList: Sendable, Equatable {
     /// The rows shown, in `ipSortKey` order.
     public private(set) var rows: [DeviceRow] = []

@@ -3,7 +3,7 @@ import Foundation
 /// One row of the device list as NetMonitor's device screen builds it, keyed by the device's
 /// identity.
 ///
-/// NetMonitor's `NetworkMapView` (iOS repo, b6d1f1b through 8c52903) lays the list out as
+/// NetMonitor's `NetworkMapView` (docs/METRICS.md, "The screen") lays the list out as
 /// `ForEach(sortedDevices) { device in deviceRow(device: device) }` inside a non-lazy `VStack`:
 /// `DiscoveredDevice` is `Identifiable`, so the `ForEach` identifies each row by `id`, and each row
 /// is built by a `@ViewBuilder` function of the parent view (not a view type of its own), so every

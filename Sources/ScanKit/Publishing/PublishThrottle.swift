@@ -10,7 +10,7 @@ import AppInputs
 /// - `per_host` (the review's baseline): every progress callback publishes (`host`), and a callback
 ///   that brings new devices publishes once more — NetMonitor then both set `scanProgress` and
 ///   appended to `discoveredDevices`, two `@Observable` mutations.
-/// - `every_percent` (52449ab): when progress moved `percent` points since the last publish.
+/// - `every_percent`: when progress moved `percent` points since the last publish.
 /// - `every_ms` (review P1): when `interval_ms` passed since the last publish.
 /// - `percent_or_ms` (review P6, never shipped): when progress moved `percent` points
 ///   (`percent`) or, if it moved at all, `interval_ms` passed (`interval`) since the last
@@ -18,8 +18,8 @@ import AppInputs
 /// - `phase_boundaries`: also when a phase ends. The end of the scan always publishes (`final`).
 ///
 /// What (`device_flush_ms`):
-/// - 0: every publish hands over the whole device list, as NetMonitor always did (b6d1f1b's
-///   publish and 52449ab's flush both assign `discoveredDevices` with the progress).
+/// - 0: every publish hands over the whole device list, as NetMonitor always did (its
+///   publish and its flush both assign `discoveredDevices` with the progress).
 /// - N > 0 (review P6: "flush to `@Observable` every 1s or at phase boundaries"): a publish
 ///   carries the list when it changed and N ms passed since the list last went; phase-boundary
 ///   and final publishes always carry it. When the policy publishes nothing but the list is due,

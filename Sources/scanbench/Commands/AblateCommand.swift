@@ -117,6 +117,6 @@ struct AblateCommand: AsyncParsableCommand {
         try ReportCommand.render(document, resultsPath: harness.resultsPath, into: output)
         Terminal.progress("wrote \(output)/report.md")
         if json, let analysis = AblationAnalysis(document: document) { Terminal.printJSON(analysis) }
-        if failed > 0 { throw ExitCode(1) }
+        if failed > 0 { throw ExitCode(RunExitStatus.someRunsFailed.rawValue) }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Report
+import Gate
 import Results
 
 /// `scanbench baseline check RESULTS`: whether a baseline still matches the tree it ships with.
@@ -12,7 +12,7 @@ struct BaselineCheckCommand: ParsableCommand {
             Prints 'inputs: match' (exit 0), or 'inputs: STALE' and one line per input that changed, \
             is new or is gone, with how to re-record (exit 3); a missing or unreadable manifest or \
             results file exits 2. --strategies-may-differ leaves the plan's strategy files out: \
-            scripts/ci-gate judges a strategy change against the baseline, so that one may differ.
+            scanbench gate judges a strategy change against the baseline, so that one may differ.
             """
     )
 
@@ -40,8 +40,6 @@ struct BaselineCheckCommand: ParsableCommand {
             let now = try InputsManifest.current(of: try ResultsDocument.load(results), root: root ?? Self.checkout(of: results))
             differences = now.differences(from: recorded, strategiesMayDiffer: strategiesMayDiffer)
         } catch let error as ResultsError {
-            Self.fail(error.description)
-        } catch let error as CompareInputError {
             Self.fail(error.description)
         }
         guard !differences.isEmpty else {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Report
+import Gate
 import Results
 
 /// `scanbench baseline manifest RESULTS`: writes the inputs manifest of a baseline just recorded.
@@ -10,7 +10,7 @@ struct BaselineManifestCommand: ParsableCommand {
         abstract: "Write RESULTS' inputs manifest (default: inputs.sha256 beside it), from the tree as it is now.",
         discussion: """
             Run it right after recording a baseline, from the checkout that recorded it, and commit \
-            the manifest with the results. scripts/ci-gate --refresh runs it for you.
+            the manifest with the results. scanbench gate --refresh runs it for you.
             Example: scanbench baseline manifest reports/reference/results.json
 
             Exit status: 0 written, 2 a file that cannot be read or written (an input the plan names is gone).
@@ -34,8 +34,6 @@ struct BaselineManifestCommand: ParsableCommand {
             try Data(manifest.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             print("wrote \(file) (\(manifest.entries.count) inputs)")
         } catch let error as ResultsError {
-            BaselineCheckCommand.fail(error.description)
-        } catch let error as CompareInputError {
             BaselineCheckCommand.fail(error.description)
         } catch {
             BaselineCheckCommand.fail("error: cannot write \(file): \(error.localizedDescription)\n  fix: choose a writable path for --out")

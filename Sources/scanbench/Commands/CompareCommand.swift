@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gate
 import Report
 import Results
 
@@ -52,7 +53,7 @@ struct CompareCommand: ParsableCommand {
     var json = false
 
     @Option(help: ArgumentHelp("A rerun of the flagged strategies (same plan and seeds): a flag stands only if it flags them the same way.",
-                               discussion: "scripts/ci-gate makes it with 'scanbench run --plan BASELINE --only-strategy S' for each strategy in compare --json's flagged_strategies.",
+                               discussion: "scanbench gate makes it with 'scanbench run --plan BASELINE --only-strategy S' for each strategy in compare --json's flagged_strategies.",
                                valueName: "RERUN.json"))
     var confirm: String?
 
@@ -80,8 +81,6 @@ struct CompareCommand: ParsableCommand {
             }
             comparison = first
         } catch let error as ResultsError {
-            fail(error.description)
-        } catch let error as CompareInputError {
             fail(error.description)
         }
         let markdown = comparison.markdown(baselineName: baseline, currentName: current)

@@ -14,10 +14,10 @@ struct MergeCommand: ParsableCommand {
             --platform iphone-a16): each run keeps its platform, and the report sets them side by side \
             (a section per fixture, scenario and platform; the Expected Outcomes get a column per platform).
 
-            --replicates joins whole runs of one plan with the same seed (the same 'scanbench run' started \
-            more than once, e.g. as parallel jobs) into one pool: each file's repetitions are numbered after \
+            --replicates joins whole jobs of one plan with the same seed (the same 'scanbench run' started \
+            more than once, e.g. in parallel) into one pool: each file's repetitions are numbered after \
             the previous file's (1-3 and 1-3 become 1-6), each run keeps its seed, and the plan stays the one \
-            each file ran, so 'scanbench run --plan' and the CI gate rerun one replicate against the pool.
+            each file ran, so 'scanbench run --plan' and the CI gate rerun one such job against the pool.
             Example: scanbench merge a/results.json b/results.json c/results.json --replicates --out ref/results.json
             """
     )
@@ -31,13 +31,13 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Join the same plan run on different --platform profiles (linux and one profile), each run stamped with its platform.")
     var acrossPlatforms = false
 
-    @Flag(help: "Join whole runs of the same plan and seed as replicates, numbering each file's repetitions after the previous file's.")
+    @Flag(help: "Join whole jobs of the same plan and seed (repeated jobs), numbering each file's repetitions after the previous file's.")
     var replicates = false
 
     func run() throws {
         guard files.count >= 2 else { throw ValidationError("give at least two results.json files") }
         guard !(acrossPlatforms && replicates) else {
-            throw ValidationError("--across-platforms and --replicates do not go together: join each platform's replicates first, then the platforms")
+            throw ValidationError("--across-platforms and --replicates do not go together: join each platform's repeated jobs first, then the platforms")
         }
         do {
             let parts = try files.map { (name: $0, document: try ResultsDocument.load($0)) }

@@ -10,7 +10,7 @@ import Wire
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Deep-probe devices and classify them (router, phone, tv, speaker, …).",
+        abstract: "Probe devices and classify them (router, phone, tv, speaker, …).",
         discussion: """
             For each host, as HomeNet's deep probe: a TCP connect scan of nmap's --top-ports most \
             frequently open ports (nmap-services), HTTP/HTTPS Server header and <title> on the \

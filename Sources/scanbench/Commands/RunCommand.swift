@@ -53,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
             repetition k. Use --seed when results are gated in CI.
 
             Plans: results.json records the plan it ran (fixtures, strategies — a file by its path, \
-            not its content — scenarios, repetitions, base seed, sweep, peers, category probe), and \
+            not its content — scenarios, repetitions, base seed, sweep, peers, classify step), and \
             --plan FILE runs it again; plan options given with --plan must describe the same plan, \
             or nothing runs (exit 2). --dry-run prints the plan, checks every input as the run would (a bad \
             strategy, fixture or profile exits 2 with its file, line and fix) and stops (docs/HARNESS.md).
@@ -126,7 +126,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Output directory (results.json, report.md, pcaps/, events/).")
     var out = "reports/latest"
 
-    @Option(help: "Run only shard I of N of the matrix (for CI matrix jobs); join with 'scanbench merge'.")
+    @Option(help: "Run only shard I of N of the plan (one CI job each); join with 'scanbench merge'.")
     var shard: String?
 
     @OptionGroup var lanes: LaneOption
@@ -143,7 +143,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var classify: ClassifyStepOptions
 
     @Option(help: ArgumentHelp(
-        "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and category probe.",
+        "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and classify step.",
         discussion: "Plan options given as well (--fixture, --strategy, --suite, --scenario, --repeat, --sweep, --peers, --no-classify, --classify-*) must describe the same plan, as they would without --plan, or nothing runs (exit 2, naming each difference); the order of the lists and where a strategy file lies do not count. --seed overrides the plan's seed, with a warning. --lanes, --shard, --out, --reference and --max-variants do not change the plan.",
         valueName: "FILE"))
     var plan: String?
@@ -157,14 +157,19 @@ struct RunCommand: AsyncParsableCommand {
     var resume = false
 
     @Option(name: .customLong("only-strategy"), help: ArgumentHelp(
-        "Run only this strategy's entries of the plan (repeatable); the plan recorded stays the whole one.",
-        discussion: "For a confirmation rerun of what a comparison flagged (scripts/ci-gate): the same draws, seeds and settings, fewer strategies.",
+        "Run only this strategy's runs of the plan (repeatable); the plan recorded stays the whole one.",
+        discussion: "For a confirmation rerun of what a comparison flagged (scanbench gate): the same draws, seeds and settings, fewer strategies.",
         valueName: "NAME"))
     var onlyStrategies: [String] = []
 
     mutating func run() async throws {
         // Armed before anything starts: Ctrl-C removes exactly the testbeds this command brought up.
-        try await RunInterrupt.guarding(execute)
+        do {
+            try await RunInterrupt.guarding(execute)
+        } catch let refusal as PlanRefusal {
+            FileHandle.standardError.write(Data("\(refusal)\n".utf8))
+            throw ExitCode(RunExitStatus.inputError.rawValue)
+        }
     }
 
     /// True when an option that decides which runs happen was given (so `--plan` must agree with it).
@@ -209,9 +214,30 @@ struct RunCommand: AsyncParsableCommand {
     private func categoryProbe() throws -> CategoryProbeSettings? { try classify.settings() }
 
     /// Prints a refusal of `--plan` and exits 2, before anything runs.
-    private func refuse(_ message: String, fix: String) -> ExitCode {
-        FileHandle.standardError.write(Data("scanbench: error: \(message)\n  fix: \(fix)\n".utf8))
-        return ExitCode(2)
+    private func refuse(_ message: String, fix: String, kind: PlanRefusal.Kind = .other, reasons: [String] = []) -> PlanRefusal {
+        PlanRefusal(kind: kind, message: message, fix: fix, reasons: reasons)
+    }
+
+    /// A plan `--plan` cannot run as given, before anything runs: exit 2. The gate reads its kind
+    /// and reasons (`scanbench gate`), people its message.
+    struct PlanRefusal: Error, CustomStringConvertible {
+        enum Kind: Sendable { case otherPlan, missingFiles, other }
+        var kind: Kind
+        var message: String
+        var fix: String
+        /// Each difference, or each missing file, one per line.
+        var reasons: [String]
+        var description: String { "scanbench: error: \(message)\n  fix: \(fix)" }
+    }
+
+    /// What `scanbench gate` asks before any shard runs: the plan these options and `--plan` give,
+    /// every input loaded as the run would load it.
+    /// - Throws: `PlanRefusal`, or the input's own error (file, line, fix).
+    func checkedPlan() throws -> String {
+        let (recorded, _, _) = try chosenPlan()
+        let schedule = try recorded.schedule(maxVariants: Int.max)
+        try HarnessJob.validateInputs(of: schedule.plan, platform: recorded.platform?.argument ?? PlatformProfileLoader.defaultName)
+        return recorded.summary(runs: schedule.plan.entries.count)
     }
 
     /// The plan to run and the reference: `--plan`'s (checked against the options, when they give
@@ -232,7 +258,8 @@ struct RunCommand: AsyncParsableCommand {
             let differences = recorded.differences(from: requested, label: file, otherLabel: "the options given")
             guard differences.isEmpty else {
                 throw refuse("the options give another plan than the one recorded in \(file):\n    " + differences.joined(separator: "\n    "),
-                             fix: "drop the plan options to run \(file)'s plan as recorded (--lanes, --shard, --out and --seed may stay), or run without --plan")
+                         fix: "drop the plan options to run \(file)'s plan as recorded (--lanes, --shard, --out and --seed may stay), or run without --plan",
+                         kind: .otherPlan, reasons: differences)
             }
             chosen = requested
         } else {
@@ -240,7 +267,8 @@ struct RunCommand: AsyncParsableCommand {
             guard missing.isEmpty else {
                 throw refuse("the plan recorded in \(file) reads files that are not here (relative paths count from \(FileManager.default.currentDirectoryPath)):\n    "
                              + missing.joined(separator: "\n    "),
-                             fix: "put them back, or give the same plan with the files' new paths as options (e.g. --strategy NEW/PATH.yaml, same name), or record a new plan")
+                             fix: "put them back, or give the same plan with the files' new paths as options (e.g. --strategy NEW/PATH.yaml, same name), or record a new plan",
+                             kind: .missingFiles, reasons: missing)
             }
         }
         if let seed, seed != recorded.seed {
@@ -320,7 +348,7 @@ struct RunCommand: AsyncParsableCommand {
             } catch {
                 // Bad input exits 2, as a refused plan does: nothing would have run.
                 FileHandle.standardError.write(Data("scanbench: \(error)\n".utf8))
-                throw ExitCode(2)
+                throw ExitCode(RunExitStatus.inputError.rawValue)
             }
             Terminal.progress("dry run: \(recorded.summary(runs: schedule.plan.entries.count)); every input loads; nothing ran")
             return
@@ -349,6 +377,6 @@ struct RunCommand: AsyncParsableCommand {
         Terminal.progress("wrote \(harness.resultsPath) (\(document.runs.count) runs, \(failed) failed)")
         _ = try ReportCommand.render(document, resultsPath: harness.resultsPath, into: output)
         Terminal.progress("wrote \(output)/report.md")
-        if failed > 0 { throw ExitCode(1) }
+        if failed > 0 { throw ExitCode(RunExitStatus.someRunsFailed.rawValue) }
     }
 }

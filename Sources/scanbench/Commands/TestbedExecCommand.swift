@@ -30,6 +30,8 @@ struct TestbedExecCommand: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
+        // The passthrough argument takes a leading --help too: it asks for this page, not a command.
+        if let first = command.first, first == "--help" || first == "-h" { throw CleanExit.helpRequest(self) }
         do {
             var arguments = command
             if arguments.first == "--" { arguments.removeFirst() }

@@ -48,7 +48,7 @@ struct TuneCommand: AsyncParsableCommand {
     @Option(name: .customLong("fixture"), help: "Fixture instead of a suite (repeatable; the order is the promotion order).")
     var fixtures: [String] = []
 
-    @Option(help: ArgumentHelp("Wall-time budget in minutes, over every session of the search.",
+    @Option(help: ArgumentHelp("Wall-time budget in minutes, over every job of the search (a resumed search counts the time already spent).",
                                discussion: "No run starts after it; runs under way finish. A 30-minute search of the default suite with --lanes 2 made 137 runs (34 candidates) here."))
     var budgetMinutes: Double = 30
 

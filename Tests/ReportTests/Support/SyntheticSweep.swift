@@ -1,6 +1,7 @@
 import Foundation
 @testable import Report
 import Results
+import SyntheticRuns
 
 /// A sweep's results with known medians: control `arp-only` and a 3 × 2 grid, knob `a` (1, 2, 4)
 /// against `b` (x, y), three repetitions each, interleaved. Repetition r adds r to the TCP

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import Report
+@testable import Gate
+import Report
 import Results
+import SyntheticRuns
 
 @Suite("compare")
 struct ComparisonTests {

@@ -1,7 +1,7 @@
 /// Median behaviour of one strategy on the `home` fixture, for synthetic results. The numbers are
 /// shaped after the architecture review and docs/STRATEGIES.md (who finds what, at what cost).
-struct StrategyProfile {
-    var name: String
+public struct StrategyProfile: Sendable {
+    public var name: String
     var found: Int
     var attempts: Int
     var retransmits: Int
@@ -19,7 +19,7 @@ struct StrategyProfile {
     /// Absolute latency error scale (ms).
     var latencyErrorMs: Double
 
-    static let all: [StrategyProfile] = [
+    public static let all: [StrategyProfile] = [
         StrategyProfile(name: "review-baseline", found: 20, attempts: 3_050, retransmits: 410, peakInFlight: 80, packets: 9_800,
                         durationS: 38, timeTo90S: 30, publishes: 520, worstHitchMs: 180, cpuS: 4.2, rssMb: 38, connections: 3_149,
                         mainSource: "tcp", latencyErrorMs: 40),

@@ -1,4 +1,4 @@
-/// Every exit status of `scanbench compare`, `scanbench baseline check` and `scripts/ci-gate`,
+/// Every exit status of `scanbench compare`, `scanbench baseline check` and `scanbench gate`,
 /// in one place: what CI acts on. docs/REPORTS.md#exit-status has the table.
 public enum CompareExitStatus: Int32, Sendable, CaseIterable {
     /// PASS: enough draws to see a change, none stood out, and nothing the baseline had is missing.
@@ -15,7 +15,7 @@ public enum CompareExitStatus: Int32, Sendable, CaseIterable {
     case inconclusive = 3
     /// IMPROVED: a gated metric got better beyond chance, none worse, and nothing is missing.
     case improved = 4
-    /// `scripts/ci-gate` only: a step failed before there was a verdict (the build, a shard's
+    /// `scanbench gate` only: a step failed before there was a verdict (the build, a shard's
     /// `scanbench run`, merge, report, the confirmation rerun). `compare` never exits with it.
     case stepFailed = 5
 
@@ -27,7 +27,7 @@ public enum CompareExitStatus: Int32, Sendable, CaseIterable {
         case .inputError: "input error: a file or option that cannot be used (missing, unreadable, wrong schema, nothing in common, no inputs manifest)"
         case .inconclusive: "INCONCLUSIVE: too few draws, a baseline cell, draw or metric missing on the current side, a flag a short rerun could not settle, LANs that differ, or a stale baseline"
         case .improved: "IMPROVED: a gated metric got better beyond chance, none worse, nothing missing"
-        case .stepFailed: "scripts/ci-gate only: a step failed before a verdict (build, run, merge, report, rerun)"
+        case .stepFailed: "scanbench gate only: a step failed before a verdict (build, run, merge, report, rerun)"
         }
     }
 }

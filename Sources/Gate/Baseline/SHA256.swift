@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4) of bytes, as lowercase hex: what `sha256sum` prints, so an inputs
-/// manifest can be checked with it too. In Swift because the Report module reads files only,
+/// manifest can be checked with it too. In Swift because the Gate module reads files only,
 /// and no crypto package is resolved for Linux here.
 enum SHA256 {
     private static let k: [UInt32] = [

@@ -1,6 +1,5 @@
 import Testing
-@testable import Report
-import Results
+@testable import Statistics
 
 @Suite("statistics")
 struct StatisticsTests {
@@ -102,17 +101,6 @@ struct StatisticsTests {
         #expect(summary.q1 == 2.5 && summary.q3 == 5.5)
         #expect(SampleSummary([]) == nil)
         #expect(try #require(SampleSummary([2, 2, 2])).hasSpread == false)
-    }
-
-    @Test("numbers print the same everywhere")
-    func numberFormat() {
-        #expect(NumberFormat.decimal(3149, digits: 0) == "3,149")
-        #expect(NumberFormat.decimal(-1234567.891, digits: 2) == "−1,234,567.89")
-        #expect(NumberFormat.signed(-892, digits: 0) == "−892")
-        #expect(NumberFormat.signed(0.001, digits: 2) == "±0")
-        #expect(NumberFormat.percent(-74.08) == "−74 %")
-        #expect(NumberFormat.percent(4.25) == "+4.2 %" || NumberFormat.percent(4.25) == "+4.3 %")
-        #expect(NumberFormat.coordinate(12.50) == "12.5" && NumberFormat.coordinate(-0.001) == "0")
     }
 
     @Test("the Poisson-binomial tail: equal chances give the binomial tail, unequal ones the exact sum")

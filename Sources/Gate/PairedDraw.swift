@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 /// One draw of a LAN that both sides ran — a fixture, scenario and seed — with each side's
 /// successful runs of it: the unit `compare` judges.

@@ -1,9 +1,9 @@
-import Results
 import OrderStatistics
 
-/// Order statistics of a small sample: what the report prints for a metric over repetitions — the
-/// count, the extremes, the median and the quartiles of Results' `SortedSample` (the one place a
-/// sample is sorted and its percentiles taken; the capture's `RTTSummary` starts there too).
+/// Order statistics of a small sample: what the report prints and the gate compares for a metric
+/// over repetitions — the count, the extremes, the median and the quartiles of OrderStatistics'
+/// `SortedSample` (the one place a sample is sorted and its percentiles taken; the capture's
+/// `RTTSummary` starts there too).
 ///
 /// Medians and ranges rather than mean ± standard deviation, because scan timings are skewed and
 /// often multi-modal (package-benchmark's `AboutPercentiles`, hyperfine's critics).

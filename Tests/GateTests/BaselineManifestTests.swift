@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Report
+@testable import Gate
 import Results
 
 /// Every committed baseline matches the tree it ships with: its inputs manifest lists the hash of

@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 /// One metric of one strategy (pair), tested over every draw of a LAN both sides ran: how many
 /// landed beyond the metric's allowance each way, and whether that many could happen by chance.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Report
+@testable import Gate
 import Results
 
 @Suite("thresholds file")
@@ -24,16 +24,18 @@ struct ThresholdsTests {
     }
 
     @Test("mistakes are refused with a fix", arguments: [
-        (#"{"alpah": 0.05}"#, "unknown key \"alpah\""),
+        (#"{"alpah": 0.05}"#, "t.json:1:2: unknown key 'alpah'"),
         (#"{"metrics": {"wire.tcp_atempts": {"relative_percent": 5}}}"#, "unknown metric \"wire.tcp_atempts\""),
         (#"{"metrics": {"cpu_s": {"gate": false}}}"#, "cpu_s is shown by compare, not tested"),
         (#"{"min_effect_size": 0.474}"#, "min_effect_size is no longer used"),
         (#"{"null_exceedance": 0}"#, "null_exceedance must be"),
-        (#"{"metrics": {"wire.tcp_attempts": {"relative": 5}}}"#, "unknown key \"relative\""),
-        (#"{"metrics": {"wire.tcp_attempts": {"relative_percent": "5"}}}"#, "wrong type"),
+        (#"{"metrics": {"wire.tcp_attempts": {"relative": 5}}}"#, "unknown key 'relative'"),
+        (#"{"metrics": {"wire.tcp_attempts": {"relative_percent": "five"}}}"#, "expected"),
+        ("{\"alpha\": 0.05,\n \"null_exceedance\": 2}", "t.json:2:"),
         (#"{"metrics": {"wire.tcp_attempts": {"absolute": -1}}}"#, "negative"),
+        (#"{"metrics": {"wire.tcp_attempts": {"gate": "no"}}}"#, "expected"),
         (#"{"alpha": 2}"#, "alpha must be"),
-        ("[1, 2]", "not a JSON object"),
+        ("[1, 2]", "t.json:1:1: (top level): expected a mapping"),
     ])
     func refused(json: String, message: String) {
         do {

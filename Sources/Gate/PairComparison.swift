@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 /// One cell — a fixture and scenario — with a strategy on each side: its runs, the draws both
 /// sides ran, and every metric's medians for the tables. The verdict's tests (`GateTest`) pool

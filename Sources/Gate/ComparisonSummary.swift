@@ -1,7 +1,7 @@
 import Foundation
 import Results
 
-/// `scanbench compare --json`: the verdict and every test, for scripts (`scripts/ci-gate` reruns the
+/// `scanbench compare --json`: the verdict and every test, for scripts (`scanbench gate` reruns the
 /// flagged strategies from it). Keys are snake_case, as every `--json` of ScanBench.
 public struct ComparisonSummary: Codable, Sendable, Equatable {
     public struct Test: Codable, Sendable, Equatable {

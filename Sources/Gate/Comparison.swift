@@ -1,4 +1,5 @@
 import Results
+import Statistics
 
 /// `scanbench compare`: a current results file held against a baseline, ending in a `Verdict`.
 ///

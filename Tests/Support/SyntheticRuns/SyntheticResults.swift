@@ -1,14 +1,14 @@
 import Foundation
-@testable import Report
 import Results
 import OrderStatistics
+import Statistics
 
 /// Realistic results documents for report and compare tests: the seven presets × N repetitions on
 /// `home` (28 discoverable devices and 2 that are not), interleaved, with seeded noise.
-enum SyntheticResults {
+public enum SyntheticResults {
     /// Recomputes `metrics.session` from its scan figures after a test changed them, keeping the
     /// classify step's share and its time to categories.
-    static func resession(_ metrics: inout RunMetrics) {
+    public static func resession(_ metrics: inout RunMetrics) {
         var step = RunMetrics.WireCounters()
         step.tcpAttempts = metrics.session?.classifyTcpAttempts ?? 0
         step.packets = metrics.session?.classifyPackets ?? 0
@@ -31,7 +31,7 @@ enum SyntheticResults {
         ("garden-sprinkler", "iot", false), ("guest-laptop", "computer", false),
     ]
 
-    static let environment = RunEnvironment(
+    public static let environment = RunEnvironment(
         kernel: "6.1.0-18-amd64", cpu: "Intel(R) Xeon(R) CPU @ 2.20GHz", cores: 2, memoryGiB: 7.8, swiftVersion: "6.3.1",
         scanbenchVersion: "130f386", fixtureHashes: ["home": "4f1c2a9e0b7d33aa51e2c8f9d6b0a7e4c3f2d1e0a9b8c7d6e5f4a3b2c1d0e9f8"],
         strategyHashes: Dictionary(uniqueKeysWithValues: StrategyProfile.all.map { ($0.name, String(repeating: "ab", count: 32)) }),
@@ -43,7 +43,7 @@ enum SyntheticResults {
     ///   - timingScale: multiplies durations, time to 90 % and CPU (a slowdown when > 1).
     ///   - attemptsScale: multiplies TCP attempts, SYNs and packets.
     ///   - timingNoise: relative run-to-run noise of timings (0.08 = ±8 %).
-    static func document(strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3, seed: UInt64 = 1,
+    public static func document(strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3, seed: UInt64 = 1,
                          timingScale: Double = 1, attemptsScale: Double = 1, timingNoise: Double = 0.08,
                          extraMissed: Int = 0, peers: Bool = true, toolScenarios: Bool = true) -> ResultsDocument {
         var random = SplitMix64(seed: seed)
@@ -75,7 +75,7 @@ enum SyntheticResults {
     /// A suite: `document(strategies:repetitions:)` on each of `fixtures`, one fixture after the
     /// other in the schedule, as one results file. Fixture k (from 0) has noise seed k + 1,
     /// 1 + k/2 × the TCP attempts and packets and 1 + k/10 × the timings, as LANs of other sizes would.
-    static func suite(_ fixtures: [String], strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3) -> ResultsDocument {
+    public static func suite(_ fixtures: [String], strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3) -> ResultsDocument {
         var runs: [RunResult] = []
         for (index, fixture) in fixtures.enumerated() {
             let part = document(strategies: strategies, repetitions: repetitions, seed: UInt64(index + 1), timingScale: 1 + Double(index) / 10,

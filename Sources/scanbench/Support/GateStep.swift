@@ -1,0 +1,145 @@
+import Foundation
+import Gate
+import Results
+import Spawn
+
+/// What `scanbench gate` does besides deciding: its output directory, progress on stderr, the
+/// GitHub job summary, and the child `scanbench` commands it runs (shards, reruns, the manifest),
+/// read by their exit statuses and results files only.
+struct GateStep: Sendable {
+    /// A step that stops the gate before a verdict: its exit status, what happened and what to do.
+    struct Failure: Error {
+        var status: CompareExitStatus
+        var message: String
+        var fix: String
+
+        init(_ status: CompareExitStatus, _ message: String, fix: String) {
+            self.status = status
+            self.message = message
+            self.fix = fix
+        }
+    }
+
+    /// Everything the gate writes goes under this directory (absolute).
+    let out: String
+
+    /// The job summary GitHub Actions shows (`$GITHUB_STEP_SUMMARY`), when there is one.
+    let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The largest summary GitHub accepts from one step is 1 MiB; past this the report stays in the artifact.
+    static let summaryLimit = 1_000_000
+
+    /// A progress line on stderr.
+    func note(_ line: String) {
+        FileHandle.standardError.write(Data("gate: \(line)\n".utf8))
+    }
+
+    /// The failure on stderr and in the job summary.
+    func fail(_ failure: Failure) {
+        note("error: \(failure.message)")
+        if !failure.fix.isEmpty { note("  fix: \(failure.fix)") }
+        summary(["### ScanBench gate: error", "", failure.message, ""] + (failure.fix.isEmpty ? [] : ["Fix: \(failure.fix)"]))
+    }
+
+    /// Appends Markdown lines to the job summary, when there is one.
+    func summary(_ lines: [String]) {
+        guard let summaryPath, let handle = FileHandle(forWritingAtPath: summaryPath) ?? Self.created(summaryPath) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// The comparison (or review) and the report into the job summary; the report (the last file)
+    /// only when both fit GitHub's limit.
+    func summarize(_ files: [String]) {
+        let texts = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        guard texts.count == files.count, let report = files.last else { return }
+        if texts.reduce(0, { $0 + $1.utf8.count }) > Self.summaryLimit {
+            for text in texts.dropLast() { summary([text, ""]) }
+            summary(["_The report (\(report)) is too large for the job summary; it is in the run's artifacts._"])
+        } else {
+            for text in texts { summary([text, ""]) }
+        }
+    }
+
+    // MARK: files
+
+    func makeDirectory(_ path: String) throws(Failure) {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw Failure(.stepFailed, "cannot create \(path): \(error.localizedDescription)", fix: "choose a writable --out")
+        }
+    }
+
+    func write(_ document: ResultsDocument, to path: String) throws(Failure) {
+        do { try document.write(to: path) } catch {
+            throw Failure(.stepFailed, "cannot write \(path): \(error.localizedDescription)", fix: "choose a writable --out, with room on its disk")
+        }
+    }
+
+    func write(_ text: String, to path: String) throws(Failure) {
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw Failure(.stepFailed, "cannot write \(path): \(error.localizedDescription)", fix: "choose a writable --out, with room on its disk")
+        }
+    }
+
+    // MARK: child commands
+
+    /// `scanbench ARGUMENTS` (this executable) to completion: its exit status and its output, both streams.
+    func capture(_ arguments: [String]) throws(Failure) -> (status: Int32, output: String) {
+        do {
+            let result = try ChildProcess.run([Terminal.executablePath] + arguments)
+            return (result.status, (result.stdout + result.stderr).trimmingCharacters(in: .newlines))
+        } catch {
+            throw Failure(.stepFailed, "cannot start scanbench \(arguments.first ?? ""): \(error.message)", fix: error.fix)
+        }
+    }
+
+    /// `scanbench run ARGUMENTS` as a child, its output into DIRECTORY/run.log and echoed to stderr
+    /// as it comes; the results it wrote. Some failed runs are results (compare counts them);
+    /// any other ending is the step failing.
+    func runHarness(_ arguments: [String], directory: String, what: String) async throws(Failure) -> ResultsDocument {
+        let log = "\(directory)/run.log", results = "\(directory)/results.json"
+        guard FileManager.default.createFile(atPath: log, contents: nil) else {
+            throw Failure(.stepFailed, "cannot create \(log)", fix: "choose a writable --out")
+        }
+        let child: ChildProcess
+        do { child = try ChildProcess.spawn([Terminal.executablePath] + arguments, stdout: .file(log), stderr: .file(log)) } catch {
+            throw Failure(.stepFailed, "cannot start \(what): \(error.message)", fix: error.fix)
+        }
+        let status = await Self.echo(log, until: child)
+        let ended = RunExitStatus(rawValue: status)
+        let document = try? ResultsDocument.load(results)
+        switch (ended, document) {
+        case (.ok, let document?):
+            return document
+        case (.someRunsFailed, let document?):
+            note("\(what): \(document.runs.filter { $0.status != .ok }.count) of \(document.runs.count) runs failed; the comparison counts them")
+            return document
+        default:
+            throw Failure(.stepFailed, "\(what): 'scanbench run' exited with \(status)\(document == nil ? " and wrote no readable results.json" : "") (its output: \(log))",
+                          fix: "fix what its last lines name; 'scanbench testbed down' removes a LAN it left behind")
+        }
+    }
+
+    /// Copies what the child appends to `log` onto stderr until the child ends; its exit status.
+    private static func echo(_ log: String, until child: ChildProcess) async -> Int32 {
+        let reader = FileHandle(forReadingAtPath: log)
+        defer { try? reader?.close() }
+        func drain() {
+            if let data = try? reader?.readToEnd(), !data.isEmpty { FileHandle.standardError.write(data) }
+        }
+        while true {
+            if let status = child.endedStatus() {
+                drain()
+                return status
+            }
+            drain()
+            if Task.isCancelled { return child.wait() }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+    }
+
+    private static func created(_ path: String) -> FileHandle? {
+        FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
+    }
+}
