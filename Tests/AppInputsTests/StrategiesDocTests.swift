@@ -2,52 +2,54 @@ import Foundation
 import Testing
 @testable import AppInputs
 
-/// docs/STRATEGIES.md against the declarations (`Knob`): a row for every declared knob and no
-/// row for a knob that is gone, and each default the doc writes in backticks is the declared one
-/// (a strategy that writes it loads to the default strategy). The meaning column is prose with its
-/// NetMonitor commits and stays hand-written.
-@Suite("docs/STRATEGIES.md: a row per declared knob, with its default")
+/// docs/STRATEGIES.md's knob tables are rendered from the declarations (`Knob`'s `doc:`, the
+/// defaults of `Strategy()`; `Strategy.markdownTable`), never typed by hand: each marked block holds
+/// its table verbatim, and every table has its block. With `SCANBENCH_WRITE_DOCS=1` the suite
+/// rewrites the file instead of failing.
+@Suite("docs/STRATEGIES.md: the knob tables are the declarations'")
 struct StrategiesDocTests {
-    /// `section.key` (top level: `key`) → the default cell, from the tables under "## Top level"
-    /// and "## `section` — …".
-    static let rows: [String: String] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/STRATEGIES.md")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [:] }
-        var section: String?
-        var rows: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("## ") {
-                let words = line.dropFirst(3).split(separator: " ")
-                section = line == "## Top level" ? "" : words.first.flatMap { $0.hasPrefix("`") ? String($0.dropFirst().dropLast()) : nil }
-                continue
-            }
-            guard let section, line.hasPrefix("| `") else { continue }
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count > 3 else { continue }
-            let key = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            rows[section.isEmpty ? key : "\(section).\(key)"] = cells[2]
-        }
-        return rows
-    }()
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/STRATEGIES.md").path
+    static let fix = "SCANBENCH_WRITE_DOCS=1 swift test --filter StrategiesDocTests"
 
-    @Test("every declared knob has a row, every row is a declared knob")
-    func rowsMatchTheDeclarations() {
-        let declared = Set(Strategy.knobs.flatMap(\.paths))
-        let documented = Set(Self.rows.keys)
-        #expect(!documented.isEmpty, "no knob rows read from docs/STRATEGIES.md")
-        #expect(declared.subtracting(documented).isEmpty, "knobs without a row: \(declared.subtracting(documented).sorted())")
-        #expect(documented.subtracting(declared).isEmpty, "rows for no knob: \(documented.subtracting(declared).sorted())")
+    @Test("every knob table of docs/STRATEGIES.md is rendered from the declarations, and every table has its block")
+    func tablesAreRendered() throws {
+        let doc = try String(contentsOfFile: Self.path, encoding: .utf8)
+        let rendered = try Strategy.renderingKnobTables(in: doc)
+        #expect(rendered.tables == Strategy.knobTableNames,
+                "docs/STRATEGIES.md holds the knob tables \(rendered.tables), not \(Strategy.knobTableNames): add `<!-- knobs: NAME -->` and `<!-- /knobs -->` around the missing ones")
+        guard rendered.text != doc else { return }
+        if ProcessInfo.processInfo.environment["SCANBENCH_WRITE_DOCS"] == "1" {
+            try rendered.text.write(toFile: Self.path, atomically: true, encoding: .utf8)
+        } else {
+            Issue.record("docs/STRATEGIES.md's knob tables differ from the declarations (the knobs' doc: and defaults): run `\(Self.fix)`")
+        }
     }
 
-    @Test("each default written in backticks is the declared default")
+    @Test("every knob has a doc and a default cell")
+    func everyKnobIsDocumented() {
+        let rows = Strategy.allDocRows
+        #expect(Set(rows.map(\.key)) == Set(Strategy.knobs.flatMap(\.paths)))
+        for row in rows {
+            #expect(!row.doc.isEmpty && !row.doc.contains("\n") && !row.doc.contains("|"), "\(row.key): doc: is empty or breaks the table")
+            #expect(!row.shown.contains("no rendering"), "\(row.key): \(row.shown)")
+        }
+    }
+
+    @Test("each default rendered in backticks loads to the declared default")
     func defaultsMatchTheDeclarations() throws {
         var expected = Strategy()
         expected.name = "snapshot"
-        for (path, cell) in Self.rows.sorted(by: { $0.key < $1.key }) where cell.hasPrefix("`") && cell.hasSuffix("`") && path != "name" {
-            let value = String(cell.dropFirst().dropLast())
-            let loaded = try StrategyLoader.load(text: StrategySnapshotTests.yaml(path, value), file: "STRATEGIES.md")
-            #expect(loaded == expected, "docs/STRATEGIES.md gives \(path) the default \(value), not the declared one")
+        for row in Strategy.allDocRows where row.shown.hasPrefix("`") && row.shown.hasSuffix("`") && row.key != "name" {
+            let value = String(row.shown.dropFirst().dropLast())
+            let loaded = try StrategyLoader.load(text: StrategySnapshotTests.yaml(row.key, value), file: "STRATEGIES.md")
+            #expect(loaded == expected, "docs/STRATEGIES.md gives \(row.key) the default \(value), not the declared one")
         }
+    }
+
+    @Test("a marker without its end, or naming no table, is refused")
+    func badMarkersAreRefused() {
+        #expect(throws: KnobTableError.self) { try Strategy.renderingKnobTables(in: "<!-- knobs: tcp -->\n| x |\n") }
+        #expect(throws: KnobTableError.self) { try Strategy.renderingKnobTables(in: "<!-- knobs: nope -->\n<!-- /knobs -->\n") }
     }
 }
