@@ -2,8 +2,9 @@
 /// about, loaded from a YAML strategy file (`StrategyLoader`).
 ///
 /// `Strategy()` is NetMonitor 2.0 as of 2026-04-27 (`fixtures/strategies/netmonitor-2.0.yaml`);
-/// a file only needs the keys it changes. Keys are snake_case. Every knob, its default and its
-/// meaning are listed in docs/STRATEGIES.md.
+/// a file only needs the keys it changes. Keys are snake_case. Every knob is declared with its
+/// meaning (`doc:`) in its section's `knobs` table; docs/STRATEGIES.md's tables are rendered from
+/// them (`markdownTable`).
 public struct Strategy: KnobSection, Equatable {
     /// Short name for reports, e.g. `review-baseline`.
     public var name: String
