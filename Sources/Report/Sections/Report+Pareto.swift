@@ -32,9 +32,9 @@ extension Report {
         return ParetoFront(objectives: compared, candidates: candidates)
     }
 
-    /// Per group and per suite: the objectives' numbers, who is on the front, who is dominated
-    /// and by whom, and the scatter chart.
-    func paretoSection() -> String {
+    /// What the front is, its objectives, ties and chart: the definitions every front table and the
+    /// decision table read (in report-methodology.md).
+    func paretoDefinitionSection() -> String {
         let objectives = paretoObjectives
         var text = "## Pareto front\n\n"
         text += "A strategy is on the **front** when no other strategy is at least as good on every objective and better on one; "
@@ -68,18 +68,27 @@ extension Report {
             text += "\nNot an objective yet: \(undeclared.map(Inline.code).joined(separator: ", ")) — no metric of this scanbench "
             text += "declares it (categories correct is not measured yet; [docs/METRICS.md](\(options.metricsDocLink))).\n"
         }
-        for group in groups {
-            text += "\n### Front on \(group.heading)\n\n"
-            text += paretoTable(group) + "\n" + paretoChartLink(group)
-        }
+        return text
+    }
+
+    /// A group's front: who is on it, who is dominated and by whom, and the scatter chart.
+    func groupParetoSection(_ group: RunGroup) -> String {
+        var text = "## Front on \(group.heading)\n\n"
+        text += "Definitions, objectives and ties: [Pareto front](\(Self.methodologyDetailName)#pareto-front).\n\n"
+        return text + paretoTable(group) + "\n" + paretoChartLink(group)
+    }
+
+    /// Per suite: its front over the fixtures, and the scatter chart.
+    func suiteParetoSection() -> String {
+        var text = ""
         for suite in suites {
-            text += "\n### Front over the suite · scenario \(Inline.code(suite.scenario))\(suite.platform.map { " · platform \(Inline.code($0))" } ?? "") (\(suite.groups.count) fixtures)\n\n"
+            text += "\n## Front over the suite · scenario \(Inline.code(suite.scenario))\(suite.platform.map { " · platform \(Inline.code($0))" } ?? "") (\(suite.groups.count) fixtures)\n\n"
             text += "Each number is the median across the fixtures \(suite.fixtures.map(Inline.code).joined(separator: ", ")) of the "
             text += "strategy's median on each (every fixture counts once; with an even count, the mean of the middle two). "
             text += "A strategy that failed or did not run on any of them counts as failed over the suite.\n\n"
             text += paretoTable(suite) + "\n" + paretoChartLink(suite)
         }
-        return text
+        return text.isEmpty ? "" : "Definitions, objectives and ties: [Pareto front](\(Self.methodologyDetailName)#pareto-front).\n" + text
     }
 
     /// "5 %": how close two medians of `metric` count as equal on the front.
@@ -131,7 +140,7 @@ extension Report {
     /// The chart's file name: "home-scan-pareto.svg", "suite-medians-scan-pareto.svg".
     func paretoChartName(_ set: some StrategyMedians) -> String { "\(set.slug)-pareto.svg" }
 
-    private func paretoChartLink(_ set: some StrategyMedians) -> String {
+    func paretoChartLink(_ set: some StrategyMedians) -> String {
         "![Recall against the session's connections on \(set.title), one point per strategy, "
             + "with the Pareto front of those two objectives as a step line](\(paretoChartName(set)))\n"
     }
