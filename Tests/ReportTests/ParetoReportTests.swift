@@ -342,6 +342,9 @@ struct ParetoReportTests {
         #expect(header.contains("TCP attempts ↓") && header.contains("Connections created ↓") && !header.contains("Time to categories [s] ↓"), "\(header)")
         #expect(text.contains("**These results predate the session's cost**"))
         #expect(text.contains("TCP attempts in the scan (these results predate the session's cost: the classify step is not in it)"))
+        // The chart names what it plots: connections created, not the session's.
+        let chart = try #require(Report(document: document).render().first { $0.name == "home-scan-pareto.svg" }).contents
+        #expect(chart.contains("<title>Recall against connections created — home · scan</title>") && chart.contains("connections created (stack)"))
         #expect(!Report(document: SyntheticResults.document()).allMarkdown().contains("predate the session's cost"))
     }
 

@@ -55,7 +55,7 @@ extension Report {
         text += "as they are, and a difference may be noise. An objective some strategy has no number for "
         text += "is left out of that comparison for all of them, and named under the table. A strategy with a failed or timed-out "
         text += "run counts as failed there (the worst case): dominated by every strategy without one. "
-        text += "Each chart plots recall against the session's connections, a numbered point per strategy: the dashed step line is the "
+        text += "Each chart plots recall against \(chartConnections), a numbered point per strategy: the dashed step line is the "
         text += "front on those **two objectives alone**, filled points are on the **full front** of the table above it, rings are "
         text += "dominated, and failed strategies are not drawn.\n"
         if !measuresSession {
@@ -140,8 +140,12 @@ extension Report {
     /// The chart's file name: "home-scan-pareto.svg", "suite-medians-scan-pareto.svg".
     func paretoChartName(_ set: some StrategyMedians) -> String { "\(set.slug)-pareto.svg" }
 
+    /// The chart's x axis in words: "the session's connections", or "connections created" in a
+    /// file without the session's cost, where the scan's stand in.
+    private var chartConnections: String { measuresSession ? "the session's connections" : "connections created" }
+
     func paretoChartLink(_ set: some StrategyMedians) -> String {
-        "![Recall against the session's connections on \(set.title), one point per strategy, "
+        "![Recall against \(chartConnections) on \(set.title), one point per strategy, "
             + "with the Pareto front of those two objectives as a step line](\(paretoChartName(set)))\n"
     }
 
@@ -161,10 +165,11 @@ extension Report {
             return ScatterChart.Point(name: strategy, position: position, colour: Palette.style(for: strategy, among: set.strategies).colour,
                                       filled: standing == .front, note: failed ? "failed: not drawn" : standing == .front ? "front" : "dominated")
         }
-        let chart = ScatterChart(title: "Recall against the session's connections — \(set.title)", xLabel: "connections (session: scan, tools, classify step)",
+        let xLabel = measuresSession ? "connections (session: scan, tools, classify step)" : "connections created (stack)"
+        let chart = ScatterChart(title: "Recall against \(chartConnections) — \(set.title)", xLabel: xLabel,
                                  yLabel: "recall", yLimits: 0...1, points: points, front: planar.front,
                                  frontLabel: "front on these two axes", footnote: "filled: on the front of every objective; ring: dominated")
-        var description = "Recall against the session's connections per strategy on \(set.title). "
+        var description = "Recall against \(chartConnections) per strategy on \(set.title). "
         description += "Front on these two objectives (step line): \(planar.front.joined(separator: ", ")). "
         description += "Front on every objective (filled points): \(full.front.joined(separator: ", "))."
         return ReportFile(name: paretoChartName(set), contents: chart.render(description: description))
