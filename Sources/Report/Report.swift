@@ -27,10 +27,10 @@ public struct Report: Sendable {
         measuresSession = document.runs.contains { $0.metrics.session != nil }
     }
 
-    /// report.md first, then the charts, in a fixed order.
+    /// report.md first, then its detail files, then the charts, in a fixed order.
     public func render() -> [ReportFile] {
         let charts = groups.flatMap(chartFiles) + paretoChartFiles() + sweepChartFiles()
-        return [ReportFile(name: Self.markdownName, contents: markdown())] + charts
+        return markdownFiles() + charts
     }
 
     /// Writes every file into `directory` (created when missing), replacing files of the same names.
@@ -46,28 +46,96 @@ public struct Report: Sendable {
         }
     }
 
-    /// The whole Markdown document.
+    /// report.md: the decision (one table, one chart), any ablation, sweep or tune, then links to
+    /// the detail files beside it. Everything else is in `detailFiles()`.
     public func markdown() -> String {
         var sections: [String] = []
         sections.append("# ScanBench report\n")
-        sections.append(verdictSection())
+        sections.append(decisionSection())
         sections.append(overviewLine())
         sections.append(ablationSection())
         sections.append(sweepSection())
         sections.append(tuneSection())
-        sections.append(paretoSection())
-        sections.append(suiteSummarySection())
-        for group in groups {
-            sections.append(groupSection(group))
-        }
-        sections.append(accuracySection())
-        sections.append(lookupToolsSection())
-        sections.append(hangSection())
-        sections.append(expectedOutcomesSection())
-        if !document.peers.isEmpty { sections.append(peersSection()) }
-        sections.append(methodologySection())
-        sections.append(rawRunsSection())
+        sections.append(detailLinks())
         return sections.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// report.md, then the detail files in the order report.md links them.
+    public func markdownFiles() -> [ReportFile] {
+        [ReportFile(name: Self.markdownName, contents: markdown())] + detailFiles().map { ReportFile(name: $0.name, contents: $0.contents()) }
+    }
+
+    /// A detail file: its name, what report.md's link says, and its Markdown (rendered when asked:
+    /// report.md lists the files without rendering them).
+    struct DetailFile {
+        var name: String
+        var label: String
+        var contents: () -> String
+    }
+
+    /// Per fixture and scenario one file (its verdict, front, headline tables, device yield and the
+    /// rest); one for the suites; one for the tools, hangs and expected outcomes; one for the
+    /// definitions, methodology and raw runs. Only the files with something in them.
+    func detailFiles() -> [DetailFile] {
+        var files = groups.map { group in
+            DetailFile(name: detailName(group), label: group.title,
+                       contents: { detailPage(group.title, [verdictLine(verdict(group)), groupParetoSection(group), groupSection(group)]) })
+        }
+        if !suites.isEmpty {
+            files.append(DetailFile(name: Self.suiteDetailName, label: "the suite: fronts and summary across the LANs",
+                                    contents: { detailPage("the suite", [verdictLines(suites.compactMap(verdict)), suiteParetoSection(), suiteSummarySection()]) }))
+        }
+        let tools = toolSections()
+        if tools.contains(where: { !$0.isEmpty }) {
+            files.append(DetailFile(name: Self.toolsDetailName, label: "tools, hangs and the review's expected outcomes",
+                                    contents: { detailPage("tools and outcomes", tools) }))
+        }
+        files.append(DetailFile(name: Self.methodologyDetailName, label: "definitions (Pareto front), methodology and every run",
+                                contents: { detailPage("methodology", [paretoDefinitionSection(), methodologySection(), rawRunsSection()]) }))
+        return files
+    }
+
+    /// The sections across fixtures: tool accuracy, lookup tools, hangs, expected outcomes, peers.
+    private func toolSections() -> [String] {
+        var sections = [accuracySection(), lookupToolsSection(), hangSection(), expectedOutcomesSection()]
+        if !document.peers.isEmpty { sections.append(peersSection()) }
+        return sections
+    }
+
+    static let suiteDetailName = "report-suite.md"
+    static let toolsDetailName = "report-tools.md"
+    static let methodologyDetailName = "report-methodology.md"
+
+    /// "report-home-scan.md".
+    func detailName(_ group: RunGroup) -> String { "report-\(group.slug).md" }
+
+    private func detailPage(_ title: String, _ sections: [String]) -> String {
+        var text = "# ScanBench report · \(title)\n\n"
+        text += "Detail of [report.md](\(Self.markdownName)), from [\(options.resultsLink)](\(options.resultsLink)). "
+        text += "Metric definitions: [docs/METRICS.md](\(options.metricsDocLink)).\n"
+        return ([text] + sections.filter { !$0.isEmpty }).joined(separator: "\n")
+    }
+
+    private func verdictLine(_ sentence: String?) -> String {
+        sentence.map { "**Verdict:** " + $0 + "\n" } ?? ""
+    }
+
+    private func verdictLines(_ sentences: [String]) -> String {
+        switch sentences.count {
+        case 0: ""
+        case 1: verdictLine(sentences[0])
+        default: "**Verdict:**\n\n" + sentences.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// The links from report.md to its detail files.
+    private func detailLinks() -> String {
+        var text = "## Detail\n\n"
+        text += "Each LAN · scenario in the table links to its own file: its verdict, Pareto front, headline metrics, "
+        text += "repeatability, charts, device yield, missed devices, categories and the rest. Across them:\n\n"
+        let perGroup = Set(groups.map(detailName))
+        text += detailFiles().filter { !perGroup.contains($0.name) }.map { "- [\($0.label)](\($0.name))" }.joined(separator: "\n") + "\n"
+        return text
     }
 
     private func overviewLine() -> String {

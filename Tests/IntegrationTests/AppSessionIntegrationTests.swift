@@ -67,7 +67,7 @@ struct AppSessionIntegrationTests {
             if strategy != "review-baseline" { #expect(acquires > 0) }
             #expect(events.contains("\"phase\":\"tool.ports\""), "the port scanner ran in the app")
         }
-        let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+        let report = try ReportText.all(in: out)
         #expect(report.contains("## Hangs (ADR-016)"))
     }
 

@@ -196,6 +196,7 @@ struct CIGateIntegrationTests {
         #expect(!same.stderr.contains("confirming"), "nothing was flagged, so nothing was rerun: \(same.stderr)")
         #expect(FileManager.default.fileExists(atPath: "\(base)/same/report.md"))
         #expect(Self.text(summary).contains("# ScanBench comparison"), "the comparison went to the job summary")
+        #expect(Self.text(summary).contains("## Decision\n\n| LAN · scenario | Recommended |"), "the report's decision table went to the job summary")
 
         // The change under test: TCP probes hosts ARP already found (b6d1f1b reverted): more SYNs.
         let after = try Self.strategy(in: "\(base)/after", [p3, ("skip_known_hosts: true", "skip_known_hosts: false")])

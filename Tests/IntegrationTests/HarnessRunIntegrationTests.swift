@@ -116,7 +116,7 @@ struct HarnessRunIntegrationTests {
         #expect(wire["tcp_syn"] as? Int == 0)
         let pcap = "\(out)/\(try #require(entry["pcap"] as? String))"
         #expect(try Tshark.count(pcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50") == 0)
-        let markdown = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+        let markdown = try ReportText.all(in: out)
         #expect(markdown.contains("### Category confusion"))
     }
 
@@ -197,7 +197,7 @@ struct HarnessRunIntegrationTests {
 
         let report = try ScanBenchCLI.scanbench(["report", "\(base)/all/results.json"])
         #expect(report.status == 0, "\(report.stderr)")
-        let markdown = try String(contentsOfFile: "\(base)/all/report.md", encoding: .utf8)
+        let markdown = try ReportText.all(in: "\(base)/all")
         for name in variants + ["nmap -sn", "arp-scan"] {
             #expect(markdown.contains(name), "report.md lacks \(name)")
         }

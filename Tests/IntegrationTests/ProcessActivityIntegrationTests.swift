@@ -68,7 +68,7 @@ struct ProcessActivityIntegrationTests {
         #expect(airtime >= 0.1985 * Double(packets) && airtime <= 2.5 * Double(packets), "\(airtime) ms for \(packets) frames")
         #expect(sent > 0 && sent < airtime)
         #expect(radioOn >= 0.2 && radioOn <= radioActive, "\(radioOn) s on, \(radioActive) s active")
-        let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+        let report = try ReportText.all(in: out)
         #expect(report.contains("Airtime (est.) [ms]") && report.contains("Radio on (est.) [s]"))
         #expect(report.contains("| Device heat: airtime (est.) |") && report.contains("`wire.radio_on_s_est`"))
     }

@@ -45,7 +45,7 @@ struct SessionToolsIntegrationTests {
 
         // The session's ping and port scan ran beside them and were scored too.
         #expect(metrics["ping"] != nil && metrics["ports"] != nil)
-        let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+        let report = try ReportText.all(in: out)
         #expect(report.contains("## Tools in the session") && report.contains("device detail (fixture)"))
     }
 }

@@ -64,9 +64,9 @@ struct AblationReportTests {
 
     @Test("one repetition per strategy: the section warns that single runs cannot tell a knob from noise; three do not")
     func singleRunWarning() throws {
-        let single = Report(document: Self.document(repetitions: 1)).markdown()
+        let single = Report(document: Self.document(repetitions: 1)).allMarkdown()
         #expect(single.contains("1 repetition per strategy: not enough to tell a knob from noise"))
-        #expect(!Report(document: Self.document()).markdown().contains("not enough to tell a knob from noise"))
+        #expect(!Report(document: Self.document()).allMarkdown().contains("not enough to tell a knob from noise"))
     }
 
     @Test("rankings by |average| per metric: which knobs bought the devices, which cost the attempts")
@@ -82,14 +82,14 @@ struct AblationReportTests {
 
     @Test("report.md: the knob table, rankings, the flagged interactions by name; JSON in snake_case; absent without an ablation")
     func markdownAndJSON() throws {
-        let markdown = Report(document: Self.document()).markdown()
+        let markdown = Report(document: Self.document()).allMarkdown()
         #expect(markdown.contains("## Ablation: `base` → `target`"))
         #expect(markdown.contains("| not run: x.e = yes does not give a valid strategy | not run |"))
         #expect(markdown.contains("| 1 | `x.a` | +9 (p 0.05, δ +1.00) | +9 (p 0.05, δ +1.00) | +9 (better) | consistent |"))
         #expect(markdown.contains("- `x.b` on TCP attempts: forward ±0, leave-one-out +3,000 — **only matters together with another knob**"))
         #expect(markdown.contains("- `x.c` on Devices found: forward +2, leave-one-out ±0 — **replaced by other knobs**"))
         #expect(markdown.contains("- `x.d` on TCP attempts: forward +500, leave-one-out −600 — **directions disagree**"))
-        #expect(!Report(document: Self.document(ablation: false)).markdown().contains("## Ablation"))
+        #expect(!Report(document: Self.document(ablation: false)).allMarkdown().contains("## Ablation"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(AblationAnalysis(document: Self.document())), as: UTF8.self)

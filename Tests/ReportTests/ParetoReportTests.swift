@@ -35,7 +35,7 @@ struct ParetoReportTests {
         return document
     }()
     static let files = Report(document: document).render()
-    static let markdown = files[0].contents
+    static let markdown = Report(document: document).allMarkdown()
     static let probe = MarkdownProbe(text: markdown)
 
     /// The median of `value` over the successful runs of a strategy on a fixture, computed here
@@ -56,8 +56,8 @@ struct ParetoReportTests {
 
     @Test("per fixture, the table shows the objectives' medians, the front, and every strategy that dominates each other one")
     func fixtureFront() throws {
-        let office = Self.probe.table(after: "### Front on `office` · scenario `scan`", withColumn: "Pareto")
-        let header = Self.probe.header(after: "### Front on `office` · scenario `scan`", withColumn: "Pareto")
+        let office = Self.probe.table(after: "## Front on `office` · scenario `scan`", withColumn: "Pareto")
+        let header = Self.probe.header(after: "## Front on `office` · scenario `scan`", withColumn: "Pareto")
         #expect(header == ["Strategy", "Recall ↑", "TCP attempts (session) ↓", "Packets (session) ↓", "Connections (session) ↓",
                            "Airtime (session, est.) [ms] ↓", "Time to 90 % [s] ↓", "Time to 100 % [s] ↓", "Host names correct ↑", "Categories correct ↑",
                            "Time to categories [s] ↓", "CPU [s] ↓", "Pareto"])
@@ -73,15 +73,15 @@ struct ParetoReportTests {
         #expect(try #require(Self.probe.row(office, "`review-phase3`")).last == "dominated by `scanbench-best`")
         #expect(try #require(Self.probe.row(office, "`review-baseline`")).last
                 == "dominated by `review-phase3`, `netmonitor-2.0`, `scanbench-best`")
-        let home = Self.probe.table(after: "### Front on `home` · scenario `scan`", withColumn: "Pareto")
+        let home = Self.probe.table(after: "## Front on `home` · scenario `scan`", withColumn: "Pareto")
         #expect(home.filter { $0.last == "**front**" }.map(\.[0]) == ["`scanbench-best`"])
     }
 
     @Test("a failure is the worst case and says so; an objective not measured for one strategy is left out for all, and named")
     func failureAndMissingObjective() throws {
-        let section = try #require(Self.markdown.components(separatedBy: "### Front on `gen-1` · scenario `scan`").dropFirst().first?
+        let section = try #require(Self.markdown.components(separatedBy: "## Front on `gen-1` · scenario `scan`").dropFirst().first?
             .components(separatedBy: "\n### ").first)
-        let rows = Self.probe.table(after: "### Front on `gen-1` · scenario `scan`", withColumn: "Pareto")
+        let rows = Self.probe.table(after: "## Front on `gen-1` · scenario `scan`", withColumn: "Pareto")
         let best = try #require(Self.probe.row(rows, "`scanbench-best`"))
         #expect(best.last == "**failed** (1 of 3 runs timed out): counted as dominated by `review-baseline`, `review-phase3`, `netmonitor-2.0`")
         #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[9] == "not measured")
@@ -101,7 +101,7 @@ struct ParetoReportTests {
 
     @Test("over the suite, each number is the median across fixtures of the per-fixture medians, and a failure anywhere is a failure")
     func suiteFront() throws {
-        let rows = Self.probe.table(after: "### Front over the suite · scenario `scan` (3 fixtures)", withColumn: "Pareto")
+        let rows = Self.probe.table(after: "## Front over the suite · scenario `scan` (3 fixtures)", withColumn: "Pareto")
         #expect(rows.count == 4)
         let phase3 = try #require(Self.probe.row(rows, "`review-phase3`"))
         let perFixture = Self.fixtures.map { fixture in Self.median(fixture, "review-phase3") { Double($0.session!.tcpAttempts) } }
@@ -146,7 +146,8 @@ struct ParetoReportTests {
 
     @Test("the verdict: one sentence per fixture and one for the suite, naming the front or the one dominating strategy, and every cost")
     func verdict() throws {
-        let lines = Self.markdown.components(separatedBy: "\n").filter { $0.hasPrefix("- on ") || $0.hasPrefix("- over the suite") }
+        // Each detail file opens with its verdict: one per fixture, one for the suite.
+        let lines = Self.markdown.components(separatedBy: "\n").filter { $0.hasPrefix("**Verdict:** ") }.map { "- " + $0.dropFirst(13) }
         #expect(lines.count == 4)
         for line in lines {
             #expect(line.hasSuffix(".") && !line.dropLast().contains(". "), "more than one sentence: \(line)")
@@ -171,8 +172,8 @@ struct ParetoReportTests {
         for index in document.runs.indices where document.runs[index].strategy == "netmonitor-1.0" {
             document.runs[index].metrics = twin.first { $0.repetition == document.runs[index].repetition }!.metrics
         }
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
-        let rows = probe.table(after: "## Pareto front", withColumn: "Pareto")
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
+        let rows = probe.table(after: "## Front on", withColumn: "Pareto")
         let tie = " on every objective (equal, or within their runs' spread)"
         #expect(try #require(probe.row(rows, "`netmonitor-1.0`")).last == "**front**, tied with `netmonitor-2.0`" + tie)
         #expect(try #require(probe.row(rows, "`netmonitor-2.0`")).last == "**front**, tied with `netmonitor-1.0`" + tie)
@@ -192,8 +193,8 @@ struct ParetoReportTests {
             SyntheticResults.resession(&metrics)
             document.runs[index].metrics = metrics
         }
-        let text = Report(document: document).markdown()
-        return (MarkdownProbe(text: text).table(after: "## Pareto front", withColumn: "Pareto"), text)
+        let text = Report(document: document).allMarkdown()
+        return (MarkdownProbe(text: text).table(after: "## Front on", withColumn: "Pareto"), text)
     }
 
     /// Misses the slowest device: 27 of 28 found, and the time of its own last find — sooner
@@ -281,11 +282,11 @@ struct ParetoReportTests {
         let median = { (key: (RunMetrics) -> Double) in NumberFormat.decimal(Self.middle(runs.map { key($0.metrics) }), digits: 0) }
         let cost = "\(median { Double($0.session!.connectionsCreated) }) connections, \(median { Double($0.session!.packets) }) packets, "
             + "\(median { Double($0.session!.tcpAttempts) }) TCP attempts over the session; the scan alone: 1,260 connections, \(median { Double($0.wire.packets) }) packets"
-        #expect(Report(document: document).markdown().contains(
+        #expect(Report(document: document).allMarkdown().contains(
             "**Verdict:** on `home`: `netmonitor-2.0` is the only strategy without a failure here (`scanbench-best` failed, counted as dominated): "
                 + "it reaches 27/28, recall 0.96 with \(cost); medians of 3 runs.\n"))
         fail("netmonitor-2.0")
-        #expect(Report(document: document).markdown().contains(
+        #expect(Report(document: document).allMarkdown().contains(
             "**Verdict:** on `home`: every strategy had a failed or timed-out run (`netmonitor-2.0` and `scanbench-best`), so none is on the Pareto front.\n"))
     }
 
@@ -336,17 +337,20 @@ struct ParetoReportTests {
     func beforeSessions() throws {
         var document = SyntheticResults.document(strategies: ["netmonitor-2.0", "scanbench-best"], peers: false)
         for index in document.runs.indices { document.runs[index].metrics.session = nil }
-        let text = Report(document: document).markdown()
-        let header = MarkdownProbe(text: text).header(after: "## Pareto front", withColumn: "Pareto")
+        let text = Report(document: document).allMarkdown()
+        let header = MarkdownProbe(text: text).header(after: "## Front on", withColumn: "Pareto")
         #expect(header.contains("TCP attempts ↓") && header.contains("Connections created ↓") && !header.contains("Time to categories [s] ↓"), "\(header)")
         #expect(text.contains("**These results predate the session's cost**"))
         #expect(text.contains("TCP attempts in the scan (these results predate the session's cost: the classify step is not in it)"))
-        #expect(!Report(document: SyntheticResults.document()).markdown().contains("predate the session's cost"))
+        // The chart names what it plots: connections created, not the session's.
+        let chart = try #require(Report(document: document).render().first { $0.name == "home-scan-pareto.svg" }).contents
+        #expect(chart.contains("<title>Recall against connections created — home · scan</title>") && chart.contains("connections created (stack)"))
+        #expect(!Report(document: SyntheticResults.document()).allMarkdown().contains("predate the session's cost"))
     }
 
     @Test("one fixture: no suite sections, and the fixture's own front")
     func singleFixture() {
-        let markdown = Report(document: SyntheticResults.document()).markdown()
+        let markdown = Report(document: SyntheticResults.document()).allMarkdown()
         #expect(markdown.contains("## Pareto front"))
         #expect(!markdown.contains("## Suite summary") && !markdown.contains("over the suite"))
     }

@@ -34,7 +34,7 @@ struct PlatformOutcomesTests {
 
     @Test("one platform: the table is today's, with a column per strategy and no platform columns")
     func onePlatform() throws {
-        let probe = MarkdownProbe(text: Report(document: SyntheticResults.document(strategies: Self.review)).markdown())
+        let probe = MarkdownProbe(text: Report(document: SyntheticResults.document(strategies: Self.review)).allMarkdown())
         #expect(!probe.text.contains(Self.heading))
         let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
@@ -46,7 +46,7 @@ struct PlatformOutcomesTests {
         let document = Self.twoPlatforms { run in
             if run.strategy == "review-phase2" { run.metrics.ping?.vsWireAbsMsP95 = 12 }
         }
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: Self.heading, withColumn: "Review: before → after")
         #expect(rows.count == 14)
         // Columns: outcome, claim, linux, iphone-a16, mechanism, measured as.
@@ -93,7 +93,7 @@ struct PlatformOutcomesTests {
             if value == "50" { run.metrics.ping?.vsWireAbsMsP95 = 4 }   // a slower callback: the ping misses the bar
             if value == "5" { run.metrics.yield.found = 20 }            // (synthetic) too few devices at the low end
         }
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: Self.heading, withColumn: "Review: before → after")
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
         #expect(ping[3].hasPrefix("holds only below `platform.callback_us` = 50 (5 yes, 15 yes, 50 no)"), "\(ping)")
@@ -113,7 +113,7 @@ struct PlatformOutcomesTests {
             if run.strategy == "review-phase3" { copy.metrics.stack.connectionsCreated = 5_000 }
             return copy
         }
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: "### Every strategy against the review's bars", withColumn: "Bar")
         #expect(rows.count == 14)
         let connections = try #require(probe.row(rows, "Total connections per scan"))
@@ -121,7 +121,7 @@ struct PlatformOutcomesTests {
         #expect(connections.count == 9 && connections[1] == "≤ 1,210")
         #expect(connections[5] == "5,000 ✗" && connections[4].hasSuffix("✓"), "\(connections)")
         // Four strategies (the review's) keep the report as it was.
-        let four = MarkdownProbe(text: Report(document: SyntheticResults.document(strategies: Self.review)).markdown())
+        let four = MarkdownProbe(text: Report(document: SyntheticResults.document(strategies: Self.review)).allMarkdown())
         #expect(!four.text.contains("### Every strategy against the review's bars"))
     }
 }

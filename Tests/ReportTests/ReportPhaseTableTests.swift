@@ -30,7 +30,7 @@ struct ReportPhaseTableTests {
     @Test("each strategy's row holds the median seconds per phase, the median mDNS packets and peak threads; an absent phase is a dash")
     func table() throws {
         let document = Self.document()
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let heading = "### Phases, mDNS and threads"
         let header = probe.header(after: heading, withColumn: "`arp` [s]")
         let rows = probe.table(after: heading, withColumn: "`arp` [s]")

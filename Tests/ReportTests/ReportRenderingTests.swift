@@ -7,7 +7,7 @@ import SyntheticRuns
 @Suite("report.md")
 struct ReportRenderingTests {
     static let document = SyntheticResults.document()
-    static let markdown = Report(document: document).markdown()
+    static let markdown = Report(document: document).allMarkdown()
     static let probe = MarkdownProbe(text: markdown)
 
     /// Median of a metric over one strategy's runs, computed here independently of the report.
@@ -112,7 +112,7 @@ struct ReportRenderingTests {
         let index = try #require(document.runs.firstIndex { $0.strategy == "scanbench-best" })
         let device = try #require(document.runs[index].devices.firstIndex { $0.name == "desk-plug" })
         document.runs[index].devices[device].firstSource = "icmp"
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: "### Device yield", withColumn: "`scanbench-best`")
         let best = try #require(probe.header(after: "### Device yield", withColumn: "`scanbench-best`").firstIndex(of: "`scanbench-best`"))
         #expect(try #require(probe.row(rows, "`desk-plug`"))[best] == "3/3")
@@ -187,7 +187,7 @@ struct ReportRenderingTests {
         var browse = RunMetrics.ServiceAgreement()
         browse.error = unfinished
         document.runs[0].metrics.bonjourBrowse = browse
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: "## Tools in the session", withColumn: "Agrees with reference")
         let byTool = Dictionary(rows.map { ($0[2], $0) }, uniquingKeysWith: { first, _ in first })
         let trace = try #require(byTool["traceroute"])
@@ -265,7 +265,7 @@ struct ReportRenderingTests {
         for index in document.runs.indices where document.runs[index].scenario == "scan" && document.runs[index].strategy == "review-phase2" {
             document.runs[index].metrics.stack.peakInFlight = 45
         }
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
         #expect(Array(ping[2...5]) == ["250.00 ms", "3.00 ms", "3.00 ms", "9.00 ms"])
@@ -279,7 +279,7 @@ struct ReportRenderingTests {
     @Test("cells that were not measured say so")
     func notMeasured() throws {
         let document = SyntheticResults.document(strategies: ["review-baseline", "netmonitor-2.0"], toolScenarios: false)
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
         let peak = try #require(probe.row(rows, "Peak connections"))
         #expect(peak[3] == "not measured" && peak[6] == "not measured" && peak[7] == "not measured")
@@ -309,17 +309,17 @@ struct ReportRenderingTests {
         #expect(!Self.markdown.contains("every run used seed"))
         var oneSeed = SyntheticResults.document()
         for index in oneSeed.runs.indices { oneSeed.runs[index].seed = 5 }
-        #expect(Report(document: oneSeed).markdown().contains("every run used seed 5, so repetitions differ only by timing"))
+        #expect(Report(document: oneSeed).allMarkdown().contains("every run used seed 5, so repetitions differ only by timing"))
         var unseeded = SyntheticResults.document()
         for index in unseeded.runs.indices { unseeded.runs[index].seed = nil }
-        #expect(Report(document: unseeded).markdown().contains("each run drew its own"))
+        #expect(Report(document: unseeded).allMarkdown().contains("each run drew its own"))
         var mixed = SyntheticResults.document()
         let index = try #require(mixed.runs.firstIndex { $0.repetition == 2 })
         mixed.runs[index].seed = 9
-        #expect(Report(document: mixed).markdown().contains("not one per repetition (repetition 1: 1; repetition 2: 2, 9; repetition 3: 3)"))
+        #expect(Report(document: mixed).allMarkdown().contains("not one per repetition (repetition 1: 1; repetition 2: 2, 9; repetition 3: 3)"))
         var apart = SyntheticResults.document()
         for index in apart.runs.indices { apart.runs[index].seed = UInt64(apart.runs[index].repetition * 10) }
-        #expect(Report(document: apart).markdown().contains("repetition 1 with seed 10, repetition 2 with seed 20, repetition 3 with seed 30, every strategy"))
+        #expect(Report(document: apart).allMarkdown().contains("repetition 1 with seed 10, repetition 2 with seed 20, repetition 3 with seed 30, every strategy"))
     }
 
     @Test("failed runs are left out of medians and shown")
@@ -328,7 +328,7 @@ struct ReportRenderingTests {
         let index = try #require(document.runs.firstIndex { $0.strategy == "scanbench-best" && $0.repetition == 2 })
         document.runs[index].status = .timedOut
         document.runs[index].error = "scanner did not exit within 120 s"
-        let probe = MarkdownProbe(text: Report(document: document).markdown())
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: "**Yield and wire**", withColumn: "TCP attempts")
         #expect(try #require(probe.row(rows, "`scanbench-best`"))[0].contains("2 of 3 runs ok"))
         #expect(probe.text.contains("timed_out: scanner did not exit within 120 s"))
@@ -345,17 +345,19 @@ struct ReportRenderingTests {
         try Self.document.write(to: path)
         let reloaded = try ResultsDocument.load(path)
         #expect(Report(document: reloaded).render() == first)
-        #expect(first.map(\.name) == ["report.md", "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg",
+        #expect(first.map(\.name) == ["report.md", "report-home-scan.md", "report-tools.md", "report-methodology.md", "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg",
                                       "home-scan-pareto.svg"])
     }
 
-    @Test("write puts report.md and the charts in the directory")
+    @Test("write puts report.md, its detail files and the charts in the directory")
     func writeFiles() throws {
         let directory = NSTemporaryDirectory() + "report-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let paths = try Report(document: Self.document).write(to: directory)
-        #expect(paths.count == 5)
-        let written = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
+        #expect(paths.count == 8)
+        #expect(try String(contentsOfFile: directory + "/report.md", encoding: .utf8) == Report(document: Self.document).markdown())
+        let written = try ["report.md", "report-home-scan.md", "report-tools.md", "report-methodology.md"]
+            .map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
         #expect(written == Self.markdown)
         for name in ["home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg", "home-scan-pareto.svg"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + name))

@@ -17,7 +17,7 @@ struct SweepReportTests {
 
     @Test("each variant's median, change against the control, Mann–Whitney p and Cliff's δ")
     func table() throws {
-        let markdown = Self.report.markdown()
+        let markdown = Self.report.allMarkdown()
         #expect(markdown.contains("## Sweep"))
         #expect(markdown.contains("Knobs: `a` = 1, 2, 4 × `b` = x, y (6 variants of each control)"))
         #expect(markdown.contains("### `home` · scenario `scan` · control `arp-only`"))
@@ -45,7 +45,7 @@ struct SweepReportTests {
         }
         #expect(charts.map(\.name) == measured.map { "home-scan-sweep-arp-only-\(Inline.slug($0.id)).svg" })
         #expect(charts.contains { $0.name == "home-scan-sweep-arp-only-wire.tcp_attempts.svg" })
-        let markdown = Self.report.markdown()
+        let markdown = Self.report.allMarkdown()
         for chart in charts {
             #expect(markdown.contains("](\(chart.name))"), "report.md does not show \(chart.name)")
             let svg = SVGCollector.parse(chart.contents)
@@ -122,7 +122,7 @@ struct SweepReportTests {
     @Test("results without a sweep get no sweep section and no sweep charts")
     func noSweep() {
         let report = Report(document: SyntheticResults.document())
-        #expect(!report.markdown().contains("## Sweep"))
+        #expect(!report.allMarkdown().contains("## Sweep"))
         #expect(!report.render().contains { $0.name.contains("-sweep-") })
     }
 }

@@ -32,9 +32,9 @@ extension Report {
         return ParetoFront(objectives: compared, candidates: candidates)
     }
 
-    /// Per group and per suite: the objectives' numbers, who is on the front, who is dominated
-    /// and by whom, and the scatter chart.
-    func paretoSection() -> String {
+    /// What the front is, its objectives, ties and chart: the definitions every front table and the
+    /// decision table read (in report-methodology.md).
+    func paretoDefinitionSection() -> String {
         let objectives = paretoObjectives
         var text = "## Pareto front\n\n"
         text += "A strategy is on the **front** when no other strategy is at least as good on every objective and better on one; "
@@ -55,7 +55,7 @@ extension Report {
         text += "as they are, and a difference may be noise. An objective some strategy has no number for "
         text += "is left out of that comparison for all of them, and named under the table. A strategy with a failed or timed-out "
         text += "run counts as failed there (the worst case): dominated by every strategy without one. "
-        text += "Each chart plots recall against the session's connections, a numbered point per strategy: the dashed step line is the "
+        text += "Each chart plots recall against \(chartConnections), a numbered point per strategy: the dashed step line is the "
         text += "front on those **two objectives alone**, filled points are on the **full front** of the table above it, rings are "
         text += "dominated, and failed strategies are not drawn.\n"
         if !measuresSession {
@@ -68,18 +68,27 @@ extension Report {
             text += "\nNot an objective yet: \(undeclared.map(Inline.code).joined(separator: ", ")) — no metric of this scanbench "
             text += "declares it (categories correct is not measured yet; [docs/METRICS.md](\(options.metricsDocLink))).\n"
         }
-        for group in groups {
-            text += "\n### Front on \(group.heading)\n\n"
-            text += paretoTable(group) + "\n" + paretoChartLink(group)
-        }
+        return text
+    }
+
+    /// A group's front: who is on it, who is dominated and by whom, and the scatter chart.
+    func groupParetoSection(_ group: RunGroup) -> String {
+        var text = "## Front on \(group.heading)\n\n"
+        text += "Definitions, objectives and ties: [Pareto front](\(Self.methodologyDetailName)#pareto-front).\n\n"
+        return text + paretoTable(group) + "\n" + paretoChartLink(group)
+    }
+
+    /// Per suite: its front over the fixtures, and the scatter chart.
+    func suiteParetoSection() -> String {
+        var text = ""
         for suite in suites {
-            text += "\n### Front over the suite · scenario \(Inline.code(suite.scenario))\(suite.platform.map { " · platform \(Inline.code($0))" } ?? "") (\(suite.groups.count) fixtures)\n\n"
+            text += "\n## Front over the suite · scenario \(Inline.code(suite.scenario))\(suite.platform.map { " · platform \(Inline.code($0))" } ?? "") (\(suite.groups.count) fixtures)\n\n"
             text += "Each number is the median across the fixtures \(suite.fixtures.map(Inline.code).joined(separator: ", ")) of the "
             text += "strategy's median on each (every fixture counts once; with an even count, the mean of the middle two). "
             text += "A strategy that failed or did not run on any of them counts as failed over the suite.\n\n"
             text += paretoTable(suite) + "\n" + paretoChartLink(suite)
         }
-        return text
+        return text.isEmpty ? "" : "Definitions, objectives and ties: [Pareto front](\(Self.methodologyDetailName)#pareto-front).\n" + text
     }
 
     /// "5 %": how close two medians of `metric` count as equal on the front.
@@ -131,8 +140,12 @@ extension Report {
     /// The chart's file name: "home-scan-pareto.svg", "suite-medians-scan-pareto.svg".
     func paretoChartName(_ set: some StrategyMedians) -> String { "\(set.slug)-pareto.svg" }
 
-    private func paretoChartLink(_ set: some StrategyMedians) -> String {
-        "![Recall against the session's connections on \(set.title), one point per strategy, "
+    /// The chart's x axis in words: "the session's connections", or "connections created" in a
+    /// file without the session's cost, where the scan's stand in.
+    private var chartConnections: String { measuresSession ? "the session's connections" : "connections created" }
+
+    func paretoChartLink(_ set: some StrategyMedians) -> String {
+        "![Recall against \(chartConnections) on \(set.title), one point per strategy, "
             + "with the Pareto front of those two objectives as a step line](\(paretoChartName(set)))\n"
     }
 
@@ -152,10 +165,11 @@ extension Report {
             return ScatterChart.Point(name: strategy, position: position, colour: Palette.style(for: strategy, among: set.strategies).colour,
                                       filled: standing == .front, note: failed ? "failed: not drawn" : standing == .front ? "front" : "dominated")
         }
-        let chart = ScatterChart(title: "Recall against the session's connections — \(set.title)", xLabel: "connections (session: scan, tools, classify step)",
+        let xLabel = measuresSession ? "connections (session: scan, tools, classify step)" : "connections created (stack)"
+        let chart = ScatterChart(title: "Recall against \(chartConnections) — \(set.title)", xLabel: xLabel,
                                  yLabel: "recall", yLimits: 0...1, points: points, front: planar.front,
                                  frontLabel: "front on these two axes", footnote: "filled: on the front of every objective; ring: dominated")
-        var description = "Recall against the session's connections per strategy on \(set.title). "
+        var description = "Recall against \(chartConnections) per strategy on \(set.title). "
         description += "Front on these two objectives (step line): \(planar.front.joined(separator: ", ")). "
         description += "Front on every objective (filled points): \(full.front.joined(separator: ", "))."
         return ReportFile(name: paretoChartName(set), contents: chart.render(description: description))

@@ -1,18 +1,12 @@
 import Results
 
 extension Report {
-    /// The opening lines: one sentence per fixture and scenario, then one per suite. Each names the
-    /// Pareto front of the Pareto section — or the one strategy that dominates all others — and
-    /// what the front's best finder finds at what cost. Cost is the whole session's (scan, tools
-    /// and classify step), named three ways — connections, every packet on the link and SYN
-    /// attempts on the wire — with the scan's share beside it, so no strategy wins by turning SYNs
-    /// into ARP or by moving its cost into the step after the scan.
-    func verdictSection() -> String {
-        let lines = groups.compactMap(verdict) + suites.compactMap(verdict)
-        guard !lines.isEmpty else { return "**Verdict:** no successful runs in these results; nothing to compare.\n" }
-        if lines.count == 1 { return "**Verdict:** " + lines[0] + "\n" }
-        return "**Verdict:**\n\n" + lines.map { "- " + $0 }.joined(separator: "\n") + "\n"
-    }
+    // One sentence per fixture and scenario, and one per suite, opening its detail file. Each names
+    // the Pareto front — or the one strategy that dominates all others — and what the front's best
+    // finder finds at what cost. Cost is the whole session's (scan, tools and classify step), named
+    // three ways — connections, every packet on the link and SYN attempts on the wire — with the
+    // scan's share beside it, so no strategy wins by turning SYNs into ARP or by moving its cost
+    // into the step after the scan.
 
     /// The sentence for a group, nil when it has no strategies.
     func verdict(_ group: RunGroup) -> String? {
@@ -38,7 +32,7 @@ extension Report {
     }
 
     /// A strategy's numbers in a verdict: the whole session's cost, and the scan's share of it.
-    private struct VerdictRow {
+    struct VerdictRow {
         var strategy: String
         var recall: Double
         var attempts: Double
@@ -71,9 +65,23 @@ extension Report {
     ///   - most: what the best finder does ("finds the most devices").
     ///   - yield: a strategy's yield in words ("28/28, recall 1.00").
     ///   - basis: what the numbers are ("medians of 3 runs").
-    private func verdictSentence(_ set: any StrategyMedians, prefix: String, most: String, yield: (String) -> String,
-                                 basis: (String) -> String) -> String? {
-        guard !set.strategies.isEmpty else { return nil }
+    /// The front of a set and who the verdict and the decision table name from it.
+    struct Standings {
+        var front: ParetoFront
+        /// Strategies with a failed or timed-out run.
+        var failed: [String]
+        /// The strategies without a failure whose recall and cost were measured, in report order.
+        var rows: [VerdictRow]
+        var onFront: [VerdictRow]
+        /// The recommended strategy: the front's best finder (highest median recall); among equals
+        /// the one with the fewest connections, then the first in report order. Nil when no
+        /// strategy without a failure has its cost measured.
+        var winner: VerdictRow?
+        /// The reference strategy's row, when it ran here without a failure.
+        var reference: VerdictRow?
+    }
+
+    func standings(_ set: any StrategyMedians) -> Standings {
         let front = paretoFront(set)
         let failed = set.strategies.filter { set.failure($0) != nil }
         let rows: [VerdictRow] = set.strategies.filter { set.failure($0) == nil }.compactMap { strategy in
@@ -85,9 +93,18 @@ extension Report {
                               scanOnly: !measuresSession)
         }
         let onFront = rows.filter { front.front.contains($0.strategy) }
-        // The front's best finder; among equals the one with the fewest connections, then the first in report order.
         let leaders = onFront.filter { $0.recall == onFront.map(\.recall).max() }
-        guard let winner = leaders.first(where: { $0.connections == leaders.map(\.connections).min() }) else {
+        let winner = leaders.first(where: { $0.connections == leaders.map(\.connections).min() })
+        return Standings(front: front, failed: failed, rows: rows, onFront: onFront, winner: winner,
+                         reference: rows.first { $0.strategy == document.referenceStrategy })
+    }
+
+    private func verdictSentence(_ set: any StrategyMedians, prefix: String, most: String, yield: (String) -> String,
+                                 basis: (String) -> String) -> String? {
+        guard !set.strategies.isEmpty else { return nil }
+        let standings = standings(set)
+        let (front, failed, rows, onFront) = (standings.front, standings.failed, standings.rows, standings.onFront)
+        guard let winner = standings.winner else {
             if rows.isEmpty && !failed.isEmpty {
                 return prefix + "every strategy had a failed or timed-out run (\(Self.list(failed))), so none is on the Pareto front."
             }

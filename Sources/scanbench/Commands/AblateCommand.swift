@@ -20,7 +20,7 @@ struct AblateCommand: AsyncParsableCommand {
             are the same strategy or the loader refuses one (a knob that only makes sense with \
             another: named in the report, not run).
 
-            report.md in OUT opens with the ablation: the knobs with both values; per headline \
+            report.md in OUT has the ablation after its decision table: the knobs with both values; per headline \
             metric (devices found, TCP attempts, packets, connections created, duration, ...) the \
             change BASE -> TARGET and the knobs that moved it, ranked by the average of their two \
             directions, each direction with Mann-Whitney p and Cliff's delta; and the knobs whose \

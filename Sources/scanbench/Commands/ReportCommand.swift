@@ -9,18 +9,21 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write report.md and its SVG charts from a results.json.",
         discussion: """
-            Renders the strategy comparison (verdict, Pareto front per fixture and over a suite \
-            of fixtures, suite summary, headline metrics with medians, ranges and changes against \
-            the reference strategy, device yield matrix, accuracy tables, the \
-            architecture review's expected outcomes, methodology, raw runs) and the charts it links \
-            to. The same results always give byte-identical files. How to read it: docs/REPORTS.md.
+            Renders the strategy comparison and the charts it links to. report.md is the decision: \
+            per fixture and scenario and per suite, the recommended strategy, its yield and whole \
+            session's cost against the reference strategy, and the trade-off on the Pareto front; \
+            the detail is in files beside it: report-<fixture>-<scenario>.md (verdict, Pareto \
+            front, headline metrics with medians, ranges and changes against the reference, device \
+            yield, categories), report-suite.md, report-tools.md (accuracy tables, the \
+            architecture review's expected outcomes) and report-methodology.md (methodology, raw \
+            runs). The same results always give byte-identical files. How to read it: docs/REPORTS.md.
             """
     )
 
     @Argument(help: "The results file written by `scanbench run`.")
     var results: String
 
-    @Option(help: "Directory for report.md and the charts (default: the results file's directory).")
+    @Option(help: "Directory for report.md, its detail files and the charts (default: the results file's directory).")
     var out: String?
 
     func run() throws {
@@ -42,7 +45,7 @@ struct ReportCommand: ParsableCommand {
         for path in written { print(path) }
     }
 
-    /// Writes report.md and the charts for `document` (read from `resultsPath`) into `directory`,
+    /// Writes report.md, its detail files and the charts for `document` (read from `resultsPath`) into `directory`,
     /// with links relative to it; `scanbench run` calls this after writing results.json.
     /// - Returns: the paths written.
     /// - Throws: file-system errors when the directory cannot be created or written.

@@ -26,7 +26,7 @@ struct TuneCommand: AsyncParsableCommand {
             and fixture, all with the search's seed, --lanes side by side.
 
             Writes into OUT: results.json (the runs and a 'tune' record: settings, candidates, time \
-            spent, front), report.md (a Tune section first, then the usual report) and front/NAME.yaml: \
+            spent, front), report.md (the decision table, then a Tune section; the detail beside it) and front/NAME.yaml: \
             each strategy on the Pareto front over every fixture, with a header saying how it was \
             found, what it measured and what it changes. 'scanbench run --strategy OUT/front/NAME.yaml' \
             runs one; 'scanbench compare' and 'scanbench report' read results.json.
