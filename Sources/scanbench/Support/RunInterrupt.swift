@@ -74,6 +74,8 @@ final class RunInterrupt {
             switch error {
             case let error as ExitCode: throw error
             case let error as ValidationError: throw error
+            // Refused before anything ran: the command prints it and exits 2 (RunExitStatus.inputError).
+            case let error as RunCommand.PlanRefusal: throw error
             default: Terminal.fail(Terminal.describe(error))
             }
         }
