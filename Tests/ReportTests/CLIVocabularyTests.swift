@@ -79,7 +79,6 @@ struct HelpGlossaryTests {
     /// the page says it (whitespace collapsed), and why it may.
     static let allowed: [(command: String, phrase: String, why: String)] = [
         ("scanbench merge", "--replicates", "the flag's name, which the glossary keeps"),
-        ("scanbench report", "device yield matrix", "a devices-by-strategies table, not a plan"),
         ("scanbench whois", "--map FILE overrides entries", "entries of the server map"),
         ("scanbench probe", "as HomeNet's deep probe", "HomeNet's name for the probe tool's model (docs/TOOLS.md)"),
         ("scanbench probe", "--no-deep-probe", "the probe tool's flag"),

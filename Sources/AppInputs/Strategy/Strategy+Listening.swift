@@ -77,8 +77,8 @@ extension Strategy {
                  doc: "re-queries list the PTR answers already held (RFC 6762 §7.1), split over TC-flagged packets when they do not fit"),
             Knob("hostname_from", \.hostnameFrom, tune: .choice(BonjourHostname.self),
                  doc: """
-                 the device's hostname: `instance_name` ("Living Room", NetMonitor) or `host_name` (the SRV target's first label, \
-                 "Living-Room"); both are logged in `service_resolved`
+                 the device's hostname: `instance_name` (e.g. "Den TV", NetMonitor) or `host_name` (the SRV target's first label, \
+                 "Den-TV"); both are logged in `service_resolved`
                  """),
             Knob("callback_debounce_ms", \.callbackDebounceMs, 0...60_000, "milliseconds (0 = hand each result over at once)",
                  tune: .numbers([0, 100, 500]),
