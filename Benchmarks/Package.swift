@@ -34,6 +34,6 @@ let package = Package(
             path: "Benchmarks/ScanBenchBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ]
 )

@@ -12,6 +12,9 @@ let package = Package(
     targets: [
         .target(name: "CPlatform"),
         .target(name: "Spawn", dependencies: ["CPlatform"]),
-        .executableTarget(name: "SpawnComparison", dependencies: ["Spawn", .product(name: "Subprocess", package: "swift-subprocess")]),
+        .executableTarget(
+            name: "SpawnComparison",
+            dependencies: ["Spawn", .product(name: "Subprocess", package: "swift-subprocess")]
+        ),
     ]
 )

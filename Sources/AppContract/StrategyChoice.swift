@@ -9,9 +9,12 @@ extension StrategyChoice {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(rawValue: text) else {
             let allowed = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not allowed here; write one of: \(allowed)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "'\(text)' is not allowed here; write one of: \(allowed)"
+                )
+            )
         }
         self = value
     }

@@ -27,8 +27,13 @@ extension AppSession {
 
     /// Adds the entry of `action`, started at `startedS` (nil: its time never came) and without a
     /// result at `endedS`, to `report`.
-    func addUnfinished(_ action: SessionScript.Action, startedS: Double?, endedS: Double, resolved: ResolvedScript,
-                       to report: inout SessionReport) {
+    func addUnfinished(
+        _ action: SessionScript.Action,
+        startedS: Double?,
+        endedS: Double,
+        resolved: ResolvedScript,
+        to report: inout SessionReport
+    ) {
         let error = startedS == nil ? SessionReport.didNotStart : SessionReport.didNotFinish
         let started = startedS ?? action.atSeconds
         let ms = startedS.map { ((endedS - $0) * 1000).rounded() } ?? 0
@@ -36,12 +41,21 @@ extension AppSession {
         let service = strategy.tools.bonjourService.rawValue
         switch action.what {
         case .trace(let t):
-            var run = SessionReport.TraceRun(target: resolved.targets[t.target]!.description, method: TraceService.tracer.method.rawValue,
-                                             startedS: started, durationMs: ms)
+            var run = SessionReport.TraceRun(
+                target: resolved.targets[t.target]!.description,
+                method: TraceService.tracer.method.rawValue,
+                startedS: started,
+                durationMs: ms
+            )
             (run.error, run.finished) = (error, false)
             report.traces.append(run)
         case .dns(let d):
-            var run = SessionReport.DNSLookupRun(name: resolved.texts[d.name]!, type: d.type.uppercased(), startedS: started, durationMs: ms)
+            var run = SessionReport.DNSLookupRun(
+                name: resolved.texts[d.name]!,
+                type: d.type.uppercased(),
+                startedS: started,
+                durationMs: ms
+            )
             (run.error, run.finished) = (error, false)
             report.dnsLookups.append(run)
         case .whois(let w):
@@ -49,18 +63,42 @@ extension AppSession {
             (run.error, run.finished) = (error, false)
             report.whoisLookups.append(run)
         case .wol(let w):
-            var run = SessionReport.WakeOnLANRun(mac: resolved.macs[w.target]!.description, destination: w.broadcast, port: w.port,
-                                                 startedS: started, durationMs: ms, sentUnixNs: 0, packetHex: nil, error: error)
+            var run = SessionReport.WakeOnLANRun(
+                mac: resolved.macs[w.target]!.description,
+                destination: w.broadcast,
+                port: w.port,
+                startedS: started,
+                durationMs: ms,
+                sentUnixNs: 0,
+                packetHex: nil,
+                error: error
+            )
             run.finished = false
             report.wakeOnLAN.append(run)
         case .browse(let b):
-            var run = SessionReport.BonjourBrowse(startedS: started, durationMs: ms, types: b.types ?? declared, service: service,
-                                                  generation: nil, services: [], error: error)
+            var run = SessionReport.BonjourBrowse(
+                startedS: started,
+                durationMs: ms,
+                types: b.types ?? declared,
+                service: service,
+                generation: nil,
+                services: [],
+                error: error
+            )
             run.finished = false
             report.bonjourBrowses.append(run)
         case .detail(let d):
-            var run = SessionReport.DetailDiscovery(target: resolved.targets[d.target]!.description, startedS: started, durationMs: ms,
-                                                    service: service, generation: nil, types: declared, heard: 0, services: [], error: error)
+            var run = SessionReport.DetailDiscovery(
+                target: resolved.targets[d.target]!.description,
+                startedS: started,
+                durationMs: ms,
+                service: service,
+                generation: nil,
+                types: declared,
+                heard: 0,
+                services: [],
+                error: error
+            )
             run.finished = false
             report.detailDiscoveries.append(run)
         case .scan, .ping, .ports, .cancel, .thermal:

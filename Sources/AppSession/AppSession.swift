@@ -42,8 +42,15 @@ public struct AppSession: Sendable {
     /// Whether the strategy's classify step runs after the session (`ClassifyService`).
     public var classifies = true
 
-    public init(strategy: Strategy, script: SessionScript, interface: String, targets: [String: IPv4Address],
-                events: (any EventSink)?, seed: UInt64, deadline: Double) {
+    public init(
+        strategy: Strategy,
+        script: SessionScript,
+        interface: String,
+        targets: [String: IPv4Address],
+        events: (any EventSink)?,
+        seed: UInt64,
+        deadline: Double
+    ) {
         self.strategy = strategy
         self.script = script
         self.interface = interface
@@ -59,11 +66,16 @@ public struct AppSession: Sendable {
         if target.hasPrefix("$") {
             let name = String(target.dropFirst())
             guard let bound = targets[name] else {
-                throw SessionError("the script's target $\(name) is not bound", fix: "run with --target \(name)=ADDRESS")
+                throw SessionError(
+                    "the script's target $\(name) is not bound",
+                    fix: "run with --target \(name)=ADDRESS"
+                )
             }
             return bound
         }
-        guard let literal = IPv4Address(target) else { throw SessionError("'\(target)' is not an IPv4 address", fix: "write an address or a $name") }
+        guard let literal = IPv4Address(target) else {
+            throw SessionError("'\(target)' is not an IPv4 address", fix: "write an address or a $name")
+        }
         return literal
     }
 
@@ -81,8 +93,10 @@ public struct AppSession: Sendable {
     public func mac(of target: String) throws -> MACAddress {
         let text = try text(of: target)
         do { return try MagicPacket.parseMAC(text) } catch {
-            throw SessionError("'\(text)' (the Wake-on-LAN target \(target)) is not a MAC address",
-                               fix: "write 12 hex digits such as 00:00:5e:00:53:01, or a $name bound with --target name=MAC")
+            throw SessionError(
+                "'\(text)' (the Wake-on-LAN target \(target)) is not a MAC address",
+                fix: "write 12 hex digits such as 00:00:5e:00:53:01, or a $name bound with --target name=MAC"
+            )
         }
     }
 
@@ -98,9 +112,20 @@ public struct AppSession: Sendable {
         let shared = SharedResources(strategy: strategy, log: tracker)
         let callbacks = CallbackQueue(strategy.tools.executor, name: "app-tools")
         let bind = strategy.bindToInterface ? interface : nil
-        let ping = PingService(settings: strategy.tools.ping, callbacks: callbacks, budget: shared.budget, interface: bind, events: tracker)
-        let scanner = PortScannerService(settings: strategy.tools.portScanner, callbacks: callbacks, budget: shared.budget,
-                                         interface: bind, events: tracker)
+        let ping = PingService(
+            settings: strategy.tools.ping,
+            callbacks: callbacks,
+            budget: shared.budget,
+            interface: bind,
+            events: tracker
+        )
+        let scanner = PortScannerService(
+            settings: strategy.tools.portScanner,
+            callbacks: callbacks,
+            budget: shared.budget,
+            interface: bind,
+            events: tracker
+        )
         let tracer = TraceService(callbacks: callbacks)
         let dns = DNSService(callbacks: callbacks)
         let whois = WhoisService(callbacks: callbacks)
@@ -116,78 +141,105 @@ public struct AppSession: Sendable {
         let actions = script.actions.sorted(by: { $0.atSeconds < $1.atSeconds })
         for (index, action) in actions.enumerated() {
             let due = origin + MonotonicClock.nanoseconds(action.atSeconds)
-            tasks.append(Task {
-                try? await MonotonicClock.sleep(until: due)   // cancelled: the action runs at once, as before
-                if Self.isTool(action.what) {
-                    let startedS = Self.seconds(since: origin)
-                    state.lock.withLock { $0.toolsStarted[index] = startedS }
-                }
-                switch action.what {
-                case .scan:
-                    let startedS = Self.seconds(since: origin)
-                    let scan = Task { () -> Result<ScanReport, any Error> in
-                        do { return .success(try await runner.run()) } catch { return .failure(error) }
+            tasks.append(
+                Task {
+                    try? await MonotonicClock.sleep(until: due)  // cancelled: the action runs at once, as before
+                    if Self.isTool(action.what) {
+                        let startedS = Self.seconds(since: origin)
+                        state.lock.withLock { $0.toolsStarted[index] = startedS }
                     }
-                    let number = state.lock.withLock { s in
-                        s.scansStarted += 1
-                        s.scanStartedS = startedS
-                        s.scan = scan
-                        s.lastScanDone = false
-                        return s.scansStarted
-                    }
-                    let outcome = await scan.value
-                    // A cancelled scan that unwinds after the rescan began is not the one reported.
-                    state.lock.withLock { s in
-                        guard s.scansStarted == number else { return }
-                        s.report = try? outcome.get()
-                        s.scanError = Self.failure(of: outcome)
-                        s.lastScanDone = true
-                    }
-                case .ping(let p):
-                    let ip = resolved[p.target]!   // every target was resolved before the session began
-                    var service = ping
-                    if let timeout = p.timeoutMs { service.settings.timeoutMs = timeout }
-                    let run = Task { [service] in await service.run(ip, count: p.count, intervalMs: p.intervalMs) }
-                    state.lock.withLock { $0.ping = run }
-                    let result = await run.value
-                    state.lock.withLock { $0.pings.append(result) }
-                case .ports(let p):
-                    let ip = resolved[p.target]!
-                    let timeout = p.timeoutMs ?? strategy.tools.portScanner.timeoutMs
-                    let run = Task { await scanner.run(ip, ports: p.ports.ports, timeoutMs: timeout) }
-                    state.lock.withLock { $0.ports = run }
-                    let result = await run.value
-                    state.lock.withLock { $0.portScans.append(result) }
-                case .trace(let t):
-                    let result = await tracer.run(resolved[t.target]!, startedS: Self.seconds(since: origin))
-                    state.lock.withLock { $0.traces.append(result); $0.toolsDone.insert(index) }
-                case .dns(let d):
-                    let result = await dns.run(texts[d.name]!, type: d.type, startedS: Self.seconds(since: origin))
-                    state.lock.withLock { $0.dnsLookups.append(result); $0.toolsDone.insert(index) }
-                case .whois(let w):
-                    let result = await whois.run(texts[w.query]!, server: w.server.map { texts[$0]! }, startedS: Self.seconds(since: origin))
-                    state.lock.withLock { $0.whoisLookups.append(result); $0.toolsDone.insert(index) }
-                case .cancel(let what):
-                    state.lock.withLock { s in
-                        switch what {
-                        case .ping: s.ping?.cancel()
-                        case .ports: s.ports?.cancel()
-                        case .scan: s.scan?.cancel()
+                    switch action.what {
+                    case .scan:
+                        let startedS = Self.seconds(since: origin)
+                        let scan = Task { () -> Result<ScanReport, any Error> in
+                            do { return .success(try await runner.run()) } catch { return .failure(error) }
+                        }
+                        let number = state.lock.withLock { s in
+                            s.scansStarted += 1
+                            s.scanStartedS = startedS
+                            s.scan = scan
+                            s.lastScanDone = false
+                            return s.scansStarted
+                        }
+                        let outcome = await scan.value
+                        // A cancelled scan that unwinds after the rescan began is not the one reported.
+                        state.lock.withLock { s in
+                            guard s.scansStarted == number else { return }
+                            s.report = try? outcome.get()
+                            s.scanError = Self.failure(of: outcome)
+                            s.lastScanDone = true
+                        }
+                    case .ping(let p):
+                        let ip = resolved[p.target]!  // every target was resolved before the session began
+                        var service = ping
+                        if let timeout = p.timeoutMs { service.settings.timeoutMs = timeout }
+                        let run = Task { [service] in await service.run(ip, count: p.count, intervalMs: p.intervalMs) }
+                        state.lock.withLock { $0.ping = run }
+                        let result = await run.value
+                        state.lock.withLock { $0.pings.append(result) }
+                    case .ports(let p):
+                        let ip = resolved[p.target]!
+                        let timeout = p.timeoutMs ?? strategy.tools.portScanner.timeoutMs
+                        let run = Task { await scanner.run(ip, ports: p.ports.ports, timeoutMs: timeout) }
+                        state.lock.withLock { $0.ports = run }
+                        let result = await run.value
+                        state.lock.withLock { $0.portScans.append(result) }
+                    case .trace(let t):
+                        let result = await tracer.run(resolved[t.target]!, startedS: Self.seconds(since: origin))
+                        state.lock.withLock {
+                            $0.traces.append(result); $0.toolsDone.insert(index)
+                        }
+                    case .dns(let d):
+                        let result = await dns.run(texts[d.name]!, type: d.type, startedS: Self.seconds(since: origin))
+                        state.lock.withLock {
+                            $0.dnsLookups.append(result); $0.toolsDone.insert(index)
+                        }
+                    case .whois(let w):
+                        let result = await whois.run(
+                            texts[w.query]!,
+                            server: w.server.map { texts[$0]! },
+                            startedS: Self.seconds(since: origin)
+                        )
+                        state.lock.withLock {
+                            $0.whoisLookups.append(result); $0.toolsDone.insert(index)
+                        }
+                    case .cancel(let what):
+                        state.lock.withLock { s in
+                            switch what {
+                            case .ping: s.ping?.cancel()
+                            case .ports: s.ports?.cancel()
+                            case .scan: s.scan?.cancel()
+                            }
+                        }
+                    case .thermal(let thermal):
+                        shared.thermal.set(thermal)
+                    case .wol(let w):
+                        let sent = WakeOnLANService().run(
+                            mac: resolvedMACs[w.target]!,
+                            destination: IPv4Address(w.broadcast)!,
+                            port: w.port,
+                            origin: origin
+                        )
+                        state.lock.withLock {
+                            $0.wakeOnLAN.append(sent); $0.toolsDone.insert(index)
+                        }
+                    case .browse(let b):
+                        let run = await browsing.run(b, origin: origin)
+                        state.lock.withLock {
+                            $0.bonjourBrowses.append(run); $0.toolsDone.insert(index)
+                        }
+                    case .detail(let d):
+                        let run = await DeviceDetailDiscovery(browsing: browsing).run(
+                            resolved[d.target]!,
+                            windowS: d.windowS,
+                            origin: origin
+                        )
+                        state.lock.withLock {
+                            $0.detailDiscoveries.append(run); $0.toolsDone.insert(index)
                         }
                     }
-                case .thermal(let thermal):
-                    shared.thermal.set(thermal)
-                case .wol(let w):
-                    let sent = WakeOnLANService().run(mac: resolvedMACs[w.target]!, destination: IPv4Address(w.broadcast)!, port: w.port, origin: origin)
-                    state.lock.withLock { $0.wakeOnLAN.append(sent); $0.toolsDone.insert(index) }
-                case .browse(let b):
-                    let run = await browsing.run(b, origin: origin)
-                    state.lock.withLock { $0.bonjourBrowses.append(run); $0.toolsDone.insert(index) }
-                case .detail(let d):
-                    let run = await DeviceDetailDiscovery(browsing: browsing).run(resolved[d.target]!, windowS: d.windowS, origin: origin)
-                    state.lock.withLock { $0.detailDiscoveries.append(run); $0.toolsDone.insert(index) }
                 }
-            })
+            )
         }
         // Wait for everything, or for the deadline while the scan is still out.
         let all = Task { for task in tasks { await task.value } }
@@ -199,7 +251,11 @@ public struct AppSession: Sendable {
             let step = ClassifyService(classify: strategy.classify, budget: shared.budget, events: tracker)
             classified = await step.run(scan, findings: learned.findings(report: scan))
         }
-        var report = SessionReport(script: script.name, strategy: strategy.name, budget: await shared.budget.diagnostics())
+        var report = SessionReport(
+            script: script.name,
+            strategy: strategy.name,
+            budget: await shared.budget.diagnostics()
+        )
         report.classify = classified
         report.scanStartedS = snapshot.scanStartedS
         report.scan = snapshot.report
@@ -212,8 +268,15 @@ public struct AppSession: Sendable {
         report.bonjourBrowses = snapshot.bonjourBrowses
         report.detailDiscoveries = snapshot.detailDiscoveries
         let resolvedScript = ResolvedScript(targets: resolved, texts: texts, macs: resolvedMACs)
-        for (index, action) in actions.enumerated() where Self.isTool(action.what) && !snapshot.toolsDone.contains(index) {
-            addUnfinished(action, startedS: snapshot.toolsStarted[index], endedS: endedS, resolved: resolvedScript, to: &report)
+        for (index, action) in actions.enumerated()
+        where Self.isTool(action.what) && !snapshot.toolsDone.contains(index) {
+            addUnfinished(
+                action,
+                startedS: snapshot.toolsStarted[index],
+                endedS: endedS,
+                resolved: resolvedScript,
+                to: &report
+            )
         }
         report.scansStarted = snapshot.scansStarted
         report.scanError = snapshot.scanError
@@ -222,9 +285,13 @@ public struct AppSession: Sendable {
         report.staleCallbacksDiscarded = stale.discarded
         report.staleCallbacksApplied = stale.applied
         if !finished && snapshot.scanStartedS != nil && !snapshot.lastScanDone {
-            report.hang = SessionReport.Hang(declaredAtS: Self.seconds(since: origin), openPhases: tracker.openPhases,
-                                             budget: report.budget, effectiveLimit: shared.budget.baseLimit.map(shared.thermal.effectiveLimit),
-                                             thermal: shared.thermal.current.rawValue)
+            report.hang = SessionReport.Hang(
+                declaredAtS: Self.seconds(since: origin),
+                openPhases: tracker.openPhases,
+                budget: report.budget,
+                effectiveLimit: shared.budget.baseLimit.map(shared.thermal.effectiveLimit),
+                thermal: shared.thermal.current.rawValue
+            )
         }
         return report
     }
@@ -268,7 +335,9 @@ public struct AppSession: Sendable {
         var resolved: [String: MACAddress] = [:]
         for case .wol(let w) in script.actions.map(\.what) {
             resolved[w.target] = try mac(of: w.target)
-            guard IPv4Address(w.broadcast) != nil else { throw SessionError("'\(w.broadcast)' is not an IPv4 address", fix: "write e.g. 255.255.255.255") }
+            guard IPv4Address(w.broadcast) != nil else {
+                throw SessionError("'\(w.broadcast)' is not an IPv4 address", fix: "write e.g. 255.255.255.255")
+            }
         }
         return resolved
     }
@@ -283,7 +352,9 @@ public struct AppSession: Sendable {
     /// Waits for `task` until `deadline`; true when it finished first.
     static func race(_ task: Task<Void, Never>, until deadline: UInt64) async -> Bool {
         let flag = OneShotFlag()
-        Task { await task.value; flag.set() }
+        Task {
+            await task.value; flag.set()
+        }
         while !flag.isSet && MonotonicClock.now() < deadline {
             try? await Task.sleep(for: .milliseconds(50))
         }

@@ -8,7 +8,10 @@ import ScanKit
 /// the tool's duration ends, as a user would see it.
 enum BlockingTool {
     /// `work`'s value and the milliseconds from its start to its result running on `callbacks`.
-    static func run<Value: Sendable>(on callbacks: CallbackQueue, _ work: @escaping @Sendable () -> Value) async -> (value: Value, durationMs: Double) {
+    static func run<Value: Sendable>(
+        on callbacks: CallbackQueue,
+        _ work: @escaping @Sendable () -> Value
+    ) async -> (value: Value, durationMs: Double) {
         let started = MonotonicClock.now()
         return await withCheckedContinuation { continuation in
             Thread.detachNewThread {

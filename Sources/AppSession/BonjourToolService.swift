@@ -41,9 +41,15 @@ struct BonjourToolService: Sendable {
         let start = MonotonicClock.now()
         let types = action.types ?? declaredTypes
         let outcome = await browse(types: types, windowS: action.windowS, phase: ScanEvent.toolPhase("browse"))
-        return SessionReport.BonjourBrowse(startedS: startedS, durationMs: MonotonicClock.seconds(since: start) * 1000, types: types,
-                                           service: strategy.tools.bonjourService.rawValue, generation: outcome.generation,
-                                           services: outcome.services, error: outcome.error)
+        return SessionReport.BonjourBrowse(
+            startedS: startedS,
+            durationMs: MonotonicClock.seconds(since: start) * 1000,
+            types: types,
+            service: strategy.tools.bonjourService.rawValue,
+            generation: outcome.generation,
+            services: outcome.services,
+            error: outcome.error
+        )
     }
 
     /// Browses `types` for `windowS` seconds (cancellable), then resolves up to `limit` services.
@@ -63,8 +69,11 @@ struct BonjourToolService: Sendable {
         }
         defer { browser.stop() }
         do {
-            try browser.start(interface: interface, localIP: NetworkInterfaces.ipv4Address(of: interface)?.address,
-                              bindToInterface: strategy.bindToInterface)
+            try browser.start(
+                interface: interface,
+                localIP: NetworkInterfaces.ipv4Address(of: interface)?.address,
+                bindToInterface: strategy.bindToInterface
+            )
         } catch {
             outcome.error = "cannot browse mDNS on \(interface): \(error)"
             return outcome
@@ -78,8 +87,16 @@ struct BonjourToolService: Sendable {
                     let service = heard[i]
                     let found = await browser.resolve(service, timeoutMs: 2000)
                     let host = found.map { String($0.host.description.trimmingSuffix(".")) }
-                    return (i, SessionReport.ResolvedService(instance: service.name, type: service.type, host: host, port: found.map { Int($0.port) },
-                                                            addresses: (found?.addresses ?? []).map(\.description).sorted()))
+                    return (
+                        i,
+                        SessionReport.ResolvedService(
+                            instance: service.name,
+                            type: service.type,
+                            host: host,
+                            port: found.map { Int($0.port) },
+                            addresses: (found?.addresses ?? []).map(\.description).sorted()
+                        )
+                    )
                 }
             }
             for _ in 0..<8 { if let i = next.next() { add(i) } }

@@ -48,10 +48,19 @@ struct ClassifyService: Sendable {
         let elapsed = MonotonicClock.now() &- start
         events?.record(.phaseEnd(.init(phase: Self.phase, step: 0, outcome: .completed, elapsedNs: elapsed)))
         let devices = probed.devices.map { device in
-            SessionReport.Classify.Device(ip: device.scanned.ip, category: device.verdict.category, rule: device.verdict.rule,
-                                          evidence: device.verdict.evidence, displayName: device.verdict.name)
+            SessionReport.Classify.Device(
+                ip: device.scanned.ip,
+                category: device.verdict.category,
+                rule: device.verdict.rule,
+                evidence: device.verdict.evidence,
+                displayName: device.verdict.name
+            )
         }
-        return SessionReport.Classify(deepProbe: classify.deepProbe.rawValue, startedUnixS: Double(startedNs) / 1e9,
-                                      seconds: Double(elapsed) / 1e9, devices: devices)
+        return SessionReport.Classify(
+            deepProbe: classify.deepProbe.rawValue,
+            startedUnixS: Double(startedNs) / 1e9,
+            seconds: Double(elapsed) / 1e9,
+            devices: devices
+        )
     }
 }

@@ -28,7 +28,9 @@ struct DNSService: Sendable {
         }
         let lookup = DNSLookup(server: server, timeout: Self.timeoutS, attempts: 1)
         let (outcome, _) = await BlockingTool.run(on: callbacks) { () -> Result<DNSLookup.Result, NetToolError> in
-            do throws(NetToolError) { return .success(try lookup.query(name, type: try DNSLookup.recordType(type))) } catch { return .failure(error) }
+            do throws(NetToolError) {
+                return .success(try lookup.query(name, type: try DNSLookup.recordType(type)))
+            } catch { return .failure(error) }
         }
         // The service is @MainActor: its result is seen when the main actor runs it.
         await MainActor.run {}

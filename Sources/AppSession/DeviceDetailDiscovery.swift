@@ -14,10 +14,25 @@ struct DeviceDetailDiscovery: Sendable {
     func run(_ target: IPv4Address, windowS: Double, origin: UInt64) async -> SessionReport.DetailDiscovery {
         let startedS = AppSession.seconds(since: origin)
         let start = MonotonicClock.now()
-        let outcome = await browsing.browse(types: browsing.declaredTypes, windowS: windowS, limit: Self.maxResolved, phase: ScanEvent.toolPhase("detail"))
-        let mine = outcome.services.filter { $0.addresses.contains(target.description) }.map { "\($0.instance) (\($0.type))" }
-        return SessionReport.DetailDiscovery(target: target.description, startedS: startedS, durationMs: MonotonicClock.seconds(since: start) * 1000,
-                                             service: browsing.strategy.tools.bonjourService.rawValue, generation: outcome.generation,
-                                             types: browsing.declaredTypes, heard: outcome.services.count, services: mine, error: outcome.error)
+        let outcome = await browsing.browse(
+            types: browsing.declaredTypes,
+            windowS: windowS,
+            limit: Self.maxResolved,
+            phase: ScanEvent.toolPhase("detail")
+        )
+        let mine = outcome.services.filter { $0.addresses.contains(target.description) }.map {
+            "\($0.instance) (\($0.type))"
+        }
+        return SessionReport.DetailDiscovery(
+            target: target.description,
+            startedS: startedS,
+            durationMs: MonotonicClock.seconds(since: start) * 1000,
+            service: browsing.strategy.tools.bonjourService.rawValue,
+            generation: outcome.generation,
+            types: browsing.declaredTypes,
+            heard: outcome.services.count,
+            services: mine,
+            error: outcome.error
+        )
     }
 }

@@ -17,8 +17,11 @@ struct PingService: Sendable {
 
     /// Pings `target` `count` times, `intervalMs` between starts; stops early when cancelled.
     func run(_ target: IPv4Address, count: Int, intervalMs: Int) async -> SessionReport.PingRun {
-        var run = SessionReport.PingRun(target: target.description, method: settings.method.rawValue,
-                                        timestamps: settings.timestamps.rawValue)
+        var run = SessionReport.PingRun(
+            target: target.description,
+            method: settings.method.rawValue,
+            timestamps: settings.timestamps.rawValue
+        )
         var socket: Socket?
         if settings.method == .icmp {
             do {
@@ -37,10 +40,15 @@ struct PingService: Sendable {
         for sequence in 1...count {
             if Task.isCancelled { run.cancelled = true; break }
             let started = MonotonicClock.now()
-            let reply = if let socket { await echo(socket, target, sequence: sequence) } else { await connect(target, sequence: sequence) }
+            let reply =
+                if let socket { await echo(socket, target, sequence: sequence) } else {
+                    await connect(target, sequence: sequence)
+                }
             run.replies.append(reply)
             if sequence < count {
-                do { try await MonotonicClock.sleep(until: started + UInt64(intervalMs) * 1_000_000) } catch { run.cancelled = true; break }
+                do { try await MonotonicClock.sleep(until: started + UInt64(intervalMs) * 1_000_000) } catch {
+                    run.cancelled = true; break
+                }
             }
         }
         return run
@@ -61,7 +69,11 @@ struct PingService: Sendable {
             reply.error = "\(error)"
             return reply
         }
-        events?.record(.packetSent(.init(phase: ScanEvent.toolPhase("ping"), kind: .icmpEcho, ip: target, port: nil, bytes: packet.count)))
+        events?.record(
+            .packetSent(
+                .init(phase: ScanEvent.toolPhase("ping"), kind: .icmpEcho, ip: target, port: nil, bytes: packet.count)
+            )
+        )
         let (timeoutMs, callbacks, timestamps) = (settings.timeoutMs, callbacks, settings.timestamps)
         let rtt: Double? = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
@@ -69,8 +81,11 @@ struct PingService: Sendable {
                 while MonotonicClock.now() < deadline {
                     let left = Int((deadline - MonotonicClock.now()) / 1_000_000) + 1
                     guard !socket.wait(for: .readable, milliseconds: left).isEmpty,
-                          let datagram = try? socket.receive() else { continue }
-                    guard datagram.source == target, ICMPEcho.replySequence(datagram.bytes) == wireSequence else { continue }
+                        let datagram = try? socket.receive()
+                    else { continue }
+                    guard datagram.source == target, ICMPEcho.replySequence(datagram.bytes) == wireSequence else {
+                        continue
+                    }
                     let complete: @Sendable () -> Void = {
                         let kernel = datagram.kernelTime.map { Double($0 - sentUnix) / 1e6 }
                         let callback = Double(MonotonicClock.now() - sentMono) / 1e6
@@ -95,8 +110,15 @@ struct PingService: Sendable {
     private func connect(_ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
         var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: RealtimeClock.now(), method: "tcp")
         let probes = settings.tcpPorts.map { port in
-            var probe = PortProbe(ip: target, port: port, timeoutMs: Double(settings.timeoutMs), waitingPolicy: .inspectError,
-                                  interface: interface, phase: ScanEvent.toolPhase("ping"), events: events)
+            var probe = PortProbe(
+                ip: target,
+                port: port,
+                timeoutMs: Double(settings.timeoutMs),
+                waitingPolicy: .inspectError,
+                interface: interface,
+                phase: ScanEvent.toolPhase("ping"),
+                events: events
+            )
             probe.callbacks = callbacks
             probe.timestamps = settings.timestamps
             return probe

@@ -37,11 +37,22 @@ struct PortScannerService: Sendable {
     /// Scans `ports` of `target`; when cancelled, ports not yet answered are reported as
     /// NetMonitor reports them (`filtered`) and the run is marked cancelled.
     func run(_ target: IPv4Address, ports: [Int], timeoutMs: Int) async -> SessionReport.PortScan {
-        var scan = SessionReport.PortScan(target: target.description, timeoutMs: timeoutMs, waitingPolicy: settings.waitingPolicy.rawValue)
+        var scan = SessionReport.PortScan(
+            target: target.description,
+            timeoutMs: timeoutMs,
+            waitingPolicy: settings.waitingPolicy.rawValue
+        )
         let budget = self.budget
         let probes = ports.map { port in
-            var probe = PortProbe(ip: target, port: port, timeoutMs: Double(timeoutMs), waitingPolicy: settings.waitingPolicy,
-                                  interface: interface, phase: ScanEvent.toolPhase("ports"), events: events)
+            var probe = PortProbe(
+                ip: target,
+                port: port,
+                timeoutMs: Double(timeoutMs),
+                waitingPolicy: settings.waitingPolicy,
+                interface: interface,
+                phase: ScanEvent.toolPhase("ports"),
+                events: events
+            )
             probe.callbacks = callbacks
             probe.timestamps = .callback
             probe.reuseLocalEndpoint = settings.localEndpointReuse
@@ -54,7 +65,12 @@ struct PortScannerService: Sendable {
                 group.addTask {
                     let outcome = (try? await budget.withConnectionSlot { await probe.run() }) ?? .cancelled
                     let ms: Double? = if case .reachable(let ms) = outcome { ms } else { nil }
-                    return SessionReport.PortResult(port: probe.port, state: Self.state(of: outcome), outcome: Self.name(of: outcome), rttMs: ms)
+                    return SessionReport.PortResult(
+                        port: probe.port,
+                        state: Self.state(of: outcome),
+                        outcome: Self.name(of: outcome),
+                        rttMs: ms
+                    )
                 }
             }
             for _ in 0..<settings.maxConcurrent { if let next = queue.popFirst() { add(next) } }

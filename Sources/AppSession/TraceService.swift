@@ -20,7 +20,12 @@ struct TraceService: Sendable {
         let (outcome, ms) = await BlockingTool.run(on: callbacks) { () -> Result<[TraceHop], NetToolError> in
             do throws(NetToolError) { return .success(try tracer.run(target)) } catch { return .failure(error) }
         }
-        var run = SessionReport.TraceRun(target: target.description, method: tracer.method.rawValue, startedS: startedS, durationMs: ms)
+        var run = SessionReport.TraceRun(
+            target: target.description,
+            method: tracer.method.rawValue,
+            startedS: startedS,
+            durationMs: ms
+        )
         switch outcome {
         case .success(let hops): run.hops = hops.map(Self.hop)
         case .failure(let error): run.error = "\(error)"
@@ -31,7 +36,12 @@ struct TraceService: Sendable {
     /// A hop as NetMonitor shows it: the first responder, and the mean of the answered probes.
     static func hop(_ hop: TraceHop) -> SessionReport.Hop {
         let rtts = hop.probes.compactMap(\.rttMs)
-        return SessionReport.Hop(ttl: hop.ttl, address: hop.address, name: hop.name,
-                                 rttMs: rtts.isEmpty ? nil : rtts.reduce(0, +) / Double(rtts.count), reachedDestination: hop.reachedDestination)
+        return SessionReport.Hop(
+            ttl: hop.ttl,
+            address: hop.address,
+            name: hop.name,
+            rttMs: rtts.isEmpty ? nil : rtts.reduce(0, +) / Double(rtts.count),
+            reachedDestination: hop.reachedDestination
+        )
     }
 }

@@ -21,8 +21,15 @@ struct WakeOnLANService: Sendable {
         } catch {
             failure = "\(error)"
         }
-        return SessionReport.WakeOnLANRun(mac: mac.description, destination: destination.description, port: port, startedS: startedS,
-                                          durationMs: MonotonicClock.seconds(since: start) * 1000, sentUnixNs: sentUnixNs,
-                                          packetHex: packetHex, error: failure)
+        return SessionReport.WakeOnLANRun(
+            mac: mac.description,
+            destination: destination.description,
+            port: port,
+            startedS: startedS,
+            durationMs: MonotonicClock.seconds(since: start) * 1000,
+            sentUnixNs: sentUnixNs,
+            packetHex: packetHex,
+            error: failure
+        )
     }
 }

@@ -15,11 +15,14 @@ struct WhoisService: Sendable {
     func run(_ query: String, server: String?, startedS: Double) async -> SessionReport.WhoisLookupRun {
         let client = WhoisClient(map: .builtIn, timeout: Self.timeoutS, follow: false)
         let (outcome, ms) = await BlockingTool.run(on: callbacks) { () -> Result<WhoisClient.Result, NetToolError> in
-            do throws(NetToolError) { return .success(try client.lookup(query, server: server)) } catch { return .failure(error) }
+            do throws(NetToolError) { return .success(try client.lookup(query, server: server)) } catch {
+                return .failure(error)
+            }
         }
         var run = SessionReport.WhoisLookupRun(query: query, startedS: startedS, durationMs: ms)
         switch outcome {
-        case .success(let result): run.chain = result.chain.map { SessionReport.WhoisAnswer(server: $0.server, raw: $0.text) }
+        case .success(let result):
+            run.chain = result.chain.map { SessionReport.WhoisAnswer(server: $0.server, raw: $0.text) }
         case .failure(let error): run.error = "\(error)"
         }
         return run

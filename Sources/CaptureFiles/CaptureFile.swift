@@ -41,7 +41,7 @@ public final class CaptureFile {
         switch (isPcapng, reading) {
         case (true, .native):
             (pcapng, pcap, libpcap) = (try PcapngReader(path: path), nil, nil)
-            return      // link types come with the interface blocks
+            return  // link types come with the interface blocks
         case (false, .native):
             let reader = try PcapReader(path: path)
             (pcapng, pcap, libpcap) = (nil, reader, nil)
@@ -78,7 +78,8 @@ public final class CaptureFile {
         let withPKTAPProcess: (CaptureRecord) throws -> Void = { record in
             var record = record
             if record.process == nil, record.effectiveProcess == nil, record.linkType == .pktap,
-               let header = PKTAPHeader(record.bytes) {
+                let header = PKTAPHeader(record.bytes)
+            {
                 record.process = header.process
                 record.effectiveProcess = header.effectiveProcess
             }
@@ -90,8 +91,16 @@ public final class CaptureFile {
         guard let libpcap else { return 0 }
         let linkType = libpcap.linkType
         return try libpcap.forEach { timestamp, length, bytes in
-            try deliver(CaptureRecord(timestamp: timestamp, originalLength: length, bytes: bytes,
-                                      linkType: linkType, interface: 0, process: nil))
+            try deliver(
+                CaptureRecord(
+                    timestamp: timestamp,
+                    originalLength: length,
+                    bytes: bytes,
+                    linkType: linkType,
+                    interface: 0,
+                    process: nil
+                )
+            )
         }
     }
 
@@ -104,10 +113,14 @@ public final class CaptureFile {
         do { kind = try FileKind.of(path) } catch { throw .fileOpenFailed(path: path, message: error.reason) }
         switch kind {
         case .regular: return
-        case .directory: throw .fileOpenFailed(path: path, message: "it is a directory; name a pcap or pcapng file in it")
+        case .directory:
+            throw .fileOpenFailed(path: path, message: "it is a directory; name a pcap or pcapng file in it")
         case .other:
-            throw .fileOpenFailed(path: path, message: "it is a pipe or device, not a file, and analysis reads a capture more than once; "
-                                  + "save the stream first (e.g. tcpdump -w capture.pcap, or ... > capture.pcap) and analyse that")
+            throw .fileOpenFailed(
+                path: path,
+                message: "it is a pipe or device, not a file, and analysis reads a capture more than once; "
+                    + "save the stream first (e.g. tcpdump -w capture.pcap, or ... > capture.pcap) and analyse that"
+            )
         }
     }
 

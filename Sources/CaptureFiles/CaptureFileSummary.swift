@@ -12,8 +12,13 @@ public struct CaptureFileSummary: Sendable, Codable, Equatable {
     /// Set when `--process` filtered the packets.
     public var processFilter: ProcessFilterSummary? = nil
 
-    public init(format: CaptureFile.Format, linkTypes: [String], packetsRead: Int, damage: String? = nil,
-                processFilter: ProcessFilterSummary? = nil) {
+    public init(
+        format: CaptureFile.Format,
+        linkTypes: [String],
+        packetsRead: Int,
+        damage: String? = nil,
+        processFilter: ProcessFilterSummary? = nil
+    ) {
         self.format = format
         self.linkTypes = linkTypes
         self.packetsRead = packetsRead

@@ -11,10 +11,10 @@ public enum LinkEncapsulation {
         let destination = frame[0..<6]
         // Packet type: 1 broadcast, 2 multicast, 0 to this host (research §5.2, sll.h).
         let packetType: UInt8 = destination.allSatisfy { $0 == 0xFF } ? 1 : (frame[0] & 1 == 1 ? 2 : 0)
-        var header: [UInt8] = [frame[12], frame[13], 0, 0]   // protocol, reserved
-        header += [0, 0, 0, 1]                              // interface index 1
-        header += [0, 1, packetType, 6]                     // ARPHRD_ETHER, packet type, address length
-        header += frame[6..<12] + [0, 0]                     // the source MAC, padded to 8
+        var header: [UInt8] = [frame[12], frame[13], 0, 0]  // protocol, reserved
+        header += [0, 0, 0, 1]  // interface index 1
+        header += [0, 1, packetType, 6]  // ARPHRD_ETHER, packet type, address length
+        header += frame[6..<12] + [0, 0]  // the source MAC, padded to 8
         return header + frame[14...]
     }
 
@@ -28,8 +28,19 @@ public enum LinkEncapsulation {
 
     /// The frame behind a PKTAP header naming `process` (nil: the kernel's own, pid 0) and the
     /// process it acts for, `effective` (nil: itself).
-    public static func pktap(_ frame: [UInt8], process: PacketProcess?, effective: PacketProcess? = nil,
-                             outbound: Bool, interface: String = "en0") -> [UInt8] {
-        PKTAPHeader.encode(innerDLT: 1, interface: interface, process: process, effective: effective, outbound: outbound) + frame
+    public static func pktap(
+        _ frame: [UInt8],
+        process: PacketProcess?,
+        effective: PacketProcess? = nil,
+        outbound: Bool,
+        interface: String = "en0"
+    ) -> [UInt8] {
+        PKTAPHeader.encode(
+            innerDLT: 1,
+            interface: interface,
+            process: process,
+            effective: effective,
+            outbound: outbound
+        ) + frame
     }
 }

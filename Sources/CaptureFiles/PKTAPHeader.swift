@@ -79,8 +79,13 @@ public struct PKTAPHeader: Sendable, Equatable {
     /// `process` on `interface` — what `tcpdump -P` on a Mac would read. `effective` is the
     /// process `process` acts for (nil: itself); when it differs the header is flagged
     /// delegated (`PTH_FLAG_PROC_DELEGATED`), as xnu flags it.
-    public static func encode(innerDLT: Int32, interface: String, process: PacketProcess?,
-                              effective: PacketProcess? = nil, outbound: Bool) -> [UInt8] {
+    public static func encode(
+        innerDLT: Int32,
+        interface: String,
+        process: PacketProcess?,
+        effective: PacketProcess? = nil,
+        outbound: Bool
+    ) -> [UInt8] {
         var header = [UInt8](repeating: 0, count: currentLength)
         func put32(_ offset: Int, _ value: UInt32) {
             for i in 0..<4 { header[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(i))) }
@@ -89,13 +94,13 @@ public struct PKTAPHeader: Sendable, Equatable {
             for (i, byte) in text.utf8.prefix(capacity - 1).enumerated() { header[offset + i] = byte }
         }
         put32(0, UInt32(currentLength))
-        put32(4, 1)                                    // PTH_TYPE_PACKET
+        put32(4, 1)  // PTH_TYPE_PACKET
         put32(8, UInt32(bitPattern: innerDLT))
         putString(12, interface, capacity: 24)
         let acting = effective ?? process
-        let delegated: UInt32 = acting != process ? 0x4 : 0   // PTH_FLAG_PROC_DELEGATED
+        let delegated: UInt32 = acting != process ? 0x4 : 0  // PTH_FLAG_PROC_DELEGATED
         put32(36, (outbound ? 0x2 : 0x1) | delegated)  // PTH_FLAG_DIR_OUT / DIR_IN
-        put32(40, 2)                                   // AF_INET
+        put32(40, 2)  // AF_INET
         put32(52, UInt32(bitPattern: process?.pid ?? 0))
         putString(56, process?.name ?? "", capacity: 17)
         put32(84, UInt32(bitPattern: acting?.pid ?? 0))
@@ -104,7 +109,9 @@ public struct PKTAPHeader: Sendable, Equatable {
     }
 
     static func le32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
+            bytes[offset + 3]
+        ) << 24
     }
 
     /// A NUL-padded string field, which may lack the NUL and may end mid-character.

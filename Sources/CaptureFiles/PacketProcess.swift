@@ -39,7 +39,9 @@ public struct PacketProcess: Sendable, Equatable, Hashable {
     /// Both processes pymobiledevice3's comment names: the owner (`PID`, `ProcName`) and the
     /// effective process (`EPID`, `EProcName`) when it differs. nil for a comment that is not
     /// pymobiledevice3's; a comment cut before its effective fields gives only the owner.
-    public static func owners(pymobiledevice3Comment comment: String) -> (process: PacketProcess?, effective: PacketProcess?)? {
+    public static func owners(
+        pymobiledevice3Comment comment: String
+    ) -> (process: PacketProcess?, effective: PacketProcess?)? {
         var comment = comment
         return comment.withUTF8 { owners(pymobiledevice3Comment: UnsafeRawBufferPointer($0)) }
     }
@@ -47,22 +49,33 @@ public struct PacketProcess: Sendable, Equatable, Hashable {
     /// The same from the comment's UTF-8 bytes, as the packet option holds them: this runs for
     /// every packet of a pymobiledevice3 file under `--process`, so it searches bytes and builds
     /// no string but the two names (short ones are stored inline, without allocating).
-    static func owners(pymobiledevice3Comment bytes: UnsafeRawBufferPointer) -> (process: PacketProcess?, effective: PacketProcess?)? {
+    static func owners(
+        pymobiledevice3Comment bytes: UnsafeRawBufferPointer
+    ) -> (process: PacketProcess?, effective: PacketProcess?)? {
         guard bytes.starts(with: "PID: ".utf8), let nameStart = find(", ProcName: ", in: bytes, from: 5),
-              let pid = Int32(text(bytes, 5..<nameStart.lowerBound)) else { return nil }
+            let pid = Int32(text(bytes, 5..<nameStart.lowerBound))
+        else { return nil }
         guard let effectiveStart = find(", EPID: ", in: bytes, from: nameStart.upperBound) else {
             return (PacketProcess(pid: pid, name: text(bytes, nameStart.upperBound..<bytes.count)), nil)
         }
         let process = PacketProcess(pid: pid, name: text(bytes, nameStart.upperBound..<effectiveStart.lowerBound))
         guard let effectiveNameStart = find(", EProcName: ", in: bytes, from: effectiveStart.upperBound),
-              let effectivePid = Int32(text(bytes, effectiveStart.upperBound..<effectiveNameStart.lowerBound)) else { return (process, nil) }
+            let effectivePid = Int32(text(bytes, effectiveStart.upperBound..<effectiveNameStart.lowerBound))
+        else { return (process, nil) }
         let nameEnd = find(", SVC: ", in: bytes, from: effectiveNameStart.upperBound)?.lowerBound ?? bytes.count
-        let effectiveProcess = PacketProcess(pid: effectivePid, name: text(bytes, effectiveNameStart.upperBound..<nameEnd))
+        let effectiveProcess = PacketProcess(
+            pid: effectivePid,
+            name: text(bytes, effectiveNameStart.upperBound..<nameEnd)
+        )
         return (process, effective(effectiveProcess, besides: process))
     }
 
     /// Where `separator` first occurs in `bytes` at or after `start`.
-    private static func find(_ separator: StaticString, in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
+    private static func find(
+        _ separator: StaticString,
+        in bytes: UnsafeRawBufferPointer,
+        from start: Int
+    ) -> Range<Int>? {
         separator.withUTF8Buffer { needle in
             guard needle.count <= bytes.count else { return nil }
             var at = start

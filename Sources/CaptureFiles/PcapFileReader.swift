@@ -36,17 +36,31 @@ public final class PcapFileReader {
             opened = pcap_open_offline_with_tstamp_precision(path, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
         } else {
             let file: StdioFile
-            do { file = try StdioFile(path: path, mode: "rb", buffering: .full(bytes: Self.bufferSize), lockedByCaller: true) } catch {
+            do {
+                file = try StdioFile(
+                    path: path,
+                    mode: "rb",
+                    buffering: .full(bytes: Self.bufferSize),
+                    lockedByCaller: true
+                )
+            } catch {
                 throw .fileOpenFailed(path: path, message: "\(path): \(error.reason)")
             }
-            opened = pcap_fopen_offline_with_tstamp_precision(file.stream, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
+            opened = pcap_fopen_offline_with_tstamp_precision(
+                file.stream,
+                UInt32(PCAP_TSTAMP_PRECISION_NANO),
+                &errorBuffer
+            )
             if opened != nil {
                 file.markHandedOver()
                 self.file = file
             }
         }
         guard let opened else {
-            throw .fileOpenFailed(path: path, message: String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .fileOpenFailed(
+                path: path,
+                message: String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            )
         }
         handle = opened
         linkType = LinkType(dlt: pcap_datalink(opened))
@@ -55,7 +69,7 @@ public final class PcapFileReader {
 
     deinit {
         if let handle { pcap_close(handle) }
-        file = nil   // frees the stdio buffer, now that libpcap has closed the stream
+        file = nil  // frees the stdio buffer, now that libpcap has closed the stream
     }
 
     /// Calls `body` for every remaining record, in file order, without copying the bytes.

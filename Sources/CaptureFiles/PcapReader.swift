@@ -52,14 +52,21 @@ public final class PcapReader {
         self.path = path
         input = try FileBuffer(path: path)
         guard try input.fill(24) else {
-            throw .fileOpenFailed(path: path, message: "not a pcap file (\(input.available) bytes, shorter than the 24-byte pcap file header)")
+            throw .fileOpenFailed(
+                path: path,
+                message: "not a pcap file (\(input.available) bytes, shorter than the 24-byte pcap file header)"
+            )
         }
         let magic = input.raw32(0)
         switch magic {
         case Self.microsecondMagic, Self.nanosecondMagic, Self.kuznetzovMagic: swapped = false
-        case Self.microsecondMagic.byteSwapped, Self.nanosecondMagic.byteSwapped, Self.kuznetzovMagic.byteSwapped: swapped = true
+        case Self.microsecondMagic.byteSwapped, Self.nanosecondMagic.byteSwapped, Self.kuznetzovMagic.byteSwapped:
+            swapped = true
         default:
-            throw .fileOpenFailed(path: path, message: "not a pcap file (its first bytes are \(Self.hex(magic)), no pcap magic)")
+            throw .fileOpenFailed(
+                path: path,
+                message: "not a pcap file (its first bytes are \(Self.hex(magic)), no pcap magic)"
+            )
         }
         let native = swapped ? magic.byteSwapped : magic
         nanoseconds = native == Self.nanosecondMagic
@@ -73,7 +80,10 @@ public final class PcapReader {
         case (2, 3): lengths = .either
         case (2, 4): lengths = .captureFirst
         default:
-            throw .fileOpenFailed(path: path, message: "pcap version \(major).\(minor), which no pcap writer produces (2.0 to 2.4)")
+            throw .fileOpenFailed(
+                path: path,
+                message: "pcap version \(major).\(minor), which no pcap writer produces (2.0 to 2.4)"
+            )
         }
         snapshotLength = Int(swapped ? input.raw32(16).byteSwapped : input.raw32(16))
         let link = swapped ? input.raw32(20).byteSwapped : input.raw32(20)
@@ -94,7 +104,10 @@ public final class PcapReader {
         while true {
             guard try input.fill(headerLength) else {
                 if input.available == 0 { return count }
-                throw damage("record header", "the file ends \(input.available) bytes into a \(headerLength)-byte record header")
+                throw damage(
+                    "record header",
+                    "the file ends \(input.available) bytes into a \(headerLength)-byte record header"
+                )
             }
             let seconds = Int64(field(0)), fraction = Int64(field(4))
             var captured = Int(field(8)), original = Int(field(12))
@@ -104,16 +117,29 @@ public final class PcapReader {
             case .either: if captured > original { swap(&captured, &original) }
             }
             guard captured <= PcapngReader.maximumBlockLength else {
-                throw damage("record header", "captured length \(captured) is past the \(PcapngReader.maximumBlockLength) bytes any record may have")
+                throw damage(
+                    "record header",
+                    "captured length \(captured) is past the \(PcapngReader.maximumBlockLength) bytes any record may have"
+                )
             }
             guard try input.fill(headerLength + captured) else {
-                throw damage("record", "the record says \(captured) captured bytes but the file ends after \(input.available - headerLength)")
+                throw damage(
+                    "record",
+                    "the record says \(captured) captured bytes but the file ends after \(input.available - headerLength)"
+                )
             }
             // Wrapping, then clamped: a hostile time is a wrong time, never a trap.
             let timestamp = CaptureRecord.clamped(seconds &* 1_000_000_000 &+ fraction &* scale)
-            try body(CaptureRecord(timestamp: timestamp, originalLength: original,
-                                   bytes: input.bytes(headerLength..<(headerLength + captured)),
-                                   linkType: linkType, interface: 0, process: nil))
+            try body(
+                CaptureRecord(
+                    timestamp: timestamp,
+                    originalLength: original,
+                    bytes: input.bytes(headerLength..<(headerLength + captured)),
+                    linkType: linkType,
+                    interface: 0,
+                    process: nil
+                )
+            )
             input.skip(headerLength + captured)
             count += 1
         }

@@ -72,9 +72,17 @@ public struct PcapngBuilder: Sendable {
     ///     owner sends for.
     ///   - extraOptions: more options as (code, value), written as given after the others (for
     ///     hostile input: an option too short, an index out of range).
-    public mutating func addPacket(interface: Int, timestamp: Int64, nanosecondUnits: Bool = true, data: [UInt8],
-                                   originalLength: Int? = nil, comment: String? = nil, processIndex: Int? = nil,
-                                   effectiveProcessIndex: Int? = nil, extraOptions: [(code: UInt16, value: [UInt8])] = []) {
+    public mutating func addPacket(
+        interface: Int,
+        timestamp: Int64,
+        nanosecondUnits: Bool = true,
+        data: [UInt8],
+        originalLength: Int? = nil,
+        comment: String? = nil,
+        processIndex: Int? = nil,
+        effectiveProcessIndex: Int? = nil,
+        extraOptions: [(code: UInt16, value: [UInt8])] = []
+    ) {
         let units = UInt64(bitPattern: nanosecondUnits ? timestamp : timestamp / 1000)
         var body: [UInt8] = []
         append32(&body, UInt32(interface))
@@ -117,7 +125,7 @@ public struct PcapngBuilder: Sendable {
             body += value
             body += [UInt8](repeating: 0, count: (4 - value.count % 4) % 4)
         }
-        append32(&body, 0)   // opt_endofopt
+        append32(&body, 0)  // opt_endofopt
     }
 
     private func append16(_ bytes: inout [UInt8], _ value: UInt16) {

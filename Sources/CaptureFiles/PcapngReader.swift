@@ -1,4 +1,3 @@
-
 /// Reads pcapng files block by block, streaming, with what libpcap does not give: one link type
 /// per interface (Apple's `tcpdump -P` writes several), and the per-packet process from Apple's
 /// process information blocks or pymobiledevice3's packet comments.
@@ -66,12 +65,18 @@ public final class PcapngReader {
             let offset = input.offset
             guard try input.fill(8) else {
                 if input.available == 0 { return count }
-                throw damage(offset, "block header", "the file ends \(input.available) bytes into an 8-byte block header")
+                throw damage(
+                    offset,
+                    "block header",
+                    "the file ends \(input.available) bytes into an 8-byte block header"
+                )
             }
             // The section header's type reads the same in both byte orders; every other field
             // is in the byte order its magic sets.
             if input.raw32(0) == Self.sectionHeaderType {
-                guard try input.fill(12) else { throw damage(offset, "section header", "the file ends inside the byte-order magic") }
+                guard try input.fill(12) else {
+                    throw damage(offset, "section header", "the file ends inside the byte-order magic")
+                }
                 switch input.raw32(8) {
                 case 0x1A2B_3C4D: bigEndian = false
                 case 0x4D3C_2B1A: bigEndian = true
@@ -82,7 +87,11 @@ public final class PcapngReader {
             let name = Self.blockName(type)
             let length = Int(value32(input.raw32(4)))
             guard length >= 12, length % 4 == 0, length <= Self.maximumBlockLength else {
-                throw damage(offset, name, "block length \(length) is not a multiple of 4 between 12 and \(Self.maximumBlockLength)")
+                throw damage(
+                    offset,
+                    name,
+                    "block length \(length) is not a multiple of 4 between 12 and \(Self.maximumBlockLength)"
+                )
             }
             guard try input.fill(length) else {
                 throw damage(offset, name, "the block says \(length) bytes but the file ends after \(input.available)")
@@ -111,7 +120,9 @@ public final class PcapngReader {
     // MARK: Blocks
 
     private func readSectionHeader(_ block: UnsafeRawBufferPointer, offset: Int64) throws(CaptureError) {
-        guard block.count >= 16 else { throw damage(offset, "section header", "body of \(block.count) bytes, at least 16 needed") }
+        guard block.count >= 16 else {
+            throw damage(offset, "section header", "body of \(block.count) bytes, at least 16 needed")
+        }
         let major = value16(block, 4)
         guard major == 1 else { throw damage(offset, "section header", "pcapng major version \(major), only 1 exists") }
         // Interface and process indexes count within a section.
@@ -121,7 +132,9 @@ public final class PcapngReader {
     }
 
     private func readInterface(_ block: UnsafeRawBufferPointer, offset: Int64) throws(CaptureError) {
-        guard block.count >= 8 else { throw damage(offset, "interface description", "body of \(block.count) bytes, at least 8 needed") }
+        guard block.count >= 8 else {
+            throw damage(offset, "interface description", "body of \(block.count) bytes, at least 8 needed")
+        }
         let value = value16(block, 0)
         let linkType = LinkType(dlt: Int32(value))
         guard linkType.isSupported else {
@@ -131,8 +144,10 @@ public final class PcapngReader {
         try forEachOption(block, from: 8, offset: offset, name: "interface description") { code, option in
             if code == 9, option.count >= 1 { interface.timestampResolution = option[0] }
             if code == 14, option.count >= 8 {
-                interface.timestampOffset = Int64(bitPattern: UInt64(value32(option, bigEndian ? 4 : 0))
-                    | UInt64(value32(option, bigEndian ? 0 : 4)) << 32)
+                interface.timestampOffset = Int64(
+                    bitPattern: UInt64(value32(option, bigEndian ? 4 : 0))
+                        | UInt64(value32(option, bigEndian ? 0 : 4)) << 32
+                )
             }
         }
         interfaces.append(interface)
@@ -142,7 +157,9 @@ public final class PcapngReader {
     /// An interface statistics block (type 5): interface id, timestamp, then options whose
     /// `isb_ifdrop` (5) and `isb_osdrop` (7) are 64-bit drop counts.
     private func readStatistics(_ block: UnsafeRawBufferPointer, offset: Int64) throws(CaptureError) {
-        guard block.count >= 12 else { throw damage(offset, "interface statistics", "body of \(block.count) bytes, at least 12 needed") }
+        guard block.count >= 12 else {
+            throw damage(offset, "interface statistics", "body of \(block.count) bytes, at least 12 needed")
+        }
         let interface = Int(value32(block, 0))
         var dropped: UInt64?
         try forEachOption(block, from: 12, offset: offset, name: "interface statistics") { code, option in
@@ -154,8 +171,13 @@ public final class PcapngReader {
 
     /// An enhanced packet block (type 6) or the obsolete packet block (type 2), which differ only
     /// in the interface id's width.
-    private func readPacket(_ block: UnsafeRawBufferPointer, type: UInt32, offset: Int64, wantsProcess: Bool,
-                            _ body: (CaptureRecord) throws -> Void) throws {
+    private func readPacket(
+        _ block: UnsafeRawBufferPointer,
+        type: UInt32,
+        offset: Int64,
+        wantsProcess: Bool,
+        _ body: (CaptureRecord) throws -> Void
+    ) throws {
         let name = Self.blockName(type)
         guard block.count >= 20 else { throw damage(offset, name, "body of \(block.count) bytes, at least 20 needed") }
         let index = Int(type == 6 ? value32(block, 0) : UInt32(value16(block, 0)))
@@ -189,31 +211,52 @@ public final class PcapngReader {
             process = fromBlock ?? fromComment?.process
             effective = PacketProcess.effective(effectiveFromBlock ?? fromComment?.effective, besides: process)
         }
-        try body(CaptureRecord(timestamp: timestamp, originalLength: Int(value32(block, 16)),
-                               bytes: UnsafeRawBufferPointer(rebasing: block[20..<(20 + captured)]),
-                               linkType: interface.linkType, interface: index, process: process,
-                               effectiveProcess: effective))
+        try body(
+            CaptureRecord(
+                timestamp: timestamp,
+                originalLength: Int(value32(block, 16)),
+                bytes: UnsafeRawBufferPointer(rebasing: block[20..<(20 + captured)]),
+                linkType: interface.linkType,
+                interface: index,
+                process: process,
+                effectiveProcess: effective
+            )
+        )
     }
 
     /// A simple packet block: interface 0, no timestamp (the previous packet's is used, so
     /// durations stay meaningful), captured length the smaller of the snap length and the data.
-    private func readSimplePacket(_ block: UnsafeRawBufferPointer, offset: Int64,
-                                  _ body: (CaptureRecord) throws -> Void) throws {
-        guard block.count >= 4 else { throw damage(offset, "simple packet", "body of \(block.count) bytes, at least 4 needed") }
+    private func readSimplePacket(
+        _ block: UnsafeRawBufferPointer,
+        offset: Int64,
+        _ body: (CaptureRecord) throws -> Void
+    ) throws {
+        guard block.count >= 4 else {
+            throw damage(offset, "simple packet", "body of \(block.count) bytes, at least 4 needed")
+        }
         guard let interface = interfaces.first else {
             throw damage(offset, "simple packet", "packet before any interface description")
         }
         let original = Int(value32(block, 0))
         var captured = min(original, block.count - 4)
         if interface.snapshotLength > 0 { captured = min(captured, Int(interface.snapshotLength)) }
-        try body(CaptureRecord(timestamp: lastTimestamp, originalLength: original,
-                               bytes: UnsafeRawBufferPointer(rebasing: block[4..<(4 + captured)]),
-                               linkType: interface.linkType, interface: 0, process: nil))
+        try body(
+            CaptureRecord(
+                timestamp: lastTimestamp,
+                originalLength: original,
+                bytes: UnsafeRawBufferPointer(rebasing: block[4..<(4 + captured)]),
+                linkType: interface.linkType,
+                interface: 0,
+                process: nil
+            )
+        )
     }
 
     /// Apple's process information block: pid, then options (2 = name).
     private func readProcess(_ block: UnsafeRawBufferPointer, offset: Int64) throws(CaptureError) {
-        guard block.count >= 4 else { throw damage(offset, "Apple process information", "body of \(block.count) bytes, at least 4 needed") }
+        guard block.count >= 4 else {
+            throw damage(offset, "Apple process information", "body of \(block.count) bytes, at least 4 needed")
+        }
         var name = ""
         try forEachOption(block, from: 4, offset: offset, name: "Apple process information") { code, option in
             if code == 2 { name = PKTAPHeader.cString(option, 0, option.count) }
@@ -224,8 +267,13 @@ public final class PcapngReader {
     // MARK: Bytes
 
     /// Walks `code u16, length u16, value padded to 4` options up to `opt_endofopt` or the end.
-    private func forEachOption(_ block: UnsafeRawBufferPointer, from first: Int, offset: Int64, name: String,
-                               _ body: (UInt16, UnsafeRawBufferPointer) -> Void) throws(CaptureError) {
+    private func forEachOption(
+        _ block: UnsafeRawBufferPointer,
+        from first: Int,
+        offset: Int64,
+        name: String,
+        _ body: (UInt16, UnsafeRawBufferPointer) -> Void
+    ) throws(CaptureError) {
         var at = first
         while at + 4 <= block.count {
             let code = value16(block, at)

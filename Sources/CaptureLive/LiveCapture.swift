@@ -87,13 +87,18 @@ public final class LiveCapture: Sendable {
         let sink: PacketSink
         do throws(CaptureError) {
             if let namespace = config.namespace {
-                do { try NetworkNamespace(namespace).enter() } catch { throw .namespaceUnavailable(name: namespace, errno: error.code) }
+                do { try NetworkNamespace(namespace).enter() } catch {
+                    throw .namespaceUnavailable(name: namespace, errno: error.code)
+                }
             }
             handle = try Self.open(config)
             do throws(CaptureError) {
                 let writer = try config.outputPath.map { path throws(CaptureError) in
-                    try PcapFileWriter(path: path, linkType: LinkType(dlt: pcap_datalink(handle)),
-                                       snapshotLength: config.snapshotLength)
+                    try PcapFileWriter(
+                        path: path,
+                        linkType: LinkType(dlt: pcap_datalink(handle)),
+                        snapshotLength: config.snapshotLength
+                    )
                 }
                 sink = PacketSink(writer: writer, keepsPackets: config.keepsPackets)
             } catch {
@@ -101,7 +106,9 @@ public final class LiveCapture: Sendable {
                 throw error
             }
         } catch {
-            state.withLock { $0.stopRequested = true; $0.result = .failure(.notRunning) }
+            state.withLock {
+                $0.stopRequested = true; $0.result = .failure(.notRunning)
+            }
             ready.resume(throwing: error)
             return
         }
@@ -113,9 +120,11 @@ public final class LiveCapture: Sendable {
             guard let user, let header, let bytes else { return }
             let sink = Unmanaged<PacketSink>.fromOpaque(UnsafeRawPointer(user)).takeUnretainedValue()
             let h = header.pointee
-            sink.receive(timestamp: Int64(h.ts.tv_sec) * 1_000_000_000 + Int64(h.ts.tv_usec),
-                         originalLength: Int(h.len),
-                         bytes: UnsafeRawBufferPointer(start: bytes, count: Int(h.caplen)))
+            sink.receive(
+                timestamp: Int64(h.ts.tv_sec) * 1_000_000_000 + Int64(h.ts.tv_usec),
+                originalLength: Int(h.len),
+                bytes: UnsafeRawBufferPointer(start: bytes, count: Int(h.caplen))
+            )
         }
         var failure: CaptureError?
         while !stopFlag.load(ordering: .sequentiallyConsistent) {
@@ -150,9 +159,16 @@ public final class LiveCapture: Sendable {
                 captured: sink.count,
                 received: haveStats ? UInt64(stats.ps_recv) : 0,
                 droppedByKernel: haveStats ? UInt64(stats.ps_drop) : 0,
-                droppedByInterface: haveStats ? UInt64(stats.ps_ifdrop) : 0)
-            result = .success(CaptureResult(statistics: statistics, linkType: linkType,
-                                            outputPath: config.outputPath, packets: sink.packets))
+                droppedByInterface: haveStats ? UInt64(stats.ps_ifdrop) : 0
+            )
+            result = .success(
+                CaptureResult(
+                    statistics: statistics,
+                    linkType: linkType,
+                    outputPath: config.outputPath,
+                    packets: sink.packets
+                )
+            )
         }
         let waiter = state.withLock { state in
             state.result = result
@@ -166,18 +182,22 @@ public final class LiveCapture: Sendable {
     private static func open(_ config: LiveCaptureConfiguration) throws(CaptureError) -> OpaquePointer {
         var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE))
         guard let handle = pcap_create(config.interface, &errorBuffer) else {
-            throw .openFailed(interface: config.interface, namespace: config.namespace,
-                              message: errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            throw .openFailed(
+                interface: config.interface,
+                namespace: config.namespace,
+                message: errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            )
         }
         func fail(_ message: String) -> CaptureError {
             pcap_close(handle)
             return .openFailed(interface: config.interface, namespace: config.namespace, message: message)
         }
         guard pcap_set_snaplen(handle, Int32(clamping: config.snapshotLength)) == 0,
-              pcap_set_promisc(handle, config.promiscuous ? 1 : 0) == 0,
-              pcap_set_timeout(handle, 100) == 0,
-              pcap_set_immediate_mode(handle, 1) == 0,
-              pcap_set_buffer_size(handle, Int32(clamping: config.bufferSize)) == 0 else {
+            pcap_set_promisc(handle, config.promiscuous ? 1 : 0) == 0,
+            pcap_set_timeout(handle, 100) == 0,
+            pcap_set_immediate_mode(handle, 1) == 0,
+            pcap_set_buffer_size(handle, Int32(clamping: config.bufferSize)) == 0
+        else {
             throw fail("could not set capture options")
         }
         guard pcap_set_tstamp_precision(handle, Int32(PCAP_TSTAMP_PRECISION_NANO)) == 0 else {

@@ -21,9 +21,16 @@ public struct LiveCaptureConfiguration: Sendable, Equatable {
     /// Whether to keep every packet in memory and return it in `CaptureResult.packets`.
     public var keepsPackets: Bool
 
-    public init(interface: String, namespace: String? = nil, snapshotLength: Int = 262_144,
-                bufferSize: Int = 32 << 20, filter: String? = nil, promiscuous: Bool = true,
-                outputPath: String? = nil, keepsPackets: Bool = false) {
+    public init(
+        interface: String,
+        namespace: String? = nil,
+        snapshotLength: Int = 262_144,
+        bufferSize: Int = 32 << 20,
+        filter: String? = nil,
+        promiscuous: Bool = true,
+        outputPath: String? = nil,
+        keepsPackets: Bool = false
+    ) {
         self.interface = interface
         self.namespace = namespace
         self.snapshotLength = snapshotLength

@@ -19,8 +19,9 @@ final class PacketSink {
     func receive(timestamp: Int64, originalLength: Int, bytes: UnsafeRawBufferPointer) {
         count += 1
         if let writer, writeError == nil {
-            do { try writer.write(timestamp: timestamp, originalLength: originalLength, data: bytes) }
-            catch { writeError = error }
+            do { try writer.write(timestamp: timestamp, originalLength: originalLength, data: bytes) } catch {
+                writeError = error
+            }
         }
         if keepsPackets {
             packets.append(CapturedPacket(timestamp: timestamp, originalLength: originalLength, data: Array(bytes)))

@@ -1,4 +1,3 @@
-
 /// Which fixture devices a scanner could find at all, from the ground truth alone.
 ///
 /// A device is discoverable when something it does reaches the scanner's link: it answers ARP

@@ -69,7 +69,12 @@ extension Fixture {
         public var lossPercent: Double?
         public var burstLoss: BurstLoss?
 
-        public init(delayMs: Double? = nil, jitterMs: Double? = nil, lossPercent: Double? = nil, burstLoss: BurstLoss? = nil) {
+        public init(
+            delayMs: Double? = nil,
+            jitterMs: Double? = nil,
+            lossPercent: Double? = nil,
+            burstLoss: BurstLoss? = nil
+        ) {
             self.delayMs = delayMs
             self.jitterMs = jitterMs
             self.lossPercent = lossPercent

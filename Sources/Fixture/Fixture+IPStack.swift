@@ -41,8 +41,16 @@ extension Fixture {
         /// The SYN/ACK's window in segments (route `initrwnd`).
         public var initrwndSegments: Int?
 
-        public init(ttl: Int? = nil, tcpTimestamps: Bool? = nil, tcpSack: Bool? = nil, tcpWindowScaling: Bool? = nil,
-                    tcpWindowScale: Int? = nil, tcpECN: Bool? = nil, mss: Int? = nil, initrwndSegments: Int? = nil) {
+        public init(
+            ttl: Int? = nil,
+            tcpTimestamps: Bool? = nil,
+            tcpSack: Bool? = nil,
+            tcpWindowScaling: Bool? = nil,
+            tcpWindowScale: Int? = nil,
+            tcpECN: Bool? = nil,
+            mss: Int? = nil,
+            initrwndSegments: Int? = nil
+        ) {
             self.ttl = ttl
             self.tcpTimestamps = tcpTimestamps
             self.tcpSack = tcpSack

@@ -47,8 +47,15 @@ extension Fixture {
 
         public var descriptionPath: String { locationPath ?? "/description.xml" }
 
-        public init(deviceType: String, uuid: String, services: [String]? = nil, server: String, locationPort: Int,
-                    locationPath: String? = nil, delayMs: Double? = nil) {
+        public init(
+            deviceType: String,
+            uuid: String,
+            services: [String]? = nil,
+            server: String,
+            locationPort: Int,
+            locationPath: String? = nil,
+            delayMs: Double? = nil
+        ) {
             self.deviceType = deviceType
             self.uuid = uuid
             self.services = services

@@ -138,7 +138,13 @@ extension Fixture {
         public var jitterMs: Double?
         public var lossPercent: Double?
 
-        public init(perHour: Double, durationMs: [Double], delayMs: Double? = nil, jitterMs: Double? = nil, lossPercent: Double? = nil) {
+        public init(
+            perHour: Double,
+            durationMs: [Double],
+            delayMs: Double? = nil,
+            jitterMs: Double? = nil,
+            lossPercent: Double? = nil
+        ) {
             self.perHour = perHour
             self.durationMs = durationMs
             self.delayMs = delayMs

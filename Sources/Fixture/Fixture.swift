@@ -14,8 +14,14 @@ public struct Fixture: Codable, Sendable, Equatable {
     public var upstream: Upstream?
     public var devices: [Device]
 
-    public init(name: String, description: String? = nil, allowNonBenchmarkAddresses: Bool? = nil, network: Network,
-                upstream: Upstream? = nil, devices: [Device]) {
+    public init(
+        name: String,
+        description: String? = nil,
+        allowNonBenchmarkAddresses: Bool? = nil,
+        network: Network,
+        upstream: Upstream? = nil,
+        devices: [Device]
+    ) {
         self.name = name
         self.description = description
         self.allowNonBenchmarkAddresses = allowNonBenchmarkAddresses
@@ -58,7 +64,12 @@ public struct Fixture: Codable, Sendable, Equatable {
         /// The scanner's own Wi-Fi path events (roam, loss of association, congestion).
         public var wifi: ScannerWiFi?
 
-        public init(ip: IPv4Address, mac: MACAddress, link: Fixture.LinkImpairment? = nil, wifi: Fixture.ScannerWiFi? = nil) {
+        public init(
+            ip: IPv4Address,
+            mac: MACAddress,
+            link: Fixture.LinkImpairment? = nil,
+            wifi: Fixture.ScannerWiFi? = nil
+        ) {
             self.ip = ip
             self.mac = mac
             self.link = link

@@ -39,15 +39,20 @@ public enum FixtureLoader {
         let directory = BuiltinDirectory.locate("fixtures/lans")
         if nameOrPath.contains("/") {
             let candidate = "\(directory)/\(nameOrPath).yaml"
-            let isBuiltin = !FileManager.default.fileExists(atPath: nameOrPath) && FileManager.default.fileExists(atPath: candidate)
+            let isBuiltin =
+                !FileManager.default.fileExists(atPath: nameOrPath) && FileManager.default.fileExists(atPath: candidate)
             return isBuiltin ? candidate : nameOrPath
         }
-        for candidate in ["\(directory)/\(nameOrPath).yaml"] + derivedDirectories.map({ "\(directory)/\($0)/\(nameOrPath).yaml" })
+        for candidate in ["\(directory)/\(nameOrPath).yaml"]
+            + derivedDirectories.map({ "\(directory)/\($0)/\(nameOrPath).yaml" })
         where FileManager.default.fileExists(atPath: candidate) {
             return candidate
         }
-        throw YAMLInputError(file: nameOrPath, message: "no built-in fixture named '\(nameOrPath)'",
-                             fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file")
+        throw YAMLInputError(
+            file: nameOrPath,
+            message: "no built-in fixture named '\(nameOrPath)'",
+            fix: "use one of: \(builtinNames().joined(separator: ", ")), or give a path to a .yaml file"
+        )
     }
 
     /// Where the committed generated LANs live, under `fixtures/lans/`.
@@ -63,7 +68,8 @@ public enum FixtureLoader {
     /// The built-in names: the hand-written fixtures, then the generated ones, then the Wi-Fi ones.
     public static func builtinNames() -> [String] {
         let directory = BuiltinDirectory.locate("fixtures/lans")
-        return BuiltinDirectory.yamlNames(in: directory) + derivedDirectories.flatMap { BuiltinDirectory.yamlNames(in: "\(directory)/\($0)") }
+        return BuiltinDirectory.yamlNames(in: directory)
+            + derivedDirectories.flatMap { BuiltinDirectory.yamlNames(in: "\(directory)/\($0)") }
     }
 
     static let knownKeys: Set<String> = {

@@ -54,23 +54,39 @@ public struct GroundTruth: Sendable, Codable {
 
     /// The truth of `fixture` as a testbed would serve it: `testbedID` and the namespace names
     /// are the runtime's (Testbed's `TestbedPlan`), everything else is the fixture's.
-    public init(fixture: Fixture, fixturePath: String, testbedID: String, scannerNamespace: String,
-                routers: [String], deviceNamespace: (String) -> String) {
+    public init(
+        fixture: Fixture,
+        fixturePath: String,
+        testbedID: String,
+        scannerNamespace: String,
+        routers: [String],
+        deviceNamespace: (String) -> String
+    ) {
         self.testbedID = testbedID
         self.fixture = fixture.name
         self.fixturePath = fixturePath
         subnet = fixture.network.subnet
         gateway = fixture.network.gateway
         domain = fixture.network.dnsDomain
-        scanner = ScannerTruth(ip: fixture.network.scanner.ip, mac: fixture.network.scanner.mac,
-                               namespace: scannerNamespace, interface: "eth0", link: fixture.network.scanner.link)
+        scanner = ScannerTruth(
+            ip: fixture.network.scanner.ip,
+            mac: fixture.network.scanner.mac,
+            namespace: scannerNamespace,
+            interface: "eth0",
+            link: fixture.network.scanner.link
+        )
         self.routers = routers
         devices = fixture.devices.map { device in
             let tcp = device.tcpPorts
-            return DeviceTruth(namespace: deviceNamespace(device.name),
-                               fqdn: device.hostname.map { "\($0).\(fixture.network.dnsDomain)" },
-                               tcpOpen: tcp.openPorts.sorted(), tcpClosed: tcp.closedPorts.sorted(),
-                               tcpFiltered: tcp.filteredPorts.sorted(), tcpDefault: tcp.defaultPolicy, device: device)
+            return DeviceTruth(
+                namespace: deviceNamespace(device.name),
+                fqdn: device.hostname.map { "\($0).\(fixture.network.dnsDomain)" },
+                tcpOpen: tcp.openPorts.sorted(),
+                tcpClosed: tcp.closedPorts.sorted(),
+                tcpFiltered: tcp.filteredPorts.sorted(),
+                tcpDefault: tcp.defaultPolicy,
+                device: device
+            )
         }
         servers = fixture.upstream?.servers ?? []
     }

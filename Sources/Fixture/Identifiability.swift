@@ -24,7 +24,10 @@ public enum Identifiability {
     public static let appleModelKeys = ["model", "am", "rpMd"]
 
     /// Every (category, evidence) the device's own signals determine, in the table's order.
-    public static func determinedCategories(_ device: Fixture.Device, gateway: IPv4Address) -> [(category: String, evidence: String)] {
+    public static func determinedCategories(
+        _ device: Fixture.Device,
+        gateway: IPv4Address
+    ) -> [(category: String, evidence: String)] {
         var found: [(String, String)] = []
         if device.ip == gateway { found.append(("router", "gateway")) }
         for service in device.mdns ?? [] {
@@ -34,14 +37,17 @@ public enum Identifiability {
                     found.append((category, "\(service.type) \(key)=\(value)"))
                 }
             }
-            if service.type.lowercased() == "_hap._tcp", let ci = txt["ci"], let category = IdentityVocabulary.hapCategory(ci) {
+            if service.type.lowercased() == "_hap._tcp", let ci = txt["ci"],
+                let category = IdentityVocabulary.hapCategory(ci)
+            {
                 found.append((category, "_hap._tcp ci=\(ci)"))
             }
             if service.type.lowercased() == "_googlecast._tcp" {
                 if let md = txt["md"], let category = IdentityVocabulary.castModelCategory(md) {
                     found.append((category, "_googlecast._tcp md=\(md)"))
                 }
-                if let ca = txt["ca"], let entry = IdentityVocabulary.castCapability(ca), entry.strength == .determines {
+                if let ca = txt["ca"], let entry = IdentityVocabulary.castCapability(ca), entry.strength == .determines
+                {
                     found.append((entry.category, "_googlecast._tcp ca=\(ca)"))
                 }
             }
@@ -52,10 +58,14 @@ public enum Identifiability {
         if let model = device.airplay?.model, let category = IdentityVocabulary.appleModelCategory(model) {
             found.append((category, "airplay model \(model)"))
         }
-        if let type = device.ssdp?.deviceType, let entry = IdentityVocabulary.upnpEntry(type), entry.strength == .determines {
+        if let type = device.ssdp?.deviceType, let entry = IdentityVocabulary.upnpEntry(type),
+            entry.strength == .determines
+        {
             found.append((entry.category, "upnp \(type)"))
         }
-        if let hostname = device.hostname, let entry = IdentityVocabulary.hostNameEntry(hostname), entry.strength == .determines {
+        if let hostname = device.hostname, let entry = IdentityVocabulary.hostNameEntry(hostname),
+            entry.strength == .determines
+        {
             found.append((entry.category, "hostname \(hostname)"))
         }
         return found

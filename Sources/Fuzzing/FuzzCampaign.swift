@@ -8,8 +8,14 @@ import TestbedPlatform
 public enum FuzzCampaign {
     /// - Parameters:
     ///   - progress: called every `progressEvery` inputs with the number done.
-    public static func run(_ target: FuzzTarget, count: Int, seed: UInt64, recorder: CrashRecorder? = nil,
-                           progressEvery: Int = 10_000, progress: (Int) -> Void = { _ in }) -> FuzzTally {
+    public static func run(
+        _ target: FuzzTarget,
+        count: Int,
+        seed: UInt64,
+        recorder: CrashRecorder? = nil,
+        progressEvery: Int = 10_000,
+        progress: (Int) -> Void = { _ in }
+    ) -> FuzzTally {
         var mutator = FuzzMutator(seeds: target.seeds, seed: seed ^ nameHash(target.name))
         var tally = FuzzTally()
         for index in 0..<count {

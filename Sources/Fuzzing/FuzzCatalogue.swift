@@ -13,7 +13,9 @@ import Wire
 public enum FuzzCatalogue {
     /// All targets, in the order `scanbench fuzz` runs them.
     public static var all: [FuzzTarget] {
-        [pcapFile, captureFile] + linkTypes + [dns, bonjourCache, ssdp, ssdpLocation] + probeReaders + [whois, icmpEchoReply]
+        [pcapFile, captureFile] + linkTypes + [dns, bonjourCache, ssdp, ssdpLocation] + probeReaders + [
+            whois, icmpEchoReply,
+        ]
     }
 
     /// The target called `name`, if any.
@@ -25,9 +27,14 @@ public enum FuzzCatalogue {
     /// either byte order) through `WireAnalyzer.analyze(file:)`, damage an error.
     static var pcapFile: FuzzTarget {
         let path = scratchPath("pcap")
-        return FuzzTarget(name: "pcap-file", summary: "capture files through our pcap/pcapng readers and WireAnalyzer.analyze(file:)",
-                          seeds: FuzzSamples.captureFiles) { bytes in
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return .failed("cannot write \(path)") }
+        return FuzzTarget(
+            name: "pcap-file",
+            summary: "capture files through our pcap/pcapng readers and WireAnalyzer.analyze(file:)",
+            seeds: FuzzSamples.captureFiles
+        ) { bytes in
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                return .failed("cannot write \(path)")
+            }
             defer { unlink(path) }
             do {
                 _ = try WireAnalyzer.analyze(file: path)
@@ -45,9 +52,14 @@ public enum FuzzCatalogue {
     /// comments), classic pcap through `PcapReader`, damage recorded.
     static var captureFile: FuzzTarget {
         let path = scratchPath("capture")
-        return FuzzTarget(name: "capture-file", summary: "capture files through CaptureFile and analyze(captureFile:process:)",
-                          seeds: FuzzSamples.captureFiles + FuzzSamples.iPhoneCaptures + [FuzzSamples.extremeTimestamps]) { bytes in
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return .failed("cannot write \(path)") }
+        return FuzzTarget(
+            name: "capture-file",
+            summary: "capture files through CaptureFile and analyze(captureFile:process:)",
+            seeds: FuzzSamples.captureFiles + FuzzSamples.iPhoneCaptures + [FuzzSamples.extremeTimestamps]
+        ) { bytes in
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                return .failed("cannot write \(path)")
+            }
             defer { unlink(path) }
             do {
                 _ = try WireAnalyzer.analyze(captureFile: path)
@@ -76,18 +88,32 @@ public enum FuzzCatalogue {
             ("link-ieee80211", .ieee80211, FuzzSamples.wlanFrames),
             ("link-radiotap", .radiotap, FuzzSamples.radiotapFrames),
             ("link-ppi", .ppi, FuzzSamples.wlanFrames.map { WLANEncapsulation.ppi($0) }),
-            ("link-prism", .prism, FuzzSamples.wlanFrames.map { WLANEncapsulation.prism($0) }
-                + FuzzSamples.wlanFrames.prefix(2).map { WLANEncapsulation.avs($0) }),
+            (
+                "link-prism", .prism,
+                FuzzSamples.wlanFrames.map { WLANEncapsulation.prism($0) }
+                    + FuzzSamples.wlanFrames.prefix(2).map { WLANEncapsulation.avs($0) }
+            ),
             ("link-avs", .avs, FuzzSamples.wlanFrames.map { WLANEncapsulation.avs($0) }),
-            ("link-pktap", .pktap, FuzzSamples.ethernetFrames.enumerated().map { i, frame in
-                let app = PacketProcess(pid: 412, name: "NetMonitor")
-                return LinkEncapsulation.pktap(frame, process: i.isMultiple(of: 2) ? app : PacketProcess(pid: 97, name: "mDNSResponder"),
-                                               effective: app, outbound: true)
-            }),
+            (
+                "link-pktap", .pktap,
+                FuzzSamples.ethernetFrames.enumerated().map { i, frame in
+                    let app = PacketProcess(pid: 412, name: "NetMonitor")
+                    return LinkEncapsulation.pktap(
+                        frame,
+                        process: i.isMultiple(of: 2) ? app : PacketProcess(pid: 97, name: "mDNSResponder"),
+                        effective: app,
+                        outbound: true
+                    )
+                }
+            ),
         ]
         return types.map { name, linkType, seeds in
             let opener = seeds[0]
-            return FuzzTarget(name: name, summary: "\(linkType) frames through WireAnalyzer.add and finish()", seeds: seeds) { bytes in
+            return FuzzTarget(
+                name: name,
+                summary: "\(linkType) frames through WireAnalyzer.add and finish()",
+                seeds: seeds
+            ) { bytes in
                 var analyzer = WireAnalyzer(linkType: linkType)
                 analyzer.add(timestamp: 1_000, originalLength: opener.count, bytes: opener[...])
                 analyzer.add(timestamp: 2_000, originalLength: bytes.count, bytes: bytes[...])
@@ -106,8 +132,11 @@ public enum FuzzCatalogue {
     /// the re-encoding decodes to the same message. The analyzer's check without building,
     /// `DNSMessage.isResponse(validating:)`, refuses with the same error and agrees on QR.
     static var dns: FuzzTarget {
-        FuzzTarget(name: "dns", summary: "DNS and mDNS messages through DNSMessage(bytes:), a round trip, and isResponse(validating:)",
-                   seeds: FuzzSamples.dnsMessages) { bytes in
+        FuzzTarget(
+            name: "dns",
+            summary: "DNS and mDNS messages through DNSMessage(bytes:), a round trip, and isResponse(validating:)",
+            seeds: FuzzSamples.dnsMessages
+        ) { bytes in
             let checked = Result { try bytes.withUnsafeBytes { try DNSMessage.isResponse(validating: $0) } }
             let message: DNSMessage
             do {
@@ -121,7 +150,9 @@ public enum FuzzCatalogue {
                 return .failed("untyped error: \(error)")
             }
             guard case .success(message.isResponse) = checked else {
-                return .failed("DNSMessage(bytes:) decoded (QR \(message.isResponse)), isResponse(validating:) gave \(checked)")
+                return .failed(
+                    "DNSMessage(bytes:) decoded (QR \(message.isResponse)), isResponse(validating:) gave \(checked)"
+                )
             }
             guard let again = try? DNSMessage(bytes: message.encoded()), again == message else {
                 return .failed("decoded, but its encoding does not decode to the same message")
@@ -133,8 +164,11 @@ public enum FuzzCatalogue {
     /// What the Bonjour phase does with an mDNS datagram: decode, apply to a cache browsing the
     /// sample's service type, then read known answers and each service's server and addresses.
     static var bonjourCache: FuzzTarget {
-        FuzzTarget(name: "bonjour-cache", summary: "mDNS responses into ScanKit's BonjourCache",
-                   seeds: [FuzzSamples.mdnsResponse.encoded()]) { bytes in
+        FuzzTarget(
+            name: "bonjour-cache",
+            summary: "mDNS responses into ScanKit's BonjourCache",
+            seeds: [FuzzSamples.mdnsResponse.encoded()]
+        ) { bytes in
             guard let message = try? DNSMessage(bytes: bytes) else { return .rejected }
             var cache = BonjourCache()
             cache.browse(types: ["_ipp._tcp", "_airplay._tcp", "_googlecast._tcp"])
@@ -150,14 +184,19 @@ public enum FuzzCatalogue {
     /// `SSDPMessage(decoding:)` and its header reads; the analyzer's `kind(classifying:)` gives
     /// the same kind or the same error.
     static var ssdp: FuzzTarget {
-        FuzzTarget(name: "ssdp", summary: "SSDP datagrams through SSDPMessage(decoding:), its header reads, and kind(classifying:)",
-                   seeds: FuzzSamples.ssdpMessages) { bytes in
+        FuzzTarget(
+            name: "ssdp",
+            summary: "SSDP datagrams through SSDPMessage(decoding:), its header reads, and kind(classifying:)",
+            seeds: FuzzSamples.ssdpMessages
+        ) { bytes in
             let classified = bytes.withUnsafeBytes { raw in
                 Result { () throws(WireDecodingError) in try SSDPMessage.kind(classifying: raw) }
             }
             let decoded = Result { () throws(WireDecodingError) in try SSDPMessage(decoding: bytes[...]) }
             guard classified == decoded.map(\.kind) else {
-                return .failed("SSDPMessage(decoding:) gave \(decoded.map(\.kind)), kind(classifying:) gave \(classified)")
+                return .failed(
+                    "SSDPMessage(decoding:) gave \(decoded.map(\.kind)), kind(classifying:) gave \(classified)"
+                )
             }
             guard case .success(let message) = decoded else { return .rejected }
             _ = (message.kind, message.header("LOCATION"), message.header("ST"), message.header("USN"))
@@ -168,8 +207,11 @@ public enum FuzzCatalogue {
     /// The deep probe's reading of an SSDP answer: the description URL split into address,
     /// port and path.
     static var ssdpLocation: FuzzTarget {
-        FuzzTarget(name: "ssdp-location", summary: "SSDP answers through NetTools' SSDPSearch.location(in:from:)",
-                   seeds: [Array(FuzzSamples.ssdpResponse.utf8)]) { bytes in
+        FuzzTarget(
+            name: "ssdp-location",
+            summary: "SSDP answers through NetTools' SSDPSearch.location(in:from:)",
+            seeds: [Array(FuzzSamples.ssdpResponse.utf8)]
+        ) { bytes in
             SSDPSearch.location(in: bytes, from: FuzzSamples.device) == nil ? .rejected : .accepted
         }
     }
@@ -191,8 +233,12 @@ public enum FuzzCatalogue {
 
     /// An HTTP answer as the probe gets it (`HTTPProbe.get` keeps only text starting with
     /// `HTTP/` or `RTSP/`), then one of the deep probe's readers.
-    private static func probeText(_ name: String, _ summary: String, _ sample: String,
-                                  read: @escaping @Sendable (HTTPProbe.Head, inout DeviceSignals) -> Void) -> FuzzTarget {
+    private static func probeText(
+        _ name: String,
+        _ summary: String,
+        _ sample: String,
+        read: @escaping @Sendable (HTTPProbe.Head, inout DeviceSignals) -> Void
+    ) -> FuzzTarget {
         .text(name: name, summary: summary, seeds: [sample]) { text in
             let head = HTTPProbe.parseHead(text)
             var signals = DeviceSignals(ip: "192.168.1.60")
@@ -204,8 +250,11 @@ public enum FuzzCatalogue {
     // MARK: WHOIS, ICMP
 
     static var whois: FuzzTarget {
-        .text(name: "whois", summary: "WHOIS answers through WhoisRecord(text:) and WhoisRecord.referral(in:)",
-              seeds: FuzzSamples.whoisAnswers) { text in
+        .text(
+            name: "whois",
+            summary: "WHOIS answers through WhoisRecord(text:) and WhoisRecord.referral(in:)",
+            seeds: FuzzSamples.whoisAnswers
+        ) { text in
             let record = WhoisRecord(text: text)
             let referral = WhoisRecord.referral(in: text)
             return referral != nil || record != WhoisRecord(text: "")
@@ -217,10 +266,23 @@ public enum FuzzCatalogue {
     static var icmpEchoReply: FuzzTarget {
         let marker = Array("SBnt".utf8) + [1, 2, 3, 4]
         let reply = FuzzSamples.ipPackets[5]
-        let marked = PacketBuilder.ipv4(source: FuzzSamples.device, destination: FuzzSamples.scanner, protocol: .icmp, payload:
-            PacketBuilder.icmpEcho(reply: true, identifier: 7, sequence: 9, data: marker + Array(repeating: 0, count: 48)))
-        return FuzzTarget(name: "icmp-echo-reply", summary: "raw ICMP reads through ICMPEcho.replySequence and MarkedICMPEcho.replySequence",
-                          seeds: [reply, marked]) { bytes in
+        let marked = PacketBuilder.ipv4(
+            source: FuzzSamples.device,
+            destination: FuzzSamples.scanner,
+            protocol: .icmp,
+            payload:
+                PacketBuilder.icmpEcho(
+                    reply: true,
+                    identifier: 7,
+                    sequence: 9,
+                    data: marker + Array(repeating: 0, count: 48)
+                )
+        )
+        return FuzzTarget(
+            name: "icmp-echo-reply",
+            summary: "raw ICMP reads through ICMPEcho.replySequence and MarkedICMPEcho.replySequence",
+            seeds: [reply, marked]
+        ) { bytes in
             let scan = ICMPEcho.replySequence(bytes)
             let ping = MarkedICMPEcho.replySequence(bytes, marker: marker)
             return scan != nil || ping != nil ? .accepted : .rejected

@@ -45,7 +45,10 @@ public struct FuzzMutator: Sendable {
             bytes.removeLast(count - index(in: count + 1))
         case 4:
             let at = index(in: count + 1)
-            bytes.insert(contentsOf: (0..<(1 + Int(random.next() % 8))).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: at)
+            bytes.insert(
+                contentsOf: (0..<(1 + Int(random.next() % 8))).map { _ in UInt8(truncatingIfNeeded: random.next()) },
+                at: at
+            )
         case 5 where count > 0:
             let start = index(in: count)
             bytes.removeSubrange(start..<min(count, start + 1 + Int(random.next() % 16)))
@@ -70,8 +73,10 @@ public struct FuzzMutator: Sendable {
         guard bytes.count >= width else { return }
         let at = index(in: bytes.count - width + 1)
         let length = UInt32(truncatingIfNeeded: bytes.count)
-        let choices: [UInt32] = [0, 1, wide ? .max : 0xFFFF, wide ? 0x7FFF_FFFF : 0x7FFF, length &+ 1, length &- 1,
-                                 length &- UInt32(at), 0xC000 | UInt32(index(in: bytes.count)), 65_535, 262_145]
+        let choices: [UInt32] = [
+            0, 1, wide ? .max : 0xFFFF, wide ? 0x7FFF_FFFF : 0x7FFF, length &+ 1, length &- 1,
+            length &- UInt32(at), 0xC000 | UInt32(index(in: bytes.count)), 65_535, 262_145,
+        ]
         let value = choices[index(in: choices.count)]
         let bigEndian = random.next() % 2 == 0
         for k in 0..<width {

@@ -22,23 +22,45 @@ enum FuzzSamples {
     static let mdnsQuery = DNSMessage(questions: [DNSQuestion(name: service, type: .ptr)])
     /// A DNS-SD answer as the testbed's responder sends it: PTR, then SRV, TXT, A (compressed names).
     static let mdnsResponse = DNSMessage(
-        isResponse: true, isAuthoritative: true,
+        isResponse: true,
+        isAuthoritative: true,
         answers: [DNSResourceRecord(name: service, data: .ptr(instance), ttl: 4500)],
         additionals: [
-            DNSResourceRecord(name: instance, data: .srv(priority: 0, weight: 0, port: 631, target: host), ttl: 120, cacheFlush: true),
-            DNSResourceRecord(name: instance, data: .txt(strings: ["txtvers=1", "ty=HP OfficeJet Pro 9010", "rp=ipp/print"]), ttl: 4500, cacheFlush: true),
+            DNSResourceRecord(
+                name: instance,
+                data: .srv(priority: 0, weight: 0, port: 631, target: host),
+                ttl: 120,
+                cacheFlush: true
+            ),
+            DNSResourceRecord(
+                name: instance,
+                data: .txt(strings: ["txtvers=1", "ty=HP OfficeJet Pro 9010", "rp=ipp/print"]),
+                ttl: 4500,
+                cacheFlush: true
+            ),
             DNSResourceRecord(name: host, data: .a(device), ttl: 120, cacheFlush: true),
-        ])
+        ]
+    )
     /// A goodbye (TTL 0) for the same service.
     static let mdnsGoodbye = DNSMessage(
-        isResponse: true, isAuthoritative: true,
-        answers: [DNSResourceRecord(name: service, data: .ptr(instance), ttl: 0)])
-    static let reverseQuery = DNSMessage(id: 0x1234, recursionDesired: true,
-                                         questions: [DNSQuestion(name: "60.1.168.192.in-addr.arpa", type: .ptr)])
+        isResponse: true,
+        isAuthoritative: true,
+        answers: [DNSResourceRecord(name: service, data: .ptr(instance), ttl: 0)]
+    )
+    static let reverseQuery = DNSMessage(
+        id: 0x1234,
+        recursionDesired: true,
+        questions: [DNSQuestion(name: "60.1.168.192.in-addr.arpa", type: .ptr)]
+    )
     static let reverseAnswer = DNSMessage(
-        id: 0x1234, isResponse: true, isAuthoritative: true, recursionDesired: true, recursionAvailable: true,
+        id: 0x1234,
+        isResponse: true,
+        isAuthoritative: true,
+        recursionDesired: true,
+        recursionAvailable: true,
         questions: reverseQuery.questions,
-        answers: [DNSResourceRecord(name: "60.1.168.192.in-addr.arpa", data: .ptr("hp-printer.home.arpa"), ttl: 0)])
+        answers: [DNSResourceRecord(name: "60.1.168.192.in-addr.arpa", data: .ptr("hp-printer.home.arpa"), ttl: 0)]
+    )
 
     static var dnsMessages: [[UInt8]] {
         [mdnsQuery, mdnsResponse, mdnsGoodbye, reverseQuery, reverseAnswer].map { $0.encoded() }
@@ -46,9 +68,12 @@ enum FuzzSamples {
 
     // MARK: SSDP
 
-    static let ssdpSearch = "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n"
-    static let ssdpResponse = "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\nLOCATION: http://192.168.1.60:49000/desc.xml\r\nSERVER: Linux/3.14 UPnP/1.0 IpBridge/1.50\r\nST: upnp:rootdevice\r\nUSN: uuid:2f402f80-da50-11e1-9b23-001788255acc::upnp:rootdevice\r\n\r\n"
-    static let ssdpNotify = "NOTIFY * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nCACHE-CONTROL: max-age=100\r\nLOCATION: http://192.168.1.1:1900/rootDesc.xml\r\nNT: urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\nNTS: ssdp:alive\r\nUSN: uuid:1::urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\n\r\n"
+    static let ssdpSearch =
+        "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n"
+    static let ssdpResponse =
+        "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nEXT:\r\nLOCATION: http://192.168.1.60:49000/desc.xml\r\nSERVER: Linux/3.14 UPnP/1.0 IpBridge/1.50\r\nST: upnp:rootdevice\r\nUSN: uuid:2f402f80-da50-11e1-9b23-001788255acc::upnp:rootdevice\r\n\r\n"
+    static let ssdpNotify =
+        "NOTIFY * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nCACHE-CONTROL: max-age=100\r\nLOCATION: http://192.168.1.1:1900/rootDesc.xml\r\nNT: urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\nNTS: ssdp:alive\r\nUSN: uuid:1::urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\n\r\n"
     static var ssdpMessages: [[UInt8]] { [ssdpSearch, ssdpResponse, ssdpNotify].map { Array($0.utf8) } }
 
     // MARK: Frames
@@ -56,35 +81,161 @@ enum FuzzSamples {
     /// IPv4 packets of a scan, without a link-layer header.
     static var ipPackets: [[UInt8]] {
         let s = scanner, d = device
-        let syn = PacketBuilder.ipv4(source: s, destination: d, protocol: .tcp, payload:
-            PacketBuilder.tcp(source: s, destination: d, sourcePort: 50_123, destinationPort: 631, sequence: 1000, flags: .syn))
+        let syn = PacketBuilder.ipv4(
+            source: s,
+            destination: d,
+            protocol: .tcp,
+            payload:
+                PacketBuilder.tcp(
+                    source: s,
+                    destination: d,
+                    sourcePort: 50_123,
+                    destinationPort: 631,
+                    sequence: 1000,
+                    flags: .syn
+                )
+        )
         return [
             syn,
-            PacketBuilder.ipv4(source: d, destination: s, protocol: .tcp, payload:
-                PacketBuilder.tcp(source: d, destination: s, sourcePort: 631, destinationPort: 50_123, sequence: 77, acknowledgment: 1001, flags: [.syn, .ack])),
-            PacketBuilder.ipv4(source: d, destination: s, protocol: .tcp, payload:
-                PacketBuilder.tcp(source: d, destination: s, sourcePort: 22, destinationPort: 50_124, sequence: 0, acknowledgment: 1001, flags: [.rst, .ack])),
-            PacketBuilder.ipv4(source: s, destination: d, protocol: .tcp, payload:
-                PacketBuilder.tcp(source: s, destination: d, sourcePort: 50_125, destinationPort: 80, sequence: 5, acknowledgment: 9,
-                                  flags: [.psh, .ack], payload: Array("GET / HTTP/1.0\r\n\r\n".utf8))),
-            PacketBuilder.ipv4(source: s, destination: d, protocol: .icmp, payload:
-                PacketBuilder.icmpEcho(reply: false, identifier: 0x5B, sequence: 1, data: Array(repeating: 0x42, count: 56))),
-            PacketBuilder.ipv4(source: d, destination: s, protocol: .icmp, payload:
-                PacketBuilder.icmpEcho(reply: true, identifier: 0x5B, sequence: 1, data: Array(repeating: 0x42, count: 56))),
-            PacketBuilder.ipv4(source: d, destination: s, protocol: .icmp, payload: PacketBuilder.icmpError(type: 3, code: 3, quoting: syn)),
-            PacketBuilder.ipv4(source: d, destination: IPv4Address(224, 0, 0, 251), protocol: .udp, payload:
-                PacketBuilder.udp(source: d, destination: IPv4Address(224, 0, 0, 251), sourcePort: 5353, destinationPort: 5353, payload: mdnsResponse.encoded())),
-            PacketBuilder.ipv4(source: s, destination: IPv4Address(239, 255, 255, 250), protocol: .udp, payload:
-                PacketBuilder.udp(source: s, destination: IPv4Address(239, 255, 255, 250), sourcePort: 50_000, destinationPort: 1900, payload: Array(ssdpSearch.utf8))),
-            PacketBuilder.ipv4(source: d, destination: s, protocol: .udp, payload:
-                PacketBuilder.udp(source: d, destination: s, sourcePort: 1900, destinationPort: 50_000, payload: Array(ssdpResponse.utf8))),
-            PacketBuilder.ipv4(source: IPv4Address(192, 168, 1, 1), destination: s, protocol: .udp, payload:
-                PacketBuilder.udp(source: IPv4Address(192, 168, 1, 1), destination: s, sourcePort: 53, destinationPort: 40_000, payload: reverseAnswer.encoded())),
+            PacketBuilder.ipv4(
+                source: d,
+                destination: s,
+                protocol: .tcp,
+                payload:
+                    PacketBuilder.tcp(
+                        source: d,
+                        destination: s,
+                        sourcePort: 631,
+                        destinationPort: 50_123,
+                        sequence: 77,
+                        acknowledgment: 1001,
+                        flags: [.syn, .ack]
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: d,
+                destination: s,
+                protocol: .tcp,
+                payload:
+                    PacketBuilder.tcp(
+                        source: d,
+                        destination: s,
+                        sourcePort: 22,
+                        destinationPort: 50_124,
+                        sequence: 0,
+                        acknowledgment: 1001,
+                        flags: [.rst, .ack]
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: s,
+                destination: d,
+                protocol: .tcp,
+                payload:
+                    PacketBuilder.tcp(
+                        source: s,
+                        destination: d,
+                        sourcePort: 50_125,
+                        destinationPort: 80,
+                        sequence: 5,
+                        acknowledgment: 9,
+                        flags: [.psh, .ack],
+                        payload: Array("GET / HTTP/1.0\r\n\r\n".utf8)
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: s,
+                destination: d,
+                protocol: .icmp,
+                payload:
+                    PacketBuilder.icmpEcho(
+                        reply: false,
+                        identifier: 0x5B,
+                        sequence: 1,
+                        data: Array(repeating: 0x42, count: 56)
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: d,
+                destination: s,
+                protocol: .icmp,
+                payload:
+                    PacketBuilder.icmpEcho(
+                        reply: true,
+                        identifier: 0x5B,
+                        sequence: 1,
+                        data: Array(repeating: 0x42, count: 56)
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: d,
+                destination: s,
+                protocol: .icmp,
+                payload: PacketBuilder.icmpError(type: 3, code: 3, quoting: syn)
+            ),
+            PacketBuilder.ipv4(
+                source: d,
+                destination: IPv4Address(224, 0, 0, 251),
+                protocol: .udp,
+                payload:
+                    PacketBuilder.udp(
+                        source: d,
+                        destination: IPv4Address(224, 0, 0, 251),
+                        sourcePort: 5353,
+                        destinationPort: 5353,
+                        payload: mdnsResponse.encoded()
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: s,
+                destination: IPv4Address(239, 255, 255, 250),
+                protocol: .udp,
+                payload:
+                    PacketBuilder.udp(
+                        source: s,
+                        destination: IPv4Address(239, 255, 255, 250),
+                        sourcePort: 50_000,
+                        destinationPort: 1900,
+                        payload: Array(ssdpSearch.utf8)
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: d,
+                destination: s,
+                protocol: .udp,
+                payload:
+                    PacketBuilder.udp(
+                        source: d,
+                        destination: s,
+                        sourcePort: 1900,
+                        destinationPort: 50_000,
+                        payload: Array(ssdpResponse.utf8)
+                    )
+            ),
+            PacketBuilder.ipv4(
+                source: IPv4Address(192, 168, 1, 1),
+                destination: s,
+                protocol: .udp,
+                payload:
+                    PacketBuilder.udp(
+                        source: IPv4Address(192, 168, 1, 1),
+                        destination: s,
+                        sourcePort: 53,
+                        destinationPort: 40_000,
+                        payload: reverseAnswer.encoded()
+                    )
+            ),
         ]
     }
 
     static var arpRequest: [UInt8] {
-        PacketBuilder.arp(operation: .request, senderMAC: scannerMAC, senderIP: scanner, targetMAC: .zero, targetIP: device)
+        PacketBuilder.arp(
+            operation: .request,
+            senderMAC: scannerMAC,
+            senderIP: scanner,
+            targetMAC: .zero,
+            targetIP: device
+        )
     }
 
     /// Ethernet frames: the IP packets and an ARP request.
@@ -173,16 +324,23 @@ enum FuzzSamples {
         let delegate = apple.addProcess(daemon)
         for (i, frame) in frames.enumerated() {
             let rawFrame = LinkEncapsulation.rawIP(frame)
-            apple.addPacket(interface: rawFrame == nil ? ethernet : (i.isMultiple(of: 2) ? ethernet : raw),
-                            timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000,
-                            data: i.isMultiple(of: 2) ? frame : (rawFrame ?? frame),
-                            processIndex: i.isMultiple(of: 2) ? process : delegate, effectiveProcessIndex: process)
+            apple.addPacket(
+                interface: rawFrame == nil ? ethernet : (i.isMultiple(of: 2) ? ethernet : raw),
+                timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000,
+                data: i.isMultiple(of: 2) ? frame : (rawFrame ?? frame),
+                processIndex: i.isMultiple(of: 2) ? process : delegate,
+                effectiveProcessIndex: process
+            )
         }
         var phone = PcapngBuilder(application: "pymobiledevice3")
         let fake = phone.addInterface(linkType: 1)
         for (i, frame) in frames.enumerated() {
-            phone.addPacket(interface: fake, timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000, data: frame,
-                            comment: (i.isMultiple(of: 2) ? app : daemon).pymobiledevice3Comment(effective: app))
+            phone.addPacket(
+                interface: fake,
+                timestamp: 1_763_700_000_000_000_000 + Int64(i) * 1000,
+                data: frame,
+                comment: (i.isMultiple(of: 2) ? app : daemon).pymobiledevice3Comment(effective: app)
+            )
         }
         return [apple.bytes, phone.bytes]
     }
@@ -197,7 +355,11 @@ enum FuzzSamples {
         // round trips of -2^62 ns, whose sum overflows Int64 (RTTSummary's mean trapped on it).
         for _ in 0..<8 {
             for (i, frame) in ethernetFrames.enumerated() {
-                builder.addPacket(interface: interface, timestamp: i.isMultiple(of: 2) ? Int64.max : Int64.min + 1, data: frame)
+                builder.addPacket(
+                    interface: interface,
+                    timestamp: i.isMultiple(of: 2) ? Int64.max : Int64.min + 1,
+                    data: frame
+                )
             }
         }
         return builder.bytes
@@ -208,7 +370,12 @@ enum FuzzSamples {
         return [
             pcap(frames: frames, linkType: 1, nanosecond: true, bigEndian: false),
             pcap(frames: frames, linkType: 1, nanosecond: false, bigEndian: true),
-            pcap(frames: ethernetFrames.prefix(3).compactMap(LinkEncapsulation.linuxCooked2), linkType: 276, nanosecond: false, bigEndian: false),
+            pcap(
+                frames: ethernetFrames.prefix(3).compactMap(LinkEncapsulation.linuxCooked2),
+                linkType: 276,
+                nanosecond: false,
+                bigEndian: false
+            ),
             pcapng(frames: frames, linkType: 1),
         ]
     }
@@ -219,23 +386,36 @@ enum FuzzSamples {
         "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nServer: \(server)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
 
-    static let webPage = http("<!DOCTYPE html><html><head><title>HP OfficeJet Pro 9010 &amp; Co</title></head><body>EWS</body></html>",
-                              type: "text/html", server: "HP HTTP Server; HP OfficeJet Pro 9010")
-    static let upnpDescription = http("""
+    static let webPage = http(
+        "<!DOCTYPE html><html><head><title>HP OfficeJet Pro 9010 &amp; Co</title></head><body>EWS</body></html>",
+        type: "text/html",
+        server: "HP HTTP Server; HP OfficeJet Pro 9010"
+    )
+    static let upnpDescription = http(
+        """
         <?xml version="1.0"?>
         <root xmlns="urn:schemas-upnp-org:device-1-0"><specVersion><major>1</major><minor>0</minor></specVersion>
         <device><deviceType>urn:schemas-upnp-org:device:MediaRenderer:1</deviceType><friendlyName>Living Room TV</friendlyName>
         <manufacturer>Samsung Electronics</manufacturer><modelName>UE55NU7400</modelName><UDN>uuid:1</UDN></device></root>
-        """, type: "text/xml")
-    static let airplayInfo = http("""
+        """,
+        type: "text/xml"
+    )
+    static let airplayInfo = http(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0"><dict><key>deviceID</key><string>3C:D9:2B:7E:41:A6</string><key>model</key><string>AppleTV11,1</string>
         <key>name</key><string>Living Room</string><key>sourceVersion</key><string>670.6.2</string></dict></plist>
-        """, type: "text/x-apple-plist+xml", server: "AirTunes/670.6.2")
-    static let castInfo = http("""
+        """,
+        type: "text/x-apple-plist+xml",
+        server: "AirTunes/670.6.2"
+    )
+    static let castInfo = http(
+        """
         {"bssid":"3c:d9:2b:7e:41:a6","build_version":"1.56.500000","mac_address":"3C:D9:2B:7E:41:A6","name":"Kitchen speaker","model_name":"Google Nest Mini","ssdp_udn":"uuid:1","uptime":1234.5,"version":12,"device_info":{"capabilities":{"audio_supported":true}}}
-        """, type: "application/json")
+        """,
+        type: "application/json"
+    )
 
     // MARK: WHOIS answers
 

@@ -27,7 +27,9 @@ public struct FuzzTally: Sendable, Equatable {
         case .rejected: rejected += 1
         case .failed(let reason):
             failedCount += 1
-            if failures.count < Self.keptFailures { failures.append(Failure(index: index, reason: reason, bytes: bytes)) }
+            if failures.count < Self.keptFailures {
+                failures.append(Failure(index: index, reason: reason, bytes: bytes))
+            }
         }
     }
 }

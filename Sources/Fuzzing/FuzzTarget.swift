@@ -23,8 +23,12 @@ public struct FuzzTarget: Sendable {
 
     /// A text parser: the bytes are decoded as UTF-8 (invalid sequences replaced, as the
     /// product's `String(decoding:as:)` does) and `read` returns whether anything was parsed.
-    public static func text(name: String, summary: String, seeds: [String],
-                            read: @escaping @Sendable (String) -> Bool) -> FuzzTarget {
+    public static func text(
+        name: String,
+        summary: String,
+        seeds: [String],
+        read: @escaping @Sendable (String) -> Bool
+    ) -> FuzzTarget {
         FuzzTarget(name: name, summary: summary, seeds: seeds.map { Array($0.utf8) }) { bytes in
             read(String(decoding: bytes, as: UTF8.self)) ? .accepted : .rejected
         }

@@ -23,9 +23,12 @@ public enum CompareExitStatus: Int32, Sendable, CaseIterable {
     public var meaning: String {
         switch self {
         case .pass: "PASS: no gated metric moved beyond chance and every baseline cell, draw and metric was judged"
-        case .regressed: "REGRESSED: a gated metric got worse on more draws than chance allows, or a cell lost more of its runs"
-        case .inputError: "input error: a file or option that cannot be used (missing, unreadable, wrong schema, nothing in common, no inputs manifest)"
-        case .inconclusive: "INCONCLUSIVE: too few draws, a baseline cell, draw or metric missing on the current side, a flag a short rerun could not settle, LANs that differ, or a stale baseline"
+        case .regressed:
+            "REGRESSED: a gated metric got worse on more draws than chance allows, or a cell lost more of its runs"
+        case .inputError:
+            "input error: a file or option that cannot be used (missing, unreadable, wrong schema, nothing in common, no inputs manifest)"
+        case .inconclusive:
+            "INCONCLUSIVE: too few draws, a baseline cell, draw or metric missing on the current side, a flag a short rerun could not settle, LANs that differ, or a stale baseline"
         case .improved: "IMPROVED: a gated metric got better beyond chance, none worse, nothing missing"
         case .stepFailed: "scanbench gate only: a step failed before a verdict (build, run, merge, report, rerun)"
         }

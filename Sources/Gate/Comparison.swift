@@ -37,8 +37,12 @@ public struct Comparison: Sendable {
 
     /// Pairs and compares.
     /// - Throws: `CompareInputError` when the two files have nothing to pair (exit status 2).
-    public init(baseline: ResultsDocument, current: ResultsDocument, thresholds: Thresholds = .defaults,
-                pairing: PairingMode = .automatic) throws(CompareInputError) {
+    public init(
+        baseline: ResultsDocument,
+        current: ResultsDocument,
+        thresholds: Thresholds = .defaults,
+        pairing: PairingMode = .automatic
+    ) throws(CompareInputError) {
         self.baseline = baseline
         self.current = current
         self.thresholds = thresholds
@@ -50,28 +54,51 @@ public struct Comparison: Sendable {
         switch pairing {
         case .strategies(let from, let to):
             guard baselineStrategies.contains(from) else {
-                throw CompareInputError("the baseline has no runs of strategy \(from)", fix: "it has: \(baselineStrategies.joined(separator: ", "))")
+                throw CompareInputError(
+                    "the baseline has no runs of strategy \(from)",
+                    fix: "it has: \(baselineStrategies.joined(separator: ", "))"
+                )
             }
             guard currentStrategies.contains(to) else {
-                throw CompareInputError("the current results have no runs of strategy \(to)", fix: "they have: \(currentStrategies.joined(separator: ", "))")
+                throw CompareInputError(
+                    "the current results have no runs of strategy \(to)",
+                    fix: "they have: \(currentStrategies.joined(separator: ", "))"
+                )
             }
-            pairs = Self.pair(baseline, current, seeds, missing: &missing) { $0.strategy == from } current: { $0.strategy == to }
+            pairs = Self.pair(baseline, current, seeds, missing: &missing) {
+                $0.strategy == from
+            } current: {
+                $0.strategy == to
+            }
             pairingNote = "Baseline strategy `\(from)` against current strategy `\(to)`, by fixture and scenario."
         case .automatic:
             let common = baselineStrategies.filter(currentStrategies.contains)
             pairs = common.flatMap { strategy in
-                Self.pair(baseline, current, seeds, missing: &missing) { $0.strategy == strategy } current: { $0.strategy == strategy }
+                Self.pair(baseline, current, seeds, missing: &missing) {
+                    $0.strategy == strategy
+                } current: {
+                    $0.strategy == strategy
+                }
             }
             if !pairs.isEmpty {
                 pairingNote = "By fixture, scenario and strategy."
                 // A baseline strategy the current file has no run of: every cell of it is missing.
                 for strategy in baselineStrategies where !common.contains(strategy) {
-                    _ = Self.pair(baseline, current, seeds, missing: &missing) { $0.strategy == strategy } current: { _ in false }
+                    _ = Self.pair(baseline, current, seeds, missing: &missing) {
+                        $0.strategy == strategy
+                    } current: { _ in
+                        false
+                    }
                 }
             } else if baselineStrategies.count == 1, currentStrategies.count == 1 {
                 missing = []
-                pairs = Self.pair(baseline, current, seeds, missing: &missing) { _ in true } current: { _ in true }
-                pairingNote = "Each file holds one strategy (`\(baselineStrategies[0])` and `\(currentStrategies[0])`), so they are compared with each other, by fixture and scenario."
+                pairs = Self.pair(baseline, current, seeds, missing: &missing) { _ in
+                    true
+                } current: { _ in
+                    true
+                }
+                pairingNote =
+                    "Each file holds one strategy (`\(baselineStrategies[0])` and `\(currentStrategies[0])`), so they are compared with each other, by fixture and scenario."
             } else {
                 pairingNote = ""
             }
@@ -79,12 +106,16 @@ public struct Comparison: Sendable {
         guard !pairs.isEmpty else {
             throw CompareInputError(
                 "the two results files have no (fixture, scenario, strategy, platform) in common",
-                fix: "baseline has \(Self.describe(baseline)), current has \(Self.describe(current)); pick one strategy on each side with --baseline-strategy and --current-strategy")
+                fix:
+                    "baseline has \(Self.describe(baseline)), current has \(Self.describe(current)); pick one strategy on each side with --baseline-strategy and --current-strategy"
+            )
         }
         self.pairs = pairs
         environmentWarnings = Self.environmentWarnings(baseline.environment, current.environment, pairs: pairs)
         changedStrategyFiles = Self.changedStrategyFiles(baseline.environment, current.environment, pairs: pairs)
-        let drawGaps = pairs.filter { !$0.missingSeeds.isEmpty }.map { VerdictGap.missingDraws(title: $0.title, seeds: $0.missingSeeds) }
+        let drawGaps = pairs.filter { !$0.missingSeeds.isEmpty }.map {
+            VerdictGap.missingDraws(title: $0.title, seeds: $0.missingSeeds)
+        }
         coverageGaps = Self.differentLANs(baseline.environment, current.environment, pairs: pairs) + missing + drawGaps
         (tests, drawsNeeded) = Self.test(pairs, thresholds)
     }
@@ -105,17 +136,29 @@ public struct Comparison: Sendable {
         }
         func tests(cutsChanged: Set<[String]>) -> [GateTest] {
             strategyPairs.flatMap { names in
-                let draws = pairs.filter { $0.baselineStrategy == names[0] && $0.currentStrategy == names[1] }.flatMap(\.draws)
+                let draws = pairs.filter { $0.baselineStrategy == names[0] && $0.currentStrategy == names[1] }.flatMap(
+                    \.draws
+                )
                 return Metric.gated.map { metric in
-                    GateTest(baselineStrategy: names[0], currentStrategy: names[1], metric: metric, threshold: thresholds.threshold(metric),
-                             draws: draws, nullExceedance: max(thresholds.nullExceedance, metric.nullExceedance ?? 0),
-                             cutsChanged: cutsChanged.contains(names))
+                    GateTest(
+                        baselineStrategy: names[0],
+                        currentStrategy: names[1],
+                        metric: metric,
+                        threshold: thresholds.threshold(metric),
+                        draws: draws,
+                        nullExceedance: max(thresholds.nullExceedance, metric.nullExceedance ?? 0),
+                        cutsChanged: cutsChanged.contains(names)
+                    )
                 }
             }
         }
         let first = decide(tests(cutsChanged: []), thresholds)
-        let changed = Set(first.0.filter { $0.metric.id == Metric.phasesCut.id && ($0.outcome == .regressed || $0.outcome == .improved) }
-            .map { [$0.baselineStrategy, $0.currentStrategy] })
+        let changed = Set(
+            first.0.filter {
+                $0.metric.id == Metric.phasesCut.id && ($0.outcome == .regressed || $0.outcome == .improved)
+            }
+            .map { [$0.baselineStrategy, $0.currentStrategy] }
+        )
         return changed.isEmpty ? first : decide(tests(cutsChanged: changed), thresholds)
     }
 
@@ -127,11 +170,16 @@ public struct Comparison: Sendable {
         let pValues = tested.flatMap { [tests[$0].pWorse, tests[$0].pBetter] }
         let holm = HolmCorrection(pValues: pValues, alpha: thresholds.alpha)
         let strictest = thresholds.alpha / Double(max(1, pValues.count))
-        func needed(_ test: GateTest) -> Int { BinomialTail.drawsNeeded(probability: test.nullExceedance, level: strictest) }
+        func needed(_ test: GateTest) -> Int {
+            BinomialTail.drawsNeeded(probability: test.nullExceedance, level: strictest)
+        }
         for (position, index) in tested.enumerated() {
             tests[index].levels = (holm.levels[2 * position], holm.levels[2 * position + 1])
-            tests[index].outcome = tests[index].decide(regressed: holm.rejected[2 * position], improved: holm.rejected[2 * position + 1],
-                                                       needed: needed(tests[index]))
+            tests[index].outcome = tests[index].decide(
+                regressed: holm.rejected[2 * position],
+                improved: holm.rejected[2 * position + 1],
+                needed: needed(tests[index])
+            )
         }
         for index in tests.indices where !tested.contains(index) {
             tests[index].outcome = tests[index].decide(regressed: false, improved: false, needed: needed(tests[index]))
@@ -148,27 +196,38 @@ public struct Comparison: Sendable {
     public func confirmed(by rerun: Comparison) -> Comparison {
         var copy = self
         copy.confirmation = (rerun.tests, rerun.current.runs.count)
-        for index in copy.tests.indices where copy.tests[index].outcome == .regressed || copy.tests[index].outcome == .improved {
+        for index in copy.tests.indices
+        where copy.tests[index].outcome == .regressed || copy.tests[index].outcome == .improved {
             let test = copy.tests[index]
             let flag = test.outcome == .regressed ? "REGRESSED" : "IMPROVED"
             let again = rerun.tests.first {
-                $0.baselineStrategy == test.baselineStrategy && $0.currentStrategy == test.currentStrategy && $0.metric.id == test.metric.id
+                $0.baselineStrategy == test.baselineStrategy && $0.currentStrategy == test.currentStrategy
+                    && $0.metric.id == test.metric.id
             }
             guard again?.outcome != test.outcome else { continue }
-            let cells = rerun.pairs.filter { $0.baselineStrategy == test.baselineStrategy && $0.currentStrategy == test.currentStrategy }
+            let cells = rerun.pairs.filter {
+                $0.baselineStrategy == test.baselineStrategy && $0.currentStrategy == test.currentStrategy
+            }
             let lost = cells.reduce(0) { $0 + $1.currentRuns.total - $1.currentRuns.ok }
             if let again, again.draws.count >= test.draws.count, lost == 0 {
                 copy.tests[index].outcome = .unconfirmed(flag)
             } else if let again, again.draws.count < test.draws.count {
-                copy.tests[index].outcome = .unsettled(flag, why: "had \(again.draws.count) of its \(test.draws.count) draws")
+                copy.tests[index].outcome = .unsettled(
+                    flag,
+                    why: "had \(again.draws.count) of its \(test.draws.count) draws"
+                )
             } else if again != nil {
-                copy.tests[index].outcome = .unsettled(flag, why: "lost \(lost) of \(cells.reduce(0) { $0 + $1.currentRuns.total }) runs")
+                copy.tests[index].outcome = .unsettled(
+                    flag,
+                    why: "lost \(lost) of \(cells.reduce(0) { $0 + $1.currentRuns.total }) runs"
+                )
             } else {
                 copy.tests[index].outcome = .unsettled(flag, why: "did not run the strategy")
             }
         }
         copy.unconfirmedFailures = pairs.filter { pair in
-            pair.moreRunsFailed && rerun.pairs.contains { $0.title == pair.title && $0.isComparable && !$0.moreRunsFailed }
+            pair.moreRunsFailed
+                && rerun.pairs.contains { $0.title == pair.title && $0.isComparable && !$0.moreRunsFailed }
         }.map(\.title)
         return copy
     }
@@ -185,24 +244,31 @@ public struct Comparison: Sendable {
         if tests.contains(where: { $0.outcome == .regressed }) || !failedCells.isEmpty { return .regression }
         if !gaps.isEmpty { return .insufficientData }
         if tests.contains(where: { $0.outcome == .improved }) { return .improved }
-        if tests.contains(where: { if case .unconfirmed = $0.outcome { true } else { $0.outcome == .unchanged } }) { return .noRegression }
+        if tests.contains(where: { if case .unconfirmed = $0.outcome { true } else { $0.outcome == .unchanged } }) {
+            return .noRegression
+        }
         return .insufficientData
     }
 
     /// Everything the verdict could not judge, in order: LANs that differ, baseline cells and draws
     /// the current side did not run, gated metrics it did not measure, flags a rerun left unsettled.
     public var gaps: [VerdictGap] {
-        coverageGaps + tests.compactMap { test -> VerdictGap? in
-            switch test.outcome {
-            case .unmeasured(let draws): .unmeasured(strategy: test.strategyTitle, metric: test.metric.title, draws: draws)
-            case .unsettled(let flag, let why): .unsettled(strategy: test.strategyTitle, metric: test.metric.title, flag: flag, why: why)
-            default: nil
+        coverageGaps
+            + tests.compactMap { test -> VerdictGap? in
+                switch test.outcome {
+                case .unmeasured(let draws):
+                    .unmeasured(strategy: test.strategyTitle, metric: test.metric.title, draws: draws)
+                case .unsettled(let flag, let why):
+                    .unsettled(strategy: test.strategyTitle, metric: test.metric.title, flag: flag, why: why)
+                default: nil
+                }
             }
-        }
     }
 
     /// Cells that lost a larger share of their runs, unless a rerun did not.
-    public var failedCells: [PairComparison] { pairs.filter { $0.moreRunsFailed && !unconfirmedFailures.contains($0.title) } }
+    public var failedCells: [PairComparison] {
+        pairs.filter { $0.moreRunsFailed && !unconfirmedFailures.contains($0.title) }
+    }
     public var regressions: [GateTest] { tests.filter { $0.outcome == .regressed } }
     public var improvements: [GateTest] { tests.filter { $0.outcome == .improved } }
 
@@ -215,15 +281,25 @@ public struct Comparison: Sendable {
 
     /// Pairs the selected runs of each side by (fixture, scenario), in the baseline's order; a
     /// baseline cell with successful runs and no current run at all goes to `missing`.
-    private static func pair(_ baseline: ResultsDocument, _ current: ResultsDocument, _ seeds: (UInt64?, UInt64?), missing: inout [VerdictGap],
-                             baseline selectBaseline: (RunResult) -> Bool, current selectCurrent: (RunResult) -> Bool) -> [PairComparison] {
+    private static func pair(
+        _ baseline: ResultsDocument,
+        _ current: ResultsDocument,
+        _ seeds: (UInt64?, UInt64?),
+        missing: inout [VerdictGap],
+        baseline selectBaseline: (RunResult) -> Bool,
+        current selectCurrent: (RunResult) -> Bool
+    ) -> [PairComparison] {
         let left = baseline.runs.filter(selectBaseline).sorted { $0.sequence < $1.sequence }
         let right = current.runs.filter(selectCurrent)
         // A run of one platform is never paired with a run of another: the profile changes the
         // app's costs, so the difference would be the platform, not the change under test. The
         // platform is named in the cells only when the files hold more than one.
-        let leftPlatform = { (run: RunResult) in run.platform ?? baseline.environment.platform?.name ?? PlatformRecord.defaultName }
-        let rightPlatform = { (run: RunResult) in run.platform ?? current.environment.platform?.name ?? PlatformRecord.defaultName }
+        let leftPlatform = { (run: RunResult) in
+            run.platform ?? baseline.environment.platform?.name ?? PlatformRecord.defaultName
+        }
+        let rightPlatform = { (run: RunResult) in
+            run.platform ?? current.environment.platform?.name ?? PlatformRecord.defaultName
+        }
         let named = Set(left.map(leftPlatform) + right.map(rightPlatform)).count > 1
         var keys: [[String]] = []
         for run in left where !keys.contains([run.fixture, run.scenario, leftPlatform(run)]) {
@@ -242,31 +318,50 @@ public struct Comparison: Sendable {
                 }
                 continue
             }
-            pairs.append(PairComparison(fixture: key[0], scenario: key[1], platform: named ? key[2] : nil,
-                                        baseline: (bStrategy, b), current: (cStrategy, c), defaultSeeds: seeds))
+            pairs.append(
+                PairComparison(
+                    fixture: key[0],
+                    scenario: key[1],
+                    platform: named ? key[2] : nil,
+                    baseline: (bStrategy, b),
+                    current: (cStrategy, c),
+                    defaultSeeds: seeds
+                )
+            )
         }
         return pairs
     }
 
-    private static func environmentWarnings(_ b: RunEnvironment, _ c: RunEnvironment, pairs: [PairComparison]) -> [String] {
+    private static func environmentWarnings(
+        _ b: RunEnvironment,
+        _ c: RunEnvironment,
+        pairs: [PairComparison]
+    ) -> [String] {
         var warnings: [String] = []
         if b.cpu != c.cpu || b.cores != c.cores {
-            warnings.append("different machines: baseline \(b.cpu) × \(b.cores), current \(c.cpu) × \(c.cores) — timings are not comparable across machines")
+            warnings.append(
+                "different machines: baseline \(b.cpu) × \(b.cores), current \(c.cpu) × \(c.cores) — timings are not comparable across machines"
+            )
         }
         if b.kernel != c.kernel { warnings.append("different kernels: \(b.kernel) vs \(c.kernel)") }
         let unpaired = pairs.filter { $0.isComparable && $0.draws.contains { $0.seed == nil } }
         if !unpaired.isEmpty {
-            warnings.append("no seed in common in \(unpaired.count) of \(pairs.count) cells (\(unpaired.prefix(3).map(\.title).joined(separator: "; "))\(unpaired.count > 3 ? "; …" : "")): each counts as one draw, compared on medians of all its runs, and different draws of a LAN differ by more than the allowances were measured for — run both sides with the same --seed")
+            warnings.append(
+                "no seed in common in \(unpaired.count) of \(pairs.count) cells (\(unpaired.prefix(3).map(\.title).joined(separator: "; "))\(unpaired.count > 3 ? "; …" : "")): each counts as one draw, compared on medians of all its runs, and different draws of a LAN differ by more than the allowances were measured for — run both sides with the same --seed"
+            )
         }
         let dropped = pairs.reduce(0) { $0 + $1.unpairedRuns }
         if dropped > 0 {
-            warnings.append("\(dropped) successful \(dropped == 1 ? "run has" : "runs have") a seed the other side did not run: not compared")
+            warnings.append(
+                "\(dropped) successful \(dropped == 1 ? "run has" : "runs have") a seed the other side did not run: not compared"
+            )
         }
         return warnings
     }
 
     /// Fixtures and the platform profile whose files differ between the two sides.
-    private static func differentLANs(_ b: RunEnvironment, _ c: RunEnvironment, pairs: [PairComparison]) -> [VerdictGap] {
+    private static func differentLANs(_ b: RunEnvironment, _ c: RunEnvironment, pairs: [PairComparison]) -> [VerdictGap]
+    {
         var gaps: [VerdictGap] = []
         for fixture in Set(pairs.map(\.fixture)).sorted() {
             if let x = b.fixtureHashes[fixture], let y = c.fixtureHashes[fixture], x != y {
@@ -281,8 +376,13 @@ public struct Comparison: Sendable {
 
     /// "netmonitor-2.0 (sha256 e19248ac8757… → 0a1b2c3d4e5f…)" for each strategy of the same name
     /// on both sides whose file differs.
-    private static func changedStrategyFiles(_ b: RunEnvironment, _ c: RunEnvironment, pairs: [PairComparison]) -> [String] {
-        Set(pairs.filter { $0.baselineStrategy == $0.currentStrategy }.map(\.baselineStrategy)).sorted().compactMap { strategy in
+    private static func changedStrategyFiles(
+        _ b: RunEnvironment,
+        _ c: RunEnvironment,
+        pairs: [PairComparison]
+    ) -> [String] {
+        Set(pairs.filter { $0.baselineStrategy == $0.currentStrategy }.map(\.baselineStrategy)).sorted().compactMap {
+            strategy in
             guard let x = b.strategyHashes[strategy], let y = c.strategyHashes[strategy], x != y else { return nil }
             return "\(strategy) (sha256 \(x.prefix(12))… → \(y.prefix(12))…)"
         }

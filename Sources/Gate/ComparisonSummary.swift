@@ -68,16 +68,31 @@ extension Comparison {
             case .unsettled: outcome = "unsettled"
             case .unmeasured: outcome = "unmeasured"
             }
-            return ComparisonSummary.Test(baselineStrategy: test.baselineStrategy, currentStrategy: test.currentStrategy, metric: test.metric.id,
-                                          draws: test.judged, worse: test.worse, better: test.better,
-                                          pWorse: test.isTested ? test.pWorse : nil, pBetter: test.isTested ? test.pBetter : nil,
-                                          outcome: outcome, drawsNeeded: needed)
+            return ComparisonSummary.Test(
+                baselineStrategy: test.baselineStrategy,
+                currentStrategy: test.currentStrategy,
+                metric: test.metric.id,
+                draws: test.judged,
+                worse: test.worse,
+                better: test.better,
+                pWorse: test.isTested ? test.pWorse : nil,
+                pBetter: test.isTested ? test.pBetter : nil,
+                outcome: outcome,
+                drawsNeeded: needed
+            )
         }
         var flagged: [String] = []
         for name in (regressions + improvements).map(\.currentStrategy) + failedCells.map(\.currentStrategy)
         where !flagged.contains(name) { flagged.append(name) }
-        return ComparisonSummary(verdict: verdict.keyword, exitCode: verdict.exitCode, alpha: thresholds.alpha,
-                                 nullExceedance: thresholds.nullExceedance, tests: rows, flaggedStrategies: flagged,
-                                 warnings: environmentWarnings, gaps: gaps.map { ComparisonSummary.Gap(kind: $0.kind, text: $0.text) })
+        return ComparisonSummary(
+            verdict: verdict.keyword,
+            exitCode: verdict.exitCode,
+            alpha: thresholds.alpha,
+            nullExceedance: thresholds.nullExceedance,
+            tests: rows,
+            flaggedStrategies: flagged,
+            warnings: environmentWarnings,
+            gaps: gaps.map { ComparisonSummary.Gap(kind: $0.kind, text: $0.text) }
+        )
     }
 }

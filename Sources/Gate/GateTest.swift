@@ -58,8 +58,15 @@ public struct GateTest: Sendable {
     /// Whether draws cut on one side only were judged (the strategy's cuts changed beyond chance).
     public let cutsChanged: Bool
 
-    init(baselineStrategy: String, currentStrategy: String, metric: Metric, threshold: MetricThreshold, draws: [PairedDraw], nullExceedance: Double,
-         cutsChanged: Bool = false) {
+    init(
+        baselineStrategy: String,
+        currentStrategy: String,
+        metric: Metric,
+        threshold: MetricThreshold,
+        draws: [PairedDraw],
+        nullExceedance: Double,
+        cutsChanged: Bool = false
+    ) {
         self.baselineStrategy = baselineStrategy
         self.currentStrategy = currentStrategy
         self.metric = metric
@@ -108,7 +115,9 @@ public struct GateTest: Sendable {
         guard threshold.gate else { return .notGated }
         if regressed { return .regressed }
         if unmeasured > 0 { return .unmeasured(draws: unmeasured) }
-        guard judged > 0 else { return .notJudged(leftOut.isEmpty ? "no draw in common" : leftOut.joined(separator: ", ")) }
+        guard judged > 0 else {
+            return .notJudged(leftOut.isEmpty ? "no draw in common" : leftOut.joined(separator: ", "))
+        }
         if improved { return .improved }
         return judged >= needed ? .unchanged : .inconclusive(needed: needed)
     }
@@ -141,7 +150,12 @@ extension GateTest {
             }
             return order.map { key in
                 let judgements = members[key] ?? []
-                return Cluster(title: key, scenarios: judgements.count, worse: judgements.contains(.worse), better: judgements.contains(.better))
+                return Cluster(
+                    title: key,
+                    scenarios: judgements.count,
+                    worse: judgements.contains(.worse),
+                    better: judgements.contains(.better)
+                )
             }
         }
     }

@@ -40,16 +40,26 @@ public struct PairComparison: Sendable {
     /// "home · scan · netmonitor-2.0" or "home · scan: a → b" when the strategies differ.
     public var title: String {
         let base = "\(fixture) · \(scenario)" + (platform.map { " · \($0)" } ?? "")
-        return baselineStrategy == currentStrategy ? "\(base) · \(baselineStrategy)" : "\(base): \(baselineStrategy) → \(currentStrategy)"
+        return baselineStrategy == currentStrategy
+            ? "\(base) · \(baselineStrategy)" : "\(base): \(baselineStrategy) → \(currentStrategy)"
     }
 
     /// Each side's median of `metric` over its successful runs.
     public func medians(_ metric: Metric) -> (baseline: Double?, current: Double?) {
-        (SampleSummary(baselineOK.compactMap { metric.value(in: $0.metrics) })?.median,
-         SampleSummary(currentOK.compactMap { metric.value(in: $0.metrics) })?.median)
+        (
+            SampleSummary(baselineOK.compactMap { metric.value(in: $0.metrics) })?.median,
+            SampleSummary(currentOK.compactMap { metric.value(in: $0.metrics) })?.median
+        )
     }
 
-    init(fixture: String, scenario: String, platform: String? = nil, baseline: (String, [RunResult]), current: (String, [RunResult]), defaultSeeds: (UInt64?, UInt64?)) {
+    init(
+        fixture: String,
+        scenario: String,
+        platform: String? = nil,
+        baseline: (String, [RunResult]),
+        current: (String, [RunResult]),
+        defaultSeeds: (UInt64?, UInt64?)
+    ) {
         self.fixture = fixture
         self.scenario = scenario
         self.platform = platform
@@ -62,9 +72,17 @@ public struct PairComparison: Sendable {
         if baselineOK.isEmpty || currentOK.isEmpty {
             draws = []
         } else {
-            draws = PairedDraw.pair(fixture: fixture, scenario: scenario, platform: platform, baseline: baselineOK, current: currentOK, defaultSeeds: defaultSeeds)
+            draws = PairedDraw.pair(
+                fixture: fixture,
+                scenario: scenario,
+                platform: platform,
+                baseline: baselineOK,
+                current: currentOK,
+                defaultSeeds: defaultSeeds
+            )
         }
-        unpairedRuns = baselineOK.count + currentOK.count - draws.reduce(0) { $0 + $1.baseline.count + $1.current.count }
+        unpairedRuns =
+            baselineOK.count + currentOK.count - draws.reduce(0) { $0 + $1.baseline.count + $1.current.count }
         if draws.contains(where: { $0.seed != nil }) {
             let ran = Set(current.1.compactMap { $0.seed ?? defaultSeeds.1 })
             missingSeeds = Set(baselineOK.compactMap { $0.seed ?? defaultSeeds.0 }).subtracting(ran).sorted()

@@ -31,7 +31,9 @@ public struct PairedDraw: Sendable {
     /// its real cost (`judge(_:_:cutsChanged:)`).
     public var cutOnOneSide: Bool { Self.cut(baseline) != Self.cut(current) }
 
-    private static func cut(_ runs: [RunResult]) -> Bool { runs.contains { !($0.metrics.phasesCutAtDeadline ?? []).isEmpty } }
+    private static func cut(_ runs: [RunResult]) -> Bool {
+        runs.contains { !($0.metrics.phasesCutAtDeadline ?? []).isEmpty }
+    }
 
     /// "home · scan · seed 3".
     public var title: String {
@@ -48,7 +50,8 @@ public struct PairedDraw: Sendable {
     /// Each side's median of `metric` on this draw; nil when a side did not measure it.
     public func values(_ metric: Metric) -> (baseline: Double, current: Double)? {
         guard let b = SampleSummary(baseline.compactMap { metric.value(in: $0.metrics) })?.median,
-              let c = SampleSummary(current.compactMap { metric.value(in: $0.metrics) })?.median else { return nil }
+            let c = SampleSummary(current.compactMap { metric.value(in: $0.metrics) })?.median
+        else { return nil }
         return (b, c)
     }
 
@@ -87,7 +90,14 @@ public struct PairedDraw: Sendable {
 
     /// The draws of one cell: one per seed both sides ran (each side's runs of it); when they share
     /// no seed, one draw of all their runs.
-    static func pair(fixture: String, scenario: String, platform: String? = nil, baseline: [RunResult], current: [RunResult], defaultSeeds: (UInt64?, UInt64?)) -> [PairedDraw] {
+    static func pair(
+        fixture: String,
+        scenario: String,
+        platform: String? = nil,
+        baseline: [RunResult],
+        current: [RunResult],
+        defaultSeeds: (UInt64?, UInt64?)
+    ) -> [PairedDraw] {
         func bySeed(_ runs: [RunResult], _ fallback: UInt64?) -> [UInt64: [RunResult]] {
             var groups: [UInt64: [RunResult]] = [:]
             for run in runs { if let seed = run.seed ?? fallback { groups[seed, default: []].append(run) } }
@@ -97,8 +107,26 @@ public struct PairedDraw: Sendable {
         let right = bySeed(current, defaultSeeds.1)
         let common = Set(left.keys).intersection(right.keys).sorted()
         guard !common.isEmpty else {
-            return [PairedDraw(fixture: fixture, scenario: scenario, platform: platform, seed: nil, baseline: baseline, current: current)]
+            return [
+                PairedDraw(
+                    fixture: fixture,
+                    scenario: scenario,
+                    platform: platform,
+                    seed: nil,
+                    baseline: baseline,
+                    current: current
+                )
+            ]
         }
-        return common.map { PairedDraw(fixture: fixture, scenario: scenario, platform: platform, seed: $0, baseline: left[$0]!, current: right[$0]!) }
+        return common.map {
+            PairedDraw(
+                fixture: fixture,
+                scenario: scenario,
+                platform: platform,
+                seed: $0,
+                baseline: left[$0]!,
+                current: right[$0]!
+            )
+        }
     }
 }

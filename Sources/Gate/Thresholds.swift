@@ -18,7 +18,11 @@ public struct Thresholds: Sendable, Equatable {
     /// By metric id (e.g. `wire.packets`): the metrics the verdict tests.
     public var metrics: [String: MetricThreshold]
 
-    public init(alpha: Double = 0.01, nullExceedance: Double = 0.05, metrics: [String: MetricThreshold] = Thresholds.defaultMetrics) {
+    public init(
+        alpha: Double = 0.01,
+        nullExceedance: Double = 0.05,
+        metrics: [String: MetricThreshold] = Thresholds.defaultMetrics
+    ) {
         self.alpha = alpha
         self.nullExceedance = nullExceedance
         self.metrics = metrics
@@ -30,7 +34,8 @@ public struct Thresholds: Sendable, Equatable {
     /// The default allowances: each tested metric's declared `threshold` (Metric+Catalogue.swift
     /// gives the measured null behind each).
     public static let defaultMetrics: [String: MetricThreshold] = Dictionary(
-        uniqueKeysWithValues: Metric.gated.compactMap { metric in metric.threshold.map { (metric.id, $0) } })
+        uniqueKeysWithValues: Metric.gated.compactMap { metric in metric.threshold.map { (metric.id, $0) } }
+    )
 
     /// The allowance of a tested metric (none at all when neither the file nor the defaults name it).
     public func threshold(_ metric: Metric) -> MetricThreshold {
@@ -42,7 +47,10 @@ public struct Thresholds: Sendable, Equatable {
     ///   names a metric `compare` does not know, or gives a value out of range.
     public static func load(_ path: String) throws(CompareInputError) -> Thresholds {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CompareInputError("cannot read thresholds file \(path)", fix: "check the path; docs/REPORTS.md shows the format")
+            throw CompareInputError(
+                "cannot read thresholds file \(path)",
+                fix: "check the path; docs/REPORTS.md shows the format"
+            )
         }
         return try parse(data, source: path)
     }
@@ -65,23 +73,36 @@ public struct Thresholds: Sendable, Equatable {
 
     private static func strictParse(_ text: String, source: String) throws -> Thresholds {
         let ids = Metric.gated.map(\.id)
-        let decoder = StrictYAMLDecoder(knownKeys: ThresholdsFile.knownKeys.union(Metric.all.map(\.id)),
-                                        schemaDocument: "docs/REPORTS.md (\"Thresholds file\")")
+        let decoder = StrictYAMLDecoder(
+            knownKeys: ThresholdsFile.knownKeys.union(Metric.all.map(\.id)),
+            schemaDocument: "docs/REPORTS.md (\"Thresholds file\")"
+        )
         let (file, document) = try decoder.decode(ThresholdsFile.self, from: text, file: source)
         if file.minEffectSize != nil {
-            throw document.error(at: ["min_effect_size"], "min_effect_size is no longer used: since 2026-11-26 compare counts the draws beyond each allowance instead of testing medians",
-                                 fix: "remove the key; docs/REPORTS.md (\"What is gated, and how\") explains the test")
+            throw document.error(
+                at: ["min_effect_size"],
+                "min_effect_size is no longer used: since 2026-11-26 compare counts the draws beyond each allowance instead of testing medians",
+                fix: "remove the key; docs/REPORTS.md (\"What is gated, and how\") explains the test"
+            )
         }
         var result = Thresholds.defaults
         if let alpha = file.alpha {
             guard alpha > 0, alpha < 1 else {
-                throw document.error(at: ["alpha"], "alpha must be a number between 0 and 1 (the verdict's family-wise false alarm rate)", fix: "the default is 0.01")
+                throw document.error(
+                    at: ["alpha"],
+                    "alpha must be a number between 0 and 1 (the verdict's family-wise false alarm rate)",
+                    fix: "the default is 0.01"
+                )
             }
             result.alpha = alpha
         }
         if let rate = file.nullExceedance {
             guard rate > 0, rate < 1 else {
-                throw document.error(at: ["null_exceedance"], "null_exceedance must be a number between 0 and 1", fix: "the default is 0.05; measure yours with scripts/gate-error-rates")
+                throw document.error(
+                    at: ["null_exceedance"],
+                    "null_exceedance must be a number between 0 and 1",
+                    fix: "the default is 0.05; measure yours with scripts/gate-error-rates"
+                )
             }
             result.nullExceedance = rate
         }
@@ -89,11 +110,18 @@ public struct Thresholds: Sendable, Equatable {
             let path: YAMLPath = ["metrics", .key(id)]
             guard ids.contains(id) else {
                 let shown = Metric.all.contains { $0.id == id }
-                throw document.error(at: path, shown ? "\(id) is shown by compare, not tested" : "unknown metric \"\(id)\"",
-                                     fix: "the verdict tests \(ids.joined(separator: ", ")); remove \(id)")
+                throw document.error(
+                    at: path,
+                    shown ? "\(id) is shown by compare, not tested" : "unknown metric \"\(id)\"",
+                    fix: "the verdict tests \(ids.joined(separator: ", ")); remove \(id)"
+                )
             }
             if (threshold.relativePercent ?? 0) < 0 || (threshold.absolute ?? 0) < 0 {
-                throw document.error(at: path, "a negative allowance", fix: "allowances are magnitudes; direction comes from the metric")
+                throw document.error(
+                    at: path,
+                    "a negative allowance",
+                    fix: "allowances are magnitudes; direction comes from the metric"
+                )
             }
             result.metrics[id] = threshold
         }

@@ -59,8 +59,14 @@ public struct HarnessJob: Sendable {
     /// interrupted run can remove exactly its own testbeds).
     public var testbedStarting: @Sendable (String) -> Void = { _ in }
 
-    public init(plan: RunPlan, outputDirectory: String, referenceStrategy: String, executable: String,
-                repetitions: Int, progress: @escaping @Sendable (String) -> Void) {
+    public init(
+        plan: RunPlan,
+        outputDirectory: String,
+        referenceStrategy: String,
+        executable: String,
+        repetitions: Int,
+        progress: @escaping @Sendable (String) -> Void
+    ) {
         self.plan = plan
         self.outputDirectory = outputDirectory
         self.referenceStrategy = referenceStrategy
@@ -89,7 +95,9 @@ public struct HarnessJob: Sendable {
         _ = try AppExecutable.locate(beside: executable)
         let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory, platform: platform)
         let base = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        if seed == nil { progress("base seed \(base) (drawn; repetition k runs with \(base) + k − 1; --seed \(base) replays them)") }
+        if seed == nil {
+            progress("base seed \(base) (drawn; repetition k runs with \(base) + k − 1; --seed \(base) replays them)")
+        }
         var document = ResultsDocument(environment: environment(inputs), referenceStrategy: referenceStrategy)
         document.ablation = ablation
         document.sweep = sweep
@@ -100,7 +108,13 @@ public struct HarnessJob: Sendable {
             prior.environment.strategyHashes.merge(document.environment.strategyHashes) { $1 }
             document = prior
         }
-        let sink = ResultsSink(document: document, path: resultsPath, total: plan.entries.count, stamp: stamp, progress: progress)
+        let sink = ResultsSink(
+            document: document,
+            path: resultsPath,
+            total: plan.entries.count,
+            stamp: stamp,
+            progress: progress
+        )
         if jobs > 1 {
             // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.
             let hosts = inputs.fixtures.map { $0.fixture.network.subnet.hosts.count }.max() ?? 254
@@ -116,23 +130,34 @@ public struct HarnessJob: Sendable {
     /// Refuses to continue a run whose fixtures, strategies or platform profile changed since.
     static func checkSameInputs(_ before: RunEnvironment, _ now: RunEnvironment) throws {
         var changed: [String] = []
-        for (name, hash) in now.fixtureHashes.sorted(by: { $0.key < $1.key }) where before.fixtureHashes[name].map({ $0 != hash }) ?? false {
+        for (name, hash) in now.fixtureHashes.sorted(by: { $0.key < $1.key })
+        where before.fixtureHashes[name].map({ $0 != hash }) ?? false {
             changed.append("fixture \(name)")
         }
-        for (name, hash) in now.strategyHashes.sorted(by: { $0.key < $1.key }) where before.strategyHashes[name].map({ $0 != hash }) ?? false {
+        for (name, hash) in now.strategyHashes.sorted(by: { $0.key < $1.key })
+        where before.strategyHashes[name].map({ $0 != hash }) ?? false {
             changed.append("strategy \(name)")
         }
-        if let was = before.platform?.sha256, let current = now.platform?.sha256, was != current { changed.append("platform \(now.platform?.name ?? "")") }
+        if let was = before.platform?.sha256, let current = now.platform?.sha256, was != current {
+            changed.append("platform \(now.platform?.name ?? "")")
+        }
         guard changed.isEmpty else {
-            throw HarnessError("the interrupted run's inputs changed since it ran: \(changed.joined(separator: ", ")) (sha256 differs from its results.json)",
-                               fix: "put the files back as they were (git stash / checkout), or run into another --out without --resume")
+            throw HarnessError(
+                "the interrupted run's inputs changed since it ran: \(changed.joined(separator: ", ")) (sha256 differs from its results.json)",
+                fix:
+                    "put the files back as they were (git stash / checkout), or run into another --out without --resume"
+            )
         }
     }
 
     /// The machine, the inputs' hashes and the job's settings, for results.json.
     private func environment(_ inputs: JobInputs) -> RunEnvironment {
-        var environment = EnvironmentProbe.read(fixtures: inputs.fixtureFiles, strategies: inputs.strategyFiles,
-                                                repetitions: repetitions, shard: shard)
+        var environment = EnvironmentProbe.read(
+            fixtures: inputs.fixtureFiles,
+            strategies: inputs.strategyFiles,
+            repetitions: repetitions,
+            shard: shard
+        )
         environment.lanes = jobs
         environment.seed = seed
         environment.categoryProbe = categoryProbe
@@ -151,7 +176,16 @@ public struct HarnessJob: Sendable {
             for lane in 0..<lanes {
                 let mine = plan.entries.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
                 let laneIDs = [ids[2 * lane], ids[2 * lane + 1]]
-                group.addTask { try await runLane(mine, testbedIDs: laneIDs, fixtures: fixtures, strategies: inputs.strategies, base: base, sink: sink) }
+                group.addTask {
+                    try await runLane(
+                        mine,
+                        testbedIDs: laneIDs,
+                        fixtures: fixtures,
+                        strategies: inputs.strategies,
+                        base: base,
+                        sink: sink
+                    )
+                }
             }
             try await group.waitForAll()
         }
@@ -162,15 +196,24 @@ public struct HarnessJob: Sendable {
         let id = Self.testbedIDs(lanes: 1)[0]
         defer { TestbedCleaner.remove(id: id, log: { _ in }) }
         let truth = try await bringUp(fixture, id: id, seed: seed)
-        let results = PeerRunner(truth: truth, fixture: fixture.name, osDetection: peerOS).runAll(repetitions: repetitions, progress: progress)
+        let results = PeerRunner(truth: truth, fixture: fixture.name, osDetection: peerOS).runAll(
+            repetitions: repetitions,
+            progress: progress
+        )
         try await sink.addPeers(results)
     }
 
     /// One lane's entries, one after another, alternating between the lane's two testbed ids:
     /// the last run's LAN goes down while the next one comes up and settles (about 2.5 s against
     /// 4 s), and is gone before the next capture starts.
-    private func runLane(_ entries: [RunPlan.Entry], testbedIDs ids: [String], fixtures: [String: JobInputs.FixtureInput],
-                         strategies: [String: PreparedStrategy], base: UInt64, sink: ResultsSink) async throws {
+    private func runLane(
+        _ entries: [RunPlan.Entry],
+        testbedIDs ids: [String],
+        fixtures: [String: JobInputs.FixtureInput],
+        strategies: [String: PreparedStrategy],
+        base: UInt64,
+        sink: ResultsSink
+    ) async throws {
         var teardown: Task<Void, Never>?
         for (index, entry) in entries.enumerated() {
             if let deadline, Date() >= deadline { break }
@@ -185,7 +228,10 @@ public struct HarnessJob: Sendable {
             result.seed = seed
             if sweep != nil {
                 result.control = StrategyVariant(base: entry.strategy.base).name
-                result.overrides = Dictionary(entry.strategy.overrides.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+                result.overrides = Dictionary(
+                    entry.strategy.overrides.map { ($0.key, $0.value) },
+                    uniquingKeysWith: { $1 }
+                )
             }
             teardown = Task { await OffThePool.run { TestbedCleaner.remove(id: id, log: { _ in }) } }
             try await sink.add(result, seconds: MonotonicClock.seconds(since: started))
@@ -198,8 +244,9 @@ public struct HarnessJob: Sendable {
     private static func testbedIDs(lanes: Int) -> [String] {
         let inUse = TestbedNames.idsInUse()
         var stem = ""
-        repeat { stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF)) }
-        while inUse.contains { $0.hasPrefix(stem) }
+        repeat {
+            stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF))
+        } while inUse.contains { $0.hasPrefix(stem) }
         return (0..<2 * lanes).map { "\(stem)\($0)" }
     }
 
@@ -210,8 +257,10 @@ public struct HarnessJob: Sendable {
         let command = [executable, "testbed", "up", input.path, "--detach", "--id", id, "--seed", String(seed)]
         let up = try await OffThePool.run { try ChildProcess.run(command, timeout: 180) }
         guard up.status == 0, let state = TestbedState.load(id: id), state.fixture == input.fixture else {
-            throw HarnessError("the \(input.name) LAN did not come up:\n\(up.stderr)\(up.stdout)",
-                               fix: "try 'scanbench testbed up \(input.name)' by hand and read its errors")
+            throw HarnessError(
+                "the \(input.name) LAN did not come up:\n\(up.stderr)\(up.stdout)",
+                fix: "try 'scanbench testbed up \(input.name)' by hand and read its errors"
+            )
         }
         // Let the LAN's start-up chatter end before the capture starts, as on a LAN that has been
         // up for a while: two mDNS announcements 1 s apart (RFC 6762 §8.3) and the kernel's

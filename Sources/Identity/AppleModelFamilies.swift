@@ -9,11 +9,14 @@ extension IdentityVocabulary {
         name: "apple-model-families",
         source: "Apple Support: Identify your iPhone / iPad / Apple TV / HomePod / Mac model (Model Identifier)",
         entries: [
-            .init("iPhone", "phone"), .init("iPad", "tablet"), .init("AppleTV", "tv"), .init("AudioAccessory", "speaker"),
+            .init("iPhone", "phone"), .init("iPad", "tablet"), .init("AppleTV", "tv"),
+            .init("AudioAccessory", "speaker"),
             .init("MacBookPro", "computer"), .init("MacBookAir", "computer"), .init("MacBook", "computer"),
-            .init("Macmini", "computer"), .init("iMacPro", "computer"), .init("iMac", "computer"), .init("MacPro", "computer"),
+            .init("Macmini", "computer"), .init("iMacPro", "computer"), .init("iMac", "computer"),
+            .init("MacPro", "computer"),
             .init("Mac", "computer"),  // Macs since 2022 (Mac Studio Mac13,1 …)
-        ])
+        ]
+    )
 
     /// The category of an Apple model identifier: a known family followed by `major,minor`.
     public static func appleModelCategory(_ modelID: String) -> String? {

@@ -12,7 +12,8 @@ extension IdentityVocabulary {
     public static let castCapabilities = IdentityVocabulary(
         name: "cast-capabilities",
         source: "Chromium cast_device_capability.h (CastDeviceCapability bits); openscreen cast discovery TXT 'ca'",
-        entries: [.init("video_out", "tv", .suggests), .init("audio_out", "speaker")])
+        entries: [.init("video_out", "tv", .suggests), .init("audio_out", "speaker")]
+    )
 
     /// The entry a Cast `ca` value names: video out (suggests tv), else audio out (determines
     /// speaker); nil when it is no number or has neither bit.

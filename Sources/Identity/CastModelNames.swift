@@ -18,12 +18,14 @@ extension IdentityVocabulary {
     /// public dump shows what it sends.
     public static let castModelNames = IdentityVocabulary(
         name: "cast-model-names",
-        source: "Google Cast TXT 'md' (openscreen cast discovery: model name) as real devices announce it in public avahi-browse dumps on GitHub",
+        source:
+            "Google Cast TXT 'md' (openscreen cast discovery: model name) as real devices announce it in public avahi-browse dumps on GitHub",
         entries: [
             .init("Chromecast", "tv"), .init("Chromecast Ultra", "tv"), .init("Chromecast Audio", "speaker"),
             .init("Google Home", "speaker"), .init("Google Home Mini", "speaker"), .init("Google Nest Mini", "speaker"),
             .init("Nest Audio", "speaker"), .init("Google Nest Hub", "speaker"),
-        ])
+        ]
+    )
 
     /// The category a Cast `md` value names, when it is one of `castModelNames`.
     public static func castModelCategory(_ text: String) -> String? {

@@ -5,11 +5,13 @@ extension IdentityVocabulary {
     /// AirPlay receiver; `_ssh`/`_smb` — computers, NAS boxes, routers).
     public static let dnsSDServiceTypes = IdentityVocabulary(
         name: "dns-sd-service-types",
-        source: "IANA service name registry; RFC 6763; PWG 5100.14 IPP Everywhere; Mopria eSCL; vendors' developer docs as noted",
+        source:
+            "IANA service name registry; RFC 6763; PWG 5100.14 IPP Everywhere; Mopria eSCL; vendors' developer docs as noted",
         entries: [
             // IANA ipp, ipps (RFC 8011), printer (LPD, RFC 1179), pdl-datastream (raw 9100); eSCL scanner (Mopria).
             .init("_ipp._tcp", "printer"), .init("_ipps._tcp", "printer"), .init("_printer._tcp", "printer"),
-            .init("_pdl-datastream._tcp", "printer"), .init("_scanner._tcp", "printer"), .init("_uscan._tcp", "printer"),
+            .init("_pdl-datastream._tcp", "printer"), .init("_scanner._tcp", "printer"),
+            .init("_uscan._tcp", "printer"),
             // Android TV Remote v2 (Google TV): only TVs and TV sticks serve it.
             .init("_androidtvremote2._tcp", "tv"),
             // Sonos players (Sonos developer docs); Spotify Connect ZeroConf receivers
@@ -31,5 +33,6 @@ extension IdentityVocabulary {
             .init("_ssh._tcp", "computer", .suggests), .init("_sftp-ssh._tcp", "computer", .suggests),
             .init("_rfb._tcp", "computer", .suggests), .init("_workstation._tcp", "computer", .suggests),
             .init("_afpovertcp._tcp", "computer", .suggests), .init("_smb._tcp", "computer", .suggests),
-        ])
+        ]
+    )
 }

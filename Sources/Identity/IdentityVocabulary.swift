@@ -31,7 +31,8 @@ public struct IdentityVocabulary: Sendable {
 
     /// Every vocabulary, for the test that compares the classifier's literals with them.
     public static let all: [IdentityVocabulary] = [
-        hapCategories, castModelNames, castCapabilities, dnsSDServiceTypes, upnpDeviceTypes, appleModelFamilies, defaultHostNames, txtKeys,
+        hapCategories, castModelNames, castCapabilities, dnsSDServiceTypes, upnpDeviceTypes, appleModelFamilies,
+        defaultHostNames, txtKeys,
         nmapDeviceTypes, nmapVendorNames,
     ]
 

@@ -5,6 +5,10 @@ extension IdentityVocabulary {
     /// model name, Chromium's and openscreen's discovery). A key names no category itself (`category` empty).
     public static let txtKeys = IdentityVocabulary(
         name: "txt-keys",
-        source: "RFC 6763 §6 key=value; AirPlay service discovery (openairplay.github.io/airplay-spec); HAP R2 §6.4; Chromium/openscreen Cast discovery",
-        entries: [.init("model", ""), .init("am", ""), .init("rpMd", ""), .init("ci", ""), .init("ca", ""), .init("md", "")])
+        source:
+            "RFC 6763 §6 key=value; AirPlay service discovery (openairplay.github.io/airplay-spec); HAP R2 §6.4; Chromium/openscreen Cast discovery",
+        entries: [
+            .init("model", ""), .init("am", ""), .init("rpMd", ""), .init("ci", ""), .init("ca", ""), .init("md", ""),
+        ]
+    )
 }

@@ -32,8 +32,14 @@ public struct Inventory: Codable, Sendable, Equatable {
         public var hostname: String?
         public var notes: String?
 
-        public init(name: String, ip: IPv4Address? = nil, mac: MACAddress? = nil, category: Fixture.DeviceCategory,
-                    hostname: String? = nil, notes: String? = nil) {
+        public init(
+            name: String,
+            ip: IPv4Address? = nil,
+            mac: MACAddress? = nil,
+            category: Fixture.DeviceCategory,
+            hostname: String? = nil,
+            notes: String? = nil
+        ) {
             self.name = name
             self.ip = ip
             self.mac = mac

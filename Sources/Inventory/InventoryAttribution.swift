@@ -15,8 +15,12 @@ public enum InventoryAttribution {
     public static func yield(of analysis: WireAnalysis, inventory: Inventory, file: String) -> WireYield {
         let hosts = analysis.hosts
         guard let scanner = analysis.scanner else {
-            return WireYield(inventory: file, scanner: nil,
-                             devices: inventory.devices.map { $0.base(wireIP: nil, matchedBy: "none") }, notInInventory: [])
+            return WireYield(
+                inventory: file,
+                scanner: nil,
+                devices: inventory.devices.map { $0.base(wireIP: nil, matchedBy: "none") },
+                notInInventory: []
+            )
         }
         var claimed = Set<IPv4Address>([scanner])
         var devices: [DeviceWireYield] = []
@@ -30,10 +34,13 @@ public enum InventoryAttribution {
             devices.append(entry)
         }
         let unlisted = hosts.localSenders().filter { !claimed.contains($0) }.map { address in
-            WireHost(ip: address.description, macs: hosts.macs(of: address).map(\.description),
-                     answered: hosts.answers(from: address, to: scanner).names,
-                     packetsFromScanner: hosts.packets(from: scanner, to: address),
-                     packetsToScanner: hosts.packets(from: address, to: scanner))
+            WireHost(
+                ip: address.description,
+                macs: hosts.macs(of: address).map(\.description),
+                answered: hosts.answers(from: address, to: scanner).names,
+                packetsFromScanner: hosts.packets(from: scanner, to: address),
+                packetsToScanner: hosts.packets(from: address, to: scanner)
+            )
         }
         return WireYield(inventory: file, scanner: scanner.description, devices: devices, notInInventory: unlisted)
     }
@@ -49,8 +56,12 @@ public enum InventoryAttribution {
     }
 
     /// Fills in what the wire shows of `address`: contact, answers, TCP attempts.
-    static func describe(_ address: IPv4Address, in analysis: WireAnalysis, scanner: IPv4Address,
-                         into entry: inout DeviceWireYield) {
+    static func describe(
+        _ address: IPv4Address,
+        in analysis: WireAnalysis,
+        scanner: IPv4Address,
+        into entry: inout DeviceWireYield
+    ) {
         let hosts = analysis.hosts
         entry.packetsFromScanner = hosts.packets(from: scanner, to: address)
         entry.packetsToScanner = hosts.packets(from: address, to: scanner)
@@ -69,7 +80,14 @@ public enum InventoryAttribution {
 extension Inventory.Device {
     /// The entry before the wire is consulted: who the device is, where it was looked for.
     func base(wireIP: IPv4Address?, matchedBy: String) -> DeviceWireYield {
-        DeviceWireYield(name: name, category: category.rawValue, hostname: hostname, inventoryIp: ip?.description,
-                        inventoryMac: mac?.description, wireIp: wireIP?.description, matchedBy: matchedBy)
+        DeviceWireYield(
+            name: name,
+            category: category.rawValue,
+            hostname: hostname,
+            inventoryIp: ip?.description,
+            inventoryMac: mac?.description,
+            wireIp: wireIP?.description,
+            matchedBy: matchedBy
+        )
     }
 }

@@ -15,7 +15,8 @@ public enum NetToolError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var description: String {
         switch self {
-        case .unknownHost(let host): "unknown host '\(host)': it does not resolve to an IPv4 address (check the spelling, or give an IP)"
+        case .unknownHost(let host):
+            "unknown host '\(host)': it does not resolve to an IPv4 address (check the spelling, or give an IP)"
         case .invalidArgument(let message): message
         case .system(let message): message
         case .timeout(let message): message

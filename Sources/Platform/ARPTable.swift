@@ -22,8 +22,9 @@ public enum ARPTable {
             // IP address, HW type, Flags, HW address, Mask, Device
             let fields = line.split(whereSeparator: \.isWhitespace)
             guard fields.count >= 6, let ip = IPv4Address(fields[0]),
-                  let flags = UInt32(fields[2].hasPrefix("0x") ? fields[2].dropFirst(2) : fields[2], radix: 16),
-                  let mac = MACAddress(fields[3]) else { return nil }
+                let flags = UInt32(fields[2].hasPrefix("0x") ? fields[2].dropFirst(2) : fields[2], radix: 16),
+                let mac = MACAddress(fields[3])
+            else { return nil }
             return Row(ip: ip, flags: flags, mac: mac, device: String(fields[5]))
         }
     }

@@ -26,11 +26,22 @@ struct ControlMessages {
                 // struct sock_extended_err { u32 errno; u8 origin, type, code, pad; u32 info, data; } + offender
                 var offender: IPv4Address?
                 if length >= 16 + 16 + 8, control.loadInt(data + 16, 2) == Int(AF_INET) {
-                    offender = IPv4Address(control[data + 20], control[data + 21], control[data + 22], control[data + 23])
+                    offender = IPv4Address(
+                        control[data + 20],
+                        control[data + 21],
+                        control[data + 22],
+                        control[data + 23]
+                    )
                 }
-                queuedError = QueuedError(origin: control[data + 4], icmpType: control[data + 5], icmpCode: control[data + 6],
-                                          errno: Int32(truncatingIfNeeded: control.loadInt(data, 4)), offender: offender,
-                                          payload: [], kernelTime: nil)
+                queuedError = QueuedError(
+                    origin: control[data + 4],
+                    icmpType: control[data + 5],
+                    icmpCode: control[data + 6],
+                    errno: Int32(truncatingIfNeeded: control.loadInt(data, 4)),
+                    offender: offender,
+                    payload: [],
+                    kernelTime: nil
+                )
             }
             offset += (length + 7) & ~7
         }

@@ -66,7 +66,9 @@ public struct Errno: RawRepresentable, Sendable, Hashable, CustomStringConvertib
     public var description: String { text }
 
     /// True when the kernel refused for lack of permission (e.g. `net.ipv4.ping_group_range`).
-    public var isPermission: Bool { self == .permissionDenied || self == .notPermitted || self == .protocolNotSupported }
+    public var isPermission: Bool {
+        self == .permissionDenied || self == .notPermitted || self == .protocolNotSupported
+    }
 
     /// True for "nothing to do yet, try again": `EAGAIN` (= `EWOULDBLOCK` on Linux) or `EINTR`.
     public var isTransient: Bool { self == .wouldBlock || self == .interrupted }

@@ -15,7 +15,11 @@ public enum HostNames {
         guard getaddrinfo(host, nil, &hints, &result) == 0, let first = result else { return nil }
         defer { freeaddrinfo(result) }
         guard let address = first.pointee.ai_addr else { return nil }
-        return IPv4Address(address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) })
+        return IPv4Address(
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
+            }
+        )
     }
 
     /// The name the system resolver gives `ip` (`getnameinfo` with `NI_NAMEREQD`); nil when it

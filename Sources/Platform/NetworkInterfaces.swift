@@ -41,13 +41,26 @@ public enum NetworkInterfaces {
             let flags = entry.pointee.ifa_flags
             var ipv4: (IPv4Address, Int)?
             if let raw = entry.pointee.ifa_addr, raw.pointee.sa_family == sa_family_t(AF_INET) {
-                let address = IPv4Address(raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) })
+                let address = IPv4Address(
+                    raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                        UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
+                    }
+                )
                 let bits = entry.pointee.ifa_netmask.map {
-                    $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }.nonzeroBitCount
+                    $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                        UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
+                    }.nonzeroBitCount
                 }
                 ipv4 = (address, bits ?? 0)
             }
-            found.append(Entry(name: name, isUp: flags & UInt32(IFF_UP) != 0, isRunning: flags & UInt32(IFF_RUNNING) != 0, ipv4: ipv4))
+            found.append(
+                Entry(
+                    name: name,
+                    isUp: flags & UInt32(IFF_UP) != 0,
+                    isRunning: flags & UInt32(IFF_RUNNING) != 0,
+                    ipv4: ipv4
+                )
+            )
         }
         return found
     }

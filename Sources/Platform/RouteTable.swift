@@ -18,7 +18,9 @@ public enum RouteTable {
         text.split(separator: "\n").dropFirst().compactMap { line in
             // Iface Destination Gateway Flags RefCnt Use Metric Mask MTU Window IRTT
             let fields = line.split(whereSeparator: \.isWhitespace)
-            guard fields.count >= 3, let destination = address(fields[1]), let gateway = address(fields[2]) else { return nil }
+            guard fields.count >= 3, let destination = address(fields[1]), let gateway = address(fields[2]) else {
+                return nil
+            }
             return Route(interface: String(fields[0]), destination: destination, gateway: gateway)
         }
     }
@@ -26,7 +28,9 @@ public enum RouteTable {
     /// The next hop of the first default route that has one (on `interface`, when given):
     /// what both the scan and the tools call "the gateway".
     public static func defaultGateway(in routes: [Route], interface: String? = nil) -> IPv4Address? {
-        routes.first { $0.isDefault && $0.gateway != IPv4Address(0) && (interface == nil || $0.interface == interface) }?.gateway
+        routes.first {
+            $0.isDefault && $0.gateway != IPv4Address(0) && (interface == nil || $0.interface == interface)
+        }?.gateway
     }
 
     /// Reads and parses `/proc/net/route`; nil when it cannot be read.

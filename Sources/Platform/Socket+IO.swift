@@ -31,7 +31,9 @@ extension Socket {
     /// Sends one datagram to `destination` (never raising SIGPIPE).
     public func send(_ bytes: [UInt8], to destination: Address) throws(SystemError) {
         let sent = bytes.withUnsafeBytes { buffer in
-            destination.withSockaddr { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, $1) }
+            destination.withSockaddr {
+                sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, $1)
+            }
         }
         guard sent >= 0 else { throw SystemError("sendto \(destination)") }
     }
@@ -45,21 +47,31 @@ extension Socket {
     /// interrupted, or (`waiting`) a receive timeout passed.
     /// - Parameter waiting: block until one arrives (else `MSG_DONTWAIT`).
     public func receive(maximum: Int = 2048, waiting: Bool = false) throws(SystemError) -> Datagram? {
-        guard let message = try receiveMessage(maximum: maximum, flags: waiting ? 0 : Int32(MSG_DONTWAIT)) else { return nil }
-        return Datagram(bytes: message.bytes, source: message.source.ip, sourcePort: message.source.port,
-                        kernelTime: message.control.kernelTime)
+        guard let message = try receiveMessage(maximum: maximum, flags: waiting ? 0 : Int32(MSG_DONTWAIT)) else {
+            return nil
+        }
+        return Datagram(
+            bytes: message.bytes,
+            source: message.source.ip,
+            sourcePort: message.source.port,
+            kernelTime: message.control.kernelTime
+        )
     }
 
     /// Takes one error from the socket's error queue (nil when it is empty).
     public func receiveError() throws(SystemError) -> QueuedError? {
         let flags = Int32(MSG_ERRQUEUE) | Int32(MSG_DONTWAIT)
-        guard let message = try receiveMessage(maximum: 2048, flags: flags), var error = message.control.queuedError else { return nil }
+        guard let message = try receiveMessage(maximum: 2048, flags: flags), var error = message.control.queuedError
+        else { return nil }
         error.payload = message.bytes
         error.kernelTime = message.control.kernelTime
         return error
     }
 
-    private func receiveMessage(maximum: Int, flags: Int32) throws(SystemError) -> (bytes: [UInt8], source: Address, control: ControlMessages)? {
+    private func receiveMessage(
+        maximum: Int,
+        flags: Int32
+    ) throws(SystemError) -> (bytes: [UInt8], source: Address, control: ControlMessages)? {
         var buffer = [UInt8](repeating: 0, count: maximum)
         var control = [UInt8](repeating: 0, count: 512)
         var address = sockaddr_in()
@@ -98,7 +110,9 @@ extension Socket {
     public func write(_ bytes: [UInt8]) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 {
                 let error = Errno.current
                 if error == .interrupted { continue }
@@ -114,7 +128,9 @@ extension Socket {
     public func read(maximum: Int = 16384, waiting: Bool) throws(SystemError) -> StreamRead {
         var buffer = [UInt8](repeating: 0, count: maximum)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.recv(descriptor, $0.baseAddress, maximum, waiting ? 0 : Int32(MSG_DONTWAIT)) }
+            let count = buffer.withUnsafeMutableBytes {
+                Glibc.recv(descriptor, $0.baseAddress, maximum, waiting ? 0 : Int32(MSG_DONTWAIT))
+            }
             if count > 0 { return .bytes(Array(buffer.prefix(count))) }
             if count == 0 { return .endOfStream }
             let error = Errno.current
@@ -136,9 +152,12 @@ extension Socket {
     public static func wait(_ sockets: [Socket], for events: PollEvents, milliseconds: Int) -> [PollEvents] {
         var entries = sockets.map { pollfd(fd: $0.descriptor, events: events.rawValue, revents: 0) }
         while true {
-            let result = entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(clamping: max(0, milliseconds))) }
+            let result = entries.withUnsafeMutableBufferPointer {
+                poll($0.baseAddress, nfds_t($0.count), Int32(clamping: max(0, milliseconds)))
+            }
             if result < 0 && Errno.current == .interrupted { continue }
-            return result > 0 ? entries.map { PollEvents(rawValue: $0.revents) } : Array(repeating: [], count: sockets.count)
+            return result > 0
+                ? entries.map { PollEvents(rawValue: $0.revents) } : Array(repeating: [], count: sockets.count)
         }
     }
 }

@@ -31,13 +31,17 @@ extension Socket {
     }
 
     /// Sets the IPv4 TTL of outgoing packets (`IP_TTL`).
-    public func setTTL(_ ttl: Int) throws(SystemError) { try setOption(Int32(IPPROTO_IP), IP_TTL, Int32(ttl), "IP_TTL") }
+    public func setTTL(_ ttl: Int) throws(SystemError) {
+        try setOption(Int32(IPPROTO_IP), IP_TTL, Int32(ttl), "IP_TTL")
+    }
 
     /// Queues ICMP errors for this socket on its error queue (`IP_RECVERR`).
     public func enableErrorQueue() throws(SystemError) { try setOption(Int32(IPPROTO_IP), IP_RECVERR, 1, "IP_RECVERR") }
 
     /// Asks for kernel receive timestamps in nanoseconds (`SO_TIMESTAMPNS`).
-    public func enableTimestamps() throws(SystemError) { try setOption(SOL_SOCKET, Self.soTimestampNS, 1, "SO_TIMESTAMPNS") }
+    public func enableTimestamps() throws(SystemError) {
+        try setOption(SOL_SOCKET, Self.soTimestampNS, 1, "SO_TIMESTAMPNS")
+    }
 
     /// Allows sending to broadcast addresses (`SO_BROADCAST`).
     public func enableBroadcast() throws(SystemError) { try setOption(SOL_SOCKET, SO_BROADCAST, 1, "SO_BROADCAST") }
@@ -70,8 +74,13 @@ extension Socket {
     /// Sends multicast from the interface with index `interfaceIndex` (0: the one that owns
     /// `localIP`) with `ttl`, without looping it back to this host, and first joins `group` there
     /// when `join` is set: what mDNS and SSDP senders and responders do.
-    public func configureMulticast(group: IPv4Address, interfaceIndex: Int32, localIP: IPv4Address?, ttl: Int32,
-                                   join: Bool) throws(SystemError) {
+    public func configureMulticast(
+        group: IPv4Address,
+        interfaceIndex: Int32,
+        localIP: IPv4Address?,
+        ttl: Int32,
+        join: Bool
+    ) throws(SystemError) {
         var request = ip_mreqn()
         request.imr_multiaddr = in_addr(s_addr: group.value.bigEndian)
         request.imr_address = in_addr(s_addr: (localIP ?? IPv4Address(0)).value.bigEndian)
@@ -90,7 +99,15 @@ extension Socket {
     /// Joins an IPv4 multicast group on the interface the kernel picks and sets the multicast TTL to 255.
     public func joinMulticast(_ group: IPv4Address) throws(SystemError) {
         var request = ip_mreq(imr_multiaddr: in_addr(s_addr: group.value.bigEndian), imr_interface: in_addr(s_addr: 0))
-        guard setsockopt(descriptor, Int32(IPPROTO_IP), IP_ADD_MEMBERSHIP, &request, socklen_t(MemoryLayout<ip_mreq>.size)) == 0 else {
+        guard
+            setsockopt(
+                descriptor,
+                Int32(IPPROTO_IP),
+                IP_ADD_MEMBERSHIP,
+                &request,
+                socklen_t(MemoryLayout<ip_mreq>.size)
+            ) == 0
+        else {
             throw SystemError("join multicast group \(group)")
         }
         try setOption(Int32(IPPROTO_IP), IP_MULTICAST_TTL, 255, "IP_MULTICAST_TTL")

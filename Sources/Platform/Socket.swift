@@ -45,7 +45,9 @@ public struct Socket: Sendable, Hashable {
         func withSockaddr<Result>(_ body: (UnsafePointer<Glibc.sockaddr>, socklen_t) -> Result) -> Result {
             var address = sockaddr
             return withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
     }
@@ -180,5 +182,7 @@ public struct Socket: Sendable, Hashable {
 
 extension Socket {
     /// Starts a connect to `ip:port`.
-    public func startConnect(to ip: IPv4Address, port: UInt16) -> ConnectStart { startConnect(to: Address(ip: ip, port: port)) }
+    public func startConnect(to ip: IPv4Address, port: UInt16) -> ConnectStart {
+        startConnect(to: Address(ip: ip, port: port))
+    }
 }

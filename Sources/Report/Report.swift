@@ -62,7 +62,8 @@ public struct Report: Sendable {
 
     /// report.md, then the detail files in the order report.md links them.
     public func markdownFiles() -> [ReportFile] {
-        [ReportFile(name: Self.markdownName, contents: markdown())] + detailFiles().map { ReportFile(name: $0.name, contents: $0.contents()) }
+        [ReportFile(name: Self.markdownName, contents: markdown())]
+            + detailFiles().map { ReportFile(name: $0.name, contents: $0.contents()) }
     }
 
     /// A detail file: its name, what report.md's link says, and its Markdown (rendered when asked:
@@ -78,20 +79,50 @@ public struct Report: Sendable {
     /// definitions, methodology and raw runs. Only the files with something in them.
     func detailFiles() -> [DetailFile] {
         var files = groups.map { group in
-            DetailFile(name: detailName(group), label: group.title,
-                       contents: { detailPage(group.title, [verdictLine(verdict(group)), groupParetoSection(group), groupSection(group)]) })
+            DetailFile(
+                name: detailName(group),
+                label: group.title,
+                contents: {
+                    detailPage(
+                        group.title,
+                        [verdictLine(verdict(group)), groupParetoSection(group), groupSection(group)]
+                    )
+                }
+            )
         }
         if !suites.isEmpty {
-            files.append(DetailFile(name: Self.suiteDetailName, label: "the suite: fronts and summary across the LANs",
-                                    contents: { detailPage("the suite", [verdictLines(suites.compactMap(verdict)), suiteParetoSection(), suiteSummarySection()]) }))
+            files.append(
+                DetailFile(
+                    name: Self.suiteDetailName,
+                    label: "the suite: fronts and summary across the LANs",
+                    contents: {
+                        detailPage(
+                            "the suite",
+                            [verdictLines(suites.compactMap(verdict)), suiteParetoSection(), suiteSummarySection()]
+                        )
+                    }
+                )
+            )
         }
         let tools = toolSections()
         if tools.contains(where: { !$0.isEmpty }) {
-            files.append(DetailFile(name: Self.toolsDetailName, label: "tools, hangs and the review's expected outcomes",
-                                    contents: { detailPage("tools and outcomes", tools) }))
+            files.append(
+                DetailFile(
+                    name: Self.toolsDetailName,
+                    label: "tools, hangs and the review's expected outcomes",
+                    contents: { detailPage("tools and outcomes", tools) }
+                )
+            )
         }
-        files.append(DetailFile(name: Self.methodologyDetailName, label: "definitions (Pareto front), methodology and every run",
-                                contents: { detailPage("methodology", [paretoDefinitionSection(), methodologySection(), rawRunsSection()]) }))
+        files.append(
+            DetailFile(
+                name: Self.methodologyDetailName,
+                label: "definitions (Pareto front), methodology and every run",
+                contents: {
+                    detailPage("methodology", [paretoDefinitionSection(), methodologySection(), rawRunsSection()])
+                }
+            )
+        )
         return files
     }
 
@@ -134,25 +165,32 @@ public struct Report: Sendable {
         text += "Each LAN · scenario in the table links to its own file: its verdict, Pareto front, headline metrics, "
         text += "repeatability, charts, device yield, missed devices, categories and the rest. Across them:\n\n"
         let perGroup = Set(groups.map(detailName))
-        text += detailFiles().filter { !perGroup.contains($0.name) }.map { "- [\($0.label)](\($0.name))" }.joined(separator: "\n") + "\n"
+        text +=
+            detailFiles().filter { !perGroup.contains($0.name) }.map { "- [\($0.label)](\($0.name))" }.joined(
+                separator: "\n"
+            ) + "\n"
         return text
     }
 
     private func overviewLine() -> String {
         let failed = document.runs.filter { $0.status != .ok }.count
         let generated = ISO8601DateFormatter().string(from: document.generatedAt)
-        var line = "From [\(options.resultsLink)](\(options.resultsLink)) (schema \(document.schemaVersion)), generated \(generated): "
+        var line =
+            "From [\(options.resultsLink)](\(options.resultsLink)) (schema \(document.schemaVersion)), generated \(generated): "
         line += "\(document.runs.count) runs"
         if failed > 0 { line += " (\(failed) failed or timed out, left out of every median)" }
-        line += ", \(document.environment.repetitions) repetitions per strategy, reference strategy \(Inline.code(document.referenceStrategy)). "
+        line +=
+            ", \(document.environment.repetitions) repetitions per strategy, reference strategy \(Inline.code(document.referenceStrategy)). "
         line += "Metric definitions: [docs/METRICS.md](\(options.metricsDocLink)).\n"
         let drops = document.runs.reduce(0) { $0 + $1.metrics.wire.captureDrops }
         if drops > 0 {
-            line += "\n> [!WARNING]\n> The capture dropped \(drops) packets over all runs; wire counts are lower bounds where it did (see the raw runs).\n"
+            line +=
+                "\n> [!WARNING]\n> The capture dropped \(drops) packets over all runs; wire counts are lower bounds where it did (see the raw runs).\n"
         }
         let unconfigured = document.runs.reduce(0) { $0 + ($1.metrics.wire.emulatorWriteFailures ?? 0) }
         if unconfigured > 0 {
-            line += "\n> [!WARNING]\n> The emulated LAN failed to deliver \(unconfigured) frames over all runs (TAP write failures: loss no fixture configured); "
+            line +=
+                "\n> [!WARNING]\n> The emulated LAN failed to deliver \(unconfigured) frames over all runs (TAP write failures: loss no fixture configured); "
                 + "the runs where it happened measured a lossier LAN than the fixture describes (see the raw runs).\n"
         }
         return line

@@ -30,8 +30,10 @@ public struct ReportOptions: Sendable, Equatable {
         let metrics = Self.checkout(containing: directory).map {
             RelativeLink.path(from: directory, to: $0.appendingPathComponent("docs/METRICS.md"))
         }
-        self.init(metricsDocLink: metrics ?? Self.committedMetricsDocLink,
-                  resultsLink: RelativeLink.path(from: directory, to: results))
+        self.init(
+            metricsDocLink: metrics ?? Self.committedMetricsDocLink,
+            resultsLink: RelativeLink.path(from: directory, to: results)
+        )
     }
 
     /// The nearest directory at or above `directory` with a Package.swift.

@@ -31,7 +31,8 @@ struct RunGroup: Sendable, StrategyMedians {
     /// The Markdown heading's words: "`home` · scenario `scan`", then " · platform `iphone-a16`"
     /// in a file of several platforms.
     var heading: String {
-        "\(Inline.code(fixture)) · scenario \(Inline.code(scenario))" + (platform.map { " · platform \(Inline.code($0))" } ?? "")
+        "\(Inline.code(fixture)) · scenario \(Inline.code(scenario))"
+            + (platform.map { " · platform \(Inline.code($0))" } ?? "")
     }
 
     /// Successful runs of `strategy`.
@@ -49,7 +50,9 @@ struct RunGroup: Sendable, StrategyMedians {
 
     /// min…max of `metric` over two or more successful runs of `strategy`, timings as printed.
     func spread(_ metric: Metric, _ strategy: String) -> ClosedRange<Double>? {
-        guard let summary = summary(metric, strategy), summary.count >= 2, !summary.min.isNaN, !summary.max.isNaN else { return nil }
+        guard let summary = summary(metric, strategy), summary.count >= 2, !summary.min.isNaN, !summary.max.isNaN else {
+            return nil
+        }
         let printed = { (value: Double) in metric.kind == .timing ? metric.printed(value) : value }
         return printed(summary.min)...printed(summary.max)
     }
@@ -69,7 +72,9 @@ struct RunGroup: Sendable, StrategyMedians {
     func failure(_ strategy: String) -> String? {
         let all = runs[strategy] ?? []
         guard !all.isEmpty else { return "no runs" }
-        let parts = [(RunResult.Status.failed, "failed"), (.timedOut, "timed out")].compactMap { status, words -> String? in
+        let parts = [(RunResult.Status.failed, "failed"), (.timedOut, "timed out")].compactMap {
+            status,
+            words -> String? in
             let count = all.filter { $0.status == status }.count
             return count == 0 ? nil : "\(count) of \(all.count) \(all.count == 1 ? "run" : "runs") \(words)"
         }
@@ -84,7 +89,9 @@ struct RunGroup: Sendable, StrategyMedians {
     /// The run whose scan duration is the median (the lower one of an even count): the run the
     /// time-series charts draw, so a chart shows a typical run rather than a lucky first one.
     func representative(_ strategy: String) -> RunResult? {
-        let sorted = ok(strategy).sorted { ($0.metrics.durationS, $0.repetition) < ($1.metrics.durationS, $1.repetition) }
+        let sorted = ok(strategy).sorted {
+            ($0.metrics.durationS, $0.repetition) < ($1.metrics.durationS, $1.repetition)
+        }
         return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
     }
 
@@ -106,7 +113,13 @@ struct RunGroup: Sendable, StrategyMedians {
             var byStrategy: [String: [RunResult]] = [:]
             for run in members { byStrategy[run.strategy, default: []].append(run) }
             for (strategy, list) in byStrategy { byStrategy[strategy] = list.sorted { $0.repetition < $1.repetition } }
-            return RunGroup(fixture: key[0], scenario: key[1], platform: key[2].isEmpty ? nil : key[2], strategies: ordered, runs: byStrategy)
+            return RunGroup(
+                fixture: key[0],
+                scenario: key[1],
+                platform: key[2].isEmpty ? nil : key[2],
+                strategies: ordered,
+                runs: byStrategy
+            )
         }
     }
 }

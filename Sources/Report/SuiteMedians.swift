@@ -49,13 +49,20 @@ struct SuiteMedians: Sendable, StrategyMedians {
     /// where at least two fixtures ran it.
     static func suites(of groups: [RunGroup]) -> [SuiteMedians] {
         var keys: [[String?]] = []
-        for group in groups where !keys.contains([group.scenario, group.platform]) { keys.append([group.scenario, group.platform]) }
+        for group in groups where !keys.contains([group.scenario, group.platform]) {
+            keys.append([group.scenario, group.platform])
+        }
         return keys.compactMap { key in
             let members = groups.filter { [$0.scenario, $0.platform] == key }
             guard members.count >= 2 else { return nil }
             var seen: [String] = []
             for strategy in members.flatMap(\.strategies) where !seen.contains(strategy) { seen.append(strategy) }
-            return SuiteMedians(scenario: members[0].scenario, platform: members[0].platform, groups: members, strategies: RunGroup.reportOrder(seen))
+            return SuiteMedians(
+                scenario: members[0].scenario,
+                platform: members[0].platform,
+                groups: members,
+                strategies: RunGroup.reportOrder(seen)
+            )
         }
     }
 }

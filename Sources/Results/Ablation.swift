@@ -26,8 +26,15 @@ public struct Ablation: Codable, Sendable, Equatable {
         /// Why `leave_one_out` was not run, nil when it was.
         public var leaveOneOutError: String?
 
-        public init(key: String, baseValue: String, targetValue: String, forward: String? = nil, leaveOneOut: String? = nil,
-                    forwardError: String? = nil, leaveOneOutError: String? = nil) {
+        public init(
+            key: String,
+            baseValue: String,
+            targetValue: String,
+            forward: String? = nil,
+            leaveOneOut: String? = nil,
+            forwardError: String? = nil,
+            leaveOneOutError: String? = nil
+        ) {
             self.key = key
             self.baseValue = baseValue
             self.targetValue = targetValue

@@ -21,10 +21,20 @@ public struct CategoryProbeSettings: Codable, Sendable, Equatable {
 
     /// What `scanbench run` uses unless told otherwise: chosen to add a few seconds per run
     /// (docs/HARNESS.md measures the cost and the accuracy against `scan --probe`'s defaults).
-    public static let harnessDefault = CategoryProbeSettings(topPorts: 40, bonjourWindowS: 1.5, ssdpWindowS: 1.5, timeoutS: 1)
+    public static let harnessDefault = CategoryProbeSettings(
+        topPorts: 40,
+        bonjourWindowS: 1.5,
+        ssdpWindowS: 1.5,
+        timeoutS: 1
+    )
 
     /// `scanbench scan --probe`'s defaults: nmap's `-F` (100 ports), a 12 s browse, MX 3 (4 s), 1.5 s.
-    public static let scanProbeDefault = CategoryProbeSettings(topPorts: 100, bonjourWindowS: 12, ssdpWindowS: 4, timeoutS: 1.5)
+    public static let scanProbeDefault = CategoryProbeSettings(
+        topPorts: 100,
+        bonjourWindowS: 12,
+        ssdpWindowS: 4,
+        timeoutS: 1.5
+    )
 
     /// What is out of range, naming the option (`prefix` + `top-ports`, …) and its range; nil when
     /// every value is in range. The one statement of the ranges, which `run`, `ablate`, `scan --probe`

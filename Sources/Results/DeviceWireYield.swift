@@ -31,11 +31,25 @@ public struct DeviceWireYield: Codable, Sendable, Equatable {
     /// Attempts whose handshake completed (connections made).
     public var connections: Int
 
-    public init(name: String, category: String, hostname: String? = nil, inventoryIp: String? = nil,
-                inventoryMac: String? = nil, wireIp: String? = nil, matchedBy: String = "none",
-                contacted: Bool = false, packetsFromScanner: Int = 0, packetsToScanner: Int = 0,
-                answered: [String] = [], namedByMdns: Bool = false, tcpAttempts: Int = 0,
-                tcpOutcomes: [String: Int] = [:], openPorts: [Int] = [], closedPorts: [Int] = [], connections: Int = 0) {
+    public init(
+        name: String,
+        category: String,
+        hostname: String? = nil,
+        inventoryIp: String? = nil,
+        inventoryMac: String? = nil,
+        wireIp: String? = nil,
+        matchedBy: String = "none",
+        contacted: Bool = false,
+        packetsFromScanner: Int = 0,
+        packetsToScanner: Int = 0,
+        answered: [String] = [],
+        namedByMdns: Bool = false,
+        tcpAttempts: Int = 0,
+        tcpOutcomes: [String: Int] = [:],
+        openPorts: [Int] = [],
+        closedPorts: [Int] = [],
+        connections: Int = 0
+    ) {
         self.name = name
         self.category = category
         self.hostname = hostname

@@ -87,9 +87,21 @@ public struct Metric: Sendable, Identifiable {
     /// For a count out of a whole (devices found of discoverable), the whole: tables print "29/30".
     let whole: (@Sendable (RunMetrics) -> Double?)?
 
-    init(_ id: String, _ title: String, short: String? = nil, unit: String = "", _ direction: Direction, _ kind: Kind, digits: Int = 0,
-         from source: Source, gate threshold: MetricThreshold? = nil, whenCut: WhenCut = .sameAllowance, nullExceedance: Double? = nil,
-         of whole: (@Sendable (RunMetrics) -> Double?)? = nil, _ extract: @escaping @Sendable (RunMetrics) -> Double?) {
+    init(
+        _ id: String,
+        _ title: String,
+        short: String? = nil,
+        unit: String = "",
+        _ direction: Direction,
+        _ kind: Kind,
+        digits: Int = 0,
+        from source: Source,
+        gate threshold: MetricThreshold? = nil,
+        whenCut: WhenCut = .sameAllowance,
+        nullExceedance: Double? = nil,
+        of whole: (@Sendable (RunMetrics) -> Double?)? = nil,
+        _ extract: @escaping @Sendable (RunMetrics) -> Double?
+    ) {
         self.id = id
         self.title = title
         self.shortTitle = short ?? title

@@ -34,7 +34,9 @@ public struct ParetoFront: Sendable, Equatable {
             self.tolerance = tolerance
         }
 
-        public init(_ metric: Metric, tolerance: Double = 0) { self.init(metric.id, metric.direction, tolerance: tolerance) }
+        public init(_ metric: Metric, tolerance: Double = 0) {
+            self.init(metric.id, metric.direction, tolerance: tolerance)
+        }
 
         /// Whether `a` and `b` count as the same on this objective.
         public func equal(_ a: Double, _ b: Double) -> Bool {
@@ -106,7 +108,9 @@ public struct ParetoFront: Sendable, Equatable {
         standings = candidates.map { candidate in
             guard let values = candidate.values else { return .failed(dominatedBy: succeeded) }
             let dominators = candidates.filter { other in
-                other.values.map { Self.dominates($0, values, on: compared, spreads: (other.spreads, candidate.spreads)) } ?? false
+                other.values.map {
+                    Self.dominates($0, values, on: compared, spreads: (other.spreads, candidate.spreads))
+                } ?? false
             }
             return dominators.isEmpty ? .front : .dominated(by: dominators.map(\.name))
         }
@@ -114,8 +118,12 @@ public struct ParetoFront: Sendable, Equatable {
 
     /// Whether `a` is at least as good as `b` on every objective and better on one; both must
     /// have a value for every objective. An objective on which their `spreads` overlap is a tie.
-    public static func dominates(_ a: [String: Double], _ b: [String: Double], on objectives: [Objective],
-                                 spreads: ([String: ClosedRange<Double>], [String: ClosedRange<Double>]) = ([:], [:])) -> Bool {
+    public static func dominates(
+        _ a: [String: Double],
+        _ b: [String: Double],
+        on objectives: [Objective],
+        spreads: ([String: ClosedRange<Double>], [String: ClosedRange<Double>]) = ([:], [:])
+    ) -> Bool {
         var better = false
         for objective in objectives {
             guard let x = a[objective.id], let y = b[objective.id] else { return false }
@@ -152,12 +160,15 @@ public struct ParetoFront: Sendable, Equatable {
     /// The other candidates (that did not fail) with the same value as `name` on every compared
     /// objective (within its tolerance), in input order; empty for a failed candidate.
     public func ties(of name: String) -> [String] {
-        guard let candidate = candidates.first(where: { $0.name == name }), let values = candidate.values else { return [] }
+        guard let candidate = candidates.first(where: { $0.name == name }), let values = candidate.values else {
+            return []
+        }
         return candidates.filter { other in
             guard other.name != name, let theirs = other.values else { return false }
             return compared.allSatisfy { objective in
                 guard let a = theirs[objective.id], let b = values[objective.id] else { return false }
-                return objective.equal(a, b) || Self.overlap(other.spreads[objective.id], candidate.spreads[objective.id])
+                return objective.equal(a, b)
+                    || Self.overlap(other.spreads[objective.id], candidate.spreads[objective.id])
             }
         }.map(\.name)
     }

@@ -21,7 +21,7 @@ public struct ParetoRanking: Sendable, Equatable {
             layer += 1
             let front = ParetoFront(objectives: objectives, candidates: remaining)
             let members = zip(remaining, front.standings).filter { $0.1 == .front }.map(\.0)
-            guard !members.isEmpty else { break }   // only with values that compare with nothing (NaN)
+            guard !members.isEmpty else { break }  // only with values that compare with nothing (NaN)
             let distance = Self.crowding(members, on: front.compared)
             let sorted = members.enumerated().sorted { a, b in
                 let (x, y) = (distance[a.element.name] ?? 0, distance[b.element.name] ?? 0)
@@ -44,11 +44,13 @@ public struct ParetoRanking: Sendable, Equatable {
 
     /// Per candidate, the sum over objectives of the gap between its two neighbours along that
     /// objective, as a share of the objective's spread; the extremes get infinity.
-    static func crowding(_ members: [ParetoFront.Candidate], on objectives: [ParetoFront.Objective]) -> [String: Double] {
+    static func crowding(_ members: [ParetoFront.Candidate], on objectives: [ParetoFront.Objective]) -> [String: Double]
+    {
         var distance = Dictionary(uniqueKeysWithValues: members.map { ($0.name, 0.0) })
         guard members.count > 2 else { return distance.mapValues { _ in .infinity } }
         for objective in objectives {
-            let sorted = members.compactMap { member in member.values?[objective.id].map { (member.name, $0) } }.sorted { $0.1 < $1.1 }
+            let sorted = members.compactMap { member in member.values?[objective.id].map { (member.name, $0) } }.sorted
+            { $0.1 < $1.1 }
             guard let low = sorted.first?.1, let high = sorted.last?.1, sorted.count == members.count else { continue }
             distance[sorted.first!.0] = .infinity
             distance[sorted.last!.0] = .infinity

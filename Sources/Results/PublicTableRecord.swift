@@ -19,7 +19,9 @@ public struct PublicTableRecord: Codable, Sendable, Equatable {
     }
 
     /// The files `NetTools`' probe and classifier read (`OUIRegistry`, `NmapDeviceTypes`, `NmapServices`).
-    public static let paths = ["/usr/share/ieee-data/oui.csv", "/usr/share/ieee-data/mam.csv", "/usr/share/ieee-data/oui36.csv",
-                               "/usr/share/ieee-data/iab.csv", "/usr/share/nmap/nmap-mac-prefixes", "/usr/share/nmap/nmap-os-db",
-                               "/usr/share/nmap/nmap-services"]
+    public static let paths = [
+        "/usr/share/ieee-data/oui.csv", "/usr/share/ieee-data/mam.csv", "/usr/share/ieee-data/oui36.csv",
+        "/usr/share/ieee-data/iab.csv", "/usr/share/nmap/nmap-mac-prefixes", "/usr/share/nmap/nmap-os-db",
+        "/usr/share/nmap/nmap-services",
+    ]
 }

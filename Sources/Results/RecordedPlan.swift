@@ -63,9 +63,17 @@ public struct RecordedPlan: Codable, Sendable, Equatable {
     /// `--platform`: the profile the app ran on, by name (and path for a file); nil for `linux`.
     public var platform: Input?
 
-    public init(fixtures: [String], strategies: [Input], scenarios: [Input], also: [Matrix] = [], repetitions: Int,
-                seed: UInt64? = nil, sweep: [SweepDescription.Knob]? = nil, peers: Bool = false,
-                categoryProbe: CategoryProbeSettings? = nil) {
+    public init(
+        fixtures: [String],
+        strategies: [Input],
+        scenarios: [Input],
+        also: [Matrix] = [],
+        repetitions: Int,
+        seed: UInt64? = nil,
+        sweep: [SweepDescription.Knob]? = nil,
+        peers: Bool = false,
+        categoryProbe: CategoryProbeSettings? = nil
+    ) {
         self.fixtures = fixtures
         self.strategies = strategies
         self.scenarios = scenarios
@@ -137,13 +145,15 @@ extension RecordedPlan {
 
     /// Every fixture × base strategy × scenario the plan runs.
     public var cells: Set<Cell> {
-        Set(matrices.flatMap { matrix in
-            matrix.fixtures.flatMap { fixture in
-                matrix.strategies.flatMap { strategy in
-                    matrix.scenarios.map { Cell(fixture: fixture, strategy: strategy.name, scenario: $0.name) }
+        Set(
+            matrices.flatMap { matrix in
+                matrix.fixtures.flatMap { fixture in
+                    matrix.strategies.flatMap { strategy in
+                        matrix.scenarios.map { Cell(fixture: fixture, strategy: strategy.name, scenario: $0.name) }
+                    }
                 }
             }
-        })
+        )
     }
 
     /// How `other` runs differently from this plan, one line per difference (each naming both
@@ -165,29 +175,41 @@ extension RecordedPlan {
         if mineFixtures.set != theirFixtures.set {
             lines.append(listDifference("fixtures", mineFixtures.ordered, theirFixtures.ordered, label, otherLabel))
         }
-        let mineStrategies = names { $0.strategies.map(\.name) }, theirStrategies = other.names { $0.strategies.map(\.name) }
+        let mineStrategies = names { $0.strategies.map(\.name) },
+            theirStrategies = other.names { $0.strategies.map(\.name) }
         if mineStrategies.set != theirStrategies.set {
-            lines.append(listDifference("strategies", mineStrategies.ordered, theirStrategies.ordered, label, otherLabel))
+            lines.append(
+                listDifference("strategies", mineStrategies.ordered, theirStrategies.ordered, label, otherLabel)
+            )
         }
-        let mineScenarios = names { $0.scenarios.map(\.name) }, theirScenarios = other.names { $0.scenarios.map(\.name) }
+        let mineScenarios = names { $0.scenarios.map(\.name) },
+            theirScenarios = other.names { $0.scenarios.map(\.name) }
         if mineScenarios.set != theirScenarios.set {
             lines.append(listDifference("scenarios", mineScenarios.ordered, theirScenarios.ordered, label, otherLabel))
         }
         if lines.isEmpty && cells != other.cells {
             // The same names, combined otherwise (e.g. the default plan's review scenarios missing).
             let onlyMine = cells.subtracting(other.cells).sorted(), onlyTheirs = other.cells.subtracting(cells).sorted()
-            lines.append("runs: \(Self.some(onlyMine)) only in \(label); \(Self.some(onlyTheirs)) only in \(otherLabel)")
+            lines.append(
+                "runs: \(Self.some(onlyMine)) only in \(label); \(Self.some(onlyTheirs)) only in \(otherLabel)"
+            )
         }
         compare("repetitions", repetitions, other.repetitions) { String($0) }
         compare("sweep", sweep ?? [], other.sweep ?? []) { knobs in
-            knobs.isEmpty ? "none" : knobs.map { "--sweep \($0.key)=\($0.values.joined(separator: ","))" }.joined(separator: " ")
+            knobs.isEmpty
+                ? "none" : knobs.map { "--sweep \($0.key)=\($0.values.joined(separator: ","))" }.joined(separator: " ")
         }
         compare("peers", peers, other.peers) { $0 ? "--peers" : "no peers" }
         compare("nmap -O -sV peer", peerOS, other.peerOS) { $0 ? "--peer-os" : "no --peer-os" }
-        compare("platform", platform?.name ?? PlatformRecord.defaultName, other.platform?.name ?? PlatformRecord.defaultName) { "--platform \($0)" }
+        compare(
+            "platform",
+            platform?.name ?? PlatformRecord.defaultName,
+            other.platform?.name ?? PlatformRecord.defaultName
+        ) { "--platform \($0)" }
         compare("category probe", categoryProbe, other.categoryProbe) { settings in
             guard let settings else { return "none (--no-classify)" }
-            return "--classify-top-ports \(settings.topPorts) --classify-bonjour-window \(Self.number(settings.bonjourWindowS)) "
+            return
+                "--classify-top-ports \(settings.topPorts) --classify-bonjour-window \(Self.number(settings.bonjourWindowS)) "
                 + "--classify-ssdp-window \(Self.number(settings.ssdpWindowS)) --classify-timeout \(Self.number(settings.timeoutS))"
         }
         return lines
@@ -202,13 +224,22 @@ extension RecordedPlan {
 
     /// "strategies: a, b in X; a, c in Y (b only in X; c only in Y)", the part in brackets only
     /// when the lists share a name.
-    private func listDifference(_ what: String, _ mine: [String], _ theirs: [String], _ label: String, _ otherLabel: String) -> String {
+    private func listDifference(
+        _ what: String,
+        _ mine: [String],
+        _ theirs: [String],
+        _ label: String,
+        _ otherLabel: String
+    ) -> String {
         let missing = mine.filter { !theirs.contains($0) }, added = theirs.filter { !mine.contains($0) }
-        guard missing.count < mine.count else { return "\(what): \(Self.list(mine)) in \(label); \(Self.list(theirs)) in \(otherLabel)" }
+        guard missing.count < mine.count else {
+            return "\(what): \(Self.list(mine)) in \(label); \(Self.list(theirs)) in \(otherLabel)"
+        }
         var parts: [String] = []
         if !missing.isEmpty { parts.append("\(missing.joined(separator: ", ")) only in \(label)") }
         if !added.isEmpty { parts.append("\(added.joined(separator: ", ")) only in \(otherLabel)") }
-        return "\(what): \(Self.list(mine)) in \(label); \(Self.list(theirs)) in \(otherLabel) (\(parts.joined(separator: "; ")))"
+        return
+            "\(what): \(Self.list(mine)) in \(label); \(Self.list(theirs)) in \(otherLabel) (\(parts.joined(separator: "; ")))"
     }
 
     private static func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }

@@ -8,52 +8,97 @@ extension ResultsDocument {
     /// than silently joined, since its numbers would not be comparable.
     /// - Parameter parts: each document with the name (path) to blame in errors; at least one.
     /// - Throws: `ResultsError` naming the file and the difference.
-    public static func merging(_ parts: [(name: String, document: ResultsDocument)]) throws(ResultsError) -> ResultsDocument {
+    public static func merging(
+        _ parts: [(name: String, document: ResultsDocument)]
+    ) throws(ResultsError) -> ResultsDocument {
         guard let (firstName, first) = parts.first else {
             throw ResultsError("nothing to merge", fix: "give the results.json of every shard")
         }
         var merged = first
         for (name, document) in parts.dropFirst() {
             guard document.referenceStrategy == merged.referenceStrategy else {
-                throw ResultsError("\(name) uses reference strategy \(document.referenceStrategy), \(firstName) uses \(merged.referenceStrategy)",
-                                   fix: "run every shard with the same --reference")
+                throw ResultsError(
+                    "\(name) uses reference strategy \(document.referenceStrategy), \(firstName) uses \(merged.referenceStrategy)",
+                    fix: "run every shard with the same --reference"
+                )
             }
             guard document.environment.seed == merged.environment.seed else {
-                let seeds = [document.environment.seed, merged.environment.seed].map { $0.map(String.init) ?? "none (a seed per run)" }
-                throw ResultsError("\(name) was run with seed \(seeds[0]), \(firstName) with seed \(seeds[1])",
-                                   fix: "run every shard with the same --seed (or none)")
+                let seeds = [document.environment.seed, merged.environment.seed].map {
+                    $0.map(String.init) ?? "none (a seed per run)"
+                }
+                throw ResultsError(
+                    "\(name) was run with seed \(seeds[0]), \(firstName) with seed \(seeds[1])",
+                    fix: "run every shard with the same --seed (or none)"
+                )
             }
             guard document.environment.categoryProbe == merged.environment.categoryProbe else {
-                throw ResultsError("\(name) and \(firstName) probed categories with different settings (or one not at all)",
-                                   fix: "run every shard with the same --classify-* options (or --no-classify)")
+                throw ResultsError(
+                    "\(name) and \(firstName) probed categories with different settings (or one not at all)",
+                    fix: "run every shard with the same --classify-* options (or --no-classify)"
+                )
             }
-            if merged.environment.categoryProbe != nil, let mine = merged.environment.publicTables, let theirs = document.environment.publicTables,
-               let differing = mine.first(where: { table in theirs.contains { $0.path == table.path && $0.sha256 != table.sha256 } }) {
-                throw ResultsError("\(name) and \(firstName) classified devices with different versions of \(differing.path)",
-                                   fix: "run every shard on machines with the same ieee-data and nmap packages (environment.public_tables)")
+            if merged.environment.categoryProbe != nil, let mine = merged.environment.publicTables,
+                let theirs = document.environment.publicTables,
+                let differing = mine.first(where: { table in
+                    theirs.contains { $0.path == table.path && $0.sha256 != table.sha256 }
+                })
+            {
+                throw ResultsError(
+                    "\(name) and \(firstName) classified devices with different versions of \(differing.path)",
+                    fix:
+                        "run every shard on machines with the same ieee-data and nmap packages (environment.public_tables)"
+                )
             }
             merged.plan = try mergePlans(merged.plan, document.plan, name, firstName)
             // A file from before profiles ran on linux; one recorded platform must equal the other's.
-            guard (document.environment.platform?.sha256 ?? PlatformRecord.defaultName) == (merged.environment.platform?.sha256 ?? PlatformRecord.defaultName)
-                    || (document.environment.platform?.neutral ?? true) && (merged.environment.platform?.neutral ?? true) else {
-                let names = [document.environment.platform?.name, merged.environment.platform?.name].map { $0 ?? PlatformRecord.defaultName }
-                throw ResultsError("\(name) ran the app on platform \(names[0]), \(firstName) on \(names[1]) (or another file of it)",
-                                   fix: "run every shard with the same --platform, from the same checkout (to set two platforms side by side: scanbench merge --across-platforms)")
+            guard
+                (document.environment.platform?.sha256 ?? PlatformRecord.defaultName)
+                    == (merged.environment.platform?.sha256 ?? PlatformRecord.defaultName)
+                    || (document.environment.platform?.neutral ?? true)
+                        && (merged.environment.platform?.neutral ?? true)
+            else {
+                let names = [document.environment.platform?.name, merged.environment.platform?.name].map {
+                    $0 ?? PlatformRecord.defaultName
+                }
+                throw ResultsError(
+                    "\(name) ran the app on platform \(names[0]), \(firstName) on \(names[1]) (or another file of it)",
+                    fix:
+                        "run every shard with the same --platform, from the same checkout (to set two platforms side by side: scanbench merge --across-platforms)"
+                )
             }
             guard document.sweep == merged.sweep else {
-                throw ResultsError("\(name) and \(firstName) swept different grids (or one none)",
-                                   fix: "run every shard with the same --sweep flags and --strategy list")
+                throw ResultsError(
+                    "\(name) and \(firstName) swept different grids (or one none)",
+                    fix: "run every shard with the same --sweep flags and --strategy list"
+                )
             }
-            try mergeHashes(&merged.environment.fixtureHashes, document.environment.fixtureHashes, kind: "fixture", name, firstName)
-            try mergeHashes(&merged.environment.strategyHashes, document.environment.strategyHashes, kind: "strategy", name, firstName)
+            try mergeHashes(
+                &merged.environment.fixtureHashes,
+                document.environment.fixtureHashes,
+                kind: "fixture",
+                name,
+                firstName
+            )
+            try mergeHashes(
+                &merged.environment.strategyHashes,
+                document.environment.strategyHashes,
+                kind: "strategy",
+                name,
+                firstName
+            )
             merged.runs += document.runs
             merged.peers += document.peers
         }
-        let keys = merged.runs.map { "\($0.fixture) \($0.strategy) \($0.scenario) r\($0.repetition)" + ($0.platform.map { " on \($0)" } ?? "") }
+        let keys = merged.runs.map {
+            "\($0.fixture) \($0.strategy) \($0.scenario) r\($0.repetition)" + ($0.platform.map { " on \($0)" } ?? "")
+        }
         let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         guard repeated.isEmpty else {
-            throw ResultsError("the files share runs (\(repeated.prefix(3).joined(separator: ", ")))",
-                               fix: "merge the results of different shards of one plan, each file once; to pool whole runs of one plan, use scanbench merge --replicates")
+            throw ResultsError(
+                "the files share runs (\(repeated.prefix(3).joined(separator: ", ")))",
+                fix:
+                    "merge the results of different shards of one plan, each file once; to pool whole runs of one plan, use scanbench merge --replicates"
+            )
         }
         merged.runs.sort { $0.sequence < $1.sequence }
         merged.environment.shard = "merged " + parts.map(\.document.environment.shard).joined(separator: " + ")
@@ -70,16 +115,23 @@ extension ResultsDocument {
     /// profile's record that is not `linux`, whose parameters the report lists: so it joins `linux`
     /// with one profile, or runs of one profile's files.
     /// - Throws: `ResultsError` naming the file and the difference, or when the files ran one platform only.
-    public static func mergingAcrossPlatforms(_ parts: [(name: String, document: ResultsDocument)]) throws(ResultsError) -> ResultsDocument {
+    public static func mergingAcrossPlatforms(
+        _ parts: [(name: String, document: ResultsDocument)]
+    ) throws(ResultsError) -> ResultsDocument {
         let names = parts.map { $0.document.environment.platform?.name ?? PlatformRecord.defaultName }
         guard Set(names).count >= 2 else {
-            throw ResultsError("every file ran platform \(names.first ?? PlatformRecord.defaultName): nothing to set side by side",
-                               fix: "merge them without --across-platforms (shards of one plan), or add the other platform's results.json")
+            throw ResultsError(
+                "every file ran platform \(names.first ?? PlatformRecord.defaultName): nothing to set side by side",
+                fix:
+                    "merge them without --across-platforms (shards of one plan), or add the other platform's results.json"
+            )
         }
         let profiles = parts.compactMap { $0.document.environment.platform }.filter { !$0.neutral }
         if let first = profiles.first, let other = profiles.first(where: { $0.sha256 != first.sha256 }) {
-            throw ResultsError("the files ran two profiles besides linux (\(first.name), \(other.name)); the report lists one profile's parameters",
-                               fix: "merge linux with one profile at a time")
+            throw ResultsError(
+                "the files ran two profiles besides linux (\(first.name), \(other.name)); the report lists one profile's parameters",
+                fix: "merge linux with one profile at a time"
+            )
         }
         var offset = 0
         let stamped = parts.map { part -> (name: String, document: ResultsDocument) in
@@ -108,7 +160,9 @@ extension ResultsDocument {
     /// seed it ran with, and the recorded plan stays the plan each file ran (`scanbench run --plan`
     /// reruns one replicate). Everything else must agree as for shards.
     /// - Throws: `ResultsError` naming the file and the difference.
-    public static func mergingReplicates(_ parts: [(name: String, document: ResultsDocument)]) throws(ResultsError) -> ResultsDocument {
+    public static func mergingReplicates(
+        _ parts: [(name: String, document: ResultsDocument)]
+    ) throws(ResultsError) -> ResultsDocument {
         var repetitionOffset = 0, sequenceOffset = 0
         let renumbered = parts.map { part -> (name: String, document: ResultsDocument) in
             var document = part.document
@@ -131,8 +185,12 @@ extension ResultsDocument {
     /// were recorded). `--peers` may be given to some shards only (the reference tools need to run
     /// once per fixture): the joined plan has peers when a shard ran them.
     /// - Returns: the joined plan.
-    private static func mergePlans(_ plan: RecordedPlan?, _ incoming: RecordedPlan?, _ name: String,
-                                   _ firstName: String) throws(ResultsError) -> RecordedPlan? {
+    private static func mergePlans(
+        _ plan: RecordedPlan?,
+        _ incoming: RecordedPlan?,
+        _ name: String,
+        _ firstName: String
+    ) throws(ResultsError) -> RecordedPlan? {
         switch (plan, incoming) {
         case (nil, nil):
             return nil
@@ -141,22 +199,34 @@ extension ResultsDocument {
             (plan.peers, incoming.peers) = (peers, peers)
             let differences = plan.differences(from: incoming, label: firstName, otherLabel: name)
             guard !differences.isEmpty else { return plan }
-            throw ResultsError("\(name) and \(firstName) ran different plans:\n    " + differences.joined(separator: "\n    "),
-                               fix: "merge the shards of one plan: every 'scanbench run --shard I/N' with the same fixtures, strategies, scenarios, --repeat, --sweep and --classify-* options")
+            throw ResultsError(
+                "\(name) and \(firstName) ran different plans:\n    " + differences.joined(separator: "\n    "),
+                fix:
+                    "merge the shards of one plan: every 'scanbench run --shard I/N' with the same fixtures, strategies, scenarios, --repeat, --sweep and --classify-* options"
+            )
         case (nil, _?), (_?, nil):
             let without = plan == nil ? firstName : name
-            throw ResultsError("\(without) records no plan and the other file does: they were written by different versions of scanbench, so they are not shards of one plan",
-                               fix: "run every shard with the same scanbench build")
+            throw ResultsError(
+                "\(without) records no plan and the other file does: they were written by different versions of scanbench, so they are not shards of one plan",
+                fix: "run every shard with the same scanbench build"
+            )
         }
     }
 
     /// Adds `incoming` hashes to `hashes`; the same name with another hash means another file.
-    private static func mergeHashes(_ hashes: inout [String: String], _ incoming: [String: String], kind: String,
-                                    _ name: String, _ firstName: String) throws(ResultsError) {
+    private static func mergeHashes(
+        _ hashes: inout [String: String],
+        _ incoming: [String: String],
+        kind: String,
+        _ name: String,
+        _ firstName: String
+    ) throws(ResultsError) {
         for (key, hash) in incoming.sorted(by: { $0.key < $1.key }) {
             if let known = hashes[key], known != hash {
-                throw ResultsError("\(name) ran \(kind) \(key) from a different file than \(firstName) (sha256 \(hash.prefix(12))… vs \(known.prefix(12))…)",
-                                   fix: "run every shard from the same checkout, with the same \(kind) files")
+                throw ResultsError(
+                    "\(name) ran \(kind) \(key) from a different file than \(firstName) (sha256 \(hash.prefix(12))… vs \(known.prefix(12))…)",
+                    fix: "run every shard from the same checkout, with the same \(kind) files"
+                )
             }
             hashes[key] = hash
         }

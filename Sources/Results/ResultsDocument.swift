@@ -37,8 +37,13 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     /// gate); nil for `ablate` and `tune`, and in files from before it was recorded.
     public var plan: RecordedPlan?
 
-    public init(generatedAt: Date = Date(), environment: RunEnvironment, referenceStrategy: String,
-                runs: [RunResult] = [], peers: [PeerResult] = []) {
+    public init(
+        generatedAt: Date = Date(),
+        environment: RunEnvironment,
+        referenceStrategy: String,
+        runs: [RunResult] = [],
+        peers: [PeerResult] = []
+    ) {
         schemaVersion = Self.currentSchemaVersion
         self.generatedAt = generatedAt
         self.environment = environment
@@ -58,20 +63,28 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     /// - Throws: `ResultsError` naming the file and what is wrong.
     public static func load(_ path: String) throws -> ResultsDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ResultsError("cannot read \(path)", fix: "check the path; `scanbench run` writes results.json under its --out directory")
+            throw ResultsError(
+                "cannot read \(path)",
+                fix: "check the path; `scanbench run` writes results.json under its --out directory"
+            )
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let version = (try? decoder.decode(VersionProbe.self, from: data))?.schemaVersion
         guard let version, readableSchemaVersions.contains(version) else {
-            throw ResultsError("\(path) has schema_version \(version.map(String.init) ?? "none"), this scanbench reads \(readableSchemaVersions.lowerBound) to \(readableSchemaVersions.upperBound)",
-                               fix: "regenerate it with this version of scanbench (`scanbench run`)")
+            throw ResultsError(
+                "\(path) has schema_version \(version.map(String.init) ?? "none"), this scanbench reads \(readableSchemaVersions.lowerBound) to \(readableSchemaVersions.upperBound)",
+                fix: "regenerate it with this version of scanbench (`scanbench run`)"
+            )
         }
         var document: ResultsDocument
         do {
             document = try decoder.decode(ResultsDocument.self, from: data)
         } catch {
-            throw ResultsError("\(path) is not a valid results file: \(error)", fix: "regenerate it with `scanbench run`")
+            throw ResultsError(
+                "\(path) is not a valid results file: \(error)",
+                fix: "regenerate it with `scanbench run`"
+            )
         }
         document.dropIncompleteTimesTo100()
         return document

@@ -31,8 +31,18 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// path; nil in files written before they were recorded.
     public var publicTables: [PublicTableRecord]?
 
-    public init(kernel: String, cpu: String, cores: Int, memoryGiB: Double, swiftVersion: String, scanbenchVersion: String,
-                fixtureHashes: [String: String], strategyHashes: [String: String], repetitions: Int, shard: String) {
+    public init(
+        kernel: String,
+        cpu: String,
+        cores: Int,
+        memoryGiB: Double,
+        swiftVersion: String,
+        scanbenchVersion: String,
+        fixtureHashes: [String: String],
+        strategyHashes: [String: String],
+        repetitions: Int,
+        shard: String
+    ) {
         self.kernel = kernel
         self.cpu = cpu
         self.cores = cores

@@ -30,7 +30,13 @@ extension RunMetrics {
         /// run is then neither an agreement nor a disagreement, and its agreement metric is unmeasured.
         public var referenceError: String?
 
-        public init(agrees: Bool, durationMs: Double?, ours: String? = nil, reference: String? = nil, referenceError: String? = nil) {
+        public init(
+            agrees: Bool,
+            durationMs: Double?,
+            ours: String? = nil,
+            reference: String? = nil,
+            referenceError: String? = nil
+        ) {
             (self.agrees, self.durationMs, self.ours, self.reference) = (agrees, durationMs, ours, reference)
             self.referenceError = referenceError
         }

@@ -390,7 +390,14 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var effectiveLimit: Int?
         public var thermal: String
 
-        public init(declaredAtS: Double, openPhases: [String], slotsHeld: Int, queued: Int, effectiveLimit: Int?, thermal: String) {
+        public init(
+            declaredAtS: Double,
+            openPhases: [String],
+            slotsHeld: Int,
+            queued: Int,
+            effectiveLimit: Int?,
+            thermal: String
+        ) {
             self.declaredAtS = declaredAtS
             self.openPhases = openPhases
             self.slotsHeld = slotsHeld

@@ -45,14 +45,26 @@ public struct RunResult: Codable, Sendable, Equatable {
     public var eventLogError: String?
 
     enum CodingKeys: String, CodingKey {
-        case fixture, strategy, scenario, repetition, sequence, status, error, seed, pcap, events, probe, metrics, devices, series
+        case fixture, strategy, scenario, repetition, sequence, status, error, seed, pcap, events, probe, metrics,
+            devices, series
         case control, overrides, platform
         case eventLogError = "event_log_error"
     }
 
-    public init(fixture: String, strategy: String, scenario: String, repetition: Int, sequence: Int, status: Status,
-                error: String? = nil, pcap: String? = nil, events: String? = nil, metrics: RunMetrics = RunMetrics(),
-                devices: [DeviceOutcome] = [], series: RunSeries = RunSeries()) {
+    public init(
+        fixture: String,
+        strategy: String,
+        scenario: String,
+        repetition: Int,
+        sequence: Int,
+        status: Status,
+        error: String? = nil,
+        pcap: String? = nil,
+        events: String? = nil,
+        metrics: RunMetrics = RunMetrics(),
+        devices: [DeviceOutcome] = [],
+        series: RunSeries = RunSeries()
+    ) {
         self.fixture = fixture
         self.strategy = strategy
         self.scenario = scenario
@@ -164,8 +176,16 @@ public struct PeerResult: Codable, Sendable, Equatable {
     /// Per found device: address → category (nil: unknown) and what nmap said.
     public var categoryGuesses: [PeerCategoryGuess]?
 
-    public init(fixture: String, tool: String, repetition: Int, found: Int?, discoverable: Int, durationS: Double,
-                packets: Int? = nil, tcpSyn: Int? = nil) {
+    public init(
+        fixture: String,
+        tool: String,
+        repetition: Int,
+        found: Int?,
+        discoverable: Int,
+        durationS: Double,
+        packets: Int? = nil,
+        tcpSyn: Int? = nil
+    ) {
         self.fixture = fixture
         self.tool = tool
         self.repetition = repetition

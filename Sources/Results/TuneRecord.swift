@@ -60,8 +60,18 @@ public struct TuneRecord: Codable, Sendable, Equatable {
     public var front: [String]
     public var finished: Bool
 
-    public init(suite: String?, fixtures: [String], base: String, reference: String, objectives: [String], seed: UInt64,
-                eta: Int, changes: Double, budgetMinutes: Double, space: [Knob]) {
+    public init(
+        suite: String?,
+        fixtures: [String],
+        base: String,
+        reference: String,
+        objectives: [String],
+        seed: UInt64,
+        eta: Int,
+        changes: Double,
+        budgetMinutes: Double,
+        space: [Knob]
+    ) {
         self.suite = suite
         self.fixtures = fixtures
         self.base = base
@@ -113,17 +123,20 @@ public struct TuneRecord: Codable, Sendable, Equatable {
     public func values(of name: String, on fixtures: [String], in runs: [RunResult]) -> [String: Double]? {
         var sums: [String: Double] = [:]
         for fixture in fixtures {
-            guard let run = runs.first(where: { $0.strategy == name && $0.fixture == fixture }), run.status == .ok else { return nil }
+            guard let run = runs.first(where: { $0.strategy == name && $0.fixture == fixture }), run.status == .ok
+            else { return nil }
             for metric in metrics {
                 guard let value = metric.value(in: run.metrics) else { return nil }
                 sums[metric.id, default: 0] += value
             }
         }
         guard !fixtures.isEmpty else { return nil }
-        return Dictionary(uniqueKeysWithValues: metrics.map { metric in
-            let mean = sums[metric.id, default: 0] / Double(fixtures.count)
-            return (metric.id, metric.kind == .timing ? metric.printed(mean) : mean)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: metrics.map { metric in
+                let mean = sums[metric.id, default: 0] / Double(fixtures.count)
+                return (metric.id, metric.kind == .timing ? metric.printed(mean) : mean)
+            }
+        )
     }
 
     /// The fixtures `name` ran on (whatever the outcome), in promotion order.
@@ -140,8 +153,16 @@ public struct TuneRecord: Codable, Sendable, Equatable {
     }
 
     /// Candidate and objective list for `ParetoFront`/`ParetoRanking` over `fixtures`.
-    public func paretoInputs(_ names: [String], on fixtures: [String], in runs: [RunResult])
-        -> (objectives: [ParetoFront.Objective], candidates: [ParetoFront.Candidate]) {
-        (metrics.map { ParetoFront.Objective($0) }, names.map { ParetoFront.Candidate($0, values(of: $0, on: fixtures, in: runs)) })
+    public func paretoInputs(
+        _ names: [String],
+        on fixtures: [String],
+        in runs: [RunResult]
+    )
+        -> (objectives: [ParetoFront.Objective], candidates: [ParetoFront.Candidate])
+    {
+        (
+            metrics.map { ParetoFront.Objective($0) },
+            names.map { ParetoFront.Candidate($0, values(of: $0, on: fixtures, in: runs)) }
+        )
     }
 }

@@ -15,7 +15,8 @@ import AppInputs
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scanbench-app",
-        abstract: "Run an app session: the scan and the ping, port-scanner, traceroute, DNS and WHOIS tools in one process, on one budget.",
+        abstract:
+            "Run an app session: the scan and the ping, port-scanner, traceroute, DNS and WHOIS tools in one process, on one budget.",
         discussion: """
             NetMonitor is one iOS app: its scan and its tools share one connection budget, one \
             Swift concurrency pool and one main actor, and the architecture review blames its \
@@ -53,11 +54,21 @@ struct AppCommand: AsyncParsableCommand {
     @Option(help: "A built-in strategy name (see fixtures/strategies) or a path to a strategy YAML file.")
     var strategy = "netmonitor-2.0"
 
-    @Option(help: ArgumentHelp("The device the app runs on: a built-in platform profile (fixtures/platforms) or a path to one.",
-                               discussion: "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."))  // iphone-a16: Apple's A16, a platform profile
+    @Option(
+        help: ArgumentHelp(
+            "The device the app runs on: a built-in platform profile (fixtures/platforms) or a path to one.",
+            discussion:
+                // iphone-a16: Apple's A16, a platform profile
+                "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."
+        )
+    )
     var platform = PlatformProfileLoader.defaultName
 
-    @Option(name: .customLong("target"), help: "Bind a script variable: NAME=ADDRESS or NAME=TEXT (repeatable), e.g. ping_target=192.0.2.20, dns_name=nas.example.com.")
+    @Option(
+        name: .customLong("target"),
+        help:
+            "Bind a script variable: NAME=ADDRESS or NAME=TEXT (repeatable), e.g. ping_target=192.0.2.20, dns_name=nas.example.com."
+    )
     var targets: [String] = []
 
     @Option(help: "Scan on this interface. Required outside a testbed namespace.")
@@ -87,30 +98,45 @@ struct AppCommand: AsyncParsableCommand {
         } catch {
             AppOutput.fail(error)
         }
-        guard deadline > 0 && deadline <= 3600 else { AppOutput.fail("error: --deadline must be above 0 and at most 3600 s") }
+        guard deadline > 0 && deadline <= 3600 else {
+            AppOutput.fail("error: --deadline must be above 0 and at most 3600 s")
+        }
         var bound: [String: IPv4Address] = [:]
         var names: [String: String] = [:]
         for binding in targets {
             let parts = binding.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                AppOutput.fail("error: --target \(binding) is not NAME=VALUE\n  fix: write e.g. --target ping_target=192.0.2.20 or --target dns_name=nas.example.com")
+                AppOutput.fail(
+                    "error: --target \(binding) is not NAME=VALUE\n  fix: write e.g. --target ping_target=192.0.2.20 or --target dns_name=nas.example.com"
+                )
             }
             names[parts[0]] = parts[1]
             if let ip = IPv4Address(parts[1]) { bound[parts[0]] = ip }
         }
         let missing = SessionScriptLoader.variables(in: session).subtracting(names.keys).sorted()
         if !missing.isEmpty {
-            AppOutput.fail("error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))")
+            AppOutput.fail(
+                "error: the script uses \(missing.map { "$" + $0 }.joined(separator: ", ")) but no --target binds it\n  fix: add \(missing.map { "--target \($0)=ADDRESS" }.joined(separator: " "))"
+            )
         }
         let scanInterface: String
         do { scanInterface = try ScanInterface.choose(interface) } catch { AppOutput.fail(error) }
-        do { try profile.install() } catch { AppOutput.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }
+        do { try profile.install() } catch {
+            AppOutput.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)")
+        }
         var log: EventLog?
         if let events {
             do { log = try EventLog(path: events) } catch { AppOutput.fail(error) }
         }
-        var app = AppSession(strategy: loaded, script: session, interface: scanInterface, targets: bound, events: log,
-                             seed: seed ?? UInt64.random(in: 0...UInt64.max), deadline: deadline)
+        var app = AppSession(
+            strategy: loaded,
+            script: session,
+            interface: scanInterface,
+            targets: bound,
+            events: log,
+            seed: seed ?? UInt64.random(in: 0...UInt64.max),
+            deadline: deadline
+        )
         app.names = names
         app.classifies = !noClassify
         var report: SessionReport
@@ -128,29 +154,43 @@ struct AppCommand: AsyncParsableCommand {
             if let scan = report.scan { print(ScanReportTable.render(scan)) }
             for ping in report.pings {
                 let rtts = ping.replies.compactMap(\.rttMs)
-                print("ping \(ping.target) (\(ping.method), \(ping.timestamps) timestamps): \(rtts.count)/\(ping.replies.count) replies"
-                      + (Percentile.of(rtts, 50).map { String(format: ", median %.3f ms", $0) } ?? ""))
+                print(
+                    "ping \(ping.target) (\(ping.method), \(ping.timestamps) timestamps): \(rtts.count)/\(ping.replies.count) replies"
+                        + (Percentile.of(rtts, 50).map { String(format: ", median %.3f ms", $0) } ?? "")
+                )
             }
             for scan in report.portScans {
                 let states = Dictionary(grouping: scan.results, by: \.state).mapValues(\.count)
-                print("ports \(scan.target): " + states.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-                      + (scan.cancelled ? " (cancelled)" : ""))
+                print(
+                    "ports \(scan.target): "
+                        + states.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                        + (scan.cancelled ? " (cancelled)" : "")
+                )
             }
             AppOutput.printLookups(report)
             AppOutput.printDiscoveryTools(report)
             if let step = report.classify {
                 let decided = step.devices.filter { $0.category != nil }.count
-                print("classify (\(step.deepProbe)): \(decided)/\(step.devices.count) devices categorised in " + String(format: "%.2f s", step.seconds))
+                print(
+                    "classify (\(step.deepProbe)): \(decided)/\(step.devices.count) devices categorised in "
+                        + String(format: "%.2f s", step.seconds)
+                )
             }
-            print("budget: \(report.budget.acquires) acquired, \(report.budget.releases) released, \(report.budget.active) held, \(report.budget.queued) queued")
+            print(
+                "budget: \(report.budget.acquires) acquired, \(report.budget.releases) released, \(report.budget.active) held, \(report.budget.queued) queued"
+            )
         }
         if let hang = report.hang {
-            FileHandle.standardError.write(Data("""
-                scanbench-app: the scan hung: not finished \(hang.declaredAtS) s into the session; phases still open: \
-                \(hang.openPhases.joined(separator: ", ")); budget \(hang.budget.active) held, \(hang.budget.queued) queued, \
-                limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    scanbench-app: the scan hung: not finished \(hang.declaredAtS) s into the session; phases still open: \
+                    \(hang.openPhases.joined(separator: ", ")); budget \(hang.budget.active) held, \(hang.budget.queued) queued, \
+                    limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))
 
-                """.utf8))
+                    """.utf8
+                )
+            )
             Foundation.exit(AppExit.hung)
         }
         if let scanError = report.scanError {

@@ -6,7 +6,9 @@ extension AppOutput {
     static func printLookups(_ report: SessionReport) {
         for trace in report.traces {
             let hops = trace.hops.map { $0.address ?? "*" }.joined(separator: " → ")
-            print("trace \(trace.target) (\(trace.method)): \(trace.error ?? hops) in \(String(format: "%.0f", trace.durationMs)) ms")
+            print(
+                "trace \(trace.target) (\(trace.method)): \(trace.error ?? hops) in \(String(format: "%.0f", trace.durationMs)) ms"
+            )
         }
         for lookup in report.dnsLookups {
             let answer = lookup.error ?? "\(lookup.status ?? "?") \(lookup.answers.joined(separator: ", "))"
@@ -14,7 +16,9 @@ extension AppOutput {
         }
         for lookup in report.whoisLookups {
             let servers = lookup.chain.map(\.server).joined(separator: " → ")
-            print("whois \(lookup.query): \(lookup.error ?? servers) in \(String(format: "%.0f", lookup.durationMs)) ms")
+            print(
+                "whois \(lookup.query): \(lookup.error ?? servers) in \(String(format: "%.0f", lookup.durationMs)) ms"
+            )
         }
     }
 }

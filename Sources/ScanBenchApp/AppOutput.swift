@@ -19,7 +19,9 @@ enum AppOutput {
         do {
             print(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
-            fail("error: cannot encode the report as JSON (\(error))\n  fix: report this as a bug: every report field is encodable")
+            fail(
+                "error: cannot encode the report as JSON (\(error))\n  fix: report this as a bug: every report field is encodable"
+            )
         }
     }
 }

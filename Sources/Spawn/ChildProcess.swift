@@ -36,15 +36,23 @@ public struct ChildProcess: Sendable {
     /// - Parameters:
     ///   - newSession: start in a new session (detached from the terminal and our process group).
     /// - Throws: `SpawnError` when the program cannot be started.
-    public static func spawn(_ arguments: [String], stdout: Stream = .null, stderr: Stream = .null,
-                             newSession: Bool = false) throws(SpawnError) -> ChildProcess {
+    public static func spawn(
+        _ arguments: [String],
+        stdout: Stream = .null,
+        stderr: Stream = .null,
+        newSession: Bool = false
+    ) throws(SpawnError) -> ChildProcess {
         let spawned = try start(arguments, stdin: nil, stdout: stdout, stderr: stderr, newSession: newSession)
         return spawned.process
     }
 
     /// Runs `arguments` to completion, feeding `input` and capturing both outputs.
     /// - Returns: exit status (128 + signal when killed), standard output and standard error.
-    public static func run(_ arguments: [String], input: Data? = nil, timeout: Double? = nil) throws(SpawnError) -> (status: Int32, stdout: String, stderr: String) {
+    public static func run(
+        _ arguments: [String],
+        input: Data? = nil,
+        timeout: Double? = nil
+    ) throws(SpawnError) -> (status: Int32, stdout: String, stderr: String) {
         let result = try runMonitored(arguments, input: input, timeout: timeout)
         return (result.status, result.stdout, result.stderr)
     }
@@ -70,20 +78,25 @@ public struct ChildProcess: Sendable {
     /// `arguments` in the same process, `attach` gets its pid (to open per-process counters that
     /// begin at the exec, say), and only then does it go on. Its wait4 figures include that
     /// shell's start (about 0.5 ms of CPU, measured with dash, and one voluntary context switch).
-    public static func runMonitored(_ arguments: [String], input: Data? = nil, timeout: Double? = nil,
-                                    sampleInterval: Double = 0.05, sampler: ((pid_t) -> Void)? = nil,
-                                    attach: ((pid_t) -> Void)? = nil) throws(SpawnError) -> Monitored {
+    public static func runMonitored(
+        _ arguments: [String],
+        input: Data? = nil,
+        timeout: Double? = nil,
+        sampleInterval: Double = 0.05,
+        sampler: ((pid_t) -> Void)? = nil,
+        attach: ((pid_t) -> Void)? = nil
+    ) throws(SpawnError) -> Monitored {
         let held = attach == nil ? arguments : ["/bin/sh", "-c", "kill -STOP $$ && exec \"$@\"", "sh"] + arguments
         let spawned = try start(held, stdin: input, stdout: .capture, stderr: .capture, newSession: false)
         var status: Int32 = 0
         var reaped = false
         if let attach {
             while waitpid(spawned.process.pid, &status, WUNTRACED) < 0 && errno == EINTR {}
-            if status & 0xFF == 0x7F {   // WIFSTOPPED
+            if status & 0xFF == 0x7F {  // WIFSTOPPED
                 attach(spawned.process.pid)
                 kill(spawned.process.pid, SIGCONT)
             } else {
-                reaped = true            // the shell ended before it stopped (it could not start)
+                reaped = true  // the shell ended before it stopped (it could not start)
             }
         }
         var outputs = [Data(), Data()]
@@ -94,7 +107,9 @@ public struct ChildProcess: Sendable {
         var timedOut = false
         while open > 0 {
             var wait = deadline.map { Int32(max(0, $0.timeIntervalSinceNow) * 1000) } ?? -1
-            if sampler != nil { wait = wait < 0 ? Int32(sampleInterval * 1000) : min(wait, Int32(sampleInterval * 1000)) }
+            if sampler != nil {
+                wait = wait < 0 ? Int32(sampleInterval * 1000) : min(wait, Int32(sampleInterval * 1000))
+            }
             let ready = poll(&fds, nfds_t(fds.count), wait)
             sampler?(spawned.process.pid)
             if let deadline, Date() >= deadline {
@@ -118,10 +133,19 @@ public struct ChildProcess: Sendable {
         for fd in fds where fd.fd >= 0 { close(fd.fd) }
         var usage = rusage()
         while !reaped && wait4(spawned.process.pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Monitored(status: exitStatus(status), stdout: String(decoding: outputs[0], as: UTF8.self),
-                         stderr: String(decoding: outputs[1], as: UTF8.self), timedOut: timedOut,
-                         cpuSeconds: cpu, voluntaryContextSwitches: usage.ru_nvcsw, involuntaryContextSwitches: usage.ru_nivcsw)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+                usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+            ) / 1e6
+        return Monitored(
+            status: exitStatus(status),
+            stdout: String(decoding: outputs[0], as: UTF8.self),
+            stderr: String(decoding: outputs[1], as: UTF8.self),
+            timedOut: timedOut,
+            cpuSeconds: cpu,
+            voluntaryContextSwitches: usage.ru_nvcsw,
+            involuntaryContextSwitches: usage.ru_nivcsw
+        )
     }
 
     /// Waits for the child to end; returns its exit status (128 + signal if it was killed).
@@ -164,7 +188,13 @@ public struct ChildProcess: Sendable {
         var stderrFD: Int32 = -1
     }
 
-    private static func start(_ arguments: [String], stdin: Data?, stdout: Stream, stderr: Stream, newSession: Bool) throws(SpawnError) -> Spawned {
+    private static func start(
+        _ arguments: [String],
+        stdin: Data?,
+        stdout: Stream,
+        stderr: Stream,
+        newSession: Bool
+    ) throws(SpawnError) -> Spawned {
         let path = try ExecutableSearch.locate(arguments[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -172,7 +202,9 @@ public struct ChildProcess: Sendable {
         var toClose: [Int32] = []
         var inputPipe: [Int32] = [-1, -1]
         if stdin != nil {
-            guard scanbench_pipe_cloexec(&inputPipe) == 0 else { throw SpawnError("pipe() failed", fix: "check the process's open-file limit") }
+            guard scanbench_pipe_cloexec(&inputPipe) == 0 else {
+                throw SpawnError("pipe() failed", fix: "check the process's open-file limit")
+            }
             posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
             toClose.append(inputPipe[0])
         } else {
@@ -183,12 +215,15 @@ public struct ChildProcess: Sendable {
             switch stream {
             case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
             case .inherit: break
-            case .file(let file): posix_spawn_file_actions_addopen(&actions, target, file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            case .file(let file):
+                posix_spawn_file_actions_addopen(&actions, target, file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             case .capture:
                 var fds: [Int32] = [-1, -1]
                 // Both ends close-on-exec: dup2 gives the child its own inheritable copy, and no
                 // grandchild may keep the write end (or a reader would never see end of file).
-                guard scanbench_pipe_cloexec(&fds) == 0 else { throw SpawnError("pipe() failed", fix: "check the process's open-file limit") }
+                guard scanbench_pipe_cloexec(&fds) == 0 else {
+                    throw SpawnError("pipe() failed", fix: "check the process's open-file limit")
+                }
                 posix_spawn_file_actions_adddup2(&actions, fds[1], target)
                 toClose.append(fds[1])
                 captured[index] = fds[0]
@@ -210,7 +245,9 @@ public struct ChildProcess: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
-        if let current = environment["PATH"], !current.contains("/usr/sbin") { environment["PATH"] = current + ":/usr/sbin:/sbin" }
+        if let current = environment["PATH"], !current.contains("/usr/sbin") {
+            environment["PATH"] = current + ":/usr/sbin:/sbin"
+        }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
@@ -219,7 +256,10 @@ public struct ChildProcess: Sendable {
         guard result == 0 else {
             for fd in captured where fd >= 0 { close(fd) }
             if inputPipe[1] >= 0 { close(inputPipe[1]) }
-            throw SpawnError("cannot start \(arguments[0]): \(String(cString: strerror(result)))", fix: "check that it is installed")
+            throw SpawnError(
+                "cannot start \(arguments[0]): \(String(cString: strerror(result)))",
+                fix: "check that it is installed"
+            )
         }
         if let stdin {
             stdin.withUnsafeBytes { bytes in
@@ -232,6 +272,10 @@ public struct ChildProcess: Sendable {
             }
             close(inputPipe[1])
         }
-        return Spawned(process: ChildProcess(pid: pid, arguments: arguments), stdoutFD: captured[0], stderrFD: captured[1])
+        return Spawned(
+            process: ChildProcess(pid: pid, arguments: arguments),
+            stdoutFD: captured[0],
+            stderrFD: captured[1]
+        )
     }
 }

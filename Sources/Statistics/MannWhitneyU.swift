@@ -60,7 +60,7 @@ public struct MannWhitneyU: Sendable, Equatable {
             let tieTerm = tieGroups.reduce(0.0) { sum, t in sum + Double(t * t * t - t) }
             let variance = product / 12 * ((n + 1) - tieTerm / (n * (n - 1)))
             if variance <= 0 {
-                p = 1 // every value equal: nothing to tell apart
+                p = 1  // every value equal: nothing to tell apart
             } else {
                 let mean = product / 2
                 let deviation = Swift.max(0, abs(u1 - mean) - 0.5)
@@ -86,11 +86,11 @@ public struct MannWhitneyU: Sendable, Equatable {
         // table[j][u] holds f(i, j, u) for the current i.
         let maxU = n1 * n2
         var table = [[Double]](repeating: [Double](repeating: 0, count: maxU + 1), count: n2 + 1)
-        for j in 0...n2 { table[j][0] = 1 } // i = 0: only U = 0
+        for j in 0...n2 { table[j][0] = 1 }  // i = 0: only U = 0
         if n1 == 0 { return table[n2] }
         for _ in 1...n1 {
             var next = [[Double]](repeating: [Double](repeating: 0, count: maxU + 1), count: n2 + 1)
-            next[0][0] = 1 // j = 0: only U = 0
+            next[0][0] = 1  // j = 0: only U = 0
             if n2 >= 1 {
                 for j in 1...n2 {
                     for u in 0...maxU {

@@ -34,9 +34,13 @@ public enum BuiltinDirectory {
         let candidate = "\(directory)/\(nameOrPath).yaml"
         guard FileManager.default.fileExists(atPath: candidate) else {
             let names = yamlNames(in: directory)
-            throw YAMLInputError(file: nameOrPath, message: "no built-in \(kind) named '\(nameOrPath)'",
-                                 fix: names.isEmpty ? "give a path to a \(kind) .yaml file (no built-ins under \(directory))"
-                                     : "use one of: \(names.joined(separator: ", ")), or give a path to a .yaml file")
+            throw YAMLInputError(
+                file: nameOrPath,
+                message: "no built-in \(kind) named '\(nameOrPath)'",
+                fix: names.isEmpty
+                    ? "give a path to a \(kind) .yaml file (no built-ins under \(directory))"
+                    : "use one of: \(names.joined(separator: ", ")), or give a path to a .yaml file"
+            )
         }
         return candidate
     }

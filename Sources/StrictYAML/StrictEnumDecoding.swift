@@ -7,8 +7,11 @@ extension RawRepresentable where Self: CaseIterable, RawValue == String {
         let text = try decoder.singleValueContainer().decode(String.self)
         if let value = Self(rawValue: text) { return value }
         let allowed = allCases.map(\.rawValue).joined(separator: ", ")
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: decoder.codingPath,
-            debugDescription: "'\(text)' is not one of the allowed values; write one of: \(allowed)"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "'\(text)' is not one of the allowed values; write one of: \(allowed)"
+            )
+        )
     }
 }

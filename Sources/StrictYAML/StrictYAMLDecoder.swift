@@ -25,8 +25,11 @@ public struct StrictYAMLDecoder: Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw YAMLInputError(file: path, message: "cannot read the file (\(error.localizedDescription))",
-                                 fix: "check the path; built-in names are listed by --help")
+            throw YAMLInputError(
+                file: path,
+                message: "cannot read the file (\(error.localizedDescription))",
+                fix: "check the path; built-in names are listed by --help"
+            )
         }
         return try decode(type, from: text, file: path)
     }
@@ -59,17 +62,30 @@ public struct StrictYAMLDecoder: Sendable {
                 if !kept.contains(name) {
                     if value.null != nil && knownKeys.contains(name) { continue }
                     throw YAMLInputError(
-                        file: document.file, line: key.mark?.line, column: key.mark?.column,
+                        file: document.file,
+                        line: key.mark?.line,
+                        column: key.mark?.column,
                         message: "unknown key '\(name)' in \(path)",
-                        fix: suggestion(for: name))
+                        fix: suggestion(for: name)
+                    )
                 }
                 if let next = theirs[name] {
-                    try rejectUnknownKeys(document: document, original: value, decoded: next, path: path.appending(key: name))
+                    try rejectUnknownKeys(
+                        document: document,
+                        original: value,
+                        decoded: next,
+                        path: path.appending(key: name)
+                    )
                 }
             }
         case (.sequence(let mine), .sequence(let theirs)):
             for (index, pair) in zip(mine, theirs).enumerated() {
-                try rejectUnknownKeys(document: document, original: pair.0, decoded: pair.1, path: path.appending(index: index))
+                try rejectUnknownKeys(
+                    document: document,
+                    original: pair.0,
+                    decoded: pair.1,
+                    path: path.appending(index: index)
+                )
             }
         default:
             return

@@ -38,25 +38,40 @@ public struct YAMLDocument: @unchecked Sendable {
     /// An error located at `path`.
     public func error(at path: YAMLPath, _ message: String, fix: String) -> YAMLInputError {
         let mark = deepestNode(at: path)?.mark
-        return YAMLInputError(file: file, line: mark?.line, column: mark?.column,
-                              message: "\(path): \(message)", fix: fix)
+        return YAMLInputError(
+            file: file,
+            line: mark?.line,
+            column: mark?.column,
+            message: "\(path): \(message)",
+            fix: fix
+        )
     }
 
     func error(for error: DecodingError, schemaDocument: String) -> YAMLInputError {
         switch error {
         case .keyNotFound(let key, let context):
             let path = YAMLPath(codingPath: context.codingPath)
-            return self.error(at: path, "missing required key '\(key.stringValue)'",
-                              fix: "add '\(key.stringValue):' here (see \(schemaDocument))")
+            return self.error(
+                at: path,
+                "missing required key '\(key.stringValue)'",
+                fix: "add '\(key.stringValue):' here (see \(schemaDocument))"
+            )
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let path = YAMLPath(codingPath: context.codingPath)
-            return self.error(at: path, "expected \(YAMLDocument.describe(type))",
-                              fix: "write \(YAMLDocument.describe(type)) here (see \(schemaDocument))")
+            return self.error(
+                at: path,
+                "expected \(YAMLDocument.describe(type))",
+                fix: "write \(YAMLDocument.describe(type)) here (see \(schemaDocument))"
+            )
         case .dataCorrupted(let context):
             let path = YAMLPath(codingPath: context.codingPath)
             let detail = context.debugDescription
             if let range = detail.range(of: "; ") {
-                return self.error(at: path, String(detail[..<range.lowerBound]), fix: String(detail[range.upperBound...]))
+                return self.error(
+                    at: path,
+                    String(detail[..<range.lowerBound]),
+                    fix: String(detail[range.upperBound...])
+                )
             }
             return self.error(at: path, detail, fix: "see \(schemaDocument) for the allowed values")
         @unknown default:
@@ -80,14 +95,23 @@ public struct YAMLDocument: @unchecked Sendable {
 
     static func syntaxError(_ error: YamlError, file: String) -> YAMLInputError {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return YAMLInputError(file: file, line: mark.line, column: mark.column,
-                                  message: "YAML syntax: \(problem)",
-                                  fix: "check indentation (spaces, not tabs) and quoting on this line")
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return YAMLInputError(
+                file: file,
+                line: mark.line,
+                column: mark.column,
+                message: "YAML syntax: \(problem)",
+                fix: "check indentation (spaces, not tabs) and quoting on this line"
+            )
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return YAMLInputError(file: file, line: context.mark.line, column: context.mark.column,
-                                  message: "duplicated key(s) \(duplicates.joined(separator: ", "))",
-                                  fix: "keep one of each key in a mapping")
+            return YAMLInputError(
+                file: file,
+                line: context.mark.line,
+                column: context.mark.column,
+                message: "duplicated key(s) \(duplicates.joined(separator: ", "))",
+                fix: "keep one of each key in a mapping"
+            )
         default:
             return YAMLInputError(file: file, message: "YAML: \(error)", fix: "check the file is valid YAML")
         }

@@ -10,7 +10,13 @@ extension GroundTruth {
     /// The truth of `fixture` as a testbed with `plan`'s names would serve it.
     public init(fixture: Fixture, fixturePath: String, plan: TestbedPlan) {
         let names = plan.names
-        self.init(fixture: fixture, fixturePath: fixturePath, testbedID: names.id, scannerNamespace: names.scannerNamespace,
-                  routers: plan.routerHops, deviceNamespace: names.deviceNamespace)
+        self.init(
+            fixture: fixture,
+            fixturePath: fixturePath,
+            testbedID: names.id,
+            scannerNamespace: names.scannerNamespace,
+            routers: plan.routerHops,
+            deviceNamespace: names.deviceNamespace
+        )
     }
 }

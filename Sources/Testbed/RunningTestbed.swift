@@ -62,7 +62,8 @@ public final class RunningTestbed: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         guard let data = try? encoder.encode(events) else { return false }
-        return (try? data.write(to: URL(fileURLWithPath: PathEventRecord.path(forTestbed: id)), options: .atomic)) != nil
+        return (try? data.write(to: URL(fileURLWithPath: PathEventRecord.path(forTestbed: id)), options: .atomic))
+            != nil
     }
 
     /// Waits until every service process is alive and every open TCP port of every device is
@@ -83,15 +84,19 @@ public final class RunningTestbed: Sendable {
             for (name, process) in processes {
                 let pid = process.pid
                 guard process.isRunning else {
-                    throw TestbedError("the '\(name)' service process exited during start-up",
-                                       fix: "read its log in \(state.names.stateDirectory)/logs/\(name).log (or dnsmasq.out)")
+                    throw TestbedError(
+                        "the '\(name)' service process exited during start-up",
+                        fix: "read its log in \(state.names.stateDirectory)/logs/\(name).log (or dnsmasq.out)"
+                    )
                 }
                 guard let device = fixture.devices.first(where: { $0.name == name }) else { continue }
                 let listening = Self.listeningPorts(pid: pid)
                 let wanted = Set(device.tcpPorts.openPorts)
                 if !wanted.isSubset(of: listening) {
                     missingPorts += wanted.subtracting(listening).count
-                    missing.append("\(name): \(wanted.subtracting(listening).sorted().map(String.init).joined(separator: ","))")
+                    missing.append(
+                        "\(name): \(wanted.subtracting(listening).sorted().map(String.init).joined(separator: ","))"
+                    )
                 }
             }
             if missing.isEmpty { return }
@@ -100,8 +105,10 @@ public final class RunningTestbed: Sendable {
                 deadline = min(Date().addingTimeInterval(timeout), started.addingTimeInterval(limit))
             }
             if Date() > deadline {
-                throw TestbedError("services did not start listening in time (\(missing.count) devices still waiting after \(Int(Date().timeIntervalSince(started))) s, the last \(Int(timeout)) s without progress: \(missing.prefix(5).joined(separator: "; ")))",
-                                   fix: "read the device logs in \(state.names.stateDirectory)/logs/")
+                throw TestbedError(
+                    "services did not start listening in time (\(missing.count) devices still waiting after \(Int(Date().timeIntervalSince(started))) s, the last \(Int(timeout)) s without progress: \(missing.prefix(5).joined(separator: "; ")))",
+                    fix: "read the device logs in \(state.names.stateDirectory)/logs/"
+                )
             }
             CurrentThread.sleep(milliseconds: 50)
         }

@@ -20,8 +20,14 @@ public struct TestbedBuilder {
     /// Called with progress lines ("creating namespaces…").
     public var log: @Sendable (String) -> Void
 
-    public init(fixture: Fixture, fixturePath: String, names: TestbedNames, seed: UInt64,
-                agentExecutable: String, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        fixture: Fixture,
+        fixturePath: String,
+        names: TestbedNames,
+        seed: UInt64,
+        agentExecutable: String,
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.fixture = fixture
         self.fixturePath = fixturePath
         self.names = names
@@ -34,8 +40,16 @@ public struct TestbedBuilder {
     /// - Throws: `TestbedError`; nothing is left behind when it throws.
     public func build() throws -> RunningTestbed {
         let plan = TestbedPlan(fixture: fixture, names: names)
-        var state = TestbedState(id: names.id, phase: .building, fixturePath: fixturePath, fixture: fixture, plan: plan,
-                                 controllerPID: ProcessControl.currentID, seed: seed, startedAt: Date())
+        var state = TestbedState(
+            id: names.id,
+            phase: .building,
+            fixturePath: fixturePath,
+            fixture: fixture,
+            plan: plan,
+            controllerPID: ProcessControl.currentID,
+            seed: seed,
+            startedAt: Date()
+        )
         // Before the first namespace: the state directory is how `testbed down` attributes this
         // testbed to its state root, also if this process dies half-way (see `TestbedCleaner`).
         try state.save()
@@ -60,8 +74,14 @@ public struct TestbedBuilder {
             state.phase = .ready
             try state.save()
             running.state = state
-            log(String(format: "testbed %@ is up (%d namespaces) in %.1f s", names.id, plan.namespaces.count,
-                       Double(MonotonicClock.signedNow() - started) / 1e9))
+            log(
+                String(
+                    format: "testbed %@ is up (%d namespaces) in %.1f s",
+                    names.id,
+                    plan.namespaces.count,
+                    Double(MonotonicClock.signedNow() - started) / 1e9
+                )
+            )
             return running
         } catch {
             for fd in taps { TAPDevice.close(fd) }
@@ -94,8 +114,10 @@ public struct TestbedBuilder {
             let fd: Int32
             do { fd = try TAPDevice.open(named: name) } catch {
                 for fd in fds { TAPDevice.close(fd) }
-                throw TestbedError("cannot create TAP \(name): \(error.reason)",
-                                   fix: "run as root (or with CAP_NET_ADMIN) on a kernel with /dev/net/tun")
+                throw TestbedError(
+                    "cannot create TAP \(name): \(error.reason)",
+                    fix: "run as root (or with CAP_NET_ADMIN) on a kernel with /dev/net/tun"
+                )
             }
             precondition(fds.count == lan.tapIndex, "TAP indexes must be dense and in order")
             fds.append(fd)
@@ -127,20 +149,28 @@ public struct TestbedBuilder {
         for (index, link) in plan.links.enumerated() {
             let temporaryA = "\(TestbedNames.interfacePrefix)\(names.id)v\(index)a"
             let temporaryB = "\(TestbedNames.interfacePrefix)\(names.id)v\(index)b"
-            try SystemTool.run(["ip", "link", "add", temporaryA, "netns", link.namespaceA, "type", "veth",
-                                   "peer", "name", temporaryB, "netns", link.namespaceB])
-            try SystemTool.run(["ip", "-n", link.namespaceA, "-batch", "-"], input: """
-                link set dev \(temporaryA) name \(link.interfaceA)
-                addr add \(link.addressA) dev \(link.interfaceA)
-                link set dev \(link.interfaceA) up
+            try SystemTool.run([
+                "ip", "link", "add", temporaryA, "netns", link.namespaceA, "type", "veth",
+                "peer", "name", temporaryB, "netns", link.namespaceB,
+            ])
+            try SystemTool.run(
+                ["ip", "-n", link.namespaceA, "-batch", "-"],
+                input: """
+                    link set dev \(temporaryA) name \(link.interfaceA)
+                    addr add \(link.addressA) dev \(link.interfaceA)
+                    link set dev \(link.interfaceA) up
 
-                """)
-            try SystemTool.run(["ip", "-n", link.namespaceB, "-batch", "-"], input: """
-                link set dev \(temporaryB) name \(link.interfaceB)
-                addr add \(link.addressB) dev \(link.interfaceB)
-                link set dev \(link.interfaceB) up
+                    """
+            )
+            try SystemTool.run(
+                ["ip", "-n", link.namespaceB, "-batch", "-"],
+                input: """
+                    link set dev \(temporaryB) name \(link.interfaceB)
+                    addr add \(link.addressB) dev \(link.interfaceB)
+                    link set dev \(link.interfaceB) up
 
-                """)
+                    """
+            )
         }
     }
 
@@ -156,16 +186,37 @@ public struct TestbedBuilder {
     private func installFirewalls() throws {
         for device in fixture.devices {
             guard let rules = FirewallRules.ruleset(for: device) else { continue }
-            try SystemTool.run(NetworkNamespace(names.deviceNamespace(device.name)).command(["nft", "-f", "-"]), input: rules)
+            try SystemTool.run(
+                NetworkNamespace(names.deviceNamespace(device.name)).command(["nft", "-f", "-"]),
+                input: rules
+            )
         }
     }
 
     private func makeSwitch(taps: [Int32]) throws -> UserspaceSwitch {
-        var ports: [(SwitchPortConfig, Int32)] = [(SwitchPortConfig(name: "scanner", link: fixture.network.scanner.link, arp: nil,
-                                                                    wifi: fixture.network.scanner.wifi), taps[0])]
+        var ports: [(SwitchPortConfig, Int32)] = [
+            (
+                SwitchPortConfig(
+                    name: "scanner",
+                    link: fixture.network.scanner.link,
+                    arp: nil,
+                    wifi: fixture.network.scanner.wifi
+                ), taps[0]
+            )
+        ]
         for (index, device) in fixture.devices.enumerated() {
-            ports.append((SwitchPortConfig(name: device.name, link: device.link, arp: device.arp,
-                                           powerSave: device.powerSave, deepSleep: device.deepSleep, addresses: [device.ip]), taps[index + 1]))
+            ports.append(
+                (
+                    SwitchPortConfig(
+                        name: device.name,
+                        link: device.link,
+                        arp: device.arp,
+                        powerSave: device.powerSave,
+                        deepSleep: device.deepSleep,
+                        addresses: [device.ip]
+                    ), taps[index + 1]
+                )
+            )
         }
         return try UserspaceSwitch(ports: ports, seed: seed)
     }
@@ -178,7 +229,13 @@ public struct TestbedBuilder {
         try FileManager.default.createDirectory(atPath: etc, withIntermediateDirectories: true)
         try config.resolvConf.write(toFile: "\(etc)/resolv.conf", atomically: true, encoding: .utf8)
         guard let gateway = fixture.devices.first(where: { $0.ip == fixture.network.gateway }) else { return }
-        let arguments = NetworkNamespace(names.deviceNamespace(gateway.name)).command(config.arguments(hostsPath: "\(directory)/hosts", pidPath: "\(directory)/dnsmasq.pid", logPath: "\(directory)/dnsmasq.log"))
+        let arguments = NetworkNamespace(names.deviceNamespace(gateway.name)).command(
+            config.arguments(
+                hostsPath: "\(directory)/hosts",
+                pidPath: "\(directory)/dnsmasq.pid",
+                logPath: "\(directory)/dnsmasq.log"
+            )
+        )
         let log = "\(directory)/dnsmasq.out"
         running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: "dnsmasq")
     }

@@ -50,7 +50,8 @@ public enum TestbedCleaner {
         let namespaces = namespaces(of: id)
         var killed = 0
         for namespace in namespaces {
-            let pids = (try? SystemTool.run(["ip", "netns", "pids", namespace]))?
+            let pids =
+                (try? SystemTool.run(["ip", "netns", "pids", namespace]))?
                 .split(separator: "\n").compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) } ?? []
             for pid in pids where pid != ProcessControl.currentID {
                 ProcessControl.send(SIGKILL, to: pid)
@@ -62,15 +63,18 @@ public enum TestbedCleaner {
             try? FileManager.default.removeItem(atPath: names.etcDirectory(namespace))
         }
         let prefix = "\(TestbedNames.namespacePrefix)\(id)-"
-        for etc in (try? FileManager.default.contentsOfDirectory(atPath: "/etc/netns")) ?? [] where etc.hasPrefix(prefix) {
+        for etc in (try? FileManager.default.contentsOfDirectory(atPath: "/etc/netns")) ?? []
+        where etc.hasPrefix(prefix) {
             try? FileManager.default.removeItem(atPath: "/etc/netns/\(etc)")
         }
         for link in leftoverLinks(id: id) { SystemTool.attempt(["ip", "link", "del", link]) }
         let remaining = Self.namespaces(of: id)
         guard remaining.isEmpty else {
             // The state directory is this state root's claim on the testbed: keep it while any of it exists.
-            log("testbed \(id): could not delete \(remaining.count) namespaces (\(remaining.joined(separator: ", "))); "
-                + "its state stays in \(names.stateDirectory), run 'scanbench testbed down --id \(id)' again")
+            log(
+                "testbed \(id): could not delete \(remaining.count) namespaces (\(remaining.joined(separator: ", "))); "
+                    + "its state stays in \(names.stateDirectory), run 'scanbench testbed down --id \(id)' again"
+            )
             return
         }
         try? FileManager.default.removeItem(atPath: names.stateDirectory)

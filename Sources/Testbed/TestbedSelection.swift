@@ -15,8 +15,10 @@ public enum TestbedSelection {
         case 1:
             return states[0]
         default:
-            throw TestbedError("\(states.count) testbeds are up (\(states.map(\.id).joined(separator: ", ")))",
-                               fix: "choose one with --id")
+            throw TestbedError(
+                "\(states.count) testbeds are up (\(states.map(\.id).joined(separator: ", ")))",
+                fix: "choose one with --id"
+            )
         }
     }
 }

@@ -43,7 +43,8 @@ public struct TestbedState: Sendable, Codable {
     /// Ids of every testbed with a state directory.
     public static func allIDs() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: StateRoot.path)) ?? []
-        return entries.filter { TestbedNames.isValidID($0) && FileManager.default.fileExists(atPath: path(for: $0)) }.sorted()
+        return entries.filter { TestbedNames.isValidID($0) && FileManager.default.fileExists(atPath: path(for: $0)) }
+            .sorted()
     }
 
     /// True while the controller process is alive.

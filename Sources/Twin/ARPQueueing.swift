@@ -30,7 +30,9 @@ struct ARPQueueing: Sendable {
 
     init(_ hosts: [HostObservations]) {
         samples = hosts.compactMap { host in
-            guard let asked = host.arpAskedAtMs, let arp = host.medianARPRTT, let ip = host.medianRTT else { return nil }
+            guard let asked = host.arpAskedAtMs, let arp = host.medianARPRTT, let ip = host.medianRTT else {
+                return nil
+            }
             return Sample(askedAtMs: asked, excessMs: arp - ip)
         }.sorted { $0.askedAtMs < $1.askedAtMs }
         overallMs = samples.count >= 3 ? max(0, Percentile.of(samples.map(\.excessMs), 50) ?? 0) : 0

@@ -31,7 +31,8 @@ public struct CaptureObservations: Sendable {
     /// The warning a lossy capture deserves, nil when it dropped nothing or nothing says.
     public var dropWarning: String? {
         guard let droppedFrames, droppedFrames.count > 0 else { return nil }
-        return "\(file): the capture dropped \(droppedFrames.count) frames (\(droppedFrames.source)); a twin of it, or a check against it, "
+        return
+            "\(file): the capture dropped \(droppedFrames.count) frames (\(droppedFrames.source)); a twin of it, or a check against it, "
             + "mistakes lost replies for silent or late hosts. Capture again with a larger buffer (tcpdump -B) or a quieter machine"
     }
 

@@ -43,7 +43,9 @@ public struct HostObservations: Sendable, Equatable {
     public init(address: IPv4Address) { self.address = address }
 
     /// The MAC most of its frames came from.
-    public var mac: MACAddress? { macs.max { $0.value != $1.value ? $0.value < $1.value : $0.key.description > $1.key.description }?.key }
+    public var mac: MACAddress? {
+        macs.max { $0.value != $1.value ? $0.value < $1.value : $0.key.description > $1.key.description }?.key
+    }
 
     /// Whether the host answered the scanner at all, on any protocol.
     public var answered: Bool { !answerSources.isEmpty }

@@ -19,7 +19,9 @@ public struct ObservedSSDP: Sendable, Equatable {
     /// Adds one answer's headers.
     mutating func add(st: String?, usn: String?, server: String?, location: String?) {
         if let usn, usn.hasPrefix("uuid:") {
-            let id = usn.dropFirst(5).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            let id = usn.dropFirst(5).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+                String.init
+            )
             if uuid == nil, let id, !id.isEmpty { uuid = id }
         }
         if let st {
@@ -41,7 +43,9 @@ public struct ObservedSSDP: Sendable, Equatable {
         let authority = rest[..<slash]
         let path = slash < rest.endIndex ? String(rest[slash...]) : "/"
         if let colon = authority.lastIndex(of: ":") {
-            guard let port = Int(authority[authority.index(after: colon)...]), (1...65535).contains(port) else { return nil }
+            guard let port = Int(authority[authority.index(after: colon)...]), (1...65535).contains(port) else {
+                return nil
+            }
             return (port, path)
         }
         return (location.hasPrefix("https") ? 443 : 80, path)

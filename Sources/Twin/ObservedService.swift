@@ -1,4 +1,3 @@
-
 /// One DNS-SD service a host answered with over mDNS: what its PTR, SRV and TXT records said,
 /// and how long after the scanner's question each answer came.
 public struct ObservedService: Sendable, Equatable {

@@ -35,7 +35,9 @@ public struct TwinCaptureReader {
         let analysis = try WireAnalyzer.analyze(captureFile: path, options: AnalysisOptions(scanner: scanner))
         guard let chosen = analysis.scanner else { throw TwinError.noScanner(path: path) }
         let reason = analysis.scannerInference?.reason ?? "given with --scanner"
-        var reader = TwinCaptureReader(observations: CaptureObservations(file: path, scanner: chosen, scannerReason: reason))
+        var reader = TwinCaptureReader(
+            observations: CaptureObservations(file: path, scanner: chosen, scannerReason: reason)
+        )
         let file = try CaptureFile(path: path)
         var buffer: [UInt8] = []
         do {
@@ -52,7 +54,8 @@ public struct TwinCaptureReader {
             }
         }
         reader.addProbeAnswers(from: analysis)
-        reader.observations.droppedFrames = file.droppedFrames.map { ($0, "pcapng interface statistics: isb_ifdrop + isb_osdrop") }
+        reader.observations.droppedFrames =
+            file.droppedFrames.map { ($0, "pcapng interface statistics: isb_ifdrop + isb_osdrop") }
             ?? runDrops(besidePcap: path)
         return reader.observations
     }
@@ -64,11 +67,15 @@ public struct TwinCaptureReader {
         guard pcaps.lastPathComponent == "pcaps" else { return nil }
         let results = pcaps.deletingLastPathComponent().appendingPathComponent("results.json")
         guard let data = try? Data(contentsOf: results),
-              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let runs = document["runs"] as? [[String: Any]],
-              let run = runs.first(where: { ($0["pcap"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } == URL(fileURLWithPath: path).lastPathComponent })
+            let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let runs = document["runs"] as? [[String: Any]],
+            let run = runs.first(where: {
+                ($0["pcap"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }
+                    == URL(fileURLWithPath: path).lastPathComponent
+            })
         else { return nil }
-        guard let drops = ((run["metrics"] as? [String: Any])?["wire"] as? [String: Any])?["capture_drops"] as? Int else { return nil }
+        guard let drops = ((run["metrics"] as? [String: Any])?["wire"] as? [String: Any])?["capture_drops"] as? Int
+        else { return nil }
         return (UInt64(max(0, drops)), "capture_drops in \(results.path)")
     }
 
@@ -153,11 +160,15 @@ public struct TwinCaptureReader {
             guard let udp = try? UDPDatagram(decoding: ip.payload) else { return }
             if udp.destinationPort == 5353, let message = try? DNSMessage(bytes: udp.payload), !message.isResponse {
                 for question in message.questions { lastMDNSQuestion[question.name.description.lowercased()] = time }
-            } else if udp.destinationPort == 1900, let message = try? SSDPMessage(decoding: udp.payload), message.kind == .search {
+            } else if udp.destinationPort == 1900, let message = try? SSDPMessage(decoding: udp.payload),
+                message.kind == .search
+            {
                 lastMSearch = time
                 answeredThisMSearch = []
             } else if udp.destinationPort == 53, let message = try? DNSMessage(bytes: udp.payload), !message.isResponse,
-                      let question = message.questions.first, question.type == .ptr, let address = Self.reverseAddress(question.name) {
+                let question = message.questions.first, question.type == .ptr,
+                let address = Self.reverseAddress(question.name)
+            {
                 pendingPTR[message.id] = address
             }
         default:
@@ -170,12 +181,16 @@ public struct TwinCaptureReader {
         case .udp:
             guard let udp = try? UDPDatagram(decoding: ip.payload) else { return }
             if udp.sourcePort == 5353, ip.destination == scanner || ip.destination.isMulticast,
-               let message = try? DNSMessage(bytes: udp.payload), message.isResponse {
+                let message = try? DNSMessage(bytes: udp.payload), message.isResponse
+            {
                 addMDNSAnswer(message, from: ip.source, at: time)
             } else if udp.sourcePort == 1900, ip.destination == scanner,
-                      let message = try? SSDPMessage(decoding: udp.payload), message.kind == .response {
+                let message = try? SSDPMessage(decoding: udp.payload), message.kind == .response
+            {
                 addSSDPAnswer(message, from: ip.source, at: time)
-            } else if udp.sourcePort == 53, ip.destination == scanner, let message = try? DNSMessage(bytes: udp.payload), message.isResponse {
+            } else if udp.sourcePort == 53, ip.destination == scanner,
+                let message = try? DNSMessage(bytes: udp.payload), message.isResponse
+            {
                 observations.update(ip.source) { $0.dnsAnswers += 1 }
                 if let address = pendingPTR.removeValue(forKey: message.id) {
                     let name = message.answers.lazy.compactMap { record -> String? in
@@ -200,20 +215,25 @@ public struct TwinCaptureReader {
         for record in records {
             let labels = record.name.labels
             switch record.data {
-            case .ptr(let target) where labels.count == 3 && labels.last?.lowercased() == "local" && labels[0].hasPrefix("_"):
+            case .ptr(let target)
+            where labels.count == 3 && labels.last?.lowercased() == "local" && labels[0].hasPrefix("_"):
                 guard target.labels.count == 4 else { continue }
                 var service = ObservedService(type: "\(labels[0]).\(labels[1])", instance: target.labels[0])
                 service = services[service.key] ?? service
                 services[service.key] = service
                 answered.insert(service.key)
             case .srv(_, _, let port, let target) where labels.count == 4:
-                var service = services["\(labels[0]).\(labels[1]).\(labels[2])"] ?? ObservedService(type: "\(labels[1]).\(labels[2])", instance: labels[0])
+                var service =
+                    services["\(labels[0]).\(labels[1]).\(labels[2])"]
+                    ?? ObservedService(type: "\(labels[1]).\(labels[2])", instance: labels[0])
                 service.port = Int(port)
                 services[service.key] = service
                 answered.insert(service.key)
                 if target.labels.count == 2, target.labels[1].lowercased() == "local" { hostName = target.labels[0] }
             case .txt where labels.count == 4:
-                var service = services["\(labels[0]).\(labels[1]).\(labels[2])"] ?? ObservedService(type: "\(labels[1]).\(labels[2])", instance: labels[0])
+                var service =
+                    services["\(labels[0]).\(labels[1]).\(labels[2])"]
+                    ?? ObservedService(type: "\(labels[1]).\(labels[2])", instance: labels[0])
                 for text in record.data.textStrings ?? [] where !text.isEmpty {
                     let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     service.txt[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
@@ -245,8 +265,12 @@ public struct TwinCaptureReader {
         let first = lastMSearch != nil && answeredThisMSearch.insert(host).inserted
         observations.update(host) { observed in
             var ssdp = observed.ssdp ?? ObservedSSDP()
-            ssdp.add(st: message.header("ST"), usn: message.header("USN"), server: message.header("SERVER"),
-                     location: message.header("LOCATION"))
+            ssdp.add(
+                st: message.header("ST"),
+                usn: message.header("USN"),
+                server: message.header("SERVER"),
+                location: message.header("LOCATION")
+            )
             if first, let asked = lastMSearch { ssdp.answerDelays.append(Self.ms(time - asked)) }
             observed.ssdp = ssdp
         }
@@ -259,7 +283,9 @@ public struct TwinCaptureReader {
     /// `d.c.b.a.in-addr.arpa` → a.b.c.d.
     static func reverseAddress(_ name: DNSName) -> IPv4Address? {
         let labels = name.labels
-        guard labels.count == 6, labels[4].lowercased() == "in-addr", labels[5].lowercased() == "arpa" else { return nil }
+        guard labels.count == 6, labels[4].lowercased() == "in-addr", labels[5].lowercased() == "arpa" else {
+            return nil
+        }
         let octets = labels[0..<4].reversed().compactMap { UInt8($0) }
         return octets.count == 4 ? IPv4Address(octets[0], octets[1], octets[2], octets[3]) : nil
     }

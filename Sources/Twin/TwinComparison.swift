@@ -38,13 +38,18 @@ public struct TwinComparison: Sendable {
 
     /// Compares the original capture's devices with the twin's; with `repeat` (the original scanned
     /// again), each device's RTT tolerance is `max(toleranceMs, |original − repeat|)`.
-    public static func compare(original: CaptureObservations, twin: CaptureObservations,
-                               repeat again: CaptureObservations? = nil, toleranceMs: Double = 1) -> TwinComparison {
+    public static func compare(
+        original: CaptureObservations,
+        twin: CaptureObservations,
+        repeat again: CaptureObservations? = nil,
+        toleranceMs: Double = 1
+    ) -> TwinComparison {
         let queueing = (ARPQueueing(Array(original.hosts.values)), again.map { ARPQueueing(Array($0.hosts.values)) })
         var comparison = compare(original: original, twin: twin, toleranceMs: toleranceMs) { address in
             guard let again, let queueingAgain = queueing.1,
-                  let a = original.hosts[address].flatMap({ roundTrip($0, queueing: queueing.0) }),
-                  let b = again.hosts[address].flatMap({ roundTrip($0, queueing: queueingAgain) }) else { return toleranceMs }
+                let a = original.hosts[address].flatMap({ roundTrip($0, queueing: queueing.0) }),
+                let b = again.hosts[address].flatMap({ roundTrip($0, queueing: queueingAgain) })
+            else { return toleranceMs }
             return max(toleranceMs, abs(a - b))
         }
         if let again {
@@ -54,8 +59,12 @@ public struct TwinComparison: Sendable {
         return comparison
     }
 
-    static func compare(original: CaptureObservations, twin: CaptureObservations, toleranceMs: Double,
-                        tolerance: (IPv4Address) -> Double) -> TwinComparison {
+    static func compare(
+        original: CaptureObservations,
+        twin: CaptureObservations,
+        toleranceMs: Double,
+        tolerance: (IPv4Address) -> Double
+    ) -> TwinComparison {
         let addresses = Set(original.answeringHosts.map(\.address)).union(twin.answeringHosts.map(\.address))
             .subtracting([original.scanner, twin.scanner]).sorted()
         let (queueingA, queueingB) = (ARPQueueing(Array(original.hosts.values)), ARPQueueing(Array(twin.hosts.values)))
@@ -66,12 +75,20 @@ public struct TwinComparison: Sendable {
             guard let a, let b else {
                 let which = a == nil ? "only the twin's scan" : "only the original scan"
                 let sources = (a ?? b)?.answerSources.joined(separator: ", ") ?? ""
-                rows.append(Row(address: address, summary: "answered in \(which) (\(sources))", differences: ["answered in \(which)"]))
+                rows.append(
+                    Row(
+                        address: address,
+                        summary: "answered in \(which) (\(sources))",
+                        differences: ["answered in \(which)"]
+                    )
+                )
                 continue
             }
             var differences: [String] = []
             if a.answerSources != b.answerSources {
-                differences.append("answered by \(a.answerSources.joined(separator: ", ")) vs \(b.answerSources.joined(separator: ", "))")
+                differences.append(
+                    "answered by \(a.answerSources.joined(separator: ", ")) vs \(b.answerSources.joined(separator: ", "))"
+                )
             }
             for port in Set(a.ports.keys).union(b.ports.keys).sorted() {
                 switch (a.ports[port], b.ports[port]) {
@@ -81,8 +98,12 @@ public struct TwinComparison: Sendable {
                 default: break
                 }
             }
-            let servicesA = Set(a.services.values.map { "\($0.instance) \($0.type):\($0.port.map(String.init) ?? "?")" })
-            let servicesB = Set(b.services.values.map { "\($0.instance) \($0.type):\($0.port.map(String.init) ?? "?")" })
+            let servicesA = Set(
+                a.services.values.map { "\($0.instance) \($0.type):\($0.port.map(String.init) ?? "?")" }
+            )
+            let servicesB = Set(
+                b.services.values.map { "\($0.instance) \($0.type):\($0.port.map(String.init) ?? "?")" }
+            )
             if servicesA != servicesB {
                 differences.append("mDNS services \(servicesA.sorted()) vs \(servicesB.sorted())")
             }
@@ -90,12 +111,15 @@ public struct TwinComparison: Sendable {
             let rttB = Self.roundTrip(b, queueing: queueingB)
             let allowed = tolerance(address)
             if let rttA, let rttB, abs(rttA - rttB) > allowed {
-                differences.append("RTT median \(Self.ms(rttA)) vs \(Self.ms(rttB)) ms (more than \(Self.ms(allowed)) ms apart)")
+                differences.append(
+                    "RTT median \(Self.ms(rttA)) vs \(Self.ms(rttB)) ms (more than \(Self.ms(allowed)) ms apart)"
+                )
             } else if (rttA == nil) != (rttB == nil) {
                 differences.append("RTT measured in one scan only")
             }
             let open = a.ports.filter { $0.value == .open }.keys.sorted()
-            let summary = "\(a.answerSources.joined(separator: ", "))"
+            let summary =
+                "\(a.answerSources.joined(separator: ", "))"
                 + (a.ports.isEmpty ? "" : "; \(a.ports.count) ports probed, open \(open)")
                 + (a.services.isEmpty ? "" : "; \(a.services.count) mDNS services")
                 + "; RTT \(rttA.map(Self.ms) ?? "–") vs \(rttB.map(Self.ms) ?? "–") ms"
@@ -116,15 +140,22 @@ public struct TwinComparison: Sendable {
     /// One line per device, `match` or `DIFF` first, then the totals.
     public var text: String {
         var lines = rows.map { row in
-            row.matches ? "match  \(row.address): \(row.summary)"
+            row.matches
+                ? "match  \(row.address): \(row.summary)"
                 : "DIFF   \(row.address): " + row.differences.joined(separator: "; ")
         }
         guard let ceiling else {
-            lines.append("\(rows.count - differenceCount) of \(rows.count) devices match (RTT within \(Self.ms(toleranceMs)) ms)")
+            lines.append(
+                "\(rows.count - differenceCount) of \(rows.count) devices match (RTT within \(Self.ms(toleranceMs)) ms)"
+            )
             return lines.joined(separator: "\n")
         }
-        lines.append("\(rows.count - differenceCount) of \(rows.count) devices match (RTT within \(Self.ms(toleranceMs)) ms or the original's own repeat spread, per device)")
-        lines.append("ceiling: the original against its repeat, \(ceiling.matching) of \(ceiling.total) devices match (RTT within \(Self.ms(toleranceMs)) ms)")
+        lines.append(
+            "\(rows.count - differenceCount) of \(rows.count) devices match (RTT within \(Self.ms(toleranceMs)) ms or the original's own repeat spread, per device)"
+        )
+        lines.append(
+            "ceiling: the original against its repeat, \(ceiling.matching) of \(ceiling.total) devices match (RTT within \(Self.ms(toleranceMs)) ms)"
+        )
         return lines.joined(separator: "\n")
     }
 

@@ -35,31 +35,50 @@ public enum TwinDerivation {
         let inventory = options.inventory?.devices ?? []
         let subnet = lanSubnet(observations, answering: answering, inventory: inventory, account: &account)
         var hosts = onLink(answering, subnet: subnet, account: &account)
-        let gateway = try Self.gateway(observations, hosts: hosts, subnet: subnet, inventory: inventory, account: &account)
+        let gateway = try Self.gateway(
+            observations,
+            hosts: hosts,
+            subnet: subnet,
+            inventory: inventory,
+            account: &account
+        )
         if !hosts.contains(where: { $0.address == gateway }) {
             // An inventory router that never answered still has to exist: the testbed routes and serves DNS there.
             hosts.append(HostObservations(address: gateway))
-            account.leftOut.append("\(gateway) (gateway): never answered the scanner; present only because a fixture needs its gateway")
+            account.leftOut.append(
+                "\(gateway) (gateway): never answered the scanner; present only because a fixture needs its gateway"
+            )
         }
         hosts.sort { $0.address < $1.address }
         noteSilentHosts(observations, account: &account)
         let domain = Self.domain(ofPTRNamesOf: hosts, account: &account)
         let arpExcess = Self.arpExcess(hosts, account: &account)
         if options.testbedRoundTripMs > 0 {
-            account.reasoning.append("the testbed's own round trip, \(Self.rounded(options.testbedRoundTripMs)) ms, is taken off each device's before halving it into a link delay (--testbed-rtt-ms)")
+            account.reasoning.append(
+                "the testbed's own round trip, \(Self.rounded(options.testbedRoundTripMs)) ms, is taken off each device's before halving it into a link delay (--testbed-rtt-ms)"
+            )
         }
-        var deviceDerivation = TwinDeviceDerivation(gateway: gateway, arpExcess: arpExcess, inventory: inventory, options: options,
-                                                    scannerMAC: observations.scannerMAC)
+        var deviceDerivation = TwinDeviceDerivation(
+            gateway: gateway,
+            arpExcess: arpExcess,
+            inventory: inventory,
+            options: options,
+            scannerMAC: observations.scannerMAC
+        )
         let devices = hosts.map { deviceDerivation.device(for: $0, account: &account) }
-        account.leftOut.append("everything a capture of a scan cannot show: ports and services never asked for, HTTP/RTSP/TLS content, banners, WHOIS and the upstream beyond the gateway, loss rates")
+        account.leftOut.append(
+            "everything a capture of a scan cannot show: ports and services never asked for, HTTP/RTSP/TLS content, banners, WHOIS and the upstream beyond the gateway, loss rates"
+        )
         let network = lanNetwork(observations, subnet: subnet, gateway: gateway, domain: domain, account: &account)
         let benchmark = IPv4Network("198.18.0.0/15")!
         let fixture = Fixture(
             name: options.name,
-            description: "Twin of the LAN in \(URL(fileURLWithPath: observations.file).lastPathComponent): \(devices.count) devices that answered \(observations.scanner).",
+            description:
+                "Twin of the LAN in \(URL(fileURLWithPath: observations.file).lastPathComponent): \(devices.count) devices that answered \(observations.scanner).",
             allowNonBenchmarkAddresses: benchmark.contains(subnet.address) ? nil : true,
             network: network,
-            devices: devices)
+            devices: devices
+        )
         return TwinFixture(fixture: fixture, reasoning: account.reasoning, leftOut: account.leftOut)
     }
 
@@ -82,38 +101,63 @@ public enum TwinDerivation {
 
     /// The subnet: the smallest prefix around the scanner holding its ARP sweep, every device
     /// that answered ARP (so is on the link) and every inventory address.
-    static func lanSubnet(_ observations: CaptureObservations, answering: [HostObservations], inventory: [Inventory.Device],
-                          account: inout Account) -> IPv4Network {
+    static func lanSubnet(
+        _ observations: CaptureObservations,
+        answering: [HostObservations],
+        inventory: [Inventory.Device],
+        account: inout Account
+    ) -> IPv4Network {
         var onLink = Set(observations.arpTargets)
         onLink.formUnion(answering.filter { $0.arpReplies > 0 }.map(\.address))
         onLink.formUnion(inventory.compactMap(\.ip))
         let subnet = Self.subnet(around: observations.scanner, holding: onLink)
-        account.reasoning.append("subnet \(subnet): the smallest prefix around the scanner that holds its \(observations.arpTargets.count) ARP targets, the devices that answered ARP\(inventory.isEmpty ? "" : " and the inventory's addresses")")
+        account.reasoning.append(
+            "subnet \(subnet): the smallest prefix around the scanner that holds its \(observations.arpTargets.count) ARP targets, the devices that answered ARP\(inventory.isEmpty ? "" : " and the inventory's addresses")"
+        )
         return subnet
     }
 
     /// The answering hosts inside `subnet` (not its network or broadcast address); the others
     /// are routed, so left out.
-    static func onLink(_ answering: [HostObservations], subnet: IPv4Network, account: inout Account) -> [HostObservations] {
-        let offLink = answering.filter { !subnet.contains($0.address) || $0.address == subnet.address || $0.address == subnet.broadcast }
+    static func onLink(
+        _ answering: [HostObservations],
+        subnet: IPv4Network,
+        account: inout Account
+    ) -> [HostObservations] {
+        let offLink = answering.filter {
+            !subnet.contains($0.address) || $0.address == subnet.address || $0.address == subnet.broadcast
+        }
         for host in offLink {
-            account.leftOut.append("\(host.address): answered (\(host.answerSources.joined(separator: ", "))) but is outside \(subnet), so routed, not on the LAN")
+            account.leftOut.append(
+                "\(host.address): answered (\(host.answerSources.joined(separator: ", "))) but is outside \(subnet), so routed, not on the LAN"
+            )
         }
         return answering.filter { host in !offLink.contains { $0.address == host.address } }
     }
 
     /// The gateway: the inventory's router, else the LAN's name server, else an SSDP Internet gateway.
-    static func gateway(_ observations: CaptureObservations, hosts: [HostObservations], subnet: IPv4Network,
-                        inventory: [Inventory.Device], account: inout Account) throws -> IPv4Address {
-        if let router = inventory.first(where: { $0.category == .router && $0.ip.map(subnet.contains) == true }), let ip = router.ip {
+    static func gateway(
+        _ observations: CaptureObservations,
+        hosts: [HostObservations],
+        subnet: IPv4Network,
+        inventory: [Inventory.Device],
+        account: inout Account
+    ) throws -> IPv4Address {
+        if let router = inventory.first(where: { $0.category == .router && $0.ip.map(subnet.contains) == true }),
+            let ip = router.ip
+        {
             account.reasoning.append("gateway \(ip): the inventory's router '\(router.name)'")
             return ip
         }
         if let dns = hosts.filter({ $0.dnsAnswers > 0 }).max(by: { $0.dnsAnswers < $1.dnsAnswers }) {
-            account.reasoning.append("gateway \(dns.address): it answered the scanner's DNS queries (\(dns.dnsAnswers)); the testbed's gateway runs the LAN's DNS")
+            account.reasoning.append(
+                "gateway \(dns.address): it answered the scanner's DNS queries (\(dns.dnsAnswers)); the testbed's gateway runs the LAN's DNS"
+            )
             return dns.address
         }
-        if let igd = hosts.first(where: { $0.ssdp?.deviceTypes.contains { $0.contains("InternetGatewayDevice") } == true }) {
+        if let igd = hosts.first(where: {
+            $0.ssdp?.deviceTypes.contains { $0.contains("InternetGatewayDevice") } == true
+        }) {
             account.reasoning.append("gateway \(igd.address): it answered SSDP as an InternetGatewayDevice")
             return igd.address
         }
@@ -126,10 +170,14 @@ public enum TwinDerivation {
         let silent = observations.hosts.values.filter { !$0.answered && $0.address != observations.scanner }
         let senders = silent.filter { !$0.macs.isEmpty }.map(\.address).sorted()
         if !senders.isEmpty {
-            account.leftOut.append("sent packets but never answered the scanner: \(senders.map(\.description).joined(separator: ", "))")
+            account.leftOut.append(
+                "sent packets but never answered the scanner: \(senders.map(\.description).joined(separator: ", "))"
+            )
         }
         let probedSilent = silent.count - senders.count
-        if probedSilent > 0 { account.leftOut.append("\(probedSilent) probed addresses never answered anything: no device there") }
+        if probedSilent > 0 {
+            account.leftOut.append("\(probedSilent) probed addresses never answered anything: no device there")
+        }
     }
 
     /// The PTR answers' commonest domain (ties to the alphabetically first); nil without one.
@@ -139,7 +187,9 @@ public enum TwinDerivation {
             let labels = name.split(separator: ".")
             return labels.count > 1 ? labels.dropFirst().joined(separator: ".") : nil
         }
-        let domain = Dictionary(grouping: domains, by: { $0 }).max { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key }?.key
+        let domain = Dictionary(grouping: domains, by: { $0 }).max {
+            $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key
+        }?.key
         if let domain { account.reasoning.append("domain \(domain): the PTR answers' domain") }
         return domain
     }
@@ -150,20 +200,33 @@ public enum TwinDerivation {
         let queueing = ARPQueueing(hosts)
         guard queueing.samples.count >= 3 else { return queueing }
         let excesses = queueing.samples.map(\.excessMs)
-        account.reasoning.append("ARP costs \(Self.rounded(queueing.overallMs)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways; "
-                                 + "\(Self.rounded(max(0, excesses.min()!)))-\(Self.rounded(excesses.max()!)) ms as the sweep's bursts queue the replies); "
-                                 + "each ARP-only device's delay is less the median over the \(ARPQueueing.neighbours) devices asked nearest in time")
+        account.reasoning.append(
+            "ARP costs \(Self.rounded(queueing.overallMs)) ms beyond the IP round trip (median over \(excesses.count) devices timed both ways; "
+                + "\(Self.rounded(max(0, excesses.min()!)))-\(Self.rounded(excesses.max()!)) ms as the sweep's bursts queue the replies); "
+                + "each ARP-only device's delay is less the median over the \(ARPQueueing.neighbours) devices asked nearest in time"
+        )
         return queueing
     }
 
     /// The fixture's network: subnet, gateway, domain and the scanner (its MAC made up when the
     /// capture lacks it).
-    static func lanNetwork(_ observations: CaptureObservations, subnet: IPv4Network, gateway: IPv4Address, domain: String?,
-                           account: inout Account) -> Fixture.Network {
+    static func lanNetwork(
+        _ observations: CaptureObservations,
+        subnet: IPv4Network,
+        gateway: IPv4Address,
+        domain: String?,
+        account: inout Account
+    ) -> Fixture.Network {
         let scannerMAC = observations.scannerMAC ?? MACAddress("02:00:00:00:00:01")!
-        if observations.scannerMAC == nil { account.leftOut.append("the scanner's MAC is not in the capture; 02:00:00:00:00:01 is made up") }
-        return Fixture.Network(subnet: subnet, gateway: gateway, domain: domain,
-                               scanner: Fixture.Scanner(ip: observations.scanner, mac: scannerMAC))
+        if observations.scannerMAC == nil {
+            account.leftOut.append("the scanner's MAC is not in the capture; 02:00:00:00:00:01 is made up")
+        }
+        return Fixture.Network(
+            subnet: subnet,
+            gateway: gateway,
+            domain: domain,
+            scanner: Fixture.Scanner(ip: observations.scanner, mac: scannerMAC)
+        )
     }
 
     // MARK: - Numbers
@@ -173,7 +236,9 @@ public enum TwinDerivation {
         for length in stride(from: 30, through: 8, by: -1) {
             let mask = length == 0 ? 0 : UInt32.max << (32 - length)
             let network = IPv4Network(address: IPv4Address(center.value & mask), prefixLength: length)
-            if addresses.allSatisfy({ network.contains($0) && $0 != network.address && $0 != network.broadcast }) { return network }
+            if addresses.allSatisfy({ network.contains($0) && $0 != network.address && $0 != network.broadcast }) {
+                return network
+            }
         }
         return IPv4Network(address: IPv4Address(center.value & 0xFF00_0000), prefixLength: 8)
     }
@@ -199,8 +264,11 @@ public enum TwinDerivation {
     static func fixtureName(_ text: String) -> String {
         var name = ""
         for character in text.lowercased() {
-            if character.isASCII && (character.isLetter || character.isNumber) { name.append(character) }
-            else if !name.isEmpty && name.last != "-" { name.append("-") }
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                name.append(character)
+            } else if !name.isEmpty && name.last != "-" {
+                name.append("-")
+            }
         }
         while name.hasSuffix("-") { name.removeLast() }
         return String(name.prefix(24))
@@ -219,9 +287,11 @@ public enum TwinDerivation {
 
     static func isHostname(_ text: String) -> Bool {
         let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        return !text.isEmpty && labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        }
+        return !text.isEmpty
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.count <= 63
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
     }
 
     /// A locally administered MAC built from the address (02:00 + the four octets).

@@ -20,7 +20,13 @@ struct TwinDeviceDerivation {
     private var usedHostnames: Set<String> = []
     private var usedUUIDs: Set<String> = []
 
-    init(gateway: IPv4Address, arpExcess: ARPQueueing, inventory: [Inventory.Device], options: TwinOptions, scannerMAC: MACAddress?) {
+    init(
+        gateway: IPv4Address,
+        arpExcess: ARPQueueing,
+        inventory: [Inventory.Device],
+        options: TwinOptions,
+        scannerMAC: MACAddress?
+    ) {
         self.gateway = gateway
         self.arpExcess = arpExcess
         self.inventory = inventory
@@ -42,10 +48,15 @@ struct TwinDeviceDerivation {
     }
 
     mutating func device(for host: HostObservations, account: inout TwinDerivation.Account) -> Fixture.Device {
-        let listed = inventory.first { $0.ip == host.address } ?? inventory.first { item in item.mac.map { host.macs[$0] != nil } == true }
+        let listed =
+            inventory.first { $0.ip == host.address }
+            ?? inventory.first { item in item.mac.map { host.macs[$0] != nil } == true }
         let fallbackName = "host-" + host.address.octets.map(String.init).joined(separator: "-")
-        let name = TwinDerivation.uniqueName(listed.map { TwinDerivation.fixtureName($0.name) } ?? fallbackName,
-                                             fallback: fallbackName, used: &usedNames)
+        let name = TwinDerivation.uniqueName(
+            listed.map { TwinDerivation.fixtureName($0.name) } ?? fallbackName,
+            fallback: fallbackName,
+            used: &usedNames
+        )
         var draft = Draft(host: host, listed: listed, name: name, arpExcess: arpExcess.excess(at: host.arpAskedAtMs))
         let mac = self.mac(&draft, account: &account)
         let category = host.address == gateway ? .router : (listed?.category ?? TwinOptions.defaultCategory)
@@ -70,13 +81,19 @@ struct TwinDeviceDerivation {
     private mutating func mac(_ draft: inout Draft, account: inout TwinDerivation.Account) -> MACAddress {
         var mac = draft.host.mac ?? draft.listed?.mac
         if let chosen = mac, usedMACs.contains(chosen) {
-            account.leftOut.append("\(draft.name): its MAC \(chosen) is also another host's (proxy ARP or a bridge?); given a made-up one")
+            account.leftOut.append(
+                "\(draft.name): its MAC \(chosen) is also another host's (proxy ARP or a bridge?); given a made-up one"
+            )
             mac = nil
         }
         let result = mac ?? TwinDerivation.madeUpMAC(draft.host.address)
         if mac == nil {
             draft.notes.append("MAC not in the capture: made up (locally administered)")
-            if draft.host.macs.isEmpty { account.leftOut.append("\(draft.name): MAC not in the capture (no link-layer header); \(result) is made up") }
+            if draft.host.macs.isEmpty {
+                account.leftOut.append(
+                    "\(draft.name): MAC not in the capture (no link-layer header); \(result) is made up"
+                )
+            }
         }
         usedMACs.insert(result)
         return result
@@ -94,7 +111,8 @@ struct TwinDeviceDerivation {
         } else {
             hostname = host.mdnsHostName
         }
-        if let chosen = hostname?.lowercased(), TwinDerivation.isHostname(chosen), usedHostnames.insert(chosen).inserted {
+        if let chosen = hostname?.lowercased(), TwinDerivation.isHostname(chosen), usedHostnames.insert(chosen).inserted
+        {
             return chosen
         }
         if host.ptrName == nil && host.mdnsHostName == nil && draft.listed?.hostname == nil {
@@ -112,8 +130,10 @@ struct TwinDeviceDerivation {
         let arpOnly = arpRTT.map { max(0, $0 - draft.arpExcess) }
         let oneWay = (rtt ?? arpOnly).map { max(0, $0 - options.testbedRoundTripMs) / 2 }
         if let oneWay, oneWay > Fixture.LinkImpairment.delayRangeMs.upperBound {
-            account.leftOut.append("\(draft.name): a one-way delay of \(TwinDerivation.rounded(oneWay)) ms is more than a fixture's link adds "
-                                   + "(\(TwinDerivation.rounded(Fixture.LinkImpairment.delayRangeMs.upperBound)) ms); no link delay")
+            account.leftOut.append(
+                "\(draft.name): a one-way delay of \(TwinDerivation.rounded(oneWay)) ms is more than a fixture's link adds "
+                    + "(\(TwinDerivation.rounded(Fixture.LinkImpairment.delayRangeMs.upperBound)) ms); no link delay"
+            )
         } else if let oneWay, oneWay >= 0.01 {
             var link = Fixture.LinkImpairment(delayMs: TwinDerivation.rounded(oneWay))
             if draft.host.ipRTTs.count >= 3 {
@@ -133,18 +153,24 @@ struct TwinDeviceDerivation {
     private func arp(_ draft: Draft, account: inout TwinDerivation.Account) -> Fixture.ARPBehaviour? {
         let host = draft.host
         guard host.arpRequests > 0 else {
-            account.leftOut.append("\(draft.name): the scanner never asked ARP for it; ARP left prompt and reliable (the default)")
+            account.leftOut.append(
+                "\(draft.name): the scanner never asked ARP for it; ARP left prompt and reliable (the default)"
+            )
             return nil
         }
         var arp = Fixture.ARPBehaviour()
         let probability = Double(host.arpReplies) / Double(host.arpRequests)
         if probability < 0.99 { arp.replyProbability = TwinDerivation.rounded(probability) }
-        if let arpRTT = draft.arpRTT, let rtt = draft.rtt, arpRTT - rtt - draft.arpExcess >= TwinDerivation.arpDelayFloor {
+        if let arpRTT = draft.arpRTT, let rtt = draft.rtt,
+            arpRTT - rtt - draft.arpExcess >= TwinDerivation.arpDelayFloor
+        {
             let delay = TwinDerivation.rounded(arpRTT - rtt - draft.arpExcess)
             if Fixture.ARPBehaviour.replyDelayRangeMs.contains(delay) {
                 arp.replyDelayMs = delay
             } else {
-                account.leftOut.append("\(draft.name): an ARP reply delay of \(delay) ms is more than a fixture's ARP adds; left prompt")
+                account.leftOut.append(
+                    "\(draft.name): an ARP reply delay of \(delay) ms is more than a fixture's ARP adds; left prompt"
+                )
             }
         }
         return arp != Fixture.ARPBehaviour() ? arp : nil
@@ -163,26 +189,43 @@ struct TwinDeviceDerivation {
     /// LOCATION and SERVER a fixture needs, or with another device's uuid.
     private mutating func ssdp(_ draft: inout Draft, account: inout TwinDerivation.Account) -> Fixture.SSDPService? {
         guard let seen = draft.host.ssdp else { return nil }
-        guard let uuid = seen.uuid, let port = seen.locationPort, let server = seen.server, usedUUIDs.insert(uuid).inserted else {
+        guard let uuid = seen.uuid, let port = seen.locationPort, let server = seen.server,
+            usedUUIDs.insert(uuid).inserted
+        else {
             account.leftOut.append("\(draft.name): answered SSDP without a USN uuid, LOCATION or SERVER; SSDP left out")
             return nil
         }
-        var service = Fixture.SSDPService(deviceType: seen.deviceTypes.first ?? "urn:schemas-upnp-org:device:Basic:1",
-                                          uuid: uuid, server: server, locationPort: port, locationPath: seen.locationPath)
-        if seen.deviceTypes.isEmpty { account.leftOut.append("\(draft.name): SSDP answers named no device type; Basic:1 is filled in") }
+        var service = Fixture.SSDPService(
+            deviceType: seen.deviceTypes.first ?? "urn:schemas-upnp-org:device:Basic:1",
+            uuid: uuid,
+            server: server,
+            locationPort: port,
+            locationPath: seen.locationPath
+        )
+        if seen.deviceTypes.isEmpty {
+            account.leftOut.append("\(draft.name): SSDP answers named no device type; Basic:1 is filled in")
+        }
         if !seen.serviceTypes.isEmpty { service.services = seen.serviceTypes }
         if let delay = TwinDerivation.answerDelay(seen.answerDelays, rtt: draft.rtt ?? draft.arpRTT ?? 0, spread: 50) {
             service.delayMs = min(delay, Fixture.SSDPService.delayRangeMs.upperBound)
         } else if !seen.answerDelays.isEmpty {
-            draft.notes.append("SSDP answer delays varied (\(TwinDerivation.range(seen.answerDelays))): left to the testbed's random draw within MX")
+            draft.notes.append(
+                "SSDP answer delays varied (\(TwinDerivation.range(seen.answerDelays))): left to the testbed's random draw within MX"
+            )
         }
-        account.leftOut.append("\(draft.name): UPnP description (description.xml) not in the capture; upnp friendly_name/manufacturer/model_name are filler the schema needs for an SSDP device")
+        account.leftOut.append(
+            "\(draft.name): UPnP description (description.xml) not in the capture; upnp friendly_name/manufacturer/model_name are filler the schema needs for an SSDP device"
+        )
         return service
     }
 
     /// The probed ports' states, SSDP's LOCATION port open, and the commonest unopen state as
     /// the default; nil when no port was probed and there is no SSDP.
-    private func tcp(_ draft: inout Draft, ssdp: Fixture.SSDPService?, account: inout TwinDerivation.Account) -> Fixture.TCPPorts? {
+    private func tcp(
+        _ draft: inout Draft,
+        ssdp: Fixture.SSDPService?,
+        account: inout TwinDerivation.Account
+    ) -> Fixture.TCPPorts? {
         let host = draft.host
         guard !host.ports.isEmpty || ssdp != nil else {
             account.leftOut.append("\(draft.name): no TCP port probed; every port left closed (the default)")
@@ -190,17 +233,26 @@ struct TwinDeviceDerivation {
         }
         var ports = host.ports
         if let port = ssdp?.locationPort, ports[port] != .open {
-            if ports[port] == nil { draft.notes.append("TCP \(port) open because SSDP's LOCATION names it (never probed)") }
-            else { draft.notes.append("TCP \(port) probed \(ports[port]!.rawValue) but SSDP's LOCATION names it: listed open") }
+            if ports[port] == nil {
+                draft.notes.append("TCP \(port) open because SSDP's LOCATION names it (never probed)")
+            } else {
+                draft.notes.append(
+                    "TCP \(port) probed \(ports[port]!.rawValue) but SSDP's LOCATION names it: listed open"
+                )
+            }
             ports[port] = .open
         }
         var tcp = Fixture.TCPPorts()
-        let states = [Fixture.PortState.open, .closed, .filtered].map { state in ports.filter { $0.value == state }.keys.sorted() }
+        let states = [Fixture.PortState.open, .closed, .filtered].map { state in
+            ports.filter { $0.value == state }.keys.sorted()
+        }
         tcp.open = states[0].isEmpty ? nil : states[0]
         tcp.closed = states[1].isEmpty ? nil : states[1]
         tcp.filtered = states[2].isEmpty ? nil : states[2]
         tcp.default = states[2].count > states[1].count ? .filtered : .closed
-        account.leftOut.append("\(draft.name): TCP ports never probed follow 'default: \(tcp.default!.rawValue)', the commonest unopen state among the \(host.ports.count) probed")
+        account.leftOut.append(
+            "\(draft.name): TCP ports never probed follow 'default: \(tcp.default!.rawValue)', the commonest unopen state among the \(host.ports.count) probed"
+        )
         return tcp
     }
 
@@ -212,13 +264,24 @@ struct TwinDeviceDerivation {
         var services: [Fixture.MDNSService] = []
         for seen in draft.host.services.values.sorted(by: { $0.key < $1.key }) {
             guard let port = seen.port else {
-                account.leftOut.append("\(draft.name): mDNS service '\(seen.instance)' \(seen.type) seen without its SRV record (no port); left out")
+                account.leftOut.append(
+                    "\(draft.name): mDNS service '\(seen.instance)' \(seen.type) seen without its SRV record (no port); left out"
+                )
                 continue
             }
-            var service = Fixture.MDNSService(type: seen.type, instance: seen.instance, port: port,
-                                              txt: seen.txt.isEmpty ? nil : seen.txt)
-            if let delay = TwinDerivation.answerDelay(seen.answerDelays, rtt: draft.rtt ?? draft.arpRTT ?? 0, spread: .infinity),
-               delay > TwinDerivation.mdnsDefaultWindow {
+            var service = Fixture.MDNSService(
+                type: seen.type,
+                instance: seen.instance,
+                port: port,
+                txt: seen.txt.isEmpty ? nil : seen.txt
+            )
+            if let delay = TwinDerivation.answerDelay(
+                seen.answerDelays,
+                rtt: draft.rtt ?? draft.arpRTT ?? 0,
+                spread: .infinity
+            ),
+                delay > TwinDerivation.mdnsDefaultWindow
+            {
                 service.delayMs = min(delay, Fixture.MDNSService.delayRangeMs.upperBound)
             }
             services.append(service)

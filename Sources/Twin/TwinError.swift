@@ -12,13 +12,17 @@ public enum TwinError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noScanner(let path):
-            return "\(path): no host in this capture sent SYNs, ARP requests or echo requests, so there is no scanner to build a twin around. Check it is a capture of a scan, or pass --scanner IP."
+            return
+                "\(path): no host in this capture sent SYNs, ARP requests or echo requests, so there is no scanner to build a twin around. Check it is a capture of a scan, or pass --scanner IP."
         case .scannerSilent(let path, let scanner):
-            return "\(path): the scanner \(scanner) sent nothing in this capture. Check --scanner (scanbench analyze FILE names the busiest prober)."
+            return
+                "\(path): the scanner \(scanner) sent nothing in this capture. Check --scanner (scanbench analyze FILE names the busiest prober)."
         case .nothingAnswered(let path, let scanner):
-            return "\(path): no device answered \(scanner) (no ARP reply, echo reply, SYN/ACK, RST, mDNS or SSDP answer), so a twin would be empty. Check --scanner and that the capture covers the scan."
+            return
+                "\(path): no device answered \(scanner) (no ARP reply, echo reply, SYN/ACK, RST, mDNS or SSDP answer), so a twin would be empty. Check --scanner and that the capture covers the scan."
         case .noGateway(let path):
-            return "\(path): cannot tell the gateway: no DNS server on the LAN answered the scanner and no device announced an Internet gateway over SSDP. Pass --inventory with the router listed (category router)."
+            return
+                "\(path): cannot tell the gateway: no DNS server on the LAN answered the scanner and no device announced an Internet gateway over SSDP. Pass --inventory with the router listed (category router)."
         }
     }
 }

@@ -22,7 +22,11 @@ public struct TwinOptions: Sendable {
     /// general-purpose host; the gateway is always `router`.
     public static let defaultCategory = Fixture.DeviceCategory.computer
 
-    public init(name: String = "twin", inventory: Inventory? = nil, testbedRoundTripMs: Double = Self.defaultTestbedRoundTripMs) {
+    public init(
+        name: String = "twin",
+        inventory: Inventory? = nil,
+        testbedRoundTripMs: Double = Self.defaultTestbedRoundTripMs
+    ) {
         self.name = name
         self.inventory = inventory
         self.testbedRoundTripMs = testbedRoundTripMs

@@ -25,15 +25,26 @@ struct ScanBench: AsyncParsableCommand {
               scanbench testbed down             remove the testbeds of this state root
             """,
         groupedSubcommands: [
-            CommandGroup(name: "Harness (strategies on LANs, reports, the gate)",
-                         subcommands: [RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, ReportCommand.self,
-                                       CompareCommand.self, GateCommand.self, BaselineCommand.self]),
-            CommandGroup(name: "LANs, fixtures and captures",
-                         subcommands: [TestbedCommand.self, FixtureCommand.self, AnalyzeCommand.self]),
-            CommandGroup(name: "The app and its tools (run inside a testbed)",
-                         subcommands: [ScanCommand.self, AppLaunchCommand.self, PhaseRunCommand.self, PingCommand.self, TracerouteCommand.self,
-                                       DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self, CertCommand.self, MonitorCommand.self,
-                                       PortsCommand.self, BonjourCommand.self, ProbeCommand.self]),
+            CommandGroup(
+                name: "Harness (strategies on LANs, reports, the gate)",
+                subcommands: [
+                    RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, ReportCommand.self,
+                    CompareCommand.self, GateCommand.self, BaselineCommand.self,
+                ]
+            ),
+            CommandGroup(
+                name: "LANs, fixtures and captures",
+                subcommands: [TestbedCommand.self, FixtureCommand.self, AnalyzeCommand.self]
+            ),
+            CommandGroup(
+                name: "The app and its tools (run inside a testbed)",
+                subcommands: [
+                    ScanCommand.self, AppLaunchCommand.self, PhaseRunCommand.self, PingCommand.self,
+                    TracerouteCommand.self,
+                    DNSCommand.self, WhoisCommand.self, WakeOnLANCommand.self, CertCommand.self, MonitorCommand.self,
+                    PortsCommand.self, BonjourCommand.self, ProbeCommand.self,
+                ]
+            ),
             CommandGroup(name: "Development", subcommands: [FuzzCommand.self]),
         ]
     )
@@ -49,8 +60,13 @@ struct ScanBench: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let gated = [CompareCommand.configuration.commandName, BaselineCommand.configuration.commandName, GateCommand.configuration.commandName]
-            if exitCode(for: error) == .validationFailure, let name = CommandLine.arguments.dropFirst().first, gated.contains(name) {
+            let gated = [
+                CompareCommand.configuration.commandName, BaselineCommand.configuration.commandName,
+                GateCommand.configuration.commandName,
+            ]
+            if exitCode(for: error) == .validationFailure, let name = CommandLine.arguments.dropFirst().first,
+                gated.contains(name)
+            {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(CompareExitStatus.inputError.rawValue)
             }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Knob ranges (scanbench tune's search space)")
 struct KnobRangeTests {
-    @Test("a position in [0, 1) maps to the range's strata: ends to the bounds, log scale geometric, words in equal shares")
+    @Test(
+        "a position in [0, 1) maps to the range's strata: ends to the bounds, log scale geometric, words in equal shares"
+    )
     func positions() {
         let linear = KnobRange(key: "k", values: .integers(0...99, log: false))
         #expect(linear.value(at: 0) == "0" && linear.value(at: 0.5) == "50" && linear.value(at: 0.9999) == "99")
@@ -17,7 +19,9 @@ struct KnobRangeTests {
         #expect([0.0, 0.34, 0.67, 0.99].map(words.value(at:)) == ["a", "b", "c", "c"])
     }
 
-    @Test("every knob of the search space is a scalar knob of a strategy file, once; none is a list, an address or a port")
+    @Test(
+        "every knob of the search space is a scalar knob of a strategy file, once; none is a list, an address or a port"
+    )
     func searchSpaceIsBlind() throws {
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Strategy())) as! [String: Any]
         func leaf(_ path: String) -> Any? {
@@ -30,7 +34,10 @@ struct KnobRangeTests {
             let value = leaf(key)
             #expect(value != nil, "\(key) is not a knob of Strategy")
             #expect(!(value is [Any]) && !(value is [String: Any]), "\(key) is a list or a mapping")
-            #expect(!key.hasSuffix("port") && !key.hasSuffix("ports") && !key.contains("tiers") && !key.contains("steps"), "\(key)")
+            #expect(
+                !key.hasSuffix("port") && !key.hasSuffix("ports") && !key.contains("tiers") && !key.contains("steps"),
+                "\(key)"
+            )
         }
         // The pre-fix budget style hangs the scan (ADR-016): a search must not waste its budget on it.
         let style = try #require(Strategy.searchSpace.first { $0.key == "budget.style" })

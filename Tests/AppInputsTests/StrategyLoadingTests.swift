@@ -11,9 +11,11 @@ struct StrategyLoadingTests {
         return url.appendingPathComponent("fixtures/strategies").path
     }()
 
-    static let presetNames = ["review-baseline", "review-phase1", "review-phase2", "review-phase3",
-                              "netmonitor-1.0", "netmonitor-2.0", "scanbench-best",
-                              "homenet", "netdiag-plus"]
+    static let presetNames = [
+        "review-baseline", "review-phase1", "review-phase2", "review-phase3",
+        "netmonitor-1.0", "netmonitor-2.0", "scanbench-best",
+        "homenet", "netdiag-plus",
+    ]
 
     static func preset(_ name: String) throws -> Strategy {
         try StrategyLoader.load("\(presetDirectory)/\(name).yaml")
@@ -37,7 +39,9 @@ struct StrategyLoadingTests {
     }
 
     @Test func presetDirectoryHoldsExactlyTheDocumentedPresets() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.presetDirectory).filter { $0.hasSuffix(".yaml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.presetDirectory).filter {
+            $0.hasSuffix(".yaml")
+        }
         #expect(Set(files.map { String($0.dropLast(5)) }) == Set(Self.presetNames))
     }
 
@@ -55,7 +59,11 @@ struct StrategyLoadingTests {
         var expected = Strategy()
         expected.name = "tiny"
         #expect(strategy == expected)
-        #expect(strategy.resolvedSteps.map(\.phases) == [[.arp, .bonjour], [.tcpProbe, .ssdp], [.icmpLatency], [.reverseDNS]])
+        #expect(
+            strategy.resolvedSteps.map(\.phases) == [
+                [.arp, .bonjour], [.tcpProbe, .ssdp], [.icmpLatency], [.reverseDNS],
+            ]
+        )
     }
 
     @Test func presetsEncodeTheirHistory() throws {
@@ -69,8 +77,13 @@ struct StrategyLoadingTests {
 
         #expect(baseline.tcp.waitingPolicy == .fail && phase1.tcp.waitingPolicy == .timer)
         #expect(baseline.tcp.secondaryPolicy == .always && phase1.tcp.secondaryPolicy == .skipWhenAllPrimaryTimedOut)
-        #expect(baseline.budget.limit == .none && phase2.budget.limit == .limited(30) && nm2.budget.limit == .limited(60))
-        #expect(phase2.budget.style == .shippedConditionalWake && nm1.budget.style == .shipped && best.budget.style == .structured)
+        #expect(
+            baseline.budget.limit == .none && phase2.budget.limit == .limited(30) && nm2.budget.limit == .limited(60)
+        )
+        #expect(
+            phase2.budget.style == .shippedConditionalWake && nm1.budget.style == .shipped
+                && best.budget.style == .structured
+        )
         #expect(baseline.tcp.hostConcurrency == 24 && phase2.tcp.hostConcurrency == 12 && nm2.tcp.hostConcurrency == 40)
         #expect(baseline.tcp.timeouts == Strategy.Timeouts(mode: .fixed, primaryMs: 700, secondaryMs: 1200))
         #expect(!baseline.arp.enabled && !baseline.icmp.enabled && !baseline.enrichment.enabled)
@@ -79,7 +92,10 @@ struct StrategyLoadingTests {
         #expect(phase3.ssdp.windowMs == 5000 && phase3.ssdp.placement == .withBonjour)
         #expect(phase2.publishing.isolation == .ownActor && baseline.publishing.policy == .perHost)
         #expect(phase3.publishing.policy == .everyPercent)
-        #expect(nm1.ptr.concurrency == 20 && nm1.ptr.timeoutMs == 1000 && nm2.ptr.concurrency == 8 && nm2.ptr.timeoutMs == 3000)
+        #expect(
+            nm1.ptr.concurrency == 20 && nm1.ptr.timeoutMs == 1000 && nm2.ptr.concurrency == 8
+                && nm2.ptr.timeoutMs == 3000
+        )
         var nm1AsNm2 = nm1
         nm1AsNm2.name = nm2.name
         nm1AsNm2.description = nm2.description
@@ -137,7 +153,9 @@ struct StrategyLoadingTests {
     }
 
     @Test func negativeFlushAndDebounceAreRefused() throws {
-        let flush = try #require(Self.loadError("name: f\npublishing:\n  policy: percent_or_ms\n  device_flush_ms: -1\n"))
+        let flush = try #require(
+            Self.loadError("name: f\npublishing:\n  policy: percent_or_ms\n  device_flush_ms: -1\n")
+        )
         #expect(flush.line == 4 && flush.fix.contains("0 to 60000"))
         let debounce = try #require(Self.loadError("name: d\nbonjour:\n  callback_debounce_ms: 90000\n"))
         #expect(debounce.line == 3 && debounce.message.contains("callback_debounce_ms 90000"))
@@ -214,23 +232,33 @@ struct StrategyLoadingTests {
     }
 
     @Test func derivedLayoutFollowsPlacementAndEnabledFlags() throws {
-        let after = try StrategyLoader.load(text: "name: a\nssdp: {placement: after_tcp}\narp: {enabled: false}\n", file: "a.yaml")
+        let after = try StrategyLoader.load(
+            text: "name: a\nssdp: {placement: after_tcp}\narp: {enabled: false}\n",
+            file: "a.yaml"
+        )
         #expect(after.resolvedSteps.map(\.phases) == [[.bonjour], [.tcpProbe], [.ssdp], [.icmpLatency], [.reverseDNS]])
         let withBonjour = try StrategyLoader.load(text: "name: b\nssdp: {placement: with_bonjour}\n", file: "b.yaml")
         #expect(withBonjour.resolvedSteps.first?.phases == [.arp, .bonjour, .ssdp])
     }
 
     @Test func noneLimitsAndNullRandomPort() throws {
-        let s = try StrategyLoader.load(text: """
-            name: n
-            budget: {limit: none, thermal_script: [{at_s: 5, state: serious}, {at_s: 12.5, state: critical}]}
-            pipeline: {phase_deadline_ms: none}
-            enrichment: {random_port_range: null}
-            """, file: "n.yaml")
+        let s = try StrategyLoader.load(
+            text: """
+                name: n
+                budget: {limit: none, thermal_script: [{at_s: 5, state: serious}, {at_s: 12.5, state: critical}]}
+                pipeline: {phase_deadline_ms: none}
+                enrichment: {random_port_range: null}
+                """,
+            file: "n.yaml"
+        )
         #expect(s.budget.limit == .none)
         #expect(s.pipeline.phaseDeadlineMs == .none)
         #expect(s.enrichment.randomPortRange == nil)
-        #expect(s.budget.thermalScript == [ThermalStep(atSeconds: 5, state: .serious), ThermalStep(atSeconds: 12.5, state: .critical)])
+        #expect(
+            s.budget.thermalScript == [
+                ThermalStep(atSeconds: 5, state: .serious), ThermalStep(atSeconds: 12.5, state: .critical),
+            ]
+        )
     }
 
     @Test func missingNameIsRefused() throws {

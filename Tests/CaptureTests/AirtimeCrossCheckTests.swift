@@ -9,7 +9,8 @@ import Wire
 /// carries and priced by `AirtimeModel` at the frame's own rate.
 @Suite("Airtime estimate against measured")
 struct AirtimeCrossCheckTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .path
 
     struct Priced {
         var measuredNs: Int64
@@ -31,20 +32,27 @@ struct AirtimeCrossCheckTests {
             // The MPDU as `StationTally` times it: the FCS is on the air whether or not the capture kept it.
             let mpdu = record.originalLength - frame.radio.headerLength + (frame.radio.hasFCS ? 0 : 4)
             guard frame.kind == .data, !frame.isNullData,
-                  let measured = WLANAirtime.duration(length: mpdu, radio: frame.radio) else { return }
+                let measured = WLANAirtime.duration(length: mpdu, radio: frame.radio)
+            else { return }
             var model = AirtimeModel(name: "own-rate", data: frame.radio)
             let ethernet: Int
             if let payload = frame.payload {
                 ethernet = record.originalLength - payload.offset - (frame.radio.hasFCS ? 4 : 0) + 14
-                model.mpduOverheadBytes -= 16   // unprotected: no CCMP header and MIC
+                model.mpduOverheadBytes -= 16  // unprotected: no CCMP header and MIC
             } else {
                 guard frame.isProtected else { return }
                 ethernet = mpdu - model.mpduOverheadBytes
             }
-            rows.append(Priced(measuredNs: measured.ns, estimatedNs: model.dataNs(ethernetLength: ethernet),
-                               exchangeNs: model.unicastNs(ethernetLength: ethernet),
-                               defaultRateNs: AirtimeModel.standard.unicastNs(ethernetLength: ethernet), mpdu: mpdu,
-                               estimatedMPDU: model.mpduLength(ethernetLength: ethernet)))
+            rows.append(
+                Priced(
+                    measuredNs: measured.ns,
+                    estimatedNs: model.dataNs(ethernetLength: ethernet),
+                    exchangeNs: model.unicastNs(ethernetLength: ethernet),
+                    defaultRateNs: AirtimeModel.standard.unicastNs(ethernetLength: ethernet),
+                    mpdu: mpdu,
+                    estimatedMPDU: model.mpduLength(ethernetLength: ethernet)
+                )
+            )
         }
         return rows
     }
@@ -60,14 +68,18 @@ struct AirtimeCrossCheckTests {
     /// Not checked by the code it checks: a wrong constant or formula in `WLANAirtime` moves these.
     static let htStbcByHandNs: [Int64] = [58_000, 62_000, 66_000]
 
-    @Test("protected QoS data: the measured airtime is the standard's, worked by hand, and the analysis sums it per station")
+    @Test(
+        "protected QoS data: the measured airtime is the standard's, worked by hand, and the analysis sums it per station"
+    )
     func qosDataMatches() throws {
         let rows = try Self.priced("radiotap-ht-stbc.pcap")
         #expect(rows.map(\.mpdu) == [138, 82, 138])
         #expect(rows.map(\.measuredNs) == Self.htStbcByHandNs)
         let analysis = try WireAnalyzer.analyze(captureFile: "\(Self.fixtures)/radiotap-ht-stbc.pcap")
         #expect(analysis.wlan?.stations.map(\.airtimeNs).reduce(0, +) == 186_000)
-        print("ht-stbc: measured \(rows.map(\.measuredNs)) ns, estimated PPDU \(rows.map(\.estimatedNs)) ns, exchange \(rows.map(\.exchangeNs)) ns, at the default rate \(rows.map(\.defaultRateNs)) ns")
+        print(
+            "ht-stbc: measured \(rows.map(\.measuredNs)) ns, estimated PPDU \(rows.map(\.estimatedNs)) ns, exchange \(rows.map(\.exchangeNs)) ns, at the default rate \(rows.map(\.defaultRateNs)) ns"
+        )
     }
 
     @Test("a frame with an HT Control field (+4 bytes the model does not add) is estimated one MPDU 4 bytes short")
@@ -76,6 +88,8 @@ struct AirtimeCrossCheckTests {
         let row = try #require(rows.first)
         #expect(row.mpdu - row.estimatedMPDU == 4)
         #expect(row.estimatedNs <= row.measuredNs)
-        print("htc-ip: measured \(row.measuredNs) ns, estimated PPDU \(row.estimatedNs) ns, exchange \(row.exchangeNs) ns, at the default rate \(row.defaultRateNs) ns; MPDU \(row.mpdu) vs \(row.estimatedMPDU)")
+        print(
+            "htc-ip: measured \(row.measuredNs) ns, estimated PPDU \(row.estimatedNs) ns, exchange \(row.exchangeNs) ns, at the default rate \(row.defaultRateNs) ns; MPDU \(row.mpdu) vs \(row.estimatedMPDU)"
+        )
     }
 }

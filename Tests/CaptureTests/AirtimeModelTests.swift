@@ -39,8 +39,10 @@ struct AirtimeModelTests {
     func sweepReport() throws {
         var traffic = SyntheticTraffic()
         traffic.udp(from: SyntheticTraffic.scanner, 40_000, to: IPv4Address(198, 18, 0, 10), 53, [])
-        let report = try #require(WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions(scanner: SyntheticTraffic.scanner))
-            .airtimeSweepReport())
+        let report = try #require(
+            WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions(scanner: SyntheticTraffic.scanner))
+                .airtimeSweepReport()
+        )
         for preset in AirtimeModel.presets { #expect(report.contains(preset.name)) }
         #expect(report.contains("vht-mcs7-1ss-80mhz*") && report.contains("on s @1000 ms"))
         // One frame: 0.050, 0.200 and 1.000 s awake under the three timeouts.
@@ -51,22 +53,24 @@ struct AirtimeModelTests {
     /// 42-byte frames (Ethernet + IPv4 + UDP, or an ARP): MPDU 82 bytes, one VHT symbol, 44 µs;
     /// acknowledged exchange 43 + 67.5 + 44 + 16 + 28 = 198.5 µs; broadcast ⌈678 / 24⌉ = 29
     /// symbols, 136 µs, + 110.5 = 246.5 µs.
-    @Test("the scanner's frames are priced by direction and addressing; others' unicast costs it nothing; without a given scanner there is no estimate")
+    @Test(
+        "the scanner's frames are priced by direction and addressing; others' unicast costs it nothing; without a given scanner there is no estimate"
+    )
     func scannerFrames() throws {
         let scanner = SyntheticTraffic.scanner
         let (a, b) = (IPv4Address(198, 18, 0, 10), IPv4Address(198, 18, 0, 11))
         var traffic = SyntheticTraffic()
-        traffic.udp(from: scanner, 40_000, to: a, 53, [])                      // sent, unicast
+        traffic.udp(from: scanner, 40_000, to: a, 53, [])  // sent, unicast
         traffic.advance(ms: 1_000)
-        traffic.udp(from: a, 53, to: scanner, 40_000, [])                      // received, unicast
+        traffic.udp(from: a, 53, to: scanner, 40_000, [])  // received, unicast
         traffic.advance(ms: 1_000)
-        traffic.arp(.request, sender: a, target: b)                             // others' broadcast
+        traffic.arp(.request, sender: a, target: b)  // others' broadcast
         traffic.advance(ms: 1_000)
         traffic.udp(from: a, 5353, to: IPv4Address(224, 0, 0, 251), 5353, [])  // others' multicast
         traffic.advance(ms: 1_000)
-        traffic.udp(from: a, 9, to: b, 9, [])                                  // between others: not counted
+        traffic.udp(from: a, 9, to: b, 9, [])  // between others: not counted
         traffic.advance(ms: 1_000)
-        traffic.arp(.request, sender: scanner, target: a)                       // the scanner's broadcast: up, then back down
+        traffic.arp(.request, sender: scanner, target: a)  // the scanner's broadcast: up, then back down
         let analysis = WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions(scanner: scanner))
         let estimate = try #require(analysis.airtimeEstimate())
         #expect(estimate.sentNs == 2 * 198_500)

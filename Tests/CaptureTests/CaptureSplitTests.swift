@@ -19,7 +19,9 @@ struct CaptureSplitTests {
         let outcome = try CaptureSplit.split(path, at: packets[1].timestamp, before: path, after: after)
         #expect(outcome == CaptureSplit.Outcome(before: 1, after: 2, damage: nil))
         #expect(try PcapFileReader(path: path).readAll().map(\.timestamp) == [packets[0].timestamp])
-        #expect(try PcapFileReader(path: after).readAll().map(\.timestamp) == [packets[1].timestamp, packets[2].timestamp])
+        #expect(
+            try PcapFileReader(path: after).readAll().map(\.timestamp) == [packets[1].timestamp, packets[2].timestamp]
+        )
         // tshark reads both halves and counts what we count.
         for (file, count) in [(path, 1), (after, 2)] {
             let lines = try ChildProcess.run(["tshark", "-r", file], timeout: 30).stdout.split(separator: "\n").count
@@ -34,7 +36,7 @@ struct CaptureSplitTests {
         defer { for file in [path, after] { try? FileManager.default.removeItem(atPath: file) } }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         let handle = try #require(FileHandle(forUpdatingAtPath: path))
-        try handle.truncate(atOffset: UInt64(size - 5))   // the last record loses its last bytes
+        try handle.truncate(atOffset: UInt64(size - 5))  // the last record loses its last bytes
         try handle.close()
         let outcome = try CaptureSplit.split(path, at: packets[1].timestamp, before: path, after: after)
         #expect(outcome.before == 1 && outcome.after == 1)

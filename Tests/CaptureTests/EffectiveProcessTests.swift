@@ -36,17 +36,34 @@ struct EffectiveProcessTests {
         defer { try? FileManager.default.removeItem(atPath: pktapPath) }
         let pktap = try PcapFileWriter(path: pktapPath, linkType: .pktap)
         for (packet, delegated) in packets() {
-            apple.addPacket(interface: en0, timestamp: packet.timestamp, data: packet.data,
-                            processIndex: delegated ? daemonPIB : appPIB, effectiveProcessIndex: appPIB)
-            pmd3.addPacket(interface: fake, timestamp: packet.timestamp, nanosecondUnits: false, data: packet.data,
-                           comment: (delegated ? daemon : app).pymobiledevice3Comment(effective: app))
-            let wrapped = LinkEncapsulation.pktap(packet.data, process: delegated ? daemon : app, effective: app, outbound: true)
+            apple.addPacket(
+                interface: en0,
+                timestamp: packet.timestamp,
+                data: packet.data,
+                processIndex: delegated ? daemonPIB : appPIB,
+                effectiveProcessIndex: appPIB
+            )
+            pmd3.addPacket(
+                interface: fake,
+                timestamp: packet.timestamp,
+                nanosecondUnits: false,
+                data: packet.data,
+                comment: (delegated ? daemon : app).pymobiledevice3Comment(effective: app)
+            )
+            let wrapped = LinkEncapsulation.pktap(
+                packet.data,
+                process: delegated ? daemon : app,
+                effective: app,
+                outbound: true
+            )
             try pktap.write(CapturedPacket(timestamp: packet.timestamp, originalLength: wrapped.count, data: wrapped))
         }
         try pktap.close()
         let pktapBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pktapPath)))
-        return [("Apple pcapng", ".pcapng", apple.bytes), ("pymobiledevice3 pcapng", ".pcapng", pmd3.bytes),
-                ("PKTAP pcap", ".pcap", pktapBytes)]
+        return [
+            ("Apple pcapng", ".pcapng", apple.bytes), ("pymobiledevice3 pcapng", ".pcapng", pmd3.bytes),
+            ("PKTAP pcap", ".pcap", pktapBytes),
+        ]
     }
 
     static func write(_ bytes: [UInt8], suffix: String) throws -> String {
@@ -76,7 +93,10 @@ struct EffectiveProcessTests {
             let appFilter = try #require(app.captureFile?.processFilter)
             #expect(appFilter.matched == 4 && appFilter.matchedByEffectiveOnly == 3, "\(capture.route)")
             #expect(appFilter.otherProcesses.isEmpty && appFilter.withoutProcess == 0, "\(capture.route)")
-            #expect(app.totals.packets == 4 && app.totals.tcpSyn == 2 && app.totals.arpRequests == 1, "\(capture.route)")
+            #expect(
+                app.totals.packets == 4 && app.totals.tcpSyn == 2 && app.totals.arpRequests == 1,
+                "\(capture.route)"
+            )
 
             // The daemon: the three packets it owns, none by delegation; the app's own left out.
             let daemon = try WireAnalyzer.analyze(captureFile: path, process: "mDNSResponder")
@@ -101,7 +121,10 @@ struct EffectiveProcessTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(summary), as: UTF8.self)
-        #expect(json == #"{"matched":4,"matched_by_effective_only":3,"other_processes":{},"process":"NetMonitor","without_process":0}"#)
+        #expect(
+            json
+                == #"{"matched":4,"matched_by_effective_only":3,"other_processes":{},"process":"NetMonitor","without_process":0}"#
+        )
     }
 
     /// Apple's options in a hostile file: 0x8003 (and 0x8001) shorter than 4 bytes, or naming a
@@ -111,14 +134,33 @@ struct EffectiveProcessTests {
         var builder = PcapngBuilder()
         let en0 = builder.addInterface(linkType: 1)
         let daemonPIB = builder.addProcess(Self.daemon)
-        builder.addPacket(interface: en0, timestamp: packets[0].timestamp, data: packets[0].data,
-                          processIndex: daemonPIB, extraOptions: [(0x8003, [1, 0])])               // 2 bytes
-        builder.addPacket(interface: en0, timestamp: packets[1].timestamp, data: packets[1].data,
-                          processIndex: daemonPIB, effectiveProcessIndex: 99)                     // no PIB 99
-        builder.addPacket(interface: en0, timestamp: packets[2].timestamp, data: packets[2].data,
-                          extraOptions: [(0x8003, []), (0x8001, [0, 0, 0])])                      // empty, 3 bytes
-        builder.addPacket(interface: en0, timestamp: packets[2].timestamp, data: packets[2].data,
-                          processIndex: daemonPIB, effectiveProcessIndex: 0xFFFF_FFFF)
+        builder.addPacket(
+            interface: en0,
+            timestamp: packets[0].timestamp,
+            data: packets[0].data,
+            processIndex: daemonPIB,
+            extraOptions: [(0x8003, [1, 0])]
+        )  // 2 bytes
+        builder.addPacket(
+            interface: en0,
+            timestamp: packets[1].timestamp,
+            data: packets[1].data,
+            processIndex: daemonPIB,
+            effectiveProcessIndex: 99
+        )  // no PIB 99
+        builder.addPacket(
+            interface: en0,
+            timestamp: packets[2].timestamp,
+            data: packets[2].data,
+            extraOptions: [(0x8003, []), (0x8001, [0, 0, 0])]
+        )  // empty, 3 bytes
+        builder.addPacket(
+            interface: en0,
+            timestamp: packets[2].timestamp,
+            data: packets[2].data,
+            processIndex: daemonPIB,
+            effectiveProcessIndex: 0xFFFF_FFFF
+        )
         let path = try Self.write(builder.bytes, suffix: ".pcapng")
         defer { try? FileManager.default.removeItem(atPath: path) }
         var owners: [(PacketProcess?, PacketProcess?)] = []
@@ -131,17 +173,23 @@ struct EffectiveProcessTests {
     }
 
     @Test func pymobiledeviceCommentsWithAndWithoutAnEffectiveProcess() {
-        let delegated = PacketProcess.owners(pymobiledevice3Comment: Self.daemon.pymobiledevice3Comment(effective: Self.app))
+        let delegated = PacketProcess.owners(
+            pymobiledevice3Comment: Self.daemon.pymobiledevice3Comment(effective: Self.app)
+        )
         #expect(delegated?.process == Self.daemon && delegated?.effective == Self.app)
-        #expect(Self.daemon.pymobiledevice3Comment(effective: Self.app)
-                == "PID: 97, ProcName: mDNSResponder, EPID: 412, EProcName: NetMonitor, SVC: 0")
+        #expect(
+            Self.daemon.pymobiledevice3Comment(effective: Self.app)
+                == "PID: 97, ProcName: mDNSResponder, EPID: 412, EProcName: NetMonitor, SVC: 0"
+        )
         let own = PacketProcess.owners(pymobiledevice3Comment: Self.app.pymobiledevice3Comment)
         #expect(own?.process == Self.app && own?.effective == nil)
         // Cut before or inside the effective fields: the owner alone.
         let cut = PacketProcess.owners(pymobiledevice3Comment: "PID: 97, ProcName: mDNSResponder, EPID: x")
         #expect(cut?.process == Self.daemon && cut?.effective == nil)
         // No owner, an effective process: kept as the effective one.
-        let orphan = PacketProcess.owners(pymobiledevice3Comment: "PID: 0, ProcName: , EPID: 412, EProcName: NetMonitor, SVC: 0")
+        let orphan = PacketProcess.owners(
+            pymobiledevice3Comment: "PID: 0, ProcName: , EPID: 412, EProcName: NetMonitor, SVC: 0"
+        )
         #expect(orphan?.process == nil && orphan?.effective == Self.app)
         #expect(PacketProcess.owners(pymobiledevice3Comment: "captured on en0") == nil)
     }
@@ -150,9 +198,9 @@ struct EffectiveProcessTests {
         // PKTAP v2 (flag 0x80000): pid at 28, e_pid at 32, comm and e_comm at the offsets in bytes 4 and 5.
         var v2 = [UInt8](repeating: 0, count: 72)
         v2[0] = 72; v2[4] = 40; v2[5] = 56; v2[6] = 1
-        v2[28] = 97                                        // pid 97
-        v2[32] = 0x9C; v2[33] = 0x01                       // e_pid 412
-        v2[38] = 0x08                                      // flags 0x80000
+        v2[28] = 97  // pid 97
+        v2[32] = 0x9C; v2[33] = 0x01  // e_pid 412
+        v2[38] = 0x08  // flags 0x80000
         for (i, byte) in "mDNSResponder".utf8.enumerated() { v2[40 + i] = byte }
         for (i, byte) in "NetMonitor".utf8.enumerated() { v2[56 + i] = byte }
         let header = try #require((v2 + PcapFileTests.samplePackets()[0].data).withUnsafeBytes { PKTAPHeader($0) })
@@ -179,18 +227,35 @@ struct EffectiveProcessTests {
         // "Effective DPED ID", each a process block index (the daemon is 0, the app 1).
         let apple = try Self.write(captures[0].bytes, suffix: ".pcapng")
         defer { try? FileManager.default.removeItem(atPath: apple) }
-        let options = try ChildProcess.run(["tshark", "-X", "read_format:MIME Files Format", "-r", apple, "-T", "fields",
-                                            "-e", "pcapng.darwin.process_name",
-                                            "-e", "pcapng.options.option.data.packet.darwin.dpeb_id",
-                                            "-e", "pcapng.options.option.data.packet.darwin.edpeb_id"], timeout: 60)
+        let options = try ChildProcess.run(
+            [
+                "tshark", "-X", "read_format:MIME Files Format", "-r", apple, "-T", "fields",
+                "-e", "pcapng.darwin.process_name",
+                "-e", "pcapng.options.option.data.packet.darwin.dpeb_id",
+                "-e", "pcapng.options.option.data.packet.darwin.edpeb_id",
+            ],
+            timeout: 60
+        )
         #expect(options.status == 0)
-        #expect(options.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "mDNSResponder,NetMonitor\t0,0,0,1\t1,1,1,1")
+        #expect(
+            options.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "mDNSResponder,NetMonitor\t0,0,0,1\t1,1,1,1"
+        )
         let pktap = try Self.write(captures[2].bytes, suffix: ".pcap")
         defer { try? FileManager.default.removeItem(atPath: pktap) }
-        let fields = try ChildProcess.run(["tshark", "-r", pktap, "-T", "fields", "-e", "pktap.pid", "-e", "pktap.cmdname",
-                                           "-e", "pktap.epid", "-e", "pktap.ecmdname"], timeout: 60)
+        let fields = try ChildProcess.run(
+            [
+                "tshark", "-r", pktap, "-T", "fields", "-e", "pktap.pid", "-e", "pktap.cmdname",
+                "-e", "pktap.epid", "-e", "pktap.ecmdname",
+            ],
+            timeout: 60
+        )
         #expect(fields.status == 0)
-        #expect(fields.stdout.split(separator: "\n") == ["97\tmDNSResponder\t412\tNetMonitor", "97\tmDNSResponder\t412\tNetMonitor",
-                                                          "97\tmDNSResponder\t412\tNetMonitor", "412\tNetMonitor\t412\tNetMonitor"])
+        #expect(
+            fields.stdout.split(separator: "\n") == [
+                "97\tmDNSResponder\t412\tNetMonitor", "97\tmDNSResponder\t412\tNetMonitor",
+                "97\tmDNSResponder\t412\tNetMonitor", "412\tNetMonitor\t412\tNetMonitor",
+            ]
+        )
     }
 }

@@ -10,8 +10,12 @@ struct FourTupleTableTests {
         var reference: [FourTuple: Int] = [:]
         for i in 0..<50_000 {
             // Few hosts, many ports: the shape of a port sweep.
-            let key = FourTuple(initiator: 0xC612_0002, initiatorPort: UInt16(truncatingIfNeeded: 30_000 + i % 20_000),
-                                responder: 0xC612_0000 + UInt32(i % 7), responderPort: UInt16(truncatingIfNeeded: i / 7))
+            let key = FourTuple(
+                initiator: 0xC612_0002,
+                initiatorPort: UInt16(truncatingIfNeeded: 30_000 + i % 20_000),
+                responder: 0xC612_0000 + UInt32(i % 7),
+                responderPort: UInt16(truncatingIfNeeded: i / 7)
+            )
             table[key] = i
             reference[key] = i
         }
@@ -24,8 +28,12 @@ struct FourTupleTableTests {
         var table = FourTupleTable(capacity: 4)
         var reference: [FourTuple: Int] = [:]
         func key(_ i: Int) -> FourTuple {
-            FourTuple(initiator: 0xC612_0002, initiatorPort: UInt16(truncatingIfNeeded: 30_000 + i % 20_000),
-                      responder: 0xC612_0000 + UInt32(i % 7), responderPort: UInt16(truncatingIfNeeded: i / 7))
+            FourTuple(
+                initiator: 0xC612_0002,
+                initiatorPort: UInt16(truncatingIfNeeded: 30_000 + i % 20_000),
+                responder: 0xC612_0000 + UInt32(i % 7),
+                responderPort: UInt16(truncatingIfNeeded: i / 7)
+            )
         }
         for i in 0..<30_000 {
             table[key(i)] = i
@@ -35,7 +43,7 @@ struct FourTupleTableTests {
             table.remove(key(i), ifValue: i)
             reference[key(i)] = nil
         }
-        table.remove(key(1), ifValue: 999_999)            // points elsewhere: stays
+        table.remove(key(1), ifValue: 999_999)  // points elsewhere: stays
         #expect(table.count == reference.count)
         #expect(reference.allSatisfy { table[$0.key] == $0.value })
         #expect((0..<30_000).filter { $0 % 3 == 0 }.allSatisfy { table[key($0)] == nil })
@@ -47,7 +55,12 @@ struct FourTupleTableTests {
     /// when both are there (a SYN each way on the same ports).
     @Test func findsTheForwardOrElseTheReverseKey() {
         var table = FourTupleTable(capacity: 4)
-        let forward = FourTuple(initiator: 0xC612_0032, initiatorPort: 40_000, responder: 0xC612_0005, responderPort: 80)
+        let forward = FourTuple(
+            initiator: 0xC612_0032,
+            initiatorPort: 40_000,
+            responder: 0xC612_0005,
+            responderPort: 80
+        )
         #expect(table.find(forward) == nil)
         table[forward] = 7
         #expect(table.find(forward).map { [$0.index, $0.reversed ? 1 : 0] } == [7, 0])
@@ -58,14 +71,23 @@ struct FourTupleTableTests {
         table.remove(forward, ifValue: 7)
         #expect(table.find(forward).map { [$0.index, $0.reversed ? 1 : 0] } == [9, 1])
         // Many keys and their reverses, removed in turn: every lookup still right.
-        for i in 0..<20_000 { table[FourTuple(initiator: 1, initiatorPort: UInt16(i), responder: 2, responderPort: 443)] = i }
-        for i in stride(from: 0, to: 20_000, by: 2) {
-            table.remove(FourTuple(initiator: 1, initiatorPort: UInt16(i), responder: 2, responderPort: 443), ifValue: i)
+        for i in 0..<20_000 {
+            table[FourTuple(initiator: 1, initiatorPort: UInt16(i), responder: 2, responderPort: 443)] = i
         }
-        #expect((0..<20_000).allSatisfy { i in
-            let found = table.find(FourTuple(initiator: 2, initiatorPort: 443, responder: 1, responderPort: UInt16(i)))
-            return i % 2 == 0 ? found == nil : found.map { $0.index == i && $0.reversed } == true
-        })
+        for i in stride(from: 0, to: 20_000, by: 2) {
+            table.remove(
+                FourTuple(initiator: 1, initiatorPort: UInt16(i), responder: 2, responderPort: 443),
+                ifValue: i
+            )
+        }
+        #expect(
+            (0..<20_000).allSatisfy { i in
+                let found = table.find(
+                    FourTuple(initiator: 2, initiatorPort: 443, responder: 1, responderPort: UInt16(i))
+                )
+                return i % 2 == 0 ? found == nil : found.map { $0.index == i && $0.reversed } == true
+            }
+        )
     }
 
     /// Random inserts, re-points and removes over few keys (dense clusters, keys and their
@@ -76,7 +98,14 @@ struct FourTupleTableTests {
         var keys: [FourTuple] = []
         for i in 0..<64 {
             let initiator: UInt32 = 0xC612_0000 + UInt32(i % 4), responder: UInt32 = 0xC612_0000 + UInt32((i / 4) % 4)
-            keys.append(FourTuple(initiator: initiator, initiatorPort: UInt16(40_000 + i / 8), responder: responder, responderPort: UInt16(80 + i % 2)))
+            keys.append(
+                FourTuple(
+                    initiator: initiator,
+                    initiatorPort: UInt16(40_000 + i / 8),
+                    responder: responder,
+                    responderPort: UInt16(80 + i % 2)
+                )
+            )
         }
         for _ in 0..<20 {
             var table = FourTupleTable(capacity: 1)

@@ -15,7 +15,9 @@ struct FrameRunsTests {
         return (model.activity(frameTimes: times + others), model.activity { a.forEachMerged(with: b, $0) })
     }
 
-    @Test("a stream longer than 4.29 s with no gap over 10 ms, across chunk boundaries, gives the same estimate as the frames")
+    @Test(
+        "a stream longer than 4.29 s with no gap over 10 ms, across chunk boundaries, gives the same estimate as the frames"
+    )
     func longRunsAndChunks() {
         // 9,000 frames 1 ms apart (one 9 s run, split where 32 bits of ns end), then bursts that
         // open more runs than one chunk holds.
@@ -27,16 +29,24 @@ struct FrameRunsTests {
         }
     }
 
-    @Test("a chunked list keeps append order across chunks, finds every position, and changes its last element in place")
+    @Test(
+        "a chunked list keeps append order across chunks, finds every position, and changes its last element in place"
+    )
     func chunkedList() {
         var list = ChunkedList<UInt32>()
         #expect(!list.updateLast { _ in true } && list.element(at: 0) == nil)
         let n = ChunkedList<UInt32>.chunkLength * 2 + 7
         for v in 0..<n { list.append(UInt32(v)) }
         #expect(list.count == n)
-        #expect(list.element(at: 0) == 0 && list.element(at: 4_096) == 4_096 && list.element(at: n - 1) == UInt32(n - 1))
+        #expect(
+            list.element(at: 0) == 0 && list.element(at: 4_096) == 4_096 && list.element(at: n - 1) == UInt32(n - 1)
+        )
         #expect(list.element(at: n) == nil)
-        #expect(list.updateLast { $0 += 1_000_000; return true } && list.element(at: n - 1) == UInt32(n - 1 + 1_000_000))
+        #expect(
+            list.updateLast {
+                $0 += 1_000_000; return true
+            } && list.element(at: n - 1) == UInt32(n - 1 + 1_000_000)
+        )
         var seen: [UInt32] = []
         list.forEach { seen.append($0) }
         #expect(seen == (0..<n).map { UInt32($0) == UInt32(n - 1) ? UInt32(n - 1 + 1_000_000) : UInt32($0) })

@@ -16,8 +16,13 @@ enum MutatedCaptureFiles {
 
     /// Analyses `count` mutations of `original` with `analyze(captureFile:process:)`; a trap or
     /// an untyped error fails the calling test.
-    static func analyze(_ original: [UInt8], suffix: String, seed: UInt64, count: Int = 1_000,
-                        process: String? = nil) throws -> Outcomes {
+    static func analyze(
+        _ original: [UInt8],
+        suffix: String,
+        seed: UInt64,
+        count: Int = 1_000,
+        process: String? = nil
+    ) throws -> Outcomes {
         var seed = seed
         func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
         let path = PcapFileTests.temporaryPath(suffix)

@@ -18,12 +18,16 @@ struct PcapReaderTests {
 
     static func read(_ path: String) throws -> [Read] {
         var records: [Read] = []
-        try PcapReader(path: path).forEach { records.append(Read(timestamp: $0.timestamp, originalLength: $0.originalLength, bytes: Array($0.bytes))) }
+        try PcapReader(path: path).forEach {
+            records.append(Read(timestamp: $0.timestamp, originalLength: $0.originalLength, bytes: Array($0.bytes)))
+        }
         return records
     }
 
     static func readWithLibpcap(_ path: String) throws -> [Read] {
-        try PcapFileReader(path: path).readAll().map { Read(timestamp: $0.timestamp, originalLength: $0.originalLength, bytes: $0.data) }
+        try PcapFileReader(path: path).readAll().map {
+            Read(timestamp: $0.timestamp, originalLength: $0.originalLength, bytes: $0.data)
+        }
     }
 
     /// The sample packets, the second cut to 30 bytes by a snap length, written by our writer
@@ -65,7 +69,7 @@ struct PcapReaderTests {
         #expect(try ours == Self.readWithLibpcap(converted))
         #expect(ours.map(\.bytes) == packets.map(\.data))
         if format == "pcap" || format == "modpcap" {
-            #expect(ours.map(\.timestamp) == packets.map { $0.timestamp / 1_000 * 1_000 })     // microseconds
+            #expect(ours.map(\.timestamp) == packets.map { $0.timestamp / 1_000 * 1_000 })  // microseconds
         } else {
             #expect(ours.map(\.timestamp) == packets.map(\.timestamp))
         }
@@ -118,7 +122,9 @@ struct PcapReaderTests {
     /// the twin open) refuses it, and a pipe, before reading: it reads a capture more than once.
     @Test func directoriesAndPipesAreRefusedWithTheReason() throws {
         let directory = NSTemporaryDirectory()
-        for open in [{ _ = try PcapReader(path: directory) }, { _ = try PcapngReader(path: directory) }] as [() throws -> Void] {
+        for open in [{ _ = try PcapReader(path: directory) }, { _ = try PcapngReader(path: directory) }]
+            as [() throws -> Void]
+        {
             let error = #expect(throws: CaptureError.self) { try open() }
             guard case .fileReadFailed(_, let message)? = error else {
                 Issue.record("not a read error: \(String(describing: error))")
@@ -127,7 +133,10 @@ struct PcapReaderTests {
             #expect(message == String(cString: strerror(EISDIR)), "\(message)")
         }
         let notADirectory = #expect(throws: CaptureError.self) { try WireAnalyzer.analyze(captureFile: directory) }
-        #expect(notADirectory?.description.contains("it is a directory") == true, "\(String(describing: notADirectory))")
+        #expect(
+            notADirectory?.description.contains("it is a directory") == true,
+            "\(String(describing: notADirectory))"
+        )
         // A whole capture in a pipe, as `cat capture.pcap | scanbench analyze /dev/stdin` gives it:
         // the first look would swallow it, so it is refused with the way round.
         let (path, _) = try Self.sampleFile()
@@ -138,7 +147,9 @@ struct PcapReaderTests {
         defer { close(ends[0]) }
         #expect(write(ends[1], bytes, bytes.count) == bytes.count)
         close(ends[1])
-        let piped = #expect(throws: CaptureError.self) { try WireAnalyzer.analyze(captureFile: "/proc/self/fd/\(ends[0])") }
+        let piped = #expect(throws: CaptureError.self) {
+            try WireAnalyzer.analyze(captureFile: "/proc/self/fd/\(ends[0])")
+        }
         #expect(piped?.description.contains("save the stream first") == true, "\(String(describing: piped))")
     }
 
@@ -147,8 +158,10 @@ struct PcapReaderTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let third = 24 + 16 + packets[0].data.count + 16 + packets[1].data.count
-        for (cut, block, reason) in [(third + 7, "record header", "ends 7 bytes into a 16-byte record header"),
-                                     (third + 16 + 3, "record", "says \(packets[2].data.count) captured bytes but the file ends after 3")] {
+        for (cut, block, reason) in [
+            (third + 7, "record header", "ends 7 bytes into a 16-byte record header"),
+            (third + 16 + 3, "record", "says \(packets[2].data.count) captured bytes but the file ends after 3"),
+        ] {
             try Data(whole.prefix(cut)).write(to: URL(fileURLWithPath: path))
             var count = 0
             let error = #expect(throws: CaptureError.self) { try PcapReader(path: path).forEach { _ in count += 1 } }
@@ -160,7 +173,10 @@ struct PcapReaderTests {
             #expect(offset == Int64(third) && named == block && why.contains(reason), "\(why)")
             // analyze reads the two packets before it and says where it stopped.
             let analysis = try WireAnalyzer.analyze(captureFile: path)
-            #expect(analysis.captureFile?.packetsRead == 2 && analysis.captureFile?.damage?.contains("at byte \(third)") == true)
+            #expect(
+                analysis.captureFile?.packetsRead == 2
+                    && analysis.captureFile?.damage?.contains("at byte \(third)") == true
+            )
         }
         // A captured length past any record's: damage, not a 4 GiB buffer.
         var hostile = whole
@@ -173,9 +189,11 @@ struct PcapReaderTests {
     @Test func notAPcapFileIsRefusedAtOpen() throws {
         let path = PcapFileTests.temporaryPath(".pcap")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        for (bytes, says) in [(Array("not a capture file at all".utf8), "no pcap magic"),
-                              ([0xD4, 0xC3, 0xB2, 0xA1, 3, 0, 0, 0] + [UInt8](repeating: 0, count: 16), "pcap version 3.0"),
-                              ([0xD4, 0xC3, 0xB2, 0xA1, 2, 0], "shorter than the 24-byte pcap file header")] {
+        for (bytes, says) in [
+            (Array("not a capture file at all".utf8), "no pcap magic"),
+            ([0xD4, 0xC3, 0xB2, 0xA1, 3, 0, 0, 0] + [UInt8](repeating: 0, count: 16), "pcap version 3.0"),
+            ([0xD4, 0xC3, 0xB2, 0xA1, 2, 0], "shorter than the 24-byte pcap file header"),
+        ] {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let error = #expect(throws: CaptureError.self) { try PcapReader(path: path) }
             #expect(error?.description.contains(says) == true, "\(String(describing: error))")

@@ -34,7 +34,7 @@ struct PcapngDropCountTests {
         _ = try file.forEach { _ in }
         #expect(file.droppedFrames == 7)
 
-        let silent = try Self.write([Self.option(4, 10)])   // isb_ifrecv only
+        let silent = try Self.write([Self.option(4, 10)])  // isb_ifrecv only
         defer { try? FileManager.default.removeItem(atPath: silent) }
         let quiet = try CaptureFile(path: silent)
         _ = try quiet.forEach { _ in }

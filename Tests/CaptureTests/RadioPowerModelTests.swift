@@ -26,7 +26,9 @@ struct RadioPowerModelTests {
     func boundaryAndOrder() {
         let activity = Self.model.activity(frameTimes: [700 * Self.ms, 200 * Self.ms, 0, 2_000 * Self.ms])
         // [0, 200] and [200, 400] touch: one burst to 400; the radio idles from 400, so 700 and 2000 start bursts of their own.
-        #expect(activity == RadioActivity(frames: 4, promotions: 3, activeNs: (80 + 400 + 80 + 200 + 80 + 200) * Self.ms))
+        #expect(
+            activity == RadioActivity(frames: 4, promotions: 3, activeNs: (80 + 400 + 80 + 200 + 80 + 200) * Self.ms)
+        )
         #expect(Self.model.activity(frameTimes: []) == RadioActivity())
     }
 
@@ -37,20 +39,22 @@ struct RadioPowerModelTests {
         #expect(RadioPowerModel.huang2012WiFi.activity(frameTimes: [5]).activeNs == 317_200_000)
     }
 
-    @Test("the scanner's radio wakes for its own frames, frames to it and group-addressed frames, not for unicast between others")
+    @Test(
+        "the scanner's radio wakes for its own frames, frames to it and group-addressed frames, not for unicast between others"
+    )
     func scannerFramesOnly() {
         let scanner = SyntheticTraffic.scanner
         let (a, b) = (IPv4Address(198, 18, 0, 10), IPv4Address(198, 18, 0, 11))
         var traffic = SyntheticTraffic()
-        traffic.udp(from: scanner, 40_000, to: a, 53, [])                  // t = 0: sent by the scanner
+        traffic.udp(from: scanner, 40_000, to: a, 53, [])  // t = 0: sent by the scanner
         traffic.advance(ms: 1_000)
-        traffic.udp(from: a, 53, to: scanner, 40_000, [])                  // 1 s: to the scanner
+        traffic.udp(from: a, 53, to: scanner, 40_000, [])  // 1 s: to the scanner
         traffic.advance(ms: 1_000)
-        traffic.arp(.request, sender: a, target: b)                         // 2 s: broadcast ARP between others
+        traffic.arp(.request, sender: a, target: b)  // 2 s: broadcast ARP between others
         traffic.advance(ms: 1_000)
         traffic.udp(from: a, 5353, to: IPv4Address(224, 0, 0, 251), 5353, [])  // 3 s: IP multicast
         traffic.advance(ms: 1_000)
-        traffic.udp(from: a, 9, to: b, 9, [])                              // 4 s: unicast between others
+        traffic.udp(from: a, 9, to: b, 9, [])  // 4 s: unicast between others
         let analysis = WireAnalyzer.analyze(packets: traffic.packets, options: AnalysisOptions(scanner: scanner))
         let activity = analysis.radioActivity(model: Self.model)
         #expect(activity.frames == 4)
@@ -58,7 +62,9 @@ struct RadioPowerModelTests {
         #expect(activity.activeNs == 4 * (80 + 200) * Self.ms)
     }
 
-    @Test("the streamed estimate (frame times folded into 10 ms runs) equals the per-frame one, in any order, with or without a scanner, read from memory or from a file")
+    @Test(
+        "the streamed estimate (frame times folded into 10 ms runs) equals the per-frame one, in any order, with or without a scanner, read from memory or from a file"
+    )
     func runsMatchPerFrameTimes() throws {
         let scanner = SyntheticTraffic.scanner
         let others = [IPv4Address(198, 18, 0, 10), IPv4Address(198, 18, 0, 11), IPv4Address(224, 0, 0, 251)]
@@ -73,8 +79,12 @@ struct RadioPowerModelTests {
             traffic.advance(ms: gapsMs[next(gapsMs.count)])
             let a = next(4) == 0 ? scanner : others[next(2)]
             let b = a == scanner ? others[next(3)] : (next(2) == 0 ? scanner : others[next(3)])
-            if next(10) == 0 { traffic.arp(.request, sender: a, target: b) } else { traffic.udp(from: a, 9, to: b, 9, []) }
-            if i % 97 == 0, traffic.packets.count > 2 {   // out of capture order now and then
+            if next(10) == 0 {
+                traffic.arp(.request, sender: a, target: b)
+            } else {
+                traffic.udp(from: a, 9, to: b, 9, [])
+            }
+            if i % 97 == 0, traffic.packets.count > 2 {  // out of capture order now and then
                 traffic.packets.swapAt(traffic.packets.count - 1, traffic.packets.count - 3)
             }
         }
@@ -90,14 +100,22 @@ struct RadioPowerModelTests {
             let records = try #require(inMemory.records)
             let times = records.compactMap { record -> Int64? in
                 guard let s = inMemory.scanner?.value else { return record.timestamp }
-                let group = record.groupAddressed || IPv4Address(record.destination).isMulticast || record.destination == UInt32.max
+                let group =
+                    record.groupAddressed || IPv4Address(record.destination).isMulticast
+                    || record.destination == UInt32.max
                 return group || record.source == s || record.destination == s ? record.timestamp : nil
             }
             for tail in [10 * Self.ms, 200 * Self.ms, 238_100_000] {
                 let model = RadioPowerModel(source: "test", promotion: 80 * Self.ms, tail: tail)
                 let expected = model.activity(frameTimes: times)
-                #expect(inMemory.radioActivity(model: model) == expected, "scanner \(String(describing: given)), tail \(tail)")
-                #expect(streamed.radioActivity(model: model) == expected, "file, scanner \(String(describing: given)), tail \(tail)")
+                #expect(
+                    inMemory.radioActivity(model: model) == expected,
+                    "scanner \(String(describing: given)), tail \(tail)"
+                )
+                #expect(
+                    streamed.radioActivity(model: model) == expected,
+                    "file, scanner \(String(describing: given)), tail \(tail)"
+                )
                 #expect(expected.promotions > 1)
             }
             #expect(streamed.arpRequestsByTarget() == inMemory.arpRequestsByTarget())
@@ -118,13 +136,23 @@ struct RadioPowerModelTests {
         for i in 0..<1_100 {
             traffic.tcp(from: scanner, UInt16(20_000 + i % 30_000), to: target, 80, seq: 1, flags: .syn)
             traffic.advance(ms: 0.5)
-            traffic.tcp(from: target, 80, to: scanner, UInt16(20_000 + i % 30_000), seq: 0, ack: 2, flags: [.rst, .ack])
+            traffic.tcp(
+                from: target,
+                80,
+                to: scanner,
+                UInt16(20_000 + i % 30_000),
+                seq: 0,
+                ack: 2,
+                flags: [.rst, .ack]
+            )
             traffic.advance(ms: 20)
         }
         return traffic
     }
 
-    @Test("a file's analysis keeps no runs for an address that only answers, and reads the scanner's again when it made a thousand bursts before its first probe")
+    @Test(
+        "a file's analysis keeps no runs for an address that only answers, and reads the scanner's again when it made a thousand bursts before its first probe"
+    )
     func droppedRunsAreReadAgain() throws {
         let traffic = Self.lateScanner()
         let target = IPv4Address(198, 18, 0, 10).value

@@ -42,9 +42,18 @@ struct TargetProbesTests {
         var packets: [CapturedPacket] = []
         for sequence in UInt16(1)...7 {
             for (time, from, to, reply) in [(Int64(0), a, b, false), (huge, b, a, true)] {
-                let frame = PacketBuilder.ethernet(destination: .broadcast, source: MACAddress(bytes: [2, 0, 0, 0, 0, 1])!, type: .ipv4, payload:
-                    PacketBuilder.ipv4(source: from, destination: to, protocol: .icmp,
-                                       payload: PacketBuilder.icmpEcho(reply: reply, identifier: 9, sequence: sequence)))
+                let frame = PacketBuilder.ethernet(
+                    destination: .broadcast,
+                    source: MACAddress(bytes: [2, 0, 0, 0, 0, 1])!,
+                    type: .ipv4,
+                    payload:
+                        PacketBuilder.ipv4(
+                            source: from,
+                            destination: to,
+                            protocol: .icmp,
+                            payload: PacketBuilder.icmpEcho(reply: reply, identifier: 9, sequence: sequence)
+                        )
+                )
                 packets.append(CapturedPacket(timestamp: time, originalLength: frame.count, data: frame))
             }
         }
@@ -77,10 +86,27 @@ struct TargetProbesTests {
         var packets: [CapturedPacket] = []
         let frames: [(Int64, IPv4Address, IPv4Address, TCPFlags)] = [(0, a, b, .syn), (top, b, a, [.syn, .ack])]
         for (time, from, to, flags) in frames {
-            let frame = PacketBuilder.ethernet(destination: mac, source: mac, type: .ipv4, payload:
-                PacketBuilder.ipv4(source: from, destination: to, protocol: .tcp, payload:
-                    PacketBuilder.tcp(source: from, destination: to, sourcePort: from == a ? 40_000 : 80, destinationPort: from == a ? 80 : 40_000,
-                                      sequence: 1, acknowledgment: from == a ? 0 : 2, flags: flags)))
+            let frame = PacketBuilder.ethernet(
+                destination: mac,
+                source: mac,
+                type: .ipv4,
+                payload:
+                    PacketBuilder.ipv4(
+                        source: from,
+                        destination: to,
+                        protocol: .tcp,
+                        payload:
+                            PacketBuilder.tcp(
+                                source: from,
+                                destination: to,
+                                sourcePort: from == a ? 40_000 : 80,
+                                destinationPort: from == a ? 80 : 40_000,
+                                sequence: 1,
+                                acknowledgment: from == a ? 0 : 2,
+                                flags: flags
+                            )
+                    )
+            )
             packets.append(CapturedPacket(timestamp: time, originalLength: frame.count, data: frame))
         }
         func analyze(listing: Bool) -> WireAnalysis {
@@ -90,6 +116,9 @@ struct TargetProbesTests {
         }
         let counted = analyze(listing: false), listed = analyze(listing: true)
         #expect(counted.attemptsInFlight.peak == 1 && counted.attemptsInFlight.peak == listed.attemptsInFlight.peak)
-        #expect(counted.awaitingAnswer.peak == listed.awaitingAnswer.peak && counted.awaitingAnswer.peakAt == listed.awaitingAnswer.peakAt)
+        #expect(
+            counted.awaitingAnswer.peak == listed.awaitingAnswer.peak
+                && counted.awaitingAnswer.peakAt == listed.awaitingAnswer.peakAt
+        )
     }
 }

@@ -7,13 +7,17 @@ import Wire
 
 @Suite("802.11 captures: radio headers, stations, airtime")
 struct WLANAnalysisTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .path
     static let realCaptures = ["radiotap-exthdr.pcap", "radiotap-htc-ip.pcap", "radiotap-ht-stbc.pcap"]
     static let hasTshark = (try? ExecutableSearch.locate("tshark")) != nil
 
     /// tshark's frames and bytes (`frame.len`) per `wlan.ta`; "none" for frames without one.
     static func tsharkStations(_ path: String) throws -> [String: (frames: Int, bytes: Int)] {
-        let out = try ChildProcess.run(["tshark", "-r", path, "-T", "fields", "-e", "wlan.ta", "-e", "frame.len"], timeout: 60)
+        let out = try ChildProcess.run(
+            ["tshark", "-r", path, "-T", "fields", "-e", "wlan.ta", "-e", "frame.len"],
+            timeout: 60
+        )
         #expect(out.status == 0, "\(out.stderr)")
         var table: [String: (frames: Int, bytes: Int)] = [:]
         for line in out.stdout.split(separator: "\n") {
@@ -66,20 +70,20 @@ struct WLANAnalysisTests {
     /// TXTIME at points the standard's rate tables fix (IEEE 802.11-2020): 1 Mb/s DSSS long
     /// preamble, 6 Mb/s OFDM, HT MCS 7 (65 Mb/s, 20 MHz, long GI) and its short-GI rounding.
     @Test func airtimeEquations() {
-        #expect(WLANAirtime.dsss(length: 100, halfMbps: 2, shortPreamble: true) == 992)      // short never at 1 Mb/s
-        #expect(WLANAirtime.dsss(length: 100, halfMbps: 22, shortPreamble: true) == 96 + 73) // ⌈800/11⌉
-        #expect(WLANAirtime.ofdm(length: 100, halfMbps: 12) == 20 + 4 * 35)                  // ⌈822/24⌉ = 35
+        #expect(WLANAirtime.dsss(length: 100, halfMbps: 2, shortPreamble: true) == 992)  // short never at 1 Mb/s
+        #expect(WLANAirtime.dsss(length: 100, halfMbps: 22, shortPreamble: true) == 96 + 73)  // ⌈800/11⌉
+        #expect(WLANAirtime.ofdm(length: 100, halfMbps: 12) == 20 + 4 * 35)  // ⌈822/24⌉ = 35
         let mcs7 = MCSInfo(phy: .ht, index: 7, streams: 1, bandwidthMHz: 20, guardIntervalNs: 800)
-        #expect(abs(WLANAirtime.ht(length: 1500, mcs: mcs7)! - 224) < 1e-9)                       // ⌈12022/260⌉ = 47
+        #expect(abs(WLANAirtime.ht(length: 1500, mcs: mcs7)! - 224) < 1e-9)  // ⌈12022/260⌉ = 47
         var short = mcs7
         short.guardIntervalNs = 400
-        #expect(abs(WLANAirtime.ht(length: 1500, mcs: short)! - 208) < 1e-9)                         // 47 × 3.6 = 169.2 → 172
+        #expect(abs(WLANAirtime.ht(length: 1500, mcs: short)! - 208) < 1e-9)  // 47 × 3.6 = 169.2 → 172
         // VHT MCS 9, 2 streams, 80 MHz: N_DBPS = 234 × 8 × 5/6 × 2 = 3120.
         #expect(WLANAirtime.dataBitsPerSymbol(base: 9, streams: 2, subcarriers: 234) == 3120)
         var radio = RadioInfo()
         radio.channelMHz = 2437
         radio.legacyRate = 12
-        #expect(WLANAirtime.duration(length: 100, radio: radio)?.ns == 166_000)                // + 6 µs signal extension
+        #expect(WLANAirtime.duration(length: 100, radio: radio)?.ns == 166_000)  // + 6 µs signal extension
     }
 
     /// Ethernet frames of a real scan written as 802.11 behind each radio header give the same
@@ -99,13 +103,19 @@ struct WLANAnalysisTests {
         ]
         for (linkType, wrap) in wraps {
             let packets = scan.enumerated().compactMap { i, packet -> CapturedPacket? in
-                guard let frame = WLANEncapsulation.ieee80211(packet.data, retry: i == 0, powerSave: i == 1) else { return nil }
+                guard let frame = WLANEncapsulation.ieee80211(packet.data, retry: i == 0, powerSave: i == 1) else {
+                    return nil
+                }
                 let bytes = wrap(frame)
                 return CapturedPacket(timestamp: packet.timestamp, originalLength: bytes.count, data: bytes)
             }
             let analysis = WireAnalyzer.analyze(packets: packets, linkType: linkType)
             #expect(analysis.tcp == ethernet.tcp, "\(linkType)")
-            #expect(analysis.totals.tcpSyn == ethernet.totals.tcpSyn && analysis.totals.malformed == ethernet.totals.malformed, "\(linkType)")
+            #expect(
+                analysis.totals.tcpSyn == ethernet.totals.tcpSyn
+                    && analysis.totals.malformed == ethernet.totals.malformed,
+                "\(linkType)"
+            )
             let tallies = analysis.wlan?.stations ?? []
             #expect(tallies.reduce(0) { $0 + $1.frames } == packets.count, "\(linkType)")
             #expect(tallies.reduce(0) { $0 + $1.retries } == 1, "\(linkType)")
@@ -121,7 +131,10 @@ struct WLANAnalysisTests {
     func tsharkReadsOurRadioHeaders() throws {
         let frame = WLANEncapsulation.ieee80211(WireAnalyzerTests.scan().packets[1].data)!
         let cases: [(LinkType, [UInt8], String, String)] = [
-            (.radiotap, WLANEncapsulation.radiotap(frame, rate: .legacy(108), extended: true), "wlan_radio.data_rate", "54"),
+            (
+                .radiotap, WLANEncapsulation.radiotap(frame, rate: .legacy(108), extended: true),
+                "wlan_radio.data_rate", "54"
+            ),
             (.radiotap, WLANEncapsulation.radiotap(frame, rate: .ht(7)), "wlan_radio.11n.mcs_index", "7"),
             (.radiotap, WLANEncapsulation.radiotap(frame, rate: .vht(9, streams: 2)), "wlan_radio.11ac.mcs", "9"),
             (.radiotap, WLANEncapsulation.radiotap(frame, rate: .he(11)), "radiotap.he.data_3.data_mcs", "11"),
@@ -135,12 +148,22 @@ struct WLANAnalysisTests {
             let writer = try PcapFileWriter(path: path, linkType: linkType)
             try writer.write(CapturedPacket(timestamp: 1_000_000_000, originalLength: bytes.count, data: bytes))
             try writer.close()
-            let out = try ChildProcess.run(["tshark", "-r", path, "-T", "fields", "-e", "wlan.ta", "-e", field, "-e", "ip.src"], timeout: 60)
+            let out = try ChildProcess.run(
+                ["tshark", "-r", path, "-T", "fields", "-e", "wlan.ta", "-e", field, "-e", "ip.src"],
+                timeout: 60
+            )
             // tshark prints some numeric fields in hex ("0x000b" for the HE MCS): compare numbers as numbers.
-            let fields = out.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\t").map(String.init)
-            let number = { (text: String) in text.hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16).map(String.init) ?? text : text }
-            #expect(fields.count == 3 && fields[0] == "02:00:00:00:00:02" && number(fields[1]) == expected && fields[2] == "198.18.0.2",
-                    "\(linkType) \(field): \(out.stdout) \(out.stderr)")
+            let fields = out.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\t").map(
+                String.init
+            )
+            let number = { (text: String) in
+                text.hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16).map(String.init) ?? text : text
+            }
+            #expect(
+                fields.count == 3 && fields[0] == "02:00:00:00:00:02" && number(fields[1]) == expected
+                    && fields[2] == "198.18.0.2",
+                "\(linkType) \(field): \(out.stdout) \(out.stderr)"
+            )
             let ours = try WireAnalyzer.analyze(captureFile: path)
             #expect(ours.wlan?.stations.first?.timedFrames == 1, "\(linkType)")
         }
@@ -151,7 +174,7 @@ struct WLANAnalysisTests {
     @Test func unknownRadiotapFieldsRawIPTypesAndDozePeriods() throws {
         let frame = WLANEncapsulation.ieee80211(WireAnalyzerTests.scan().packets[1].data)!
         var header = WLANEncapsulation.radiotap(frame, rate: .legacy(12))
-        header[4 + 3] |= 0x10                       // bit 28 (TLVs): size unknown, the walk stops
+        header[4 + 3] |= 0x10  // bit 28 (TLVs): size unknown, the walk stops
         let radio = try header.withUnsafeBytes { try RadiotapHeader.decode($0) }
         #expect(radio.tsft == 1_000 && radio.legacyRate == 12)
         let packet = CapturedPacket(timestamp: 1, originalLength: header.count, data: header)

@@ -73,9 +73,15 @@ struct BuiltinFixtureTests {
         any("a Mac with 22, 445, 548, 5900") { Set($0.tcpPorts.openPorts).isSuperset(of: [22, 445, 548, 5900]) }
         any("AirPlay /info on 7000") { $0.airplay != nil && $0.tcpPorts.state(of: 7000) == .open }
         any("Chromecast eureka_info") { $0.chromecast != nil && $0.tcpPorts.state(of: 8009) == .open }
-        any("a printer on 631 and 9100") { $0.category == .printer && $0.tcpPorts.state(of: 631) == .open && $0.tcpPorts.state(of: 9100) == .open }
-        any("a NAS on 445 and 5000") { $0.category == .storage && $0.tcpPorts.state(of: 445) == .open && $0.tcpPorts.state(of: 5000) == .open }
-        any("a camera with RTSP") { $0.category == .camera && ($0.banners ?? []).contains { $0.protocol == .rtsp && $0.port == 554 } }
+        any("a printer on 631 and 9100") {
+            $0.category == .printer && $0.tcpPorts.state(of: 631) == .open && $0.tcpPorts.state(of: 9100) == .open
+        }
+        any("a NAS on 445 and 5000") {
+            $0.category == .storage && $0.tcpPorts.state(of: 445) == .open && $0.tcpPorts.state(of: 5000) == .open
+        }
+        any("a camera with RTSP") {
+            $0.category == .camera && ($0.banners ?? []).contains { $0.protocol == .rtsp && $0.port == 554 }
+        }
         any("a console with no open port that answers ping") {
             $0.category == .gaming && noOpenPort($0) && $0.tcpPorts.defaultPolicy == .filtered && $0.answersEcho
         }
@@ -84,7 +90,8 @@ struct BuiltinFixtureTests {
                 && !hasMDNS($0) && $0.ssdp == nil
         }
         any("visible only by mDNS") {
-            !answersARP($0) && !$0.answersEcho && noOpenPort($0) && $0.tcpPorts.defaultPolicy == .filtered && hasMDNS($0) && $0.ssdp == nil
+            !answersARP($0) && !$0.answersEcho && noOpenPort($0) && $0.tcpPorts.defaultPolicy == .filtered
+                && hasMDNS($0) && $0.ssdp == nil
         }
         any("visible only by SSDP") {
             !answersARP($0) && !$0.answersEcho && $0.ssdp != nil && !hasMDNS($0)
@@ -99,10 +106,15 @@ struct BuiltinFixtureTests {
         any("a device behind poor Wi-Fi") {
             ($0.link?.delayMs ?? 0) >= 20 && ($0.link?.jitterMs ?? 0) > 0 && ($0.link?.lossPercent ?? 0) > 0
         }
-        #expect(devices.filter { ($0.mdns ?? []).contains { ($0.delayMs ?? 0) >= 5000 && ($0.delayMs ?? 0) <= 10000 } }.count >= 2,
-                "slow Bonjour (5-10 s) on at least two devices")
-        #expect(devices.filter { ($0.ssdp?.delayMs ?? 0) >= 2000 && ($0.ssdp?.delayMs ?? 0) < 3000 }.count >= 2,
-                "UPnP answers late in the MX 3 window on at least two devices")
+        #expect(
+            devices.filter { ($0.mdns ?? []).contains { ($0.delayMs ?? 0) >= 5000 && ($0.delayMs ?? 0) <= 10000 } }
+                .count >= 2,
+            "slow Bonjour (5-10 s) on at least two devices"
+        )
+        #expect(
+            devices.filter { ($0.ssdp?.delayMs ?? 0) >= 2000 && ($0.ssdp?.delayMs ?? 0) < 3000 }.count >= 2,
+            "UPnP answers late in the MX 3 window on at least two devices"
+        )
         any("IoT with no TCP port at all") { $0.category == .iot && noOpenPort($0) }
         any("a device no TCP probe finds (nothing probed is open)") { d in
             d.answersEcho && answersARP(d) && probed.allSatisfy { d.tcpPorts.state(of: $0) != .open }
@@ -116,7 +128,9 @@ struct BuiltinFixtureTests {
             #expect(upstream.routerCount == 2)
             #expect(upstream.segment == IPv4Network("198.19.200.0/24")!)
             let hosts = Set(upstream.servers.map(\.hostname))
-            #expect(hosts == ["whois.iana.example", "whois.nic.example", "whois.registrar.example", "whois.rir.example"])
+            #expect(
+                hosts == ["whois.iana.example", "whois.nic.example", "whois.registrar.example", "whois.rir.example"]
+            )
             let iana = try #require(upstream.servers.first { $0.hostname == "whois.iana.example" })
             #expect(iana.whois?.contains { $0.query == "example" && $0.refer == "whois.nic.example" } == true)
             #expect(iana.whois?.contains { $0.query == "AS64496-AS64511" && $0.refer == "whois.rir.example" } == true)

@@ -7,14 +7,24 @@ import Wire
 @Suite("Discoverability")
 struct DiscoverabilityTests {
     static func device(arp: Fixture.ARPBehaviour? = nil, delayMs: Double? = nil) -> Fixture.Device {
-        var device = Fixture.Device(name: "d", ip: IPv4Address("198.18.0.9")!, mac: MACAddress("02:00:00:00:00:09")!, category: .iot)
+        var device = Fixture.Device(
+            name: "d",
+            ip: IPv4Address("198.18.0.9")!,
+            mac: MACAddress("02:00:00:00:00:09")!,
+            category: .iot
+        )
         device.arp = arp
         device.link = delayMs.map { Fixture.LinkImpairment(delayMs: $0) }
         return device
     }
 
-    static let ssdp = Fixture.SSDPService(deviceType: "urn:schemas-upnp-org:device:Basic:1", uuid: "u", server: "s",
-                                          locationPort: 80, delayMs: 40)
+    static let ssdp = Fixture.SSDPService(
+        deviceType: "urn:schemas-upnp-org:device:Basic:1",
+        uuid: "u",
+        server: "s",
+        locationPort: 80,
+        delayMs: 40
+    )
 
     @Test("a device that never answers ARP and announces nothing is invisible; an announcement makes it findable")
     func silentDeviceIsNotDiscoverable() {

@@ -51,8 +51,13 @@ struct FixtureErrorTests {
     }
 
     /// Loads `text` and checks the refusal: file, line, message and fix.
-    static func expectRefusal(_ text: String, line: Int, message: [String], fix: [String],
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRefusal(
+        _ text: String,
+        line: Int,
+        message: [String],
+        fix: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try FixtureLoader.load(text: text, file: file)
             Issue.record("the fixture was accepted", sourceLocation: sourceLocation)
@@ -60,10 +65,18 @@ struct FixtureErrorTests {
             #expect(error.file == file, "\(error)", sourceLocation: sourceLocation)
             #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
             for fragment in message {
-                #expect(error.message.contains(fragment), "message lacks '\(fragment)': \(error)", sourceLocation: sourceLocation)
+                #expect(
+                    error.message.contains(fragment),
+                    "message lacks '\(fragment)': \(error)",
+                    sourceLocation: sourceLocation
+                )
             }
             for fragment in fix {
-                #expect(error.fix.contains(fragment), "fix lacks '\(fragment)': \(error)", sourceLocation: sourceLocation)
+                #expect(
+                    error.fix.contains(fragment),
+                    "fix lacks '\(fragment)': \(error)",
+                    sourceLocation: sourceLocation
+                )
             }
         } catch {
             Issue.record("not a YAMLInputError: \(error)", sourceLocation: sourceLocation)
@@ -77,27 +90,39 @@ struct FixtureErrorTests {
 
     @Test func addressOutsideTheBenchmarkRangeIsRefused() {
         let text = Self.valid.replacingOccurrences(of: "198.18.0.", with: "192.168.1.")
-        Self.expectRefusal(text, line: 3, message: ["192.168.1.0/24", "outside 198.18.0.0/15"],
-                           fix: ["198.18.0.0/15", "allow_non_benchmark_addresses: true"])
+        Self.expectRefusal(
+            text,
+            line: 3,
+            message: ["192.168.1.0/24", "outside 198.18.0.0/15"],
+            fix: ["198.18.0.0/15", "allow_non_benchmark_addresses: true"]
+        )
     }
 
     @Test func addressOutsideTheBenchmarkRangeIsAcceptedOnRequest() throws {
-        let text = "allow_non_benchmark_addresses: true\n"
+        let text =
+            "allow_non_benchmark_addresses: true\n"
             + Self.valid.replacingOccurrences(of: "198.18.0.", with: "192.168.1.")
         let fixture = try FixtureLoader.load(text: text, file: Self.file)
         #expect(fixture.network.gateway.description == "192.168.1.1")
     }
 
     @Test func upstreamOutsideTheBenchmarkRangeIsRefused() {
-        let text = Self.valid.replacingOccurrences(of: "devices:\n", with: """
-            upstream:
-              segment: 10.20.0.0/24
-              servers: []
-            devices:
+        let text = Self.valid.replacingOccurrences(
+            of: "devices:\n",
+            with: """
+                upstream:
+                  segment: 10.20.0.0/24
+                  servers: []
+                devices:
 
-            """)
-        Self.expectRefusal(text, line: Self.lineNumber(of: "segment: 10.20.0.0/24", in: text),
-                           message: ["10.20.0.0/24", "outside 198.18.0.0/15"], fix: ["198.18.0.0/15", "allow_non_benchmark_addresses"])
+                """
+        )
+        Self.expectRefusal(
+            text,
+            line: Self.lineNumber(of: "segment: 10.20.0.0/24", in: text),
+            message: ["10.20.0.0/24", "outside 198.18.0.0/15"],
+            fix: ["198.18.0.0/15", "allow_non_benchmark_addresses"]
+        )
     }
 
     @Test func duplicateIPIsRefused() {
@@ -153,11 +178,20 @@ struct FixtureErrorTests {
     @Test func duplicateHostnameIsRefused() {
         var text = Self.replacing("category: router", with: "category: router\n    hostname: box")
         text = Self.replacing("category: computer", with: "category: computer\n    hostname: Box", in: text)
-        Self.expectRefusal(text, line: Self.lineNumber(of: "hostname: Box", in: text), message: ["box", "gateway"], fix: ["own host name"])
+        Self.expectRefusal(
+            text,
+            line: Self.lineNumber(of: "hostname: Box", in: text),
+            message: ["box", "gateway"],
+            fix: ["own host name"]
+        )
     }
 
     @Test func mdnsServiceOnPortZeroIsAccepted() throws {
-        let text = Self.replacing("category: computer", with: "category: computer\n    mdns: [{type: _device-info._tcp, instance: Laptop, port: 0, txt: {model: MacBookPro18.1}}]")
+        let text = Self.replacing(
+            "category: computer",
+            with:
+                "category: computer\n    mdns: [{type: _device-info._tcp, instance: Laptop, port: 0, txt: {model: MacBookPro18.1}}]"
+        )
         let fixture = try FixtureLoader.load(text: text, file: Self.file)
         #expect(fixture.devices[1].mdns?.first?.port == 0)
     }
@@ -183,12 +217,18 @@ struct FixtureErrorTests {
     }
 
     @Test func jitterAboveDelayIsRefused() {
-        let text = Self.replacing("link: {delay_ms: 5, jitter_ms: 1, loss_percent: 1}", with: "link: {delay_ms: 5, jitter_ms: 8}")
+        let text = Self.replacing(
+            "link: {delay_ms: 5, jitter_ms: 1, loss_percent: 1}",
+            with: "link: {delay_ms: 5, jitter_ms: 8}"
+        )
         Self.expectRefusal(text, line: 19, message: ["jitter_ms 8", "delay_ms"], fix: ["at most delay_ms", "5"])
     }
 
     @Test func lossAboveHundredPercentIsRefused() {
-        let text = Self.replacing("link: {delay_ms: 5, jitter_ms: 1, loss_percent: 1}", with: "link: {delay_ms: 5, loss_percent: 150}")
+        let text = Self.replacing(
+            "link: {delay_ms: 5, jitter_ms: 1, loss_percent: 1}",
+            with: "link: {delay_ms: 5, loss_percent: 150}"
+        )
         Self.expectRefusal(text, line: 19, message: ["loss_percent 150"], fix: ["0 to 100"])
     }
 
@@ -203,11 +243,17 @@ struct FixtureErrorTests {
     }
 
     @Test func errorsInAFileNameThatFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-fixture-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scanbench-fixture-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("lan.yaml").path
-        try Self.replacing("filtered: [23]", with: "filtered: [23, 22]").write(toFile: path, atomically: true, encoding: .utf8)
+        try Self.replacing("filtered: [23]", with: "filtered: [23, 22]").write(
+            toFile: path,
+            atomically: true,
+            encoding: .utf8
+        )
         #expect {
             try FixtureLoader.load(path)
         } throws: { error in

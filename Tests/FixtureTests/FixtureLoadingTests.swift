@@ -26,7 +26,10 @@ struct FixtureLoadingTests {
     }
 
     @Test func unknownKeyNamesLineAndSuggestion() {
-        let text = Self.minimal.replacingOccurrences(of: "    category: router", with: "    category: router\n    hostnme: gw")
+        let text = Self.minimal.replacingOccurrences(
+            of: "    category: router",
+            with: "    category: router\n    hostnme: gw"
+        )
         #expect {
             try FixtureLoader.load(text: text, file: "mini.yaml")
         } throws: { error in

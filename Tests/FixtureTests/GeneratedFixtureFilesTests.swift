@@ -18,10 +18,14 @@ struct GeneratedFixtureFilesTests {
         var values: [String: String] = [:]
         var words = line.dropFirst("#   scanbench fixture generate ".count).split(separator: " ").map(String.init)[...]
         while let flag = words.popFirst(), let value = words.popFirst() { values[flag] = value }
-        let options = LANGeneratorOptions(seed: try #require(UInt64(values["--seed"] ?? "")), devices: try #require(Int(values["--devices"] ?? "")),
-                                          subnet: try LANGeneratorOptions.parseSubnet(values["--subnet"] ?? ""),
-                                          profile: try #require(LANProfile(rawValue: values["--profile"] ?? "")), name: values["--name"],
-                                          wifi: try #require(WiFiModelling(rawValue: values["--wifi"] ?? WiFiModelling.lateARP.rawValue)))
+        let options = LANGeneratorOptions(
+            seed: try #require(UInt64(values["--seed"] ?? "")),
+            devices: try #require(Int(values["--devices"] ?? "")),
+            subnet: try LANGeneratorOptions.parseSubnet(values["--subnet"] ?? ""),
+            profile: try #require(LANProfile(rawValue: values["--profile"] ?? "")),
+            name: values["--name"],
+            wifi: try #require(WiFiModelling(rawValue: values["--wifi"] ?? WiFiModelling.lateARP.rawValue))
+        )
         return (options, values["--out"])
     }
 
@@ -33,8 +37,10 @@ struct GeneratedFixtureFilesTests {
         #expect(out == "fixtures/lans/generated/\(name).yaml")
         #expect(options.name == name)
         #expect(options.wifi == .full, "the suites' generated LANs carry the Wi-Fi behaviours (issue 46)")
-        #expect(try LANGenerator.yaml(options, out: out) == text,
-                "\(name).yaml is stale: run `\(options.commandLine(out: out))` and commit it")
+        #expect(
+            try LANGenerator.yaml(options, out: out) == text,
+            "\(name).yaml is stale: run `\(options.commandLine(out: out))` and commit it"
+        )
     }
 
     @Test("the committed set: 20-120 devices, two /23s, every profile, names that resolve")
@@ -50,8 +56,13 @@ struct GeneratedFixtureFilesTests {
             fixtures.append(fixture)
         }
         #expect(fixtures.filter { $0.network.subnet.prefixLength == 23 }.count == 2)
-        let handWritten = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("fixtures/lans").path)
-        #expect(handWritten.filter { Self.committed.contains(String($0.dropLast(5))) }.isEmpty, "a generated name shadows a hand-written one")
+        let handWritten = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("fixtures/lans").path
+        )
+        #expect(
+            handWritten.filter { Self.committed.contains(String($0.dropLast(5))) }.isEmpty,
+            "a generated name shadows a hand-written one"
+        )
         #expect(try FixtureLoader.resolve("home").hasSuffix("fixtures/lans/home.yaml"))
         #expect(throws: (any Error).self) { try FixtureLoader.resolve("gen-nothing") }
         #expect(try FixtureLoader.resolve("some/dir/mine") == "some/dir/mine", "a path stays a path")
@@ -71,7 +82,10 @@ struct GeneratedFixtureFilesTests {
     @Test("every OUI in the generator's table is the vendor's, per the installed IEEE registry")
     func ouiBlocksAreRegistered() throws {
         let csv = "/usr/share/ieee-data/oui.csv"
-        let text = try #require(try? String(contentsOfFile: csv, encoding: .utf8), "install ieee-data (scripts/bootstrap.sh does)")
+        let text = try #require(
+            try? String(contentsOfFile: csv, encoding: .utf8),
+            "install ieee-data (scripts/bootstrap.sh does)"
+        )
         var registry: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("MA-L,") {
             let fields = line.split(separator: ",", maxSplits: 2)
@@ -80,15 +94,23 @@ struct GeneratedFixtureFilesTests {
         }
         var handWrittenPrefixes = Set<String>()
         for name in ["home", "tiny", "office"] {
-            for device in try BuiltinFixtureTests.load(name).devices { handWrittenPrefixes.insert(String(device.mac.description.prefix(8))) }
+            for device in try BuiltinFixtureTests.load(name).devices {
+                handWrittenPrefixes.insert(String(device.mac.description.prefix(8)))
+            }
         }
         let blocks = Dictionary(DeviceCatalog.kinds.flatMap(\.blocks).map { ($0.registrant, $0) }) { first, _ in first }
         #expect(blocks.count >= 50)
         for block in blocks.values {
             for prefix in block.prefixes {
                 let organisation = registry[prefix.replacingOccurrences(of: ":", with: "")]
-                #expect(organisation?.contains(block.registrant.lowercased()) == true, "\(prefix) is \(organisation ?? "unassigned"), not \(block.registrant)")
-                #expect(!handWrittenPrefixes.contains(prefix) || block.registrant == "Synology Incorporated", "\(prefix) copies a hand-written fixture")
+                #expect(
+                    organisation?.contains(block.registrant.lowercased()) == true,
+                    "\(prefix) is \(organisation ?? "unassigned"), not \(block.registrant)"
+                )
+                #expect(
+                    !handWrittenPrefixes.contains(prefix) || block.registrant == "Synology Incorporated",
+                    "\(prefix) copies a hand-written fixture"
+                )
             }
         }
     }
@@ -100,7 +122,9 @@ struct GeneratedFixtureFilesTests {
         #expect(Set(DeviceCatalog.kinds.map(\.id)).count == DeviceCatalog.kinds.count, "kind ids are unique")
         for kind in DeviceCatalog.kinds {
             #expect(LANProfile.allCases.contains { $0.weight(of: kind) > 0 }, "\(kind.id) is never drawn")
-            let shares = [kind.hostnameShare, kind.wiredShare, kind.closedShare, kind.echoShare, kind.wakeOnLANShare] + kind.features.map(\.share)
+            let shares =
+                [kind.hostnameShare, kind.wiredShare, kind.closedShare, kind.echoShare, kind.wakeOnLANShare]
+                + kind.features.map(\.share)
             #expect(shares.allSatisfy { (0...1).contains($0) }, "\(kind.id)")
             #expect(!kind.blocks.isEmpty && !kind.models.isEmpty, "\(kind.id)")
         }
@@ -108,7 +132,10 @@ struct GeneratedFixtureFilesTests {
             #expect(profile.categoryShares.map(\.percent).reduce(0, +) == 100)
             #expect(!DeviceCatalog.choices(.router, profile: profile, role: .gateway).isEmpty)
             for share in profile.categoryShares where share.percent > 0 {
-                #expect(!DeviceCatalog.choices(share.category, profile: profile).isEmpty, "\(profile) has no \(share.category) kind")
+                #expect(
+                    !DeviceCatalog.choices(share.category, profile: profile).isEmpty,
+                    "\(profile) has no \(share.category) kind"
+                )
             }
         }
     }

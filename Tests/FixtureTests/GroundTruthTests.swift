@@ -9,8 +9,14 @@ struct GroundTruthTests {
     @Test("each device's truth carries the namespace the runtime names it, its FQDN and its ports by state")
     func truthFromTheModel() throws {
         let fixture = try FixtureLoader.load("tiny")
-        let truth = GroundTruth(fixture: fixture, fixturePath: "tiny", testbedID: "t1", scannerNamespace: "sb-t1-scanner",
-                                routers: ["r1", "r2"], deviceNamespace: { "sb-t1-\($0)" })
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "tiny",
+            testbedID: "t1",
+            scannerNamespace: "sb-t1-scanner",
+            routers: ["r1", "r2"],
+            deviceNamespace: { "sb-t1-\($0)" }
+        )
         #expect(truth.devices.count == fixture.devices.count)
         let gateway = try #require(truth.devices.first { $0.device.name == "gateway" })
         #expect(gateway.namespace == "sb-t1-gateway")

@@ -29,11 +29,18 @@ struct IPStackFixtureKeyTests {
         let fixture = try FixtureLoader.load(text: Self.valid, file: FixtureErrorTests.file)
         #expect(fixture.devices[0].ipStack == nil)
         let windows = try #require(fixture.devices[1].ipStack)
-        #expect(windows.sysctlSettings == ["net.ipv4.ip_default_ttl=128", "net.ipv4.tcp_timestamps=1", "net.ipv4.tcp_sack=1",
-                                           "net.ipv4.tcp_window_scaling=1", "net.ipv4.tcp_ecn=0", "net.ipv4.tcp_rmem=4096 131072 8388608"])
+        #expect(
+            windows.sysctlSettings == [
+                "net.ipv4.ip_default_ttl=128", "net.ipv4.tcp_timestamps=1", "net.ipv4.tcp_sack=1",
+                "net.ipv4.tcp_window_scaling=1", "net.ipv4.tcp_ecn=0", "net.ipv4.tcp_rmem=4096 131072 8388608",
+            ]
+        )
         #expect(windows.routeAttributes == ["advmss", "1460", "initrwnd", "6"])
         let plug = try #require(fixture.devices[2].ipStack)
-        #expect(plug.sysctlSettings.contains("net.ipv4.tcp_sack=0") && !plug.sysctlSettings.contains { $0.hasPrefix("net.ipv4.tcp_rmem") })
+        #expect(
+            plug.sysctlSettings.contains("net.ipv4.tcp_sack=0")
+                && !plug.sysctlSettings.contains { $0.hasPrefix("net.ipv4.tcp_rmem") }
+        )
         #expect(Fixture.IPStack().sysctlSettings.isEmpty && Fixture.IPStack().routeAttributes.isEmpty)
     }
 
@@ -45,17 +52,30 @@ struct IPStackFixtureKeyTests {
     }
 
     @Test func generatedWindowsAndLwIPDevicesCarryTheirStack() throws {
-        let fixture = try LANGenerator.fixture(LANGeneratorOptions(seed: 1203, devices: 45, profile: .denseIoT, name: "stacks"))
+        let fixture = try LANGenerator.fixture(
+            LANGeneratorOptions(seed: 1203, devices: 45, profile: .denseIoT, name: "stacks")
+        )
         let stacks = fixture.devices.compactMap(\.ipStack)
         #expect(stacks.contains { $0.ttl == 128 && $0.tcpSack == false }, "an lwIP (ESP8266/Tuya) device")
         #expect(fixture.devices.contains { $0.ipStack == nil }, "Linux-family devices keep the kernel's defaults")
     }
 
-    static func refuse(_ replacement: String, message: [String], fix: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-        let original = "ip_stack: {ttl: 128, tcp_timestamps: false, tcp_sack: false, tcp_window_scaling: false, tcp_ecn: false, mss: 1460, initrwnd_segments: 4}"
+    static func refuse(
+        _ replacement: String,
+        message: [String],
+        fix: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let original =
+            "ip_stack: {ttl: 128, tcp_timestamps: false, tcp_sack: false, tcp_window_scaling: false, tcp_ecn: false, mss: 1460, initrwnd_segments: 4}"
         let text = FixtureErrorTests.replacing(original, with: replacement, in: valid)
-        FixtureErrorTests.expectRefusal(text, line: FixtureErrorTests.lineNumber(of: replacement, in: text), message: message, fix: fix,
-                                        sourceLocation: sourceLocation)
+        FixtureErrorTests.expectRefusal(
+            text,
+            line: FixtureErrorTests.lineNumber(of: replacement, in: text),
+            message: message,
+            fix: fix,
+            sourceLocation: sourceLocation
+        )
     }
 
     @Test func ttlZeroIsRefused() {
@@ -71,8 +91,11 @@ struct IPStackFixtureKeyTests {
     }
 
     @Test func aShiftWithoutWindowScalingIsRefused() {
-        Self.refuse("ip_stack: {tcp_window_scaling: false, tcp_window_scale: 8}", message: ["tcp_window_scale is set but tcp_window_scaling is false"],
-                    fix: ["remove tcp_window_scale"])
+        Self.refuse(
+            "ip_stack: {tcp_window_scaling: false, tcp_window_scale: 8}",
+            message: ["tcp_window_scale is set but tcp_window_scaling is false"],
+            fix: ["remove tcp_window_scale"]
+        )
     }
 
     @Test func aSysctlValueNotABooleanIsRefused() {

@@ -23,7 +23,11 @@ struct IdentityVocabularyTests {
         var current = ""
         var inToken = false
         for character in template {
-            if character == "{" { inToken = true; parts.append(current); current = "" } else if character == "}" { inToken = false } else if !inToken {
+            if character == "{" {
+                inToken = true; parts.append(current); current = ""
+            } else if character == "}" {
+                inToken = false
+            } else if !inToken {
                 current.append(character)
             }
         }
@@ -44,7 +48,8 @@ struct IdentityVocabularyTests {
                 strings += feature.http.flatMap { [$0.server, $0.title].compactMap { $0 } }
                 strings += feature.banners.map(\.text)
                 if let upnp = feature.upnp {
-                    strings += [upnp.deviceType, upnp.product, upnp.friendlyName, upnp.manufacturer, upnp.path] + upnp.services
+                    strings +=
+                        [upnp.deviceType, upnp.product, upnp.friendlyName, upnp.manufacturer, upnp.path] + upnp.services
                 }
             }
         }
@@ -87,14 +92,22 @@ struct IdentityVocabularyTests {
     @Test("no classifier literal that the generator's catalogue contains is missing from the cited vocabularies")
     func classifierKeysOnCitedLiterals() throws {
         let catalogue = Self.catalogueStrings()
-        #expect(catalogue.contains("_googlecast._tcp") && catalogue.contains("ci"), "the catalogue's strings were not collected")
+        #expect(
+            catalogue.contains("_googlecast._tcp") && catalogue.contains("ci"),
+            "the catalogue's strings were not collected"
+        )
         var literals: [String] = []
         for file in Self.classifierFiles {
-            literals += Self.literals(inSwift: try String(contentsOf: Self.classifierDirectory.appendingPathComponent(file), encoding: .utf8))
+            literals += Self.literals(
+                inSwift: try String(contentsOf: Self.classifierDirectory.appendingPathComponent(file), encoding: .utf8)
+            )
         }
         #expect(literals.count > 10, "the classifier's literals were not read")
         let leaks = Self.uncited(literals, catalogue: catalogue)
-        #expect(leaks.isEmpty, "classifier literals found in the generator's catalogue but in no cited table (add the table with its source to Sources/Identity, or drop the rule): \(leaks)")
+        #expect(
+            leaks.isEmpty,
+            "classifier literals found in the generator's catalogue but in no cited table (add the table with its source to Sources/Identity, or drop the rule): \(leaks)"
+        )
     }
 
     @Test("the check bites: a rule on the catalogue's Amazon host names or Samsung's ports would fail it")
@@ -104,12 +117,21 @@ struct IdentityVocabularyTests {
         #expect(Self.uncited(["_ipp._tcp", "iphone", "ci"], catalogue: catalogue).isEmpty, "cited entries pass")
     }
 
-    @Test("identifiable: a device's own determining signal in its category; nothing determining, or a misleading one, is not")
+    @Test(
+        "identifiable: a device's own determining signal in its category; nothing determining, or a misleading one, is not"
+    )
     func identifiability() throws {
         let gateway = try #require(IPv4Address("198.18.0.1"))
-        func device(_ category: Fixture.DeviceCategory, _ configure: (inout Fixture.Device) -> Void) throws -> Fixture.Device {
-            var device = Fixture.Device(name: "d", ip: try #require(IPv4Address("198.18.0.9")),
-                                        mac: try #require(MACAddress("02:00:00:00:00:09")), category: category)
+        func device(
+            _ category: Fixture.DeviceCategory,
+            _ configure: (inout Fixture.Device) -> Void
+        ) throws -> Fixture.Device {
+            var device = Fixture.Device(
+                name: "d",
+                ip: try #require(IPv4Address("198.18.0.9")),
+                mac: try #require(MACAddress("02:00:00:00:00:09")),
+                category: category
+            )
             configure(&device)
             return device
         }
@@ -117,14 +139,42 @@ struct IdentityVocabularyTests {
         #expect(Identifiability.isIdentifiable(hub, gateway: gateway))
         let bareHAP = try device(.iot) { $0.mdns = [.init(type: "_hap._tcp", instance: "Hub", port: 80)] }
         #expect(!Identifiability.isIdentifiable(bareHAP, gateway: gateway), "_hap without ci only suggests")
-        let anonymousDisplay = try device(.speaker) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["ca": "231941"])] }
-        #expect(!Identifiability.isIdentifiable(anonymousDisplay, gateway: gateway), "video out only suggests: no model, nothing determines")
-        let nestHub = try device(.speaker) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "Google Nest Hub", "ca": "231941"])] }
+        let anonymousDisplay = try device(.speaker) {
+            $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["ca": "231941"])]
+        }
+        #expect(
+            !Identifiability.isIdentifiable(anonymousDisplay, gateway: gateway),
+            "video out only suggests: no model, nothing determines"
+        )
+        let nestHub = try device(.speaker) {
+            $0.mdns = [
+                .init(
+                    type: "_googlecast._tcp",
+                    instance: "x",
+                    port: 8009,
+                    txt: ["md": "Google Nest Hub", "ca": "231941"]
+                )
+            ]
+        }
         #expect(Identifiability.isIdentifiable(nestHub, gateway: gateway), "Google's own model name determines")
-        let castTV = try device(.tv) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "TPM191E", "ca": "264709"])] }
-        #expect(!Identifiability.isIdentifiable(castTV, gateway: gateway), "a TV maker's model number is in no table; video out only suggests")
-        let nestMini = try device(.speaker) { $0.mdns = [.init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "Kitchen thing", "ca": "4"])] }
-        #expect(Identifiability.isIdentifiable(nestMini, gateway: gateway), "audio out without video out determines a speaker")
+        let castTV = try device(.tv) {
+            $0.mdns = [
+                .init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "TPM191E", "ca": "264709"])
+            ]
+        }
+        #expect(
+            !Identifiability.isIdentifiable(castTV, gateway: gateway),
+            "a TV maker's model number is in no table; video out only suggests"
+        )
+        let nestMini = try device(.speaker) {
+            $0.mdns = [
+                .init(type: "_googlecast._tcp", instance: "x", port: 8009, txt: ["md": "Kitchen thing", "ca": "4"])
+            ]
+        }
+        #expect(
+            Identifiability.isIdentifiable(nestMini, gateway: gateway),
+            "audio out without video out determines a speaker"
+        )
         let silent = try device(.tv) { $0.hostname = "amazon-1a2b3c4d5" }
         #expect(!Identifiability.isIdentifiable(silent, gateway: gateway))
         let phone = try device(.phone) { $0.hostname = "Emmas-iPhone" }

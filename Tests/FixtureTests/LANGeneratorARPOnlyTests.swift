@@ -8,22 +8,38 @@ import Wire
 @Suite("LAN generator: ARP-only hosts")
 struct LANGeneratorARPOnlyTests {
     static func options(_ seed: UInt64, percent: Int, devices: Int = 250) -> LANGeneratorOptions {
-        LANGeneratorOptions(seed: seed, devices: devices, subnet: IPv4Network("198.18.0.0/23")!, profile: .office, arpOnlyPercent: percent)
+        LANGeneratorOptions(
+            seed: seed,
+            devices: devices,
+            subnet: IPv4Network("198.18.0.0/23")!,
+            profile: .office,
+            arpOnlyPercent: percent
+        )
     }
 
-    @Test("P % of the devices besides the gateway, rounded, lose every answer but ARP; the rest of the LAN is the same",
-          arguments: [0, 1, 33, 100])
+    @Test(
+        "P % of the devices besides the gateway, rounded, lose every answer but ARP; the rest of the LAN is the same",
+        arguments: [0, 1, 33, 100]
+    )
     func onlyStrips(percent: Int) throws {
         for seed in UInt64(1)...3 {
             let plain = try LANGenerator.fixture(Self.options(seed, percent: 0))
             let stripped = try LANGenerator.fixture(Self.options(seed, percent: percent))
-            let changed = stripped.devices.indices.filter { stripped.devices[$0] != plain.devices[$0] || stripped.devices[$0].notes?.contains("ARP only") == true }
+            let changed = stripped.devices.indices.filter {
+                stripped.devices[$0] != plain.devices[$0] || stripped.devices[$0].notes?.contains("ARP only") == true
+            }
             #expect(changed.count == (percent * 249 + 50) / 100)
             #expect(!changed.contains(0), "the gateway keeps DNS and routing")
             for index in changed {
                 let device = stripped.devices[index]
-                #expect(device.icmpEcho == false && device.tcp?.default == .filtered && device.tcp?.open == nil && device.tcp?.closed == nil)
-                #expect(device.mdns == nil && device.ssdp == nil && device.udp == nil && device.http == nil && device.wakeOnLAN == nil)
+                #expect(
+                    device.icmpEcho == false && device.tcp?.default == .filtered && device.tcp?.open == nil
+                        && device.tcp?.closed == nil
+                )
+                #expect(
+                    device.mdns == nil && device.ssdp == nil && device.udp == nil && device.http == nil
+                        && device.wakeOnLAN == nil
+                )
                 var kept = plain.devices[index]
                 kept.notes = device.notes
                 kept.icmpEcho = false

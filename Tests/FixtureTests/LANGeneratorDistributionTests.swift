@@ -28,7 +28,9 @@ struct LANGeneratorDistributionTests {
     static func sample(_ profile: LANProfile) throws -> [(device: Fixture.Device, kind: DeviceKind)] {
         var sample: [(Fixture.Device, DeviceKind)] = []
         for seed in UInt64(1)...40 {
-            let (fixture, kinds) = try LANGenerator.generate(LANGeneratorOptions(seed: seed, devices: 100, subnet: .init("198.18.0.0/23")!, profile: profile))
+            let (fixture, kinds) = try LANGenerator.generate(
+                LANGeneratorOptions(seed: seed, devices: 100, subnet: .init("198.18.0.0/23")!, profile: profile)
+            )
             sample += zip(fixture.devices, kinds).dropFirst()
         }
         return sample
@@ -63,7 +65,10 @@ struct LANGeneratorDistributionTests {
         // NIST/SEMATECH e-Handbook, table 1.3.6.7.4: χ²(0.999) for 10 and 30 degrees of freedom.
         let ten = Self.chiSquare(observed: Array(repeating: 10, count: 11), expected: Array(repeating: 10, count: 11))
         #expect(abs(ten.critical - 29.588) < 0.3 && ten.statistic == 0)
-        let thirty = Self.chiSquare(observed: Array(repeating: 10, count: 31), expected: Array(repeating: 10, count: 31))
+        let thirty = Self.chiSquare(
+            observed: Array(repeating: 10, count: 31),
+            expected: Array(repeating: 10, count: 31)
+        )
         #expect(abs(thirty.critical - 59.703) < 0.3)
     }
 
@@ -75,8 +80,13 @@ struct LANGeneratorDistributionTests {
         let observed = shares.map { share in Double(sample.filter { $0.device.category == share.category }.count) }
         let expected = shares.map { Double($0.percent) / 100 * Double(sample.count) }
         let test = Self.chiSquare(observed: observed, expected: expected)
-        print("categories \(profile.rawValue): \(sample.count) devices, χ² \(NumberText.decimal(test.statistic)) < \(NumberText.decimal(test.critical)) (\(test.cells) cells)")
-        #expect(test.statistic < test.critical, "\(profile): χ² \(test.statistic) ≥ \(test.critical) (\(test.cells) cells)")
+        print(
+            "categories \(profile.rawValue): \(sample.count) devices, χ² \(NumberText.decimal(test.statistic)) < \(NumberText.decimal(test.critical)) (\(test.cells) cells)"
+        )
+        #expect(
+            test.statistic < test.critical,
+            "\(profile): χ² \(test.statistic) ≥ \(test.critical) (\(test.cells) cells)"
+        )
     }
 
     @Test("kinds (vendors and products) follow their weights within each category", arguments: LANProfile.allCases)
@@ -94,8 +104,13 @@ struct LANGeneratorDistributionTests {
             }
         }
         let test = Self.chiSquare(observed: observed, expected: expected)
-        print("kinds \(profile.rawValue): χ² \(NumberText.decimal(test.statistic)) < \(NumberText.decimal(test.critical)) (\(test.cells) cells)")
-        #expect(test.statistic < test.critical, "\(profile): χ² \(test.statistic) ≥ \(test.critical) (\(test.cells) cells)")
+        print(
+            "kinds \(profile.rawValue): χ² \(NumberText.decimal(test.statistic)) < \(NumberText.decimal(test.critical)) (\(test.cells) cells)"
+        )
+        #expect(
+            test.statistic < test.critical,
+            "\(profile): χ² \(test.statistic) ≥ \(test.critical) (\(test.cells) cells)"
+        )
     }
 
     @Test("gateways follow their weights")
@@ -103,13 +118,20 @@ struct LANGeneratorDistributionTests {
         for profile in LANProfile.allCases {
             var counts: [String: Double] = [:]
             for seed in UInt64(1)...1000 {
-                let (_, kinds) = try LANGenerator.generate(LANGeneratorOptions(seed: seed, devices: 1, profile: profile))
+                let (_, kinds) = try LANGenerator.generate(
+                    LANGeneratorOptions(seed: seed, devices: 1, profile: profile)
+                )
                 counts[kinds[0].id, default: 0] += 1
             }
             let choices = DeviceCatalog.choices(.router, profile: profile, role: .gateway)
             let total = choices.reduce(0) { $0 + $1.1 }
-            let test = Self.chiSquare(observed: choices.map { counts[$0.0.id] ?? 0 }, expected: choices.map { 1000 * $0.1 / total })
-            print("gateways \(profile.rawValue): χ² \(NumberText.decimal(test.statistic)) < \(NumberText.decimal(test.critical)) (\(test.cells) cells)")
+            let test = Self.chiSquare(
+                observed: choices.map { counts[$0.0.id] ?? 0 },
+                expected: choices.map { 1000 * $0.1 / total }
+            )
+            print(
+                "gateways \(profile.rawValue): χ² \(NumberText.decimal(test.statistic)) < \(NumberText.decimal(test.critical)) (\(test.cells) cells)"
+            )
             #expect(test.statistic < test.critical, "\(profile): χ² \(test.statistic) ≥ \(test.critical)")
         }
     }
@@ -127,24 +149,49 @@ struct LANGeneratorDistributionTests {
         check("wired", wired)
         let wireless = sample.filter { ($0.device.link?.delayMs ?? 0) >= 1 }
         check("poor Wi-Fi", wireless.map { (p: profile.poorWiFiShare, success: $0.device.link!.delayMs! >= 15) })
-        check("Wi-Fi loss", wireless.filter { $0.device.link!.delayMs! < 15 }
-            .map { (p: profile.lossyWiFiShare, success: $0.device.link?.lossPercent != nil) })
-        check("private MAC", sample.filter(\.kind.privateMAC)
-            .map { (p: profile.privateMACShare, success: $0.device.mac.array[0] & 0x02 != 0) })
+        check(
+            "Wi-Fi loss",
+            wireless.filter { $0.device.link!.delayMs! < 15 }
+                .map { (p: profile.lossyWiFiShare, success: $0.device.link?.lossPercent != nil) }
+        )
+        check(
+            "private MAC",
+            sample.filter(\.kind.privateMAC)
+                .map { (p: profile.privateMACShare, success: $0.device.mac.array[0] & 0x02 != 0) }
+        )
         check("asleep", sample.filter(\.kind.powerSave).map { (p: profile.asleepShare, success: $0.device.arp != nil) })
-        check("closed ports", sample.map { (p: $0.kind.closedShare, success: $0.device.tcpPorts.defaultPolicy == .closed) })
+        check(
+            "closed ports",
+            sample.map { (p: $0.kind.closedShare, success: $0.device.tcpPorts.defaultPolicy == .closed) }
+        )
         check("ping", sample.map { (p: $0.kind.echoShare, success: $0.device.answersEcho) })
-        check("host name", sample.filter { $0.kind.hostname != nil }.map { (p: $0.kind.hostnameShare, success: $0.device.hostname != nil) })
-        check("slow Bonjour", sample.filter { $0.device.mdns != nil }
-            .map { (p: profile.slowBonjourShare, success: $0.device.mdns![0].delayMs != nil) })
-        check("late SSDP", sample.filter { $0.device.ssdp != nil }.map { (p: profile.lateSSDPShare, success: $0.device.ssdp!.delayMs != nil) })
+        check(
+            "host name",
+            sample.filter { $0.kind.hostname != nil }.map {
+                (p: $0.kind.hostnameShare, success: $0.device.hostname != nil)
+            }
+        )
+        check(
+            "slow Bonjour",
+            sample.filter { $0.device.mdns != nil }
+                .map { (p: profile.slowBonjourShare, success: $0.device.mdns![0].delayMs != nil) }
+        )
+        check(
+            "late SSDP",
+            sample.filter { $0.device.ssdp != nil }.map {
+                (p: profile.lateSSDPShare, success: $0.device.ssdp!.delayMs != nil)
+            }
+        )
         // Values stay on their stated ranges.
         for (device, _) in sample {
             if let arp = device.arp {
                 #expect((102...408).contains(arp.replyDelayMs!) && (0.5...0.9).contains(arp.replyProbability!))
             }
             let link = try #require(device.link)
-            #expect((0.1...60).contains(link.delayMs!) && (link.jitterMs ?? 0) <= link.delayMs! && (link.lossPercent ?? 0) <= 5)
+            #expect(
+                (0.1...60).contains(link.delayMs!) && (link.jitterMs ?? 0) <= link.delayMs!
+                    && (link.lossPercent ?? 0) <= 5
+            )
         }
     }
 }

@@ -18,11 +18,21 @@ struct ParserFuzzTests {
 
     /// The testbed's HTTP/RTSP request head parser (what its device services read from the scanner).
     static var testbedHTTPRequest: FuzzTarget {
-        FuzzTarget(name: "testbed-http-request", summary: "HTTPRequest.takeHead and init(head:)",
-                   seeds: [Array("GET /setup/eureka_info?params=name HTTP/1.1\r\nHost: 192.168.1.60:8008\r\nUser-Agent: scanbench-probe\r\n\r\n".utf8),
-                           Array("OPTIONS * RTSP/1.0\r\nCSeq: 1\r\n\r\n".utf8)]) { bytes in
+        FuzzTarget(
+            name: "testbed-http-request",
+            summary: "HTTPRequest.takeHead and init(head:)",
+            seeds: [
+                Array(
+                    "GET /setup/eureka_info?params=name HTTP/1.1\r\nHost: 192.168.1.60:8008\r\nUser-Agent: scanbench-probe\r\n\r\n"
+                        .utf8
+                ),
+                Array("OPTIONS * RTSP/1.0\r\nCSeq: 1\r\n\r\n".utf8),
+            ]
+        ) { bytes in
             var buffer = bytes
-            guard let head = HTTPRequest.takeHead(from: &buffer), let request = HTTPRequest(head: head) else { return .rejected }
+            guard let head = HTTPRequest.takeHead(from: &buffer), let request = HTTPRequest(head: head) else {
+                return .rejected
+            }
             _ = (request.path, request.header("host"))
             return .accepted
         }
@@ -30,14 +40,24 @@ struct ParserFuzzTests {
 
     /// Wire's SSDP M-SEARCH parser (what the testbed's devices read from the scanner).
     static var testbedSSDPSearch: FuzzTarget {
-        FuzzTarget(name: "testbed-ssdp-search", summary: "SSDPSearchRequest(decoding:)",
-                   seeds: [Array("M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n".utf8)]) { bytes in
+        FuzzTarget(
+            name: "testbed-ssdp-search",
+            summary: "SSDPSearchRequest(decoding:)",
+            seeds: [
+                Array(
+                    "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n"
+                        .utf8
+                )
+            ]
+        ) { bytes in
             (try? SSDPSearchRequest(decoding: bytes[...])) == nil ? .rejected : .accepted
         }
     }
 
-    @Test("20 000 mutated inputs per parser: no trap, no untyped error, both paths reached",
-          arguments: targets.map(\.name))
+    @Test(
+        "20 000 mutated inputs per parser: no trap, no untyped error, both paths reached",
+        arguments: targets.map(\.name)
+    )
     func parserSurvivesMutations(name: String) throws {
         let target = try #require(Self.targets.first { $0.name == name })
         for (i, sample) in target.seeds.enumerated() {
@@ -45,10 +65,18 @@ struct ParserFuzzTests {
         }
         let start = Date()
         let tally = FuzzCampaign.run(target, count: Self.count, seed: Self.seed)
-        print("fuzz \(name): \(tally.inputs) inputs, \(tally.accepted) accepted, \(tally.rejected) rejected, "
-              + "\(tally.failedCount) failed, \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
-        #expect(tally.failedCount == 0, "\(name): \(tally.failures.map { "input \($0.index): \($0.reason) \($0.bytes)" })")
-        #expect(tally.accepted > target.seeds.count, "\(name): no mutated input was accepted; the mutations miss the deep paths")
+        print(
+            "fuzz \(name): \(tally.inputs) inputs, \(tally.accepted) accepted, \(tally.rejected) rejected, "
+                + "\(tally.failedCount) failed, \(String(format: "%.2f", Date().timeIntervalSince(start))) s"
+        )
+        #expect(
+            tally.failedCount == 0,
+            "\(name): \(tally.failures.map { "input \($0.index): \($0.reason) \($0.bytes)" })"
+        )
+        #expect(
+            tally.accepted > target.seeds.count,
+            "\(name): no mutated input was accepted; the mutations miss the deep paths"
+        )
         #expect(tally.rejected > 0, "\(name): no input was refused; the mutations miss the error paths")
     }
 
@@ -56,7 +84,7 @@ struct ParserFuzzTests {
     /// tv_sec whose nanoseconds overflow Int64; PcapFileReader trapped on it.
     @Test func aPcapngTimestampBeyondInt64NanosecondsDoesNotTrap() throws {
         let target = try #require(FuzzCatalogue.target(named: "pcap-file"))
-        var file = try #require(target.seeds.last)   // the pcapng sample
+        var file = try #require(target.seeds.last)  // the pcapng sample
         #expect(Array(file[0..<4]) == [0x0A, 0x0D, 0x0D, 0x0A])
         file.replaceSubrange(72..<76, with: [0xFF, 0xFF, 0xFF, 0x7F])  // first EPB's timestamp (high)
         #expect(target.parse(file) == .accepted)

@@ -7,10 +7,22 @@ import SyntheticRuns
 
 @Suite("compare")
 struct ComparisonTests {
-    static func one(_ strategy: String, repetitions: Int = 3, seed: UInt64 = 1, timingScale: Double = 1,
-                    attemptsScale: Double = 1, extraMissed: Int = 0) -> ResultsDocument {
-        SyntheticResults.document(strategies: [strategy], repetitions: repetitions, seed: seed, timingScale: timingScale,
-                                  attemptsScale: attemptsScale, extraMissed: extraMissed)
+    static func one(
+        _ strategy: String,
+        repetitions: Int = 3,
+        seed: UInt64 = 1,
+        timingScale: Double = 1,
+        attemptsScale: Double = 1,
+        extraMissed: Int = 0
+    ) -> ResultsDocument {
+        SyntheticResults.document(
+            strategies: [strategy],
+            repetitions: repetitions,
+            seed: seed,
+            timingScale: timingScale,
+            attemptsScale: attemptsScale,
+            extraMissed: extraMissed
+        )
     }
 
     @Test("the same file twice: no regression")
@@ -24,18 +36,26 @@ struct ComparisonTests {
         #expect(comparison.markdown().contains("**PASS** ✅"))
     }
 
-    @Test("same strategies, other runs with the recorded null's timing noise: no regression", arguments: [2, 3, 4, 5] as [UInt64])
+    @Test(
+        "same strategies, other runs with the recorded null's timing noise: no regression",
+        arguments: [2, 3, 4, 5] as [UInt64]
+    )
     func noiseIsNotARegression(seed: UInt64) throws {
         // Two runs of one seed differ in duration by at most 2.7 % in the recorded null (docs/REPORTS.md).
         for repetitions in [5, 10] {
             let baseline = SyntheticResults.document(repetitions: repetitions, seed: 100, timingNoise: 0.02)
             let current = SyntheticResults.document(repetitions: repetitions, seed: seed, timingNoise: 0.02)
             let comparison = try Comparison(baseline: baseline, current: current)
-            #expect(comparison.verdict == .noRegression, "seed \(seed), \(repetitions) reps: \(comparison.regressions.map(\.metric.id))")
+            #expect(
+                comparison.verdict == .noRegression,
+                "seed \(seed), \(repetitions) reps: \(comparison.regressions.map(\.metric.id))"
+            )
         }
     }
 
-    @Test("the reference's own runs: a planted change is flagged on the strategy and metric it touches and nowhere else")
+    @Test(
+        "the reference's own runs: a planted change is flagged on the strategy and metric it touches and nowhere else"
+    )
     func plantedOnTheReference() throws {
         // Not the null the allowances were fitted on (that would pass by construction): the same
         // runs on both sides, one strategy's connections raised 20 % (issue 32's planted change)
@@ -62,7 +82,8 @@ struct ComparisonTests {
         #expect(same.tests.contains { $0.outcome == .unchanged })
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     @Test("review-baseline judged against scanbench-best (one strategy per file) is a regression")
     func crossStrategy() throws {
@@ -71,11 +92,18 @@ struct ComparisonTests {
         #expect(comparison.verdict.exitCode == 1)
         let pair = try #require(comparison.pairs.first)
         #expect(pair.baselineStrategy == "scanbench-best" && pair.currentStrategy == "review-baseline")
-        #expect(Set(comparison.regressions.map(\.metric.id)).isSuperset(of: ["yield.found", "wire.tcp_attempts", "wire.packets"]))
+        #expect(
+            Set(comparison.regressions.map(\.metric.id)).isSuperset(of: [
+                "yield.found", "wire.tcp_attempts", "wire.packets",
+            ])
+        )
         let markdown = comparison.markdown()
         #expect(markdown.contains("**REGRESSED** ❌"))
         #expect(markdown.contains("## Regressions"))
-        #expect(markdown.contains("`scanbench-best → review-baseline`: **Devices found** worse beyond 0 on 3 of 3 draws"), "\(markdown)")
+        #expect(
+            markdown.contains("`scanbench-best → review-baseline`: **Devices found** worse beyond 0 on 3 of 3 draws"),
+            "\(markdown)"
+        )
         #expect(markdown.contains("home · scan: scanbench-best → review-baseline"))
     }
 
@@ -94,17 +122,25 @@ struct ComparisonTests {
         comparison.tests.first { $0.metric.id == id }
     }
 
-    @Test("runs pair by seed: the same values on other seeds are no draw at all, and a seed run twice counts with its median")
+    @Test(
+        "runs pair by seed: the same values on other seeds are no draw at all, and a seed run twice counts with its median"
+    )
     func pairedBySeed() throws {
         let paired = try Comparison(baseline: Self.attempts([100, 200, 300]), current: Self.attempts([100, 200, 300]))
         #expect(paired.pairs[0].draws.map(\.seed) == [1, 2, 3])
         #expect(Self.test(paired, "wire.tcp_attempts")?.worse == 0)
         // The same multiset of values, shuffled over the seeds: each draw moved.
-        let shuffled = try Comparison(baseline: Self.attempts([100, 200, 300]), current: Self.attempts([300, 100, 200]))
+        let shuffled = try Comparison(
+            baseline: Self.attempts([100, 200, 300]),
+            current: Self.attempts([300, 100, 200])
+        )
         let moved = try #require(Self.test(shuffled, "wire.tcp_attempts"))
         #expect(moved.worse == 1 && moved.better == 2)
         // Seeds 4-6 on one side: nothing in common but the cell, compared as one draw of medians, with a warning.
-        let apart = try Comparison(baseline: Self.attempts([100, 200, 300]), current: Self.attempts([100, 200, 300], firstSeed: 4))
+        let apart = try Comparison(
+            baseline: Self.attempts([100, 200, 300]),
+            current: Self.attempts([100, 200, 300], firstSeed: 4)
+        )
         #expect(apart.pairs[0].draws.count == 1 && apart.pairs[0].draws[0].seed == nil)
         #expect(apart.environmentWarnings.contains { $0.contains("no seed in common") })
         // A seed run three times on the baseline side: its median is the draw's value.
@@ -116,7 +152,9 @@ struct ComparisonTests {
         #expect(one.judged == 1 && one.worse == 0, "median 100, +4 %: within 5 %")
     }
 
-    @Test("runs of two platforms are never paired with each other: a joined file pairs per platform, and one platform against another has nothing in common")
+    @Test(
+        "runs of two platforms are never paired with each other: a joined file pairs per platform, and one platform against another has nothing in common"
+    )
     func platformsApart() throws {
         // A file joined across platforms: the iPhone runs double the attempts of the linux runs.
         var joined = Self.attempts([100, 200, 300, 200, 400, 600])
@@ -132,7 +170,9 @@ struct ComparisonTests {
         // One file all linux, the other all iPhone: nothing to pair, said so.
         var linux = Self.attempts([100, 200, 300])
         var iphone = linux
-        for index in linux.runs.indices { linux.runs[index].platform = "linux"; iphone.runs[index].platform = "iphone-a16" }
+        for index in linux.runs.indices {
+            linux.runs[index].platform = "linux"; iphone.runs[index].platform = "iphone-a16"
+        }
         #expect(throws: CompareInputError.self) { try Comparison(baseline: linux, current: iphone) }
         // Single-platform files of one platform name no platform in their titles.
         #expect(try Comparison(baseline: linux, current: linux).pairs[0].platform == nil)
@@ -160,7 +200,9 @@ struct ComparisonTests {
         #expect(better.verdict == .improved)
     }
 
-    @Test("scenarios on one LAN and seed are one draw: five of them worse together are one worse draw, five seeds worse are five")
+    @Test(
+        "scenarios on one LAN and seed are one draw: five of them worse together are one worse draw, five seeds worse are five"
+    )
     func clusters() throws {
         // Seed 1 under five scenarios, seeds 2-5 under one: 9 cells' draws, 5 draws of a LAN.
         func document(_ attempts: (String, UInt64) -> Int) -> ResultsDocument {
@@ -173,7 +215,10 @@ struct ComparisonTests {
             }
             for index in document.runs.indices {
                 document.runs[index].sequence = index
-                document.runs[index].metrics.wire.tcpAttempts = attempts(document.runs[index].scenario, document.runs[index].seed ?? 0)
+                document.runs[index].metrics.wire.tcpAttempts = attempts(
+                    document.runs[index].scenario,
+                    document.runs[index].seed ?? 0
+                )
             }
             return document
         }
@@ -181,11 +226,20 @@ struct ComparisonTests {
         // Every scenario on seed 1 worse by 20 %: counted per scenario that was 5 of 9 (p ≈ 6e-6, a flag).
         let oneLAN = try Comparison(baseline: baseline, current: document { _, seed in seed == 1 ? 120 : 100 })
         let shared = try #require(Self.test(oneLAN, "wire.tcp_attempts"))
-        #expect(shared.draws.count == 9 && shared.judged == 5 && shared.worse == 1, "one draw of a LAN, however many scenarios ran on it")
-        #expect(abs(shared.pWorse - (1 - 0.75 * pow(0.95, 4))) < 1e-9, "the shared draw's chance is bounded by 5 × 0.05")
+        #expect(
+            shared.draws.count == 9 && shared.judged == 5 && shared.worse == 1,
+            "one draw of a LAN, however many scenarios ran on it"
+        )
+        #expect(
+            abs(shared.pWorse - (1 - 0.75 * pow(0.95, 4))) < 1e-9,
+            "the shared draw's chance is bounded by 5 × 0.05"
+        )
         #expect(shared.outcome == .unchanged && oneLAN.verdict == .noRegression)
         // The scan worse on every seed: five independent draws, a regression.
-        let everyLAN = try Comparison(baseline: baseline, current: document { scenario, _ in scenario == "scan" ? 120 : 100 })
+        let everyLAN = try Comparison(
+            baseline: baseline,
+            current: document { scenario, _ in scenario == "scan" ? 120 : 100 }
+        )
         #expect(Self.test(everyLAN, "wire.tcp_attempts")?.worse == 5 && everyLAN.verdict == .regression)
         #expect(everyLAN.markdown().contains("on 5 of 5 draws of a LAN"))
     }
@@ -196,36 +250,51 @@ struct ComparisonTests {
         let first = try Comparison(baseline: baseline, current: Self.attempts([106, 107, 106, 108, 106]))
         #expect(first.verdict == .regression)
         // The rerun sees it again: REGRESSED stands.
-        let confirmed = first.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([107, 106, 109, 106, 107])))
+        let confirmed = first.confirmed(
+            by: try Comparison(baseline: baseline, current: Self.attempts([107, 106, 109, 106, 107]))
+        )
         #expect(confirmed.verdict == .regression)
         #expect(confirmed.markdown().contains("## Confirmation"))
         // The rerun does not: the flag was a fluke, and the verdict says PASS, naming it.
-        let fluke = first.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 101, 100, 100, 102])))
+        let fluke = first.confirmed(
+            by: try Comparison(baseline: baseline, current: Self.attempts([100, 101, 100, 100, 102]))
+        )
         #expect(fluke.verdict == .noRegression)
         #expect(Self.test(fluke, "wire.tcp_attempts")?.outcome == .unconfirmed("REGRESSED"))
         #expect(fluke.markdown().contains("REGRESSED on the first runs, not on the rerun: unconfirmed"))
         #expect(fluke.summary.flaggedStrategies.isEmpty)
         // IMPROVED needs the same confirmation.
         let better = try Comparison(baseline: baseline, current: Self.attempts([80, 80, 81, 79, 80]))
-        #expect(better.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 100, 100, 100, 100]))).verdict == .noRegression)
+        #expect(
+            better.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 100, 100, 100, 100])))
+                .verdict == .noRegression
+        )
         // Runs lost on the first pass and not on the rerun are no regression either.
         var failed = Self.attempts([100, 100, 100, 100, 100])
         failed.runs[0].status = .failed
         let lost = try Comparison(baseline: baseline, current: failed)
         #expect(lost.verdict == .regression)
-        #expect(lost.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 100, 100, 100, 100]))).verdict == .noRegression)
+        #expect(
+            lost.confirmed(by: try Comparison(baseline: baseline, current: Self.attempts([100, 100, 100, 100, 100])))
+                .verdict == .noRegression
+        )
         #expect(lost.confirmed(by: try Comparison(baseline: baseline, current: failed)).verdict == .regression)
     }
 
     @Test("--json: the verdict, every test and the flagged strategies, in snake_case")
     func summaryJSON() throws {
-        let comparison = try Comparison(baseline: Self.attempts([100, 100, 100, 100, 100]), current: Self.attempts([106, 107, 106, 108, 106]))
+        let comparison = try Comparison(
+            baseline: Self.attempts([100, 100, 100, 100, 100]),
+            current: Self.attempts([106, 107, 106, 108, 106])
+        )
         let summary = comparison.summary
         #expect(summary.verdict == "REGRESSED" && summary.exitCode == 1)
         #expect(summary.flaggedStrategies == ["netmonitor-2.0"])
         #expect(summary.tests.first { $0.metric == "wire.tcp_attempts" }?.outcome == "regressed")
         let text = String(decoding: try JSONEncoder().encode(summary), as: UTF8.self)
-        for key in ["\"flagged_strategies\"", "\"p_worse\"", "\"baseline_strategy\"", "\"exit_code\"", "\"null_exceedance\""] {
+        for key in [
+            "\"flagged_strategies\"", "\"p_worse\"", "\"baseline_strategy\"", "\"exit_code\"", "\"null_exceedance\"",
+        ] {
             #expect(text.contains(key), "\(key) missing")
         }
         #expect(!text.contains("pWorse") && !text.contains("flaggedStrategies"))
@@ -243,19 +312,30 @@ struct ComparisonTests {
         #expect(comparison.markdown().contains("a flag at this verdict's level needs 3"))
     }
 
-    @Test("a deadline is not a blindfold: cuts are tested, yield is judged on cut draws, TCP attempts are left out there")
+    @Test(
+        "a deadline is not a blindfold: cuts are tested, yield is judged on cut draws, TCP attempts are left out there"
+    )
     func deadlineCuts() throws {
         // netmonitor-2.0 on home: where the 30 s cut falls decides whether the enrichment race runs (31 or 142 attempts).
-        let bimodal = try Comparison(baseline: Self.attempts([31, 142, 31, 31, 142], cut: true), current: Self.attempts([142, 31, 142, 142, 31], cut: true))
+        let bimodal = try Comparison(
+            baseline: Self.attempts([31, 142, 31, 31, 142], cut: true),
+            current: Self.attempts([142, 31, 142, 142, 31], cut: true)
+        )
         let attempts = try #require(Self.test(bimodal, "wire.tcp_attempts"))
         #expect(attempts.judged == 0 && attempts.outcome == .notJudged("5 cut at a deadline"))
         #expect(bimodal.verdict == .noRegression)
         // A change that makes every draw run into its deadline is a regression of its own. Whether a
         // run is cut can be a coin flip, so the cuts' test assumes q = ¼, not 5 %: five draws cannot
         // flag it at this verdict's level, six can.
-        let five = try Comparison(baseline: Self.attempts([31, 31, 31, 31, 31]), current: Self.attempts([31, 31, 31, 31, 31], cut: true))
+        let five = try Comparison(
+            baseline: Self.attempts([31, 31, 31, 31, 31]),
+            current: Self.attempts([31, 31, 31, 31, 31], cut: true)
+        )
         #expect(Self.test(five, "phases_cut_at_deadline")?.outcome == .inconclusive(needed: 6))
-        let newlyCut = try Comparison(baseline: Self.attempts([31, 31, 31, 31, 31, 31]), current: Self.attempts([31, 31, 31, 31, 31, 31], cut: true))
+        let newlyCut = try Comparison(
+            baseline: Self.attempts([31, 31, 31, 31, 31, 31]),
+            current: Self.attempts([31, 31, 31, 31, 31, 31], cut: true)
+        )
         #expect(Self.test(newlyCut, "phases_cut_at_deadline")?.outcome == .regressed)
         // A draw only one side cut says nothing about TCP attempts while the cut may have flipped by
         // chance: netmonitor-2.0 on home was cut in 5 of 10 runs of five seeds, 25 attempts cut and
@@ -270,7 +350,10 @@ struct ComparisonTests {
         // When the cuts changed beyond chance, those draws are judged: the side that ran to the end
         // sent its real cost. netmonitor-2.0 with tcp.skip_known_hosts: false on tiny is no longer
         // cut at 30 s, and sends 39 TCP attempts on every seed instead of 2.
-        let reprobe = try Comparison(baseline: Self.attempts([2, 2, 2, 2, 2, 2], cut: true), current: Self.attempts([39, 39, 39, 39, 39, 39]))
+        let reprobe = try Comparison(
+            baseline: Self.attempts([2, 2, 2, 2, 2, 2], cut: true),
+            current: Self.attempts([39, 39, 39, 39, 39, 39])
+        )
         #expect(Self.test(reprobe, "phases_cut_at_deadline")?.outcome == .improved)
         #expect(Self.test(reprobe, "wire.tcp_attempts")?.outcome == .regressed)
         #expect(Self.test(reprobe, "wire.tcp_attempts")?.cutsChanged == true)
@@ -286,24 +369,50 @@ struct ComparisonTests {
             for index in document.runs.indices { document.runs[index].metrics.wire.packets = Int(1_000 * scale) }
             return document
         }
-        #expect(Self.test(try Comparison(baseline: packets(1, cut: true), current: packets(1.1, cut: true)), "wire.packets")?.outcome == .unchanged)
-        #expect(Self.test(try Comparison(baseline: packets(1, cut: true), current: packets(1.2, cut: true)), "wire.packets")?.outcome == .regressed)
-        #expect(Self.test(try Comparison(baseline: packets(1, cut: false), current: packets(1.1, cut: false)), "wire.packets")?.outcome == .regressed)
+        #expect(
+            Self.test(
+                try Comparison(baseline: packets(1, cut: true), current: packets(1.1, cut: true)),
+                "wire.packets"
+            )?.outcome == .unchanged
+        )
+        #expect(
+            Self.test(
+                try Comparison(baseline: packets(1, cut: true), current: packets(1.2, cut: true)),
+                "wire.packets"
+            )?.outcome == .regressed
+        )
+        #expect(
+            Self.test(
+                try Comparison(baseline: packets(1, cut: false), current: packets(1.1, cut: false)),
+                "wire.packets"
+            )?.outcome == .regressed
+        )
     }
 
     @Test("Holm over the whole verdict: the same evidence that flags one test alone does not survive among many")
     func familyWise() throws {
         // Three of five draws worse: p = P(Binomial(5, 0.05) ≥ 3) = 0.00116. With 16 p-values (one
         // strategy, eight metrics, both ways) Holm's first level is 0.01 / 16 = 0.000625: not met.
-        let comparison = try Comparison(baseline: Self.attempts([100, 100, 100, 100, 100]), current: Self.attempts([120, 120, 120, 100, 100]))
+        let comparison = try Comparison(
+            baseline: Self.attempts([100, 100, 100, 100, 100]),
+            current: Self.attempts([120, 120, 120, 100, 100])
+        )
         let test = try #require(Self.test(comparison, "wire.tcp_attempts"))
         #expect(abs(test.pWorse - 0.00116) < 0.00002)
         #expect(test.outcome == .unchanged)
         // A looser family-wise α lets it through.
         var loose = Thresholds.defaults
         loose.alpha = 0.05
-        #expect(Self.test(try Comparison(baseline: Self.attempts([100, 100, 100, 100, 100]), current: Self.attempts([120, 120, 120, 100, 100]),
-                                         thresholds: loose), "wire.tcp_attempts")?.outcome == .regressed)
+        #expect(
+            Self.test(
+                try Comparison(
+                    baseline: Self.attempts([100, 100, 100, 100, 100]),
+                    current: Self.attempts([120, 120, 120, 100, 100]),
+                    thresholds: loose
+                ),
+                "wire.tcp_attempts"
+            )?.outcome == .regressed
+        )
     }
 
     @Test("the other way round is an improvement, with an exit status of its own (4)")
@@ -316,20 +425,33 @@ struct ComparisonTests {
     @Test("explicit strategies pair within one file")
     func explicitStrategies() throws {
         let document = SyntheticResults.document()
-        let comparison = try Comparison(baseline: document, current: document,
-                                        pairing: .strategies(baseline: "scanbench-best", current: "review-baseline"))
+        let comparison = try Comparison(
+            baseline: document,
+            current: document,
+            pairing: .strategies(baseline: "scanbench-best", current: "review-baseline")
+        )
         #expect(comparison.verdict == .regression)
         #expect(throws: CompareInputError.self) {
-            try Comparison(baseline: document, current: document, pairing: .strategies(baseline: "nope", current: "review-baseline"))
+            try Comparison(
+                baseline: document,
+                current: document,
+                pairing: .strategies(baseline: "nope", current: "review-baseline")
+            )
         }
     }
 
     @Test("more TCP attempts beyond 5 % on every draw is a regression; within 5 % is not")
     func counterThreshold() throws {
         let baseline = Self.one("netmonitor-2.0", repetitions: 5)
-        let within = try Comparison(baseline: baseline, current: Self.one("netmonitor-2.0", repetitions: 5, attemptsScale: 1.03))
+        let within = try Comparison(
+            baseline: baseline,
+            current: Self.one("netmonitor-2.0", repetitions: 5, attemptsScale: 1.03)
+        )
         #expect(within.verdict == .noRegression)
-        let beyond = try Comparison(baseline: baseline, current: Self.one("netmonitor-2.0", repetitions: 5, attemptsScale: 1.10))
+        let beyond = try Comparison(
+            baseline: baseline,
+            current: Self.one("netmonitor-2.0", repetitions: 5, attemptsScale: 1.10)
+        )
         #expect(beyond.verdict == .regression)
         #expect(Set(beyond.regressions.map(\.metric.id)) == ["wire.tcp_attempts", "wire.packets"])
     }
@@ -340,18 +462,28 @@ struct ComparisonTests {
         func scaled(_ factor: Double) -> ResultsDocument {
             var document = baseline
             for index in document.runs.indices {
-                document.runs[index].metrics.stack.connectionsCreated = Int((Double(baseline.runs[index].metrics.stack.connectionsCreated) * factor).rounded())
+                document.runs[index].metrics.stack.connectionsCreated = Int(
+                    (Double(baseline.runs[index].metrics.stack.connectionsCreated) * factor).rounded()
+                )
             }
             return document
         }
-        #expect(Self.test(try Comparison(baseline: baseline, current: scaled(1.2)), "stack.connections_created")?.outcome == .regressed)
+        #expect(
+            Self.test(try Comparison(baseline: baseline, current: scaled(1.2)), "stack.connections_created")?.outcome
+                == .regressed
+        )
         #expect(try Comparison(baseline: baseline, current: scaled(1.2)).verdict == .regression)
         #expect(try Comparison(baseline: baseline, current: scaled(1.04)).verdict == .noRegression)
     }
 
-    @Test("losing one device on every draw is a regression, and its category goes with it when the probe's allowance is spent")
+    @Test(
+        "losing one device on every draw is a regression, and its category goes with it when the probe's allowance is spent"
+    )
     func lostDevice() throws {
-        let comparison = try Comparison(baseline: Self.one("scanbench-best", repetitions: 5), current: Self.one("scanbench-best", repetitions: 5, extraMissed: 2))
+        let comparison = try Comparison(
+            baseline: Self.one("scanbench-best", repetitions: 5),
+            current: Self.one("scanbench-best", repetitions: 5, extraMissed: 2)
+        )
         #expect(comparison.verdict == .regression)
         #expect(Set(comparison.regressions.map(\.metric.id)) == ["yield.found", "names.category_correct"])
     }
@@ -359,15 +491,23 @@ struct ComparisonTests {
     @Test("a slowdown beyond 10 % on every draw is a regression; 5 % is not")
     func slowdown() throws {
         let baseline = Self.one("netmonitor-2.0", repetitions: 6, seed: 7)
-        let slow = try Comparison(baseline: baseline, current: Self.one("netmonitor-2.0", repetitions: 6, seed: 8, timingScale: 1.4))
+        let slow = try Comparison(
+            baseline: baseline,
+            current: Self.one("netmonitor-2.0", repetitions: 6, seed: 8, timingScale: 1.4)
+        )
         #expect(Self.test(slow, "duration_s")?.outcome == .regressed)
         var quiet = baseline
-        for index in quiet.runs.indices { quiet.runs[index].metrics.durationS = baseline.runs[index].metrics.durationS * 1.05 }
+        for index in quiet.runs.indices {
+            quiet.runs[index].metrics.durationS = baseline.runs[index].metrics.durationS * 1.05
+        }
         #expect(Self.test(try Comparison(baseline: baseline, current: quiet), "duration_s")?.outcome == .unchanged)
         // Gate off: shown, never tested.
         var off = Thresholds.defaults
         off.metrics["duration_s"] = MetricThreshold(gate: false)
-        #expect(Self.test(try Comparison(baseline: baseline, current: quiet, thresholds: off), "duration_s")?.outcome == .notGated)
+        #expect(
+            Self.test(try Comparison(baseline: baseline, current: quiet, thresholds: off), "duration_s")?.outcome
+                == .notGated
+        )
     }
 
     @Test("allowances: relative or absolute, whichever is larger, suffices")
@@ -410,7 +550,10 @@ struct ComparisonTests {
             _ = try Comparison(baseline: baseline, current: current)
             Issue.record("expected an error")
         } catch {
-            #expect(error.message.contains("nothing") || error.message.contains("no (fixture, scenario, strategy, platform) in common"))
+            #expect(
+                error.message.contains("nothing")
+                    || error.message.contains("no (fixture, scenario, strategy, platform) in common")
+            )
             #expect(error.fix.contains("home/scan/scanbench-best") && error.fix.contains("--baseline-strategy"))
         }
     }

@@ -16,9 +16,17 @@ struct GateCalibrationDocTests {
             try #require(parts.count == 2, "docs/REPORTS.md has no block for \(name)")
             let block = try #require(parts[1].components(separatedBy: end).first)
             let file = try String(contentsOfFile: "\(root)/reports/gate-calibration/\(name)", encoding: .utf8)
-            #expect(block == file, "docs/REPORTS.md's \(name) block differs from reports/gate-calibration/\(name): run the command in reports/gate-calibration/README.md with --doc docs/REPORTS.md")
+            #expect(
+                block == file,
+                "docs/REPORTS.md's \(name) block differs from reports/gate-calibration/\(name): run the command in reports/gate-calibration/README.md with --doc docs/REPORTS.md"
+            )
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: "\(root)/reports/gate-calibration").filter { $0.hasSuffix(".md") && $0 != "README.md" }
-        #expect(Set(files) == Set(names), "a calibration table without a block in docs/REPORTS.md, or the other way round")
+        let files = try FileManager.default.contentsOfDirectory(atPath: "\(root)/reports/gate-calibration").filter {
+            $0.hasSuffix(".md") && $0 != "README.md"
+        }
+        #expect(
+            Set(files) == Set(names),
+            "a calibration table without a block in docs/REPORTS.md, or the other way round"
+        )
     }
 }

@@ -13,8 +13,11 @@ struct AppBinaryTests {
         .deletingLastPathComponent()
 
     /// Modules the app must not link: they know the fixture, the testbed, the capture, the harness or the report.
-    static let forbidden: Set = ["Fixture", "Testbed", "TestbedPlatform", "CTestbedShims", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CPcap", "Harness", "Report", "Results",
-                                 "Inventory", "Twin", "Fuzzing", "scanbench"]
+    static let forbidden: Set = [
+        "Fixture", "Testbed", "TestbedPlatform", "CTestbedShims", "CaptureFiles", "CaptureLive", "CaptureAnalysis",
+        "CPcap", "Harness", "Report", "Results",
+        "Inventory", "Twin", "Fuzzing", "scanbench",
+    ]
 
     /// The built app: beside `$SCANBENCH_BIN` when set (as the harness finds it), else the debug build's.
     static var binary: String {
@@ -24,18 +27,30 @@ struct AppBinaryTests {
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary) }
 
-    @Test("the app's target depends, through every target it reaches in Package.swift, on the system under test and the platform layer only")
+    @Test(
+        "the app's target depends, through every target it reaches in Package.swift, on the system under test and the platform layer only"
+    )
     func manifestClosure() throws {
-        let targets = try PackageTargets(manifest: String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8))
+        let targets = try PackageTargets(
+            manifest: String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        )
         let closure = try targets.closure(of: "ScanBenchApp")
-        #expect(closure.isSuperset(of: ["AppContract", "AppSession", "ScanKit", "NetTools", "Platform"]), "\(closure.sorted())")
-        #expect(closure.isDisjoint(with: Self.forbidden), "the app links \(closure.intersection(Self.forbidden).sorted())")
+        #expect(
+            closure.isSuperset(of: ["AppContract", "AppSession", "ScanKit", "NetTools", "Platform"]),
+            "\(closure.sorted())"
+        )
+        #expect(
+            closure.isDisjoint(with: Self.forbidden),
+            "the app links \(closure.intersection(Self.forbidden).sorted())"
+        )
         // The manifest reader itself: the harness's closure does reach the testbed and libpcap.
         #expect(try targets.closure(of: "Harness").isSuperset(of: ["Testbed", "CaptureLive", "CPcap"]))
     }
 
-    @Test("the built app loads no libpcap and carries no testbed, capture, harness or report symbol",
-          .enabled(if: isBuilt, "build every product first (swift build)"))
+    @Test(
+        "the built app loads no libpcap and carries no testbed, capture, harness or report symbol",
+        .enabled(if: isBuilt, "build every product first (swift build)")
+    )
     func linkedBinary() throws {
         let ldd = try ChildProcess.run(["ldd", Self.binary], timeout: 30)
         #expect(ldd.status == 0, "\(ldd.stderr)")
@@ -57,18 +72,30 @@ struct AppBinaryTests {
         let directory = NSTemporaryDirectory() + "no-app-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let error = try #require(throws: HarnessError.self) { try AppExecutable.locate(beside: directory + "/scanbench") }
+        let error = try #require(throws: HarnessError.self) {
+            try AppExecutable.locate(beside: directory + "/scanbench")
+        }
         #expect(error.message.contains(directory + "/scanbench-app"))
         #expect(error.fix.contains("swift build"))
         // Beside a scanbench that has one, it is found.
-        #expect(FileManager.default.createFile(atPath: directory + "/scanbench-app", contents: Data(), attributes: [.posixPermissions: 0o755]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory + "/scanbench-app",
+                contents: Data(),
+                attributes: [.posixPermissions: 0o755]
+            )
+        )
         #expect(try AppExecutable.locate(beside: directory + "/scanbench") == directory + "/scanbench-app")
     }
 
     @Test("the harness's fold of the events lives in the contract, not in the scanner")
     func foldInContract() throws {
         let sources = Self.root.appendingPathComponent("Sources")
-        #expect(FileManager.default.fileExists(atPath: sources.appendingPathComponent("AppContract/Events/EventTally.swift").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: sources.appendingPathComponent("AppContract/Events/EventTally.swift").path
+            )
+        )
         let scanKit = sources.appendingPathComponent("ScanKit")
         let walker = try #require(FileManager.default.enumerator(atPath: scanKit.path))
         for case let path as String in walker where path.hasSuffix(".swift") {
@@ -86,14 +113,20 @@ struct PackageTargets {
     init(manifest: String) throws {
         let text = Substring(manifest)
         var rest = text[...]
-        while let start = rest.range(of: #"\.(target|executableTarget|testTarget|systemLibrary)\("#, options: .regularExpression) {
+        while let start = rest.range(
+            of: #"\.(target|executableTarget|testTarget|systemLibrary)\("#,
+            options: .regularExpression
+        ) {
             let body = Self.balanced(rest[start.upperBound...], open: "(", close: ")")
             rest = rest[body.endIndex...]
             guard let name = Self.strings(in: body).first else { continue }
             var names: [String] = []
             if let list = body.range(of: "dependencies: [") {
                 // A product is named by its `name:`; its `package:` is not a dependency.
-                let listed = Self.balanced(body[list.upperBound...], open: "[", close: "]").replacing(/package: "[^"]*"/, with: "")
+                let listed = Self.balanced(body[list.upperBound...], open: "[", close: "]").replacing(
+                    /package: "[^"]*"/,
+                    with: ""
+                )
                 names = Self.strings(in: listed[...])
             }
             dependencies[name] = names
@@ -126,7 +159,9 @@ struct PackageTargets {
 
     /// The string literals in `text`, in order.
     static func strings(in text: Substring) -> [String] {
-        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
     }
 }
 

@@ -25,7 +25,8 @@ struct ClassifyStepTests {
         change(&classify)
         let sweep = ProbeSweep.classifying(classify, findings: Self.known)
         let p = sweep.prober
-        return "\(classify.deepProbe) \(p.quickPorts) \(p.timeout) \(p.marksGateway) \(p.classifyOnly) \(sweep.bonjourWindow) "
+        return
+            "\(classify.deepProbe) \(p.quickPorts) \(p.timeout) \(p.marksGateway) \(p.classifyOnly) \(sweep.bonjourWindow) "
             + "\(sweep.ssdp.map { "\($0)" } ?? "no ssdp") \(sweep.hostConcurrency) \(sweep.findings.devices.count)"
     }
 
@@ -38,7 +39,7 @@ struct ClassifyStepTests {
         case "reuse_scan": changed = Self.sweep { $0.reuseScan = false }
         case "gateway_flag": changed = Self.sweep { $0.gatewayFlag = true }
         case "top_ports": changed = Self.sweep { $0.topPorts = 100 }
-        case "ports": changed = Self.sweep { $0.ports = [9100] }   // not among the top 40
+        case "ports": changed = Self.sweep { $0.ports = [9100] }  // not among the top 40
         case "bonjour_window_ms": changed = Self.sweep { $0.bonjourWindowMs = 0 }
         case "ssdp_window_ms": changed = Self.sweep { $0.ssdpWindowMs = 3000 }
         case "timeout_ms": changed = Self.sweep { $0.timeoutMs = 500 }
@@ -50,12 +51,21 @@ struct ClassifyStepTests {
 
     @Test("the harness's probe runs blind in the scanner namespace, on the scan's report from standard input")
     func harnessProbeArguments() {
-        let arguments = ClassifyStep(harness: .harnessDefault).arguments(executable: "/bin/scanbench", namespace: "sb-x-scanner")
+        let arguments = ClassifyStep(harness: .harnessDefault).arguments(
+            executable: "/bin/scanbench",
+            namespace: "sb-x-scanner"
+        )
         #expect(Array(arguments.prefix(6)) == ["ip", "netns", "exec", "sb-x-scanner", "/bin/scanbench", "probe"])
-        #expect(arguments.contains("--classify-only") && arguments.contains("--json") && !arguments.contains("--findings"))
+        #expect(
+            arguments.contains("--classify-only") && arguments.contains("--json") && !arguments.contains("--findings")
+        )
         let joined = arguments.joined(separator: " ")
-        #expect(joined.contains("--from-scan - ") && joined.contains("--top-ports 40") && joined.contains("--bonjour-window 1.5")
-                && joined.contains("--ssdp-window 1.5") && joined.contains("--timeout 1.0"), "\(joined)")
+        #expect(
+            joined.contains("--from-scan - ") && joined.contains("--top-ports 40")
+                && joined.contains("--bonjour-window 1.5")
+                && joined.contains("--ssdp-window 1.5") && joined.contains("--timeout 1.0"),
+            "\(joined)"
+        )
     }
 
     @Test("the app's probe connects one at a time on a budget of one slot, each an acquire")
@@ -63,14 +73,16 @@ struct ClassifyStepTests {
         let budget = StructuredConnectionBudget(limit: 1)
         let held = BudgetSlot.holding(budget)
         let gauge = InFlightGauge()
-        let listeners = try (0..<12).map { _ in try LoopbackListener() }   // connects only to our own ports
+        let listeners = try (0..<12).map { _ in try LoopbackListener() }  // connects only to our own ports
         defer { listeners.forEach { $0.close() } }
         var prober = DeviceProber(timeout: 0.5, concurrency: 8, topPorts: 0, classifyOnly: true)
         prober.extraPorts = listeners.map(\.port)
         prober.slot = ConnectionSlot {
             let release = held.take()
             gauge.enter()
-            return { gauge.leave(); release() }
+            return {
+                gauge.leave(); release()
+            }
         }
         let loopback = try #require(IPv4Address("127.0.0.1"))
         let ports = prober.quickPorts
@@ -104,45 +116,136 @@ struct ClassifyStepTests {
         #expect(log.findings(report: report) == ScanFindings(events: events, report: report))
     }
 
-    static let summary = ScanReport.Totals(strategy: "s", interface: "eth0", network: "198.18.0.0/24", hostsPlanned: 1, durationS: 1,
-                                           connectionsCreated: 2, peakConnectionsInFlight: 1, budgetWaits: 0, publishes: nil, publishing: nil,
-                                           waitingByError: [:], phases: [])
+    static let summary = ScanReport.Totals(
+        strategy: "s",
+        interface: "eth0",
+        network: "198.18.0.0/24",
+        hostsPlanned: 1,
+        durationS: 1,
+        connectionsCreated: 2,
+        peakConnectionsInFlight: 1,
+        budgetWaits: 0,
+        publishes: nil,
+        publishing: nil,
+        waitingByError: [:],
+        phases: []
+    )
 
     /// A session's events of each kind the findings read (and one they do not), and its report.
     static func sessionEvents() throws -> ([EventRecord], ScanReport) {
         let ip = try #require(IPv4Address("198.18.0.9"))
         let events: [EventRecord] = [
-            EventRecord(timeNs: 1, event: .connectionCreated(.init(connection: 1, transport: .tcp, ip: ip, port: 443, phase: "tcp_probe"))),
-            EventRecord(timeNs: 2, event: .connectionCreated(.init(connection: 2, transport: .tcp, ip: ip, port: 80, phase: "tcp_probe"))),
-            EventRecord(timeNs: 3, event: .connectionCreated(.init(connection: 3, transport: .udp, ip: ip, port: 1900, phase: "ssdp"))),
-            EventRecord(timeNs: 4, event: .serviceResolved(.init(instance: "P", serviceType: "_ipp._tcp", domain: "local", host: nil, ip: ip, port: 631, accepted: true,
-                                                                 txt: ["ty=Laser 5", "rpMd=x=y", "flag", "ty=second", "=nokey"]))),
-            EventRecord(timeNs: 5, event: .serviceResolved(.init(instance: "P", serviceType: "_ipp._tcp", domain: "local", host: nil, ip: ip, port: 631, accepted: true))),
-            EventRecord(timeNs: 6, event: .serviceResolved(.init(instance: "X", serviceType: "_ssh._tcp", domain: "local", host: nil, ip: ip, port: 22, accepted: false))),
+            EventRecord(
+                timeNs: 1,
+                event: .connectionCreated(.init(connection: 1, transport: .tcp, ip: ip, port: 443, phase: "tcp_probe"))
+            ),
+            EventRecord(
+                timeNs: 2,
+                event: .connectionCreated(.init(connection: 2, transport: .tcp, ip: ip, port: 80, phase: "tcp_probe"))
+            ),
+            EventRecord(
+                timeNs: 3,
+                event: .connectionCreated(.init(connection: 3, transport: .udp, ip: ip, port: 1900, phase: "ssdp"))
+            ),
+            EventRecord(
+                timeNs: 4,
+                event: .serviceResolved(
+                    .init(
+                        instance: "P",
+                        serviceType: "_ipp._tcp",
+                        domain: "local",
+                        host: nil,
+                        ip: ip,
+                        port: 631,
+                        accepted: true,
+                        txt: ["ty=Laser 5", "rpMd=x=y", "flag", "ty=second", "=nokey"]
+                    )
+                )
+            ),
+            EventRecord(
+                timeNs: 5,
+                event: .serviceResolved(
+                    .init(
+                        instance: "P",
+                        serviceType: "_ipp._tcp",
+                        domain: "local",
+                        host: nil,
+                        ip: ip,
+                        port: 631,
+                        accepted: true
+                    )
+                )
+            ),
+            EventRecord(
+                timeNs: 6,
+                event: .serviceResolved(
+                    .init(
+                        instance: "X",
+                        serviceType: "_ssh._tcp",
+                        domain: "local",
+                        host: nil,
+                        ip: ip,
+                        port: 22,
+                        accepted: false
+                    )
+                )
+            ),
         ]
-        let report = ScanReport(devices: [.init(ip: "198.18.0.9", mac: nil, hostname: nil, sources: ["tcp"], firstSource: "tcp", latencyMs: nil,
-                                                latencySource: nil, openPorts: [80], firstSeenMs: 1)],
-                                summary: ClassifyStepTests.summary)
+        let report = ScanReport(
+            devices: [
+                .init(
+                    ip: "198.18.0.9",
+                    mac: nil,
+                    hostname: nil,
+                    sources: ["tcp"],
+                    firstSource: "tcp",
+                    latencyMs: nil,
+                    latencySource: nil,
+                    openPorts: [80],
+                    firstSeenMs: 1
+                )
+            ],
+            summary: ClassifyStepTests.summary
+        )
         return (events, report)
     }
 
     @Test func findingsAreWhatTheEventLogRecords() throws {
         let (events, report) = try Self.sessionEvents()
         let findings = ScanFindings(events: events, report: report)
-        #expect(findings.devices["198.18.0.9"] == ScanFindings.Device(triedPorts: [80, 443], openPorts: [80],
-                                                                      services: [.init(instance: "P", type: "_ipp._tcp", port: 631,
-                                                                                                      txt: ["ty": "Laser 5", "rpMd": "x=y", "flag": ""])]))
+        #expect(
+            findings.devices["198.18.0.9"]
+                == ScanFindings.Device(
+                    triedPorts: [80, 443],
+                    openPorts: [80],
+                    services: [
+                        .init(
+                            instance: "P",
+                            type: "_ipp._tcp",
+                            port: 631,
+                            txt: ["ty": "Laser 5", "rpMd": "x=y", "flag": ""]
+                        )
+                    ]
+                )
+        )
     }
 
-    @Test("the session's tools write to the same log: a port only the port scanner or the TCP ping connected to is not one the scan tried")
+    @Test(
+        "the session's tools write to the same log: a port only the port scanner or the TCP ping connected to is not one the scan tried"
+    )
     func toolConnectsAreNotTheScans() throws {
         let ip = try #require(IPv4Address("198.18.0.9"))
         let other = try #require(IPv4Address("198.18.0.10"))
         func created(_ n: UInt64, _ ip: IPv4Address, _ port: Int, _ phase: String) -> EventRecord {
-            EventRecord(timeNs: n, event: .connectionCreated(.init(connection: n, transport: .tcp, ip: ip, port: port, phase: phase)))
+            EventRecord(
+                timeNs: n,
+                event: .connectionCreated(.init(connection: n, transport: .tcp, ip: ip, port: port, phase: phase))
+            )
         }
-        let events = [created(1, ip, 80, "tcp_probe"), created(2, ip, 22, ScanEvent.toolPhase("ports")),
-                      created(3, ip, 443, ScanEvent.toolPhase("ping")), created(4, other, 3389, ScanEvent.toolPhase("ports"))]
+        let events = [
+            created(1, ip, 80, "tcp_probe"), created(2, ip, 22, ScanEvent.toolPhase("ports")),
+            created(3, ip, 443, ScanEvent.toolPhase("ping")), created(4, other, 3389, ScanEvent.toolPhase("ports")),
+        ]
         let findings = ScanFindings(events: events, report: ScanReport(devices: [], summary: ClassifyStepTests.summary))
         #expect(findings.devices["198.18.0.9"]?.triedPorts == [80])
         // A device only a tool touched has no findings at all: the scan learned nothing of it.
@@ -175,7 +278,9 @@ private struct LoopbackListener {
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard fd >= 0, bound else { throw POSIXError(.EADDRINUSE) }
         (self.fd, port) = (fd, UInt16(bigEndian: address.sin_port))

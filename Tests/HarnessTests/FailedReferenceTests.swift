@@ -10,7 +10,9 @@ import Testing
 /// as the app disagreeing, never as a measured zero.
 @Suite("Failed references and unread measurements")
 struct FailedReferenceTests {
-    @Test("a reference tool that cannot run is 'reference failed', not a disagreement: its agreement metric is unmeasured")
+    @Test(
+        "a reference tool that cannot run is 'reference failed', not a disagreement: its agreement metric is unmeasured"
+    )
     func lookupReferenceFailed() throws {
         // `ip netns exec` into a namespace that does not exist: every reference tool fails.
         let scorer = SessionLookupScorer(namespace: "no-such-namespace-\(UUID().uuidString.prefix(8))")
@@ -38,8 +40,16 @@ struct FailedReferenceTests {
         var scorer = WakeOnLANScorer(testbed: "x", target: "pc")
         scorer.logPath = NSTemporaryDirectory() + "no-wol-\(UUID().uuidString).log"
         #expect(scorer.missingBefore, "no log at the testbed's path before the session")
-        let sent = SessionReport.WakeOnLANRun(mac: "m", destination: "255.255.255.255", port: 9, startedS: 5, durationMs: 0.5,
-                                              sentUnixNs: 1, packetHex: "ffab", error: nil)
+        let sent = SessionReport.WakeOnLANRun(
+            mac: "m",
+            destination: "255.255.255.255",
+            port: 9,
+            startedS: 5,
+            durationMs: 0.5,
+            sentUnixNs: 1,
+            packetHex: "ffab",
+            error: nil
+        )
         var metrics = RunMetrics()
         metrics.wakeOnLAN = scorer.score([sent], target: "pc")
         #expect(metrics.wakeOnLAN?.referenceError?.contains("listener log") == true)
@@ -49,10 +59,21 @@ struct FailedReferenceTests {
     @Test("avahi-browse that failed leaves the avahi agreement unmeasured and the fixture agreement scored")
     func avahiFailed() throws {
         let fixture = try FixtureLoader.load(try FixtureLoader.resolve("home"))
-        let truth = GroundTruth(fixture: fixture, fixturePath: "fixtures/lans/home.yaml", plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")))
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "fixtures/lans/home.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))
+        )
         let failed = ServiceAgreementScorer(truth: truth, avahi: nil, avahiError: "avahi-browse could not run")
-        let browse = SessionReport.BonjourBrowse(startedS: 5, durationMs: 1000, types: ["_ssh._tcp"], service: "own", generation: nil,
-                                                 services: [], error: nil)
+        let browse = SessionReport.BonjourBrowse(
+            startedS: 5,
+            durationMs: 1000,
+            types: ["_ssh._tcp"],
+            service: "own",
+            generation: nil,
+            services: [],
+            error: nil
+        )
         var metrics = RunMetrics()
         metrics.bonjourBrowse = failed.score(browse)
         #expect(Metric.browseAgrees.value(in: metrics) == nil)
@@ -67,7 +88,15 @@ struct FailedReferenceTests {
         EntryRunner.recordUnreadEventLog("no such file", into: &ok)
         #expect(ok.status == .failed && ok.eventLogError == "no such file")
         #expect(ok.error?.contains("event log could not be read (no such file)") == true)
-        var hung = RunResult(fixture: "home", strategy: "s", scenario: "scan", repetition: 1, sequence: 0, status: .hung, error: "the scan hung")
+        var hung = RunResult(
+            fixture: "home",
+            strategy: "s",
+            scenario: "scan",
+            repetition: 1,
+            sequence: 0,
+            status: .hung,
+            error: "the scan hung"
+        )
         EntryRunner.recordUnreadEventLog("truncated", into: &hung)
         #expect(hung.status == .hung && hung.error?.hasPrefix("the scan hung; ") == true)
     }

@@ -18,10 +18,14 @@ struct LibcBoundaryTests {
     /// The modules whose job is to call the system.
     static let platformModules: Set = ["Platform", "TestbedPlatform", "Spawn", "CPlatform", "CTestbedShims", "CPcap"]
     static let libcFunctions = [
-        "getpid", "geteuid", "getuid", "kill", "usleep", "sleep", "nanosleep", "execv", "execvp", "fork", "dlopen", "dlsym",
-        "uname", "sysconf", "mkdir", "stat", "lstat", "fopen", "fread", "fwrite", "fclose", "fflush", "setvbuf", "strerror",
-        "strdup", "socket", "bind", "connect", "sendto", "recvfrom", "recvmsg", "ioctl", "poll", "ppoll", "pipe", "dup2",
-        "malloc", "free", "signal", "sigaction", "prctl", "setns", "getifaddrs", "getaddrinfo", "setsockopt", "posix_spawn",
+        "getpid", "geteuid", "getuid", "kill", "usleep", "sleep", "nanosleep", "execv", "execvp", "fork", "dlopen",
+        "dlsym",
+        "uname", "sysconf", "mkdir", "stat", "lstat", "fopen", "fread", "fwrite", "fclose", "fflush", "setvbuf",
+        "strerror",
+        "strdup", "socket", "bind", "connect", "sendto", "recvfrom", "recvmsg", "ioctl", "poll", "ppoll", "pipe",
+        "dup2",
+        "malloc", "free", "signal", "sigaction", "prctl", "setns", "getifaddrs", "getaddrinfo", "setsockopt",
+        "posix_spawn",
         "waitpid", "wait4", "clock_gettime",
     ]
 
@@ -30,7 +34,9 @@ struct LibcBoundaryTests {
     /// The names called as free functions in `line`: an identifier not after a `.`, then `(`.
     static func freeCalls(in line: String) -> [String] {
         let bytes = Array(line.utf8)
-        func isIdentifier(_ byte: UInt8) -> Bool { byte == 95 || (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) }
+        func isIdentifier(_ byte: UInt8) -> Bool {
+            byte == 95 || (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+        }
         var names: [String] = []
         var index = 0
         while index < bytes.count {
@@ -51,7 +57,9 @@ struct LibcBoundaryTests {
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
         var found: [(String, String)] = []
         for case let path as String in walker where path.hasSuffix(".swift") {
-            guard let module = path.split(separator: "/").first, !platformModules.contains(String(module)) else { continue }
+            guard let module = path.split(separator: "/").first, !platformModules.contains(String(module)) else {
+                continue
+            }
             found.append((path, try String(contentsOfFile: sources.appendingPathComponent(path).path, encoding: .utf8)))
         }
         return found
@@ -62,10 +70,16 @@ struct LibcBoundaryTests {
         var code: [UInt8] = [], inString = false, escaped = false
         for byte in line.utf8 {
             if inString {
-                if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false; code.append(34) }
+                if escaped {
+                    escaped = false
+                } else if byte == 92 {
+                    escaped = true
+                } else if byte == 34 {
+                    inString = false; code.append(34)
+                }
                 continue
             }
-            if byte == 47, code.last == 47 { code.removeLast(); break }   // "//"
+            if byte == 47, code.last == 47 { code.removeLast(); break }  // "//"
             if byte == 34 { inString = true }
             code.append(byte)
         }
@@ -82,7 +96,9 @@ struct LibcBoundaryTests {
             guard !inBlockString else { continue }
             let line = code(raw)
             let trimmed = line.drop { $0 == " " }
-            if ["import Glibc", "import Musl", "import Darwin"].contains(where: { trimmed.hasPrefix($0) }) || line.utf8.firstRange(of: qualified) != nil {
+            if ["import Glibc", "import Musl", "import Darwin"].contains(where: { trimmed.hasPrefix($0) })
+                || line.utf8.firstRange(of: qualified) != nil
+            {
                 found.append((index + 1, String(trimmed), nil))
             } else if let name = freeCalls(in: line).first(where: { libc.contains($0) }) {
                 found.append((index + 1, name + "(", name))
@@ -90,7 +106,9 @@ struct LibcBoundaryTests {
         }
         // A function or closure parameter of the file's own by that name is not libc's.
         func declared(_ name: String) -> Bool {
-            ["func \(name)(", "func \(name)<", "\(name): (", "\(name): @"].contains { text.utf8.firstRange(of: Array($0.utf8)) != nil }
+            ["func \(name)(", "func \(name)<", "\(name): (", "\(name): @"].contains {
+                text.utf8.firstRange(of: Array($0.utf8)) != nil
+            }
         }
         return found.filter { $0.call.map { !declared($0) } ?? true }.map { "\($0.line): \($0.what)" }
     }
@@ -100,7 +118,10 @@ struct LibcBoundaryTests {
         let files = try Self.files()
         #expect(files.count > 300, "Sources not found at \(Self.sources.path)")
         let bad = files.flatMap { file in Self.violations(in: file.text).map { "\(file.path):\($0)" } }
-        #expect(bad.isEmpty, "libc outside the platform modules (use a wrapper in Platform or TestbedPlatform):\n\(bad.joined(separator: "\n"))")
+        #expect(
+            bad.isEmpty,
+            "libc outside the platform modules (use a wrapper in Platform or TestbedPlatform):\n\(bad.joined(separator: "\n"))"
+        )
     }
 
     @Test("the check sees an import, a qualified name and a free call, and not comments, strings or own methods")
@@ -116,7 +137,8 @@ struct LibcBoundaryTests {
 
     @Test("durations are measured on MonotonicClock, not ContinuousClock or SuspendingClock")
     func oneClock() throws {
-        let bad = try Self.files().filter { $0.text.contains("ContinuousClock") || $0.text.contains("SuspendingClock") }.map(\.path)
+        let bad = try Self.files().filter { $0.text.contains("ContinuousClock") || $0.text.contains("SuspendingClock") }
+            .map(\.path)
         #expect(bad.isEmpty, "\(bad)")
     }
 }

@@ -28,7 +28,11 @@ struct MetricsJoinerTests {
 
     static func truth() throws -> GroundTruth {
         let fixture = try FixtureLoader.load(text: fixtureText, file: "join.yaml")
-        return GroundTruth(fixture: fixture, fixturePath: "join.yaml", plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")))
+        return GroundTruth(
+            fixture: fixture,
+            fixturePath: "join.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))
+        )
     }
 
     static func ip(_ text: String) -> IPv4Address { IPv4Address(text)! }
@@ -36,11 +40,19 @@ struct MetricsJoinerTests {
     /// The speaker's missed reason under a run whose events are `events` (plus start and end).
     static func speakerReason(_ events: [ScanEvent]) throws -> String {
         let t0: UInt64 = 1_000_000_000
-        let records = [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
+        let records =
+            [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
             + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
             + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
-        let observation = RunObservation(truth: try truth(), scan: nil, events: records, wire: nil, captureDrops: 0,
-                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let observation = RunObservation(
+            truth: try truth(),
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
         let (_, devices, _) = MetricsJoiner(observation: observation).join()
         return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
     }
@@ -49,24 +61,41 @@ struct MetricsJoinerTests {
     func physicalFloor() throws {
         let text = Self.fixtureText.replacingOccurrences(
             of: "category: phone, link: {delay_ms: 10}}",
-            with: "category: phone, link: {delay_ms: 10}, arp: {reply_delay_ms: 900}, mdns: [{type: _ssh._tcp, instance: P, port: 22, delay_ms: 300}]}")
+            with:
+                "category: phone, link: {delay_ms: 10}, arp: {reply_delay_ms: 900}, mdns: [{type: _ssh._tcp, instance: P, port: 22, delay_ms: 300}]}"
+        )
         let fixture = try FixtureLoader.load(text: text, file: "floor.yaml")
         func floor(_ name: String) -> Double? {
-            Discoverability.floorMs(fixture.devices.first { $0.name == name }!, scannerLink: fixture.network.scanner.link)
+            Discoverability.floorMs(
+                fixture.devices.first { $0.name == name }!,
+                scannerLink: fixture.network.scanner.link
+            )
         }
         #expect(floor("gateway") == 2, "an immediate ARP reply over a 1 ms link: one round trip")
         #expect(floor("phone") == 320, "mDNS after 300 ms beats ARP after 900 ms; plus a 20 ms round trip")
         #expect(floor("ghost") == nil, "never answers anything: no floor")
         #expect(floor("speaker") == 0, "no ARP, but mDNS at once")
-        let observation = RunObservation(truth: GroundTruth(fixture: fixture, fixturePath: "floor.yaml",
-                                                            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))),
-                                         scan: nil, events: [], wire: nil, captureDrops: 0, process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let observation = RunObservation(
+            truth: GroundTruth(
+                fixture: fixture,
+                fixturePath: "floor.yaml",
+                plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))
+            ),
+            scan: nil,
+            events: [],
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
         let (metrics, devices, _) = MetricsJoiner(observation: observation).join()
         #expect(metrics.timeTo100PercentFloorS == 0.32)
         #expect(devices.first { $0.name == "phone" }?.floorMs == 320)
     }
 
-    @Test("a missed device's reason says only what the run's events show: no ARP table read, no listening, when there was none")
+    @Test(
+        "a missed device's reason says only what the run's events show: no ARP table read, no listening, when there was none"
+    )
     func missedReasonsComeFromEvents() throws {
         let speaker = Self.ip("198.18.0.12")
         // A TCP-only strategy: it never read the ARP table and never listened.
@@ -87,7 +116,12 @@ struct MetricsJoinerTests {
             .phaseStart(.init(phase: "bonjour", step: 0)),
             .answerReceived(.init(phase: "bonjour", protocol: .mdns, from: Self.ip("198.18.0.1"))),
         ])
-        #expect(swept.hasPrefix("observed: no TCP connect to it; 1 udp_poke; not in the ARP table at any of 2 reads; no mdns answer from it during the bonjour phase"), "\(swept)")
+        #expect(
+            swept.hasPrefix(
+                "observed: no TCP connect to it; 1 udp_poke; not in the ARP table at any of 2 reads; no mdns answer from it during the bonjour phase"
+            ),
+            "\(swept)"
+        )
         #expect(swept.contains("inferred: it did not answer ARP before the table was read"), "\(swept)")
         // An answer from it is reported as seen, not denied.
         let answered = try Self.speakerReason([
@@ -97,76 +131,148 @@ struct MetricsJoinerTests {
         #expect(answered.contains("answered mdns"), "\(answered)")
     }
 
-    @Test("a missed device's reason names its Wi-Fi mechanism: asleep at every poke, waiting ended by the policy during a path loss, probes a path gap covered")
+    @Test(
+        "a missed device's reason names its Wi-Fi mechanism: asleep at every poke, waiting ended by the policy during a path loss, probes a path gap covered"
+    )
     func missedReasonsNameTheMechanism() throws {
-        let text = Self.fixtureText.replacingOccurrences(of: "category: phone, link: {delay_ms: 10}}",
-                                                         with: "category: phone, link: {delay_ms: 10}, deep_sleep: {sleep_s: 20, awake_s: 5}}")
+        let text = Self.fixtureText.replacingOccurrences(
+            of: "category: phone, link: {delay_ms: 10}}",
+            with: "category: phone, link: {delay_ms: 10}, deep_sleep: {sleep_s: 20, awake_s: 5}}"
+        )
         let fixture = try FixtureLoader.load(text: text, file: "join.yaml")
-        let truth = GroundTruth(fixture: fixture, fixturePath: "join.yaml", plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")))
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "join.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))
+        )
         let (phone, speaker) = (Self.ip("198.18.0.10"), Self.ip("198.18.0.12"))
         let t0: UInt64 = 1_000_000_000
-        func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord { EventRecord(timeNs: t0 + ms * 1_000_000, event: event) }
+        func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord {
+            EventRecord(timeNs: t0 + ms * 1_000_000, event: event)
+        }
         let records = [
             at(0, .scanStart(.init(strategy: "s", hosts: 253))),
             at(100, .connectionCreated(.init(connection: 1, transport: .tcp, ip: phone, port: 80, phase: "tcp_probe"))),
             at(100, .connectionState(.init(connection: 1, state: .preparing))),
             at(1100, .connectionState(.init(connection: 1, state: .cancelled))),
             // The speaker's connect: waiting(ENETDOWN) when the path went at 1.5 s, cancelled 1 ms later (`fail`).
-            at(1000, .connectionCreated(.init(connection: 2, transport: .tcp, ip: speaker, port: 7000, phase: "tcp_probe"))),
+            at(
+                1000,
+                .connectionCreated(.init(connection: 2, transport: .tcp, ip: speaker, port: 7000, phase: "tcp_probe"))
+            ),
             at(1000, .connectionState(.init(connection: 2, state: .preparing))),
             at(1500, .connectionState(.init(connection: 2, state: .waiting, error: "ENETDOWN"))),
             at(1501, .connectionState(.init(connection: 2, state: .cancelled))),
             at(2000, .scanEnd(.init(devices: 0))),
         ]
-        var observation = RunObservation(truth: truth, scan: nil, events: records, wire: nil, captureDrops: 0,
-                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        var observation = RunObservation(
+            truth: truth,
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
         var sleeper = SwitchPortCounters(name: "phone")
         sleeper.asleepDropped = 4
         observation.switchCounters = [sleeper]
         // An association loss from 1.5 s to 4 s on the event log's clock (realtime = monotonic here).
-        observation.pathEvents = [PathEventRecord(port: "scanner", kind: "association_loss", startSeconds: 0, endSeconds: 2.5,
-                                                  startUnix: 2.5, endUnix: 5)]
+        observation.pathEvents = [
+            PathEventRecord(
+                port: "scanner",
+                kind: "association_loss",
+                startSeconds: 0,
+                endSeconds: 2.5,
+                startUnix: 2.5,
+                endUnix: 5
+            )
+        ]
         let (_, devices, _) = MetricsJoiner(observation: observation).join()
         let phoneReason = try #require(devices.first { $0.name == "phone" }?.missedBecause)
-        #expect(phoneReason.contains("deep_sleep: asleep 20 s of every 25 s; the switch dropped 4 frames"), "\(phoneReason)")
+        #expect(
+            phoneReason.contains("deep_sleep: asleep 20 s of every 25 s; the switch dropped 4 frames"),
+            "\(phoneReason)"
+        )
         #expect(phoneReason.contains("asleep at every poke (deep_sleep)"), "\(phoneReason)")
         #expect(!phoneReason.contains("path gap"), "its connect ended before the gap: \(phoneReason)")
         // Unread switch counters are no "dropped 0 frames", and imply no sleep at every poke.
         observation.switchCounters = nil
-        let unread = try #require(MetricsJoiner(observation: observation).join().devices.first { $0.name == "phone" }?.missedBecause)
+        let unread = try #require(
+            MetricsJoiner(observation: observation).join().devices.first { $0.name == "phone" }?.missedBecause
+        )
         #expect(unread.contains("deep_sleep: asleep 20 s of every 25 s; switch counters unread"), "\(unread)")
         #expect(!unread.contains("dropped") && !unread.contains("asleep at every poke"), "\(unread)")
         let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
         #expect(speakerReason.contains("1× waiting ENETDOWN"), "\(speakerReason)")
         #expect(speakerReason.contains("`waiting` ended by the probe's policy during a path loss"), "\(speakerReason)")
-        #expect(speakerReason.contains("1 of 1 TCP connects overlapped a path gap (association_loss"), "\(speakerReason)")
-        #expect(speakerReason.contains("path lost: a path gap (association_loss) covered its probes"), "\(speakerReason)")
+        #expect(
+            speakerReason.contains("1 of 1 TCP connects overlapped a path gap (association_loss"),
+            "\(speakerReason)"
+        )
+        #expect(
+            speakerReason.contains("path lost: a path gap (association_loss) covered its probes"),
+            "\(speakerReason)"
+        )
         #expect(!speakerReason.contains("deep_sleep"), "\(speakerReason)")
     }
 
-    @Test("UI: main-actor time per publish as p50, p95 and max; publishes that handed the list over; late frames past one 60 Hz frame")
+    @Test(
+        "UI: main-actor time per publish as p50, p95 and max; publishes that handed the list over; late frames past one 60 Hz frame"
+    )
     func uiDistribution() throws {
         let t0: UInt64 = 1_000_000_000
         // Busy 1, 2, 3, 4 and 20 ms; the first from a log before device_flush_ms (no flag: it handed the list over).
         let busy: [(UInt64, Bool?)] = [(1, nil), (2, false), (3, false), (4, true), (20, true)]
         var events: [EventRecord] = [.init(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 1)))]
         for (i, (ms, list)) in busy.enumerated() {
-            events.append(.init(timeNs: t0 + UInt64(i + 1) * 1_000_000, event: .publish(.init(
-                sequence: i + 1, devices: 1, progress: 0.1, reason: .percent, mainBusyNs: ms * 1_000_000, deviceList: list))))
+            events.append(
+                .init(
+                    timeNs: t0 + UInt64(i + 1) * 1_000_000,
+                    event: .publish(
+                        .init(
+                            sequence: i + 1,
+                            devices: 1,
+                            progress: 0.1,
+                            reason: .percent,
+                            mainBusyNs: ms * 1_000_000,
+                            deviceList: list
+                        )
+                    )
+                )
+            )
         }
         for late: UInt64 in [16_666_667, 16_666_668, 50_000_000] {
-            events.append(.init(timeNs: t0 + 10_000_000, event: .frameProbe(.init(lateNs: late, intervalNs: 16_666_667))))
+            events.append(
+                .init(timeNs: t0 + 10_000_000, event: .frameProbe(.init(lateNs: late, intervalNs: 16_666_667)))
+            )
         }
-        let observation = RunObservation(truth: try Self.truth(), scan: nil, events: events, wire: nil, captureDrops: 0,
-                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let observation = RunObservation(
+            truth: try Self.truth(),
+            scan: nil,
+            events: events,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
         let ui = MetricsJoiner(observation: observation).join().metrics.ui
         #expect(ui.publishes == 5 && ui.deviceListPublishes == 3)
         #expect(ui.mainBusyMs == 30 && ui.mainBusyP50Ms == 3 && ui.mainBusyMaxMs == 20)
         // p95 by linear interpolation: rank 0.95 × 4 = 3.8, between 4 and 20.
         #expect(abs((ui.mainBusyP95Ms ?? 0) - 16.8) < 1e-9)
         #expect(ui.lateFrames == 2, "exactly one frame late is on time")
-        let none = MetricsJoiner(observation: RunObservation(truth: try Self.truth(), scan: nil, events: [], wire: nil, captureDrops: 0,
-                                                             process: ProcessStats(), realtimeMinusMonotonicNs: 0)).join().metrics.ui
+        let none = MetricsJoiner(
+            observation: RunObservation(
+                truth: try Self.truth(),
+                scan: nil,
+                events: [],
+                wire: nil,
+                captureDrops: 0,
+                process: ProcessStats(),
+                realtimeMinusMonotonicNs: 0
+            )
+        ).join().metrics.ui
         #expect(none.mainBusyP95Ms == nil && none.mainBusyMaxMs == nil && none.deviceListPublishes == 0)
     }
 
@@ -175,36 +281,64 @@ struct MetricsJoinerTests {
         let t0: UInt64 = 1_000_000_000
         let events: [EventRecord] = [
             .init(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253))),
-            .init(timeNs: t0 + 1_000_000, event: .connectionCreated(.init(connection: 1, transport: .tcp, ip: Self.ip("198.18.0.12"), port: 80, phase: "tcp_probe"))),
-            .init(timeNs: t0 + 2_000_000, event: .connectionState(.init(connection: 1, state: .waiting, error: "EHOSTUNREACH"))),
-            .init(timeNs: t0 + 3_000_000, event: .connectionCreated(.init(connection: 2, transport: .tcp, ip: Self.ip("198.18.0.1"), port: 80, phase: "tcp_probe"))),
+            .init(
+                timeNs: t0 + 1_000_000,
+                event: .connectionCreated(
+                    .init(connection: 1, transport: .tcp, ip: Self.ip("198.18.0.12"), port: 80, phase: "tcp_probe")
+                )
+            ),
+            .init(
+                timeNs: t0 + 2_000_000,
+                event: .connectionState(.init(connection: 1, state: .waiting, error: "EHOSTUNREACH"))
+            ),
+            .init(
+                timeNs: t0 + 3_000_000,
+                event: .connectionCreated(
+                    .init(connection: 2, transport: .tcp, ip: Self.ip("198.18.0.1"), port: 80, phase: "tcp_probe")
+                )
+            ),
             .init(timeNs: t0 + 500_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.1"), source: .arp))),
             .init(timeNs: t0 + 600_000_000, event: .connectionState(.init(connection: 1, state: .cancelled))),
             .init(timeNs: t0 + 700_000_000, event: .budgetWait(.init(active: 30, limit: 30, queued: 1))),
             .init(timeNs: t0 + 800_000_000, event: .budgetAcquire(.init(active: 30, limit: 30, waitedNs: 5))),
             .init(timeNs: t0 + 900_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.10"), source: .tcp))),
-            .init(timeNs: t0 + 950_000_000, event: .deviceSourceAdded(.init(ip: Self.ip("198.18.0.10"), source: .icmp))),
+            .init(
+                timeNs: t0 + 950_000_000,
+                event: .deviceSourceAdded(.init(ip: Self.ip("198.18.0.10"), source: .icmp))
+            ),
             .init(timeNs: t0 + 960_000_000, event: .deviceFirstSeen(.init(ip: Self.ip("198.18.0.99"), source: .tcp))),
-            .init(timeNs: t0 + 970_000_000, event: .publish(.init(sequence: 1, devices: 2, progress: 0.5, reason: .host, mainBusyNs: 2_000_000))),
+            .init(
+                timeNs: t0 + 970_000_000,
+                event: .publish(.init(sequence: 1, devices: 2, progress: 0.5, reason: .host, mainBusyNs: 2_000_000))
+            ),
             .init(timeNs: t0 + 980_000_000, event: .frameProbe(.init(lateNs: 40_000_000, intervalNs: 16_666_667))),
             .init(timeNs: t0 + 990_000_000, event: .frameProbe(.init(lateNs: 1_000_000, intervalNs: 16_666_667))),
             .init(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 3))),
         ]
-        let scan = try ScanReportExcerpt.decode("""
+        let scan = try ScanReportExcerpt.decode(
+            """
             {"devices": [
               {"ip": "198.18.0.1", "hostname": "gw.home.arpa", "sources": ["arp"], "first_source": "arp", "latency_ms": 2.5, "latency_source": "icmp"},
               {"ip": "198.18.0.10", "sources": ["tcp", "icmp"], "first_source": "tcp", "latency_ms": 30, "latency_source": "icmp"},
               {"ip": "198.18.0.99", "sources": ["tcp"], "first_source": "tcp"}],
              "summary": {"duration_s": 2.0}}
-            """)
+            """
+        )
         var before = SwitchPortCounters(name: "phone"), after = before
         before.lostOnLink = 4
         after.lostOnLink = 7
         after.arpRepliesDropped = 2
         after.writeFailures = 1
-        let observation = RunObservation(truth: try Self.truth(), scan: scan, events: events, wire: nil, captureDrops: 0,
-                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0,
-                                         switchCounters: [after, SwitchPortCounters(name: "new")].since([before]))
+        let observation = RunObservation(
+            truth: try Self.truth(),
+            scan: scan,
+            events: events,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0,
+            switchCounters: [after, SwitchPortCounters(name: "new")].since([before])
+        )
         let (metrics, devices, series) = MetricsJoiner(observation: observation).join()
         // ghost never answers ARP and announces nothing: not discoverable.
         #expect(metrics.yield.discoverable == 3)
@@ -239,13 +373,22 @@ struct MetricsJoinerTests {
     /// The categories of one run whose scan found the gateway, the phone and an address no
     /// device has, classified as `probe` printed them.
     static func categoryJoin(_ probe: ProbedCategories?) throws -> (RunMetrics, [DeviceOutcome]) {
-        let scan = try ScanReportExcerpt.decode("""
+        let scan = try ScanReportExcerpt.decode(
+            """
             {"devices": [{"ip": "198.18.0.1", "sources": ["arp"], "first_source": "arp"},
                          {"ip": "198.18.0.10", "sources": ["arp"], "first_source": "arp"},
                          {"ip": "198.18.0.99", "sources": ["tcp"], "first_source": "tcp"}]}
-            """)
-        var observation = RunObservation(truth: try truth(), scan: scan, events: [], wire: nil, captureDrops: 0,
-                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+            """
+        )
+        var observation = RunObservation(
+            truth: try truth(),
+            scan: scan,
+            events: [],
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
         observation.categories = probe
         observation.categoryProbeSeconds = probe == nil ? nil : 3.25
         if probe != nil {
@@ -257,7 +400,9 @@ struct MetricsJoinerTests {
         return (metrics, devices)
     }
 
-    @Test("categories: correct among every discoverable device, a missed one is not; per device the verdict and its rule")
+    @Test(
+        "categories: correct among every discoverable device, a missed one is not; per device the verdict and its rule"
+    )
     func categories() throws {
         let output = """
             {"devices": [
@@ -272,34 +417,69 @@ struct MetricsJoinerTests {
         #expect(metrics.names.categoryCorrect == 1, "the gateway; the phone is unclassified, the speaker missed")
         #expect(metrics.names.categoryProbeS == 3.25)
         #expect(metrics.names.categoryProbeConnections == 120 && metrics.names.categoryProbePackets == 150)
-        #expect(Metric.categoryProbeConnections.value(in: metrics) == 120, "the classify step's cost, declared once in the catalogue")
+        #expect(
+            Metric.categoryProbeConnections.value(in: metrics) == 120,
+            "the classify step's cost, declared once in the catalogue"
+        )
         // The session pays for the step: its connects and every frame of its capture on top of the scan's.
         let session = try #require(metrics.session)
-        #expect(session.connectionsCreated == metrics.stack.connectionsCreated + 120 && session.tcpAttempts == metrics.wire.tcpAttempts + 120)
-        #expect(session.packets == metrics.wire.packets + 260, "every frame of the step's capture, not only what the scanner sent")
-        #expect(session.timeToCategoriesS == metrics.durationS + 3.25, "the harness's probe after the app: the scan's duration plus the probe's")
-        #expect(metrics.names.categoryFound == 2 && metrics.names.categoryGiven == 1, "the phone is unknown: found, given none")
-        #expect(Metric.categoryPrecision.value(in: metrics) == 100 && Metric.categoryCoverage.value(in: metrics) == 50,
-                "unknown is not wrong: 1 right of 1 given; 1 given of 2 found")
-        #expect(metrics.names.categoryIdentifiable == 1 && devices.first { $0.name == "gateway" }?.categoryIdentifiable == true,
-                "the gateway identifies itself; the fixture's phone and speaker announce nothing determining")
-        let peer = CategoryScore(guesses: ["198.18.0.1": "router", "198.18.0.10": "computer", "198.18.0.99": "printer"], ground: try Self.truth())
-        #expect(peer.found == 2 && peer.given == 2 && peer.right == 1 && peer.identifiable == 1 && peer.precision == 0.5,
-                "a peer's guesses score alike: the false positive has no truth, the missed speaker is not found")
+        #expect(
+            session.connectionsCreated == metrics.stack.connectionsCreated + 120
+                && session.tcpAttempts == metrics.wire.tcpAttempts + 120
+        )
+        #expect(
+            session.packets == metrics.wire.packets + 260,
+            "every frame of the step's capture, not only what the scanner sent"
+        )
+        #expect(
+            session.timeToCategoriesS == metrics.durationS + 3.25,
+            "the harness's probe after the app: the scan's duration plus the probe's"
+        )
+        #expect(
+            metrics.names.categoryFound == 2 && metrics.names.categoryGiven == 1,
+            "the phone is unknown: found, given none"
+        )
+        #expect(
+            Metric.categoryPrecision.value(in: metrics) == 100 && Metric.categoryCoverage.value(in: metrics) == 50,
+            "unknown is not wrong: 1 right of 1 given; 1 given of 2 found"
+        )
+        #expect(
+            metrics.names.categoryIdentifiable == 1
+                && devices.first { $0.name == "gateway" }?.categoryIdentifiable == true,
+            "the gateway identifies itself; the fixture's phone and speaker announce nothing determining"
+        )
+        let peer = CategoryScore(
+            guesses: ["198.18.0.1": "router", "198.18.0.10": "computer", "198.18.0.99": "printer"],
+            ground: try Self.truth()
+        )
+        #expect(
+            peer.found == 2 && peer.given == 2 && peer.right == 1 && peer.identifiable == 1 && peer.precision == 0.5,
+            "a peer's guesses score alike: the false positive has no truth, the missed speaker is not found"
+        )
         #expect(peer.confusion["phone"]?["computer"] == 1 && peer.confusion["speaker"]?[CategoryScore.notFound] == 1)
         let gateway = try #require(devices.first { $0.name == "gateway" })
-        #expect(gateway.categoryPredicted == "router" && gateway.categoryRule == "gateway" && gateway.categoryEvidence == "198.18.0.1")
+        #expect(
+            gateway.categoryPredicted == "router" && gateway.categoryRule == "gateway"
+                && gateway.categoryEvidence == "198.18.0.1"
+        )
         let phone = try #require(devices.first { $0.name == "phone" })
         #expect(phone.categoryPredicted == nil && phone.categoryRule == "none", "probed, no rule decided")
         let speaker = try #require(devices.first { $0.name == "speaker" })
         #expect(!speaker.found && speaker.categoryPredicted == nil && speaker.categoryRule == nil, "never probed")
-        #expect(!devices.contains { $0.categoryPredicted == "printer" }, "the false positive's verdict belongs to no fixture device")
+        #expect(
+            !devices.contains { $0.categoryPredicted == "printer" },
+            "the false positive's verdict belongs to no fixture device"
+        )
         // Without a probe (--no-classify, or no scan report) nothing is claimed.
         let (none, plain) = try Self.categoryJoin(nil)
-        #expect(none.names.categoryCorrect == nil && none.names.categoryTotal == nil && none.names.categoryProbeS == nil)
+        #expect(
+            none.names.categoryCorrect == nil && none.names.categoryTotal == nil && none.names.categoryProbeS == nil
+        )
         #expect(plain.allSatisfy { $0.categoryRule == nil })
-        #expect(none.session?.connectionsCreated == none.stack.connectionsCreated && none.session?.timeToCategoriesS == nil,
-                "no step: the session is the scan, and no time to categories")
+        #expect(
+            none.session?.connectionsCreated == none.stack.connectionsCreated && none.session?.timeToCategoriesS == nil,
+            "no step: the session is the scan, and no time to categories"
+        )
         // An empty scan probes nothing: 0 of every discoverable device.
         let (empty, _) = try Self.categoryJoin(ProbedCategories(devices: []))
         #expect(empty.names.categoryCorrect == 0 && empty.names.categoryTotal == 3)
@@ -313,32 +493,73 @@ struct MetricsJoinerTests {
         (process.wakeups, process.syscalls) = (119, 900)
         // Two ARP requests of the scanner 1 s apart: two bursts, each a promotion and a tail.
         let scanner = Self.ip("198.18.0.50"), mac = MACAddress("02:00:00:00:00:32")!
-        let frame = PacketBuilder.ethernet(destination: .broadcast, source: mac, type: .arp, payload: PacketBuilder.arp(
-            operation: .request, senderMAC: mac, senderIP: scanner, targetMAC: .zero, targetIP: Self.ip("198.18.0.10")))
+        let frame = PacketBuilder.ethernet(
+            destination: .broadcast,
+            source: mac,
+            type: .arp,
+            payload: PacketBuilder.arp(
+                operation: .request,
+                senderMAC: mac,
+                senderIP: scanner,
+                targetMAC: .zero,
+                targetIP: Self.ip("198.18.0.10")
+            )
+        )
         var analyzer = WireAnalyzer(options: AnalysisOptions(scanner: scanner))
-        for time: Int64 in [0, 1_000_000_000] { analyzer.add(timestamp: time, originalLength: frame.count, bytes: frame[...]) }
-        let observation = RunObservation(truth: try Self.truth(), scan: nil, events: [], wire: analyzer.finish(), captureDrops: 0,
-                                         process: process, realtimeMinusMonotonicNs: 0)
+        for time: Int64 in [0, 1_000_000_000] {
+            analyzer.add(timestamp: time, originalLength: frame.count, bytes: frame[...])
+        }
+        let observation = RunObservation(
+            truth: try Self.truth(),
+            scan: nil,
+            events: [],
+            wire: analyzer.finish(),
+            captureDrops: 0,
+            process: process,
+            realtimeMinusMonotonicNs: 0
+        )
         let metrics = MetricsJoiner(observation: observation).join().metrics
         #expect(metrics.contextSwitchesVoluntary == 120 && metrics.contextSwitchesInvoluntary == 7)
         #expect(metrics.wakeups == 119 && metrics.syscalls == 900)
         #expect(metrics.wire.radioPromotions == 2)
         #expect(abs((metrics.wire.radioActiveS ?? 0) - 2 * (0.0791 + 0.2381)) < 1e-9)
-        let unmeasured = RunObservation(truth: try Self.truth(), scan: nil, events: [], wire: nil, captureDrops: 0,
-                                        process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let unmeasured = RunObservation(
+            truth: try Self.truth(),
+            scan: nil,
+            events: [],
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
         let none = MetricsJoiner(observation: unmeasured).join().metrics
         #expect(none.wakeups == nil && none.syscalls == nil && none.wire.radioActiveS == nil)
     }
 
-    @Test("time to 100 %: when the k-th discoverable device was found, k the fixture's discoverable count; none when one was missed")
+    @Test(
+        "time to 100 %: when the k-th discoverable device was found, k the fixture's discoverable count; none when one was missed"
+    )
     func timeTo100CountsOnlyCompleteRuns() throws {
         let t0: UInt64 = 1_000_000_000
         func run(finding found: [(String, UInt64)]) throws -> RunMetrics {
-            let events = [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
-                + found.map { EventRecord(timeNs: t0 + $0.1 * 1_000_000, event: .deviceFirstSeen(.init(ip: Self.ip($0.0), source: .arp))) }
+            let events =
+                [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
+                + found.map {
+                    EventRecord(
+                        timeNs: t0 + $0.1 * 1_000_000,
+                        event: .deviceFirstSeen(.init(ip: Self.ip($0.0), source: .arp))
+                    )
+                }
                 + [EventRecord(timeNs: t0 + 9_000_000_000, event: .scanEnd(.init(devices: found.count)))]
-            let observation = RunObservation(truth: try Self.truth(), scan: nil, events: events, wire: nil, captureDrops: 0,
-                                             process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+            let observation = RunObservation(
+                truth: try Self.truth(),
+                scan: nil,
+                events: events,
+                wire: nil,
+                captureDrops: 0,
+                process: ProcessStats(),
+                realtimeMinusMonotonicNs: 0
+            )
             return MetricsJoiner(observation: observation).join().metrics
         }
         // Discoverable: gateway, phone, speaker (ghost answers nothing).
@@ -350,7 +571,9 @@ struct MetricsJoinerTests {
         #expect(Metric.timeTo100.value(in: missedSlowest) == .infinity, "the worst time there is, not 0.4 s")
         #expect(missedSlowest.timeTo90PercentS == 0.4, "time to 90 % is of the run's own yield, as before")
         // A device that is not discoverable (ghost) is not waited for; an address no device has does not count.
-        let withGhostAndStranger = try run(finding: [("198.18.0.1", 100), ("198.18.0.10", 400), ("198.18.0.12", 900), ("198.18.0.99", 8_000)])
+        let withGhostAndStranger = try run(finding: [
+            ("198.18.0.1", 100), ("198.18.0.10", 400), ("198.18.0.12", 900), ("198.18.0.99", 8_000),
+        ])
         #expect(withGhostAndStranger.timeTo100PercentS == 0.9)
     }
 
@@ -387,41 +610,112 @@ struct MetricsJoinerTests {
         var events = [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
         for (index, connect) in connects.enumerated() {
             let id = UInt64(index + 1), time = t0 + id * 1_000_000
-            events.append(EventRecord(timeNs: time, event: .connectionCreated(.init(connection: id, transport: .tcp, ip: connect.ip,
-                                                                                     port: 80 + index, phase: "tcp_probe"))))
+            events.append(
+                EventRecord(
+                    timeNs: time,
+                    event: .connectionCreated(
+                        .init(
+                            connection: id,
+                            transport: .tcp,
+                            ip: connect.ip,
+                            port: 80 + index,
+                            phase: "tcp_probe"
+                        )
+                    )
+                )
+            )
             events.append(EventRecord(timeNs: time, event: .connectionState(.init(connection: id, state: .setup))))
             for (offset, (state, error)) in connect.states.enumerated() {
-                events.append(EventRecord(timeNs: time + UInt64(offset + 1) * 100_000,
-                                          event: .connectionState(.init(connection: id, state: state, error: error))))
+                events.append(
+                    EventRecord(
+                        timeNs: time + UInt64(offset + 1) * 100_000,
+                        event: .connectionState(.init(connection: id, state: state, error: error))
+                    )
+                )
             }
         }
         events.append(EventRecord(timeNs: t0 + 5_000_000_000, event: .scanEnd(.init(devices: 1))))
         var frames: [[UInt8]] = []
         for target in arpFor {
-            frames.append(PacketBuilder.ethernet(destination: .broadcast, source: scannerMAC, type: .arp, payload: PacketBuilder.arp(
-                operation: .request, senderMAC: scannerMAC, senderIP: scanner, targetMAC: .zero, targetIP: ip(target))))
+            frames.append(
+                PacketBuilder.ethernet(
+                    destination: .broadcast,
+                    source: scannerMAC,
+                    type: .arp,
+                    payload: PacketBuilder.arp(
+                        operation: .request,
+                        senderMAC: scannerMAC,
+                        senderIP: scanner,
+                        targetMAC: .zero,
+                        targetIP: ip(target)
+                    )
+                )
+            )
         }
-        frames.append(PacketBuilder.ethernet(destination: scannerMAC, source: phoneMAC, type: .arp, payload: PacketBuilder.arp(
-            operation: .reply, senderMAC: phoneMAC, senderIP: phone, targetMAC: scannerMAC, targetIP: scanner)))
+        frames.append(
+            PacketBuilder.ethernet(
+                destination: scannerMAC,
+                source: phoneMAC,
+                type: .arp,
+                payload: PacketBuilder.arp(
+                    operation: .reply,
+                    senderMAC: phoneMAC,
+                    senderIP: phone,
+                    targetMAC: scannerMAC,
+                    targetIP: scanner
+                )
+            )
+        )
         for index in 0..<synsToPhone {
-            frames.append(PacketBuilder.ethernet(destination: phoneMAC, source: scannerMAC, type: .ipv4, payload: PacketBuilder.ipv4(
-                source: scanner, destination: phone, protocol: .tcp, payload: PacketBuilder.tcp(
-                    source: scanner, destination: phone, sourcePort: UInt16(40_000 + index), destinationPort: UInt16(80 + index),
-                    sequence: UInt32(1_000 + index), flags: .syn))))
+            frames.append(
+                PacketBuilder.ethernet(
+                    destination: phoneMAC,
+                    source: scannerMAC,
+                    type: .ipv4,
+                    payload: PacketBuilder.ipv4(
+                        source: scanner,
+                        destination: phone,
+                        protocol: .tcp,
+                        payload: PacketBuilder.tcp(
+                            source: scanner,
+                            destination: phone,
+                            sourcePort: UInt16(40_000 + index),
+                            destinationPort: UInt16(80 + index),
+                            sequence: UInt32(1_000 + index),
+                            flags: .syn
+                        )
+                    )
+                )
+            )
         }
         var analyzer = WireAnalyzer(options: AnalysisOptions(scanner: scanner))
         for (index, frame) in frames.enumerated() {
-            analyzer.add(timestamp: Int64(t0) + Int64(index) * 1_000_000, originalLength: frame.count, bytes: frame[...])
+            analyzer.add(
+                timestamp: Int64(t0) + Int64(index) * 1_000_000,
+                originalLength: frame.count,
+                bytes: frame[...]
+            )
         }
-        let observation = RunObservation(truth: try truth(), scan: nil, events: events, wire: analyzer.finish(), captureDrops: 0,
-                                         process: ProcessStats(), realtimeMinusMonotonicNs: 0)
+        let observation = RunObservation(
+            truth: try truth(),
+            scan: nil,
+            events: events,
+            wire: analyzer.finish(),
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
         return MetricsJoiner(observation: observation).join().metrics.stack
     }
 
-    @Test("agrees with the wire: per address, the wire's SYN attempts lie between the connects answered and those started")
+    @Test(
+        "agrees with the wire: per address, the wire's SYN attempts lie between the connects answered and those started"
+    )
     func agreesWithTheWire() throws {
-        let connects = [Self.ready, Self.refused, Self.timedOut, Self.neverStarted, Self.unreachable("198.18.0.77"),
-                        Self.unreachable("198.18.0.77"), Self.unreachable("198.18.0.78")]
+        let connects = [
+            Self.ready, Self.refused, Self.timedOut, Self.neverStarted, Self.unreachable("198.18.0.77"),
+            Self.unreachable("198.18.0.77"), Self.unreachable("198.18.0.78"),
+        ]
         let arp = ["198.18.0.10", "198.18.0.77", "198.18.0.78"]
         // Two SYNs (the answered connects) or three (the timed-out one's left too): both agree.
         for syns in [2, 3] {
@@ -429,7 +723,10 @@ struct MetricsJoinerTests {
             let check = try #require(stack.wireCheck)
             #expect(stack.agreesWithWire, "\(syns) SYNs: \(check.disagreements)")
             #expect(check.disagreements.isEmpty && check.isTwoSided)
-            #expect(check.connectsToPresent == 4 && check.connectsStartedToPresent == 3 && check.connectsAnsweredToPresent == 2)
+            #expect(
+                check.connectsToPresent == 4 && check.connectsStartedToPresent == 3
+                    && check.connectsAnsweredToPresent == 2
+            )
             #expect(check.synAttemptsToPresent == syns)
             #expect(check.connectsToAbsent == 3 && check.synAttemptsToAbsent == 0 && check.arpRequestsToAbsent == 2)
         }
@@ -442,7 +739,11 @@ struct MetricsJoinerTests {
         // refused one cannot have happened without. The one-sided check (wire ≤ stack) said yes.
         let none = try Self.wireCheck(connects, arpFor: ["198.18.0.10"], synsToPhone: 0)
         #expect(!none.agreesWithWire)
-        #expect(none.wireCheck?.disagreements == ["198.18.0.10: 2 connects answered in the stack (ready or refused), 0 SYN attempts on the wire"])
+        #expect(
+            none.wireCheck?.disagreements == [
+                "198.18.0.10: 2 connects answered in the stack (ready or refused), 0 SYN attempts on the wire"
+            ]
+        )
         let one = try Self.wireCheck(connects, arpFor: ["198.18.0.10"], synsToPhone: 1)
         #expect(!one.agreesWithWire, "one SYN cannot answer two connects")
     }
@@ -454,19 +755,34 @@ struct MetricsJoinerTests {
         let connects = [Self.ready, Self.refused, Self.timedOut, Self.neverStarted]
         let stack = try Self.wireCheck(connects, arpFor: ["198.18.0.10"], synsToPhone: 4)
         #expect(!stack.agreesWithWire)
-        #expect(stack.wireCheck?.disagreements == ["198.18.0.10: 4 SYN attempts on the wire, 3 connects started in the stack"])
+        #expect(
+            stack.wireCheck?.disagreements == [
+                "198.18.0.10: 4 SYN attempts on the wire, 3 connects started in the stack"
+            ]
+        )
         // The stack made no connect to it at all.
         let silent = try Self.wireCheck([], arpFor: ["198.18.0.10"], synsToPhone: 1)
         #expect(!silent.agreesWithWire)
-        #expect(silent.wireCheck?.disagreements == ["198.18.0.10: 1 SYN attempts on the wire, 0 connects started in the stack"])
+        #expect(
+            silent.wireCheck?.disagreements == [
+                "198.18.0.10: 1 SYN attempts on the wire, 0 connects started in the stack"
+            ]
+        )
     }
 
     @Test("disagrees: an empty address the stack found unreachable, with no ARP request for it on the wire")
     func unreachableWithoutARP() throws {
         // ARP for .77 only: the aggregate over empty addresses (some ARP for some of them) holds, the address .78 does not.
-        let stack = try Self.wireCheck([Self.unreachable("198.18.0.77"), Self.unreachable("198.18.0.78")],
-                                       arpFor: ["198.18.0.77"], synsToPhone: 0)
+        let stack = try Self.wireCheck(
+            [Self.unreachable("198.18.0.77"), Self.unreachable("198.18.0.78")],
+            arpFor: ["198.18.0.77"],
+            synsToPhone: 0
+        )
         #expect(!stack.agreesWithWire)
-        #expect(stack.wireCheck?.disagreements == ["198.18.0.78: 1 connects unreachable in the stack, no ARP request for it on the wire"])
+        #expect(
+            stack.wireCheck?.disagreements == [
+                "198.18.0.78: 1 connects unreachable in the stack, no ARP request for it on the wire"
+            ]
+        )
     }
 }

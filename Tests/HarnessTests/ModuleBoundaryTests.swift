@@ -23,19 +23,26 @@ struct ModuleBoundaryTests {
                 // `import X`, `@testable import X`, `@preconcurrency import X`, `@_exported import X`.
                 let words = line.split(separator: " ")
                 guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
-                      words[..<at].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                    words[..<at].allSatisfy({ $0.hasPrefix("@") })
+                else { continue }
                 found.append(("\(module)/\(path)", String(words[at + 1])))
             }
         }
         return found
     }
 
-    @Test("the system under test imports no fixture, testbed, harness or capture module, nor the testbed's C", arguments: ["ScanKit", "AppSession", "NetTools", "ScanBenchApp", "AppContract", "AppInputs"])
+    @Test(
+        "the system under test imports no fixture, testbed, harness or capture module, nor the testbed's C",
+        arguments: ["ScanKit", "AppSession", "NetTools", "ScanBenchApp", "AppContract", "AppInputs"]
+    )
     func blind(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
-        let forbidden: Set = ["Testbed", "Fixture", "Harness", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CTestbedShims", "TestbedPlatform", "Report", "Gate", "Results",
-                              "Inventory", "Twin"]
+        let forbidden: Set = [
+            "Testbed", "Fixture", "Harness", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CTestbedShims",
+            "TestbedPlatform", "Report", "Gate", "Results",
+            "Inventory", "Twin",
+        ]
         let bad = all.filter { forbidden.contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
@@ -64,7 +71,9 @@ struct ModuleBoundaryTests {
 
     @Test("the app-harness contract knows no scanner: AppContract imports no system-under-test module")
     func contractStandsAlone() throws {
-        let bad = try Self.imports(of: "AppContract").filter { ["ScanKit", "AppSession", "NetTools", "StrictYAML"].contains($0.module) }
+        let bad = try Self.imports(of: "AppContract").filter {
+            ["ScanKit", "AppSession", "NetTools", "StrictYAML"].contains($0.module)
+        }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
     }
 
@@ -93,8 +102,10 @@ struct ModuleBoundaryTests {
     /// The capture layer reads frames and analyses them; results.json's schema is filled from its
     /// analysis in the join (`RunMetrics.WireCounters(analysis:)` in Harness), so no capture module
     /// knows an output.
-    @Test("the capture layer imports no results, report or harness module",
-          arguments: ["CaptureFiles", "CaptureLive", "CaptureAnalysis"])
+    @Test(
+        "the capture layer imports no results, report or harness module",
+        arguments: ["CaptureFiles", "CaptureLive", "CaptureAnalysis"]
+    )
     func captureKnowsNoSchema(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")
@@ -104,7 +115,10 @@ struct ModuleBoundaryTests {
 
     /// Files in, figures out: the analysis and everything that only reads captures (Inventory, Twin,
     /// Fuzzing) need no live capture, and the analysis no libpcap at all.
-    @Test("only the harness and the CLI capture live", arguments: ["CaptureFiles", "CaptureAnalysis", "Inventory", "Twin", "Fuzzing"])
+    @Test(
+        "only the harness and the CLI capture live",
+        arguments: ["CaptureFiles", "CaptureAnalysis", "Inventory", "Twin", "Fuzzing"]
+    )
     func readersDoNotCaptureLive(module: String) throws {
         let all = try Self.imports(of: module)
         #expect(!all.isEmpty, "no Swift files found under Sources/\(module)")

@@ -24,7 +24,9 @@ struct NmapOSPeerTests {
 
     @Test("the best osmatch's first osclass decides; then the services' devicetype; a type of no category is unknown")
     func guesses() throws {
-        let guesses = NmapOSPeer.guesses(inXML: "<hosthint><address addr=\"198.18.0.9\" addrtype=\"ipv4\"/></hosthint>" + Self.xml)
+        let guesses = NmapOSPeer.guesses(
+            inXML: "<hosthint><address addr=\"198.18.0.9\" addrtype=\"ipv4\"/></hosthint>" + Self.xml
+        )
         try #require(guesses.map(\.ip) == ["198.18.0.1", "198.18.0.31", "198.18.0.87", "198.18.0.90"])
         #expect(guesses.map(\.category) == ["computer", "printer", nil, nil])
         #expect(guesses[0].evidence == "osclass general purpose (Linux 5.X, 96 %)")
@@ -42,7 +44,10 @@ struct NmapOSPeerTests {
             """
         let guesses = NmapOSPeer.guesses(inXML: xml)
         #expect(guesses.map(\.evidence) == ["osclass printer (Lexmark, 89 %); reply TTL 128", "reply TTL 64"])
-        #expect(NmapOSPeer.guesses(inXML: Self.xml).allSatisfy { !($0.evidence ?? "").contains("TTL") }, "reason_ttl 0 or absent: no TTL")
+        #expect(
+            NmapOSPeer.guesses(inXML: Self.xml).allSatisfy { !($0.evidence ?? "").contains("TTL") },
+            "reason_ttl 0 or absent: no TTL"
+        )
     }
 
     @Test("targets go to nmap after the options, and the XML goes to standard output")
@@ -55,9 +60,18 @@ struct NmapOSPeerTests {
     @Test("the scanner's own address, which nmap -sn lists, is never a target (nothing left: no nmap run)")
     func scannerIsNoTarget() throws {
         let fixture = try FixtureLoader.load("tiny")
-        let truth = GroundTruth(fixture: fixture, fixturePath: "tiny", testbedID: "t0", scannerNamespace: "scanbench-t0-none",
-                                routers: [], deviceNamespace: { "scanbench-t0-\($0)" })
-        let result = NmapOSPeer(truth: truth, fixture: "tiny").run(targets: [fixture.network.scanner.ip.description], repetition: 1)
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "tiny",
+            testbedID: "t0",
+            scannerNamespace: "scanbench-t0-none",
+            routers: [],
+            deviceNamespace: { "scanbench-t0-\($0)" }
+        )
+        let result = NmapOSPeer(truth: truth, fixture: "tiny").run(
+            targets: [fixture.network.scanner.ip.description],
+            repetition: 1
+        )
         #expect(result.notMeasured == "nmap -sn found no host to fingerprint")
     }
 }

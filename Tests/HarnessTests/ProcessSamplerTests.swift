@@ -8,7 +8,10 @@ import Testing
 struct ProcessSamplerTests {
     /// A child that touches `megabytes` of memory, holds it for half a second and exits.
     static func allocating(_ megabytes: Int) -> [String] {
-        ["python3", "-c", "import time; b = bytearray(\(megabytes) << 20); b[::4096] = b'\\x01' * len(b[::4096]); time.sleep(0.5)"]
+        [
+            "python3", "-c",
+            "import time; b = bytearray(\(megabytes) << 20); b[::4096] = b'\\x01' * len(b[::4096]); time.sleep(0.5)",
+        ]
     }
 
     @Test("peak RSS is the child's own, not the memory of the process that spawned it")

@@ -27,11 +27,18 @@ struct SessionScriptTests {
     @Test("the built-in scenarios are scripts that load, and name only targets the harness binds")
     func builtins() throws {
         let names = SessionScriptLoader.builtinNames()
-        for name in ["scan", "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "rescan", "tools-during-scan"] {
+        for name in [
+            "scan", "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "rescan",
+            "tools-during-scan",
+        ] {
             #expect(names.contains(name))
             let script = try SessionScriptLoader.load(name)
             #expect(script.name == name)
-            #expect(SessionScriptLoader.variables(in: script).isSubset(of: Set(SessionTargets.names + SessionLookupTargets.names)))
+            #expect(
+                SessionScriptLoader.variables(in: script).isSubset(
+                    of: Set(SessionTargets.names + SessionLookupTargets.names)
+                )
+            )
             #expect(try Scenario.parse(name) == Scenario.builtin(name))
         }
         let adr = try SessionScriptLoader.load("adr-016")
@@ -49,11 +56,16 @@ struct SessionScriptTests {
         let target = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    ping: {target: router}\n")
         #expect(target.line == 4 && target.fix.contains("--target"))
         let twice = try Self.refusal("name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 9, scan: {}}\n")
-        #expect(twice.line == 4 && twice.message.contains("overlap") && twice.fix.contains("{at_s: 4.5, cancel: scan}"), "\(twice)")
+        #expect(
+            twice.line == 4 && twice.message.contains("overlap") && twice.fix.contains("{at_s: 4.5, cancel: scan}"),
+            "\(twice)"
+        )
         // Listed out of order, the overlap is still found at the later scan's line.
         let unsorted = try Self.refusal("name: x\nactions:\n  - {at_s: 9, scan: {}}\n  - {at_s: 0, scan: {}}\n")
         #expect(unsorted.line == 3 && unsorted.message.contains("started at 0 s"), "\(unsorted)")
-        let sameSecond = try Self.refusal("name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 2, cancel: scan}\n  - {at_s: 2, scan: {}}\n")
+        let sameSecond = try Self.refusal(
+            "name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 2, cancel: scan}\n  - {at_s: 2, scan: {}}\n"
+        )
         #expect(sameSecond.line == 5 && sameSecond.fix.contains("2.05"), "\(sameSecond)")
         let late = try Self.refusal("name: x\nactions:\n  - {at_s: 5000, scan: {}}\n")
         #expect(late.line == 3)
@@ -64,51 +76,72 @@ struct SessionScriptTests {
 
     @Test("trace, dns and whois actions: defaults, variables, and mistakes refused at their line")
     func lookupActions() throws {
-        let script = try SessionScriptLoader.load(text: """
-            name: x
-            actions:
-              - {at_s: 0, trace: {target: $trace_target}}
-              - {at_s: 1, dns: {name: $dns_name}}
-              - {at_s: 2, dns: {name: 198.18.0.10, type: ptr}}
-              - {at_s: 3, whois: {query: $whois_query, server: $whois_server}}
-              - {at_s: 4, whois: {query: netmonitor.example}}
-            """, file: "x.yaml")
+        let script = try SessionScriptLoader.load(
+            text: """
+                name: x
+                actions:
+                  - {at_s: 0, trace: {target: $trace_target}}
+                  - {at_s: 1, dns: {name: $dns_name}}
+                  - {at_s: 2, dns: {name: 198.18.0.10, type: ptr}}
+                  - {at_s: 3, whois: {query: $whois_query, server: $whois_server}}
+                  - {at_s: 4, whois: {query: netmonitor.example}}
+                """,
+            file: "x.yaml"
+        )
         #expect(script.actions[0].what == .trace(.init(target: "$trace_target")))
         #expect(script.actions[1].what == .dns(.init(name: "$dns_name", type: "A")))
         #expect(script.actions[3].what == .whois(.init(query: "$whois_query", server: "$whois_server")))
         #expect(script.actions[4].what == .whois(.init(query: "netmonitor.example", server: nil)))
-        #expect(SessionScriptLoader.variables(in: script) == ["trace_target", "dns_name", "whois_query", "whois_server"])
+        #expect(
+            SessionScriptLoader.variables(in: script) == ["trace_target", "dns_name", "whois_query", "whois_server"]
+        )
         let host = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    trace: {target: router}\n")
         #expect(host.line == 4 && host.fix.contains("--target"), "\(host)")
         let type = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    dns: {name: gw.home.arpa, type: AXFR}\n")
         #expect(type.line == 4 && type.message.contains("AXFR") && type.fix.contains("SOA"), "\(type)")
         let spaced = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    whois: {query: 'two words'}\n")
         #expect(spaced.line == 4 && spaced.fix.contains("netmonitor.example"), "\(spaced)")
-        let unknown = try Self.refusal("name: x\nactions:\n  - {at_s: 1, whois: {query: a.example, sever: whois.iana.example}}\n")
+        let unknown = try Self.refusal(
+            "name: x\nactions:\n  - {at_s: 1, whois: {query: a.example, sever: whois.iana.example}}\n"
+        )
         #expect(unknown.line == 3 && unknown.fix.contains("server"), "\(unknown)")
         let missing = try Self.refusal("name: x\nactions:\n  - {at_s: 1, dns: {type: A}}\n")
         #expect(missing.line == 3, "\(missing)")
     }
 
-    @Test("on home the harness binds the lookup tools to the routed server, the gateway's name and the WHOIS chain's start")
+    @Test(
+        "on home the harness binds the lookup tools to the routed server, the gateway's name and the WHOIS chain's start"
+    )
     func lookupBindings() throws {
         let fixture = try FixtureLoader.load(try FixtureLoader.resolve("home"))
-        let truth = GroundTruth(fixture: fixture, fixturePath: "fixtures/lans/home.yaml", plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")))
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "fixtures/lans/home.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))
+        )
         let lookups = SessionLookupTargets(truth: truth)
         #expect(lookups.value(named: "trace_target") == "198.19.200.10")
         #expect(lookups.value(named: "dns_name") == "fritz-box.home.arpa")
         #expect(lookups.value(named: "whois_query") == "netmonitor.example")
         #expect(lookups.value(named: "whois_server") == "whois.iana.example")
         #expect(lookups.value(named: "ping_target") == nil)
-        #expect(SessionLookupScorer.traceHops("traceroute to 198.19.200.10 (198.19.200.10), 30 hops max, 60 byte packets\n 1  198.18.0.1  0.1 ms\n 2  *\n 3  198.19.200.10  1.0 ms\n")
-                == ["198.18.0.1", "*", "198.19.200.10"])
+        #expect(
+            SessionLookupScorer.traceHops(
+                "traceroute to 198.19.200.10 (198.19.200.10), 30 hops max, 60 byte packets\n 1  198.18.0.1  0.1 ms\n 2  *\n 3  198.19.200.10  1.0 ms\n"
+            )
+                == ["198.18.0.1", "*", "198.19.200.10"]
+        )
     }
 
     @Test("a rescan after cancel: scan is accepted (rescan.yaml)")
     func rescan() throws {
         let script = try SessionScriptLoader.load("rescan")
         #expect(script.actions.filter { $0.what == .scan }.count == 2)
-        _ = try SessionScriptLoader.load(text: "name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 30, cancel: scan}\n  - {at_s: 31, scan: {}}\n", file: "x.yaml")
+        _ = try SessionScriptLoader.load(
+            text:
+                "name: x\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 30, cancel: scan}\n  - {at_s: 31, scan: {}}\n",
+            file: "x.yaml"
+        )
     }
 
     @Test("a user's script by path is named by its name: field")
@@ -126,8 +159,22 @@ struct SessionScriptTests {
         let target = IPv4Address("198.18.0.20")!
         let prober = IPv4Address("198.18.0.50")!
         let samples = [
-            RTTSample(kind: .icmpEcho, prober: prober, target: target, sentAt: 1_000_000_000, rtt: 2_000_000, detail: 1),
-            RTTSample(kind: .icmpEcho, prober: prober, target: target, sentAt: 1_200_000_000, rtt: 3_000_000, detail: 2),
+            RTTSample(
+                kind: .icmpEcho,
+                prober: prober,
+                target: target,
+                sentAt: 1_000_000_000,
+                rtt: 2_000_000,
+                detail: 1
+            ),
+            RTTSample(
+                kind: .icmpEcho,
+                prober: prober,
+                target: target,
+                sentAt: 1_200_000_000,
+                rtt: 3_000_000,
+                detail: 2
+            ),
             RTTSample(kind: .tcpSyn, prober: prober, target: target, sentAt: 1_200_000_500, rtt: 4_000_000, detail: 80),
         ]
         let echo = SessionReport.PingReply(sequence: 2, sentUnixNs: 1_199_999_000, method: "icmp")

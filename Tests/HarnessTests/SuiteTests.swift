@@ -34,13 +34,21 @@ struct SuiteTests {
             var sleepers = 0, heldForDozing = 0
             for fixtureName in suite.fixtures {
                 let fixture = try FixtureLoader.load(fixtureName)
-                #expect(fixture.network.scanner.wifi?.roam != nil && fixture.network.scanner.wifi?.congestion != nil,
-                        "\(name): \(fixtureName) has no scanner path events")
-                #expect(fixture.devices.contains { $0.powerSave != nil }, "\(name): \(fixtureName) holds no unicast for a dozing station")
+                #expect(
+                    fixture.network.scanner.wifi?.roam != nil && fixture.network.scanner.wifi?.congestion != nil,
+                    "\(name): \(fixtureName) has no scanner path events"
+                )
+                #expect(
+                    fixture.devices.contains { $0.powerSave != nil },
+                    "\(name): \(fixtureName) holds no unicast for a dozing station"
+                )
                 sleepers += fixture.devices.filter { $0.deepSleep != nil }.count
                 heldForDozing += fixture.devices.filter { $0.powerSave != nil }.count
             }
-            #expect(sleepers >= 1 && heldForDozing >= 10, "\(name): \(sleepers) deep sleepers, \(heldForDozing) stations in power save")
+            #expect(
+                sleepers >= 1 && heldForDozing >= 10,
+                "\(name): \(sleepers) deep sleepers, \(heldForDozing) stations in power save"
+            )
         }
     }
 
@@ -49,7 +57,10 @@ struct SuiteTests {
         let typo = try Self.refusal("name: x\nfixtures: [home]\nrepat: 2\n")
         #expect(typo.line == 3 && typo.fix.contains("repeat"))
         let missing = try Self.refusal("name: x\nfixtures: [home, hom]\n")
-        #expect(missing.line == 2 && missing.message.contains("fixtures[1]") && missing.message.contains("no built-in fixture named 'hom'"))
+        #expect(
+            missing.line == 2 && missing.message.contains("fixtures[1]")
+                && missing.message.contains("no built-in fixture named 'hom'")
+        )
         let twice = try Self.refusal("name: x\nfixtures:\n  - home\n  - home\n")
         #expect(twice.line == 4 && twice.message.contains("listed twice"))
         let strategy = try Self.refusal("name: x\nfixtures: [tiny]\nstrategies: [no-such-preset]\n")
@@ -58,16 +69,28 @@ struct SuiteTests {
         #expect(none.message.contains("at least one fixture"))
         let zero = try Self.refusal("name: x\nfixtures: [tiny]\nrepeat: 0\n")
         #expect(zero.line == 3)
-        let scenario = try Self.refusal("name: x\nfixtures: [tiny]\nscenarios:\n  - ping-during-scan\n  - ping-durin-scan\n")
-        #expect(scenario.line == 5 && scenario.message.contains("scenarios[1]") && scenario.message.contains("unknown scenario 'ping-durin-scan'"))
+        let scenario = try Self.refusal(
+            "name: x\nfixtures: [tiny]\nscenarios:\n  - ping-during-scan\n  - ping-durin-scan\n"
+        )
+        #expect(
+            scenario.line == 5 && scenario.message.contains("scenarios[1]")
+                && scenario.message.contains("unknown scenario 'ping-durin-scan'")
+        )
     }
 
     @Test("a valid suite keeps its fields; absent strategies and repeat stay nil for the caller's defaults")
     func fields() throws {
         let suite = try Self.load("name: pair\nfixtures: [tiny, home]\n")
-        #expect(suite.name == "pair" && suite.fixtures == ["tiny", "home"] && suite.strategies == nil && suite.repeat == nil)
+        #expect(
+            suite.name == "pair" && suite.fixtures == ["tiny", "home"] && suite.strategies == nil && suite.repeat == nil
+        )
         #expect(suite.scenarios == nil)
         let full = try Suite.load("full")
-        #expect(full.scenarios == ["ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "tools-during-scan"])
+        #expect(
+            full.scenarios == [
+                "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016",
+                "tools-during-scan",
+            ]
+        )
     }
 }

@@ -13,8 +13,15 @@ struct SwallowedErrorTests {
     /// A session on an interface that does not exist. The deadline is long: the scan fails at once,
     /// and a short one would call it hung when parallel tests keep the pool busy.
     static func session(_ script: String, interface: String = "sb-nosuch0") throws -> AppSession {
-        AppSession(strategy: try StrategyLoader.load("netmonitor-2.0"), script: try SessionScriptLoader.load(text: script, file: "s.yaml"),
-                   interface: interface, targets: [:], events: nil, seed: 1, deadline: 600)
+        AppSession(
+            strategy: try StrategyLoader.load("netmonitor-2.0"),
+            script: try SessionScriptLoader.load(text: script, file: "s.yaml"),
+            interface: interface,
+            targets: [:],
+            events: nil,
+            seed: 1,
+            deadline: 600
+        )
     }
 
     @Test("a scan whose setup fails is the session's scan_error, and the run fails with its fix")
@@ -53,13 +60,23 @@ struct SwallowedErrorTests {
     @Test("a peer tool that is missing or fails is not measured, with the reason, never 0 found")
     func peerToolFailure() throws {
         #expect(try PeerRunner.output(of: ["sh", "-c", "echo 198.18.0.2"]).get() == "198.18.0.2\n")
-        guard case .failure(let missing) = PeerRunner.output(of: ["/nonexistent/scanbench-peer"]) else { Issue.record("ran"); return }
+        guard case .failure(let missing) = PeerRunner.output(of: ["/nonexistent/scanbench-peer"]) else {
+            Issue.record("ran"); return
+        }
         #expect(missing.reason.contains("could not start"))
-        guard case .failure(let failing) = PeerRunner.output(of: ["sh", "-c", "echo no such interface >&2; exit 3"]) else {
+        guard case .failure(let failing) = PeerRunner.output(of: ["sh", "-c", "echo no such interface >&2; exit 3"])
+        else {
             Issue.record("ran"); return
         }
         #expect(failing.reason == "sh exited with status 3: no such interface")
-        var row = PeerResult(fixture: "home", tool: "arp-scan", repetition: 1, found: nil, discoverable: 20, durationS: 0.1)
+        var row = PeerResult(
+            fixture: "home",
+            tool: "arp-scan",
+            repetition: 1,
+            found: nil,
+            discoverable: 20,
+            durationS: 0.1
+        )
         row.notMeasured = failing.reason
         let json = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
         #expect(json.contains(#""not_measured":"sh exited with status 3"#) && !json.contains(#""found""#))

@@ -13,16 +13,27 @@ struct SweepGridTests {
         #expect(variants.count == 14)
         #expect(variants[0] == StrategyVariant(base: "netmonitor-2.0"))
         #expect(variants[7] == StrategyVariant(base: "scanbench-best"))
-        #expect(variants.prefix(7).map(\.name) == [
-            "netmonitor-2.0",
-            "netmonitor-2.0[tcp.host_concurrency=12,arp.settle_ms=500]", "netmonitor-2.0[tcp.host_concurrency=12,arp.settle_ms=2000]",
-            "netmonitor-2.0[tcp.host_concurrency=24,arp.settle_ms=500]", "netmonitor-2.0[tcp.host_concurrency=24,arp.settle_ms=2000]",
-            "netmonitor-2.0[tcp.host_concurrency=40,arp.settle_ms=500]", "netmonitor-2.0[tcp.host_concurrency=40,arp.settle_ms=2000]",
-        ])
+        #expect(
+            variants.prefix(7).map(\.name) == [
+                "netmonitor-2.0",
+                "netmonitor-2.0[tcp.host_concurrency=12,arp.settle_ms=500]",
+                "netmonitor-2.0[tcp.host_concurrency=12,arp.settle_ms=2000]",
+                "netmonitor-2.0[tcp.host_concurrency=24,arp.settle_ms=500]",
+                "netmonitor-2.0[tcp.host_concurrency=24,arp.settle_ms=2000]",
+                "netmonitor-2.0[tcp.host_concurrency=40,arp.settle_ms=500]",
+                "netmonitor-2.0[tcp.host_concurrency=40,arp.settle_ms=2000]",
+            ]
+        )
         // Every combination exactly once, each variant with both overrides.
-        let points = Set(variants.dropFirst().prefix(6).map { $0.overrides.map { "\($0.key)=\($0.value)" }.joined(separator: " ") })
+        let points = Set(
+            variants.dropFirst().prefix(6).map { $0.overrides.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        )
         #expect(points.count == 6)
-        #expect(variants.filter { !$0.overrides.isEmpty }.allSatisfy { $0.overrides.map(\.key) == ["tcp.host_concurrency", "arp.settle_ms"] })
+        #expect(
+            variants.filter { !$0.overrides.isEmpty }.allSatisfy {
+                $0.overrides.map(\.key) == ["tcp.host_concurrency", "arp.settle_ms"]
+            }
+        )
         let description = grid.description(bases: ["netmonitor-2.0", "fixtures/strategies/scanbench-best.yaml"])
         #expect(description.controls == ["netmonitor-2.0", "scanbench-best"])
         #expect(description.knobs.map(\.key) == ["tcp.host_concurrency", "arp.settle_ms"])
@@ -55,7 +66,9 @@ struct SweepGridTests {
 
     @Test("a key given twice, a repeated value, an empty value or no KEY= is refused, naming --sweep and the fix")
     func refused() throws {
-        let twice = try #require(throws: HarnessError.self) { try SweepGrid(["arp.settle_ms=500", "arp.settle_ms=1000,2000"]) }
+        let twice = try #require(throws: HarnessError.self) {
+            try SweepGrid(["arp.settle_ms=500", "arp.settle_ms=1000,2000"])
+        }
         #expect(twice.message.contains("--sweep arp.settle_ms is given twice"))
         #expect(twice.fix.contains("--sweep arp.settle_ms=500,1000,2000"))
         let repeated = try #require(throws: HarnessError.self) { try SweepGrid(["a=1,2,1"]) }

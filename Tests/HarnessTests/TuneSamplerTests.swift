@@ -6,9 +6,13 @@ import AppInputs
 
 @Suite("Tune sampler (Latin hypercube around the base)")
 struct TuneSamplerTests {
-    let space = [KnobRange(key: "a", values: .integers(0...99, log: false)), KnobRange(key: "b", values: .words(["x", "y"]))]
+    let space = [
+        KnobRange(key: "a", values: .integers(0...99, log: false)), KnobRange(key: "b", values: .words(["x", "y"])),
+    ]
 
-    @Test("every candidate changes every knob when asked to: each of n candidates lands in a different tenth of the range")
+    @Test(
+        "every candidate changes every knob when asked to: each of n candidates lands in a different tenth of the range"
+    )
     func strata() {
         let drawn = TuneSampler(space: space, changes: 2, seed: 1).draw(10, bracket: 0)
         #expect(drawn.count == 10 && drawn.allSatisfy { $0.map(\.key) == ["a", "b"] })
@@ -39,7 +43,9 @@ struct TuneSamplerTests {
             for knob in Strategy.searchSpace {
                 for value in Set([knob.value(at: 0), knob.value(at: 0.999_999)]) {
                     do {
-                        _ = try StrategyVariant(base: preset, overrides: [.init(knob.key, value)]).prepare(in: directory)
+                        _ = try StrategyVariant(base: preset, overrides: [.init(knob.key, value)]).prepare(
+                            in: directory
+                        )
                     } catch {
                         refused.append("\(preset) \(knob.key)=\(value): \(error)")
                     }

@@ -14,11 +14,27 @@ struct WireCountersMappingTests {
         let scanner = IPv4Address(198, 18, 0, 2)
         let target = IPv4Address(198, 18, 0, 10)
         let bytes = PacketBuilder.ethernet(
-            destination: MACAddress("02:00:00:00:00:99")!, source: MACAddress("02:00:00:00:00:02")!, type: .ipv4,
-            payload: PacketBuilder.ipv4(source: scanner, destination: target, protocol: .udp, payload:
-                PacketBuilder.udp(source: scanner, destination: target, sourcePort: 40_000, destinationPort: 53, payload: [])))
+            destination: MACAddress("02:00:00:00:00:99")!,
+            source: MACAddress("02:00:00:00:00:02")!,
+            type: .ipv4,
+            payload: PacketBuilder.ipv4(
+                source: scanner,
+                destination: target,
+                protocol: .udp,
+                payload:
+                    PacketBuilder.udp(
+                        source: scanner,
+                        destination: target,
+                        sourcePort: 40_000,
+                        destinationPort: 53,
+                        payload: []
+                    )
+            )
+        )
         let packet = CapturedPacket(timestamp: 1_700_000_000_000_000_000, originalLength: bytes.count, data: bytes)
-        let counters = RunMetrics.WireCounters(analysis: WireAnalyzer.analyze(packets: [packet], options: AnalysisOptions(scanner: scanner)))
+        let counters = RunMetrics.WireCounters(
+            analysis: WireAnalyzer.analyze(packets: [packet], options: AnalysisOptions(scanner: scanner))
+        )
         #expect(counters.airtimeMsEst == 0.1985)
         #expect(counters.radioOnSEst == 0.2)
         #expect(counters.airtimeModel == "vht-mcs7-1ss-80mhz")

@@ -28,10 +28,15 @@ struct CaptureFormatsIntegrationTests {
     }
 
     static func temporary(_ suffix: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-formats-\(UUID().uuidString)\(suffix)").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-formats-\(UUID().uuidString)\(suffix)")
+            .path
     }
 
-    static func writePcap(_ packets: [CapturedPacket], linkType: LinkType, _ encapsulate: ([UInt8]) -> [UInt8]?) throws -> String {
+    static func writePcap(
+        _ packets: [CapturedPacket],
+        linkType: LinkType,
+        _ encapsulate: ([UInt8]) -> [UInt8]?
+    ) throws -> String {
         let path = temporary(".pcap")
         let writer = try PcapFileWriter(path: path, linkType: linkType)
         for packet in packets {
@@ -42,17 +47,28 @@ struct CaptureFormatsIntegrationTests {
         return path
     }
 
-    @Test("PKTAP, SLL2, raw IP, Apple and pymobiledevice3 pcapng of one tiny scan: tshark and analyze agree; --process keeps NetMonitor's half",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "PKTAP, SLL2, raw IP, Apple and pymobiledevice3 pcapng of one tiny scan: tshark and analyze agree; --process keeps NetMonitor's half",
+        .timeLimit(.minutes(2))
+    )
     func everyEncapsulationGivesTheSameNumbers() async throws {
         let testbed = try LiveTestbed.shared
-        let capture = try await LiveCapture.start(LiveCaptureConfiguration(
-            interface: "eth0", namespace: testbed.scannerNamespace, keepsPackets: true))
+        let capture = try await LiveCapture.start(
+            LiveCaptureConfiguration(
+                interface: "eth0",
+                namespace: testbed.scannerNamespace,
+                keepsPackets: true
+            )
+        )
         do {
-            try testbed.exec(["nmap", "-sT", "-Pn", "-n", "--max-retries", "1", "-p", "22,80,445,631", "198.18.0.20", "198.18.0.60"])
+            try testbed.exec([
+                "nmap", "-sT", "-Pn", "-n", "--max-retries", "1", "-p", "22,80,445,631", "198.18.0.20", "198.18.0.60",
+            ])
             try testbed.exec(["ping", "-n", "-c", "2", "-i", "0.2", "198.18.0.60"])
             try testbed.exec(["nmap", "-sn", "-n", "198.18.0.0/28"])
-            try testbed.exec(["dig", "+time=1", "+tries=1", "-p", "5353", "@224.0.0.251", "_services._dns-sd._udp.local", "PTR"])
+            try testbed.exec([
+                "dig", "+time=1", "+tries=1", "-p", "5353", "@224.0.0.251", "_services._dns-sd._udp.local", "PTR",
+            ])
             try await Task.sleep(for: .milliseconds(300))
         } catch {
             _ = try? await capture.stop()
@@ -66,10 +82,21 @@ struct CaptureFormatsIntegrationTests {
         var files: [(name: String, path: String, hasARP: Bool)] = []
         defer { for file in files { try? FileManager.default.removeItem(atPath: file.path) } }
         files.append(("Ethernet pcap", try Self.writePcap(packets, linkType: .ethernet) { $0 }, true))
-        files.append(("PKTAP pcap", try Self.writePcap(packets, linkType: .pktap) { frame in
-            LinkEncapsulation.pktap(frame, process: Self.owner(frame), outbound: frame[6..<12] != packets[0].data[0..<6])
-        }, true))
-        files.append(("SLL2 pcap", try Self.writePcap(packets, linkType: .linuxCooked2, LinkEncapsulation.linuxCooked2), true))
+        files.append(
+            (
+                "PKTAP pcap",
+                try Self.writePcap(packets, linkType: .pktap) { frame in
+                    LinkEncapsulation.pktap(
+                        frame,
+                        process: Self.owner(frame),
+                        outbound: frame[6..<12] != packets[0].data[0..<6]
+                    )
+                }, true
+            )
+        )
+        files.append(
+            ("SLL2 pcap", try Self.writePcap(packets, linkType: .linuxCooked2, LinkEncapsulation.linuxCooked2), true)
+        )
         files.append(("raw IP pcap", try Self.writePcap(packets, linkType: .raw, LinkEncapsulation.rawIP), false))
 
         // Apple's tcpdump -P: an interface per link type, process blocks, EPB option 0x8001.
@@ -88,10 +115,20 @@ struct CaptureFormatsIntegrationTests {
             } else if owner == Self.mdns, let sll2 = LinkEncapsulation.linuxCooked2(packet.data) {
                 apple.addPacket(interface: cooked, timestamp: packet.timestamp, data: sll2, processIndex: index)
             } else {
-                apple.addPacket(interface: ethernet, timestamp: packet.timestamp, data: packet.data, processIndex: index)
+                apple.addPacket(
+                    interface: ethernet,
+                    timestamp: packet.timestamp,
+                    data: packet.data,
+                    processIndex: index
+                )
             }
-            pmd3.addPacket(interface: phone, timestamp: packet.timestamp, nanosecondUnits: false, data: packet.data,
-                           comment: owner?.pymobiledevice3Comment ?? "PID: 0, ProcName: , EPID: 0, EProcName: , SVC: 0")
+            pmd3.addPacket(
+                interface: phone,
+                timestamp: packet.timestamp,
+                nanosecondUnits: false,
+                data: packet.data,
+                comment: owner?.pymobiledevice3Comment ?? "PID: 0, ProcName: , EPID: 0, EProcName: , SVC: 0"
+            )
         }
         for (name, builder) in [("Apple pcapng", apple), ("pymobiledevice3 pcapng", pmd3)] {
             let path = Self.temporary(".pcapng")
@@ -113,7 +150,9 @@ struct CaptureFormatsIntegrationTests {
         var reference: [String: Int] = [:]
         var referenceTCP: [String: Int] = [:]
         for file in files {
-            let cli = try ScanBenchCLI.scanbench(["analyze", "--json", "--summary-only", "--scanner", Self.scanner.description, file.path])
+            let cli = try ScanBenchCLI.scanbench([
+                "analyze", "--json", "--summary-only", "--scanner", Self.scanner.description, file.path,
+            ])
             #expect(cli.status == 0, "\(file.name): scanbench analyze: \(cli.stderr)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
             let totals = try #require(json["totals"] as? [String: Any])
@@ -124,7 +163,11 @@ struct CaptureFormatsIntegrationTests {
                 let theirs = try Tshark.count(file.path, filter: filter)
                 #expect(ours == theirs, "\(file.name): analyze \(keys) \(ours) vs tshark '\(filter)' \(theirs)")
                 if reference.isEmpty || reference[filter] == nil { reference[filter] = ours }
-                let arpLess = file.hasARP ? reference[filter]! : (filter.hasPrefix("arp") ? 0 : filter == "frame" ? reference[filter]! - arpFrames : reference[filter]!)
+                let arpLess =
+                    file.hasARP
+                    ? reference[filter]!
+                    : (filter.hasPrefix("arp")
+                        ? 0 : filter == "frame" ? reference[filter]! - arpFrames : reference[filter]!)
                 #expect(ours == arpLess, "\(file.name): \(keys) \(ours), the Ethernet pcap's \(reference[filter]!)")
                 line.append("\(keys[0]) \(ours)")
             }
@@ -141,16 +184,24 @@ struct CaptureFormatsIntegrationTests {
         // --process: exactly the NetMonitor frames, the rest counted, the TCP figures whole.
         let netMonitorFrames = owners.filter { $0 == Self.netMonitor }.count
         for file in files where ["PKTAP pcap", "Apple pcapng", "pymobiledevice3 pcapng"].contains(file.name) {
-            let cli = try ScanBenchCLI.scanbench(["analyze", "--json", "--summary-only", "--scanner", Self.scanner.description,
-                                                  "--process", "NetMonitor", file.path])
+            let cli = try ScanBenchCLI.scanbench([
+                "analyze", "--json", "--summary-only", "--scanner", Self.scanner.description,
+                "--process", "NetMonitor", file.path,
+            ])
             #expect(cli.status == 0, "\(file.name) --process: \(cli.stderr)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
             let totals = try #require(json["totals"] as? [String: Any])
             let filter = try #require((json["capture_file"] as? [String: Any])?["process_filter"] as? [String: Any])
-            #expect(totals["packets"] as? Int == netMonitorFrames, "\(file.name): \(totals["packets"] ?? "nil") vs \(netMonitorFrames)")
+            #expect(
+                totals["packets"] as? Int == netMonitorFrames,
+                "\(file.name): \(totals["packets"] ?? "nil") vs \(netMonitorFrames)"
+            )
             #expect(filter["matched"] as? Int == netMonitorFrames)
             #expect(filter["without_process"] as? Int == arpFrames)
-            #expect((filter["other_processes"] as? [String: Int])?["mDNSResponder"] == owners.filter { $0 == Self.mdns }.count)
+            #expect(
+                (filter["other_processes"] as? [String: Int])?["mDNSResponder"]
+                    == owners.filter { $0 == Self.mdns }.count
+            )
             #expect(totals["mdns_queries"] as? Int == 0 && totals["arp_requests"] as? Int == 0)
             #expect((json["tcp"] as? [String: Any])?["attempts"] as? Int == referenceTCP["attempts"])
         }

@@ -48,10 +48,19 @@ struct ClassifyIntegrationTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: out) }
         for (name, reuse) in [("reuse", true), ("fresh", false)] {
-            try Self.strategy(name, reuse: reuse).write(toFile: "\(out)/\(name).yaml", atomically: true, encoding: .utf8)
+            try Self.strategy(name, reuse: reuse).write(
+                toFile: "\(out)/\(name).yaml",
+                atomically: true,
+                encoding: .utf8
+            )
         }
-        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "\(out)/reuse.yaml", "--strategy", "\(out)/fresh.yaml",
-                                              "--repeat", "1", "--seed", "1", "--out", "\(out)/run"], timeout: 240)
+        let run = try ScanBenchCLI.scanbench(
+            [
+                "run", "--fixture", "tiny", "--strategy", "\(out)/reuse.yaml", "--strategy", "\(out)/fresh.yaml",
+                "--repeat", "1", "--seed", "1", "--out", "\(out)/run",
+            ],
+            timeout: 240
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/run/results.json"))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -66,9 +75,16 @@ struct ClassifyIntegrationTests {
         let found = try #require(reuse["category_found"] as? Int)
         // Per found device the fresh probe tries 14 ports; the reusing one skips at least the six
         // primary ports the scan tried on it (more where it went on to the secondary ones).
-        #expect(unreused >= reused + 6 * found, "probe connections: reuse \(reused), fresh \(unreused), \(found) devices found")
-        #expect(try #require(reuse["category_probe_packets"] as? Int) < (try #require(fresh["category_probe_packets"] as? Int)))
-        let rightReuse = try #require(reuse["category_correct"] as? Int), rightFresh = try #require(fresh["category_correct"] as? Int)
+        #expect(
+            unreused >= reused + 6 * found,
+            "probe connections: reuse \(reused), fresh \(unreused), \(found) devices found"
+        )
+        #expect(
+            try #require(reuse["category_probe_packets"] as? Int)
+                < (try #require(fresh["category_probe_packets"] as? Int))
+        )
+        let rightReuse = try #require(reuse["category_correct"] as? Int),
+            rightFresh = try #require(fresh["category_correct"] as? Int)
         #expect(rightReuse >= rightFresh, "categories right: reuse \(rightReuse), fresh \(rightFresh)")
         #expect(reuse["category_found"] as? Int == fresh["category_found"] as? Int)
     }

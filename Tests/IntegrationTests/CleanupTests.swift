@@ -12,11 +12,14 @@ struct CleanupTests {
         var found = ScanBenchCLI.ourNamespaces().filter { $0.contains("-\(id)-") }
         let links = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/net")) ?? []
         found += links.filter { $0.hasPrefix("sb\(id)") }
-        for path in ["\(stateRoot)/\(id)", "\(stateRoot)/controller-\(id).log"] where FileManager.default.fileExists(atPath: path) {
+        for path in ["\(stateRoot)/\(id)", "\(stateRoot)/controller-\(id).log"]
+        where FileManager.default.fileExists(atPath: path) {
             found.append(path)
         }
         let ps = (try? ScanBenchCLI.run(["ps", "-eo", "args"]).stdout) ?? ""
-        found += ps.split(separator: "\n").filter { $0.contains("scanbench-\(id)-") || $0.contains("--id \(id)") }.map(String.init)
+        found += ps.split(separator: "\n").filter { $0.contains("scanbench-\(id)-") || $0.contains("--id \(id)") }.map(
+            String.init
+        )
         return found
     }
 
@@ -31,7 +34,9 @@ struct CleanupTests {
     /// killed with SIGKILL and `down` in A removes all of A's testbed and nothing of B's. Then B's
     /// testbed loses its controller and its state (a root deleted under it): `down` in B leaves the
     /// namespaces no state claims and says so; `down --id` removes them.
-    @Test("down removes its own state root's testbeds (also after kill -9 of the controller), not another's; --id removes an orphan")
+    @Test(
+        "down removes its own state root's testbeds (also after kill -9 of the controller), not another's; --id removes an orphan"
+    )
     func downKeepsToItsStateRoot() throws {
         let base = NSTemporaryDirectory() + "cleanup-\(UUID().uuidString)"
         let (rootA, rootB) = ("\(base)/a", "\(base)/b")
@@ -43,7 +48,10 @@ struct CleanupTests {
         }
         let upA = try ScanBenchCLI.scanbench(["testbed", "up", "tiny", "--detach", "--id", idA], stateRoot: rootA)
         #expect(upA.status == 0, "\(upA.stderr)")
-        let upB = try ScanBenchCLI.scanbench(["testbed", "up", "tiny", "--detach", "--id", idB, "--no-services"], stateRoot: rootB)
+        let upB = try ScanBenchCLI.scanbench(
+            ["testbed", "up", "tiny", "--detach", "--id", idB, "--no-services"],
+            stateRoot: rootB
+        )
         #expect(upB.status == 0, "\(upB.stderr)")
         let namespacesB = ScanBenchCLI.ourNamespaces().filter { $0.hasPrefix("scanbench-\(idB)-") }.sorted()
         #expect(!namespacesB.isEmpty)
@@ -55,12 +63,18 @@ struct CleanupTests {
         #expect(downA.status == 0, "\(downA.stderr)")
         #expect(Self.leftovers(id: idA, stateRoot: rootA) == [])
         #expect(downA.stderr.contains("removed testbed \(idA)"), "\(downA.stderr)")
-        #expect(downA.stdout.contains("belong to another state root or none: left alone") && downA.stdout.contains(idB), "\(downA.stdout)")
+        #expect(
+            downA.stdout.contains("belong to another state root or none: left alone") && downA.stdout.contains(idB),
+            "\(downA.stdout)"
+        )
         #expect(ScanBenchCLI.ourNamespaces().filter { $0.hasPrefix("scanbench-\(idB)-") }.sorted() == namespacesB)
         let pidB = try Self.controllerPID(id: idB, stateRoot: rootB)
         #expect(kill(pidB, 0) == 0, "B's controller is left running")
         let again = try ScanBenchCLI.scanbench(["testbed", "down"], stateRoot: rootA)
-        #expect(again.status == 0 && again.stdout.contains("nothing to remove"), "down is idempotent: \(again.stdout)\(again.stderr)")
+        #expect(
+            again.status == 0 && again.stdout.contains("nothing to remove"),
+            "down is idempotent: \(again.stdout)\(again.stderr)"
+        )
 
         // B's testbed without controller and state: no state root claims it.
         #expect(kill(pidB, SIGKILL) == 0)
@@ -89,14 +103,14 @@ struct CleanupTests {
     func badFixtureBuildsNothing() throws {
         let path = NSTemporaryDirectory() + "bad-\(UUID().uuidString).yaml"
         try """
-            name: bad
-            network:
-              subnet: 10.0.0.0/24
-              gateway: 10.0.0.1
-              scanner: {ip: 10.0.0.50, mac: "02:00:00:00:00:32"}
-            devices:
-              - {name: gateway, ip: 10.0.0.1, mac: "02:00:00:00:00:01", category: router}
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        name: bad
+        network:
+          subnet: 10.0.0.0/24
+          gateway: 10.0.0.1
+          scanner: {ip: 10.0.0.50, mac: "02:00:00:00:00:32"}
+        devices:
+          - {name: gateway, ip: 10.0.0.1, mac: "02:00:00:00:00:01", category: router}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let before = ScanBenchCLI.ourNamespaces()
         let up = try ScanBenchCLI.scanbench(["testbed", "up", path, "--detach"])

@@ -13,7 +13,13 @@ struct FreshMachineIntegrationTests {
     static let kernelDefaults = [128, 512, 1024]
 
     static func currentLimits() -> [Int] {
-        (1...3).map { Int((try? String(contentsOfFile: "\(limits)\($0)", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1 }
+        (1...3).map {
+            Int(
+                (try? String(contentsOfFile: "\(limits)\($0)", encoding: .utf8))?.trimmingCharacters(
+                    in: .whitespacesAndNewlines
+                ) ?? ""
+            ) ?? -1
+        }
     }
 
     static func setLimits(_ values: [Int]) {
@@ -32,7 +38,9 @@ struct FreshMachineIntegrationTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }
 
-    @Test("run --lanes 3 on tiny with no state root and default neighbour limits succeeds, restores the limits and leaves the root empty")
+    @Test(
+        "run --lanes 3 on tiny with no state root and default neighbour limits succeeds, restores the limits and leaves the root empty"
+    )
     func firstRunWithLanes() throws {
         let base = NSTemporaryDirectory() + "fresh-\(UUID().uuidString)"
         let root = "\(base)/state"
@@ -44,8 +52,14 @@ struct FreshMachineIntegrationTests {
         defer { if alone { Self.setLimits(before) } }
         #expect(!FileManager.default.fileExists(atPath: root))
 
-        let run = try Self.scanbench(["run", "--lanes", "3", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
-                                      "--seed", "5", "--out", "\(base)/out"], root: root, timeout: 300)
+        let run = try Self.scanbench(
+            [
+                "run", "--lanes", "3", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
+                "--seed", "5", "--out", "\(base)/out",
+            ],
+            root: root,
+            timeout: 300
+        )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("NSCocoaErrorDomain"), "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(base)/out/results.json"))
@@ -56,14 +70,23 @@ struct FreshMachineIntegrationTests {
         #expect(runs.first?["seed"] as? Int == 5)
         #expect((results["environment"] as? [String: Any])?["seed"] as? Int == 5)
         if alone {
-            #expect(run.stderr.contains("raised the kernel's neighbour table limits"), "three lanes raise the limits: \(run.stderr)")
+            #expect(
+                run.stderr.contains("raised the kernel's neighbour table limits"),
+                "three lanes raise the limits: \(run.stderr)"
+            )
             #expect(Self.currentLimits() == Self.kernelDefaults, "the run restores the limits it raised")
-            #expect(!FileManager.default.fileExists(atPath: "/run/scanbench-neighbour-limits.json"), "and drops the machine's record of them")
+            #expect(
+                !FileManager.default.fileExists(atPath: "/run/scanbench-neighbour-limits.json"),
+                "and drops the machine's record of them"
+            )
         }
         #expect(Self.contents(root) == [], "the run removes its LANs: \(Self.contents(root))")
 
         // testbed up and down in the same fresh root leave it empty too.
-        let up = try Self.scanbench(["testbed", "up", "tiny", "--detach", "--id", "fresh1", "--no-services"], root: root)
+        let up = try Self.scanbench(
+            ["testbed", "up", "tiny", "--detach", "--id", "fresh1", "--no-services"],
+            root: root
+        )
         #expect(up.status == 0, "\(up.stderr)")
         #expect(FileManager.default.fileExists(atPath: "\(root)/fresh1/state.json"))
         let status = try Self.scanbench(["testbed", "status"], root: root)
@@ -79,8 +102,13 @@ struct FreshMachineIntegrationTests {
         let blocker = NSTemporaryDirectory() + "fresh-file-\(UUID().uuidString)"
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("not a directory".utf8)))
         defer { try? FileManager.default.removeItem(atPath: blocker) }
-        let run = try Self.scanbench(["run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
-                                      "--out", NSTemporaryDirectory() + "fresh-never"], root: "\(blocker)/state")
+        let run = try Self.scanbench(
+            [
+                "run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
+                "--out", NSTemporaryDirectory() + "fresh-never",
+            ],
+            root: "\(blocker)/state"
+        )
         #expect(run.status == 1)
         #expect(run.stderr.contains("cannot create the state directory \(blocker)/state"), "\(run.stderr)")
         #expect(run.stderr.contains("SCANBENCH_STATE_DIR"), "\(run.stderr)")

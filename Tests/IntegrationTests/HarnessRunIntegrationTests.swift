@@ -18,8 +18,13 @@ struct HarnessRunIntegrationTests {
     func runAnalyzeCompare() throws {
         let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--strategy", "review-phase2",
-                                              "--repeat", "1", "--lanes", "2", "--out", out], timeout: 400)
+        let run = try ScanBenchCLI.scanbench(
+            [
+                "run", "--fixture", "tiny", "--strategy", "scanbench-best", "--strategy", "review-phase2",
+                "--repeat", "1", "--lanes", "2", "--out", out,
+            ],
+            timeout: 400
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let document = try Self.results(out)
         let runs = try #require(document["runs"] as? [[String: Any]])
@@ -30,9 +35,13 @@ struct HarnessRunIntegrationTests {
             let wire = try #require(metrics["wire"] as? [String: Any])
             let pcap = "\(out)/\(try #require(entry["pcap"] as? String))"
             // Our analyzer on the kept pcap gives the numbers results.json holds.
-            let analyze = try ScanBenchCLI.scanbench(["analyze", pcap, "--scanner", "198.18.0.50", "--json", "--summary-only"])
+            let analyze = try ScanBenchCLI.scanbench([
+                "analyze", pcap, "--scanner", "198.18.0.50", "--json", "--summary-only",
+            ])
             #expect(analyze.status == 0, "\(analyze.stderr)")
-            let analysis = try #require(try JSONSerialization.jsonObject(with: Data(analyze.stdout.utf8)) as? [String: Any])
+            let analysis = try #require(
+                try JSONSerialization.jsonObject(with: Data(analyze.stdout.utf8)) as? [String: Any]
+            )
             let totals = try #require(analysis["totals"] as? [String: Any])
             #expect(totals["packets"] as? Int == wire["packets"] as? Int)
             let fromScanner = try #require(analysis["from_scanner"] as? [String: Any])
@@ -40,8 +49,15 @@ struct HarnessRunIntegrationTests {
             #expect(fromScanner["arp_requests"] as? Int == wire["arp_requests"] as? Int)
             // And tshark agrees on the same file.
             #expect(try Tshark.count(pcap, filter: "frame") == wire["packets"] as? Int)
-            #expect(try Tshark.count(pcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50 && !icmp") == wire["tcp_syn"] as? Int)
-            #expect(try Tshark.count(pcap, filter: "arp.opcode==1 && arp.src.proto_ipv4==198.18.0.50") == wire["arp_requests"] as? Int)
+            #expect(
+                try Tshark.count(pcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50 && !icmp")
+                    == wire["tcp_syn"] as? Int
+            )
+            #expect(
+                try Tshark.count(pcap, filter: "arp.opcode==1 && arp.src.proto_ipv4==198.18.0.50") == wire[
+                    "arp_requests"
+                ] as? Int
+            )
             // Budgeted strategies (both have a budget of 30 or 60) never exceed it on the wire.
             let peak = try #require(wire["tcp_peak_in_flight"] as? Int)
             #expect(peak <= 30, "\(entry["strategy"] ?? "") peak \(peak) in flight")
@@ -53,11 +69,20 @@ struct HarnessRunIntegrationTests {
         let path = "\(out)/results.json"
         let same = try ScanBenchCLI.scanbench(["compare", path, path])
         #expect(same.status == 3 && same.stdout.contains("**INCONCLUSIVE**"), "\(same.stdout)\(same.stderr)")
-        let worse = try ScanBenchCLI.scanbench(["compare", path, path, "--baseline-strategy", "scanbench-best", "--current-strategy", "review-phase2", "--json"])
+        let worse = try ScanBenchCLI.scanbench([
+            "compare", path, path, "--baseline-strategy", "scanbench-best", "--current-strategy", "review-phase2",
+            "--json",
+        ])
         #expect(worse.status == 3, "\(worse.stdout)\(worse.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(worse.stdout.utf8)) as? [String: Any])
-        let attempts = try #require((summary["tests"] as? [[String: Any]])?.first { $0["metric"] as? String == "wire.tcp_attempts" })
-        #expect(attempts["worse"] as? Int == 1 && attempts["draws"] as? Int == 1 && attempts["outcome"] as? String == "inconclusive", "\(attempts)")
+        let attempts = try #require(
+            (summary["tests"] as? [[String: Any]])?.first { $0["metric"] as? String == "wire.tcp_attempts" }
+        )
+        #expect(
+            attempts["worse"] as? Int == 1 && attempts["draws"] as? Int == 1
+                && attempts["outcome"] as? String == "inconclusive",
+            "\(attempts)"
+        )
         #expect(attempts["draws_needed"] as? Int == 3)
     }
 
@@ -68,8 +93,13 @@ struct HarnessRunIntegrationTests {
     func categoriesScored() throws {
         let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "1", "--seed", "1",
-                                              "--out", out], timeout: 120)
+        let run = try ScanBenchCLI.scanbench(
+            [
+                "run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "1", "--seed", "1",
+                "--out", out,
+            ],
+            timeout: 120
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let document = try Self.results(out)
         let probe = try #require((document["environment"] as? [String: Any])?["category_probe"] as? [String: Any])
@@ -88,26 +118,39 @@ struct HarnessRunIntegrationTests {
         // connection attempt (a retransmitted SYN is the same attempt).
         let connections = try #require(names["category_probe_connections"] as? Int)
         let probePcap = "\(out)/probes/tiny-scanbench-best-scan-r1.pcap"
-        let syns = try Tshark.count(probePcap, filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50 && !tcp.analysis.retransmission")
+        let syns = try Tshark.count(
+            probePcap,
+            filter: "tcp.flags.syn==1 && tcp.flags.ack==0 && ip.src==198.18.0.50 && !tcp.analysis.retransmission"
+        )
         #expect(connections > 0 && syns == connections, "probe connections \(connections), tshark \(syns)")
         #expect(try #require(names["category_probe_packets"] as? Int) >= connections)
         // The session pays for the step (issue 46): every frame of the step's capture on top of the
         // scan's, as tshark counts both files, and its connects on top of the stack's.
         let session = try #require(metrics["session"] as? [String: Any])
         let scanPcap = "\(out)/\(try #require(entry["pcap"] as? String))"
-        let stepFrames = try Tshark.count(probePcap, filter: "frame"), scanFrames = try Tshark.count(scanPcap, filter: "frame")
-        #expect(session["classify_packets"] as? Int == stepFrames && session["packets"] as? Int == scanFrames + stepFrames,
-                "session \(session), tshark: scan \(scanFrames) frames, step \(stepFrames)")
+        let stepFrames = try Tshark.count(probePcap, filter: "frame"),
+            scanFrames = try Tshark.count(scanPcap, filter: "frame")
+        #expect(
+            session["classify_packets"] as? Int == stepFrames && session["packets"] as? Int == scanFrames + stepFrames,
+            "session \(session), tshark: scan \(scanFrames) frames, step \(stepFrames)"
+        )
         let stack = try #require(metrics["stack"] as? [String: Any])
         #expect(session["connections_created"] as? Int == (stack["connections_created"] as? Int ?? -1) + connections)
-        let ready = try #require(session["time_to_categories_s"] as? Double), scanned = try #require(metrics["duration_s"] as? Double)
+        let ready = try #require(session["time_to_categories_s"] as? Double),
+            scanned = try #require(metrics["duration_s"] as? Double)
         #expect(ready > scanned, "categories at \(ready) s, after the scan's \(scanned) s")
         let devices = try #require(entry["devices"] as? [[String: Any]])
-        func device(_ name: String) throws -> [String: Any] { try #require(devices.first { $0["name"] as? String == name }) }
+        func device(_ name: String) throws -> [String: Any] {
+            try #require(devices.first { $0["name"] as? String == name })
+        }
         #expect(try device("gateway")["category_predicted"] as? String == "router")
         #expect(try device("gateway")["category_rule"] as? String == "gateway")
         let printer = try device("printer")
-        #expect(printer["category_predicted"] as? String == "printer" && printer["category_rule"] as? String == "bonjour-type", "\(printer)")
+        #expect(
+            printer["category_predicted"] as? String == "printer"
+                && printer["category_rule"] as? String == "bonjour-type",
+            "\(printer)"
+        )
         #expect(printer["category_evidence"] as? String == "_ipp._tcp")
         // The probe's own output is kept beside the pcap, and its SYNs are not in the pcap.
         let probeFile = "\(out)/\(try #require(entry["probe"] as? String))"
@@ -124,12 +167,17 @@ struct HarnessRunIntegrationTests {
     func resumedRun() throws {
         let out = NSTemporaryDirectory() + "resume-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let plan = ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "2", "--seed", "1", "--no-classify", "--out", out]
+        let plan = [
+            "run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "2", "--seed", "1", "--no-classify",
+            "--out", out,
+        ]
         let first = try ScanBenchCLI.scanbench(plan, timeout: 600)
         #expect(first.status == 0, "\(first.stderr)")
         // Interrupted after its first run: results.json then held one run.
         let path = "\(out)/results.json"
-        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        )
         let runs = try #require(document["runs"] as? [[String: Any]])
         document["runs"] = runs.filter { $0["repetition"] as? Int == 1 }
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path))
@@ -147,16 +195,25 @@ struct HarnessRunIntegrationTests {
         let dry = try ScanBenchCLI.scanbench(["run", "--suite", "full", "--seed", "1", "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
         // 7 LANs × 7 presets × scan + home-wifi × 7 presets × 6 session scenarios, twice.
-        #expect(dry.stderr.contains("dry run: 182 runs: home-wifi, office-wifi, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 7 strategies × scan + home-wifi × 7 strategies × 6 scenarios, × 2 repetitions"),
-                "\(dry.stderr)")
+        #expect(
+            dry.stderr.contains(
+                "dry run: 182 runs: home-wifi, office-wifi, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 7 strategies × scan + home-wifi × 7 strategies × 6 scenarios, × 2 repetitions"
+            ),
+            "\(dry.stderr)"
+        )
     }
 
-    @Test("a swept strategy split over two shards (one with peers): merge joins them, report shows both variants and the peers")
+    @Test(
+        "a swept strategy split over two shards (one with peers): merge joins them, report shows both variants and the peers"
+    )
     func sweepShardsMergeReport() throws {
         let base = NSTemporaryDirectory() + "shards-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: base) }
         // One swept value: with the control every sweep runs, two strategies, one per shard.
-        let plan = ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--sweep", "arp.settle_ms=1000", "--repeat", "1"]
+        let plan = [
+            "run", "--fixture", "tiny", "--strategy", "scanbench-best", "--sweep", "arp.settle_ms=1000", "--repeat",
+            "1",
+        ]
         // The two shards run at once, as two CI machines would: each brings up its own testbed.
         let shards = [["--shard", "1/2", "--peers", "--out", "\(base)/a"], ["--shard", "2/2", "--out", "\(base)/b"]]
         let outputs = Mutex<[Int: Result<ScanBenchCLI.Output, any Error>]>([:])
@@ -185,15 +242,25 @@ struct HarnessRunIntegrationTests {
         }
         // nmap -O -sV takes minutes per LAN: it runs only with --peer-os (NmapOSPeerTests parse its XML).
         #expect(!tools.contains("nmap -O -sV"), "\(tools)")
-        #expect(((try Self.results("\(base)/b")["peers"] as? [[String: Any]]) ?? []).isEmpty, "shard 2 ran without --peers")
+        #expect(
+            ((try Self.results("\(base)/b")["peers"] as? [[String: Any]]) ?? []).isEmpty,
+            "shard 2 ran without --peers"
+        )
 
-        let merge = try ScanBenchCLI.scanbench(["merge", "\(base)/a/results.json", "\(base)/b/results.json", "--out", "\(base)/all/results.json"])
+        let merge = try ScanBenchCLI.scanbench([
+            "merge", "\(base)/a/results.json", "\(base)/b/results.json", "--out", "\(base)/all/results.json",
+        ])
         #expect(merge.status == 0, "\(merge.stderr)")
         let merged = try Self.results("\(base)/all")
         #expect((merged["runs"] as? [[String: Any]])?.compactMap { $0["strategy"] as? String }.sorted() == variants)
         #expect((merged["peers"] as? [[String: Any]])?.count == peers.count)
-        let again = try ScanBenchCLI.scanbench(["merge", "\(base)/a/results.json", "\(base)/a/results.json", "--out", "\(base)/x.json"])
-        #expect(again.status != 0 && again.stderr.contains("share runs"), "the same shard twice is refused: \(again.stderr)")
+        let again = try ScanBenchCLI.scanbench([
+            "merge", "\(base)/a/results.json", "\(base)/a/results.json", "--out", "\(base)/x.json",
+        ])
+        #expect(
+            again.status != 0 && again.stderr.contains("share runs"),
+            "the same shard twice is refused: \(again.stderr)"
+        )
 
         let report = try ScanBenchCLI.scanbench(["report", "\(base)/all/results.json"])
         #expect(report.status == 0, "\(report.stderr)")
@@ -208,8 +275,10 @@ struct HarnessRunIntegrationTests {
         let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
         let before = Set(TestbedState.allIDs())
-        let child = try ChildProcess.spawn([ScanBenchCLI.binary, "run", "--fixture", "tiny", "--strategy", "netmonitor-2.0",
-                                            "--repeat", "1", "--out", out])
+        let child = try ChildProcess.spawn([
+            ScanBenchCLI.binary, "run", "--fixture", "tiny", "--strategy", "netmonitor-2.0",
+            "--repeat", "1", "--out", out,
+        ])
         var started: String?
         for _ in 0..<300 where started == nil {
             usleep(100_000)
@@ -218,16 +287,21 @@ struct HarnessRunIntegrationTests {
             }
         }
         let id = try #require(started, "the run never brought its LAN up")
-        usleep(3_000_000)   // mid-scan
+        usleep(3_000_000)  // mid-scan
         kill(child.pid, SIGKILL)
         child.wait()
-        #expect(ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") }, "the LAN outlives the killed run")
+        #expect(
+            ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") },
+            "the LAN outlives the killed run"
+        )
         let down = try ScanBenchCLI.scanbench(["testbed", "down", "--id", id])
         #expect(down.status == 0)
         #expect(!ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") })
         #expect(TestbedState.load(id: id) == nil)
-        let again = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "1", "--out", out],
-                                               timeout: 300)
+        let again = try ScanBenchCLI.scanbench(
+            ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "1", "--out", out],
+            timeout: 300
+        )
         #expect(again.status == 0, "\(again.stderr)")
     }
 
@@ -241,16 +315,20 @@ struct HarnessRunIntegrationTests {
         #expect(up.status == 0, "\(up.stderr)")
         defer { _ = try? ScanBenchCLI.scanbench(["testbed", "down", "--id", other]) }
         let before = Set(TestbedState.allIDs())
-        let child = try ChildProcess.spawn([ScanBenchCLI.binary, "run", "--fixture", "tiny", "--strategy", "netmonitor-2.0",
-                                            "--repeat", "1", "--out", out])
+        let child = try ChildProcess.spawn([
+            ScanBenchCLI.binary, "run", "--fixture", "tiny", "--strategy", "netmonitor-2.0",
+            "--repeat", "1", "--out", out,
+        ])
         var started: String?
         for _ in 0..<300 where started == nil {
             usleep(100_000)
-            started = Set(TestbedState.allIDs()).subtracting(before).first { TestbedState.load(id: $0)?.phase == .ready }
+            started = Set(TestbedState.allIDs()).subtracting(before).first {
+                TestbedState.load(id: $0)?.phase == .ready
+            }
         }
         let id = try #require(started, "the run never brought its LAN up")
         #expect(!id.hasPrefix(String(other.prefix(5))), "the run picked a stem no testbed uses")
-        usleep(2_000_000)   // mid-scan
+        usleep(2_000_000)  // mid-scan
         kill(child.pid, SIGINT)
         #expect(child.wait() == 130)
         #expect(TestbedState.load(id: id) == nil, "the run removed its LAN")

@@ -10,7 +10,11 @@ struct HomeTestbedClientTests {
         let testbed = try LiveTestbed.up("home")
         defer { testbed.down() }
         let output = try testbed.exec(["nmap", "-sn", "-n", "-oG", "-", "198.18.0.0/24"]).stdout
-        let up = Set(output.split(separator: "\n").filter { $0.contains("Status: Up") }.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) })
+        let up = Set(
+            output.split(separator: "\n").filter { $0.contains("Status: Up") }.compactMap {
+                $0.split(separator: " ").dropFirst().first.map(String.init)
+            }
+        )
         for device in testbed.truthDevices {
             if device.arpProbability >= 1 && device.lossPercent == 0 {
                 #expect(up.contains(device.ip), "\(device.name) \(device.ip) answers ARP but nmap did not see it")
@@ -31,13 +35,17 @@ struct HomeTestbedClientTests {
         var ports = Set([81, 8081, 1883, 548, 62078, 7000, 9100, 22, 80, 443, 445])
         for device in devices { ports.formUnion(device.tcpOpen + device.tcpClosed + device.tcpFiltered) }
         let list = ports.sorted().map(String.init).joined(separator: ",")
-        let output = try testbed.exec(["nmap", "-sT", "-Pn", "-n", "--max-retries", "3", "-p", list, "-oG", "-"] + devices.map(\.ip),
-                                      timeout: 300).stdout
+        let output = try testbed.exec(
+            ["nmap", "-sT", "-Pn", "-n", "--max-retries", "3", "-p", list, "-oG", "-"] + devices.map(\.ip),
+            timeout: 300
+        ).stdout
         var seen: [String: [Int: String]] = [:]
         for line in output.split(separator: "\n") where line.contains("Ports:") {
             let ip = String(line.split(separator: " ")[1])
             // nmap leaves the most common state out of the list ("Ignored State: closed (40)").
-            if let ignored = line.components(separatedBy: "Ignored State: ").dropFirst().first?.split(separator: " ").first {
+            if let ignored = line.components(separatedBy: "Ignored State: ").dropFirst().first?.split(separator: " ")
+                .first
+            {
                 for port in ports { seen[ip, default: [:]][port] = String(ignored) }
             }
             let portsPart = line.components(separatedBy: "Ports: ")[1].components(separatedBy: "\t")[0]
@@ -50,7 +58,10 @@ struct HomeTestbedClientTests {
         for device in devices {
             for port in ports.sorted() {
                 let state = seen[device.ip]?[port]
-                #expect(state == device.expectedState(port), "\(device.name) \(device.ip):\(port) nmap says \(state ?? "nothing"), fixture says \(device.expectedState(port))")
+                #expect(
+                    state == device.expectedState(port),
+                    "\(device.name) \(device.ip):\(port) nmap says \(state ?? "nothing"), fixture says \(device.expectedState(port))"
+                )
                 checked += 1
             }
         }
@@ -63,12 +74,18 @@ struct HomeTestbedClientTests {
         defer { testbed.down() }
         let named = testbed.truthDevices.filter { $0.fqdn != nil }
         #expect(named.count >= 20)
-        let script = named.map { "echo \"\($0.ip) $(dig +short +time=2 @198.18.0.1 -x \($0.ip)) $(dig +short +time=2 @198.18.0.1 \($0.fqdn!))\"" }.joined(separator: "; ")
-        let lines = try testbed.shell(script).stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let script = named.map {
+            "echo \"\($0.ip) $(dig +short +time=2 @198.18.0.1 -x \($0.ip)) $(dig +short +time=2 @198.18.0.1 \($0.fqdn!))\""
+        }.joined(separator: "; ")
+        let lines = try testbed.shell(script).stdout.split(separator: "\n").map {
+            $0.split(separator: " ").map(String.init)
+        }
         for device in named {
             let line = lines.first { $0.first == device.ip } ?? []
-            #expect(line.count == 3 && line[1] == device.fqdn! + "." && line[2] == device.ip,
-                    "\(device.name): dig said \(line.dropFirst())")
+            #expect(
+                line.count == 3 && line[1] == device.fqdn! + "." && line[2] == device.ip,
+                "\(device.name): dig said \(line.dropFirst())"
+            )
         }
     }
 
@@ -82,9 +99,13 @@ struct HomeTestbedClientTests {
             for service in device.mdns {
                 expected += 1
                 let match = resolved.first { fields in
-                    fields.count > 8 && AvahiBrowse.unescape(fields[3]) == service.instance && fields[4] == service.type && fields[7] == device.ip
+                    fields.count > 8 && AvahiBrowse.unescape(fields[3]) == service.instance && fields[4] == service.type
+                        && fields[7] == device.ip
                 }
-                #expect(match != nil, "avahi-browse did not resolve \(service.instance) (\(service.type)) on \(device.name) \(device.ip)")
+                #expect(
+                    match != nil,
+                    "avahi-browse did not resolve \(service.instance) (\(service.type)) on \(device.name) \(device.ip)"
+                )
             }
         }
         print("avahi-browse resolved \(resolved.count) entries; fixture has \(expected) services")
@@ -97,7 +118,8 @@ struct HomeTestbedClientTests {
         defer { testbed.down() }
         let ssdpDevices = testbed.truthDevices.filter { $0.ssdp != nil }
         #expect(ssdpDevices.count >= 4)
-        var script = "timeout 7 gssdp-discover -i eth0 --timeout=6 > /tmp/gssdp.$$ 2>&1; cat /tmp/gssdp.$$; rm /tmp/gssdp.$$; "
+        var script =
+            "timeout 7 gssdp-discover -i eth0 --timeout=6 > /tmp/gssdp.$$ 2>&1; cat /tmp/gssdp.$$; rm /tmp/gssdp.$$; "
         for device in ssdpDevices {
             let port = device.ssdp?["location_port"] as? Int ?? 0
             let path = device.ssdp?["location_path"] as? String ?? "/description.xml"
@@ -109,7 +131,10 @@ struct HomeTestbedClientTests {
             #expect(output.contains("uuid:\(uuid)"), "gssdp-discover did not see \(device.name) (uuid \(uuid))")
             let section = output.components(separatedBy: "== \(device.name)\n").dropFirst().first ?? ""
             let friendly = ((device.device["upnp"] as? [String: Any])?["friendly_name"] as? String) ?? "?"
-            #expect(section.contains("<friendlyName>\(xmlEscape(friendly))</friendlyName>"), "description.xml of \(device.name) lacks its friendlyName")
+            #expect(
+                section.contains("<friendlyName>\(xmlEscape(friendly))</friendlyName>"),
+                "description.xml of \(device.name) lacks its friendlyName"
+            )
         }
     }
 
@@ -118,7 +143,9 @@ struct HomeTestbedClientTests {
         let testbed = try LiveTestbed.up("home")
         defer { testbed.down() }
         let trace = try testbed.exec(["traceroute", "-n", "-q", "1", "-w", "2", "198.19.200.12"]).stdout
-        let hops = trace.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+        let hops = trace.split(separator: "\n").dropFirst().compactMap {
+            $0.split(separator: " ").dropFirst().first.map(String.init)
+        }
         #expect(hops.count >= 4, "traceroute: \(trace)")
         #expect(hops.prefix(3) == ["198.18.0.1", "198.19.254.2", "198.19.254.6"], "hops \(hops)")
         #expect(hops.last == "198.19.200.12")
@@ -126,7 +153,10 @@ struct HomeTestbedClientTests {
         let iana = try testbed.exec(["whois", "-h", "whois.iana.example", "netmonitor.example"]).stdout
         let registry = try #require(field(iana, "refer"), "IANA answer: \(iana)")
         let registryAnswer = try testbed.exec(["whois", "-h", registry, "netmonitor.example"]).stdout
-        let registrar = try #require(field(registryAnswer, "Registrar WHOIS Server"), "registry answer: \(registryAnswer)")
+        let registrar = try #require(
+            field(registryAnswer, "Registrar WHOIS Server"),
+            "registry answer: \(registryAnswer)"
+        )
         let record = try testbed.exec(["whois", "-h", registrar, "netmonitor.example"]).stdout
         #expect(field(record, "Registrar") != nil)
         #expect(field(record, "Creation Date") != nil)
@@ -150,5 +180,8 @@ func field(_ text: String, _ key: String) -> String? {
 }
 
 func xmlEscape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+        of: ">",
+        with: "&gt;"
+    )
 }

@@ -18,27 +18,40 @@ struct InventoryIntegrationTests {
         let testbed = try LiveTestbed.shared
         let fixture = try FixtureLoader.load("tiny")
         let targets = fixture.devices.map(\.ip.description) + [Self.missing]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-inventory-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scanbench-inventory-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pcap = "\(directory)/tiny.pcap"
         _ = try await LiveCaptureTestbedTests.capture(testbed, outputPath: pcap) {
-            try testbed.exec(["nmap", "-sT", "-Pn", "-n", "--max-retries", "0", "--host-timeout", "8s",
-                              "-p", Self.ports.map(String.init).joined(separator: ",")] + targets)
-            try testbed.shell(targets.map { "ping -n -c 1 -W 1 \($0) >/dev/null &" }.joined(separator: " ") + " wait; true")
-            try testbed.exec(["dig", "+time=1", "+tries=1", "-p", "5353", "@224.0.0.251", "_services._dns-sd._udp.local", "PTR"])
+            try testbed.exec(
+                [
+                    "nmap", "-sT", "-Pn", "-n", "--max-retries", "0", "--host-timeout", "8s",
+                    "-p", Self.ports.map(String.init).joined(separator: ","),
+                ] + targets
+            )
+            try testbed.shell(
+                targets.map { "ping -n -c 1 -W 1 \($0) >/dev/null &" }.joined(separator: " ") + " wait; true"
+            )
+            try testbed.exec([
+                "dig", "+time=1", "+tries=1", "-p", "5353", "@224.0.0.251", "_services._dns-sd._udp.local", "PTR",
+            ])
         }
 
         var yaml = "devices:\n"
         for device in fixture.devices {
-            yaml += "  - {name: \(device.name), ip: \(device.ip), mac: \"\(device.mac)\", category: \(device.category.rawValue)"
+            yaml +=
+                "  - {name: \(device.name), ip: \(device.ip), mac: \"\(device.mac)\", category: \(device.category.rawValue)"
                 + (device.hostname.map { ", hostname: \($0)" } ?? "") + "}\n"
         }
         yaml += "  - {name: missing-tv, ip: \(Self.missing), category: tv}\n"
         try yaml.write(toFile: "\(directory)/lan.yaml", atomically: true, encoding: .utf8)
 
-        let output = try ScanBenchCLI.scanbench(["analyze", "--json", "--summary-only", "--inventory", "\(directory)/lan.yaml",
-                                                 "--scanner", fixture.network.scanner.ip.description, pcap])
+        let output = try ScanBenchCLI.scanbench([
+            "analyze", "--json", "--summary-only", "--inventory", "\(directory)/lan.yaml",
+            "--scanner", fixture.network.scanner.ip.description, pcap,
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let yield = try #require(json["wire_yield"] as? [String: Any])
@@ -51,13 +64,19 @@ struct InventoryIntegrationTests {
             #expect(row["contacted"] as? Bool == true, "\(device.name)")
             #expect(row["matched_by"] as? String == "ip_and_mac", "\(device.name)")
             #expect(answered.contains("arp"), "\(device.name) answers ARP in the fixture: \(answered)")
-            #expect(answered.contains("icmp") == device.answersEcho, "\(device.name) icmp_echo \(device.answersEcho): \(answered)")
+            #expect(
+                answered.contains("icmp") == device.answersEcho,
+                "\(device.name) icmp_echo \(device.answersEcho): \(answered)"
+            )
             #expect(answered.contains("mdns") == !(device.mdns ?? []).isEmpty, "\(device.name) mdns: \(answered)")
             let open = Self.ports.filter { device.tcpPorts.state(of: $0) == .open }
             let closed = Self.ports.filter { device.tcpPorts.state(of: $0) == .closed }
             #expect(row["open_ports"] as? [Int] == open, "\(device.name)")
             #expect(row["closed_ports"] as? [Int] == closed, "\(device.name)")
-            #expect(answered.contains("tcp_syn_ack") == !open.isEmpty && answered.contains("tcp_rst") == !closed.isEmpty, "\(device.name): \(answered)")
+            #expect(
+                answered.contains("tcp_syn_ack") == !open.isEmpty && answered.contains("tcp_rst") == !closed.isEmpty,
+                "\(device.name): \(answered)"
+            )
             #expect(row["tcp_attempts"] as? Int ?? 0 >= Self.ports.count, "\(device.name)")
         }
         let missing = try #require(byName["missing-tv"])

@@ -6,12 +6,16 @@ import Testing
 struct LinkEmulationTests {
     static let fixture = "\(ScanBenchCLI.packageRoot)/Tests/IntegrationTests/Fixtures/links.yaml"
 
-    @Test("median RTT is within 0.5 ms of twice the one-way delay; 10 % loss loses 7-13 % of 1000 echoes; jitter keeps order")
+    @Test(
+        "median RTT is within 0.5 ms of twice the one-way delay; 10 % loss loses 7-13 % of 1000 echoes; jitter keeps order"
+    )
     func delayAndLoss() throws {
         let testbed = try LiveTestbed.up(Self.fixture)
         defer { testbed.down() }
         // Resolve ARP first so the first echo does not carry the ARP exchange.
-        try testbed.shell("ping -c 1 -W 1 198.18.0.11; ping -c 1 -W 1 198.18.0.12; ping -c 1 -W 1 198.18.0.13; ping -c 1 -W 1 198.18.0.15; true")
+        try testbed.shell(
+            "ping -c 1 -W 1 198.18.0.11; ping -c 1 -W 1 198.18.0.12; ping -c 1 -W 1 198.18.0.13; ping -c 1 -W 1 198.18.0.15; true"
+        )
         let script = """
             out=$(mktemp -d); trap 'rm -rf "$out"' EXIT; \
             ping -c 100 -i 0.01 198.18.0.11 > "$out/d1" & \
@@ -22,10 +26,12 @@ struct LinkEmulationTests {
             wait; for f in d1 d20 d80 loss jit; do echo "== $f"; cat "$out/$f"; done
             """
         let output = try testbed.shell(script, timeout: 60).stdout
-        let sections = Dictionary(uniqueKeysWithValues: output.components(separatedBy: "== ").dropFirst().map { chunk -> (String, String) in
-            let name = String(chunk.prefix { $0 != "\n" })
-            return (name, String(chunk.dropFirst(name.count)))
-        })
+        let sections = Dictionary(
+            uniqueKeysWithValues: output.components(separatedBy: "== ").dropFirst().map { chunk -> (String, String) in
+                let name = String(chunk.prefix { $0 != "\n" })
+                return (name, String(chunk.dropFirst(name.count)))
+            }
+        )
         for (name, delay) in [("d1", 1.0), ("d20", 20.0), ("d80", 80.0)] {
             let rtts = PingOutput.rtts(sections[name] ?? "")
             #expect(rtts.count == 100, "\(name): \(rtts.count) replies")
@@ -39,9 +45,12 @@ struct LinkEmulationTests {
         #expect((7...13).contains(lossPercent), "lost \(lossPercent) %")
         // The switch's own counters account for every lost echo as configured loss on the lossy
         // port (plus at most an ARP frame or two), and no frame anywhere failed to be delivered.
-        Thread.sleep(forTimeInterval: 0.6)   // the controller publishes its counters every 250 ms
+        Thread.sleep(forTimeInterval: 0.6)  // the controller publishes its counters every 250 ms
         let counters = try ScanBenchCLI.scanbench(["testbed", "status", "--counters", "--json", "--id", testbed.id])
-        let ports = try #require(try JSONSerialization.jsonObject(with: Data(counters.stdout.utf8)) as? [[String: Any]], "\(counters.stderr)")
+        let ports = try #require(
+            try JSONSerialization.jsonObject(with: Data(counters.stdout.utf8)) as? [[String: Any]],
+            "\(counters.stderr)"
+        )
         let lossy = try #require(ports.first { $0["name"] as? String == "lossy" })
         let lostOnLink = try #require(lossy["lost_on_link"] as? Int)
         print("link lossy: the switch dropped \(lostOnLink) frames, ping missed \(1000 - lossReplies) replies")
@@ -70,7 +79,11 @@ struct LinkEmulationTests {
         let mute = try testbed.exec(["ping", "-c", "2", "-W", "1", "198.18.0.17"])
         #expect(PingOutput.rtts(mute.stdout).isEmpty)
         let nmap = try testbed.exec(["nmap", "-sn", "-n", "-oG", "-", "198.18.0.0/24"]).stdout
-        let up = Set(nmap.split(separator: "\n").filter { $0.contains("Status: Up") }.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) })
+        let up = Set(
+            nmap.split(separator: "\n").filter { $0.contains("Status: Up") }.compactMap {
+                $0.split(separator: " ").dropFirst().first.map(String.init)
+            }
+        )
         #expect(up.contains("198.18.0.16"))
         #expect(!up.contains("198.18.0.17"))
         #expect(up.isSuperset(of: ["198.18.0.1", "198.18.0.11", "198.18.0.12", "198.18.0.13", "198.18.0.15"]))

@@ -17,7 +17,10 @@ struct NmapOSPeerIntegrationTests {
         defer { testbed.down() }
         let state = try #require(TestbedState.load(id: testbed.id))
         let truth = GroundTruth(state: state)
-        let result = NmapOSPeer(truth: truth, fixture: "os-stacks").run(targets: ["198.18.0.10", "198.18.0.11"], repetition: 1)
+        let result = NmapOSPeer(truth: truth, fixture: "os-stacks").run(
+            targets: ["198.18.0.10", "198.18.0.11"],
+            repetition: 1
+        )
 
         #expect(result.notMeasured == nil, "nmap did not run: \(result.notMeasured ?? "")")
         let guesses = Dictionary(uniqueKeysWithValues: (result.categoryGuesses ?? []).map { ($0.ip, $0) })
@@ -30,6 +33,9 @@ struct NmapOSPeerIntegrationTests {
         // Scored against the fixture's categories: both devices are found and counted.
         let score = try #require(result.categories)
         #expect(result.found == 2 && score.found == 2, "\(score)")
-        #expect(score.confusion["computer"]?.values.reduce(0, +) == 2, "both computers in the confusion table: \(score.confusion)")
+        #expect(
+            score.confusion["computer"]?.values.reduce(0, +) == 2,
+            "both computers in the confusion table: \(score.confusion)"
+        )
     }
 }

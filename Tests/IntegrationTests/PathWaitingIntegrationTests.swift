@@ -21,8 +21,14 @@ struct PathWaitingIntegrationTests {
     static let slow = "198.18.0.2"
 
     static func strategy(_ policy: String) -> String {
-        TCPOnlyStrategy.yaml(name: "tcp-\(policy)", description: "TCP probe of port 80 only, waiting_policy \(policy) (integration test of path waiting)",
-                             ports: [80], timeoutMs: 6000, hostConcurrency: 8, waitingPolicy: policy)
+        TCPOnlyStrategy.yaml(
+            name: "tcp-\(policy)",
+            description: "TCP probe of port 80 only, waiting_policy \(policy) (integration test of path waiting)",
+            ports: [80],
+            timeoutMs: 6000,
+            hostConcurrency: 8,
+            waitingPolicy: policy
+        )
     }
 
     /// The states the event log shows for the connections to `slow`:80, in order.
@@ -30,24 +36,34 @@ struct PathWaitingIntegrationTests {
         var slowConnections = Set<Int>()
         var states: [String] = []
         for line in log.split(separator: "\n") {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                continue
+            }
             let connection = object["connection"] as? Int ?? -1
-            if object["type"] as? String == "connection_created", object["ip"] as? String == slow, object["port"] as? Int == 80 {
+            if object["type"] as? String == "connection_created", object["ip"] as? String == slow,
+                object["port"] as? Int == 80
+            {
                 slowConnections.insert(connection)
             }
-            if object["type"] as? String == "connection_state", slowConnections.contains(connection), let state = object["state"] as? String {
+            if object["type"] as? String == "connection_state", slowConnections.contains(connection),
+                let state = object["state"] as? String
+            {
                 states.append(state + ((object["error"] as? String).map { "(\($0))" } ?? ""))
             }
         }
         return states
     }
 
-    @Test("a connect in flight when the carrier goes: iPhone timer retries to ready, iPhone fail ends at waiting(ENETDOWN), linux the same under both")
+    @Test(
+        "a connect in flight when the carrier goes: iPhone timer retries to ready, iPhone fail ends at waiting(ENETDOWN), linux the same under both"
+    )
     func pathLossUnderPolicies() throws {
         let out = NSTemporaryDirectory() + "path-waiting-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: out) }
-        for policy in ["timer", "fail"] { try Self.strategy(policy).write(toFile: "\(out)/tcp-\(policy).yaml", atomically: true, encoding: .utf8) }
+        for policy in ["timer", "fail"] {
+            try Self.strategy(policy).write(toFile: "\(out)/tcp-\(policy).yaml", atomically: true, encoding: .utf8)
+        }
         let testbed = try LiveTestbed.up(Self.fixture, extra: ["--seed", "1"])
         defer { testbed.down() }
         // A permanent neighbour entry (kept when the carrier goes): no ARP before the SYN.
@@ -57,7 +73,8 @@ struct PathWaitingIntegrationTests {
         let deadline = Date().addingTimeInterval(20)
         while origin == nil && Date() < deadline {
             if let data = FileManager.default.contents(atPath: PathEventRecord.path(forTestbed: testbed.id)),
-               let first = try? JSONDecoder().decode([PathEventRecord].self, from: data).first {
+                let first = try? JSONDecoder().decode([PathEventRecord].self, from: data).first
+            {
                 origin = first.startUnix - first.startSeconds
             } else {
                 Thread.sleep(forTimeInterval: 0.05)
@@ -73,11 +90,20 @@ struct PathWaitingIntegrationTests {
         #expect(scans.status == 0, "\(scans.stderr)")
         func result(_ platform: String, _ policy: String) throws -> (found: Bool, states: [String]) {
             let json = try String(contentsOfFile: "\(out)/\(platform)-\(policy).json", encoding: .utf8)
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(platform) \(policy): \(json)")
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                "\(platform) \(policy): \(json)"
+            )
             let devices = report["devices"] as? [[String: Any]] ?? []
-            let found = devices.contains { $0["ip"] as? String == Self.slow && ($0["open_ports"] as? [Int] ?? []).contains(80) }
-            let states = Self.slowStates(try String(contentsOfFile: "\(out)/\(platform)-\(policy).jsonl", encoding: .utf8))
-            print("path waiting: \(platform) \(policy): slow found \(found); its connection: \(states.joined(separator: " → "))")
+            let found = devices.contains {
+                $0["ip"] as? String == Self.slow && ($0["open_ports"] as? [Int] ?? []).contains(80)
+            }
+            let states = Self.slowStates(
+                try String(contentsOfFile: "\(out)/\(platform)-\(policy).jsonl", encoding: .utf8)
+            )
+            print(
+                "path waiting: \(platform) \(policy): slow found \(found); its connection: \(states.joined(separator: " → "))"
+            )
             return (found, states)
         }
         let iphoneTimer = try result("iphone-a16", "timer"), iphoneFail = try result("iphone-a16", "fail")
@@ -86,14 +112,23 @@ struct PathWaitingIntegrationTests {
         #expect(iphoneTimer.found, "\(iphoneTimer.states)")
         #expect(iphoneTimer.states.contains("waiting(ENETDOWN)"), "\(iphoneTimer.states)")
         if let waited = iphoneTimer.states.firstIndex(of: "waiting(ENETDOWN)") {
-            #expect(iphoneTimer.states[waited...].contains("preparing") && iphoneTimer.states.last(where: { $0 != "cancelled" }) == "ready",
-                    "\(iphoneTimer.states)")
+            #expect(
+                iphoneTimer.states[waited...].contains("preparing")
+                    && iphoneTimer.states.last(where: { $0 != "cancelled" }) == "ready",
+                "\(iphoneTimer.states)"
+            )
         }
         // iPhone, fail: the probe ends at waiting(ENETDOWN); the device is missed.
         #expect(!iphoneFail.found, "\(iphoneFail.states)")
-        #expect(iphoneFail.states.contains("waiting(ENETDOWN)") && !iphoneFail.states.contains("ready"), "\(iphoneFail.states)")
+        #expect(
+            iphoneFail.states.contains("waiting(ENETDOWN)") && !iphoneFail.states.contains("ready"),
+            "\(iphoneFail.states)"
+        )
         // linux: no path observation, no waiting; both policies end alike.
         #expect(linuxTimer.found == linuxFail.found, "linux timer \(linuxTimer.states), fail \(linuxFail.states)")
-        #expect(!(linuxTimer.states + linuxFail.states).contains { $0.hasPrefix("waiting") }, "linux timer \(linuxTimer.states), fail \(linuxFail.states)")
+        #expect(
+            !(linuxTimer.states + linuxFail.states).contains { $0.hasPrefix("waiting") },
+            "linux timer \(linuxTimer.states), fail \(linuxFail.states)"
+        )
     }
 }

@@ -9,8 +9,13 @@ import Testing
 struct PlatformCostIntegrationTests {
     /// A TCP probe of every address only, three ports, short fixed timeouts: ~750 connections in
     /// a few seconds, each with three or four state callbacks.
-    static let strategy = TCPOnlyStrategy.yaml(name: "tcp-only", description: "TCP sweep only (integration test of platform costs)",
-                                               ports: [80, 443, 22], timeoutMs: 300, hostConcurrency: 40)
+    static let strategy = TCPOnlyStrategy.yaml(
+        name: "tcp-only",
+        description: "TCP sweep only (integration test of platform costs)",
+        ports: [80, 443, 22],
+        timeoutMs: 300,
+        hostConcurrency: 40
+    )
 
     /// Nothing but the callback cost (0 here, swept) and a one-thread callback pool.
     static let profile = """
@@ -29,9 +34,14 @@ struct PlatformCostIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         try Self.strategy.write(toFile: "\(out)/tcp-only.yaml", atomically: true, encoding: .utf8)
         try Self.profile.write(toFile: "\(out)/cost-test.yaml", atomically: true, encoding: .utf8)
-        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", "\(out)/tcp-only.yaml", "--platform", "\(out)/cost-test.yaml",
-                                              "--sweep", "platform.callback_us=1000", "--repeat", "1", "--seed", "1", "--lanes", "2",
-                                              "--no-classify", "--out", "\(out)/run"], timeout: 240)
+        let run = try ScanBenchCLI.scanbench(
+            [
+                "run", "--fixture", "tiny", "--strategy", "\(out)/tcp-only.yaml", "--platform", "\(out)/cost-test.yaml",
+                "--sweep", "platform.callback_us=1000", "--repeat", "1", "--seed", "1", "--lanes", "2",
+                "--no-classify", "--out", "\(out)/run",
+            ],
+            timeout: 240
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/run/results.json"))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -49,10 +59,14 @@ struct PlatformCostIntegrationTests {
         let costly = try cpu("tcp-only[platform.callback_us=1000]")
         // Every state change after `setup` is handed to the probe's callback (docs/SCANKIT.md).
         let log = try String(contentsOfFile: costly.events, encoding: .utf8)
-        let callbacks = log.split(separator: "\n").filter { $0.contains("\"type\":\"connection_state\"") && !$0.contains("\"state\":\"setup\"") }.count
+        let callbacks = log.split(separator: "\n").filter {
+            $0.contains("\"type\":\"connection_state\"") && !$0.contains("\"state\":\"setup\"")
+        }.count
         #expect(callbacks > 1000, "the sweep delivered \(callbacks) callbacks")
         let expected = Double(callbacks) * 0.001
-        #expect(costly.cpu - control.cpu >= 0.8 * expected,
-                "cpu_s \(control.cpu) → \(costly.cpu) for \(callbacks) callbacks at 1 ms: at least \(0.8 * expected) s more expected")
+        #expect(
+            costly.cpu - control.cpu >= 0.8 * expected,
+            "cpu_s \(control.cpu) → \(costly.cpu) for \(callbacks) callbacks at 1 ms: at least \(0.8 * expected) s more expected"
+        )
     }
 }

@@ -28,8 +28,13 @@ struct ProcessActivityIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let strategy = "\(out)/arp-only.yaml"
         try Self.strategy.write(toFile: strategy, atomically: true, encoding: .utf8)
-        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "tiny", "--strategy", strategy, "--repeat", "1", "--seed", "1",
-                                              "--no-classify", "--out", "\(out)/run"], timeout: 120)
+        let run = try ScanBenchCLI.scanbench(
+            [
+                "run", "--fixture", "tiny", "--strategy", strategy, "--repeat", "1", "--seed", "1",
+                "--no-classify", "--out", "\(out)/run",
+            ],
+            timeout: 120
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/run/results.json"))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -43,14 +48,20 @@ struct ProcessActivityIntegrationTests {
         #expect(voluntary > 0 && involuntary >= 0)
         #expect(wakeups > 0 && syscalls > 0)
         // Each block ends in a wakeup: the tracepoint count and wait4's count are two sources of one thing.
-        #expect(Double(abs(wakeups - voluntary)) <= 0.05 * Double(voluntary) + 20, "\(wakeups) wakeups, \(voluntary) voluntary switches")
+        #expect(
+            Double(abs(wakeups - voluntary)) <= 0.05 * Double(voluntary) + 20,
+            "\(wakeups) wakeups, \(voluntary) voluntary switches"
+        )
         let wire = try #require(metrics["wire"] as? [String: Any])
         let radio = try #require(wire["radio_active_s"] as? Double)
         let promotions = try #require(wire["radio_promotions"] as? Int)
         let duration = try #require(metrics["duration_s"] as? Double)
         #expect(promotions >= 1)
         // At least one promotion and tail; at most the scan plus the capture's margins and one tail per promotion.
-        #expect(radio >= 0.3172 && radio <= duration + 5 + Double(promotions) * 0.3172, "\(radio) s radio for a \(duration) s scan")
+        #expect(
+            radio >= 0.3172 && radio <= duration + 5 + Double(promotions) * 0.3172,
+            "\(radio) s radio for a \(duration) s scan"
+        )
         try Self.expectAirtime(wire, radioActive: radio, out: "\(out)/run")
     }
 
@@ -65,7 +76,10 @@ struct ProcessActivityIntegrationTests {
         let sent = try #require(wire["airtime_sent_ms_est"] as? Double)
         let radioOn = try #require(wire["radio_on_s_est"] as? Double)
         #expect(wire["airtime_model"] as? String == "vht-mcs7-1ss-80mhz")
-        #expect(airtime >= 0.1985 * Double(packets) && airtime <= 2.5 * Double(packets), "\(airtime) ms for \(packets) frames")
+        #expect(
+            airtime >= 0.1985 * Double(packets) && airtime <= 2.5 * Double(packets),
+            "\(airtime) ms for \(packets) frames"
+        )
         #expect(sent > 0 && sent < airtime)
         #expect(radioOn >= 0.2 && radioOn <= radioActive, "\(radioOn) s on, \(radioActive) s active")
         let report = try ReportText.all(in: out)

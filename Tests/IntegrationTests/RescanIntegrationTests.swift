@@ -32,9 +32,17 @@ struct RescanIntegrationTests {
         for check in [false, true] {
             let strategy = try Self.strategy(check: check)
             let events = NSTemporaryDirectory() + "rescan-\(check)-\(UUID().uuidString).jsonl"
-            defer { try? FileManager.default.removeItem(atPath: strategy); try? FileManager.default.removeItem(atPath: events) }
-            let run = try testbed.exec([ScanBenchCLI.binary, "app", "--script", "rescan", "--strategy", strategy,
-                                        "--events", events, "--json"], timeout: 60)
+            defer {
+                try? FileManager.default.removeItem(atPath: strategy);
+                try? FileManager.default.removeItem(atPath: events)
+            }
+            let run = try testbed.exec(
+                [
+                    ScanBenchCLI.binary, "app", "--script", "rescan", "--strategy", strategy,
+                    "--events", events, "--json",
+                ],
+                timeout: 60
+            )
             #expect(run.status == 0, "\(run.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             #expect(report["scans_started"] as? Int == 2)
@@ -54,12 +62,16 @@ struct RescanIntegrationTests {
             // before the second scan_start.
             let time = { (e: [String: Any]) in (e["t_ns"] as? NSNumber)?.uint64Value ?? 0 }
             let starts = log.filter { $0["type"] as? String == "scan_start" }.map(time)
-            let bonjourEnd = try #require(log.first { $0["type"] as? String == "phase_end" && $0["phase"] as? String == "bonjour" })
+            let bonjourEnd = try #require(
+                log.first { $0["type"] as? String == "phase_end" && $0["phase"] as? String == "bonjour" }
+            )
             #expect(starts.count == 2)
             #expect(bonjourEnd["outcome"] as? String == "cancelled")
             #expect(time(bonjourEnd) < starts.last ?? 0)
-            print("rescan generation_check \(check): stale discarded \(discarded), applied \(applied); "
-                  + "first Bonjour teardown \(Double((starts.last ?? 0) &- time(bonjourEnd)) / 1e6) ms before the rescan")
+            print(
+                "rescan generation_check \(check): stale discarded \(discarded), applied \(applied); "
+                    + "first Bonjour teardown \(Double((starts.last ?? 0) &- time(bonjourEnd)) / 1e6) ms before the rescan"
+            )
         }
     }
 }

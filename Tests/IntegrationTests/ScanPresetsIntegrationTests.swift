@@ -22,12 +22,17 @@ struct ScanPresetsIntegrationTests {
             #expect(!run.devices.isEmpty, "\(preset) found nothing")
             for phase in run.phases {
                 // `abandoned` is the 30 s phase deadline doing its job (netmonitor presets' TCP phase).
-                #expect(["completed", "not_built", "abandoned"].contains(phase.outcome), "\(preset): phase \(phase.id) ended \(phase.outcome)")
+                #expect(
+                    ["completed", "not_built", "abandoned"].contains(phase.outcome),
+                    "\(preset): phase \(phase.id) ended \(phase.outcome)"
+                )
             }
             // 239.255.255.250 is SSDP's multicast group (the M-SEARCH "connection").
             let outside = run.connectionIPs.filter { !$0.hasPrefix("198.18.0.") && $0 != "239.255.255.250" }
             #expect(outside.isEmpty, "\(preset) connected outside the subnet: \(outside)")
-            print("\(preset): \(run.devices.count)/\(runs.truth.count) devices, \(run.connectionsCreated) connections, peak \(run.peak), \(String(format: "%.1f", run.duration)) s")
+            print(
+                "\(preset): \(run.devices.count)/\(runs.truth.count) devices, \(run.connectionsCreated) connections, peak \(run.peak), \(String(format: "%.1f", run.duration)) s"
+            )
         }
     }
 
@@ -36,7 +41,10 @@ struct ScanPresetsIntegrationTests {
         let runs = try PresetRuns.shared.get()
         let run = try #require(runs.reports["netmonitor-2.0"])
         for device in runs.truth where device.arpProbability >= 1 && device.ip != "198.18.0.50" {
-            #expect(run.devices[device.ip] != nil, "\(device.name) \(device.ip) always answers ARP but netmonitor-2.0 missed it")
+            #expect(
+                run.devices[device.ip] != nil,
+                "\(device.name) \(device.ip) always answers ARP but netmonitor-2.0 missed it"
+            )
         }
         // ARP-only and filtered devices are found by ARP, not TCP (spec §2.2/§2.4).
         for name in ["desk-plug", "playstation", "bedroom-lg-tv", "thinkpad-linux"] {
@@ -47,32 +55,56 @@ struct ScanPresetsIntegrationTests {
         let probeOnlyPorts: Set<Int> = [445, 7000, 8080, 8443, 62078, 5353, 9100, 1883, 554, 548]
         for (ip, device) in run.devices where device.firstSource == "arp" {
             let ports = run.connectionPorts[ip] ?? []
-            #expect(ports.isDisjoint(with: probeOnlyPorts), "\(ip) was found by ARP yet TCP-probed on \(ports.intersection(probeOnlyPorts))")
+            #expect(
+                ports.isDisjoint(with: probeOnlyPorts),
+                "\(ip) was found by ARP yet TCP-probed on \(ports.intersection(probeOnlyPorts))"
+            )
         }
         // ICMP overwrites latency for every device that answers echo on a clean link and always
         // answers ARP: netmonitor-2.0 must find each of them (ARP) and take its latency from ICMP.
         // A miss is a failure here, not a skipped check. (Lossy links can lose the one echo reply;
         // sleeping phones' ARP replies are not guaranteed — those are left out.)
-        let pingable = runs.truth.filter { $0.answersEcho && $0.lossPercent == 0 && $0.arpProbability >= 1 && $0.ip != "198.18.0.50" }
-        #expect(pingable.count >= 10, "home should have at least 10 reliably pingable devices; the check ran on \(pingable.count)")
+        let pingable = runs.truth.filter {
+            $0.answersEcho && $0.lossPercent == 0 && $0.arpProbability >= 1 && $0.ip != "198.18.0.50"
+        }
+        #expect(
+            pingable.count >= 10,
+            "home should have at least 10 reliably pingable devices; the check ran on \(pingable.count)"
+        )
         print("netmonitor-2.0 latency checked on \(pingable.count) reliably pingable devices")
         for device in pingable {
             let found = run.devices[device.ip]
-            #expect(found != nil, "\(device.name) \(device.ip) answers ARP and ping on a clean link, but netmonitor-2.0 missed it")
-            #expect(found?.latencySource == "icmp",
-                    "\(device.name) answers ping; its latency came from \(found?.latencySource ?? "nothing (not found)")")
+            #expect(
+                found != nil,
+                "\(device.name) \(device.ip) answers ARP and ping on a clean link, but netmonitor-2.0 missed it"
+            )
+            #expect(
+                found?.latencySource == "icmp",
+                "\(device.name) answers ping; its latency came from \(found?.latencySource ?? "nothing (not found)")"
+            )
         }
         // aqara-hub answers nothing but mDNS (ARP dropped, no ping, every port filtered), and its
         // tier-2 _hap answer comes 7.5 s after the query. netmonitor-2.0 runs its Bonjour phase, but
         // tier 2 starts 3 s after the browse, the adaptive window ends by 6 s, and its resolve is a
         // TCP connect the hub cannot answer: 2.0 never reports it. scanbench-best (all types at
         // once, a window up to 15 s, mDNS resolves) does — through Bonjour, nothing else.
-        #expect(!run.notBuilt.contains("bonjour") && run.phases.contains { $0.id == "bonjour" && $0.outcome == "completed" },
-                "netmonitor-2.0's Bonjour phase must run for this check to mean anything: \(run.phases.map { "\($0.id) \($0.outcome)" })")
-        #expect(run.devices["198.18.0.84"] == nil, "netmonitor-2.0 reported aqara-hub, which only a late tier-2 mDNS answer can reveal")
-        let best = try #require(runs.reports["scanbench-best"], "scanbench-best failed: \(runs.failures["scanbench-best"] ?? "?")")
-        #expect(best.devices["198.18.0.84"]?.firstSource == "bonjour",
-                "scanbench-best should find aqara-hub through mDNS; got \(best.devices["198.18.0.84"]?.firstSource ?? "nothing")")
+        #expect(
+            !run.notBuilt.contains("bonjour")
+                && run.phases.contains { $0.id == "bonjour" && $0.outcome == "completed" },
+            "netmonitor-2.0's Bonjour phase must run for this check to mean anything: \(run.phases.map { "\($0.id) \($0.outcome)" })"
+        )
+        #expect(
+            run.devices["198.18.0.84"] == nil,
+            "netmonitor-2.0 reported aqara-hub, which only a late tier-2 mDNS answer can reveal"
+        )
+        let best = try #require(
+            runs.reports["scanbench-best"],
+            "scanbench-best failed: \(runs.failures["scanbench-best"] ?? "?")"
+        )
+        #expect(
+            best.devices["198.18.0.84"]?.firstSource == "bonjour",
+            "scanbench-best should find aqara-hub through mDNS; got \(best.devices["198.18.0.84"]?.firstSource ?? "nothing")"
+        )
     }
 
     @Test("review-baseline misses devices scanbench-best finds, and its event log says why")
@@ -88,11 +120,16 @@ struct ScanPresetsIntegrationTests {
             // (cancelled with no ready), or .waiting that the fail policy turned into failure.
             #expect(!fates.isEmpty, "baseline never probed \(ip)")
             #expect(fates["ready"] == nil, "baseline saw \(ip) ready yet did not report it")
-            print("review-baseline missed \(ip): \(fates.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+            print(
+                "review-baseline missed \(ip): \(fates.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+            )
         }
         // The refused-is-alive case: thinkpad-linux RSTs every port; .waiting fail drops it.
         #expect(baseline.devices["198.18.0.31"] == nil)
-        #expect((baseline.fates["198.18.0.31"]?["waiting ECONNREFUSED"] ?? 0) > 0, "the log should show thinkpad's refusals as waiting")
+        #expect(
+            (baseline.fates["198.18.0.31"]?["waiting ECONNREFUSED"] ?? 0) > 0,
+            "the log should show thinkpad's refusals as waiting"
+        )
     }
 
     @Test("scanbench-best finds every device that answers anything, with the fewest connections")
@@ -108,17 +145,24 @@ struct ScanPresetsIntegrationTests {
             if !best.notBuilt.contains("bonjour") && !device.mdns.isEmpty { answers = true }
             if !best.notBuilt.contains("ssdp") && device.hasSSDP { answers = true }
             if answers {
-                #expect(best.devices[device.ip] != nil, "\(device.name) \(device.ip) answers on the wire but scanbench-best missed it")
+                #expect(
+                    best.devices[device.ip] != nil,
+                    "\(device.name) \(device.ip) answers on the wire but scanbench-best missed it"
+                )
             }
         }
         for preset in Self.presets where preset != "scanbench-best" {
             // A preset that failed cannot be compared: that is a failure of this test, with its error.
             guard let other = runs.reports[preset] else {
-                Issue.record("cannot compare scanbench-best with \(preset): it failed: \(runs.failures[preset] ?? "no report and no error")")
+                Issue.record(
+                    "cannot compare scanbench-best with \(preset): it failed: \(runs.failures[preset] ?? "no report and no error")"
+                )
                 continue
             }
-            #expect(best.tcpAttempts < other.tcpAttempts,
-                    "scanbench-best made \(best.tcpAttempts) TCP attempts, \(preset) \(other.tcpAttempts)")
+            #expect(
+                best.tcpAttempts < other.tcpAttempts,
+                "scanbench-best made \(best.tcpAttempts) TCP attempts, \(preset) \(other.tcpAttempts)"
+            )
         }
     }
 }
@@ -149,18 +193,24 @@ struct PresetRun: Sendable {
     init(json: Data, events: String) throws {
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         for device in object["devices"] as? [[String: Any]] ?? [] {
-            devices[device["ip"] as? String ?? ""] = Device(firstSource: device["first_source"] as? String ?? "",
-                                                            latencySource: device["latency_source"] as? String)
+            devices[device["ip"] as? String ?? ""] = Device(
+                firstSource: device["first_source"] as? String ?? "",
+                latencySource: device["latency_source"] as? String
+            )
         }
         let summary = object["summary"] as? [String: Any] ?? [:]
         connectionsCreated = summary["connections_created"] as? Int ?? 0
         peak = summary["peak_connections_in_flight"] as? Int ?? 0
         duration = summary["duration_s"] as? Double ?? 0
-        phases = (summary["phases"] as? [[String: Any]] ?? []).map { Phase(id: $0["id"] as? String ?? "", outcome: $0["outcome"] as? String ?? "") }
+        phases = (summary["phases"] as? [[String: Any]] ?? []).map {
+            Phase(id: $0["id"] as? String ?? "", outcome: $0["outcome"] as? String ?? "")
+        }
         var ipOf: [Int: String] = [:]
         var states: [Int: [String]] = [:]
         for line in events.split(separator: "\n") {
-            guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                continue
+            }
             switch event["type"] as? String {
             case "connection_created":
                 let id = event["connection"] as? Int ?? -1
@@ -178,7 +228,9 @@ struct PresetRun: Sendable {
         }
         for (id, list) in states {
             guard let ip = ipOf[id] else { continue }
-            let fate = list.first { $0 == "ready" || $0.hasPrefix("waiting") || $0.hasPrefix("failed") } ?? "timeout or cancelled"
+            let fate =
+                list.first { $0 == "ready" || $0.hasPrefix("waiting") || $0.hasPrefix("failed") }
+                ?? "timeout or cancelled"
             fates[ip, default: [:]][fate, default: 0] += 1
         }
     }
@@ -234,7 +286,9 @@ final class PresetRuns: Sendable {
 
     private func runAll() throws -> Outcome {
         print("scan presets on home: seed \(Self.seed) (SCANBENCH_PRESETS_SEED=\(Self.seed) replays it)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-presets-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scanbench-presets-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let collected = Mutex<[String: Result<PresetRun, LiveTestbedError>]>([:])
@@ -260,11 +314,15 @@ final class PresetRuns: Sendable {
         }
         let lanes = truths.withLock { $0 }
         guard let truth = lanes.first else {
-            throw LiveTestbedError(message: "no home testbed came up: \(collected.withLock { $0.values.first }.map { "\($0)" } ?? "?")")
+            throw LiveTestbedError(
+                message: "no home testbed came up: \(collected.withLock { $0.values.first }.map { "\($0)" } ?? "?")"
+            )
         }
         // The lanes' verdicts are only comparable if the seed gave every testbed the same LAN.
         guard lanes.allSatisfy({ $0 == truth }) else {
-            throw LiveTestbedError(message: "the home testbeds brought up with seed \(Self.seed) disagree on their ground truth")
+            throw LiveTestbedError(
+                message: "the home testbeds brought up with seed \(Self.seed) disagree on their ground truth"
+            )
         }
         var reports: [String: PresetRun] = [:]
         var failures: [String: String] = [:]
@@ -279,19 +337,36 @@ final class PresetRuns: Sendable {
 
     private static func facts(of testbed: LiveTestbed) -> [TruthFacts] {
         testbed.truthDevices.map { device in
-            TruthFacts(name: device.name, ip: device.ip, arpProbability: device.arpProbability,
-                       lossPercent: device.lossPercent, answersEcho: (device.device["icmp_echo"] as? Bool) ?? true, mdns: device.mdns.map(\.type),
-                       hasSSDP: device.ssdp != nil)
+            TruthFacts(
+                name: device.name,
+                ip: device.ip,
+                arpProbability: device.arpProbability,
+                lossPercent: device.lossPercent,
+                answersEcho: (device.device["icmp_echo"] as? Bool) ?? true,
+                mdns: device.mdns.map(\.type),
+                hasSSDP: device.ssdp != nil
+            )
         }
     }
 
     /// One `scanbench scan` of a preset in the testbed's scanner namespace, read back.
-    private static func run(_ preset: String, on testbed: LiveTestbed, directory: String) -> Result<PresetRun, LiveTestbedError> {
+    private static func run(
+        _ preset: String,
+        on testbed: LiveTestbed,
+        directory: String
+    ) -> Result<PresetRun, LiveTestbedError> {
         let events = "\(directory)/\(testbed.id)-\(preset).jsonl"
         do {
-            let output = try testbed.exec([ScanBenchCLI.binary, "scan", "--strategy", preset, "--json", "--events", events,
-                                           "--seed", "\(seed)"], timeout: 150)
-            guard output.status == 0 else { return .failure(LiveTestbedError(message: "exit \(output.status): \(output.stderr)")) }
+            let output = try testbed.exec(
+                [
+                    ScanBenchCLI.binary, "scan", "--strategy", preset, "--json", "--events", events,
+                    "--seed", "\(seed)",
+                ],
+                timeout: 150
+            )
+            guard output.status == 0 else {
+                return .failure(LiveTestbedError(message: "exit \(output.status): \(output.stderr)"))
+            }
             let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
             return .success(try PresetRun(json: Data(output.stdout.utf8), events: log))
         } catch {

@@ -7,15 +7,26 @@ import Testing
 /// listener's log, avahi-browse and the fixture. One run serves all six (each run is ~45 s).
 @Suite("the tools in a session", .tags(.integration), .serialized)
 struct SessionToolsIntegrationTests {
-    @Test("tools-during-scan on home: traceroute, DNS and WHOIS agree with traceroute, dig and whois; WoL received byte for byte; the Bonjour tool = avahi-browse = fixture; detail = the device's fixture services")
+    @Test(
+        "tools-during-scan on home: traceroute, DNS and WHOIS agree with traceroute, dig and whois; WoL received byte for byte; the Bonjour tool = avahi-browse = fixture; detail = the device's fixture services"
+    )
     func toolsDuringScan() throws {
         let out = NSTemporaryDirectory() + "session-tools-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try ScanBenchCLI.scanbench(["run", "--fixture", "home", "--strategy", "scanbench-best", "--scenario", "tools-during-scan",
-                                              "--repeat", "1", "--no-classify", "--seed", "5", "--out", out], timeout: 300)
+        let run = try ScanBenchCLI.scanbench(
+            [
+                "run", "--fixture", "home", "--strategy", "scanbench-best", "--scenario", "tools-during-scan",
+                "--repeat", "1", "--no-classify", "--seed", "5", "--out", out,
+            ],
+            timeout: 300
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let runs = try AppSessionIntegrationTests.runs(out)
-        let metrics = try AppSessionIntegrationTests.metrics(runs, strategy: "scanbench-best", scenario: "tools-during-scan")
+        let metrics = try AppSessionIntegrationTests.metrics(
+            runs,
+            strategy: "scanbench-best",
+            scenario: "tools-during-scan"
+        )
 
         let lookups = try #require(metrics["lookups"] as? [String: Any], "\(metrics.keys.sorted())")
         for tool in ["trace", "dns", "whois"] {
@@ -25,7 +36,11 @@ struct SessionToolsIntegrationTests {
             #expect(ms > 0 && ms < 60_000, "\(tool): \(ms) ms")
         }
         // Not agreeing on nothing: the 4 hops to the routed server, the gateway's address, IANA's referral.
-        #expect((lookups["trace"] as? [String: Any])?["ours"] as? String == "198.18.0.1 198.19.254.2 198.19.254.6 198.19.200.10", "\(lookups)")
+        #expect(
+            (lookups["trace"] as? [String: Any])?["ours"] as? String
+                == "198.18.0.1 198.19.254.2 198.19.254.6 198.19.200.10",
+            "\(lookups)"
+        )
         #expect((lookups["dns"] as? [String: Any])?["ours"] as? String == "198.18.0.1", "\(lookups)")
         #expect((lookups["whois"] as? [String: Any])?["ours"] as? String == "whois.iana.example", "\(lookups)")
 

@@ -8,7 +8,9 @@ import Testbed
 /// resumed by the same command; the front written as strategy files that load.
 @Suite("scanbench tune", .tags(.integration), .serialized)
 struct TuneIntegrationTests {
-    @Test("interrupted after its first run and resumed: measured runs kept, the rest run once, the front written and loadable")
+    @Test(
+        "interrupted after its first run and resumed: measured runs kept, the rest run once, the front written and loadable"
+    )
     func interruptedAndResumed() throws {
         let base = NSTemporaryDirectory() + "tune-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
@@ -16,14 +18,20 @@ struct TuneIntegrationTests {
         let strategy = "\(base)/arp-only.yaml"
         try ProcessActivityIntegrationTests.strategy.write(toFile: strategy, atomically: true, encoding: .utf8)
         let out = "\(base)/out"
-        let arguments = ["tune", "--fixture", "tiny", "--base", strategy, "--reference", strategy, "--max-candidates", "2",
-                         "--budget-minutes", "10", "--seed", "5", "--out", out]
+        let arguments = [
+            "tune", "--fixture", "tiny", "--base", strategy, "--reference", strategy, "--max-candidates", "2",
+            "--budget-minutes", "10", "--seed", "5", "--out", out,
+        ]
         let testbedsBefore = Set(TestbedState.allIDs())
 
         // One lane, so the search cannot end first: interrupted a second into the first candidate's
         // run, once the base's run is in results.json.
         let child = try ChildProcess.spawn([ScanBenchCLI.binary] + arguments, stderr: .file("\(base)/first.log"))
-        defer { for id in Set(TestbedState.allIDs()).subtracting(testbedsBefore) { _ = try? ScanBenchCLI.scanbench(["testbed", "down", "--id", id]) } }
+        defer {
+            for id in Set(TestbedState.allIDs()).subtracting(testbedsBefore) {
+                _ = try? ScanBenchCLI.scanbench(["testbed", "down", "--id", id])
+            }
+        }
         var measured = 0
         for _ in 0..<1200 where measured == 0 {
             usleep(100_000)
@@ -33,7 +41,9 @@ struct TuneIntegrationTests {
         var scanning: String?
         for _ in 0..<300 where scanning == nil {
             usleep(100_000)
-            scanning = Set(TestbedState.allIDs()).subtracting(testbedsBefore).first { TestbedState.load(id: $0)?.phase == .ready }
+            scanning = Set(TestbedState.allIDs()).subtracting(testbedsBefore).first {
+                TestbedState.load(id: $0)?.phase == .ready
+            }
         }
         usleep(1_000_000)
         kill(child.pid, SIGINT)
@@ -52,10 +62,19 @@ struct TuneIntegrationTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("resuming the search in \(out)/results.json"), "\(again.stderr)")
         let runs = try Self.runs(out)
-        #expect(runs.count == 3, "the base and two candidates, one run each on tiny: \(runs.map { $0["strategy"] ?? "?" })")
+        #expect(
+            runs.count == 3,
+            "the base and two candidates, one run each on tiny: \(runs.map { $0["strategy"] ?? "?" })"
+        )
         for before in kept {
-            #expect(runs.contains { $0["strategy"] as? String == before["strategy"] as? String && $0["pcap"] as? String == before["pcap"] as? String
-                                    && $0["sequence"] as? Int == before["sequence"] as? Int }, "a measured run was run again: \(before["strategy"] ?? "?")")
+            #expect(
+                runs.contains {
+                    $0["strategy"] as? String == before["strategy"] as? String
+                        && $0["pcap"] as? String == before["pcap"] as? String
+                        && $0["sequence"] as? Int == before["sequence"] as? Int
+                },
+                "a measured run was run again: \(before["strategy"] ?? "?")"
+            )
         }
         #expect(Set(runs.compactMap { $0["strategy"] as? String }) == ["arp-only", "tune-001", "tune-002"])
         #expect(runs.allSatisfy { $0["status"] as? String == "ok" && $0["seed"] as? Int == 5 })
@@ -67,18 +86,27 @@ struct TuneIntegrationTests {
         #expect(candidates.compactMap { $0["origin"] as? String } == ["base", "bracket 1", "bracket 1"])
         for candidate in candidates.dropFirst() {
             let overrides = try #require(candidate["overrides"] as? [String: String])
-            #expect(!overrides.isEmpty && overrides.keys.allSatisfy { !$0.hasSuffix("port") && !$0.hasSuffix("ports") }, "\(overrides)")
+            #expect(
+                !overrides.isEmpty && overrides.keys.allSatisfy { !$0.hasSuffix("port") && !$0.hasSuffix("ports") },
+                "\(overrides)"
+            )
         }
 
         // --json: the analysis; the front as files with their header, each loadable as a strategy.
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any], "\(again.stdout)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any],
+            "\(again.stdout)"
+        )
         let front = try #require(json["front"] as? [String])
         #expect(!front.isEmpty && front == tune["front"] as? [String])
         #expect((json["rows"] as? [[String: Any]])?.count == 3)
         for name in front {
             let file = "\(out)/front/\(name).yaml"
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            #expect(text.hasPrefix("# \(name): on the Pareto front of `scanbench tune --fixture tiny"), "\(text.prefix(300))")
+            #expect(
+                text.hasPrefix("# \(name): on the Pareto front of `scanbench tune --fixture tiny"),
+                "\(text.prefix(300))"
+            )
             let loads = try ScanBenchCLI.scanbench(["tune", "--fixture", "tiny", "--base", file, "--list"])
             #expect(loads.status == 0, "\(file): \(loads.stderr)")
         }

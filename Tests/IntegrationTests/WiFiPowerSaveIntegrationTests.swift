@@ -13,8 +13,9 @@ struct WiFiPowerSaveIntegrationTests {
     static func replies(_ text: String) -> [(seq: Int, at: Double, rtt: Double)] {
         text.split(separator: "\n").compactMap { line in
             guard let seqRange = line.range(of: "icmp_seq="), let timeRange = line.range(of: "time="),
-                  let seq = Int(line[seqRange.upperBound...].prefix { $0.isNumber }),
-                  let rtt = Double(line[timeRange.upperBound...].split(separator: " ")[0]) else { return nil }
+                let seq = Int(line[seqRange.upperBound...].prefix { $0.isNumber }),
+                let rtt = Double(line[timeRange.upperBound...].split(separator: " ")[0])
+            else { return nil }
             let stamp = line.hasPrefix("[") ? Double(line.dropFirst().prefix { $0 != "]" }) ?? 0 : 0
             return (seq, stamp, rtt)
         }
@@ -30,18 +31,22 @@ struct WiFiPowerSaveIntegrationTests {
         return best
     }
 
-    @Test("a deep sleeper (3 s asleep, 2 s awake) answers no echo for ~30 of 100 at 100 ms, then ~20 in a row; a dozing station's echoes wait for its wake-up every 307.2 ms, none lost")
+    @Test(
+        "a deep sleeper (3 s asleep, 2 s awake) answers no echo for ~30 of 100 at 100 ms, then ~20 in a row; a dozing station's echoes wait for its wake-up every 307.2 ms, none lost"
+    )
     func deepSleepAndBufferedUnicast() throws {
         let testbed = try LiveTestbed.up(Self.fixture)
         defer { testbed.down() }
         // Permanent neighbour entries: the scanner's kernel then sends every echo on the wire (it
         // would otherwise queue echoes behind an unanswered ARP request while the sleeper sleeps
         // and send them all when it wakes), so what ping sees is the switch's doing alone.
-        try testbed.shell("""
+        try testbed.shell(
+            """
             ip neigh replace 198.18.0.20 lladdr 02:5b:00:00:00:14 dev eth0 nud permanent && \
             ip neigh replace 198.18.0.21 lladdr 02:5b:00:00:00:15 dev eth0 nud permanent && \
             ip neigh replace 198.18.0.22 lladdr 02:5b:00:00:00:16 dev eth0 nud permanent
-            """)
+            """
+        )
         let script = """
             out=$(mktemp -d); trap 'rm -rf "$out"' EXIT; \
             ping -n -D -i 0.1 -c 100 -W 1 198.18.0.20 > "$out/sleeper" & \
@@ -50,17 +55,21 @@ struct WiFiPowerSaveIntegrationTests {
             wait; for f in sleeper dozer plain; do echo "== $f"; cat "$out/$f"; done
             """
         let output = try testbed.shell(script, timeout: 40).stdout
-        let sections = Dictionary(uniqueKeysWithValues: output.components(separatedBy: "== ").dropFirst().map { chunk -> (String, String) in
-            let name = String(chunk.prefix { $0 != "\n" })
-            return (name, String(chunk.dropFirst(name.count)))
-        })
+        let sections = Dictionary(
+            uniqueKeysWithValues: output.components(separatedBy: "== ").dropFirst().map { chunk -> (String, String) in
+                let name = String(chunk.prefix { $0 != "\n" })
+                return (name, String(chunk.dropFirst(name.count)))
+            }
+        )
 
         // Deep sleeper: 10 s of echoes hold at least one whole sleep (3 s = 30 echoes) and one whole
         // awake window (2 s = 20 echoes); 2/5 of the echoes are answered.
         let sleeper = Set(Self.replies(sections["sleeper"] ?? "").map(\.seq))
         let silent = Self.longestRun(sleeper, count: 100, answeredRun: false)
         let awake = Self.longestRun(sleeper, count: 100, answeredRun: true)
-        print("wifi sleeper: \(sleeper.count) of 100 echoes answered; longest silence \(silent) echoes, longest answered run \(awake) (configured 3 s asleep, 2 s awake, 100 ms apart)")
+        print(
+            "wifi sleeper: \(sleeper.count) of 100 echoes answered; longest silence \(silent) echoes, longest answered run \(awake) (configured 3 s asleep, 2 s awake, 100 ms apart)"
+        )
         #expect((30...50).contains(sleeper.count), "answered \(sleeper.count) of 100")
         #expect((26...34).contains(silent), "longest silence \(silent) echoes, expected ~30")
         #expect((16...24).contains(awake), "longest answered run \(awake) echoes, expected ~20")
@@ -77,7 +86,9 @@ struct WiFiPowerSaveIntegrationTests {
         // on a wake grid most do; at uniform phases about 2 % would.
         func distance(_ a: Double, _ b: Double) -> Double { let d = abs(a - b); return min(d, period - d) }
         let onGrid = arrivals.map { phase in arrivals.filter { distance($0, phase) <= 0.003 }.count }.max() ?? 0
-        print("wifi dozer: \(dozer.count) of 20 answered; RTT min \(rtts.min() ?? .nan) mean \(mean) max \(rtts.max() ?? .nan) ms; \(onGrid) of \(dozer.count) replies within ±3 ms of one phase of the 307.2 ms wake grid (sends spread over \(Set(phases.map { Int($0 * 100) }).count) of 31 10-ms bins)")
+        print(
+            "wifi dozer: \(dozer.count) of 20 answered; RTT min \(rtts.min() ?? .nan) mean \(mean) max \(rtts.max() ?? .nan) ms; \(onGrid) of \(dozer.count) replies within ±3 ms of one phase of the 307.2 ms wake grid (sends spread over \(Set(phases.map { Int($0 * 100) }).count) of 31 10-ms bins)"
+        )
         #expect(dozer.count == 20, "buffered, not dropped: \(dozer.count) of 20 answered")
         // No echo waits more than one listen period; a loaded machine (2 cores, other builds) may
         // delay an odd echo on its way to the switch by tens of ms, so the bound is on 18 of 20.
@@ -89,10 +100,15 @@ struct WiFiPowerSaveIntegrationTests {
         let plain = PingOutput.rtts(sections["plain"] ?? "")
         #expect(plain.count == 20 && PingOutput.median(plain) < 5, "the plain device is prompt: \(plain)")
 
-        Thread.sleep(forTimeInterval: 0.6)   // the controller publishes its counters every 250 ms
+        Thread.sleep(forTimeInterval: 0.6)  // the controller publishes its counters every 250 ms
         let counters = try ScanBenchCLI.scanbench(["testbed", "status", "--counters", "--json", "--id", testbed.id])
-        let ports = try #require(try JSONSerialization.jsonObject(with: Data(counters.stdout.utf8)) as? [[String: Any]], "\(counters.stderr)")
-        let byName = Dictionary(uniqueKeysWithValues: ports.compactMap { port in (port["name"] as? String).map { ($0, port) } })
+        let ports = try #require(
+            try JSONSerialization.jsonObject(with: Data(counters.stdout.utf8)) as? [[String: Any]],
+            "\(counters.stderr)"
+        )
+        let byName = Dictionary(
+            uniqueKeysWithValues: ports.compactMap { port in (port["name"] as? String).map { ($0, port) } }
+        )
         let asleep = byName["sleeper"]?["asleep_dropped"] as? Int ?? 0
         let buffered = byName["dozer"]?["power_save_buffered"] as? Int ?? 0
         print("wifi dozer reply phases (ms): \(arrivals.sorted().map { Double(Int($0 * 10_000)) / 10 })")

@@ -41,13 +41,26 @@ struct InventoryAttributionTests {
         lan.tcp(s, 40080, router, 80, .ack, seq: 101, ack: 901)
         lan.tcp(s, 40022, router, 22, .syn, seq: 200)
         lan.tcp(router, 22, s, 40022, [.rst, .ack], seq: 0, ack: 201)
-        lan.udp(s, 50000, IPv4Address(239, 255, 255, 250), 1900, Array("M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\nMX: 1\r\n\r\n".utf8))
+        lan.udp(
+            s,
+            50000,
+            IPv4Address(239, 255, 255, 250),
+            1900,
+            Array(
+                "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\nMX: 1\r\n\r\n"
+                    .utf8
+            )
+        )
         lan.udp(router, 1900, s, 50000, Array("HTTP/1.1 200 OK\r\nST: upnp:rootdevice\r\nUSN: uuid:1\r\n\r\n".utf8))
         let query = DNSMessage(questions: [DNSQuestion(name: "_ipp._tcp.local", type: .ptr)]).encoded()
         lan.udp(s, 5353, IPv4Address(224, 0, 0, 251), 5353, query)
-        let response = DNSMessage(isResponse: true, isAuthoritative: true, answers: [
-            DNSResourceRecord(name: "printer.local", data: .a(printerMoved), ttl: 120),
-        ]).encoded()
+        let response = DNSMessage(
+            isResponse: true,
+            isAuthoritative: true,
+            answers: [
+                DNSResourceRecord(name: "printer.local", data: .a(printerMoved), ttl: 120)
+            ]
+        ).encoded()
         lan.udp(printerMoved, 5353, IPv4Address(224, 0, 0, 251), 5353, response, sourceMAC: printerMAC)
         lan.tcp(s, 40631, plug, 631, .syn, seq: 300)
         lan.tcp(plug, 631, s, 40631, [.rst, .ack], seq: 0, ack: 301)
@@ -66,7 +79,10 @@ struct InventoryAttributionTests {
     ])
 
     static func yield(scanner: IPv4Address? = scanner) -> WireYield {
-        let analysis = WireAnalyzer.analyze(packets: capture(), options: AnalysisOptions(scanner: scanner, tracksHosts: true))
+        let analysis = WireAnalyzer.analyze(
+            packets: capture(),
+            options: AnalysisOptions(scanner: scanner, tracksHosts: true)
+        )
         return InventoryAttribution.yield(of: analysis, inventory: inventory, file: "lan.yaml")
     }
 
@@ -105,7 +121,9 @@ struct InventoryAttributionTests {
         // The stranger is local and unlisted; the printer's old address is not on the wire; the
         // internet host is not local.
         #expect(yield.notInInventory.map(\.ip) == ["192.168.1.40"])
-        #expect(yield.notInInventory.first?.answered == ["arp"] && yield.notInInventory.first?.macs == ["02:00:00:00:00:28"])
+        #expect(
+            yield.notInInventory.first?.answered == ["arp"] && yield.notInInventory.first?.macs == ["02:00:00:00:00:28"]
+        )
     }
 
     @Test("an inferred scanner gives the same yield as a given one")

@@ -20,7 +20,8 @@ struct NmapServicesTests {
 
     @Test("ranked by open-frequency, TCP only, names but not 'unknown'")
     func parse() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nmap-services-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nmap-services-\(UUID().uuidString)")
+            .path
         try Self.sample.write(toFile: path, atomically: true, encoding: .utf8)
         let services = NmapServices(path: path)
         #expect(services.notice == nil)
@@ -37,10 +38,16 @@ struct NmapServicesTests {
         #expect(services.notice?.contains("nmap") == true)
     }
 
-    @Test("the installed file's top 20 is the list the Nmap book publishes", .enabled(if: NmapServices.shared.notice == nil))
+    @Test(
+        "the installed file's top 20 is the list the Nmap book publishes",
+        .enabled(if: NmapServices.shared.notice == nil)
+    )
     func installed() {
         #expect(NmapServices.shared.topTCPPorts(20) == NmapServices.fallbackTopTCP)
         #expect(DeviceProber().quickPorts.count == DeviceProber.defaultTopPorts)
-        #expect(DeviceProber.webUsesTLS(443) == true && DeviceProber.webUsesTLS(8080) == false && DeviceProber.webUsesTLS(22) == nil)
+        #expect(
+            DeviceProber.webUsesTLS(443) == true && DeviceProber.webUsesTLS(8080) == false
+                && DeviceProber.webUsesTLS(22) == nil
+        )
     }
 }

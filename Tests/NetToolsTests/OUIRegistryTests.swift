@@ -29,8 +29,10 @@ struct OUIRegistryTests {
     func ieeeCSV() throws {
         let path = try directory([
             "oui.csv": Self.ouiCSV,
-            "mam.csv": "Registry,Assignment,Organization Name,Organization Address\nMA-M,70B3D5A,Medium Block Co,Somewhere\n",
-            "oui36.csv": "Registry,Assignment,Organization Name,Organization Address\nMA-S,70B3D5F2F,Small Block GmbH,\"A, B\"\n",
+            "mam.csv":
+                "Registry,Assignment,Organization Name,Organization Address\nMA-M,70B3D5A,Medium Block Co,Somewhere\n",
+            "oui36.csv":
+                "Registry,Assignment,Organization Name,Organization Address\nMA-S,70B3D5F2F,Small Block GmbH,\"A, B\"\n",
             "iab.csv": "Registry,Assignment,Organization Name,Organization Address\nIAB,0050C2123,Old IAB Inc,\n",
         ])
         let registry = OUIRegistry(ieeeDirectory: path, nmapPrefixes: "/nonexistent")
@@ -50,8 +52,14 @@ struct OUIRegistryTests {
 
     @Test("oui.txt when there is no CSV; nmap-mac-prefixes when there is no ieee-data")
     func fallbacks() throws {
-        let text = try directory(["oui.txt": "OUI/MA-L\t\tOrganization\n\n00-00-0C   (hex)\t\tCisco Systems, Inc\n00000C     (base 16)\t\tCisco Systems, Inc\n\t\t\t\t170 West Tasman Drive\n"])
-        #expect(OUIRegistry(ieeeDirectory: text, nmapPrefixes: "/nonexistent").vendor(MACAddress("00:00:0c:01:02:03")!) == "Cisco Systems, Inc")
+        let text = try directory([
+            "oui.txt":
+                "OUI/MA-L\t\tOrganization\n\n00-00-0C   (hex)\t\tCisco Systems, Inc\n00000C     (base 16)\t\tCisco Systems, Inc\n\t\t\t\t170 West Tasman Drive\n"
+        ])
+        #expect(
+            OUIRegistry(ieeeDirectory: text, nmapPrefixes: "/nonexistent").vendor(MACAddress("00:00:0c:01:02:03")!)
+                == "Cisco Systems, Inc"
+        )
         let nmap = try directory(["nmap-mac-prefixes": "# comment\n00000C Cisco Systems\n70B3D5F2F Small Block\n"])
         let registry = OUIRegistry(ieeeDirectory: "/nonexistent", nmapPrefixes: "\(nmap)/nmap-mac-prefixes")
         #expect(registry.notice == nil)
@@ -67,7 +75,10 @@ struct OUIRegistryTests {
         #expect(registry.vendor(MACAddress("00:00:0c:01:02:03")!) == nil)
     }
 
-    @Test("the installed registry (ieee-data or nmap) knows the classic blocks", .enabled(if: OUIRegistry.shared.notice == nil))
+    @Test(
+        "the installed registry (ieee-data or nmap) knows the classic blocks",
+        .enabled(if: OUIRegistry.shared.notice == nil)
+    )
     func installed() {
         let registry = OUIRegistry.shared
         #expect(registry.count > 30_000)

@@ -6,7 +6,9 @@ import Wire
 @Suite("SSDP answers locate UPnP descriptions")
 struct SSDPSearchTests {
     func answer(_ location: String?) -> [UInt8] {
-        var lines = ["HTTP/1.1 200 OK", "CACHE-CONTROL: max-age=1800", "ST: upnp:rootdevice", "USN: uuid:1::upnp:rootdevice"]
+        var lines = [
+            "HTTP/1.1 200 OK", "CACHE-CONTROL: max-age=1800", "ST: upnp:rootdevice", "USN: uuid:1::upnp:rootdevice",
+        ]
         if let location { lines.append("LOCATION: \(location)") }
         return Array((lines + ["", ""]).joined(separator: "\r\n").utf8)
     }
@@ -22,7 +24,15 @@ struct SSDPSearchTests {
     func kept() {
         let sender = IPv4Address(198, 18, 0, 9)
         let location = SSDPSearch.location(in: answer("http://198.18.0.9:4321/a/desc.xml?x=1"), from: sender)
-        #expect(location == SSDPSearch.Location(ip: sender, port: 4321, path: "/a/desc.xml?x=1", url: "http://198.18.0.9:4321/a/desc.xml?x=1"))
+        #expect(
+            location
+                == SSDPSearch.Location(
+                    ip: sender,
+                    port: 4321,
+                    path: "/a/desc.xml?x=1",
+                    url: "http://198.18.0.9:4321/a/desc.xml?x=1"
+                )
+        )
         #expect(SSDPSearch.location(in: answer("http://198.18.0.9"), from: sender)?.port == 80)
         #expect(SSDPSearch.location(in: answer("http://198.18.0.9"), from: sender)?.path == "/")
     }

@@ -16,7 +16,7 @@ struct ToolParsingTests {
         #expect(InternetChecksum.compute(request) == 0)
         var reply = request
         reply[0] = 0
-        reply[4] = 0x12 // the kernel's identifier
+        reply[4] = 0x12  // the kernel's identifier
         reply[2] = 0; reply[3] = 0
         let sum = InternetChecksum.compute(reply)
         reply[2] = UInt8(sum >> 8); reply[3] = UInt8(sum & 0xFF)
@@ -24,13 +24,17 @@ struct ToolParsingTests {
         #expect(MarkedICMPEcho.replySequence(reply, marker: Array("SBntXXXX".utf8)) == nil, "another run's reply")
         #expect(MarkedICMPEcho.replySequence(request, marker: marker) == nil, "a request is not a reply")
         // With an IPv4 header in front.
-        let header: [UInt8] = [0x45, 0, 0, UInt8(20 + reply.count), 0, 0, 0, 0, 64, 1, 0, 0, 198, 18, 0, 1, 198, 18, 0, 50]
+        let header: [UInt8] = [
+            0x45, 0, 0, UInt8(20 + reply.count), 0, 0, 0, 0, 64, 1, 0, 0, 198, 18, 0, 1, 198, 18, 0, 50,
+        ]
         #expect(MarkedICMPEcho.replySequence(header + reply, marker: marker) == 0x0102)
     }
 
     @Test("ping statistics: population standard deviation and loss")
     func pingStatistics() {
-        let replies = [10.0, 20.0, nil, 30.0].enumerated().map { PingAttempt(sequence: $0.offset + 1, rttMs: $0.element, method: "icmp") }
+        let replies = [10.0, 20.0, nil, 30.0].enumerated().map {
+            PingAttempt(sequence: $0.offset + 1, rttMs: $0.element, method: "icmp")
+        }
         let statistics = PingStatistics(replies)
         #expect(statistics.transmitted == 4 && statistics.received == 3)
         #expect(statistics.lossPercent == 25)
@@ -52,7 +56,9 @@ struct ToolParsingTests {
         #expect(throws: NetToolError.self) { try PortSpec.parse("0") }
         #expect(throws: NetToolError.self) { try PortSpec.parse("http") }
         #expect(throws: NetToolError.self) { try PortSpec.parse("22,,23") }
-        do { _ = try PortSpec.parse("70000-1"); Issue.record("accepted") } catch { #expect(error.description.contains("70000")) }
+        do { _ = try PortSpec.parse("70000-1"); Issue.record("accepted") } catch {
+            #expect(error.description.contains("70000"))
+        }
     }
 
     @Test("magic packet: 6 × FF then 16 × MAC; MAC forms accepted and rejected")
@@ -93,7 +99,10 @@ struct ToolParsingTests {
         #expect(record.nameServers == ["ns1.netmonitor.example", "ns2.netmonitor.example"])
         #expect(record.status == ["clientTransferProhibited", "clientUpdateProhibited"])
         #expect(WhoisRecord.referral(in: text) == "whois.registrar.example")
-        #expect(WhoisRecord.referral(in: "% IANA\r\nrefer:        whois.nic.example\r\n\r\ndomain: EXAMPLE\r\n") == "whois.nic.example")
+        #expect(
+            WhoisRecord.referral(in: "% IANA\r\nrefer:        whois.nic.example\r\n\r\ndomain: EXAMPLE\r\n")
+                == "whois.nic.example"
+        )
         #expect(WhoisRecord.referral(in: "whois:  whois.rir.example\n") == "whois.rir.example")
         #expect(WhoisRecord.referral(in: "ReferralServer:  whois://whois.ripe.net:43\n") == "whois.ripe.net")
         #expect(WhoisRecord.referral(in: "ReferralServer:  rwhois://rwhois.example.net:4321\n") == nil)
@@ -110,7 +119,9 @@ struct ToolParsingTests {
         #expect(WhoisServerMap.kind(of: "AS64500") == .asn)
         #expect(WhoisServerMap.kind(of: "198.18.0.0/15") == .ip)
         #expect(WhoisServerMap.kind(of: "as-example.com") == .domain)
-        let map = try WhoisServerMap.parse("# lab\nexample whois.nic.example\n* whois.iana.example\nas whois.rir.example\n")
+        let map = try WhoisServerMap.parse(
+            "# lab\nexample whois.nic.example\n* whois.iana.example\nas whois.rir.example\n"
+        )
         #expect(map.server(for: "netmonitor.example") == "whois.nic.example")
         #expect(map.server(for: "foo.test") == "whois.iana.example")
         #expect(map.server(for: "198.18.0.1") == "whois.iana.example")
@@ -127,15 +138,35 @@ struct ToolParsingTests {
         #expect(throws: NetToolError.self) { try DNSLookup.recordType("AXFR") }
         #expect(DNSLookup.render(.mx(preference: 10, exchange: "mail.home.arpa")) == "10 mail.home.arpa.")
         #expect(DNSLookup.render(.txt(strings: ["v=spf1 -all", "a\"b"])) == "\"v=spf1 -all\" \"a\\\"b\"")
-        #expect(DNSLookup.render(.aaaa([0x20, 0x01, 0x0d, 0xb8] + [UInt8](repeating: 0, count: 11) + [1])) == "2001:db8::1")
-        let soa = DNSRecordData.SOA(primary: "ns.home.arpa", mailbox: "hostmaster.home.arpa", serial: 1, refresh: 2, retry: 3, expire: 4, minimum: 5)
+        #expect(
+            DNSLookup.render(.aaaa([0x20, 0x01, 0x0d, 0xb8] + [UInt8](repeating: 0, count: 11) + [1])) == "2001:db8::1"
+        )
+        let soa = DNSRecordData.SOA(
+            primary: "ns.home.arpa",
+            mailbox: "hostmaster.home.arpa",
+            serial: 1,
+            refresh: 2,
+            retry: 3,
+            expire: 4,
+            minimum: 5
+        )
         #expect(DNSLookup.render(.soa(soa)) == "ns.home.arpa. hostmaster.home.arpa. 1 2 3 4 5")
         // A full answer decoded by the Wire codec.
-        let response = DNSMessage(id: 7, isResponse: true, questions: [DNSQuestion(name: "fritz-box.home.arpa", type: .a)],
-                                  answers: [DNSResourceRecord(name: "fritz-box.home.arpa", data: .a(IPv4Address(198, 18, 0, 1)), ttl: 60)])
+        let response = DNSMessage(
+            id: 7,
+            isResponse: true,
+            questions: [DNSQuestion(name: "fritz-box.home.arpa", type: .a)],
+            answers: [DNSResourceRecord(name: "fritz-box.home.arpa", data: .a(IPv4Address(198, 18, 0, 1)), ttl: 60)]
+        )
         let decoded = try DNSMessage(bytes: response.encoded())
-        #expect(decoded.answers.map(DNSLookup.answer) == [DNSLookup.Answer(name: "fritz-box.home.arpa.", ttl: 60, type: "A", data: "198.18.0.1")])
-        let conf = ResolvConf(text: "# x\nnameserver 198.18.0.1\nnameserver ::1\nsearch home.arpa\noptions timeout:2 attempts:3\n")
+        #expect(
+            decoded.answers.map(DNSLookup.answer) == [
+                DNSLookup.Answer(name: "fritz-box.home.arpa.", ttl: 60, type: "A", data: "198.18.0.1")
+            ]
+        )
+        let conf = ResolvConf(
+            text: "# x\nnameserver 198.18.0.1\nnameserver ::1\nsearch home.arpa\noptions timeout:2 attempts:3\n"
+        )
         #expect(conf.nameservers == [IPv4Address(198, 18, 0, 1)])
         #expect(conf.search == ["home.arpa"] && conf.timeout == 2 && conf.attempts == 3)
     }
@@ -144,8 +175,15 @@ struct ToolParsingTests {
     func monitorTransitions() {
         let first = HostMonitor.transitions(previous: [:], current: ["a": true, "b": false], round: 1)
         #expect(first.map { "\($0.host):\($0.from ?? "-")>\($0.to)" } == ["a:->up", "b:->down"])
-        #expect(HostMonitor.transitions(previous: ["a": true, "b": false], current: ["a": true, "b": false], round: 2).isEmpty)
-        let change = HostMonitor.transitions(previous: ["a": true, "b": false], current: ["a": false, "b": true], round: 3)
+        #expect(
+            HostMonitor.transitions(previous: ["a": true, "b": false], current: ["a": true, "b": false], round: 2)
+                .isEmpty
+        )
+        let change = HostMonitor.transitions(
+            previous: ["a": true, "b": false],
+            current: ["a": false, "b": true],
+            round: 3
+        )
         #expect(change.map { "\($0.host):\($0.from ?? "-")>\($0.to)" } == ["a:up>down", "b:down>up"])
     }
 

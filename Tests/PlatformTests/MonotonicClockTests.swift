@@ -13,7 +13,9 @@ struct MonotonicClockTests {
         let past = MonotonicClock.now()
         try await MonotonicClock.sleep(until: start)
         #expect(MonotonicClock.seconds(since: past) < 0.01)
-        let sleeper = Task { try await MonotonicClock.sleep(until: MonotonicClock.now() + MonotonicClock.nanoseconds(30)) }
+        let sleeper = Task {
+            try await MonotonicClock.sleep(until: MonotonicClock.now() + MonotonicClock.nanoseconds(30))
+        }
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(MonotonicClock.nanoseconds(-1) == 0 && MonotonicClock.nanoseconds(1.5) == 1_500_000_000)

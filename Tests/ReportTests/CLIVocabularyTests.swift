@@ -3,14 +3,19 @@ import Testing
 
 /// The CLI speaks docs/GLOSSARY.md's words: `--help` groups the subcommands, and the renamed
 /// options' old spellings still work, each with one line naming the new one.
-@Suite("scanbench's help and renamed options", .enabled(if: ScanBenchBinary.isBuilt, "build scanbench first (swift build)"))
+@Suite(
+    "scanbench's help and renamed options",
+    .enabled(if: ScanBenchBinary.isBuilt, "build scanbench first (swift build)")
+)
 struct CLIVocabularyTests {
     @Test("--help lists the subcommands under the harness, LAN and tool groups, each command once")
     func groupedHelp() throws {
         let help = try CommandLineTests.scanbench(["--help"])
         #expect(help.status == 0)
-        let groups = ["HARNESS (STRATEGIES ON LANS, REPORTS, THE GATE) SUBCOMMANDS:", "LANS, FIXTURES AND CAPTURES SUBCOMMANDS:",
-                      "THE APP AND ITS TOOLS (RUN INSIDE A TESTBED) SUBCOMMANDS:"]
+        let groups = [
+            "HARNESS (STRATEGIES ON LANS, REPORTS, THE GATE) SUBCOMMANDS:", "LANS, FIXTURES AND CAPTURES SUBCOMMANDS:",
+            "THE APP AND ITS TOOLS (RUN INSIDE A TESTBED) SUBCOMMANDS:",
+        ]
         let positions = groups.map { help.stdout.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "\(help.stdout)")
         let order = positions.compactMap { $0 }
@@ -18,30 +23,48 @@ struct CLIVocabularyTests {
         // `run` sits under the harness group, `testbed` under the LANs, `ping` under the tools.
         for (command, group) in [("run", 0), ("testbed", 1), ("ping", 2)] {
             let at = try #require(help.stdout.range(of: "\n  \(command) ")?.lowerBound, "\(command) missing")
-            #expect(at > order[group] && (group + 1 == order.count || at < order[group + 1]), "\(command) not in group \(group)")
+            #expect(
+                at > order[group] && (group + 1 == order.count || at < order[group + 1]),
+                "\(command) not in group \(group)"
+            )
         }
     }
 
     @Test("run's help says --lanes and --no-classify, not --jobs or --no-categories")
     func runHelpUsesTheGlossary() throws {
         let help = try CommandLineTests.scanbench(["run", "--help"])
-        #expect(help.stdout.contains("--lanes <N>") && help.stdout.contains("--no-classify") && help.stdout.contains("--classify-top-ports"))
-        #expect(!help.stdout.contains("--jobs") && !help.stdout.contains("--no-categories") && !help.stdout.contains("--probe-top-ports"))
+        #expect(
+            help.stdout.contains("--lanes <N>") && help.stdout.contains("--no-classify")
+                && help.stdout.contains("--classify-top-ports")
+        )
+        #expect(
+            !help.stdout.contains("--jobs") && !help.stdout.contains("--no-categories")
+                && !help.stdout.contains("--probe-top-ports")
+        )
     }
 
     @Test("an old spelling still runs, with one line naming the new one; both spellings at once are refused")
     func deprecatedSpellings() throws {
-        let old = try CommandLineTests.scanbench(["run", "--dry-run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
-                                                  "--jobs", "2", "--no-categories"])
+        let old = try CommandLineTests.scanbench([
+            "run", "--dry-run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--repeat", "1",
+            "--jobs", "2", "--no-categories",
+        ])
         #expect(old.status == 0, "\(old.stderr)")
-        #expect(old.stderr.contains("--jobs is now --lanes") && old.stderr.contains("--no-categories is now --no-classify"), "\(old.stderr)")
-        let both = try CommandLineTests.scanbench(["run", "--dry-run", "--fixture", "tiny", "--lanes", "2", "--jobs", "2"])
+        #expect(
+            old.stderr.contains("--jobs is now --lanes") && old.stderr.contains("--no-categories is now --no-classify"),
+            "\(old.stderr)"
+        )
+        let both = try CommandLineTests.scanbench([
+            "run", "--dry-run", "--fixture", "tiny", "--lanes", "2", "--jobs", "2",
+        ])
         #expect(both.status != 0 && both.stderr.contains("not both"), "\(both.stderr)")
     }
 
     @Test("the classify step's ranges are one: run and probe refuse the same SSDP window with the same words")
     func oneRange() throws {
-        let run = try CommandLineTests.scanbench(["run", "--dry-run", "--fixture", "tiny", "--classify-ssdp-window", "9"])
+        let run = try CommandLineTests.scanbench([
+            "run", "--dry-run", "--fixture", "tiny", "--classify-ssdp-window", "9",
+        ])
         #expect(run.status != 0 && run.stderr.contains("ssdp-window must be 0 or 1-6 s"), "\(run.stderr)")
         let probe = try CommandLineTests.scanbench(["probe", "--ssdp-window", "9", "198.18.0.1"])
         #expect(probe.status != 0 && probe.stderr.contains("ssdp-window must be 0 or 1-6 s"), "\(probe.stderr)")
@@ -51,7 +74,10 @@ struct CLIVocabularyTests {
 /// Every `--help` page, of each `scanbench` subcommand and of `scanbench-app`, in docs/GLOSSARY.md's
 /// words: none of the words its "not" column rules out appears, except where `allowed` quotes one
 /// for a reason. The pages are the built binaries' own, as a user reads them.
-@Suite("every --help in the glossary's words", .enabled(if: ScanBenchBinary.isBuilt, "build scanbench first (swift build)"))
+@Suite(
+    "every --help in the glossary's words",
+    .enabled(if: ScanBenchBinary.isBuilt, "build scanbench first (swift build)")
+)
 struct HelpGlossaryTests {
     /// A word the glossary rules out, as a case-insensitive pattern, and the word to use instead.
     struct RuledOut {
@@ -84,7 +110,10 @@ struct HelpGlossaryTests {
         ("scanbench probe", "--no-deep-probe", "the probe tool's flag"),
         ("scanbench probe", "NetMonitor has no deep probe", "the probe tool"),
         ("scanbench scan", "--probe then deep-probes every device found", "scan --probe runs the probe tool"),
-        ("scanbench scan", "After the scan, deep-probe and classify each device found", "scan --probe runs the probe tool"),
+        (
+            "scanbench scan", "After the scan, deep-probe and classify each device found",
+            "scan --probe runs the probe tool"
+        ),
         ("scanbench app", "NetTools' deep probe", "the probe tool the app runs as its classify step"),
         ("scanbench-app", "NetTools' deep probe", "the probe tool the app runs as its classify step"),
     ]
@@ -101,9 +130,16 @@ struct HelpGlossaryTests {
             }
         }
         walk(try #require(tree["command"] as? [String: Any]), [])
-        paths.removeAll { $0 == ["help"] }   // ArgumentParser's own: it prints the pages below
-        let app = URL(fileURLWithPath: ScanBenchBinary.path).deletingLastPathComponent().appendingPathComponent("scanbench-app").path
-        return paths.map { (name: (["scanbench"] + $0).joined(separator: " "), program: ScanBenchBinary.path, arguments: $0 + ["--help"]) }
+        paths.removeAll { $0 == ["help"] }  // ArgumentParser's own: it prints the pages below
+        let app = URL(fileURLWithPath: ScanBenchBinary.path).deletingLastPathComponent().appendingPathComponent(
+            "scanbench-app"
+        ).path
+        return paths.map {
+            (
+                name: (["scanbench"] + $0).joined(separator: " "), program: ScanBenchBinary.path,
+                arguments: $0 + ["--help"]
+            )
+        }
             + [(name: "scanbench-app", program: app, arguments: ["--help"])]
     }
 
@@ -126,19 +162,28 @@ struct HelpGlossaryTests {
             for word in Self.ruledOut {
                 let regex = try Regex(word.pattern).ignoresCase()
                 for match in page.matches(of: regex) where !quoted.contains(where: { $0.covers(match.range) }) {
-                    let from = page.index(match.range.lowerBound, offsetBy: -40, limitedBy: page.startIndex) ?? page.startIndex
+                    let from =
+                        page.index(match.range.lowerBound, offsetBy: -40, limitedBy: page.startIndex) ?? page.startIndex
                     let to = page.index(match.range.upperBound, offsetBy: 40, limitedBy: page.endIndex) ?? page.endIndex
                     let found = String(page[match.range])
                     offences.append("\(command.name): \"\(found)\" (use: \(word.use)) in …\(page[from..<to])…")
                 }
             }
         }
-        #expect(offences.isEmpty, "\(offences.count) ruled-out words (docs/GLOSSARY.md):\n\(offences.joined(separator: "\n"))")
+        #expect(
+            offences.isEmpty,
+            "\(offences.count) ruled-out words (docs/GLOSSARY.md):\n\(offences.joined(separator: "\n"))"
+        )
         let stale = Self.allowed.filter { !used.contains($0.command + " | " + $0.phrase) }
-        #expect(stale.isEmpty, "allowed phrases no page says any more; drop them: \(stale.map { "\($0.command): \($0.phrase)" })")
+        #expect(
+            stale.isEmpty,
+            "allowed phrases no page says any more; drop them: \(stale.map { "\($0.command): \($0.phrase)" })"
+        )
     }
 }
 
 private extension Range where Bound == String.Index {
-    func covers(_ other: Range<String.Index>) -> Bool { lowerBound <= other.lowerBound && other.upperBound <= upperBound }
+    func covers(_ other: Range<String.Index>) -> Bool {
+        lowerBound <= other.lowerBound && other.upperBound <= upperBound
+    }
 }

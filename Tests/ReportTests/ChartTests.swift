@@ -28,7 +28,9 @@ struct ChartTests {
             let file = try #require(Self.files.first { $0.name == name })
             let svg = try parse(file.contents)
             #expect(svg.elements.filter { $0 == "path" }.count == 7)
-            for strategy in StrategyProfile.all.map(\.name) { #expect(svg.texts.contains(strategy), "\(name) legend lacks \(strategy)") }
+            for strategy in StrategyProfile.all.map(\.name) {
+                #expect(svg.texts.contains(strategy), "\(name) legend lacks \(strategy)")
+            }
             #expect(svg.texts.contains("time since scan start [s]"))
             // Colours of the Okabe–Ito palette, one per strategy.
             let strokes = Set(svg.attributes.filter { $0["d"] != nil }.compactMap { $0["stroke"] })
@@ -49,15 +51,19 @@ struct ChartTests {
     func boxPlot() throws {
         let file = try #require(Self.files.first { $0.name == "home-scan-latency-error.svg" })
         let svg = try parse(file.contents)
-        #expect(svg.texts.contains("n = 84")) // scanbench-best: 28 devices × 3 runs
-        #expect(svg.texts.contains("n = 60")) // review-baseline: 20 × 3
-        #expect(svg.elements.filter { $0 == "rect" }.count == 8) // background + 7 boxes
+        #expect(svg.texts.contains("n = 84"))  // scanbench-best: 28 devices × 3 runs
+        #expect(svg.texts.contains("n = 60"))  // review-baseline: 20 × 3
+        #expect(svg.elements.filter { $0 == "rect" }.count == 8)  // background + 7 boxes
     }
 
     @Test("names with XML characters are escaped")
     func escaping() throws {
-        let chart = StepChart(title: "a <b> & \"c\"", xLabel: "x", yLabel: "y",
-                              series: [.init(name: "s<1>", points: [(0, 1), (1, 2)], colour: "#000000", dash: "")])
+        let chart = StepChart(
+            title: "a <b> & \"c\"",
+            xLabel: "x",
+            yLabel: "y",
+            series: [.init(name: "s<1>", points: [(0, 1), (1, 2)], colour: "#000000", dash: "")]
+        )
         let svg = try parse(chart.render(description: "d & e"))
         #expect(svg.texts.contains("s<1>"))
     }
@@ -69,17 +75,24 @@ struct ChartTests {
             let value: Double = index == 12_345 ? 99 : Double(index % 7)
             points.append((Double(index) / 1000, value))
         }
-        let chart = StepChart(title: "t", xLabel: "x", yLabel: "y", series: [.init(name: "s", points: points, colour: "#000000", dash: "")])
+        let chart = StepChart(
+            title: "t",
+            xLabel: "x",
+            yLabel: "y",
+            series: [.init(name: "s", points: points, colour: "#000000", dash: "")]
+        )
         let svg = chart.render(description: "d")
         #expect(svg.utf8.count < 120_000)
         let parsed = try parse(svg)
-        #expect(parsed.texts.contains("100")) // axis reaches the peak
+        #expect(parsed.texts.contains("100"))  // axis reaches the peak
         let scale = AxisScale(minimum: 0, maximum: 99)
         let peakY = NumberFormat.coordinate(scale.position(99, from: 420 - 58, to: 48))
         #expect(svg.contains("V\(peakY)"))
     }
 
-    @Test("a logarithmic axis runs from decade to decade, and is chosen only for positive values spanning more than 10 ×")
+    @Test(
+        "a logarithmic axis runs from decade to decade, and is chosen only for positive values spanning more than 10 ×"
+    )
     func logarithmicAxis() {
         let scale = AxisScale(logarithmicFrom: 100, to: 3_149)
         #expect(scale.logarithmic && scale.lower == 100 && scale.upper == 10_000)
@@ -88,7 +101,7 @@ struct ChartTests {
         #expect(scale.label(2_000) == "2,000")
         let wide = AxisScale(logarithmicFrom: 3, to: 200_000)
         #expect(wide.ticks == [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000])
-        #expect(!AxisScale.fitting([330, 3_149]).logarithmic) // 9.5 ×
+        #expect(!AxisScale.fitting([330, 3_149]).logarithmic)  // 9.5 ×
         #expect(AxisScale.fitting([100, 3_149]).logarithmic)
         #expect(!AxisScale.fitting([0, 3_149]).logarithmic)  // log of 0: linear from 0
         #expect(!AxisScale.fitting([]).logarithmic)

@@ -45,8 +45,11 @@ struct CommandLineTests {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
     }
 
     /// A scratch directory with the results of one strategy each and of all seven.
@@ -64,7 +67,9 @@ struct CommandLineTests {
     func compareExitStatuses() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let regression = try Self.scanbench(["compare", directory + "/best.json", directory + "/baseline.json", "--out", directory + "/cmp.md"])
+        let regression = try Self.scanbench([
+            "compare", directory + "/best.json", directory + "/baseline.json", "--out", directory + "/cmp.md",
+        ])
         #expect(regression.status == 1, "\(regression.stderr)")
         #expect(regression.stdout.contains("**REGRESSED**"))
         #expect(regression.stderr.contains("verdict: REGRESSED"))
@@ -72,12 +77,16 @@ struct CommandLineTests {
         let same = try Self.scanbench(["compare", directory + "/all.json", directory + "/all.json"])
         #expect(same.status == 0, "\(same.stderr)")
         #expect(same.stdout.contains("**PASS**"))
-        let within = try Self.scanbench(["compare", directory + "/all.json", directory + "/all.json",
-                                         "--baseline-strategy", "scanbench-best", "--current-strategy", "review-baseline"])
+        let within = try Self.scanbench([
+            "compare", directory + "/all.json", directory + "/all.json",
+            "--baseline-strategy", "scanbench-best", "--current-strategy", "review-baseline",
+        ])
         #expect(within.status == 1)
     }
 
-    @Test("compare exits 4 on IMPROVED and 3 on INCONCLUSIVE, naming each missing cell on stderr under an unchanged 'verdict:' line")
+    @Test(
+        "compare exits 4 on IMPROVED and 3 on INCONCLUSIVE, naming each missing cell on stderr under an unchanged 'verdict:' line"
+    )
     func compareImprovedAndInconclusive() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -91,20 +100,35 @@ struct CommandLineTests {
         #expect(missing.status == 3, "\(missing.stderr)")
         let lines = missing.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains("verdict: INCONCLUSIVE"))
-        #expect(lines.contains("  not judged: home · scan · netmonitor-2.0: 5 successful runs in the baseline, none in the current file"), "\(lines)")
+        #expect(
+            lines.contains(
+                "  not judged: home · scan · netmonitor-2.0: 5 successful runs in the baseline, none in the current file"
+            ),
+            "\(lines)"
+        )
         let help = try Self.scanbench(["compare", "--help"])
         for status in CompareExitStatus.allCases where status != .stepFailed {
-            #expect(help.stdout.contains("\(status.rawValue)  \(status.meaning.prefix(30))"), "compare --help lacks exit status \(status.rawValue)")
+            #expect(
+                help.stdout.contains("\(status.rawValue)  \(status.meaning.prefix(30))"),
+                "compare --help lacks exit status \(status.rawValue)"
+            )
         }
     }
 
-    @Test("baseline manifest writes inputs.sha256 beside the results; check exits 0 on a match, 3 when an input changed, 2 without a manifest")
+    @Test(
+        "baseline manifest writes inputs.sha256 beside the results; check exits 0 on a match, 3 when an input changed, 2 without a manifest"
+    )
     func baselineManifest() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let root = ScanBenchBinary.packageRoot
         var document = try ResultsDocument.load(directory + "/all.json")
-        document.plan = RecordedPlan(fixtures: ["tiny"], strategies: [.init(name: "netmonitor-2.0")], scenarios: [.init(name: "scan")], repetitions: 1)
+        document.plan = RecordedPlan(
+            fixtures: ["tiny"],
+            strategies: [.init(name: "netmonitor-2.0")],
+            scenarios: [.init(name: "scan")],
+            repetitions: 1
+        )
         try document.write(to: directory + "/base.json")
         let none = try Self.scanbench(["baseline", "check", directory + "/base.json", "--root", root])
         #expect(none.status == 2 && none.stderr.contains("scanbench baseline manifest"), "\(none.stderr)")
@@ -114,27 +138,61 @@ struct CommandLineTests {
         #expect(text.contains("  fixtures/lans/tiny.yaml\n") && text.contains("  Sources/Testbed/"))
         #expect(try Self.scanbench(["baseline", "check", directory + "/base.json", "--root", root]).status == 0)
         // The manifest as if the fixture had been another file when recorded.
-        let stale = text.split(separator: "\n").map { $0.hasSuffix("  fixtures/lans/tiny.yaml") ? String(repeating: "0", count: 64) + "  fixtures/lans/tiny.yaml" : String($0) }
-        try (stale.joined(separator: "\n") + "\n").write(toFile: directory + "/inputs.sha256", atomically: true, encoding: .utf8)
-        let check = try Self.scanbench(["baseline", "check", directory + "/base.json", "--root", root, "--strategies-may-differ"])
-        #expect(check.status == 3 && check.stdout.contains("fixtures/lans/tiny.yaml (fixture) changed"), "\(check.stdout)")
+        let stale = text.split(separator: "\n").map {
+            $0.hasSuffix("  fixtures/lans/tiny.yaml")
+                ? String(repeating: "0", count: 64) + "  fixtures/lans/tiny.yaml" : String($0)
+        }
+        try (stale.joined(separator: "\n") + "\n").write(
+            toFile: directory + "/inputs.sha256",
+            atomically: true,
+            encoding: .utf8
+        )
+        let check = try Self.scanbench([
+            "baseline", "check", directory + "/base.json", "--root", root, "--strategies-may-differ",
+        ])
+        #expect(
+            check.status == 3 && check.stdout.contains("fixtures/lans/tiny.yaml (fixture) changed"),
+            "\(check.stdout)"
+        )
     }
 
-    @Test("run --dry-run checks every input as the run would: a misspelt key or a value out of range exits 2 with file, line and fix")
+    @Test(
+        "run --dry-run checks every input as the run would: a misspelt key or a value out of range exits 2 with file, line and fix"
+    )
     func dryRunValidates() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let preset = try String(contentsOfFile: ScanBenchBinary.packageRoot + "/fixtures/strategies/netmonitor-2.0.yaml", encoding: .utf8)
-        let line = try #require(preset.components(separatedBy: "\n").firstIndex { $0.contains("host_concurrency:") }) + 1
-        for (name, text, fix) in [("misspelt", preset.replacingOccurrences(of: "host_concurrency:", with: "host_concurency:"), "did you mean 'host_concurrency'?"),
-                                  ("range", preset.replacingOccurrences(of: "host_concurrency: 40", with: "host_concurrency: -4"), "fix: write 1 to")] {
+        let preset = try String(
+            contentsOfFile: ScanBenchBinary.packageRoot + "/fixtures/strategies/netmonitor-2.0.yaml",
+            encoding: .utf8
+        )
+        let line =
+            try #require(preset.components(separatedBy: "\n").firstIndex { $0.contains("host_concurrency:") }) + 1
+        for (name, text, fix) in [
+            (
+                "misspelt", preset.replacingOccurrences(of: "host_concurrency:", with: "host_concurency:"),
+                "did you mean 'host_concurrency'?"
+            ),
+            (
+                "range", preset.replacingOccurrences(of: "host_concurrency: 40", with: "host_concurrency: -4"),
+                "fix: write 1 to"
+            ),
+        ] {
             let file = "\(directory)/\(name).yaml"
             try text.write(toFile: file, atomically: true, encoding: .utf8)
-            let dry = try Self.scanbench(["run", "--dry-run", "--fixture", "tiny", "--strategy", file, "--out", "\(directory)/out"])
+            let dry = try Self.scanbench([
+                "run", "--dry-run", "--fixture", "tiny", "--strategy", file, "--out", "\(directory)/out",
+            ])
             #expect(dry.status == 2, "\(name): \(dry.stderr)")
-            #expect(dry.stderr.contains("\(file):\(line):") && dry.stderr.contains(fix) && !dry.stderr.contains("nothing ran"), "\(name): \(dry.stderr)")
+            #expect(
+                dry.stderr.contains("\(file):\(line):") && dry.stderr.contains(fix)
+                    && !dry.stderr.contains("nothing ran"),
+                "\(name): \(dry.stderr)"
+            )
         }
-        let good = try Self.scanbench(["run", "--dry-run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--out", "\(directory)/out"])
+        let good = try Self.scanbench([
+            "run", "--dry-run", "--fixture", "tiny", "--strategy", "netmonitor-2.0", "--out", "\(directory)/out",
+        ])
         #expect(good.status == 0 && good.stderr.contains("every input loads; nothing ran"), "\(good.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "\(directory)/out/results.json"), "a dry run writes no results")
     }
@@ -151,7 +209,9 @@ struct CommandLineTests {
         try #"{"schema_version": 99}"#.write(toFile: directory + "/old.json", atomically: true, encoding: .utf8)
         #expect(try Self.scanbench(["compare", directory + "/old.json", directory + "/all.json"]).status == 2)
         try #"{"alpha": 7}"#.write(toFile: directory + "/t.json", atomically: true, encoding: .utf8)
-        let thresholds = try Self.scanbench(["compare", directory + "/all.json", directory + "/all.json", "--thresholds", directory + "/t.json"])
+        let thresholds = try Self.scanbench([
+            "compare", directory + "/all.json", directory + "/all.json", "--thresholds", directory + "/t.json",
+        ])
         #expect(thresholds.status == 2 && thresholds.stderr.contains("alpha must be"))
         let twoFiles = SyntheticResults.document(strategies: ["scanbench-best", "netmonitor-2.0"])
         try twoFiles.write(to: directory + "/two.json")
@@ -175,7 +235,9 @@ struct CommandLineTests {
         #expect(try Self.scanbench(["report", directory + "/missing.json"]).status == 2)
     }
 
-    @Test("report and compare work on a sweep's results: the sweep section and its charts are written, compare reads the same file")
+    @Test(
+        "report and compare work on a sweep's results: the sweep section and its charts are written, compare reads the same file"
+    )
     func sweepResults() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -184,10 +246,15 @@ struct CommandLineTests {
         #expect(report.status == 0, "\(report.stderr)")
         let markdown = try String(contentsOfFile: directory + "/sweep/report.md", encoding: .utf8)
         #expect(markdown.contains("## Sweep") && markdown.contains("+79 % (+200)"))
-        #expect(FileManager.default.fileExists(atPath: directory + "/sweep/home-scan-sweep-arp-only-wire.tcp_attempts.svg"))
+        #expect(
+            FileManager.default.fileExists(atPath: directory + "/sweep/home-scan-sweep-arp-only-wire.tcp_attempts.svg")
+        )
         // Every variant is a strategy with few runs: more tests than its draws can flag at α, so the
         // honest verdict is INCONCLUSIVE (exit 3), with how many draws it would take.
         let same = try Self.scanbench(["compare", directory + "/sweep.json", directory + "/sweep.json"])
-        #expect(same.status == 3 && same.stdout.contains("**INCONCLUSIVE**") && same.stdout.contains("needs"), "\(same.stdout)\(same.stderr)")
+        #expect(
+            same.status == 3 && same.stdout.contains("**INCONCLUSIVE**") && same.stdout.contains("needs"),
+            "\(same.stdout)\(same.stderr)"
+        )
     }
 }

@@ -9,7 +9,10 @@ struct ParetoFrontTests {
     static let time = ParetoFront.Objective("time", .lowerIsBetter)
     static let objectives = [recall, attempts, time]
 
-    private func front(_ candidates: [(String, [String: Double]?)], _ objectives: [ParetoFront.Objective] = Self.objectives) -> ParetoFront {
+    private func front(
+        _ candidates: [(String, [String: Double]?)],
+        _ objectives: [ParetoFront.Objective] = Self.objectives
+    ) -> ParetoFront {
         ParetoFront(objectives: objectives, candidates: candidates.map { ParetoFront.Candidate($0.0, $0.1) })
     }
 
@@ -17,8 +20,8 @@ struct ParetoFrontTests {
     func dominance() {
         let result = front([
             ("best", ["recall": 1.0, "attempts": 10, "time": 5]),
-            ("worse", ["recall": 0.9, "attempts": 10, "time": 6]),   // equal attempts, worse elsewhere
-            ("cheap", ["recall": 0.8, "attempts": 2, "time": 9]),    // fewest attempts: a trade-off
+            ("worse", ["recall": 0.9, "attempts": 10, "time": 6]),  // equal attempts, worse elsewhere
+            ("cheap", ["recall": 0.8, "attempts": 2, "time": 9]),  // fewest attempts: a trade-off
             ("poor", ["recall": 0.8, "attempts": 20, "time": 9]),
         ])
         #expect(result.front == ["best", "cheap"])
@@ -28,22 +31,41 @@ struct ParetoFrontTests {
         #expect(result.compared == Self.objectives && result.excluded.isEmpty)
     }
 
-    @Test("ranges over repetitions that overlap are a tie on that objective; apart, the better median ranks; without ranges, medians decide")
+    @Test(
+        "ranges over repetitions that overlap are a tie on that objective; apart, the better median ranks; without ranges, medians decide"
+    )
     func spreadTies() {
         let a = ["recall": 0.97, "attempts": 10.0, "time": 5.0]
         let b = ["recall": 0.93, "attempts": 10.0, "time": 5.0]
         // a's runs found 0.95–0.98, b's 0.90–0.96: which finds more is within their run-to-run spread.
-        let overlapping = ParetoFront(objectives: Self.objectives, candidates: [
-            .init("a", a, spreads: ["recall": 0.95...0.98]), .init("b", b, spreads: ["recall": 0.90...0.96])])
-        #expect(overlapping.front == ["a", "b"] && overlapping.ties(of: "a") == ["b"] && overlapping.tiedBySpread("a", "b", on: "recall"))
+        let overlapping = ParetoFront(
+            objectives: Self.objectives,
+            candidates: [
+                .init("a", a, spreads: ["recall": 0.95...0.98]), .init("b", b, spreads: ["recall": 0.90...0.96]),
+            ]
+        )
+        #expect(
+            overlapping.front == ["a", "b"] && overlapping.ties(of: "a") == ["b"]
+                && overlapping.tiedBySpread("a", "b", on: "recall")
+        )
         // Apart (b's best run below a's worst), a's higher recall dominates.
-        let apart = ParetoFront(objectives: Self.objectives, candidates: [
-            .init("a", a, spreads: ["recall": 0.95...0.98]), .init("b", b, spreads: ["recall": 0.90...0.94])])
-        #expect(apart.front == ["a"] && apart.standing(of: "b") == .dominated(by: ["a"]) && !apart.tiedBySpread("a", "b", on: "recall"))
+        let apart = ParetoFront(
+            objectives: Self.objectives,
+            candidates: [
+                .init("a", a, spreads: ["recall": 0.95...0.98]), .init("b", b, spreads: ["recall": 0.90...0.94]),
+            ]
+        )
+        #expect(
+            apart.front == ["a"] && apart.standing(of: "b") == .dominated(by: ["a"])
+                && !apart.tiedBySpread("a", "b", on: "recall")
+        )
         // One repetition each (no spread): the medians decide, as before.
         #expect(front([("a", a), ("b", b)]).front == ["a"])
         // A spread on one side only is no tie.
-        let one = ParetoFront(objectives: Self.objectives, candidates: [.init("a", a, spreads: ["recall": 0.90...0.98]), .init("b", b)])
+        let one = ParetoFront(
+            objectives: Self.objectives,
+            candidates: [.init("a", a, spreads: ["recall": 0.90...0.98]), .init("b", b)]
+        )
         #expect(one.front == ["a"])
     }
 
@@ -57,7 +79,9 @@ struct ParetoFrontTests {
         #expect(ParetoFront.dominates(a, b, on: [Self.recall, .init("attempts", .higherIsBetter)]))
         // And had lower recall been better, b would.
         #expect(ParetoFront.dominates(b, a, on: [.init("recall", .lowerIsBetter), Self.attempts]))
-        #expect(Metric.Direction.higherIsBetter.prefers(2, over: 1) && Metric.Direction.lowerIsBetter.prefers(1, over: 2))
+        #expect(
+            Metric.Direction.higherIsBetter.prefers(2, over: 1) && Metric.Direction.lowerIsBetter.prefers(1, over: 2)
+        )
     }
 
     @Test("equal on every objective: neither dominates, both are on the front, and each names the other as a tie")
@@ -134,7 +158,9 @@ struct ParetoFrontTests {
         #expect(result.excluded.isEmpty, "never reached is a value, not a missing one")
     }
 
-    @Test("within an objective's tolerance two values are equal; beyond it the better one counts; infinity never is near")
+    @Test(
+        "within an objective's tolerance two values are equal; beyond it the better one counts; infinity never is near"
+    )
     func tolerance() {
         let packets = ParetoFront.Objective("packets", .lowerIsBetter, tolerance: 0.05)
         #expect(packets.equal(2_371, 2_353) && !packets.prefers(2_353, over: 2_371), "0.8 % apart: noise")
@@ -143,7 +169,10 @@ struct ParetoFrontTests {
         #expect(!packets.equal(1_000, .infinity) && packets.prefers(1_000, over: .infinity))
         #expect(Self.attempts.prefers(30, over: 31), "no tolerance: exact")
         let cheap = ["attempts": 0.0, "packets": 4_693.0], quiet = ["attempts": 26.0, "packets": 3_667.0]
-        #expect(!ParetoFront.dominates(cheap, quiet, on: [Self.attempts, packets]) && !ParetoFront.dominates(quiet, cheap, on: [Self.attempts, packets]))
+        #expect(
+            !ParetoFront.dominates(cheap, quiet, on: [Self.attempts, packets])
+                && !ParetoFront.dominates(quiet, cheap, on: [Self.attempts, packets])
+        )
         let noisy = ["attempts": 26.0, "packets": 4_600.0]
         #expect(ParetoFront.dominates(cheap, noisy, on: [Self.attempts, packets]), "2 % fewer packets do not save it")
     }

@@ -8,9 +8,13 @@ import SyntheticRuns
 struct PlatformOutcomesTests {
     static let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"]
     static let heading = "## The review's expected outcomes, measured per platform"
-    static let phone = PlatformRecord(name: "iphone-a16", device: "phone", sha256: "p1",
-                                      parameters: [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
-                                      neutral: false)
+    static let phone = PlatformRecord(
+        name: "iphone-a16",
+        device: "phone",
+        sha256: "p1",
+        parameters: [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
+        neutral: false
+    )
 
     /// The synthetic runs on linux, then the same runs again on the phone with `change` applied.
     static func twoPlatforms(_ change: (inout RunResult) -> Void = { _ in }) -> ResultsDocument {
@@ -34,14 +38,21 @@ struct PlatformOutcomesTests {
 
     @Test("one platform: the table is today's, with a column per strategy and no platform columns")
     func onePlatform() throws {
-        let probe = MarkdownProbe(text: Report(document: SyntheticResults.document(strategies: Self.review)).allMarkdown())
+        let probe = MarkdownProbe(
+            text: Report(document: SyntheticResults.document(strategies: Self.review)).allMarkdown()
+        )
         #expect(!probe.text.contains(Self.heading))
-        let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
+        let rows = probe.table(
+            after: "## The review's expected outcomes, measured",
+            withColumn: "Review: before → after"
+        )
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
         #expect(ping.count == 9 && ping[6] == "yes")
     }
 
-    @Test("two platforms: a column each; a row that fails only on the phone says so, with both medians and the mechanism")
+    @Test(
+        "two platforms: a column each; a row that fails only on the phone says so, with both medians and the mechanism"
+    )
     func twoPlatformColumns() throws {
         let document = Self.twoPlatforms { run in
             if run.strategy == "review-phase2" { run.metrics.ping?.vsWireAbsMsP95 = 12 }
@@ -54,7 +65,10 @@ struct PlatformOutcomesTests {
         #expect(ping.count == 6)
         #expect(ping[2] == "holds (phase 2 0.90 ms, baseline 380.00 ms)", "\(ping)")
         #expect(ping[3] == "**does not hold** (phase 2 12.00 ms, baseline 380.00 ms)", "\(ping)")
-        #expect(ping[4].contains("`callback_us`") && ping[4].contains("differs by platform") && ping[4].contains("iphone-a16 12.00 ms"))
+        #expect(
+            ping[4].contains("`callback_us`") && ping[4].contains("differs by platform")
+                && ping[4].contains("iphone-a16 12.00 ms")
+        )
         let peak = try #require(probe.row(rows, "Peak connections"))
         #expect(peak[2].hasPrefix("holds") && peak[3].hasPrefix("holds") && !peak[4].contains("differs"))
         // Every other section splits by platform too.
@@ -70,7 +84,9 @@ struct PlatformOutcomesTests {
             run.control = run.strategy
             run.overrides = [:]
         }
-        let controls = document.runs.filter { $0.platform == "iphone-a16" && ["review-baseline", "review-phase2"].contains($0.strategy) }
+        let controls = document.runs.filter {
+            $0.platform == "iphone-a16" && ["review-baseline", "review-phase2"].contains($0.strategy)
+        }
         for value in ["5", "50"] {
             document.runs += controls.map { run in
                 var copy = run
@@ -81,32 +97,42 @@ struct PlatformOutcomesTests {
                 return copy
             }
         }
-        document.sweep = SweepDescription(knobs: [.init(key: "platform.callback_us", values: ["5", "50"])],
-                                          controls: ["review-baseline", "review-phase2"])
+        document.sweep = SweepDescription(
+            knobs: [.init(key: "platform.callback_us", values: ["5", "50"])],
+            controls: ["review-baseline", "review-phase2"]
+        )
         return document
     }
 
-    @Test("a platform sweep: the row says where it flips, below or above the swept value, and lists the verdict at each")
+    @Test(
+        "a platform sweep: the row says where it flips, below or above the swept value, and lists the verdict at each"
+    )
     func sweptThreshold() throws {
         let document = Self.swept { value, run in
             guard run.control == "review-phase2" else { return }
-            if value == "50" { run.metrics.ping?.vsWireAbsMsP95 = 4 }   // a slower callback: the ping misses the bar
-            if value == "5" { run.metrics.yield.found = 20 }            // (synthetic) too few devices at the low end
+            if value == "50" { run.metrics.ping?.vsWireAbsMsP95 = 4 }  // a slower callback: the ping misses the bar
+            if value == "5" { run.metrics.yield.found = 20 }  // (synthetic) too few devices at the low end
         }
         let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: Self.heading, withColumn: "Review: before → after")
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
         #expect(ping[3].hasPrefix("holds only below `platform.callback_us` = 50 (5 yes, 15 yes, 50 no)"), "\(ping)")
-        #expect(ping[2].hasPrefix("holds (")) // linux has no sweep
+        #expect(ping[2].hasPrefix("holds ("))  // linux has no sweep
         let devices = try #require(probe.row(rows, "Devices discovered"))
-        #expect(devices[3].hasPrefix("holds only above `platform.callback_us` = 5 (5 no, 15 yes, 50 yes)"), "\(devices)")
+        #expect(
+            devices[3].hasPrefix("holds only above `platform.callback_us` = 5 (5 no, 15 yes, 50 yes)"),
+            "\(devices)"
+        )
         let peak = try #require(probe.row(rows, "Peak connections"))
         #expect(peak[3].hasPrefix("holds at every swept `platform.callback_us`"), "\(peak)")
     }
 
     @Test("seven strategies: a table per platform puts every one against the review's bars, ✓ or ✗ per row")
     func everyPreset() throws {
-        let seven = ["review-baseline", "review-phase1", "review-phase2", "review-phase3", "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
+        let seven = [
+            "review-baseline", "review-phase1", "review-phase2", "review-phase3", "netmonitor-1.0", "netmonitor-2.0",
+            "scanbench-best",
+        ]
         var document = SyntheticResults.document(strategies: seven)
         document.runs = document.runs.map { run in
             var copy = run
@@ -121,7 +147,9 @@ struct PlatformOutcomesTests {
         #expect(connections.count == 9 && connections[1] == "≤ 1,210")
         #expect(connections[5] == "5,000 ✗" && connections[4].hasSuffix("✓"), "\(connections)")
         // Four strategies (the review's) keep the report as it was.
-        let four = MarkdownProbe(text: Report(document: SyntheticResults.document(strategies: Self.review)).allMarkdown())
+        let four = MarkdownProbe(
+            text: Report(document: SyntheticResults.document(strategies: Self.review)).allMarkdown()
+        )
         #expect(!four.text.contains("### Every strategy against the review's bars"))
     }
 }

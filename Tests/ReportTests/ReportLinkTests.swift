@@ -11,9 +11,18 @@ struct ReportLinkTests {
     static func inScratchTree(_ body: (URL) throws -> Void) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("report-links-\(UUID().uuidString)")
         let checkout = root.appendingPathComponent("checkout")
-        try FileManager.default.createDirectory(at: checkout.appendingPathComponent("docs"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: checkout.appendingPathComponent("reports/adr016"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("scratch/run/adr016"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: checkout.appendingPathComponent("docs"),
+            withIntermediateDirectories: true
+        )
+        try FileManager.default.createDirectory(
+            at: checkout.appendingPathComponent("reports/adr016"),
+            withIntermediateDirectories: true
+        )
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("scratch/run/adr016"),
+            withIntermediateDirectories: true
+        )
         try Data().write(to: checkout.appendingPathComponent("Package.swift"))
         try Data().write(to: checkout.appendingPathComponent("docs/METRICS.md"))
         defer { try? FileManager.default.removeItem(at: root) }
@@ -33,17 +42,31 @@ struct ReportLinkTests {
     /// any checkout and the link fell back to the working directory's checkout, a path of the
     /// machine that wrote it): the link that is right once the report is in reports/<name>/.
     @Test(arguments: [
-        Case(directory: "checkout/reports/adr016", results: "checkout/reports/adr016/results.json",
-             metricsLink: "../../docs/METRICS.md", resultsLink: "results.json"),
-        Case(directory: "checkout/reports/adr016/sub/./deeper/..", results: "checkout/reports/adr016/results.json",
-             metricsLink: "../../../docs/METRICS.md", resultsLink: "../results.json"),
-        Case(directory: "scratch/run/adr016", results: "scratch/run/adr016/results.json",
-             metricsLink: ReportOptions.committedMetricsDocLink, resultsLink: "results.json"),
+        Case(
+            directory: "checkout/reports/adr016",
+            results: "checkout/reports/adr016/results.json",
+            metricsLink: "../../docs/METRICS.md",
+            resultsLink: "results.json"
+        ),
+        Case(
+            directory: "checkout/reports/adr016/sub/./deeper/..",
+            results: "checkout/reports/adr016/results.json",
+            metricsLink: "../../../docs/METRICS.md",
+            resultsLink: "../results.json"
+        ),
+        Case(
+            directory: "scratch/run/adr016",
+            results: "scratch/run/adr016/results.json",
+            metricsLink: ReportOptions.committedMetricsDocLink,
+            resultsLink: "results.json"
+        ),
     ])
     func linksStayInsideTheCheckout(_ c: Case) throws {
         try Self.inScratchTree { root in
-            let options = ReportOptions(directory: root.appendingPathComponent(c.directory),
-                                        results: root.appendingPathComponent(c.results))
+            let options = ReportOptions(
+                directory: root.appendingPathComponent(c.directory),
+                results: root.appendingPathComponent(c.results)
+            )
             #expect(options.metricsDocLink == c.metricsLink)
             #expect(options.resultsLink == c.resultsLink)
         }

@@ -24,10 +24,13 @@ struct ReportPhaseTableTests {
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    @Test("each strategy's row holds the median seconds per phase, the median mDNS packets and peak threads; an absent phase is a dash")
+    @Test(
+        "each strategy's row holds the median seconds per phase, the median mDNS packets and peak threads; an absent phase is a dash"
+    )
     func table() throws {
         let document = Self.document()
         let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
@@ -42,8 +45,12 @@ struct ReportPhaseTableTests {
             let runs = document.runs.filter { $0.strategy == strategy && $0.status == .ok }.map(\.metrics)
             let row = try #require(probe.row(rows, "`\(strategy)`"), "\(strategy) has a row")
             #expect(row[arp] == NumberFormat.decimal(Self.median(runs.compactMap { $0.phasesS["arp"] }), digits: 2))
-            #expect(row[tcp] == (strategy == "scanbench-best" ? "—"
-                                 : NumberFormat.decimal(Self.median(runs.compactMap { $0.phasesS["tcp_probe"] }), digits: 2)))
+            #expect(
+                row[tcp]
+                    == (strategy == "scanbench-best"
+                        ? "—"
+                        : NumberFormat.decimal(Self.median(runs.compactMap { $0.phasesS["tcp_probe"] }), digits: 2))
+            )
             #expect(row[mdns] == NumberFormat.decimal(Self.median(runs.map { Double($0.wire.mdnsPackets) }), digits: 0))
             #expect(row[threads] == NumberFormat.decimal(Self.median(runs.map { Double($0.peakThreads) }), digits: 0))
         }

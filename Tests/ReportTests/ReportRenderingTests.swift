@@ -13,33 +13,54 @@ struct ReportRenderingTests {
     /// Median of a metric over one strategy's runs, computed here independently of the report.
     static func median(_ strategy: String, _ value: (RunMetrics) -> Double) -> Double {
         let values = document.runs.filter { $0.strategy == strategy }.map { value($0.metrics) }.sorted()
-        return values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
+        return values.count % 2 == 1
+            ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
     }
 
-    @Test("the verdict line names the strategy that dominates all others and its whole session's cost, the scan's share beside it, against the reference")
+    @Test(
+        "the verdict line names the strategy that dominates all others and its whole session's cost, the scan's share beside it, against the reference"
+    )
     func verdictLine() {
-        let median = { (strategy: String, key: (RunMetrics) -> Double) in NumberFormat.decimal(Self.median(strategy, key), digits: 0) }
+        let median = { (strategy: String, key: (RunMetrics) -> Double) in
+            NumberFormat.decimal(Self.median(strategy, key), digits: 0)
+        }
         let cost = { (strategy: String) in
             "\(median(strategy) { Double($0.session!.connectionsCreated) }) connections, \(median(strategy) { Double($0.session!.packets) }) packets, "
                 + "\(median(strategy) { Double($0.session!.tcpAttempts) }) TCP attempts over the session; the scan alone: "
                 + "\(median(strategy) { Double($0.stack.connectionsCreated) }) connections, \(median(strategy) { Double($0.wire.packets) }) packets"
         }
         let first = Self.markdown.components(separatedBy: "\n").first { $0.hasPrefix("**Verdict:**") } ?? ""
-        #expect(first.contains("`scanbench-best` dominates every other strategy on the Pareto objectives: it finds the most devices (28/28, recall 1.00) with the fewest connections (\(cost("scanbench-best")))"), "\(first)")
+        #expect(
+            first.contains(
+                "`scanbench-best` dominates every other strategy on the Pareto objectives: it finds the most devices (28/28, recall 1.00) with the fewest connections (\(cost("scanbench-best")))"
+            ),
+            "\(first)"
+        )
         #expect(first.contains("against the reference `netmonitor-2.0` (\(cost("netmonitor-2.0"))"), "\(first)")
-        #expect(first.contains("fewer connections, ") && first.contains("fewer packets, ") && first.contains("fewer TCP attempts over the session"), "\(first)")
+        #expect(
+            first.contains("fewer connections, ") && first.contains("fewer packets, ")
+                && first.contains("fewer TCP attempts over the session"),
+            "\(first)"
+        )
         #expect(first.contains("medians of 3 runs"))
     }
 
-    @Test("the whole-session table puts each session figure beside the scan's, and the session is never cheaper than its scan")
+    @Test(
+        "the whole-session table puts each session figure beside the scan's, and the session is never cheaper than its scan"
+    )
     func sessionTable() throws {
         let header = Self.probe.header(after: "**The whole session**", withColumn: "Connections (session)")
         let rows = Self.probe.table(after: "**The whole session**", withColumn: "Connections (session)")
-        let session = try #require(header.firstIndex(of: "Connections (session)")), scan = try #require(header.firstIndex(of: "Connections created"))
+        let session = try #require(header.firstIndex(of: "Connections (session)")),
+            scan = try #require(header.firstIndex(of: "Connections created"))
         #expect(header.contains("Time to categories [s]") && header.contains("Packets (session)"))
         for row in rows {
-            let number = { (cell: String) in Double(cell.components(separatedBy: "<br>")[0].replacingOccurrences(of: ",", with: "")
-                .components(separatedBy: " ")[0]) ?? -1 }
+            let number = { (cell: String) in
+                Double(
+                    cell.components(separatedBy: "<br>")[0].replacingOccurrences(of: ",", with: "")
+                        .components(separatedBy: " ")[0]
+                ) ?? -1
+            }
             #expect(number(row[session]) >= number(row[scan]), "\(row[0]): the session holds the scan")
         }
     }
@@ -78,11 +99,17 @@ struct ReportRenderingTests {
         let publishes = try #require(header.firstIndex(of: "Publishes"))
         // review-phase3 publishes least (38).
         #expect(try #require(Self.probe.row(rows, "`review-phase3`"))[publishes].hasPrefix("38 **best**"))
-        #expect(try #require(Self.probe.row(rows, "`review-baseline`"))[publishes].hasPrefix("520<br>all 3 equal<br>+100 % (+260)"))
+        #expect(
+            try #require(Self.probe.row(rows, "`review-baseline`"))[publishes].hasPrefix(
+                "520<br>all 3 equal<br>+100 % (+260)"
+            )
+        )
         #expect(header.contains("Scan duration [s]") && header.contains("Peak RSS [MB]"))
     }
 
-    @Test("the yield matrix shows found-in-k-of-n per device and strategy, the source when the runs agree, and the misses")
+    @Test(
+        "the yield matrix shows found-in-k-of-n per device and strategy, the source when the runs agree, and the misses"
+    )
     func yieldMatrix() throws {
         let rows = Self.probe.table(after: "### Device yield", withColumn: "`scanbench-best`")
         let header = Self.probe.header(after: "### Device yield", withColumn: "`scanbench-best`")
@@ -114,7 +141,9 @@ struct ReportRenderingTests {
         document.runs[index].devices[device].firstSource = "icmp"
         let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
         let rows = probe.table(after: "### Device yield", withColumn: "`scanbench-best`")
-        let best = try #require(probe.header(after: "### Device yield", withColumn: "`scanbench-best`").firstIndex(of: "`scanbench-best`"))
+        let best = try #require(
+            probe.header(after: "### Device yield", withColumn: "`scanbench-best`").firstIndex(of: "`scanbench-best`")
+        )
         #expect(try #require(probe.row(rows, "`desk-plug`"))[best] == "3/3")
         #expect(try #require(probe.row(rows, "`hue-bridge`"))[best] == "3/3 arp")
     }
@@ -140,7 +169,7 @@ struct ReportRenderingTests {
         #expect(try #require(Self.probe.row(ports, "home · scan")).contains("81.0 %"))
         #expect(ports.contains { $0.contains("open→filtered ×57") })
         let ping = Self.probe.table(after: "## Ping accuracy", withColumn: "vs truth, median [ms]")
-        #expect(ping.count == 4) // the review's two strategies, NetMonitor today and ours
+        #expect(ping.count == 4)  // the review's two strategies, NetMonitor today and ours
         let names = Self.probe.table(after: "### Host names and categories", withColumn: "Host names correct")
         let bestNames = try #require(Self.probe.row(names, "`scanbench-best`"))
         #expect(bestNames[1] == "24/26 (92 %)")
@@ -152,20 +181,26 @@ struct ReportRenderingTests {
         #expect(Array(nmap[2...6]) == ["4/20 (20 %)", "20/27 (74 %)", "27", "4/28 (14 %)", "455.0"])
     }
 
-    @Test("the classify step's cost columns are the catalogue's metrics: their headers and medians, and no section reads their fields itself")
+    @Test(
+        "the classify step's cost columns are the catalogue's metrics: their headers and medians, and no section reads their fields itself"
+    )
     func probeCostColumns() throws {
         let columns = [Metric.categoryProbeSeconds, .categoryProbeConnections, .categoryProbePackets]
         let header = Self.probe.header(after: "### Host names and categories", withColumn: "Host names correct")
         #expect(Array(header.suffix(3)) == columns.map(\.shortHeader))
         let names = Self.probe.table(after: "### Host names and categories", withColumn: "Host names correct")
         let best = try #require(Self.probe.row(names, "`scanbench-best`"))
-        #expect(Array(best.suffix(3)) == columns.map { metric in
-            metric.format(Self.median("scanbench-best") { metric.value(in: $0) ?? .nan })
-        })
+        #expect(
+            Array(best.suffix(3))
+                == columns.map { metric in
+                    metric.format(Self.median("scanbench-best") { metric.value(in: $0) ?? .nan })
+                }
+        )
         // Read through the catalogue, declared once: a section that read `names.category_probe_*`
         // itself could drift from the metric `compare` and the raw-runs table show.
         let sections = Self.root.appendingPathComponent("Sources/Report")
-        let files = try #require(FileManager.default.enumerator(atPath: sections.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: sections.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
         for file in files {
             let text = try String(contentsOf: sections.appendingPathComponent(file), encoding: .utf8)
             for field in ["names.categoryProbe", "\\.categoryProbe"] {
@@ -178,9 +213,15 @@ struct ReportRenderingTests {
     func unfinishedTools() throws {
         var document = SyntheticResults.document(strategies: ["netmonitor-2.0"], repetitions: 1, toolScenarios: false)
         let unfinished = "did not finish before the session ended"
-        document.runs[0].metrics.lookups = RunMetrics.Lookups(trace: RunMetrics.Agreement(agrees: false, durationMs: nil, ours: unfinished),
-                                                              dns: RunMetrics.Agreement(agrees: false, durationMs: 5, ours: "198.18.0.1",
-                                                                                        referenceError: "dig exited with 9"))
+        document.runs[0].metrics.lookups = RunMetrics.Lookups(
+            trace: RunMetrics.Agreement(agrees: false, durationMs: nil, ours: unfinished),
+            dns: RunMetrics.Agreement(
+                agrees: false,
+                durationMs: 5,
+                ours: "198.18.0.1",
+                referenceError: "dig exited with 9"
+            )
+        )
         var wol = RunMetrics.WakeOnLANDelivery(target: "pc")
         wol.error = unfinished
         document.runs[0].metrics.wakeOnLAN = wol
@@ -194,7 +235,11 @@ struct ReportRenderingTests {
         #expect(trace[3] == "0/1" && trace[4] == "not measured" && trace[5] == "\(unfinished) / —")
         // A reference that failed is neither agreement nor disagreement, and says why.
         let dns = try #require(byTool["dns"])
-        #expect(dns[3] == "not measured (reference failed in 1 of 1 runs)" && dns[5] == "reference failed: dig exited with 9", "\(dns)")
+        #expect(
+            dns[3] == "not measured (reference failed in 1 of 1 runs)"
+                && dns[5] == "reference failed: dig exited with 9",
+            "\(dns)"
+        )
         let sent = try #require(byTool["wol (listener log)"])
         #expect(sent[3] == "0/1" && sent[5] == "0 sent / 0 received, 0 other (\(unfinished))")
         for tool in ["bonjour (avahi-browse)", "bonjour (fixture)"] {
@@ -203,13 +248,19 @@ struct ReportRenderingTests {
         }
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    @Test("the category confusion: fixture category × the probe's, with misses and unknown devices in their own columns")
+    @Test(
+        "the category confusion: fixture category × the probe's, with misses and unknown devices in their own columns"
+    )
     func categoryConfusion() throws {
         #expect(Self.markdown.contains("### Category confusion\n\n<details>"))
         let header = Self.probe.header(after: "`review-baseline`, 3 runs:", withColumn: "Correct")
-        #expect(header.first == "Fixture ↓ probe →" && header.suffix(4) == ["unknown", "not found", "Correct", "Identifiable"])
+        #expect(
+            header.first == "Fixture ↓ probe →"
+                && header.suffix(4) == ["unknown", "not found", "Correct", "Identifiable"]
+        )
         let rows = Self.probe.table(after: "`review-baseline`, 3 runs:", withColumn: "Correct")
         let phone = try #require(Self.probe.row(rows, "phone"))
         // review-baseline finds the first 20 devices: both iPhones and the Pixel, three times each.
@@ -221,22 +272,36 @@ struct ReportRenderingTests {
         #expect(iot[try #require(header.firstIndex(of: "not found"))] == "18" && iot.suffix(2).first == "0/18 (0 %)")
         // The headline counts categories out of every discoverable device.
         let headline = Self.probe.table(after: "**Yield and wire**", withColumn: "Categories correct")
-        let column = try #require(Self.probe.header(after: "**Yield and wire**", withColumn: "Categories correct").firstIndex(of: "Categories correct"))
+        let column = try #require(
+            Self.probe.header(after: "**Yield and wire**", withColumn: "Categories correct").firstIndex(
+                of: "Categories correct"
+            )
+        )
         #expect(try #require(Self.probe.row(headline, "`review-baseline`"))[column].hasPrefix("18/28<br>"))
     }
 
     @Test("the review's expected outcomes sit next to the measured baseline, phase 2, NetMonitor today and ours")
     func expectedOutcomes() throws {
-        let rows = Self.probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
+        let rows = Self.probe.table(
+            after: "## The review's expected outcomes, measured",
+            withColumn: "Review: before → after"
+        )
         #expect(rows.count == 14)
         // Heat and battery: the airtime and radio-on estimates (issue 34) beside CPU and wakeups.
-        #expect(try #require(Self.probe.row(rows, "Device heat: airtime (est.)")).last?.contains("`wire.airtime_ms_est`") == true)
-        #expect(try #require(Self.probe.row(rows, "Device heat, battery: radio on (est.)")).last?.contains("`wire.radio_on_s_est`") == true)
+        #expect(
+            try #require(Self.probe.row(rows, "Device heat: airtime (est.)")).last?.contains("`wire.airtime_ms_est`")
+                == true
+        )
+        #expect(
+            try #require(Self.probe.row(rows, "Device heat, battery: radio on (est.)")).last?.contains(
+                "`wire.radio_on_s_est`"
+            ) == true
+        )
         // Columns: outcome, claim, baseline, phase 2, netmonitor-2.0, scanbench-best, holds, best ≥ 2.0, measured as.
         let peak = try #require(Self.probe.row(rows, "Peak connections"))
         #expect(Array(peak[1...3]) == ["~80 → ~30", "80", "30"] && peak[6] == "yes")
         let total = try #require(Self.probe.row(rows, "Total connections per scan"))
-        #expect(Array(total[2...3]) == ["3,149", "1,120"] && total[6] == "yes") // ~1,100 read as within 10 %
+        #expect(Array(total[2...3]) == ["3,149", "1,120"] && total[6] == "yes")  // ~1,100 read as within 10 %
         let mutations = try #require(Self.probe.row(rows, "Main-thread mutations"))
         #expect(mutations[2] == "520" && mutations[3] == "42" && mutations[6] == "yes")
         let devices = try #require(Self.probe.row(rows, "Devices discovered"))
@@ -251,25 +316,32 @@ struct ReportRenderingTests {
 
     @Test("tool rows prefer the during-scan scenarios, and a claim the numbers miss says no")
     func duringScanScenarios() throws {
-        var document = SyntheticResults.document(strategies: ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"])
+        var document = SyntheticResults.document(strategies: [
+            "review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best",
+        ])
         // The same runs again as ping-during-scan, with a different ping error.
         let during = document.runs.map { run -> RunResult in
             var copy = run
             copy.scenario = "ping-during-scan"
             copy.sequence += 100
-            copy.metrics.ping?.vsWireAbsMsP95 = run.strategy == "review-baseline" ? 250 : run.strategy == "scanbench-best" ? 9 : 3
-            copy.metrics.ui.publishes = 700 // only the scan scenario counts for the other rows
+            copy.metrics.ping?.vsWireAbsMsP95 =
+                run.strategy == "review-baseline" ? 250 : run.strategy == "scanbench-best" ? 9 : 3
+            copy.metrics.ui.publishes = 700  // only the scan scenario counts for the other rows
             return copy
         }
         document.runs += during
-        for index in document.runs.indices where document.runs[index].scenario == "scan" && document.runs[index].strategy == "review-phase2" {
+        for index in document.runs.indices
+        where document.runs[index].scenario == "scan" && document.runs[index].strategy == "review-phase2" {
             document.runs[index].metrics.stack.peakInFlight = 45
         }
         let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
-        let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
+        let rows = probe.table(
+            after: "## The review's expected outcomes, measured",
+            withColumn: "Review: before → after"
+        )
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
         #expect(Array(ping[2...5]) == ["250.00 ms", "3.00 ms", "3.00 ms", "9.00 ms"])
-        #expect(ping[6] == "**no**" && ping[7] == "**no**") // 3 ms misses the 1 ms bar; ours is worse than NetMonitor's
+        #expect(ping[6] == "**no**" && ping[7] == "**no**")  // 3 ms misses the 1 ms bar; ours is worse than NetMonitor's
         #expect(try #require(probe.row(rows, "Main-thread mutations"))[2...3] == ["520", "42"])
         let peak = try #require(probe.row(rows, "Peak connections"))
         #expect(peak[3] == "45" && peak[6] == "**no**")
@@ -278,9 +350,15 @@ struct ReportRenderingTests {
 
     @Test("cells that were not measured say so")
     func notMeasured() throws {
-        let document = SyntheticResults.document(strategies: ["review-baseline", "netmonitor-2.0"], toolScenarios: false)
+        let document = SyntheticResults.document(
+            strategies: ["review-baseline", "netmonitor-2.0"],
+            toolScenarios: false
+        )
         let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
-        let rows = probe.table(after: "## The review's expected outcomes, measured", withColumn: "Review: before → after")
+        let rows = probe.table(
+            after: "## The review's expected outcomes, measured",
+            withColumn: "Review: before → after"
+        )
         let peak = try #require(probe.row(rows, "Peak connections"))
         #expect(peak[3] == "not measured" && peak[6] == "not measured" && peak[7] == "not measured")
         let ping = try #require(probe.row(rows, "Ping accuracy during scan"))
@@ -305,21 +383,35 @@ struct ReportRenderingTests {
     @Test("the methodology names the seeds the runs used, per repetition, not the plan's base seed")
     func methodologySeeds() throws {
         // SyntheticResults records repetition k with seed k, and environment.seed 1.
-        #expect(Self.markdown.contains("repetition k ran with seed 1 + k − 1 (seeds 1–3), every strategy on the same seed"))
+        #expect(
+            Self.markdown.contains("repetition k ran with seed 1 + k − 1 (seeds 1–3), every strategy on the same seed")
+        )
         #expect(!Self.markdown.contains("every run used seed"))
         var oneSeed = SyntheticResults.document()
         for index in oneSeed.runs.indices { oneSeed.runs[index].seed = 5 }
-        #expect(Report(document: oneSeed).allMarkdown().contains("every run used seed 5, so repetitions differ only by timing"))
+        #expect(
+            Report(document: oneSeed).allMarkdown().contains(
+                "every run used seed 5, so repetitions differ only by timing"
+            )
+        )
         var unseeded = SyntheticResults.document()
         for index in unseeded.runs.indices { unseeded.runs[index].seed = nil }
         #expect(Report(document: unseeded).allMarkdown().contains("each run drew its own"))
         var mixed = SyntheticResults.document()
         let index = try #require(mixed.runs.firstIndex { $0.repetition == 2 })
         mixed.runs[index].seed = 9
-        #expect(Report(document: mixed).allMarkdown().contains("not one per repetition (repetition 1: 1; repetition 2: 2, 9; repetition 3: 3)"))
+        #expect(
+            Report(document: mixed).allMarkdown().contains(
+                "not one per repetition (repetition 1: 1; repetition 2: 2, 9; repetition 3: 3)"
+            )
+        )
         var apart = SyntheticResults.document()
         for index in apart.runs.indices { apart.runs[index].seed = UInt64(apart.runs[index].repetition * 10) }
-        #expect(Report(document: apart).allMarkdown().contains("repetition 1 with seed 10, repetition 2 with seed 20, repetition 3 with seed 30, every strategy"))
+        #expect(
+            Report(document: apart).allMarkdown().contains(
+                "repetition 1 with seed 10, repetition 2 with seed 20, repetition 3 with seed 30, every strategy"
+            )
+        )
     }
 
     @Test("failed runs are left out of medians and shown")
@@ -345,8 +437,13 @@ struct ReportRenderingTests {
         try Self.document.write(to: path)
         let reloaded = try ResultsDocument.load(path)
         #expect(Report(document: reloaded).render() == first)
-        #expect(first.map(\.name) == ["report.md", "report-home-scan.md", "report-tools.md", "report-methodology.md", "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg",
-                                      "home-scan-pareto.svg"])
+        #expect(
+            first.map(\.name) == [
+                "report.md", "report-home-scan.md", "report-tools.md", "report-methodology.md",
+                "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg",
+                "home-scan-pareto.svg",
+            ]
+        )
     }
 
     @Test("write puts report.md, its detail files and the charts in the directory")
@@ -355,11 +452,17 @@ struct ReportRenderingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let paths = try Report(document: Self.document).write(to: directory)
         #expect(paths.count == 8)
-        #expect(try String(contentsOfFile: directory + "/report.md", encoding: .utf8) == Report(document: Self.document).markdown())
+        #expect(
+            try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
+                == Report(document: Self.document).markdown()
+        )
         let written = try ["report.md", "report-home-scan.md", "report-tools.md", "report-methodology.md"]
             .map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
         #expect(written == Self.markdown)
-        for name in ["home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg", "home-scan-pareto.svg"] {
+        for name in [
+            "home-scan-tcp-in-flight.svg", "home-scan-devices-found.svg", "home-scan-latency-error.svg",
+            "home-scan-pareto.svg",
+        ] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + name))
             #expect(written.contains("](\(name))"))
         }

@@ -53,7 +53,9 @@ struct SweepReportTests {
         }
     }
 
-    @Test("the chart's dots sit at the medians on the y axis and at the knob's values on x; bars span min–max; the control is a dashed line")
+    @Test(
+        "the chart's dots sit at the medians on the y axis and at the knob's values on x; bars span min–max; the control is a dashed line"
+    )
     func pointsAreMedians() throws {
         let file = try #require(Self.files.first { $0.name == "home-scan-sweep-arp-only-wire.tcp_attempts.svg" })
         let svg = SVGCollector.parse(file.contents)
@@ -67,7 +69,8 @@ struct SweepReportTests {
         for element in elements where element.name == "text" || element.name == "title" {
             defer { textIndex += 1 }
             guard element.attributes["text-anchor"] == "end",
-                  let value = Double(svg.texts[textIndex].replacingOccurrences(of: ",", with: "")) else { continue }
+                let value = Double(svg.texts[textIndex].replacingOccurrences(of: ",", with: ""))
+            else { continue }
             ticks.append((number(element, "y") - 4, value))
         }
         let first = try #require(ticks.first)
@@ -82,7 +85,10 @@ struct SweepReportTests {
         #expect(dots.count == expected.count)
         for (dot, point) in zip(dots, expected) {
             let median = try #require(SyntheticSweep.attemptsMedian(point.a, point.b))
-            #expect(abs(value(number(dot, "cy")) - median) < 1, "a=\(point.a) b=\(point.b): drawn at \(value(number(dot, "cy"))), median \(median)")
+            #expect(
+                abs(value(number(dot, "cy")) - median) < 1,
+                "a=\(point.a) b=\(point.b): drawn at \(value(number(dot, "cy"))), median \(median)"
+            )
         }
         // x follows the numbers: a = 2 is a third of the way from a = 1 to a = 4.
         let xs = dots.prefix(3).map { number($0, "cx") }
@@ -90,8 +96,14 @@ struct SweepReportTests {
         // Each dot has a bar from the smallest to the largest repetition (median ± 1).
         let lines = elements.filter { $0.name == "line" }
         for dot in dots {
-            let bar = lines.first { number($0, "x1") == number(dot, "cx") && number($0, "x2") == number(dot, "cx") && $0.attributes["stroke-width"] == "1.5" }
-            let ends = try #require(bar.map { [value(number($0, "y1")), value(number($0, "y2"))].sorted() }, "no bar at \(number(dot, "cx"))")
+            let bar = lines.first {
+                number($0, "x1") == number(dot, "cx") && number($0, "x2") == number(dot, "cx")
+                    && $0.attributes["stroke-width"] == "1.5"
+            }
+            let ends = try #require(
+                bar.map { [value(number($0, "y1")), value(number($0, "y2"))].sorted() },
+                "no bar at \(number(dot, "cx"))"
+            )
             #expect(abs(ends[1] - ends[0] - 2) < 0.5, "\(ends)")
         }
         // The control: a dashed horizontal line across the plot at its median, 252.
@@ -102,7 +114,9 @@ struct SweepReportTests {
         let paths = elements.filter { $0.name == "path" }.compactMap { $0.attributes["d"] }
         #expect(paths.count == 2)
         #expect(paths[0].filter { $0 == "M" }.count == 1 && paths[1].filter { $0 == "M" }.count == 2, "\(paths)")
-        for label in ["b=x", "b=y", "control arp-only", "a"] { #expect(svg.texts.contains(label), "no '\(label)' in the chart") }
+        for label in ["b=x", "b=y", "control arp-only", "a"] {
+            #expect(svg.texts.contains(label), "no '\(label)' in the chart")
+        }
         #expect(svg.texts.contains { $0.contains("min–max over the repetitions") })
         #expect(file.contents.contains("b=x: 1=102, 2=202, 4=402; b=y: 1=152, 2=none, 4=452; control arp-only: 252"))
     }

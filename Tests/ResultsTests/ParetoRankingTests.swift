@@ -33,7 +33,7 @@ struct ParetoRankingTests {
         ]
         let distance = ParetoRanking.crowding(members, on: objectives)
         #expect(distance["a"] == .infinity && distance["c"] == .infinity)
-        #expect(distance["b"] == 2.0)   // (1.0 - 0.0) / 1.0 + (100 - 0) / 100
+        #expect(distance["b"] == 2.0)  // (1.0 - 0.0) / 1.0 + (100 - 0) / 100
     }
 
     @Test("a time never reached (+∞) ranks last on its objective and spaces nobody: no NaN distance")

@@ -5,8 +5,13 @@ import Testing
 @Suite("merging shards")
 struct ResultsMergeTests {
     /// A shard holding one run of `strategy` at plan position `sequence`.
-    static func shard(_ label: String, strategy: String, sequence: Int, fixtureHash: String = "aa",
-                      reference: String = "netmonitor-2.0") -> ResultsDocument {
+    static func shard(
+        _ label: String,
+        strategy: String,
+        sequence: Int,
+        fixtureHash: String = "aa",
+        reference: String = "netmonitor-2.0"
+    ) -> ResultsDocument {
         var document = ResultsDocumentTests.sample()
         document.referenceStrategy = reference
         document.environment.shard = label
@@ -14,14 +19,25 @@ struct ResultsMergeTests {
         document.environment.strategyHashes = [strategy: "s-\(strategy)"]
         document.runs[0].strategy = strategy
         document.runs[0].sequence = sequence
-        document.peers = [PeerResult(fixture: "home", tool: "nmap -sn", repetition: sequence, found: 20, discoverable: 28, durationS: 2)]
+        document.peers = [
+            PeerResult(
+                fixture: "home",
+                tool: "nmap -sn",
+                repetition: sequence,
+                found: 20,
+                discoverable: 28,
+                durationS: 2
+            )
+        ]
         return document
     }
 
     @Test("runs of every shard, in plan order, with both strategies' hashes and every peer row")
     func joinsInPlanOrder() throws {
-        let merged = try ResultsDocument.merging([("b.json", Self.shard("2/2", strategy: "b", sequence: 1)),
-                                                  ("a.json", Self.shard("1/2", strategy: "a", sequence: 0))])
+        let merged = try ResultsDocument.merging([
+            ("b.json", Self.shard("2/2", strategy: "b", sequence: 1)),
+            ("a.json", Self.shard("1/2", strategy: "a", sequence: 0)),
+        ])
         #expect(merged.runs.map(\.strategy) == ["a", "b"])
         #expect(merged.environment.strategyHashes == ["a": "s-a", "b": "s-b"])
         #expect(merged.peers.count == 2)
@@ -35,7 +51,9 @@ struct ResultsMergeTests {
         first.runs[0].seed = 1
         var second = first
         second.runs[0].repetition = 1
-        let plain = try? #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", first), ("b.json", second)]) }
+        let plain = try? #require(throws: ResultsError.self) {
+            try ResultsDocument.merging([("a.json", first), ("b.json", second)])
+        }
         #expect(plain?.fix.contains("--replicates") == true)
         let pooled = try ResultsDocument.mergingReplicates([("a.json", first), ("b.json", second), ("c.json", second)])
         #expect(pooled.runs.map(\.repetition) == [1, 2, 3])
@@ -45,14 +63,18 @@ struct ResultsMergeTests {
         #expect(pooled.environment.shard == "replicates 1/1 + 1/1 + 1/1")
         // Replicates must still be one plan: another fixture file is refused as for shards.
         let other = Self.shard("1/1", strategy: "a", sequence: 0, fixtureHash: "bb")
-        #expect(throws: ResultsError.self) { try ResultsDocument.mergingReplicates([("a.json", first), ("b.json", other)]) }
+        #expect(throws: ResultsError.self) {
+            try ResultsDocument.mergingReplicates([("a.json", first), ("b.json", other)])
+        }
     }
 
     @Test("a fixture file that differs between shards is refused, naming the file and the fixture")
     func differentFixtureRefused() {
         do {
-            _ = try ResultsDocument.merging([("a.json", Self.shard("1/2", strategy: "a", sequence: 0)),
-                                             ("b.json", Self.shard("2/2", strategy: "b", sequence: 1, fixtureHash: "bb"))])
+            _ = try ResultsDocument.merging([
+                ("a.json", Self.shard("1/2", strategy: "a", sequence: 0)),
+                ("b.json", Self.shard("2/2", strategy: "b", sequence: 1, fixtureHash: "bb")),
+            ])
             Issue.record("merged shards of different fixture files")
         } catch {
             #expect(error.message.contains("b.json ran fixture home from a different file than a.json"))
@@ -72,9 +94,15 @@ struct ResultsMergeTests {
         #expect(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", unprobed)]) }
         // ... nor categories read against another version of a public table.
         var oldRegistry = one, newRegistry = Self.shard("2/2", strategy: "b", sequence: 1)
-        oldRegistry.environment.publicTables = [.init(path: "/usr/share/ieee-data/oui.csv", sha256: "aa", modified: nil, package: "ieee-data 1")]
-        newRegistry.environment.publicTables = [.init(path: "/usr/share/ieee-data/oui.csv", sha256: "bb", modified: nil, package: "ieee-data 2")]
-        let error = try? #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", oldRegistry), ("b.json", newRegistry)]) }
+        oldRegistry.environment.publicTables = [
+            .init(path: "/usr/share/ieee-data/oui.csv", sha256: "aa", modified: nil, package: "ieee-data 1")
+        ]
+        newRegistry.environment.publicTables = [
+            .init(path: "/usr/share/ieee-data/oui.csv", sha256: "bb", modified: nil, package: "ieee-data 2")
+        ]
+        let error = try? #require(throws: ResultsError.self) {
+            try ResultsDocument.merging([("a.json", oldRegistry), ("b.json", newRegistry)])
+        }
         #expect(error?.message.contains("/usr/share/ieee-data/oui.csv") == true)
         newRegistry.environment.publicTables = oldRegistry.environment.publicTables
         #expect(throws: Never.self) { try ResultsDocument.merging([("a.json", oldRegistry), ("b.json", newRegistry)]) }
@@ -84,13 +112,25 @@ struct ResultsMergeTests {
     func platformMustMatch() throws {
         let one = Self.shard("1/2", strategy: "a", sequence: 0)
         var phone = Self.shard("2/2", strategy: "b", sequence: 1)
-        phone.environment.platform = PlatformRecord(name: "iphone-a16", device: "phone", sha256: "p1",
-                                                    parameters: [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
-                                                    neutral: false)
-        let error = try #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", one), ("b.json", phone)]) }
+        phone.environment.platform = PlatformRecord(
+            name: "iphone-a16",
+            device: "phone",
+            sha256: "p1",
+            parameters: [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
+            neutral: false
+        )
+        let error = try #require(throws: ResultsError.self) {
+            try ResultsDocument.merging([("a.json", one), ("b.json", phone)])
+        }
         #expect(error.message.contains("platform iphone-a16") && error.fix.contains("--platform"), "\(error)")
         var linux = Self.shard("2/2", strategy: "b", sequence: 1)
-        linux.environment.platform = PlatformRecord(name: "linux", device: "host", sha256: "l1", parameters: [], neutral: true)
+        linux.environment.platform = PlatformRecord(
+            name: "linux",
+            device: "host",
+            sha256: "l1",
+            parameters: [],
+            neutral: true
+        )
         #expect(try ResultsDocument.merging([("a.json", one), ("b.json", linux)]).runs.count == 2)
     }
 
@@ -98,22 +138,32 @@ struct ResultsMergeTests {
     static func onPlatform(_ platform: String?, sha256: String = "p1", strategy: String = "a") -> ResultsDocument {
         var document = shard("1/1", strategy: strategy, sequence: 0)
         document.environment.platform = platform.map {
-            PlatformRecord(name: $0, device: $0, sha256: $0 == "linux" ? "l1" : sha256,
-                           parameters: $0 == "linux" ? [] : [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
-                           neutral: $0 == "linux")
+            PlatformRecord(
+                name: $0,
+                device: $0,
+                sha256: $0 == "linux" ? "l1" : sha256,
+                parameters: $0 == "linux"
+                    ? [] : [.init(key: "callback_us", value: 15, source: nil, assumption: "a", sweep: [5, 50])],
+                neutral: $0 == "linux"
+            )
         }
         return document
     }
 
-    @Test("across platforms: the same run on linux and on a profile is kept twice, each stamped with its platform, the profile's record kept")
+    @Test(
+        "across platforms: the same run on linux and on a profile is kept twice, each stamped with its platform, the profile's record kept"
+    )
     func acrossPlatforms() throws {
-        let merged = try ResultsDocument.mergingAcrossPlatforms([("linux.json", Self.onPlatform(nil)),
-                                                                 ("phone.json", Self.onPlatform("iphone-a16"))])
+        let merged = try ResultsDocument.mergingAcrossPlatforms([
+            ("linux.json", Self.onPlatform(nil)),
+            ("phone.json", Self.onPlatform("iphone-a16")),
+        ])
         #expect(merged.runs.map(\.platform) == ["linux", "iphone-a16"])
-        #expect(merged.runs.map(\.sequence) == [0, 1]) // the second file's schedule follows the first's
+        #expect(merged.runs.map(\.sequence) == [0, 1])  // the second file's schedule follows the first's
         #expect(merged.environment.platform?.name == "iphone-a16" && merged.plan == nil)
         // A round trip keeps the stamp.
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("across-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("across-\(UUID().uuidString).json")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try merged.write(to: path)
         let decoded = try ResultsDocument.load(path)
@@ -123,12 +173,19 @@ struct ResultsMergeTests {
     @Test("across platforms: one platform only, or two profiles besides linux, is refused with a fix")
     func acrossPlatformsRefused() throws {
         let same = try #require(throws: ResultsError.self) {
-            try ResultsDocument.mergingAcrossPlatforms([("a.json", Self.onPlatform("linux")), ("b.json", Self.onPlatform(nil, strategy: "b"))])
+            try ResultsDocument.mergingAcrossPlatforms([
+                ("a.json", Self.onPlatform("linux")), ("b.json", Self.onPlatform(nil, strategy: "b")),
+            ])
         }
-        #expect(same.message.contains("every file ran platform linux") && same.fix.contains("without --across-platforms"), "\(same)")
+        #expect(
+            same.message.contains("every file ran platform linux") && same.fix.contains("without --across-platforms"),
+            "\(same)"
+        )
         let two = try #require(throws: ResultsError.self) {
-            try ResultsDocument.mergingAcrossPlatforms([("a.json", Self.onPlatform("linux")), ("b.json", Self.onPlatform("iphone-a16")),
-                                                        ("c.json", Self.onPlatform("ipad", sha256: "p2"))])
+            try ResultsDocument.mergingAcrossPlatforms([
+                ("a.json", Self.onPlatform("linux")), ("b.json", Self.onPlatform("iphone-a16")),
+                ("c.json", Self.onPlatform("ipad", sha256: "p2")),
+            ])
         }
         #expect(two.message.contains("two profiles besides linux"), "\(two)")
     }
@@ -145,7 +202,9 @@ struct SweepMergeTests {
         second.sweep = grid
         #expect(try ResultsDocument.merging([("a.json", first), ("b.json", second)]).sweep == grid)
         second.sweep?.knobs[0].values = ["500", "2000"]
-        let error = try #require(throws: ResultsError.self) { try ResultsDocument.merging([("a.json", first), ("b.json", second)]) }
+        let error = try #require(throws: ResultsError.self) {
+            try ResultsDocument.merging([("a.json", first), ("b.json", second)])
+        }
         #expect(error.message.contains("b.json and a.json swept different grids"))
     }
 }

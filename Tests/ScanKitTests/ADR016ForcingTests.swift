@@ -35,7 +35,7 @@ struct ADR016ForcingTests {
         let thermal = ThermalThrottle()
         let budget = makeConnectionBudget(style: style, limit: .limited(30), thermal: thermal, events: events)
         let shipped = budget as? ShippedConnectionBudget
-        shipped?.loseNextReleases(leaked) // the forced condition; the structured style has no release to lose
+        shipped?.loseNextReleases(leaked)  // the forced condition; the structured style has no release to lose
         for _ in 0..<leaked { _ = try await budget.withConnectionSlot { () } }
         // Wait out the tool's releases that do run (structured: in scope; shipped: all lost).
         #expect(await eventually { await budget.diagnostics().active == (shipped == nil ? 0 : leaked) })
@@ -45,7 +45,8 @@ struct ADR016ForcingTests {
         #expect(await eventually { await budget.diagnostics().acquires == leaked + holding })
 
         let ran = Box(0)
-        let waiters = (0..<queueing).map { _ in Task { try await budget.withConnectionSlot { ran.update { $0 += 1 } } } }
+        let waiters = (0..<queueing).map { _ in Task { try await budget.withConnectionSlot { ran.update { $0 += 1 } } }
+        }
         if shipped != nil {
             #expect(await eventually { await budget.diagnostics().queued == queueing })
         }
@@ -87,7 +88,7 @@ struct ADR016ForcingTests {
         let outcome = try await Self.force(.shipped)
         let budget = try #require(outcome.budget as? ShippedConnectionBudget)
         let served = await eventually { await budget.diagnostics().releases >= Self.holding + Self.queueing }
-        if !served { await budget.reset() } // so a regression fails instead of hanging
+        if !served { await budget.reset() }  // so a regression fails instead of hanging
         for waiter in outcome.waiters { try await waiter.value }
         #expect(served, "the 1.0 fix should wake every queued probe")
         // But the lost slots stay counted: 15 = the lowered limit, so an acquire made now, with no

@@ -11,8 +11,10 @@ import AppInputs
 /// the testbed's (`RescanIntegrationTests`).
 @Suite("Bonjour service: stale callbacks by generation (ADR-007)")
 struct BonjourGenerationTests {
-    @Test("an old session's answer is discarded with the check and applied to the current list without it",
-          arguments: [true, false])
+    @Test(
+        "an old session's answer is discarded with the check and applied to the current list without it",
+        arguments: [true, false]
+    )
     func staleAnswer(check: Bool) {
         let log = EventLog()
         let service = BonjourDiscoveryService(generationCheck: check, events: log)
@@ -32,6 +34,10 @@ struct BonjourGenerationTests {
             if case .staleCallback(let s) = record.event { s } else { nil }
         }
         #expect(stale.map(\.kind.rawValue) == ["answer", "timer"])
-        #expect(stale.allSatisfy { $0.generation == 1 && $0.current == 2 && $0.action.rawValue == (check ? "discarded" : "applied") })
+        #expect(
+            stale.allSatisfy {
+                $0.generation == 1 && $0.current == 2 && $0.action.rawValue == (check ? "discarded" : "applied")
+            }
+        )
     }
 }

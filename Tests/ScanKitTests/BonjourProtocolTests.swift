@@ -7,11 +7,20 @@ struct BonjourProtocolTests {
     static let host: DNSName = "Living-Room.local"
     static let instance: DNSName = DNSName(labels: ["Living Room", "_airplay", "_tcp", "local"])
 
-    static func browseAnswer(ttl: UInt32 = 4500, ip: IPv4Address = IPv4Address(198, 18, 0, 40),
-                             inAdditionals: Bool = true, flush: Bool = true) -> DNSMessage {
+    static func browseAnswer(
+        ttl: UInt32 = 4500,
+        ip: IPv4Address = IPv4Address(198, 18, 0, 40),
+        inAdditionals: Bool = true,
+        flush: Bool = true
+    ) -> DNSMessage {
         let ptr = DNSResourceRecord(name: "_airplay._tcp.local", data: .ptr(instance), ttl: ttl)
         let extra = [
-            DNSResourceRecord(name: instance, data: .srv(priority: 0, weight: 0, port: 7000, target: host), ttl: 120, cacheFlush: flush),
+            DNSResourceRecord(
+                name: instance,
+                data: .srv(priority: 0, weight: 0, port: 7000, target: host),
+                ttl: 120,
+                cacheFlush: flush
+            ),
             DNSResourceRecord(name: instance, data: .txt(strings: ["model=AppleTV11,1"]), ttl: 4500, cacheFlush: flush),
             DNSResourceRecord(name: host, data: .a(ip), ttl: 120, cacheFlush: flush),
         ]
@@ -32,9 +41,11 @@ struct BonjourProtocolTests {
 
     @Test func knownAnswersGoInTheAnswerSectionAndSplitWithTheTCBit() throws {
         let known = (0..<80).map { i in
-            DNSResourceRecord(name: "_http._tcp.local",
-                              data: .ptr(DNSName(labels: ["A rather long instance name number \(i)", "_http", "_tcp", "local"])),
-                              ttl: 4000)
+            DNSResourceRecord(
+                name: "_http._tcp.local",
+                data: .ptr(DNSName(labels: ["A rather long instance name number \(i)", "_http", "_tcp", "local"])),
+                ttl: 4000
+            )
         }
         let messages = BonjourQueryBuilder.browseQueries(types: ["_http._tcp"], knownAnswers: known)
         #expect(messages.count > 1)
@@ -102,10 +113,16 @@ struct BonjourProtocolTests {
         var cache = BonjourCache()
         cache.browse(types: ["_airplay._tcp", "_raop._tcp"])
         cache.apply(Self.browseAnswer(), receivedNs: 1)
-        let shouting = DNSResourceRecord(name: "_airplay._tcp.local",
-                                         data: .ptr(DNSName(labels: ["LIVING ROOM", "_airplay", "_tcp", "local"])), ttl: 4500)
-        let raop = DNSResourceRecord(name: "_raop._tcp.local",
-                                     data: .ptr(DNSName(labels: ["Living Room", "_raop", "_tcp", "local"])), ttl: 4500)
+        let shouting = DNSResourceRecord(
+            name: "_airplay._tcp.local",
+            data: .ptr(DNSName(labels: ["LIVING ROOM", "_airplay", "_tcp", "local"])),
+            ttl: 4500
+        )
+        let raop = DNSResourceRecord(
+            name: "_raop._tcp.local",
+            data: .ptr(DNSName(labels: ["Living Room", "_raop", "_tcp", "local"])),
+            ttl: 4500
+        )
         let found = cache.apply(DNSMessage(isResponse: true, answers: [shouting, raop]), receivedNs: 2)
         #expect(found.map(\.type) == ["_raop._tcp"])
         #expect(cache.services.map(\.type) == ["_airplay._tcp", "_raop._tcp"])

@@ -5,7 +5,12 @@ import AppInputs
 
 @Suite("Bonjour: collection window")
 struct BonjourWindowTests {
-    static func adaptive(min: Int = 2000, max: Int = 6000, quiet: Int = 1500, poll: Int = 500) -> BonjourCollectionWindow {
+    static func adaptive(
+        min: Int = 2000,
+        max: Int = 6000,
+        quiet: Int = 1500,
+        poll: Int = 500
+    ) -> BonjourCollectionWindow {
         var window = Strategy.Window()
         window.mode = .adaptive
         (window.minMs, window.maxMs, window.quietMs, window.pollMs) = (min, max, quiet, poll)
@@ -15,9 +20,14 @@ struct BonjourWindowTests {
     /// Runs the loop on a fake clock; `arrivals` are the ms at which services appear.
     static func stopTime(_ window: BonjourCollectionWindow, arrivals: [Int]) async -> Int {
         let clock = Mutex<UInt64>(0)
-        return await window.run(originNs: 0, now: { clock.withLock { $0 } },
-                                sleep: { ms in clock.withLock { $0 += UInt64(ms) * 1_000_000 } },
-                                count: { let now = clock.withLock { $0 } / 1_000_000; return arrivals.filter { $0 <= now }.count })
+        return await window.run(
+            originNs: 0,
+            now: { clock.withLock { $0 } },
+            sleep: { ms in clock.withLock { $0 += UInt64(ms) * 1_000_000 } },
+            count: {
+                let now = clock.withLock { $0 } / 1_000_000; return arrivals.filter { $0 <= now }.count
+            }
+        )
     }
 
     @Test func adaptiveStopsAtTheMinimumWhenNothingArrives() async {

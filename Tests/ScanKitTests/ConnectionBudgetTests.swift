@@ -24,15 +24,19 @@ struct ThermalTests {
         throttle.set(.critical)
         #expect(seen.value == [.serious, .critical])
         #expect(throttle.effectiveLimit(40) == 10)
-        #expect(log.records().map(\.event) == [
-            .thermalChange(.init(state: .serious, multiplier: 0.5)),
-            .thermalChange(.init(state: .critical, multiplier: 0.25)),
-        ])
+        #expect(
+            log.records().map(\.event) == [
+                .thermalChange(.init(state: .serious, multiplier: 0.5)),
+                .thermalChange(.init(state: .critical, multiplier: 0.25)),
+            ]
+        )
     }
 
     @Test func scriptPlaysInOrder() async {
         let throttle = ThermalThrottle()
-        await throttle.play([ThermalStep(atSeconds: 0.02, state: .critical), ThermalStep(atSeconds: 0.01, state: .serious)])
+        await throttle.play([
+            ThermalStep(atSeconds: 0.02, state: .critical), ThermalStep(atSeconds: 0.01, state: .serious),
+        ])
         #expect(throttle.current == .critical)
     }
 }
@@ -47,7 +51,9 @@ struct StructuredConnectionBudgetTests {
             for _ in 0..<60 {
                 group.addTask {
                     try await budget.withConnectionSlot {
-                        let now = inside.update { $0 += 1; return $0 }
+                        let now = inside.update {
+                            $0 += 1; return $0
+                        }
                         maxInside.update { $0 = max($0, now) }
                         await Task.yield()
                         inside.update { $0 -= 1 }
@@ -149,12 +155,12 @@ struct StructuredConnectionBudgetTests {
         let gate = Gate()
         let holders = (0..<2).map { _ in Task { try await budget.withConnectionSlot { await gate.wait() } } }
         #expect(await eventually { budget.snapshot().active == 2 })
-        thermal.set(.critical) // effective 1
+        thermal.set(.critical)  // effective 1
         let secondGate = Gate()
         let waiter = Task { try await budget.withConnectionSlot { await secondGate.wait() } }
         #expect(await eventually { budget.snapshot().queued == 1 })
         #expect(budget.effectiveLimit == 1)
-        thermal.set(.nominal) // effective 4: the observer admits the waiter without any release
+        thermal.set(.nominal)  // effective 4: the observer admits the waiter without any release
         #expect(await eventually { budget.snapshot().queued == 0 && budget.snapshot().active == 3 })
         gate.open()
         secondGate.open()
@@ -222,7 +228,7 @@ struct ShippedConnectionBudgetTests {
     @Test func conditionalWakeHangsWhenThermalLimitDropsWhileSlotsAreHeld() async {
         let (woke, budget) = await runADR016Scenario(conditionalWake: true)
         #expect(!woke, "the pre-fix budget should leave the waiter stuck (ADR-016)")
-        #expect(await budget.queuedCount == 0) // after reset
+        #expect(await budget.queuedCount == 0)  // after reset
     }
 
     @Test func unconditionalWakeDoesNotHang() async {
@@ -269,7 +275,9 @@ struct ShippedConnectionBudgetTests {
 
     @Test func factoryPicksTheStyle() {
         let thermal = ThermalThrottle()
-        #expect(makeConnectionBudget(style: .structured, limit: .limited(5), thermal: thermal) is StructuredConnectionBudget)
+        #expect(
+            makeConnectionBudget(style: .structured, limit: .limited(5), thermal: thermal) is StructuredConnectionBudget
+        )
         let shipped = makeConnectionBudget(style: .shippedConditionalWake, limit: .none, thermal: thermal)
         #expect((shipped as? ShippedConnectionBudget)?.conditionalWake == true)
         #expect(shipped.baseLimit == nil)

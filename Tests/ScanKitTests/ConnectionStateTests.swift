@@ -38,7 +38,11 @@ struct ConnectionStateTests {
             return nil
         }
         #expect(logged == ["setup", "preparing", "ready", "cancelled"])
-        #expect(log.records().contains { if case .connectionCreated(let c) = $0.event { c.port == listener.port } else { false } })
+        #expect(
+            log.records().contains {
+                if case .connectionCreated(let c) = $0.event { c.port == listener.port } else { false }
+            }
+        )
     }
 
     @Test("a closed loopback port: waiting(ECONNREFUSED), not failed")
@@ -63,7 +67,13 @@ struct ConnectionStateTests {
         let loopback = IPv4Address(127, 0, 0, 1)
         let fail = await PortProbe(ip: loopback, port: port, timeoutMs: 300, waitingPolicy: .fail, phase: "t").run()
         let timer = await PortProbe(ip: loopback, port: port, timeoutMs: 150, waitingPolicy: .timer, phase: "t").run()
-        let inspect = await PortProbe(ip: loopback, port: port, timeoutMs: 300, waitingPolicy: .inspectError, phase: "t").run()
+        let inspect = await PortProbe(
+            ip: loopback,
+            port: port,
+            timeoutMs: 300,
+            waitingPolicy: .inspectError,
+            phase: "t"
+        ).run()
         #expect(fail == .failed(error: "ECONNREFUSED"))
         #expect(timer == .timeout)
         guard case .refused = inspect else {
@@ -71,7 +81,13 @@ struct ConnectionStateTests {
             return
         }
         let listener = try LoopbackListener()
-        let open = await PortProbe(ip: loopback, port: listener.port, timeoutMs: 1000, waitingPolicy: .timer, phase: "t").run()
+        let open = await PortProbe(
+            ip: loopback,
+            port: listener.port,
+            timeoutMs: 1000,
+            waitingPolicy: .timer,
+            phase: "t"
+        ).run()
         guard case .reachable = open else {
             Issue.record("expected reachable, got \(open)")
             return
@@ -88,7 +104,7 @@ struct ConnectionStateTests {
         defer { SocketSystem.close(refused) }
         #expect(SocketSystem.connect(refused, to: IPv4Address(127, 0, 0, 1), port: port) == SocketSystem.inProgress)
         #expect(!Socket(adopting: refused).wait(for: .writable, milliseconds: 1000).isEmpty)
-        #expect(Socket(adopting: refused).pendingError == .connectionRefused)   // someone else reads it first
+        #expect(Socket(adopting: refused).pendingError == .connectionRefused)  // someone else reads it first
         #expect(Socket(adopting: refused).pendingError.rawValue == 0)
         #expect(SocketSystem.connectResult(refused) == Errno.notConnected.rawValue)
         #expect(ConnectionState.afterConnect(errno: SocketSystem.connectResult(refused)) != .ready)
@@ -118,7 +134,15 @@ struct ConnectionStateTests {
         let port = listener.port
         let clock = ContinuousClock()
         let started = clock.now
-        let task = Task { await PortProbe(ip: IPv4Address(127, 0, 0, 1), port: port, timeoutMs: 10_000, waitingPolicy: .timer, phase: "t").run() }
+        let task = Task {
+            await PortProbe(
+                ip: IPv4Address(127, 0, 0, 1),
+                port: port,
+                timeoutMs: 10_000,
+                waitingPolicy: .timer,
+                phase: "t"
+            ).run()
+        }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let outcome = await task.value
@@ -141,7 +165,9 @@ final class LoopbackListener: Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, backlog) == 0 else {
             close(fd)
@@ -163,4 +189,3 @@ final class LoopbackListener: Sendable {
         return listener.port
     }
 }
-

@@ -31,12 +31,14 @@ struct EventLogTests {
         #expect(lines[2].contains(#""waited_ns":1234"#))
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"#) && $0.contains(#""t_ns":"#) })
         let records = try EventLog.read(path: path)
-        #expect(records.map(\.event) == [
-            .phaseStart(.init(phase: "arp", step: 0)),
-            .deviceFirstSeen(.init(ip: ip, source: .arp)),
-            .budgetAcquire(.init(active: 3, limit: 60, waitedNs: 1234)),
-            .connectionState(.init(connection: 9, state: .waiting, error: "ECONNREFUSED")),
-        ])
+        #expect(
+            records.map(\.event) == [
+                .phaseStart(.init(phase: "arp", step: 0)),
+                .deviceFirstSeen(.init(ip: ip, source: .arp)),
+                .budgetAcquire(.init(active: 3, limit: 60, waitedNs: 1234)),
+                .connectionState(.init(connection: 9, state: .waiting, error: "ECONNREFUSED")),
+            ]
+        )
         let times = records.map(\.timeNs)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
     }
@@ -76,7 +78,8 @@ struct EventLogTests {
             .phaseEnd(.init(phase: "tcp_probe", step: 1, outcome: .abandoned, elapsedNs: 30_000_000_000)),
             .connectionCreated(.init(connection: 1, transport: .tcp, ip: ip, port: 80, phase: "tcp_probe")),
             .connectionState(.init(connection: 1, state: .ready)),
-            .budgetAcquire(.init(active: 1, limit: nil, waitedNs: 0)), .budgetWait(.init(active: 60, limit: 60, queued: 4)),
+            .budgetAcquire(.init(active: 1, limit: nil, waitedNs: 0)),
+            .budgetWait(.init(active: 60, limit: 60, queued: 4)),
             .budgetWaitCancelled(.init(queued: 3)), .budgetRelease(.init(active: 0, deferred: true)),
             .thermalChange(.init(state: .critical, multiplier: 0.25)),
             .packetSent(.init(phase: "arp", kind: .udpPoke, ip: ip, port: 55555, bytes: 1)),
@@ -113,7 +116,7 @@ struct EventLogTests {
         }
         #expect(log.count == 4000)
         log.close()
-        log.record(.scanEnd(.init(devices: 0))) // ignored after close
+        log.record(.scanEnd(.init(devices: 0)))  // ignored after close
         let records = try EventLog.read(path: path)
         #expect(records.count == 4000)
         let times = records.map(\.timeNs)
@@ -121,7 +124,11 @@ struct EventLogTests {
         // Each writer's own events stay in its order.
         for writer in 0..<8 {
             let mine = records.compactMap { r -> Int? in
-                if case .budgetRelease(let e) = r.event, e.active / 1000 == writer { return e.active } else { return nil }
+                if case .budgetRelease(let e) = r.event, e.active / 1000 == writer {
+                    return e.active
+                } else {
+                    return nil
+                }
             }
             #expect(mine == Array(writer * 1000..<(writer * 1000 + 500)))
         }

@@ -18,11 +18,17 @@ extension KnobChecks {
     ]
 
     /// Runs the ARP phase over `hosts`; returns the log and the phase's duration.
-    static func arpRun(_ knobs: [String: String], hosts: [IPv4Address], neighbours: ARPPhase.NeighbourReader? = nil)
-        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice]) {
+    static func arpRun(
+        _ knobs: [String: String],
+        hosts: [IPv4Address],
+        neighbours: ARPPhase.NeighbourReader? = nil
+    )
+        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])
+    {
         let strategy = try Knob.strategy(knobs, phases: [.arp])
         let log = EventLog()
-        let phase = neighbours.map { ARPPhase(settings: strategy.arp, neighbours: $0) } ?? Knob.phase(.arp, strategy, log: log)
+        let phase =
+            neighbours.map { ARPPhase(settings: strategy.arp, neighbours: $0) } ?? Knob.phase(.arp, strategy, log: log)
         let accumulator = ScanAccumulator()
         let ms = await Knob.run(phase, Knob.context(strategy, hosts: hosts, log: log), accumulator)
         return (log.records(), ms, await accumulator.snapshot())
@@ -48,18 +54,32 @@ extension KnobChecks {
 
     /// `pace_every`: a pause after every N pokes (6 pokes, 100 ms pauses: after the 2nd and 4th).
     static func paceEvery() async throws {
-        let paced = try await arpRun(["arp.pace_every": "2", "arp.pace_sleep_ms": "100", "arp.settle_ms": "0"], hosts: sixHosts)
-        let unpaced = try await arpRun(["arp.pace_every": "0", "arp.pace_sleep_ms": "100", "arp.settle_ms": "0"], hosts: sixHosts)
+        let paced = try await arpRun(
+            ["arp.pace_every": "2", "arp.pace_sleep_ms": "100", "arp.settle_ms": "0"],
+            hosts: sixHosts
+        )
+        let unpaced = try await arpRun(
+            ["arp.pace_every": "0", "arp.pace_sleep_ms": "100", "arp.settle_ms": "0"],
+            hosts: sixHosts
+        )
         #expect(pokeSpanMs(paced.events) >= 200, "paced every 2: \(pokeSpanMs(paced.events)) ms")
         #expect(pokeSpanMs(unpaced.events) < 100, "unpaced: \(pokeSpanMs(unpaced.events)) ms")
     }
 
     /// `pace_sleep_ms`: the length of those pauses.
     static func paceSleep() async throws {
-        let long = try await arpRun(["arp.pace_every": "2", "arp.pace_sleep_ms": "100", "arp.settle_ms": "0"], hosts: sixHosts)
-        let short = try await arpRun(["arp.pace_every": "2", "arp.pace_sleep_ms": "0", "arp.settle_ms": "0"], hosts: sixHosts)
-        #expect(pokeSpanMs(long.events) >= 200 && pokeSpanMs(short.events) < 100,
-                "100 ms pauses: \(pokeSpanMs(long.events)) ms, 0 ms pauses: \(pokeSpanMs(short.events)) ms")
+        let long = try await arpRun(
+            ["arp.pace_every": "2", "arp.pace_sleep_ms": "100", "arp.settle_ms": "0"],
+            hosts: sixHosts
+        )
+        let short = try await arpRun(
+            ["arp.pace_every": "2", "arp.pace_sleep_ms": "0", "arp.settle_ms": "0"],
+            hosts: sixHosts
+        )
+        #expect(
+            pokeSpanMs(long.events) >= 200 && pokeSpanMs(short.events) < 100,
+            "100 ms pauses: \(pokeSpanMs(long.events)) ms, 0 ms pauses: \(pokeSpanMs(short.events)) ms"
+        )
     }
 
     /// `settle_ms`: the wait between the pokes and reading the table.
@@ -77,10 +97,23 @@ extension KnobChecks {
         func reads(_ events: [EventRecord]) -> Int {
             events.filter { if case .neighbourTableRead = $0.event { true } else { false } }.count
         }
-        let once = try await arpRun(["arp.read_every_ms": "0", "arp.settle_ms": "400"], hosts: [Loopback.ip(2)], neighbours: reader)
-        let often = try await arpRun(["arp.read_every_ms": "100", "arp.settle_ms": "400"], hosts: [Loopback.ip(2)], neighbours: reader)
-        #expect(reads(once.events) == 1 && reads(often.events) == 4, "reads: \(reads(once.events)), \(reads(often.events))")
-        let poked = { (run: (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])) in run.events.packets("udp_poke").first?.ns ?? 0 }
+        let once = try await arpRun(
+            ["arp.read_every_ms": "0", "arp.settle_ms": "400"],
+            hosts: [Loopback.ip(2)],
+            neighbours: reader
+        )
+        let often = try await arpRun(
+            ["arp.read_every_ms": "100", "arp.settle_ms": "400"],
+            hosts: [Loopback.ip(2)],
+            neighbours: reader
+        )
+        #expect(
+            reads(once.events) == 1 && reads(often.events) == 4,
+            "reads: \(reads(once.events)), \(reads(often.events))"
+        )
+        let poked = { (run: (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])) in
+            run.events.packets("udp_poke").first?.ns ?? 0
+        }
         let onceAfter = Knob.ms((once.devices.first?.discoveredAtNs ?? 0) - poked(once))
         let oftenAfter = Knob.ms((often.devices.first?.discoveredAtNs ?? 0) - poked(often))
         #expect(onceAfter >= 390 && oftenAfter < 300, "published \(onceAfter) ms vs \(oftenAfter) ms after the poke")
@@ -97,12 +130,18 @@ extension KnobChecks {
         // pokes the one still missing.
         let reads = Mutex(0)
         let reader: ARPPhase.NeighbourReader = { _ in
-            let read = reads.withLock { $0 += 1; return $0 }
+            let read = reads.withLock {
+                $0 += 1; return $0
+            }
             let early = NeighbourTable.Entry(ip: hosts[0], mac: MACAddress("02:00:00:00:00:02")!, device: "lo")
             let late = NeighbourTable.Entry(ip: hosts[1], mac: MACAddress("02:00:00:00:00:03")!, device: "lo")
             return read == 1 ? [early] : [early, late]
         }
-        let staged = try await arpRun(["arp.retry_rounds": "1", "arp.settle_ms": "100"], hosts: hosts, neighbours: reader)
+        let staged = try await arpRun(
+            ["arp.retry_rounds": "1", "arp.settle_ms": "100"],
+            hosts: hosts,
+            neighbours: reader
+        )
         let retryPoke = try #require(staged.events.packets("udp_poke").last?.ns)
         let early = try #require(staged.devices.first { $0.ip == hosts[0] })
         #expect(early.discoveredAtNs < retryPoke, "the first round's find waits for no retry round")
@@ -111,10 +150,22 @@ extension KnobChecks {
 
     /// `subnet_filter`: a neighbour outside the target network is dropped, or kept.
     static func subnetFilter() async throws {
-        let outside = NeighbourTable.Entry(ip: IPv4Address(10, 9, 9, 9), mac: MACAddress("02:00:00:00:09:09")!, device: "lo")
+        let outside = NeighbourTable.Entry(
+            ip: IPv4Address(10, 9, 9, 9),
+            mac: MACAddress("02:00:00:00:09:09")!,
+            device: "lo"
+        )
         let reader: ARPPhase.NeighbourReader = { _ in [outside] }
-        let filtered = try await arpRun(["arp.subnet_filter": "true", "arp.settle_ms": "0"], hosts: [Loopback.ip(2)], neighbours: reader)
-        let unfiltered = try await arpRun(["arp.subnet_filter": "false", "arp.settle_ms": "0"], hosts: [Loopback.ip(2)], neighbours: reader)
+        let filtered = try await arpRun(
+            ["arp.subnet_filter": "true", "arp.settle_ms": "0"],
+            hosts: [Loopback.ip(2)],
+            neighbours: reader
+        )
+        let unfiltered = try await arpRun(
+            ["arp.subnet_filter": "false", "arp.settle_ms": "0"],
+            hosts: [Loopback.ip(2)],
+            neighbours: reader
+        )
         #expect(filtered.devices.isEmpty)
         #expect(unfiltered.devices.map(\.ip) == [outside.ip])
     }

@@ -16,14 +16,21 @@ extension KnobChecks {
     ]
 
     /// Runs the ICMP phase built from `knobs` over `devices`, its sweep inside `namespace`.
-    static func icmpRun(_ knobs: [String: String], devices: [DiscoveredDevice], namespace: PrivateNetworkNamespace)
-        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice]) {
+    static func icmpRun(
+        _ knobs: [String: String],
+        devices: [DiscoveredDevice],
+        namespace: PrivateNetworkNamespace
+    )
+        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])
+    {
         let strategy = try Knob.strategy(knobs, phases: [.icmpLatency])
         let log = EventLog()
         let accumulator = ScanAccumulator()
         for device in devices { await accumulator.upsert(device) }
         let phase = ICMPLatencyPhase(settings: strategy.icmp) { targets, window, interface, events, id in
-            namespace.enter() ? ICMPLatencyPhase.sweep(targets, windowMs: window, interface: interface, events: events, phase: id) : [:]
+            namespace.enter()
+                ? ICMPLatencyPhase.sweep(targets, windowMs: window, interface: interface, events: events, phase: id)
+                : [:]
         }
         // No SO_BINDTODEVICE: the namespace's `lo` is not this machine's.
         var context = Knob.context(strategy, log: log)
@@ -37,8 +44,11 @@ extension KnobChecks {
         let silent = try PrivateNetworkNamespace(echoReplies: false)
         var lasted: [Int: Double] = [:]
         for timeout in [150, 500] {
-            let run = try await icmpRun(["icmp.timeout_ms": "\(timeout)"], devices: [DiscoveredDevice(ip: Loopback.scanner, source: .arp)],
-                                        namespace: silent)
+            let run = try await icmpRun(
+                ["icmp.timeout_ms": "\(timeout)"],
+                devices: [DiscoveredDevice(ip: Loopback.scanner, source: .arp)],
+                namespace: silent
+            )
             #expect(run.events.packets("icmp_echo").count == 1, "the echo must have been sent")
             #expect(run.devices.first?.latencyMs == nil)
             lasted[timeout] = run.ms
@@ -54,13 +64,19 @@ extension KnobChecks {
         let measured = DiscoveredDevice(ip: Loopback.scanner, source: .tcp, latencyMs: 99)
         let unmeasured = DiscoveredDevice(ip: Loopback.ip(2), source: .arp)
         for mode in ["overwrite", "only_missing"] {
-            let run = try await icmpRun(["icmp.latency": mode, "icmp.timeout_ms": "1000"], devices: [measured, unmeasured], namespace: answering)
+            let run = try await icmpRun(
+                ["icmp.latency": mode, "icmp.timeout_ms": "1000"],
+                devices: [measured, unmeasured],
+                namespace: answering
+            )
             let pinged = Set(run.events.packets("icmp_echo").map(\.packet.ip))
             let first = run.devices.first { $0.ip == measured.ip }
             let second = run.devices.first { $0.ip == unmeasured.ip }
             #expect(second?.latencySource == .icmp, "\(mode): the device without latency is pinged")
             if mode == "overwrite" {
-                #expect(pinged == [measured.ip, unmeasured.ip] && first?.latencySource == .icmp && first?.latencyMs != 99)
+                #expect(
+                    pinged == [measured.ip, unmeasured.ip] && first?.latencySource == .icmp && first?.latencyMs != 99
+                )
             } else {
                 #expect(pinged == [unmeasured.ip] && first?.latencySource == .tcp && first?.latencyMs == 99)
             }
@@ -70,13 +86,21 @@ extension KnobChecks {
     static let dnsServer = Loopback.ip(77)
 
     /// Runs the PTR phase built from `knobs` for `devices`, the gateway being 127.0.0.77.
-    static func ptrRun(_ knobs: [String: String], devices: [IPv4Address])
-        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice]) {
+    static func ptrRun(
+        _ knobs: [String: String],
+        devices: [IPv4Address]
+    )
+        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])
+    {
         let strategy = try Knob.strategy(knobs, phases: [.reverseDNS])
         let log = EventLog()
         let accumulator = ScanAccumulator()
         for ip in devices { await accumulator.upsert(DiscoveredDevice(ip: ip, source: .arp)) }
-        let ms = await Knob.run(Knob.phase(.reverseDNS, strategy, log: log), Knob.context(strategy, log: log, gateway: dnsServer), accumulator)
+        let ms = await Knob.run(
+            Knob.phase(.reverseDNS, strategy, log: log),
+            Knob.context(strategy, log: log, gateway: dnsServer),
+            accumulator
+        )
         return (log.records(), ms, await accumulator.snapshot())
     }
 
@@ -85,17 +109,23 @@ extension KnobChecks {
         let server = try LoopbackDNSServer(ip: dnsServer, name: nil)
         var lasted: [Int: Double] = [:]
         for concurrency in [1, 4] {
-            lasted[concurrency] = try await ptrRun(["ptr.resolver": "gateway", "ptr.timeout_ms": "150", "ptr.concurrency": "\(concurrency)"],
-                                                   devices: (91...94).map { Loopback.ip($0) }).ms
+            lasted[concurrency] = try await ptrRun(
+                ["ptr.resolver": "gateway", "ptr.timeout_ms": "150", "ptr.concurrency": "\(concurrency)"],
+                devices: (91...94).map { Loopback.ip($0) }
+            ).ms
         }
-        #expect((lasted[1] ?? 0) >= 600 && (lasted[4] ?? 999) < 450, "one at a time: \(lasted[1] ?? -1) ms, four: \(lasted[4] ?? -1) ms")
+        #expect(
+            (lasted[1] ?? 0) >= 600 && (lasted[4] ?? 999) < 450,
+            "one at a time: \(lasted[1] ?? -1) ms, four: \(lasted[4] ?? -1) ms"
+        )
         server.shutdown()
     }
 
     /// `ptr.timeout_ms`: how long an unanswered lookup waits.
     static func ptrTimeout() async throws {
         let server = try LoopbackDNSServer(ip: dnsServer, name: nil)
-        let short = try await ptrRun(["ptr.resolver": "gateway", "ptr.timeout_ms": "150"], devices: [Loopback.ip(91)]).ms
+        let short = try await ptrRun(["ptr.resolver": "gateway", "ptr.timeout_ms": "150"], devices: [Loopback.ip(91)])
+            .ms
         let long = try await ptrRun(["ptr.resolver": "gateway", "ptr.timeout_ms": "500"], devices: [Loopback.ip(91)]).ms
         #expect(short >= 150 && short < 400 && long >= 500, "150: \(short) ms, 500: \(long) ms")
         server.shutdown()
@@ -108,7 +138,10 @@ extension KnobChecks {
         let system = try await ptrRun(["ptr.resolver": "system"], devices: [Loopback.scanner])
         let gateway = try await ptrRun(["ptr.resolver": "gateway"], devices: [Loopback.scanner])
         #expect(system.events.packets("dns_ptr").isEmpty && system.devices.first?.hostname == "localhost")
-        #expect(gateway.events.packets("dns_ptr").map(\.packet.ip) == [dnsServer] && gateway.devices.first?.hostname == "knob-ptr.example")
+        #expect(
+            gateway.events.packets("dns_ptr").map(\.packet.ip) == [dnsServer]
+                && gateway.devices.first?.hostname == "knob-ptr.example"
+        )
         server.shutdown()
     }
 }

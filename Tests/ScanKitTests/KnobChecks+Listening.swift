@@ -42,8 +42,12 @@ extension KnobChecks {
     /// Runs the Bonjour phase built from `knobs` (browsing from the phase start unless set);
     /// `beforePhase` runs between building the phase (where `browse_from: scan_start` starts the
     /// browser) and running it.
-    static func bonjourRun(_ knobs: [String: String], beforePhase: () async throws -> Void = {})
-        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice], phaseStartNs: UInt64) {
+    static func bonjourRun(
+        _ knobs: [String: String],
+        beforePhase: () async throws -> Void = {}
+    )
+        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice], phaseStartNs: UInt64)
+    {
         var all = knobs
         if all["bonjour.browse_from"] == nil { all["bonjour.browse_from"] = "phase_start" }
         if all["bonjour.window.mode"] == nil { all["bonjour.window.mode"] = "fixed" }
@@ -59,12 +63,20 @@ extension KnobChecks {
     }
 
     static func service(_ n: Int, type: String = "_http._tcp", port: Int = 80) -> LoopbackMDNSResponder.Service {
-        .init(instance: "Knob Device \(n)", type: type, host: "knob-device-\(n)", ip: Loopback.ip(UInt8(20 + n)), port: UInt16(port))
+        .init(
+            instance: "Knob Device \(n)",
+            type: type,
+            host: "knob-device-\(n)",
+            ip: Loopback.ip(UInt8(20 + n)),
+            port: UInt16(port)
+        )
     }
 
     /// Browse queries heard for a type, by time.
     static func browses(_ responder: LoopbackMDNSResponder, _ type: String) -> [LoopbackMDNSResponder.Query] {
-        responder.heard.filter { $0.questions.contains { $0.type == .ptr && $0.name == BonjourQueryBuilder.browseName(type: type) } }
+        responder.heard.filter {
+            $0.questions.contains { $0.type == .ptr && $0.name == BonjourQueryBuilder.browseName(type: type) }
+        }
     }
 
     /// `tiers`: the service types asked for.
@@ -82,13 +94,19 @@ extension KnobChecks {
         var gap: [Int: Double] = [:]
         for delay in [0, 500] {
             let responder = try LoopbackMDNSResponder(services: [])
-            _ = try await bonjourRun(["bonjour.tiers": "[[_http._tcp], [_ipp._tcp]]", "bonjour.tier_delay_ms": "\(delay)",
-                                      "bonjour.window.fixed_ms": "900"])
-            let first = try #require(browses(responder, "_http._tcp").first), second = try #require(browses(responder, "_ipp._tcp").first)
+            _ = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp], [_ipp._tcp]]", "bonjour.tier_delay_ms": "\(delay)",
+                "bonjour.window.fixed_ms": "900",
+            ])
+            let first = try #require(browses(responder, "_http._tcp").first),
+                second = try #require(browses(responder, "_ipp._tcp").first)
             gap[delay] = (Double(second.atNs) - Double(first.atNs)) / 1e6
             responder.stop()
         }
-        #expect(abs(gap[0] ?? 999) < 150 && (gap[500] ?? 0) > 350, "tier 2 after tier 1: delay 0 → \(gap[0] ?? -1) ms, 500 → \(gap[500] ?? -1) ms")
+        #expect(
+            abs(gap[0] ?? 999) < 150 && (gap[500] ?? 0) > 350,
+            "tier 2 after tier 1: delay 0 → \(gap[0] ?? -1) ms, 500 → \(gap[500] ?? -1) ms"
+        )
     }
 
     /// `browse_from`: `scan_start` starts the browser when the runner builds the phase, before
@@ -108,14 +126,21 @@ extension KnobChecks {
         for from in ["scan_start", "phase_start"] {
             let responder = try LoopbackMDNSResponder(services: [])
             let (waitMs, windowMs) = from == "scan_start" ? (3_000, 200) : (400, 1_000)
-            let knobs = ["bonjour.browse_from": from, "bonjour.tiers": "[[\(type)]]", "bonjour.window.fixed_ms": "\(windowMs)"]
+            let knobs = [
+                "bonjour.browse_from": from, "bonjour.tiers": "[[\(type)]]", "bonjour.window.fixed_ms": "\(windowMs)",
+            ]
             let run = try await bonjourRun(knobs) {
                 let until = MonotonicClock.now() + UInt64(waitMs) * 1_000_000
-                while browses(responder, type).isEmpty && MonotonicClock.now() < until { try await Task.sleep(for: .milliseconds(10)) }
+                while browses(responder, type).isEmpty && MonotonicClock.now() < until {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
             }
             let first = try #require(browses(responder, type).first, "\(from): no browse query heard").atNs
             responder.stop()
-            #expect((first < run.phaseStartNs) == (from == "scan_start"), "\(from): first query \((Double(first) - Double(run.phaseStartNs)) / 1e6) ms after the phase start")
+            #expect(
+                (first < run.phaseStartNs) == (from == "scan_start"),
+                "\(from): first query \((Double(first) - Double(run.phaseStartNs)) / 1e6) ms after the phase start"
+            )
         }
     }
 
@@ -126,8 +151,10 @@ extension KnobChecks {
 
     /// `window.mode`: a fixed wait, or polling until quiet past the minimum.
     static func windowMode() async throws {
-        let knobs = ["bonjour.window.fixed_ms": "250", "bonjour.window.poll_ms": "50", "bonjour.window.quiet_ms": "100",
-                     "bonjour.window.min_ms": "700", "bonjour.window.max_ms": "900"]
+        let knobs = [
+            "bonjour.window.fixed_ms": "250", "bonjour.window.poll_ms": "50", "bonjour.window.quiet_ms": "100",
+            "bonjour.window.min_ms": "700", "bonjour.window.max_ms": "900",
+        ]
         let fixed = try await windowMs(knobs.merging(["bonjour.window.mode": "fixed"]) { $1 })
         let adaptive = try await windowMs(knobs.merging(["bonjour.window.mode": "adaptive"]) { $1 })
         #expect(fixed >= 250 && fixed < 600 && adaptive >= 700, "fixed: \(fixed) ms, adaptive: \(adaptive) ms")
@@ -178,8 +205,10 @@ extension KnobChecks {
 
     /// `window.max_ms`: the window never lasts longer.
     static func maxWindow() async throws {
-        let knobs = ["bonjour.window.mode": "adaptive", "bonjour.window.quiet_ms": "5000", "bonjour.window.poll_ms": "20",
-                     "bonjour.window.min_ms": "0"]
+        let knobs = [
+            "bonjour.window.mode": "adaptive", "bonjour.window.quiet_ms": "5000", "bonjour.window.poll_ms": "20",
+            "bonjour.window.min_ms": "0",
+        ]
         let short = try await windowMs(knobs.merging(["bonjour.window.max_ms": "150"]) { $1 })
         let long = try await windowMs(knobs.merging(["bonjour.window.max_ms": "550"]) { $1 })
         #expect(short >= 150 && short < 450 && long >= 550 && long < 1000, "max 150: \(short) ms, max 550: \(long) ms")
@@ -194,8 +223,10 @@ extension KnobChecks {
     static func maxServices() async throws {
         let responder = try LoopbackMDNSResponder(services: (1...3).map { service($0) })
         for cap in [1, 3] {
-            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "400",
-                                            "bonjour.max_services": "\(cap)"])
+            let run = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "400",
+                "bonjour.max_services": "\(cap)",
+            ])
             #expect(resolved(run.events).count == cap && run.devices.count == cap)
         }
         responder.stop()
@@ -206,14 +237,19 @@ extension KnobChecks {
         let listener = try PeerListener(ip: Loopback.ip(21))
         let responder = try LoopbackMDNSResponder(services: [service(1, port: listener.port)])
         for method in ["tcp_connect", "mdns"] {
-            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300",
-                                            "bonjour.resolve_method": method])
+            let run = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300",
+                "bonjour.resolve_method": method,
+            ])
             let connections = run.events.connections.filter { $0.phase == "bonjour" && $0.port == listener.port }
             #expect(connections.count == (method == "tcp_connect" ? 1 : 0), "\(method)")
             #expect(resolved(run.events).map(\.ip) == [Loopback.ip(21)], "\(method)")
             // The mDNS resolve logs the TXT it heard (the classify step reuses it); NetMonitor's reads none.
             let txt = resolved(run.events).first?.txt
-            #expect(txt == (method == "mdns" ? ["model=Loopback\(listener.port)"] : nil), "\(method): \(String(describing: txt))")
+            #expect(
+                txt == (method == "mdns" ? ["model=Loopback\(listener.port)"] : nil),
+                "\(method): \(String(describing: txt))"
+            )
         }
         responder.stop()
     }
@@ -229,11 +265,16 @@ extension KnobChecks {
         let responder = try unresolvable(4)
         var resolving: [Int: Double] = [:]
         for concurrency in [1, 4] {
-            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "200",
-                                            "bonjour.resolve_timeout_ms": "200", "bonjour.resolve_concurrency": "\(concurrency)"])
+            let run = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "200",
+                "bonjour.resolve_timeout_ms": "200", "bonjour.resolve_concurrency": "\(concurrency)",
+            ])
             resolving[concurrency] = run.ms - 200
         }
-        #expect((resolving[1] ?? 0) >= 800 && (resolving[4] ?? 999) < 600, "one at a time: \(resolving[1] ?? -1) ms, four: \(resolving[4] ?? -1) ms")
+        #expect(
+            (resolving[1] ?? 0) >= 800 && (resolving[4] ?? 999) < 600,
+            "one at a time: \(resolving[1] ?? -1) ms, four: \(resolving[4] ?? -1) ms"
+        )
         responder.stop()
     }
 
@@ -242,13 +283,17 @@ extension KnobChecks {
         let responder = try unresolvable(1)
         var resolving: [Int: Double] = [:]
         for timeout in [150, 600] {
-            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "200",
-                                            "bonjour.resolve_timeout_ms": "\(timeout)"])
+            let run = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "200",
+                "bonjour.resolve_timeout_ms": "\(timeout)",
+            ])
             resolving[timeout] = run.ms - 200
             #expect(resolved(run.events).isEmpty)
         }
-        #expect((resolving[150] ?? 0) >= 150 && (resolving[150] ?? 999) < 450 && (resolving[600] ?? 0) >= 600,
-                "150: \(resolving[150] ?? -1) ms, 600: \(resolving[600] ?? -1) ms")
+        #expect(
+            (resolving[150] ?? 0) >= 150 && (resolving[150] ?? 999) < 450 && (resolving[600] ?? 0) >= 600,
+            "150: \(resolving[150] ?? -1) ms, 600: \(resolving[600] ?? -1) ms"
+        )
         responder.stop()
     }
 
@@ -257,9 +302,11 @@ extension KnobChecks {
         let closed = try Loopback.closedPort(on: [Loopback.ip(21)])
         let responder = try LoopbackMDNSResponder(services: [service(1, port: closed)])
         for (policy, counts) in [("inspect_error", true), ("timer", false), ("fail", false)] {
-            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300",
-                                            "bonjour.resolve_method": "tcp_connect", "bonjour.resolve_timeout_ms": "300",
-                                            "bonjour.resolve_waiting_policy": policy])
+            let run = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300",
+                "bonjour.resolve_method": "tcp_connect", "bonjour.resolve_timeout_ms": "300",
+                "bonjour.resolve_waiting_policy": policy,
+            ])
             #expect(!resolved(run.events).isEmpty == counts, "\(policy)")
         }
         responder.stop()
@@ -269,7 +316,9 @@ extension KnobChecks {
     static func requery() async throws {
         for (mode, queries) in [("rfc6762", 2), ("once", 1)] {
             let responder = try LoopbackMDNSResponder(services: [])
-            _ = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "1400", "bonjour.requery": mode])
+            _ = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "1400", "bonjour.requery": mode,
+            ])
             #expect(browses(responder, "_http._tcp").count == queries, "\(mode)")
             responder.stop()
         }
@@ -280,10 +329,16 @@ extension KnobChecks {
         let responder = try LoopbackMDNSResponder(services: [service(1)])
         for listed in [true, false] {
             let before = browses(responder, "_http._tcp").count
-            _ = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "1400", "bonjour.known_answers": "\(listed)"])
+            _ = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "1400",
+                "bonjour.known_answers": "\(listed)",
+            ])
             let queries = browses(responder, "_http._tcp").dropFirst(before)
             #expect(queries.count == 2 && queries.first?.knownAnswers == 0)
-            #expect((queries.last?.knownAnswers ?? 0 > 0) == listed, "known_answers \(listed): \(queries.last?.knownAnswers ?? -1) listed")
+            #expect(
+                (queries.last?.knownAnswers ?? 0 > 0) == listed,
+                "known_answers \(listed): \(queries.last?.knownAnswers ?? -1) listed"
+            )
         }
         responder.stop()
     }
@@ -295,8 +350,10 @@ extension KnobChecks {
         let responder = try LoopbackMDNSResponder(services: (1...3).map { service($0) })
         let silent = try LoopbackMDNSResponder(services: [service(4)], additionals: false, answersResolves: false)
         for debounce in [0, 400] {
-            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300",
-                                            "bonjour.resolve_timeout_ms": "1000", "bonjour.callback_debounce_ms": "\(debounce)"])
+            let run = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300",
+                "bonjour.resolve_timeout_ms": "1000", "bonjour.callback_debounce_ms": "\(debounce)",
+            ])
             let resolvedAt = run.events.compactMap { if case .serviceResolved = $0.event { $0.timeNs } else { nil } }
             let seenAt = run.events.compactMap { if case .deviceFirstSeen = $0.event { $0.timeNs } else { nil } }
             let first = try #require(resolvedAt.min())
@@ -306,7 +363,10 @@ extension KnobChecks {
                 #expect(delays.allSatisfy { $0 < 200 }, "immediate: \(delays) ms after the first resolve")
             } else {
                 #expect(delays.allSatisfy { $0 >= 390 }, "held 400 ms: \(delays) ms after the first resolve")
-                #expect((delays.max() ?? 0) - (delays.min() ?? 0) < 50 && (delays.max() ?? 999) < 800, "one batch, before the phase's end: \(delays)")
+                #expect(
+                    (delays.max() ?? 0) - (delays.min() ?? 0) < 50 && (delays.max() ?? 999) < 800,
+                    "one batch, before the phase's end: \(delays)"
+                )
             }
         }
         responder.stop()
@@ -315,10 +375,19 @@ extension KnobChecks {
 
     /// `hostname_from`: the instance name (NetMonitor) or the SRV host's first label.
     static func hostnameFrom() async throws {
-        let responder = try LoopbackMDNSResponder(services: [.init(instance: "Living Room", type: "_http._tcp", host: "Living-Room",
-                                                                   ip: Loopback.ip(23), port: 80)])
+        let responder = try LoopbackMDNSResponder(services: [
+            .init(
+                instance: "Living Room",
+                type: "_http._tcp",
+                host: "Living-Room",
+                ip: Loopback.ip(23),
+                port: 80
+            )
+        ])
         for (from, name) in [("instance_name", "Living Room"), ("host_name", "Living-Room")] {
-            let run = try await bonjourRun(["bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300", "bonjour.hostname_from": from])
+            let run = try await bonjourRun([
+                "bonjour.tiers": "[[_http._tcp]]", "bonjour.window.fixed_ms": "300", "bonjour.hostname_from": from,
+            ])
             #expect(run.devices.map(\.hostname) == [name])
         }
         responder.stop()
@@ -327,17 +396,25 @@ extension KnobChecks {
     // MARK: SSDP
 
     /// Runs the SSDP phase built from `knobs` on `interface`.
-    static func ssdpRun(_ knobs: [String: String], interface: String = "lo")
-        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice]) {
+    static func ssdpRun(
+        _ knobs: [String: String],
+        interface: String = "lo"
+    )
+        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])
+    {
         let strategy = try Knob.strategy(knobs, phases: [.ssdp])
         let log = EventLog()
         let accumulator = ScanAccumulator()
-        let ms = await Knob.run(Knob.phase(.ssdp, strategy, log: log, interface: interface),
-                                Knob.context(strategy, log: log, interface: interface), accumulator)
+        let ms = await Knob.run(
+            Knob.phase(.ssdp, strategy, log: log, interface: interface),
+            Knob.context(strategy, log: log, interface: interface),
+            accumulator
+        )
         return (log.records(), ms, await accumulator.snapshot())
     }
 
-    static let upnpResponse = "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nLOCATION: http://127.0.0.9:49152/description.xml\r\n"
+    static let upnpResponse =
+        "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nLOCATION: http://127.0.0.9:49152/description.xml\r\n"
         + "ST: upnp:rootdevice\r\nUSN: uuid:knob::upnp:rootdevice\r\n\r\n"
 
     /// `mx`: the MX header of the M-SEARCH.
@@ -383,15 +460,23 @@ extension KnobChecks {
             let strategy = try Knob.strategy(["ssdp.ready_timeout_ms": "\(timeout)"], phases: [.ssdp])
             let log = EventLog()
             let looks = Atomic<Int>(0)
-            let phase = SSDPScanPhase(settings: strategy.ssdp, bindToInterface: strategy.bindToInterface, events: log) { interface, localIP in
+            let phase = SSDPScanPhase(settings: strategy.ssdp, bindToInterface: strategy.bindToInterface, events: log) {
+                interface,
+                localIP in
                 looks.add(1, ordering: .relaxed)
                 return PathReadiness.current(interface, localIP)
             }
             let ms = await Knob.run(phase, Knob.context(strategy, log: log, interface: "sb-absent0"))
             let run = (events: log.records(), ms: ms)
             let most = timeout / SSDPScanPhase.pathPollMs + 2
-            #expect(looks.load(ordering: .relaxed) <= most, "\(timeout) ms timeout: \(looks.load(ordering: .relaxed)) looks, at most \(most)")
-            #expect(run.ms >= Double(timeout) && run.ms < Double(timeout) + 10_000, "\(timeout) ms timeout: \(run.ms) ms")
+            #expect(
+                looks.load(ordering: .relaxed) <= most,
+                "\(timeout) ms timeout: \(looks.load(ordering: .relaxed)) looks, at most \(most)"
+            )
+            #expect(
+                run.ms >= Double(timeout) && run.ms < Double(timeout) + 10_000,
+                "\(timeout) ms timeout: \(run.ms) ms"
+            )
             #expect(run.events.all { if case .readyTimeout(let r) = $0 { r.timeoutMs } else { nil } } == [timeout])
             #expect(run.events.packets("ssdp_msearch").isEmpty)
         }
@@ -401,8 +486,11 @@ extension KnobChecks {
     static func placement() async throws {
         for placement in ["with_tcp", "with_bonjour", "after_tcp"] {
             let strategy = try Knob.strategy(["ssdp.placement": placement, "subnet.policy": "assume_24"])
-            let steps = try await Knob.scan(strategy).events.phaseStarts.reduce(into: [String: Int]()) { $0[$1.start.phase] = $1.start.step }
-            let ssdp = try #require(steps["ssdp"]), tcp = try #require(steps["tcp_probe"]), bonjour = try #require(steps["bonjour"])
+            let steps = try await Knob.scan(strategy).events.phaseStarts.reduce(into: [String: Int]()) {
+                $0[$1.start.phase] = $1.start.step
+            }
+            let ssdp = try #require(steps["ssdp"]), tcp = try #require(steps["tcp_probe"]),
+                bonjour = try #require(steps["bonjour"])
             switch placement {
             case "with_tcp": #expect(ssdp == tcp)
             case "with_bonjour": #expect(ssdp == bonjour && ssdp != tcp)

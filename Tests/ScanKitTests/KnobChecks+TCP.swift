@@ -39,9 +39,15 @@ extension KnobChecks {
     ]
 
     /// Runs the TCP phase over `hosts` with enrichment off unless `knobs` turns it on.
-    static func tcpRun(_ knobs: [String: String], hosts: [IPv4Address], known: [DiscoveredDevice] = [],
-                       thermal: ThermalThrottle = ThermalThrottle(), randomPort: Int? = nil)
-        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice]) {
+    static func tcpRun(
+        _ knobs: [String: String],
+        hosts: [IPv4Address],
+        known: [DiscoveredDevice] = [],
+        thermal: ThermalThrottle = ThermalThrottle(),
+        randomPort: Int? = nil
+    )
+        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])
+    {
         var all = knobs
         if all["enrichment.enabled"] == nil { all["enrichment.enabled"] = "false" }
         let strategy = try Knob.strategy(all, phases: [.tcpProbe])
@@ -57,8 +63,10 @@ extension KnobChecks {
 
     /// Knobs for probes that each last `timeoutMs`: closed primary ports left to a fixed timer, no secondary.
     static func silentProbes(_ ports: [Int], timeoutMs: Int = 150) -> [String: String] {
-        ["tcp.primary_ports": "\(ports)", "tcp.secondary_policy": "never", "tcp.waiting_policy": "timer",
-         "tcp.timeouts.mode": "fixed", "tcp.timeouts.primary_ms": "\(timeoutMs)"]
+        [
+            "tcp.primary_ports": "\(ports)", "tcp.secondary_policy": "never", "tcp.waiting_policy": "timer",
+            "tcp.timeouts.mode": "fixed", "tcp.timeouts.primary_ms": "\(timeoutMs)",
+        ]
     }
 
     /// `host_concurrency`: hosts probed at once.
@@ -191,7 +199,9 @@ extension KnobChecks {
 
     /// `timeouts.floor_ms`: the adaptive timeout after tiny loopback RTTs is the floor.
     static func timeoutFloor() async throws {
-        let knobs = ["tcp.timeouts.mode": "adaptive", "tcp.timeouts.primary_ms": "1000", "tcp.timeouts.min_samples": "1"]
+        let knobs = [
+            "tcp.timeouts.mode": "adaptive", "tcp.timeouts.primary_ms": "1000", "tcp.timeouts.min_samples": "1",
+        ]
         let low = try await sampleThenSilent(knobs.merging(["tcp.timeouts.floor_ms": "60"]) { $1 })
         let high = try await sampleThenSilent(knobs.merging(["tcp.timeouts.floor_ms": "350"]) { $1 })
         #expect(low >= 60 && low < 250 && high >= 350 && high < 900, "floor 60: \(low) ms, floor 350: \(high) ms")
@@ -207,10 +217,16 @@ extension KnobChecks {
                 try? await Task.sleep(for: .milliseconds(150))
                 slow.release()
             }
-            let run = try await tcpRun(["tcp.primary_ports": "[\(slow.port)]", "tcp.secondary_policy": "never", "tcp.waiting_policy": "timer",
-                                        "tcp.host_concurrency": "1", "tcp.timeouts.mode": "adaptive", "tcp.timeouts.primary_ms": "2500",
-                                        "tcp.timeouts.floor_ms": "10", "tcp.timeouts.ceiling_ms": "\(ceiling)", "tcp.timeouts.min_samples": "1"],
-                                       hosts: [Loopback.ip(55), Loopback.ip(56)])
+            let run = try await tcpRun(
+                [
+                    "tcp.primary_ports": "[\(slow.port)]", "tcp.secondary_policy": "never",
+                    "tcp.waiting_policy": "timer",
+                    "tcp.host_concurrency": "1", "tcp.timeouts.mode": "adaptive", "tcp.timeouts.primary_ms": "2500",
+                    "tcp.timeouts.floor_ms": "10", "tcp.timeouts.ceiling_ms": "\(ceiling)",
+                    "tcp.timeouts.min_samples": "1",
+                ],
+                hosts: [Loopback.ip(55), Loopback.ip(56)]
+            )
             await release.value
             let sample = run.devices.first { $0.ip == Loopback.ip(55) }?.latencyMs ?? 0
             #expect(sample > 800, "the first host should answer on the retransmitted SYN, ~1 s; got \(sample) ms")
@@ -236,7 +252,10 @@ extension KnobChecks {
             var knobs = silentProbes([port], timeoutMs: 50)
             knobs["tcp.skip_known_hosts"] = "\(skip)"
             let run = try await tcpRun(knobs, hosts: [Loopback.ip(61), Loopback.ip(62)], known: known)
-            #expect(Set(run.events.connections.map(\.ip)) == (skip ? [Loopback.ip(62)] : [Loopback.ip(61), Loopback.ip(62)]))
+            #expect(
+                Set(run.events.connections.map(\.ip))
+                    == (skip ? [Loopback.ip(62)] : [Loopback.ip(61), Loopback.ip(62)])
+            )
         }
     }
 
@@ -259,22 +278,35 @@ extension KnobChecks {
     // MARK: enrichment
 
     /// The enrichment race for `devices` (found earlier, no latency); the TCP probe itself has no hosts.
-    static func enrichRun(_ knobs: [String: String], devices: [IPv4Address], randomPort: Int? = nil)
-        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice]) {
+    static func enrichRun(
+        _ knobs: [String: String],
+        devices: [IPv4Address],
+        randomPort: Int? = nil
+    )
+        async throws -> (events: [EventRecord], ms: Double, devices: [DiscoveredDevice])
+    {
         var all = knobs
         all["enrichment.enabled"] = "true"
         if all["enrichment.random_port_range"] == nil && all["enrichment.random_port_range.min"] == nil {
             all["enrichment.random_port_range"] = "null"
         }
-        return try await tcpRun(all, hosts: [], known: devices.map { DiscoveredDevice(ip: $0, source: .arp) }, randomPort: randomPort)
+        return try await tcpRun(
+            all,
+            hosts: [],
+            known: devices.map { DiscoveredDevice(ip: $0, source: .arp) },
+            randomPort: randomPort
+        )
     }
 
     /// `enrichment.enabled`: devices found without a latency are raced, or left alone.
     static func enrichmentEnabled() async throws {
         let port = try Loopback.closedPort()
         let on = try await enrichRun(["enrichment.ports": "[\(port)]"], devices: [Loopback.ip(89)])
-        let off = try await tcpRun(["enrichment.enabled": "false", "enrichment.ports": "[\(port)]"], hosts: [],
-                                   known: [DiscoveredDevice(ip: Loopback.ip(89), source: .arp)])
+        let off = try await tcpRun(
+            ["enrichment.enabled": "false", "enrichment.ports": "[\(port)]"],
+            hosts: [],
+            known: [DiscoveredDevice(ip: Loopback.ip(89), source: .arp)]
+        )
         #expect(on.events.connections.map(\.ip) == [Loopback.ip(89)] && on.devices.first?.latencyMs != nil)
         #expect(off.events.connections.isEmpty && off.devices.first?.latencyMs == nil)
     }
@@ -293,12 +325,23 @@ extension KnobChecks {
     /// the run's seed, joins the race (through `ScanRunner`, which draws it).
     static func randomPortRange(bound: String) async throws {
         // A stub ARP phase finds 127.0.0.2; the TCP phase skips it and races it.
-        let registry = Knob.stubs([.arp: { _ in StubPhase(id: "arp", weight: 0.1) { await $0.upsert(DiscoveredDevice(ip: Loopback.ip(2), source: .arp)) } },
-                                   .tcpProbe: PhaseRegistry.standard.factory(.tcpProbe)])
+        let registry = Knob.stubs([
+            .arp: { _ in
+                StubPhase(id: "arp", weight: 0.1) {
+                    await $0.upsert(DiscoveredDevice(ip: Loopback.ip(2), source: .arp))
+                }
+            },
+            .tcpProbe: PhaseRegistry.standard.factory(.tcpProbe),
+        ])
         func ports(_ min: Int, _ max: Int) async throws -> Set<Int> {
-            let strategy = try Knob.strategy(["subnet.max_hosts": "1", "enrichment.ports": "[]",
-                                              "enrichment.random_port_range": "{min: \(min), max: \(max)}", "tcp.primary_ports": "[1]",
-                                              "pipeline.steps": "[{phases: [arp]}, {phases: [tcp_probe]}]"], phases: [.arp, .tcpProbe])
+            let strategy = try Knob.strategy(
+                [
+                    "subnet.max_hosts": "1", "enrichment.ports": "[]",
+                    "enrichment.random_port_range": "{min: \(min), max: \(max)}", "tcp.primary_ports": "[1]",
+                    "pipeline.steps": "[{phases: [arp]}, {phases: [tcp_probe]}]",
+                ],
+                phases: [.arp, .tcpProbe]
+            )
             var seen: Set<Int> = []
             for seed in UInt64(1)...6 {
                 let events = try await Knob.scan(strategy, registry: registry, seed: seed).events
@@ -320,8 +363,13 @@ extension KnobChecks {
         let port = try Loopback.closedPort()
         var lasted: [Int: Double] = [:]
         for timeout in [120, 450] {
-            let run = try await enrichRun(["enrichment.ports": "[\(port)]", "enrichment.waiting_policy": "timer",
-                                           "enrichment.base_timeout_ms": "\(timeout)"], devices: [Loopback.ip(82)])
+            let run = try await enrichRun(
+                [
+                    "enrichment.ports": "[\(port)]", "enrichment.waiting_policy": "timer",
+                    "enrichment.base_timeout_ms": "\(timeout)",
+                ],
+                devices: [Loopback.ip(82)]
+            )
             lasted[timeout] = probeMs(run.events, Loopback.ip(82))
             #expect(run.devices.first?.latencyMs == nil)
         }
@@ -333,9 +381,13 @@ extension KnobChecks {
     static func enrichmentConcurrency() async throws {
         let port = try Loopback.closedPort()
         for concurrency in [1, 4] {
-            let run = try await enrichRun(["enrichment.ports": "[\(port)]", "enrichment.waiting_policy": "timer",
-                                           "enrichment.base_timeout_ms": "100", "enrichment.concurrency": "\(concurrency)"],
-                                          devices: hosts(83...86))
+            let run = try await enrichRun(
+                [
+                    "enrichment.ports": "[\(port)]", "enrichment.waiting_policy": "timer",
+                    "enrichment.base_timeout_ms": "100", "enrichment.concurrency": "\(concurrency)",
+                ],
+                devices: hosts(83...86)
+            )
             #expect(run.events.peakInFlight == concurrency)
         }
     }
@@ -344,8 +396,10 @@ extension KnobChecks {
     static func slotPerConnection() async throws {
         let ports = try Loopback.closedPorts(3)
         for (perConnection, slots) in [(false, 1), (true, 3)] {
-            let run = try await enrichRun(["enrichment.ports": "\(ports)", "enrichment.slot_per_connection": "\(perConnection)"],
-                                          devices: [Loopback.ip(87)])
+            let run = try await enrichRun(
+                ["enrichment.ports": "\(ports)", "enrichment.slot_per_connection": "\(perConnection)"],
+                devices: [Loopback.ip(87)]
+            )
             #expect(run.events.all { if case .budgetAcquire(let a) = $0 { a } else { nil } }.count == slots)
         }
     }
@@ -354,8 +408,13 @@ extension KnobChecks {
     static func enrichmentWaitingPolicy() async throws {
         let port = try Loopback.closedPort()
         for (policy, measured) in [("inspect_error", true), ("fail", false), ("timer", false)] {
-            let run = try await enrichRun(["enrichment.ports": "[\(port)]", "enrichment.waiting_policy": policy,
-                                           "enrichment.base_timeout_ms": "100"], devices: [Loopback.ip(88)])
+            let run = try await enrichRun(
+                [
+                    "enrichment.ports": "[\(port)]", "enrichment.waiting_policy": policy,
+                    "enrichment.base_timeout_ms": "100",
+                ],
+                devices: [Loopback.ip(88)]
+            )
             #expect((run.devices.first?.latencyMs != nil) == measured, "\(policy)")
         }
     }

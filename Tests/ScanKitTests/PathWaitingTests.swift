@@ -17,7 +17,14 @@ struct PathWaitingTests {
         private let running = Mutex(true)
         func set(running value: Bool) { running.withLock { $0 = value } }
         var entries: [NetworkInterfaces.Entry] {
-            [NetworkInterfaces.Entry(name: "lo", isUp: true, isRunning: running.withLock { $0 }, ipv4: (Loopback.scanner, 8))]
+            [
+                NetworkInterfaces.Entry(
+                    name: "lo",
+                    isUp: true,
+                    isRunning: running.withLock { $0 },
+                    ipv4: (Loopback.scanner, 8)
+                )
+            ]
         }
     }
 
@@ -32,12 +39,20 @@ struct PathWaitingTests {
         return states
     }
 
-    @Test("a connect in flight when the path goes: waiting(ENETDOWN), its socket closed; the path back: preparing, a fresh connect, ready")
+    @Test(
+        "a connect in flight when the path goes: waiting(ENETDOWN), its socket closed; the path back: preparing, a fresh connect, ready"
+    )
     func inFlightLossThenRetry() async throws {
         let listener = try PeerListener(ip: Loopback.scanner, silent: true)
         let link = FakeLink()
         let monitor = Self.monitor(link)
-        let connection = ScanConnection(to: Loopback.scanner, port: listener.port, phase: "test", events: nil, pathMonitor: monitor)
+        let connection = ScanConnection(
+            to: Loopback.scanner,
+            port: listener.port,
+            phase: "test",
+            events: nil,
+            pathMonitor: monitor
+        )
         let states = Self.record(connection)
         // The SYN is dropped (the listener's queue is full): the connect stays in preparing.
         try await Task.sleep(for: .milliseconds(100))
@@ -59,7 +74,13 @@ struct PathWaitingTests {
         let link = FakeLink()
         link.set(running: false)
         let monitor = Self.monitor(link)
-        let connection = ScanConnection(to: Loopback.scanner, port: listener.port, phase: "test", events: nil, pathMonitor: monitor)
+        let connection = ScanConnection(
+            to: Loopback.scanner,
+            port: listener.port,
+            phase: "test",
+            events: nil,
+            pathMonitor: monitor
+        )
         let states = Self.record(connection)
         #expect(states.value == ["preparing", "waiting(ENETDOWN)"])
         link.set(running: true)
@@ -73,13 +94,19 @@ struct PathWaitingTests {
         let port = try Loopback.closedPort()
         let link = FakeLink()
         let monitor = Self.monitor(link)
-        let followed = ScanConnection(to: Loopback.scanner, port: port, phase: "test", events: nil, pathMonitor: monitor)
+        let followed = ScanConnection(
+            to: Loopback.scanner,
+            port: port,
+            phase: "test",
+            events: nil,
+            pathMonitor: monitor
+        )
         let states = Self.record(followed)
         #expect(await eventually(within: 3) { states.value.count == 2 })
         #expect(states.value == ["preparing", "waiting(ECONNREFUSED)"])
-        monitor.update()   // no change: no retry
+        monitor.update()  // no change: no retry
         link.set(running: false)
-        monitor.update()   // lost while waiting: keeps waiting
+        monitor.update()  // lost while waiting: keeps waiting
         #expect(states.value == ["preparing", "waiting(ECONNREFUSED)"])
         link.set(running: true)
         monitor.update()
@@ -100,7 +127,13 @@ struct PathWaitingTests {
         let port = try Loopback.closedPort()
         let link = FakeLink()
         let monitor = Self.monitor(link, retryDelayNs: 300_000_000)
-        let connection = ScanConnection(to: Loopback.scanner, port: port, phase: "test", events: nil, pathMonitor: monitor)
+        let connection = ScanConnection(
+            to: Loopback.scanner,
+            port: port,
+            phase: "test",
+            events: nil,
+            pathMonitor: monitor
+        )
         let states = Self.record(connection)
         #expect(await eventually(within: 3) { states.value.count == 2 })
         link.set(running: false); monitor.update()
@@ -129,8 +162,10 @@ struct PathWaitingTests {
 
     @Test("a path is the bound interface, else the interface whose subnet holds the remote; others are not followed")
     func pathOfARemote() {
-        let entries = [NetworkInterfaces.Entry(name: "eth0", isUp: true, isRunning: false, ipv4: (IPv4Address(198, 18, 0, 6), 24)),
-                       NetworkInterfaces.Entry(name: "lo", isUp: true, isRunning: true, ipv4: (Loopback.scanner, 8))]
+        let entries = [
+            NetworkInterfaces.Entry(name: "eth0", isUp: true, isRunning: false, ipv4: (IPv4Address(198, 18, 0, 6), 24)),
+            NetworkInterfaces.Entry(name: "lo", isUp: true, isRunning: true, ipv4: (Loopback.scanner, 8)),
+        ]
         #expect(PathMonitor.interface(holding: IPv4Address(198, 18, 0, 99), in: entries) == "eth0")
         #expect(PathMonitor.interface(holding: IPv4Address(8, 8, 8, 8), in: entries) == nil)
         #expect(PathMonitor.decide(interface: "eth0", entries: entries)?.name == "ENETDOWN")

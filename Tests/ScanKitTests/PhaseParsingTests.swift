@@ -51,10 +51,21 @@ struct PhaseParsingTests {
         #expect(GatewayPTRQuery.reverseName(ip).description.hasPrefix("20.0.18.198.in-addr.arpa"))
         let query = try DNSMessage(bytes: GatewayPTRQuery.query(for: ip, id: 77))
         #expect(query.id == 77 && query.questions.first?.type == .ptr && query.recursionDesired)
-        let response = DNSMessage(id: 77, isResponse: true, questions: query.questions,
-                                  answers: [DNSResourceRecord(name: GatewayPTRQuery.reverseName(ip),
-                                                              data: .ptr(DNSName("annas-macbook.home.arpa")), ttl: 60)])
-        #expect(GatewayPTRQuery.answer(response.encoded(), id: 77, ip: ip)?.hasPrefix("annas-macbook.home.arpa") == true)
+        let response = DNSMessage(
+            id: 77,
+            isResponse: true,
+            questions: query.questions,
+            answers: [
+                DNSResourceRecord(
+                    name: GatewayPTRQuery.reverseName(ip),
+                    data: .ptr(DNSName("annas-macbook.home.arpa")),
+                    ttl: 60
+                )
+            ]
+        )
+        #expect(
+            GatewayPTRQuery.answer(response.encoded(), id: 77, ip: ip)?.hasPrefix("annas-macbook.home.arpa") == true
+        )
         #expect(GatewayPTRQuery.answer(response.encoded(), id: 78, ip: ip) == nil)
         #expect(ReverseDNSPhase.clean("host.home.arpa.", ip: ip) == "host.home.arpa")
         #expect(ReverseDNSPhase.clean("198.18.0.20", ip: ip) == nil)

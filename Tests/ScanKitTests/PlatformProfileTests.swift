@@ -13,7 +13,9 @@ struct PlatformProfileTests {
     }()
 
     static func builtins() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }.map {
+            String($0.dropLast(5))
+        }.sorted()
     }
 
     static func loadError(_ text: String) -> YAMLInputError? {
@@ -34,7 +36,9 @@ struct PlatformProfileTests {
         callback_pool_width: {value: 6, source: xnu}
         """
 
-    @Test("every built-in profile loads, is named after its file, and every parameter has a source or an assumption with a sweep range")
+    @Test(
+        "every built-in profile loads, is named after its file, and every parameter has a source or an assumption with a sweep range"
+    )
     func builtinsLoad() throws {
         let names = try Self.builtins()
         #expect(names.contains("linux") && names.contains("iphone-a16"))
@@ -45,7 +49,10 @@ struct PlatformProfileTests {
                 #expect((parameter.source != nil) != (parameter.assumption != nil), "\(name).\(key)")
                 if parameter.isAssumption {
                     let sweep = try #require(parameter.sweep, "\(name).\(key)")
-                    #expect(sweep.count == 2 && sweep[0] <= parameter.value && parameter.value <= sweep[1], "\(name).\(key): the assumed value lies in its sweep")
+                    #expect(
+                        sweep.count == 2 && sweep[0] <= parameter.value && parameter.value <= sweep[1],
+                        "\(name).\(key): the assumed value lies in its sweep"
+                    )
                 }
             }
         }
@@ -60,23 +67,36 @@ struct PlatformProfileTests {
         #expect(PlatformCosts.current == .none, "nothing is in force until a command installs a profile")
     }
 
-    @Test("the iPhone profile costs CPU per callback, per connection and per publish, and runs callbacks on a pool of the phone's 6 cores")
+    @Test(
+        "the iPhone profile costs CPU per callback, per connection and per publish, and runs callbacks on a pool of the phone's 6 cores"
+    )
     func iphoneCosts() throws {
         let phone = try PlatformProfileLoader.load("\(Self.directory)/iphone-a16.yaml")
         #expect(!phone.isNeutral)
-        #expect(phone.costs.callbackNs == 15_000 && phone.costs.connectionSetupNs == 200_000 && phone.costs.publishNs == 150_000)
+        #expect(
+            phone.costs.callbackNs == 15_000 && phone.costs.connectionSetupNs == 200_000
+                && phone.costs.publishNs == 150_000
+        )
         #expect(phone.costs.callbackPoolWidth == 6)
         #expect(phone.callbackUs.isAssumption && !phone.callbackPoolWidth.isAssumption)
         #expect(phone.pathModel == PathModel(observesPath: true, retryDelayNs: 0))
         #expect(phone.pathWaiting?.isAssumption == false && phone.pathRetryDelayMs?.isAssumption == true)
     }
 
-    @Test("path keys are optional (absent: no path observation, still neutral), sweepable, and path_waiting is on or off")
+    @Test(
+        "path keys are optional (absent: no path observation, still neutral), sweepable, and path_waiting is on or off"
+    )
     func pathKeys() throws {
-        let plain = try PlatformProfileLoader.load(text: Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 0,")
-                                                    .replacingOccurrences(of: "value: 15,", with: "value: 0,"), file: "p.yaml")
+        let plain = try PlatformProfileLoader.load(
+            text: Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 0,")
+                .replacingOccurrences(of: "value: 15,", with: "value: 0,"),
+            file: "p.yaml"
+        )
         #expect(plain.pathModel == .none && plain.parameters.count == 4)
-        #expect(PlatformProfile.parameterKeys.contains("path_waiting") && PlatformProfile.parameterKeys.contains("path_retry_delay_ms"))
+        #expect(
+            PlatformProfile.parameterKeys.contains("path_waiting")
+                && PlatformProfile.parameterKeys.contains("path_retry_delay_ms")
+        )
         let linux = try PlatformProfileLoader.load("\(Self.directory)/linux.yaml")
         #expect(linux.pathModel == .none && linux.isNeutral && linux.parameters.count == 6)
         let half = try #require(Self.loadError(Self.valid + "\npath_waiting: {value: 0.5, source: x}\n"))
@@ -90,15 +110,29 @@ struct PlatformProfileTests {
         #expect(error.message.contains("unknown key 'callback_ms'"))
         #expect(error.fix.contains("did you mean 'callback_us'"), "\(error.fix)")
         let inner = try #require(Self.loadError(Self.valid.replacingOccurrences(of: "source: xnu", with: "sourc: xnu")))
-        #expect(inner.line == 6 && inner.message.contains("unknown key 'sourc'") && inner.fix.contains("'source'"), "\(inner)")
+        #expect(
+            inner.line == 6 && inner.message.contains("unknown key 'sourc'") && inner.fix.contains("'source'"),
+            "\(inner)"
+        )
     }
 
-    @Test("a parameter with neither source nor assumption, both, or an assumption without a sweep range is refused at its line")
+    @Test(
+        "a parameter with neither source nor assumption, both, or an assumption without a sweep range is refused at its line"
+    )
     func sourcesAreRequired() throws {
-        let bare = try #require(Self.loadError(Self.valid.replacingOccurrences(of: "{value: 6, source: xnu}", with: "{value: 6}")))
+        let bare = try #require(
+            Self.loadError(Self.valid.replacingOccurrences(of: "{value: 6, source: xnu}", with: "{value: 6}"))
+        )
         #expect(bare.line == 6 && bare.message.contains("neither where its value comes from"), "\(bare)")
         #expect(bare.fix.contains("source:") && bare.fix.contains("assumption:"))
-        let both = try #require(Self.loadError(Self.valid.replacingOccurrences(of: "source: xnu", with: "source: xnu, assumption: guess, sweep: [1, 8]")))
+        let both = try #require(
+            Self.loadError(
+                Self.valid.replacingOccurrences(
+                    of: "source: xnu",
+                    with: "source: xnu, assumption: guess, sweep: [1, 8]"
+                )
+            )
+        )
         #expect(both.message.contains("both a source and an assumption"), "\(both)")
         let unswept = try #require(Self.loadError(Self.valid.replacingOccurrences(of: ", sweep: [5, 50]", with: "")))
         #expect(unswept.line == 3 && unswept.message.contains("sweep range"), "\(unswept)")
@@ -106,11 +140,23 @@ struct PlatformProfileTests {
 
     @Test("values out of range and fractional pool widths are refused with the range")
     func ranges() throws {
-        let negative = try #require(Self.loadError(Self.valid.replacingOccurrences(of: "{value: 0, source: none}\npublish", with: "{value: -1, source: none}\npublish")))
-        #expect(negative.line == 4 && negative.message.contains("out of range") && negative.fix.contains("0 to 100000"), "\(negative)")
+        let negative = try #require(
+            Self.loadError(
+                Self.valid.replacingOccurrences(
+                    of: "{value: 0, source: none}\npublish",
+                    with: "{value: -1, source: none}\npublish"
+                )
+            )
+        )
+        #expect(
+            negative.line == 4 && negative.message.contains("out of range") && negative.fix.contains("0 to 100000"),
+            "\(negative)"
+        )
         let wide = try #require(Self.loadError(Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 65,")))
         #expect(wide.fix.contains("0 to 64"), "\(wide)")
-        let fraction = try #require(Self.loadError(Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 2.5,")))
+        let fraction = try #require(
+            Self.loadError(Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 2.5,"))
+        )
         #expect(fraction.message.contains("whole number"), "\(fraction)")
     }
 

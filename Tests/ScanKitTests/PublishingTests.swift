@@ -9,8 +9,13 @@ import AppInputs
 
 @Suite("Publishing: throttle, frame lateness, UI model")
 struct PublishingTests {
-    static func throttle(_ policy: Strategy.PublishPolicy, percent: Double = 2, intervalMs: Int = 500,
-                         boundaries: Bool = false, deviceFlushMs: Int = 0) -> PublishThrottle {
+    static func throttle(
+        _ policy: Strategy.PublishPolicy,
+        percent: Double = 2,
+        intervalMs: Int = 500,
+        boundaries: Bool = false,
+        deviceFlushMs: Int = 0
+    ) -> PublishThrottle {
         var settings = Strategy.Publishing()
         settings.policy = policy
         settings.percent = percent
@@ -24,8 +29,13 @@ struct PublishingTests {
 
     @Test func perCallbackPublishesEveryCallback() {
         var t = Self.throttle(.perCallback)
-        let publishes = (0..<10).flatMap { t.decide(.progress(fraction: Double($0) / 10, devices: 0), nowNs: UInt64($0)) }
-        #expect(publishes == Array(repeating: PublishThrottle.Publish(.callback), count: 10), "each hands the list over")
+        let publishes = (0..<10).flatMap {
+            t.decide(.progress(fraction: Double($0) / 10, devices: 0), nowNs: UInt64($0))
+        }
+        #expect(
+            publishes == Array(repeating: PublishThrottle.Publish(.callback), count: 10),
+            "each hands the list over"
+        )
         #expect(t.decide(.phaseEnded, nowNs: 11).isEmpty)
         #expect(t.decide(.final, nowNs: 12) == [.init(.final)])
     }
@@ -51,7 +61,10 @@ struct PublishingTests {
         let published = times.filter { !t.decide(.progress(fraction: 0.5, devices: 0), nowNs: $0 * ms).isEmpty }
         #expect(published == [0, 500, 1001])
         #expect(t.decide(.phaseEnded, nowNs: 1100 * ms) == [.init(.phaseBoundary)])
-        #expect(t.decide(.progress(fraction: 0.6, devices: 0), nowNs: 1200 * ms).isEmpty, "the boundary publish restarts the interval")
+        #expect(
+            t.decide(.progress(fraction: 0.6, devices: 0), nowNs: 1200 * ms).isEmpty,
+            "the boundary publish restarts the interval"
+        )
     }
 
     @Test("percent_or_ms: 2 % of progress or 0.3 s, whichever comes first")
@@ -59,14 +72,14 @@ struct PublishingTests {
         var t = Self.throttle(.percentOrMs, percent: 2, intervalMs: 300)
         // (ms, progress %) → reason, or nil when throttled.
         let steps: [(UInt64, Double, String?)] = [
-            (0, 0.5, "interval"),    // the first callback: no publish yet, the interval counts as passed
-            (100, 1.0, nil),         // 0.5 points, 0.1 s
-            (200, 2.6, "percent"),   // 2.1 points after 0.2 s: the step comes first
+            (0, 0.5, "interval"),  // the first callback: no publish yet, the interval counts as passed
+            (100, 1.0, nil),  // 0.5 points, 0.1 s
+            (200, 2.6, "percent"),  // 2.1 points after 0.2 s: the step comes first
             (250, 3.0, nil),
-            (499, 3.5, nil),         // 0.299 s
+            (499, 3.5, nil),  // 0.299 s
             (500, 3.6, "interval"),  // 0.3 s with only 1 point: the interval comes first
-            (700, 5.7, "percent"),   // 2.1 points
-            (1100, 5.7, nil),        // 0.4 s but progress did not move: nothing to show
+            (700, 5.7, "percent"),  // 2.1 points
+            (1100, 5.7, nil),  // 0.4 s but progress did not move: nothing to show
             (1101, 5.8, "interval"),
         ]
         for (ms, percent, reason) in steps {
@@ -86,7 +99,10 @@ struct PublishingTests {
         #expect(at(400, 2) == [.init(.callback, deviceList: false)])
         #expect(at(999, 3) == [.init(.callback, deviceList: false)], "0.999 s after the last flush")
         #expect(at(1000, 4) == [.init(.callback, deviceList: true)])
-        #expect(at(2500, 5, changed: false) == [.init(.callback, deviceList: false)], "an unchanged list is not flushed")
+        #expect(
+            at(2500, 5, changed: false) == [.init(.callback, deviceList: false)],
+            "an unchanged list is not flushed"
+        )
         #expect(at(2600, 6) == [.init(.callback, deviceList: true)], "changed and 1.6 s since the last flush")
         #expect(t.decide(.phaseEnded, nowNs: 2700 * Self.ms) == [.init(.phaseBoundary, deviceList: true)])
         #expect(at(2800, 7) == [.init(.callback, deviceList: false)], "the boundary flush restarts the second")
@@ -98,24 +114,37 @@ struct PublishingTests {
         var t = Self.throttle(.everyPercent, percent: 50, deviceFlushMs: 1000)
         let fractions: [(UInt64, Double)] = [(0, 0.1), (500, 0.2), (1200, 0.3), (1300, 0.85), (1500, 0.9)]
         let publishes = fractions.map { t.decide(.progress(fraction: $0.1, devices: 1), nowNs: $0.0 * Self.ms) }
-        #expect(publishes.map { $0.map(\.reason.rawValue) } == [["device_flush"], [], ["device_flush"], ["percent"], []])
-        #expect(publishes[3] == [.init(.percent, deviceList: false)], "0.1 s after a flush the step shows progress only")
+        #expect(
+            publishes.map { $0.map(\.reason.rawValue) } == [["device_flush"], [], ["device_flush"], ["percent"], []]
+        )
+        #expect(
+            publishes[3] == [.init(.percent, deviceList: false)],
+            "0.1 s after a flush the step shows progress only"
+        )
     }
 
     @Test("per_host with device_flush_ms: the list goes with the second publish, the device append")
     func perHostFlushesWithTheAppend() {
         var t = Self.throttle(.perHost, deviceFlushMs: 1000)
-        #expect(t.decide(.progress(fraction: 0.1, devices: 1), nowNs: 0) == [.init(.host, deviceList: false), .init(.host, deviceList: true)])
-        #expect(t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 10 * Self.ms) == [.init(.host, deviceList: false), .init(.host, deviceList: false)])
+        #expect(
+            t.decide(.progress(fraction: 0.1, devices: 1), nowNs: 0) == [
+                .init(.host, deviceList: false), .init(.host, deviceList: true),
+            ]
+        )
+        #expect(
+            t.decide(.progress(fraction: 0.2, devices: 2), nowNs: 10 * Self.ms) == [
+                .init(.host, deviceList: false), .init(.host, deviceList: false),
+            ]
+        )
     }
 
     @Test func frameLatenessCountsOnlyTicksMoreThanAnIntervalLate() {
         var stats = FrameStatistics()
         let i = FrameStatistics.sixtyHertzNs
         #expect(stats.record(dueNs: i, actualNs: i + 1_000_000) == 1_000_000)
-        #expect(stats.record(dueNs: 2 * i, actualNs: 2 * i + i) == i)       // exactly one interval: not late
+        #expect(stats.record(dueNs: 2 * i, actualNs: 2 * i + i) == i)  // exactly one interval: not late
         #expect(stats.record(dueNs: 3 * i, actualNs: 3 * i + 50_000_000) == 50_000_000)
-        #expect(stats.record(dueNs: 4 * i, actualNs: 4 * i - 10) == 0)      // early
+        #expect(stats.record(dueNs: 4 * i, actualNs: 4 * i - 10) == 0)  // early
         #expect(stats.frames == 4 && stats.lateFrames == 1 && stats.worstHitchNs == 50_000_000)
         // After a 50 ms stall the next tick is the next grid slot, not a burst of missed ones.
         #expect(stats.nextDue(originNs: 0, actualNs: 3 * i + 50_000_000) == 6 * i)
@@ -130,7 +159,10 @@ struct PublishingTests {
         let first = model.apply(devices: [a, b], progress: 0.5)
         #expect(first == RowDiff(inserted: 2))
         #expect(model.rows.map(\.title) == ["Living Room", "198.18.0.20"])
-        #expect(model.rows.map(\.subtitle) == ["198.18.0.3 · Bonjour", "—"], "the address shows when a hostname hides it")
+        #expect(
+            model.rows.map(\.subtitle) == ["198.18.0.3 · Bonjour", "—"],
+            "the address shows when a hostname hides it"
+        )
         b.latencyMs = 3
         let c = DiscoveredDevice(ip: .init(198, 18, 0, 9), source: .tcp)
         let second = model.apply(devices: [b, c], progress: 1)
@@ -142,7 +174,12 @@ struct PublishingTests {
     }
 
     static func row(_ n: UInt8, _ title: String = "") -> DeviceRow {
-        DeviceRow(id: UUID(uuid: (n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), title: title, subtitle: "", detail: "")
+        DeviceRow(
+            id: UUID(uuid: (n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+            title: title,
+            subtitle: "",
+            detail: ""
+        )
     }
 
     @Test("row diff: identity first (inserted, removed, moved), then value for the rows kept")
@@ -153,7 +190,10 @@ struct PublishingTests {
         #expect(RowDiff(from: [a, b, c], to: [a, b, c]) == RowDiff())
         #expect(RowDiff(from: [a, b, c], to: [a, d, b, c]) == RowDiff(inserted: 1), "one row in the middle")
         #expect(RowDiff(from: [a, b, c, d], to: [a, c, d]) == RowDiff(removed: 1))
-        #expect(RowDiff(from: [a, b, c, d], to: [d, a, b, c]) == RowDiff(moved: 1), "one identity moved, nothing inserted")
+        #expect(
+            RowDiff(from: [a, b, c, d], to: [d, a, b, c]) == RowDiff(moved: 1),
+            "one identity moved, nothing inserted"
+        )
         let renamed = Self.row(2, "Living Room")
         #expect(RowDiff(from: [a, b, c], to: [a, renamed, c]) == RowDiff(changed: 1), "same identity, new value")
         #expect(RowDiff(from: [a, b, c, d], to: [e, renamed, d]) == RowDiff(inserted: 1, removed: 2, changed: 1))
@@ -205,7 +245,9 @@ struct PublishingTests {
         let log = EventLog()
         let model = PublishingModel(settings: settings, accumulator: accumulator, events: log)
         await model.start()
-        for i in 1...40 { model.progressHandler(ScanProgress(fraction: Double(i) / 40, phaseID: "tcp_probe", displayName: "")) }
+        for i in 1...40 {
+            model.progressHandler(ScanProgress(fraction: Double(i) / 40, phaseID: "tcp_probe", displayName: ""))
+        }
         try? await Task.sleep(for: .milliseconds(100))
         let report = await model.finish()
         #expect(report.callbacks == 40)

@@ -12,7 +12,12 @@ import AppInputs
 /// NWConnection waited for `.ready` (spec §2.5 step 1, fbafd12).
 @Suite("SSDP: waiting for the connection to be ready")
 struct SSDPReadyTests {
-    static func interface(_ name: String, up: Bool = true, running: Bool = true, _ addresses: [IPv4Address] = []) -> PathReadiness.Interface {
+    static func interface(
+        _ name: String,
+        up: Bool = true,
+        running: Bool = true,
+        _ addresses: [IPv4Address] = []
+    ) -> PathReadiness.Interface {
         PathReadiness.Interface(name: name, isUp: up, isRunning: running, addresses: addresses)
     }
 
@@ -22,17 +27,40 @@ struct SSDPReadyTests {
         let ready = Self.interface("wlan0", [ip])
         #expect(PathReadiness.decide(interface: "wlan0", localIP: ip, interfaces: [ready]) == nil)
         #expect(PathReadiness.decide(interface: "wlan0", localIP: ip, interfaces: []) == ConnectionError(code: ENODEV))
-        #expect(PathReadiness.decide(interface: "wlan0", localIP: ip, interfaces: [Self.interface("wlan0", up: false, [ip])])
-                == ConnectionError(code: ENETDOWN))
-        #expect(PathReadiness.decide(interface: "wlan0", localIP: ip, interfaces: [Self.interface("wlan0", running: false, [ip])])
-                == ConnectionError(code: ENETDOWN))
-        #expect(PathReadiness.decide(interface: "wlan0", localIP: ip, interfaces: [Self.interface("wlan0")])
-                == ConnectionError(code: EADDRNOTAVAIL))
+        #expect(
+            PathReadiness.decide(
+                interface: "wlan0",
+                localIP: ip,
+                interfaces: [Self.interface("wlan0", up: false, [ip])]
+            )
+                == ConnectionError(code: ENETDOWN)
+        )
+        #expect(
+            PathReadiness.decide(
+                interface: "wlan0",
+                localIP: ip,
+                interfaces: [Self.interface("wlan0", running: false, [ip])]
+            )
+                == ConnectionError(code: ENETDOWN)
+        )
+        #expect(
+            PathReadiness.decide(interface: "wlan0", localIP: ip, interfaces: [Self.interface("wlan0")])
+                == ConnectionError(code: EADDRNOTAVAIL)
+        )
         // No interface required: whichever interface holds our address decides.
         #expect(PathReadiness.decide(interface: nil, localIP: ip, interfaces: [Self.interface("eth1"), ready]) == nil)
-        #expect(PathReadiness.decide(interface: nil, localIP: ip, interfaces: [Self.interface("eth1")]) == ConnectionError(code: EADDRNOTAVAIL))
-        #expect(PathReadiness.decide(interface: nil, localIP: ip, interfaces: [Self.interface("wlan0", running: false, [ip])])
-                == ConnectionError(code: ENETDOWN))
+        #expect(
+            PathReadiness.decide(interface: nil, localIP: ip, interfaces: [Self.interface("eth1")])
+                == ConnectionError(code: EADDRNOTAVAIL)
+        )
+        #expect(
+            PathReadiness.decide(
+                interface: nil,
+                localIP: ip,
+                interfaces: [Self.interface("wlan0", running: false, [ip])]
+            )
+                == ConnectionError(code: ENETDOWN)
+        )
         #expect(PathReadiness.decide(interface: nil, localIP: nil, interfaces: []) == nil)
     }
 
@@ -41,23 +69,39 @@ struct SSDPReadyTests {
         #expect(PathReadiness.current("lo", IPv4Address(127, 0, 0, 1)) == nil)
         #expect(PathReadiness.current(nil, IPv4Address(127, 0, 0, 1)) == nil)
         #expect(PathReadiness.current("sb-absent0", nil) == ConnectionError(code: ENODEV))
-        #expect(SocketSystem.interfaces().contains { $0.name == "lo" && $0.isUp && $0.addresses.contains(IPv4Address(127, 0, 0, 1)) })
+        #expect(
+            SocketSystem.interfaces().contains {
+                $0.name == "lo" && $0.isUp && $0.addresses.contains(IPv4Address(127, 0, 0, 1))
+            }
+        )
     }
 
     /// Runs the phase on a context bound to `interface`; returns its events and how long it took.
-    static func run(readyTimeoutMs: Int, interface: String, windowMs: Int = 100,
-                    pathCheck: @escaping PathReadiness.Check = PathReadiness.current) async -> (events: [ScanEvent], ms: Double) {
+    static func run(
+        readyTimeoutMs: Int,
+        interface: String,
+        windowMs: Int = 100,
+        pathCheck: @escaping PathReadiness.Check = PathReadiness.current
+    ) async -> (events: [ScanEvent], ms: Double) {
         var settings = Strategy.SSDP()
         settings.readyTimeoutMs = readyTimeoutMs
         settings.windowMs = windowMs
         let log = EventLog()
         let phase = SSDPScanPhase(settings: settings, bindToInterface: true, events: log, pathCheck: pathCheck)
-        let context = ScanContext(network: IPv4Network(address: IPv4Address(127, 0, 0, 1), prefixLength: 8), hosts: [],
-                                  localIP: IPv4Address(127, 0, 0, 1), interface: interface, events: log)
+        let context = ScanContext(
+            network: IPv4Network(address: IPv4Address(127, 0, 0, 1), prefixLength: 8),
+            hosts: [],
+            localIP: IPv4Address(127, 0, 0, 1),
+            interface: interface,
+            events: log
+        )
         let start = ContinuousClock.now
         await phase.execute(context: context, accumulator: ScanAccumulator(), progress: { _ in })
         let elapsed = ContinuousClock.now - start
-        return (log.records().map(\.event), Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+        return (
+            log.records().map(\.event),
+            Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        )
     }
 
     @Test("a missing interface: the phase waits ready_timeout_ms, logs ready_timeout and sends nothing")
@@ -75,14 +119,33 @@ struct SSDPReadyTests {
             // The clock's upper bound is left for a phase that never gives up: at load 30-80 on
             // 2 cores this test's wait overran a 150 ms timeout by up to 2.9 s.
             let most = timeout / SSDPScanPhase.pathPollMs + 2
-            #expect(looks.load(ordering: .relaxed) <= most, "\(looks.load(ordering: .relaxed)) looks at the path, at most \(most)")
-            #expect(ms >= Double(timeout) && ms < Double(timeout) + 10_000, "waited \(ms) ms for a \(timeout) ms timeout")
+            #expect(
+                looks.load(ordering: .relaxed) <= most,
+                "\(looks.load(ordering: .relaxed)) looks at the path, at most \(most)"
+            )
+            #expect(
+                ms >= Double(timeout) && ms < Double(timeout) + 10_000,
+                "waited \(ms) ms for a \(timeout) ms timeout"
+            )
             let states = events.compactMap { event -> String? in
-                if case .connectionState(let s) = event { return s.state.rawValue + (s.error.map { " \($0)" } ?? "") } else { return nil }
+                if case .connectionState(let s) = event {
+                    return s.state.rawValue + (s.error.map { " \($0)" } ?? "")
+                } else {
+                    return nil
+                }
             }
             #expect(states == ["waiting ENODEV", "cancelled"])
-            #expect(events.contains(.readyTimeout(.init(phase: "ssdp", connection: Self.connection(events), timeoutMs: timeout, error: "ENODEV"))))
-            #expect(!events.contains { if case .packetSent = $0 { true } else { false } }, "no M-SEARCH may leave an unready connection")
+            #expect(
+                events.contains(
+                    .readyTimeout(
+                        .init(phase: "ssdp", connection: Self.connection(events), timeoutMs: timeout, error: "ENODEV")
+                    )
+                )
+            )
+            #expect(
+                !events.contains { if case .packetSent = $0 { true } else { false } },
+                "no M-SEARCH may leave an unready connection"
+            )
         }
     }
 
@@ -94,18 +157,30 @@ struct SSDPReadyTests {
         // at the first look, and the `waiting` state this test is about never happened.
         let firstLook = Mutex<UInt64?>(nil)
         let check: PathReadiness.Check = { interface, localIP in
-            let start = firstLook.withLock { first in first ?? { first = MonotonicClock.now(); return first! }() }
-            return MonotonicClock.now() - start < 120_000_000 ? ConnectionError(code: ENETDOWN) : PathReadiness.current(interface, localIP)
+            let start = firstLook.withLock { first in
+                first
+                    ?? {
+                        first = MonotonicClock.now(); return first!
+                    }()
+            }
+            return MonotonicClock.now() - start < 120_000_000
+                ? ConnectionError(code: ENETDOWN) : PathReadiness.current(interface, localIP)
         }
         // A 20 s ready timeout, to tell "ready when the path came up" from "at the timeout" by a
         // wide margin: a phase that slept out its timeout before looking again takes ≥ 20 s, a
         // working one ~0.2 s; the 10 s bound allows for stalls (up to 3.3 s seen at load 80 on 2 cores).
         let (events, ms) = await Self.run(readyTimeoutMs: 20_000, interface: "lo", pathCheck: check)
         let states = events.compactMap { event -> String? in
-            if case .connectionState(let s) = event { return s.state.rawValue + (s.error.map { " \($0)" } ?? "") } else { return nil }
+            if case .connectionState(let s) = event {
+                return s.state.rawValue + (s.error.map { " \($0)" } ?? "")
+            } else {
+                return nil
+            }
         }
         #expect(states == ["waiting ENETDOWN", "ready", "cancelled"])
-        #expect(events.contains { if case .packetSent(let p) = $0 { p.kind.rawValue == "ssdp_msearch" } else { false } })
+        #expect(
+            events.contains { if case .packetSent(let p) = $0 { p.kind.rawValue == "ssdp_msearch" } else { false } }
+        )
         #expect(!events.contains { if case .readyTimeout = $0 { true } else { false } })
         #expect(ms >= 120 && ms < 10_000, "ready after the path came up, not at the timeout: \(ms) ms")
     }

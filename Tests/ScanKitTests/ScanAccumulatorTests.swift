@@ -15,21 +15,27 @@ struct ScanAccumulatorTests {
         let acc = ScanAccumulator()
         let first = DiscoveredDevice(ip: a, source: .arp, mac: mac1, discoveredAtNs: 100)
         #expect(await acc.upsert(first))
-        #expect(!(await acc.upsert(DiscoveredDevice(ip: a, source: .bonjour, hostname: "Living Room", discoveredAtNs: 200))))
+        #expect(
+            !(await acc.upsert(DiscoveredDevice(ip: a, source: .bonjour, hostname: "Living Room", discoveredAtNs: 200)))
+        )
         let d = await acc.device(a)!
         #expect(d.source == .arp)
         #expect(d.netMonitorSource == .local)
         #expect(d.discoveredAtNs == 100)
         #expect(d.id == first.id)
-        #expect(d.hostname == "Living Room") // back-filled
+        #expect(d.hostname == "Living Room")  // back-filled
         #expect(d.sources == [.arp, .bonjour])
         #expect(await acc.count == 1)
     }
 
     @Test func existingNonNilFieldsWin() async {
         let acc = ScanAccumulator()
-        await acc.upsert(DiscoveredDevice(ip: a, source: .bonjour, hostname: "first", vendor: "V1", mac: mac1, latencyMs: 5))
-        await acc.upsert(DiscoveredDevice(ip: a, source: .ptr, hostname: "second", vendor: "V2", mac: mac2, latencyMs: 9))
+        await acc.upsert(
+            DiscoveredDevice(ip: a, source: .bonjour, hostname: "first", vendor: "V1", mac: mac1, latencyMs: 5)
+        )
+        await acc.upsert(
+            DiscoveredDevice(ip: a, source: .ptr, hostname: "second", vendor: "V2", mac: mac2, latencyMs: 9)
+        )
         let d = await acc.device(a)!
         #expect(d.hostname == "first")
         #expect(d.vendor == "V1")
@@ -105,11 +111,13 @@ struct ScanAccumulatorTests {
         await acc.upsert(DiscoveredDevice(ip: a, source: .ssdp))
         await acc.upsert(DiscoveredDevice(ip: a, source: .bonjour))
         await acc.replaceLatency(a, ms: 1)
-        #expect(log.records().map(\.event) == [
-            .deviceFirstSeen(.init(ip: a, source: .ssdp)),
-            .deviceSourceAdded(.init(ip: a, source: .bonjour)),
-            .deviceSourceAdded(.init(ip: a, source: .icmp)),
-        ])
+        #expect(
+            log.records().map(\.event) == [
+                .deviceFirstSeen(.init(ip: a, source: .ssdp)),
+                .deviceSourceAdded(.init(ip: a, source: .bonjour)),
+                .deviceSourceAdded(.init(ip: a, source: .icmp)),
+            ]
+        )
         if case .deviceFirstSeen(let e) = log.records()[0].event { #expect(e.netmonitorSource == .ssdp) }
     }
 

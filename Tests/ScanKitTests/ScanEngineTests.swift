@@ -10,7 +10,11 @@ struct StubPhase: ScanPhase {
     var weight: Double
     var body: @Sendable (ScanAccumulator) async -> Void = { _ in }
 
-    func execute(context: ScanContext, accumulator: ScanAccumulator, progress: @escaping @Sendable (Double) -> Void) async {
+    func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
         await body(accumulator)
         progress(0.5)
@@ -23,7 +27,11 @@ struct WedgedPhase: ScanPhase {
     var id = "wedged"
     var displayName = "Wedged…"
     var weight = 1.0
-    func execute(context: ScanContext, accumulator: ScanAccumulator, progress: @escaping @Sendable (Double) -> Void) async {
+    func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
         await Task.detached { try? await Task.sleep(for: .seconds(600)) }.value
         progress(1)
@@ -38,7 +46,7 @@ struct ScanEngineTests {
         let engine = ScanEngine()
         let reports = Box<[ScanProgress]>([])
         let pipeline = ScanPipeline(steps: [
-            .init([StubPhase(id: "a", weight: 1), StubPhase(id: "b", weight: 3)], concurrent: false),
+            .init([StubPhase(id: "a", weight: 1), StubPhase(id: "b", weight: 3)], concurrent: false)
         ])
         let result = await engine.run(pipeline, context: context) { p in reports.update { $0.append(p) } }
         let fractions = reports.value.map(\.fraction)
@@ -72,7 +80,9 @@ struct ScanEngineTests {
     @Test func zeroTotalWeightRunsNothing() async {
         let engine = ScanEngine()
         let ran = Box(false)
-        let pipeline = ScanPipeline(steps: [.init([StubPhase(id: "z", weight: 0) { _ in ran.set(true) }], concurrent: false)])
+        let pipeline = ScanPipeline(steps: [
+            .init([StubPhase(id: "z", weight: 0) { _ in ran.set(true) }], concurrent: false)
+        ])
         let result = await engine.run(pipeline, context: context)
         #expect(!ran.value)
         #expect(result.phases.isEmpty)
@@ -82,11 +92,19 @@ struct ScanEngineTests {
         let engine = ScanEngine()
         let ip1 = IPv4Address("198.18.0.20")!, ip2 = IPv4Address("198.18.0.3")!
         let pipeline = ScanPipeline(steps: [
-            .init([StubPhase(id: "arp", weight: 1) { acc in await acc.upsert(DiscoveredDevice(ip: ip1, source: .arp)) }], concurrent: false),
-            .init([StubPhase(id: "tcp", weight: 1) { acc in
-                await acc.upsert(DiscoveredDevice(ip: ip1, source: .tcp))
-                await acc.upsert(DiscoveredDevice(ip: ip2, source: .tcp))
-            }], concurrent: false),
+            .init(
+                [StubPhase(id: "arp", weight: 1) { acc in await acc.upsert(DiscoveredDevice(ip: ip1, source: .arp)) }],
+                concurrent: false
+            ),
+            .init(
+                [
+                    StubPhase(id: "tcp", weight: 1) { acc in
+                        await acc.upsert(DiscoveredDevice(ip: ip1, source: .tcp))
+                        await acc.upsert(DiscoveredDevice(ip: ip2, source: .tcp))
+                    }
+                ],
+                concurrent: false
+            ),
         ])
         let result = await engine.run(pipeline, context: context)
         #expect(result.devices.map(\.ip) == [ip2, ip1])
@@ -150,8 +168,10 @@ struct ScanEngineTests {
 
     @Test func cooperativePhaseFinishesWellBeforeTheDeadline() async {
         let engine = ScanEngine(phaseDeadline: .seconds(30))
-        let result = await engine.run(ScanPipeline(steps: [.init([StubPhase(id: "quick", weight: 1)], concurrent: false)]),
-                                      context: context)
+        let result = await engine.run(
+            ScanPipeline(steps: [.init([StubPhase(id: "quick", weight: 1)], concurrent: false)]),
+            context: context
+        )
         #expect(result.phases.first?.outcome == .completed)
     }
 }
@@ -162,7 +182,11 @@ struct GatedPhase: ScanPhase {
     var displayName = "Gated…"
     var weight = 1.0
     let gate: Gate
-    func execute(context: ScanContext, accumulator: ScanAccumulator, progress: @escaping @Sendable (Double) -> Void) async {
+    func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         await gate.wait()
     }
 }
@@ -191,12 +215,19 @@ struct CooperativeDeadlineTests {
     @Test func cooperativeDeadlineCancelsAPhaseThatHonoursCancellation() async {
         struct Sleeper: ScanPhase {
             var id = "sleeper"; var displayName = "…"; var weight = 1.0
-            func execute(context: ScanContext, accumulator: ScanAccumulator, progress: @escaping @Sendable (Double) -> Void) async {
+            func execute(
+                context: ScanContext,
+                accumulator: ScanAccumulator,
+                progress: @escaping @Sendable (Double) -> Void
+            ) async {
                 try? await Task.sleep(for: .seconds(600))
             }
         }
         let engine = ScanEngine(phaseDeadline: .milliseconds(50), deadlineMode: .cooperative)
-        let result = await engine.run(ScanPipeline(steps: [.init([Sleeper()], concurrent: false)]), context: ScanContext(hosts: []))
+        let result = await engine.run(
+            ScanPipeline(steps: [.init([Sleeper()], concurrent: false)]),
+            context: ScanContext(hosts: [])
+        )
         #expect(result.phases.map(\.outcome) == [.abandoned])
     }
 }

@@ -21,7 +21,13 @@ struct SocketFailureTests {
         let log = EventLog()
         let hosts = [Loopback.ip(2), Loopback.ip(3)]
         let phase = ARPPhase(settings: strategy.arp, neighbours: { _ in [] })
-        let context = ScanContext(network: Loopback.network, hosts: hosts, localIP: Loopback.scanner, interface: Self.missing, events: log)
+        let context = ScanContext(
+            network: Loopback.network,
+            hosts: hosts,
+            localIP: Loopback.scanner,
+            interface: Self.missing,
+            events: log
+        )
         await Knob.run(phase, context)
         let failed = Self.failures(log)
         #expect(failed.map(\.ip) == hosts)
@@ -31,7 +37,13 @@ struct SocketFailureTests {
     @Test("ICMP latency: every echo is a send_failed when the socket cannot be bound")
     func icmp() {
         let log = EventLog()
-        let replies = ICMPLatencyPhase.sweep([Loopback.ip(2)], windowMs: 10, interface: Self.missing, events: log, phase: "icmp_latency")
+        let replies = ICMPLatencyPhase.sweep(
+            [Loopback.ip(2)],
+            windowMs: 10,
+            interface: Self.missing,
+            events: log,
+            phase: "icmp_latency"
+        )
         #expect(replies.isEmpty)
         let failed = Self.failures(log)
         #expect(failed.map(\.kind) == [.icmpEcho])

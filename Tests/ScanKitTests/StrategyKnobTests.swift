@@ -27,10 +27,18 @@ import Testing
 struct StrategyKnobTests {
     @Test("the registry of checks covers exactly the model's knobs")
     func registryMatchesTheModel() {
-        let model = Set(StrategyKnobModel.paths).subtracting(KnobChecks.inAppSession).subtracting(KnobChecks.afterTheScan)
+        let model = Set(StrategyKnobModel.paths).subtracting(KnobChecks.inAppSession).subtracting(
+            KnobChecks.afterTheScan
+        )
         let covered = Set(KnobChecks.all.keys)
-        #expect(model.subtracting(covered).isEmpty, "knobs in the model without a behaviour check: \(model.subtracting(covered).sorted())")
-        #expect(covered.subtracting(model).isEmpty, "checks for knobs the model no longer has: \(covered.subtracting(model).sorted())")
+        #expect(
+            model.subtracting(covered).isEmpty,
+            "knobs in the model without a behaviour check: \(model.subtracting(covered).sorted())"
+        )
+        #expect(
+            covered.subtracting(model).isEmpty,
+            "checks for knobs the model no longer has: \(covered.subtracting(model).sorted())"
+        )
         let elsewhere = KnobChecks.inAppSession.union(KnobChecks.afterTheScan)
         let notKnobs = elsewhere.subtracting(StrategyKnobModel.paths)
         #expect(notKnobs.isEmpty, "checked elsewhere but not knobs: \(notKnobs.sorted())")
@@ -40,12 +48,21 @@ struct StrategyKnobTests {
     func walkSeesEveryCodingKey() {
         // Each key of each Codable section must be a component of some walked path; otherwise the
         // "full" strategy left an optional part out and a knob could hide from the registry.
-        let components = Set(StrategyKnobModel.paths.flatMap { $0.replacingOccurrences(of: "[]", with: "").split(separator: ".").map(String.init) })
+        let components = Set(
+            StrategyKnobModel.paths.flatMap {
+                $0.replacingOccurrences(of: "[]", with: "").split(separator: ".").map(String.init)
+            }
+        )
         let missing = StrategyLoader.knownKeys.subtracting(components)
         #expect(missing.isEmpty, "CodingKeys not reached by the walk: \(missing.sorted())")
     }
 
-    @Test("each knob changes behaviour", arguments: StrategyKnobModel.paths.filter { !KnobChecks.inAppSession.contains($0) && !KnobChecks.afterTheScan.contains($0) })
+    @Test(
+        "each knob changes behaviour",
+        arguments: StrategyKnobModel.paths.filter {
+            !KnobChecks.inAppSession.contains($0) && !KnobChecks.afterTheScan.contains($0)
+        }
+    )
     func knobChangesBehaviour(_ path: String) async throws {
         let check = try #require(KnobChecks.all[path], "\(path) is a knob of the model with no behaviour check")
         let start = MonotonicClock.now()
@@ -71,7 +88,9 @@ enum StrategyKnobModel {
     /// arrays of objects; sorted.
     static let paths: [String] = {
         let encoder = JSONEncoder()
-        guard let data = try? encoder.encode(full), let object = try? JSONSerialization.jsonObject(with: data) else { return [] }
+        guard let data = try? encoder.encode(full), let object = try? JSONSerialization.jsonObject(with: data) else {
+            return []
+        }
         func walk(_ value: Any, _ prefix: String) -> [String] {
             if let dictionary = value as? [String: Any] {
                 return dictionary.flatMap { key, child in walk(child, prefix.isEmpty ? key : "\(prefix).\(key)") }
@@ -89,7 +108,8 @@ enum StrategyKnobModel {
 enum KnobChecks {
     /// Knobs that only the app session (`scanbench app`) acts on.
     static let inAppSession: Set<String> = [
-        "budget.reset_at_scan_start", "bonjour.generation_check", "tools.executor", "tools.ping.method", "tools.ping.timestamps", "tools.ping.timeout_ms",
+        "budget.reset_at_scan_start", "bonjour.generation_check", "tools.executor", "tools.ping.method",
+        "tools.ping.timestamps", "tools.ping.timeout_ms",
         "tools.ping.tcp_ports", "tools.port_scanner.max_concurrent", "tools.port_scanner.timeout_ms",
         "tools.port_scanner.waiting_policy", "tools.port_scanner.local_endpoint_reuse", "tools.bonjour_service",
     ]

@@ -12,9 +12,14 @@ struct TCPProbePolicyTests {
         #expect(WaitingDecision.decide(refused, elapsedMs: 3, policy: .timer) == .keepWaiting)
         #expect(WaitingDecision.decide(refused, elapsedMs: 3, policy: .inspectError) == .finish(.refused(ms: 3)))
         #expect(WaitingDecision.decide(unreachable, elapsedMs: 3, policy: .inspectError) == .keepWaiting)
-        #expect(WaitingDecision.decide(unreachable, elapsedMs: 3, policy: .fail) == .finish(.failed(error: "EHOSTUNREACH")))
+        #expect(
+            WaitingDecision.decide(unreachable, elapsedMs: 3, policy: .fail) == .finish(.failed(error: "EHOSTUNREACH"))
+        )
         #expect(WaitingDecision.decide(.ready, elapsedMs: 2, policy: .fail) == .finish(.reachable(ms: 2)))
-        #expect(WaitingDecision.decide(.failed(.connectionRefused), elapsedMs: 2, policy: .timer) == .finish(.refused(ms: 2)))
+        #expect(
+            WaitingDecision.decide(.failed(.connectionRefused), elapsedMs: 2, policy: .timer)
+                == .finish(.refused(ms: 2))
+        )
         #expect(WaitingDecision.decide(.preparing, elapsedMs: 2, policy: .fail) == .keepWaiting)
     }
 
@@ -50,7 +55,9 @@ struct TCPProbePolicyTests {
         let started = Box<[Int]>([])
         let result = await PortGroupRunner.run(ports: [80, 443, 22, 445, 7000], inFlight: 2) { port in
             started.update { $0.append(port) }
-            peak.update { $0.now += 1; $0.max = max($0.max, $0.now) }
+            peak.update {
+                $0.now += 1; $0.max = max($0.max, $0.now)
+            }
             defer { peak.update { $0.now -= 1 } }
             if port == 22 { return .refused(ms: 4) }
             if port == 443 {

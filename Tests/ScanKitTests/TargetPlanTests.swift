@@ -9,7 +9,7 @@ struct TargetPlanTests {
     @Test func netmaskPolicyProbesTheWholeSmallNetworkButUs() {
         let plan = TargetPlan(address: me, prefixLength: 23, policy: .netmask)
         #expect(plan.network == IPv4Network("198.18.0.0/23")!)
-        #expect(plan.hosts.count == 509) // 510 usable minus our own
+        #expect(plan.hosts.count == 509)  // 510 usable minus our own
         #expect(plan.hosts.first == IPv4Address("198.18.0.1")!)
         #expect(plan.hosts.last == IPv4Address("198.18.1.254")!)
         #expect(!plan.hosts.contains(me))
@@ -37,7 +37,12 @@ struct TargetPlanTests {
         let low = TargetPlan(address: IPv4Address("198.18.0.3")!, prefixLength: 16, policy: .netmask, maxHosts: 100)
         #expect(low.hosts.first == IPv4Address("198.18.0.1")!)
         #expect(low.hosts.count == 100)
-        let high = TargetPlan(address: IPv4Address("198.18.255.250")!, prefixLength: 16, policy: .netmask, maxHosts: 100)
+        let high = TargetPlan(
+            address: IPv4Address("198.18.255.250")!,
+            prefixLength: 16,
+            policy: .netmask,
+            maxHosts: 100
+        )
         #expect(high.hosts.last == IPv4Address("198.18.255.254")!)
         #expect(high.hosts.count == 100)
     }
@@ -57,15 +62,27 @@ struct TargetPlanTests {
             let ours = usable.firstIndex { $0 > address } ?? usable.count
             let start = usable.count > cap ? min(max(ours - cap / 2, 0), usable.count - cap) : 0
             let expected = Array(usable[start..<(start + min(usable.count, cap))])
-            #expect(TargetPlan(address: address, prefixLength: prefix, policy: .netmask, maxHosts: cap).hosts == expected,
-                    "\(address)/\(prefix), cap \(cap)")
+            #expect(
+                TargetPlan(address: address, prefixLength: prefix, policy: .netmask, maxHosts: cap).hosts == expected,
+                "\(address)/\(prefix), cap \(cap)"
+            )
         }
     }
 
     @Test func aSlashEightIsPlannedWithoutListingIt() {
         let plan = TargetPlan(address: IPv4Address(127, 0, 0, 1), prefixLength: 8, policy: .netmask, maxHosts: 4)
-        #expect(plan.hosts == [IPv4Address(127, 0, 0, 2), IPv4Address(127, 0, 0, 3), IPv4Address(127, 0, 0, 4), IPv4Address(127, 0, 0, 5)])
+        #expect(
+            plan.hosts == [
+                IPv4Address(127, 0, 0, 2), IPv4Address(127, 0, 0, 3), IPv4Address(127, 0, 0, 4),
+                IPv4Address(127, 0, 0, 5),
+            ]
+        )
         let middle = TargetPlan(address: IPv4Address(10, 128, 0, 0), prefixLength: 8, policy: .netmask, maxHosts: 4)
-        #expect(middle.hosts == [IPv4Address(10, 127, 255, 254), IPv4Address(10, 127, 255, 255), IPv4Address(10, 128, 0, 1), IPv4Address(10, 128, 0, 2)])
+        #expect(
+            middle.hosts == [
+                IPv4Address(10, 127, 255, 254), IPv4Address(10, 127, 255, 255), IPv4Address(10, 128, 0, 1),
+                IPv4Address(10, 128, 0, 2),
+            ]
+        )
     }
 }

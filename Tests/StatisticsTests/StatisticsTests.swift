@@ -15,8 +15,12 @@ struct StatisticsTests {
         #expect(separated.u1 == 0 && separated.u2 == 9)
         #expect(abs(separated.p - 0.1) < 1e-12)
         // 10 against 10 (SciPy 1.17: U1 = 13, p = 0.003886206672584382).
-        let ten = try #require(MannWhitneyU([3.1, 4.7, 2.2, 5.9, 4.0, 3.6, 6.3, 2.8, 5.1, 4.4],
-                                            [5.5, 6.8, 4.9, 7.2, 6.1, 5.8, 7.9, 4.2, 6.6, 7.0]))
+        let ten = try #require(
+            MannWhitneyU(
+                [3.1, 4.7, 2.2, 5.9, 4.0, 3.6, 6.3, 2.8, 5.1, 4.4],
+                [5.5, 6.8, 4.9, 7.2, 6.1, 5.8, 7.9, 4.2, 6.6, 7.0]
+            )
+        )
         #expect(ten.u1 == 13)
         #expect(abs(ten.p - 0.003_886_206_672_584_382) < 1e-12)
         // Overlapping samples: p capped at 1.
@@ -32,8 +36,12 @@ struct StatisticsTests {
         #expect(result.u1 == 6.5)
         #expect(abs(result.p - 0.014_107_907_274_540_636) < 1e-9)
         // 12 against 12 with one tie: p = 6.759868004484017e-05.
-        let timings = try #require(MannWhitneyU([10.2, 11.1, 9.8, 10.5, 10.9, 11.4, 10.1, 9.9, 10.7, 10.3, 11.0, 10.6],
-                                                [11.9, 12.4, 11.0, 12.8, 12.1, 11.7, 12.5, 13.0, 11.8, 12.2, 12.6, 11.5]))
+        let timings = try #require(
+            MannWhitneyU(
+                [10.2, 11.1, 9.8, 10.5, 10.9, 11.4, 10.1, 9.9, 10.7, 10.3, 11.0, 10.6],
+                [11.9, 12.4, 11.0, 12.8, 12.1, 11.7, 12.5, 13.0, 11.8, 12.2, 12.6, 11.5]
+            )
+        )
         #expect(timings.u1 == 2.5)
         #expect(abs(timings.p - 6.759_868_004_484_017e-05) < 1e-10)
     }
@@ -53,10 +61,16 @@ struct StatisticsTests {
     @Test("the binomial tail matches the exact sum of C(n, j) qʲ (1 − q)ⁿ⁻ʲ")
     func binomialTail() {
         // Reference values: Python's math.comb, the sum over j = k…n in floating point.
-        for (k, n, q, expected) in [(1, 5, 0.05, 0.22621906249999996), (3, 5, 0.05, 0.0011581250000000003), (5, 5, 0.05, 3.1250000000000013e-07),
-                                    (4, 7, 0.05, 0.000193578125), (2, 20, 0.1, 0.6082530018748327),
-                                    (10, 100, 0.05, 0.028188294163416)] {
-            #expect(abs(BinomialTail.atLeast(k, of: n, probability: q) - expected) < 1e-12 + 1e-9 * expected, "\(k) of \(n) at \(q)")
+        for (k, n, q, expected) in [
+            (1, 5, 0.05, 0.22621906249999996), (3, 5, 0.05, 0.0011581250000000003),
+            (5, 5, 0.05, 3.1250000000000013e-07),
+            (4, 7, 0.05, 0.000193578125), (2, 20, 0.1, 0.6082530018748327),
+            (10, 100, 0.05, 0.028188294163416),
+        ] {
+            #expect(
+                abs(BinomialTail.atLeast(k, of: n, probability: q) - expected) < 1e-12 + 1e-9 * expected,
+                "\(k) of \(n) at \(q)"
+            )
         }
         #expect(BinomialTail.atLeast(0, of: 5, probability: 0.05) == 1)
         #expect(BinomialTail.atLeast(6, of: 5, probability: 0.05) == 0)
@@ -70,7 +84,10 @@ struct StatisticsTests {
     func holm() {
         // m = 4, α = 0.05: levels 0.0125, 0.0167, 0.025, 0.05 by rank.
         let holm = HolmCorrection(pValues: [0.04, 0.001, 0.013, 0.03], alpha: 0.05)
-        #expect(holm.rejected == [false, true, true, false], "0.013 ≤ 0.0167; 0.03 > 0.025 stops it, so 0.04 ≤ 0.05 is not rejected")
+        #expect(
+            holm.rejected == [false, true, true, false],
+            "0.013 ≤ 0.0167; 0.03 > 0.025 stops it, so 0.04 ≤ 0.05 is not rejected"
+        )
         #expect(abs(holm.levels[1] - 0.0125) < 1e-12 && abs(holm.levels[2] - 0.05 / 3) < 1e-12)
         #expect(HolmCorrection(pValues: [], alpha: 0.05).rejected.isEmpty)
         #expect(HolmCorrection(pValues: [0.01, 0.01], alpha: 0.02).rejected == [true, true])
@@ -106,11 +123,18 @@ struct StatisticsTests {
     @Test("the Poisson-binomial tail: equal chances give the binomial tail, unequal ones the exact sum")
     func poissonBinomial() {
         for k in 0...6 {
-            #expect(abs(BinomialTail.atLeast(k, probabilities: Array(repeating: 0.05, count: 6)) - BinomialTail.atLeast(k, of: 6, probability: 0.05)) < 1e-12)
+            #expect(
+                abs(
+                    BinomialTail.atLeast(k, probabilities: Array(repeating: 0.05, count: 6))
+                        - BinomialTail.atLeast(k, of: 6, probability: 0.05)
+                ) < 1e-12
+            )
         }
         // Two trials, 0.5 and 0.1: P(≥ 1) = 1 − 0.5 · 0.9, P(2) = 0.05.
         #expect(abs(BinomialTail.atLeast(1, probabilities: [0.5, 0.1]) - 0.55) < 1e-12)
         #expect(abs(BinomialTail.atLeast(2, probabilities: [0.5, 0.1]) - 0.05) < 1e-12)
-        #expect(BinomialTail.atLeast(3, probabilities: [0.5, 0.1]) == 0 && BinomialTail.atLeast(0, probabilities: []) == 1)
+        #expect(
+            BinomialTail.atLeast(3, probabilities: [0.5, 0.1]) == 0 && BinomialTail.atLeast(0, probabilities: []) == 1
+        )
     }
 }

@@ -8,26 +8,62 @@ struct DNSMessageTests {
 
     static func sampleResponse() -> DNSMessage {
         DNSMessage(
-            id: 0x1234, isResponse: true, isAuthoritative: true, recursionDesired: true, recursionAvailable: true,
+            id: 0x1234,
+            isResponse: true,
+            isAuthoritative: true,
+            recursionDesired: true,
+            recursionAvailable: true,
             questions: [DNSQuestion(name: "_airplay._tcp.local", type: .ptr, unicastResponse: true)],
             answers: [
                 DNSResourceRecord(name: "_airplay._tcp.local", data: .ptr(service), ttl: 4500),
-                DNSResourceRecord(name: service, data: .srv(priority: 0, weight: 0, port: 7000, target: "apple-tv.local"),
-                                  ttl: 120, cacheFlush: true),
-                DNSResourceRecord(name: service, data: .txt(strings: ["model=AppleTV11,1", "deviceid=aa:bb"]), ttl: 4500, cacheFlush: true),
+                DNSResourceRecord(
+                    name: service,
+                    data: .srv(priority: 0, weight: 0, port: 7000, target: "apple-tv.local"),
+                    ttl: 120,
+                    cacheFlush: true
+                ),
+                DNSResourceRecord(
+                    name: service,
+                    data: .txt(strings: ["model=AppleTV11,1", "deviceid=aa:bb"]),
+                    ttl: 4500,
+                    cacheFlush: true
+                ),
             ],
             authorities: [
-                DNSResourceRecord(name: "example", data: .soa(.init(primary: "ns1.example", mailbox: "hostmaster.example", serial: 7,
-                                                                      refresh: 3600, retry: 600, expire: 86400, minimum: 60)), ttl: 60),
+                DNSResourceRecord(
+                    name: "example",
+                    data: .soa(
+                        .init(
+                            primary: "ns1.example",
+                            mailbox: "hostmaster.example",
+                            serial: 7,
+                            refresh: 3600,
+                            retry: 600,
+                            expire: 86400,
+                            minimum: 60
+                        )
+                    ),
+                    ttl: 60
+                ),
                 DNSResourceRecord(name: "example", data: .ns("ns1.example"), ttl: 60),
             ],
             additionals: [
-                DNSResourceRecord(name: "apple-tv.local", data: .a(IPv4Address(198, 18, 0, 20)), ttl: 120, cacheFlush: true),
+                DNSResourceRecord(
+                    name: "apple-tv.local",
+                    data: .a(IPv4Address(198, 18, 0, 20)),
+                    ttl: 120,
+                    cacheFlush: true
+                ),
                 DNSResourceRecord(name: "apple-tv.local", data: .aaaa(Array(1...16)), ttl: 120, cacheFlush: true),
                 DNSResourceRecord(name: "www.example", data: .cname("example"), ttl: 30),
                 DNSResourceRecord(name: "example", data: .mx(preference: 10, exchange: "mail.example"), ttl: 30),
-                DNSResourceRecord(name: "example", data: .unknown(type: DNSRecordType(rawValue: 99), data: [1, 2, 3]), ttl: 5),
-            ])
+                DNSResourceRecord(
+                    name: "example",
+                    data: .unknown(type: DNSRecordType(rawValue: 99), data: [1, 2, 3]),
+                    ttl: 5
+                ),
+            ]
+        )
     }
 
     @Test func roundTripKeepsEverything() throws {
@@ -41,8 +77,16 @@ struct DNSMessageTests {
     }
 
     @Test func headerFlagsHaveTheirWireBits() {
-        let message = DNSMessage(id: 0xBEEF, isResponse: true, opcode: 2, isAuthoritative: true, isTruncated: true,
-                                 recursionDesired: true, recursionAvailable: true, responseCode: .nameError)
+        let message = DNSMessage(
+            id: 0xBEEF,
+            isResponse: true,
+            opcode: 2,
+            isAuthoritative: true,
+            isTruncated: true,
+            recursionDesired: true,
+            recursionAvailable: true,
+            responseCode: .nameError
+        )
         let bytes = message.encoded()
         #expect(Array(bytes.prefix(4)) == [0xBE, 0xEF, 0x97, 0x83])
         #expect(bytes.count == 12)
@@ -116,7 +160,9 @@ struct DNSMessageTests {
     /// bytes, and the QR bit of what decodes — including a chain of 64 pointers (the most a name
     /// may follow) and one of 65.
     @Test func validatingWithoutBuildingAgreesWithDecoding() throws {
-        func validated(_ bytes: [UInt8]) throws -> Bool { try bytes.withUnsafeBytes { try DNSMessage.isResponse(validating: $0) } }
+        func validated(_ bytes: [UInt8]) throws -> Bool {
+            try bytes.withUnsafeBytes { try DNSMessage.isResponse(validating: $0) }
+        }
         #expect(try validated(Self.sampleResponse().encoded()) == true)
         var query = Self.sampleResponse()
         query.isResponse = false
@@ -128,8 +174,10 @@ struct DNSMessageTests {
             for i in 0..<hops { bytes += [0xC0, UInt8(12 + 2 * (i + 1))] }
             return bytes + [0, 0, 1, 0, 1]
         }
-        let samples: [[UInt8]] = [chain(64), chain(65), header + [0xC0, 12, 0, 1, 0, 1], header + [2, 0xC3, 0x28, 0, 0, 1, 0, 1],
-                                  header + [2, 0xC3, 0xA9, 0, 0, 1, 0, 1], Array(Self.sampleResponse().encoded().dropLast())]
+        let samples: [[UInt8]] = [
+            chain(64), chain(65), header + [0xC0, 12, 0, 1, 0, 1], header + [2, 0xC3, 0x28, 0, 0, 1, 0, 1],
+            header + [2, 0xC3, 0xA9, 0, 0, 1, 0, 1], Array(Self.sampleResponse().encoded().dropLast()),
+        ]
         for bytes in samples {
             let decoded = Result { try DNSMessage(bytes: bytes).isResponse }
             let checked = Result { try validated(bytes) }
@@ -145,8 +193,12 @@ struct DNSMessageTests {
 
     @Test func malformedInputsThrowTypedErrors() {
         let header: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
-        #expect(throws: DNSDecodingError.pointerOutOfBounds(offset: 12)) { try DNSMessage(bytes: header + [0xC0, 0xFF, 0, 1, 0, 1]) }
-        #expect(throws: DNSDecodingError.badLabelType(offset: 12)) { try DNSMessage(bytes: header + [0x40, 0, 0, 1, 0, 1]) }
+        #expect(throws: DNSDecodingError.pointerOutOfBounds(offset: 12)) {
+            try DNSMessage(bytes: header + [0xC0, 0xFF, 0, 1, 0, 1])
+        }
+        #expect(throws: DNSDecodingError.badLabelType(offset: 12)) {
+            try DNSMessage(bytes: header + [0x40, 0, 0, 1, 0, 1])
+        }
         let label: [UInt8] = [63] + Array(repeating: 0x61, count: 63)
         let longName: [UInt8] = Array((0..<5).map { _ in label }.joined()) + [0, 0, 1, 0, 1]
         #expect(throws: DNSDecodingError.nameTooLong(offset: 12)) { try DNSMessage(bytes: header + longName) }
@@ -157,7 +209,9 @@ struct DNSMessageTests {
         let badPTR: [UInt8] = [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 12, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0x61, 0]
         #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: badPTR) }
         // Huge counts with no data.
-        #expect(throws: DNSDecodingError.self) { try DNSMessage(bytes: [0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]) }
+        #expect(throws: DNSDecodingError.self) {
+            try DNSMessage(bytes: [0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        }
     }
 
     /// What one fuzz run saw.
@@ -182,7 +236,9 @@ struct DNSMessageTests {
         for index in 0..<count {
             var bytes: [UInt8]
             if index % 4 == 3 {
-                bytes = (0..<Int.random(in: 0...80, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes = (0..<Int.random(in: 0...80, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
             } else {
                 bytes = base
                 for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -217,8 +273,10 @@ struct DNSMessageTests {
         let seed = environment["SCANBENCH_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0xD45_F022
         let count = environment["SCANBENCH_FUZZ_COUNT"].flatMap { Int($0) } ?? 4000
         let tally = Self.fuzz(seed: seed, count: count)
-        print("DNS fuzz seed \(seed), \(count) inputs: \(tally.accepted) accepted (round-tripped), \(tally.rejected) rejected "
-              + "with DNSDecodingError, \(tally.untyped.count) other errors, \(tally.notRoundTripping.count) not round-tripping")
+        print(
+            "DNS fuzz seed \(seed), \(count) inputs: \(tally.accepted) accepted (round-tripped), \(tally.rejected) rejected "
+                + "with DNSDecodingError, \(tally.untyped.count) other errors, \(tally.notRoundTripping.count) not round-tripping"
+        )
         #expect(tally.untyped.isEmpty, "rejected without a DNSDecodingError: \(tally.untyped.prefix(5))")
         #expect(tally.notRoundTripping.isEmpty, "decoded but did not round-trip: \(tally.notRoundTripping.prefix(5))")
         #expect(tally.accepted > count / 10 && tally.rejected > count / 10, "both paths must be exercised")
@@ -228,8 +286,11 @@ struct DNSMessageTests {
 
     @Test func decodesARealDigQuery() throws {
         // dig -p 5353 @host _services._dns-sd._udp.local PTR (with an EDNS OPT record).
-        let name: [UInt8] = [9] + Array("_services".utf8) + [7] + Array("_dns-sd".utf8) + [4] + Array("_udp".utf8) + [5] + Array("local".utf8) + [0]
-        let bytes: [UInt8] = [0xAB, 0xCD, 0x01, 0x20, 0, 1, 0, 0, 0, 0, 0, 1] + name + [0, 12, 0, 1]
+        let name: [UInt8] =
+            [9] + Array("_services".utf8) + [7] + Array("_dns-sd".utf8) + [4] + Array("_udp".utf8) + [5]
+            + Array("local".utf8) + [0]
+        let bytes: [UInt8] =
+            [0xAB, 0xCD, 0x01, 0x20, 0, 1, 0, 0, 0, 0, 0, 1] + name + [0, 12, 0, 1]
             + [0, 0, 41, 0x04, 0xD0, 0, 0, 0, 0, 0, 0]
         let message = try DNSMessage(bytes: bytes)
         #expect(message.id == 0xABCD)

@@ -57,11 +57,13 @@ struct DeviceHTTPContentTests {
     @Test func eurekaInfoIsJSON() throws {
         let response = try Self.get("/setup/eureka_info?params=name,device_info", port: 8008)
         #expect(response.status == 200)
-        #expect(Self.text(response) == """
-            {"name":"Kitchen \\"TV\\"","model_name":"Chromecast Ultra","manufacturer":"Google Inc.",\
-            "build_version":"1.56.281627","mac_address":"02:00:00:00:00:01","ssdp_udn":"12345678-abcd-4ef0-9123-0123456789ab"}
+        #expect(
+            Self.text(response) == """
+                {"name":"Kitchen \\"TV\\"","model_name":"Chromecast Ultra","manufacturer":"Google Inc.",\
+                "build_version":"1.56.281627","mac_address":"02:00:00:00:00:01","ssdp_udn":"12345678-abcd-4ef0-9123-0123456789ab"}
 
-            """)
+                """
+        )
     }
 
     @Test func otherMethodsAndPathsAreRefused() throws {
@@ -80,8 +82,10 @@ struct DeviceHTTPContentTests {
 
     @Test func rtspEchoesCSeq() throws {
         let request = try #require(HTTPRequest(head: "OPTIONS rtsp://198.18.0.1/ RTSP/1.0\r\nCSeq: 7"))
-        #expect(RTSPResponder.response(to: request, server: "Hikvision-Webs")
-                == "RTSP/1.0 200 OK\r\nCSeq: 7\r\nServer: Hikvision-Webs\r\nPublic: OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN\r\n\r\n")
+        #expect(
+            RTSPResponder.response(to: request, server: "Hikvision-Webs")
+                == "RTSP/1.0 200 OK\r\nCSeq: 7\r\nServer: Hikvision-Webs\r\nPublic: OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN\r\n\r\n"
+        )
     }
 
     @Test func portRolesFollowTheFixture() throws {
@@ -92,7 +96,11 @@ struct DeviceHTTPContentTests {
         #expect(roles[8008] == .http(tls: false))
         #expect(roles[49152] == .http(tls: false))
         #expect(roles[9999] == .hold)
-        if case .banner(let banner) = roles[22] { #expect(banner.protocol == .ssh) } else { Issue.record("22 is not a banner") }
+        if case .banner(let banner) = roles[22] {
+            #expect(banner.protocol == .ssh)
+        } else {
+            Issue.record("22 is not a banner")
+        }
         #expect(roles.count == 8)
     }
 

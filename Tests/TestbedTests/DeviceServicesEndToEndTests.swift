@@ -7,9 +7,17 @@ import TestbedPlatform
 
 /// Runs the device services for real inside a private network namespace and talks to them with
 /// real clients (curl, dig, whois, python3/zeroconf) from a second namespace over a veth pair.
-@Suite("Device services end to end", .tags(.integration), .serialized,
-       .enabled(if: getuid() == 0 && (FileManager.default.fileExists(atPath: "/usr/sbin/ip") || FileManager.default.fileExists(atPath: "/sbin/ip")),
-                "needs root and iproute2"))
+@Suite(
+    "Device services end to end",
+    .tags(.integration),
+    .serialized,
+    .enabled(
+        if: getuid() == 0
+            && (FileManager.default.fileExists(atPath: "/usr/sbin/ip")
+                || FileManager.default.fileExists(atPath: "/sbin/ip")),
+        "needs root and iproute2"
+    )
+)
 struct DeviceServicesEndToEndTests {
     static let deviceIP = "198.18.0.1"
     static let clientIP = "198.18.0.77"
@@ -28,7 +36,10 @@ struct DeviceServicesEndToEndTests {
         try ServiceTestShell.check(["ip", "netns", "add", device])
         try ServiceTestShell.check(["ip", "netns", "add", client])
         let veth = "svt\(suffix)"
-        try ServiceTestShell.check(["ip", "link", "add", veth + "a", "netns", device, "type", "veth", "peer", "name", veth + "b", "netns", client])
+        try ServiceTestShell.check([
+            "ip", "link", "add", veth + "a", "netns", device, "type", "veth", "peer", "name", veth + "b", "netns",
+            client,
+        ])
         for (namespace, link, address) in [(device, veth + "a", Self.deviceIP), (client, veth + "b", Self.clientIP)] {
             try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", "lo", "up"])
             try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", link, "name", "eth0"])
@@ -40,17 +51,21 @@ struct DeviceServicesEndToEndTests {
         try ServiceTestShell.check(["ip", "-n", client, "route", "add", "198.19.0.0/16", "via", Self.deviceIP])
 
         let fixture = try ServiceTestFixture.fixture()
-        ProcessSignals.ignoreBrokenPipes() // as DeviceAgent does: a client closing early must not kill the test process
+        ProcessSignals.ignoreBrokenPipes()  // as DeviceAgent does: a client closing early must not kill the test process
         let (services, server) = try Self.startInNamespace(device) {
             let options = DeviceServices.Options(wakeOnLANDirectory: wolDirectory, announce: false)
-            return (try DeviceServices.start(device: fixture.devices[0], options: options),
-                    try DeviceServices.start(server: fixture.upstream!.servers[0]))
+            return (
+                try DeviceServices.start(device: fixture.devices[0], options: options),
+                try DeviceServices.start(server: fixture.upstream!.servers[0])
+            )
         }
         defer {
             services.stop()
             server.stop()
         }
-        func inClient(_ arguments: [String]) -> ServiceTestShell.Result { ServiceTestShell.run(NetworkNamespace(client).command(arguments), timeout: 20) }
+        func inClient(_ arguments: [String]) -> ServiceTestShell.Result {
+            ServiceTestShell.run(NetworkNamespace(client).command(arguments), timeout: 20)
+        }
         let url = "http://\(Self.deviceIP)"
 
         // HTTP: title page, UPnP description, AirPlay /info, Chromecast eureka_info.
@@ -70,14 +85,25 @@ struct DeviceServicesEndToEndTests {
         #expect(head.output.hasPrefix("HTTP/1.1 200 OK"), "\(head)")
 
         // mDNS by legacy unicast (dig) and by multicast (python-zeroconf).
-        let meta = inClient(["dig", "+short", "+time=3", "+tries=1", "-p", "5353", "@" + Self.deviceIP, "_services._dns-sd._udp.local", "PTR"])
+        let meta = inClient([
+            "dig", "+short", "+time=3", "+tries=1", "-p", "5353", "@" + Self.deviceIP, "_services._dns-sd._udp.local",
+            "PTR",
+        ])
         #expect(Set(meta.output.split(separator: "\n")) == ["_http._tcp.local.", "_airplay._tcp.local."], "\(meta)")
-        let reverse = inClient(["dig", "+short", "+time=3", "+tries=1", "-p", "5353", "@" + Self.deviceIP, "-x", Self.deviceIP])
+        let reverse = inClient([
+            "dig", "+short", "+time=3", "+tries=1", "-p", "5353", "@" + Self.deviceIP, "-x", Self.deviceIP,
+        ])
         #expect(reverse.output == "router.local.\n", "\(reverse)")
-        let srv = inClient(["dig", "+short", "+time=3", "+tries=1", "-p", "5353", "@" + Self.deviceIP, "Router Admin._http._tcp.local", "SRV"])
+        let srv = inClient([
+            "dig", "+short", "+time=3", "+tries=1", "-p", "5353", "@" + Self.deviceIP, "Router Admin._http._tcp.local",
+            "SRV",
+        ])
         #expect(srv.output == "0 0 80 router.local.\n", "\(srv)")
         let zeroconf = inClient(["/usr/bin/python3", "-c", Self.zeroconfScript])
-        #expect(zeroconf.output.contains("Living Room._airplay._tcp.local. 7000 198.18.0.1 model=AppleTV11,1"), "\(zeroconf)")
+        #expect(
+            zeroconf.output.contains("Living Room._airplay._tcp.local. 7000 198.18.0.1 model=AppleTV11,1"),
+            "\(zeroconf)"
+        )
         #expect(zeroconf.output.contains("Router Admin._http._tcp.local. 80 198.18.0.1 path=/"), "\(zeroconf)")
 
         // SSDP M-SEARCH from the client namespace.
@@ -111,7 +137,9 @@ struct DeviceServicesEndToEndTests {
         Thread.detachNewThread {
             defer { done.signal() }
             do throws(SystemError) { try NetworkNamespace(name).enter() } catch {
-                result.set(.failure(ServiceTestShell.Failure(message: "cannot enter namespace \(name): errno \(error.errno)")))
+                result.set(
+                    .failure(ServiceTestShell.Failure(message: "cannot enter namespace \(name): errno \(error.errno)"))
+                )
                 return
             }
             result.set(Result { try body() })

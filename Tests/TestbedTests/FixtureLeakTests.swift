@@ -32,7 +32,11 @@ struct FixtureLeakTests {
 
     /// The directories of the system under test: every local target `scanbench-app` links.
     static var sutDirectories: [String] {
-        get throws { try PackageTargets.load(packageRoot.appendingPathComponent("Package.swift").path).closure(of: "ScanBenchApp").map { "Sources/\($0)" } }
+        get throws {
+            try PackageTargets.load(packageRoot.appendingPathComponent("Package.swift").path).closure(
+                of: "ScanBenchApp"
+            ).map { "Sources/\($0)" }
+        }
     }
 
     /// Words that fixture strings share with any networking code, so not evidence of a leak on
@@ -41,7 +45,8 @@ struct FixtureLeakTests {
     /// "International", "Smart" in "Tuya Smart Inc."), and the room names the fixtures give devices.
     static let vocabulary: Set<String> = [
         // protocols and code
-        "http", "https", "server", "upnp", "linux", "info", "version", "model", "name", "type", "device", "devices", "host",
+        "http", "https", "server", "upnp", "linux", "info", "version", "model", "name", "type", "device", "devices",
+        "host",
         "socket", "echo", "rtsp", "fe80", "local", "path", "json", "true", "false", "none", "api", "sdk", "portable",
         "unspecified", "application", "image", "players", "print", "series", "access", "point",
         // the categories (Fixture.DeviceCategory)
@@ -57,7 +62,9 @@ struct FixtureLeakTests {
 
     /// A comment that names where the knowledge comes from.
     static var citation: Regex<AnyRegexOutput> {
-        try! Regex(#"(?i)\b(IEEE|IANA|RFC ?\d+|nmap(-services|-mac-prefixes)?|UPnP Forum|DNS-SD|DIAL|Bonjour Printing|IPP Everywhere|PWG|Apple|Google|Microsoft|AOSP|ESP-IDF|Raspberry Pi|Sonos|AVM|Samsung|Plex|Spotify|Matter|HomeKit|ESPHome)\b|https?://"#).wordBoundaryKind(.simple)
+        try! Regex(
+            #"(?i)\b(IEEE|IANA|RFC ?\d+|nmap(-services|-mac-prefixes)?|UPnP Forum|DNS-SD|DIAL|Bonjour Printing|IPP Everywhere|PWG|Apple|Google|Microsoft|AOSP|ESP-IDF|Raspberry Pi|Sonos|AVM|Samsung|Plex|Spotify|Matter|HomeKit|ESPHome)\b|https?://"#
+        ).wordBoundaryKind(.simple)
     }
 
     // MARK: The checks
@@ -113,16 +120,27 @@ struct FixtureLeakTests {
     @Test("no fixture's device address or device name is written into the SUT, examples included")
     func addressesAndNames() throws {
         let corpus = try Corpus.load()
-        #expect(corpus.addresses.count >= 40 && corpus.names.count >= 40, "the fixtures' addresses and names were not collected")
+        #expect(
+            corpus.addresses.count >= 40 && corpus.names.count >= 40,
+            "the fixtures' addresses and names were not collected"
+        )
         var leaks: [String] = []
         for line in try SourceLine.all() {
             for address in Self.addresses(in: line.text) {
-                if let origin = corpus.addresses[address] { leaks.append("\(line.location): address \(address) (\(origin)); use RFC 5737's 192.0.2.0/24") }
+                if let origin = corpus.addresses[address] {
+                    leaks.append("\(line.location): address \(address) (\(origin)); use RFC 5737's 192.0.2.0/24")
+                }
             }
             for literal in line.literals {
-                let words = Set(literal.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).map(String.init))
+                let words = Set(
+                    literal.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).map(
+                        String.init
+                    )
+                )
                 for word in words.sorted() where word.count >= 4 && !Self.vocabulary.contains(word) {
-                    if let origin = corpus.names[word] { leaks.append("\(line.location): device name '\(word)' in \"\(literal)\" (\(origin))") }
+                    if let origin = corpus.names[word] {
+                        leaks.append("\(line.location): device name '\(word)' in \"\(literal)\" (\(origin))")
+                    }
                 }
             }
         }
@@ -132,7 +150,9 @@ struct FixtureLeakTests {
     @Test("the modules searched are scanbench-app's whole dependency closure, from Package.swift")
     func modulesSearched() throws {
         let modules = try Self.sutDirectories
-        for module in ["ScanBenchApp", "AppSession", "ScanKit", "NetTools", "AppContract", "Platform", "Wire", "Identity", "Spawn"] {
+        for module in [
+            "ScanBenchApp", "AppSession", "ScanKit", "NetTools", "AppContract", "Platform", "Wire", "Identity", "Spawn",
+        ] {
             #expect(modules.contains("Sources/\(module)"), "\(module) is linked into scanbench-app: \(modules)")
         }
         for module in ["Harness", "Fixture", "Testbed", "TestbedPlatform", "Capture", "Report"] {
@@ -146,7 +166,12 @@ struct FixtureLeakTests {
             .executableTarget(name: "App", dependencies: ["A"]),
             """
         #expect(PackageTargets(manifest: manifest).closure(of: "App") == ["A", "App", "B", "C"])
-        let line = SourceLine(file: "x.swift", number: 1, text: #"    help: "e.g. ping_target=198.18.0.20 or 192.0.2.20, not 1.198.18.0.200""#, above: nil)
+        let line = SourceLine(
+            file: "x.swift",
+            number: 1,
+            text: #"    help: "e.g. ping_target=198.18.0.20 or 192.0.2.20, not 1.198.18.0.200""#,
+            above: nil
+        )
         #expect(Self.addresses(in: line.text) == ["198.18.0.20", "192.0.2.20"])
         #expect(Self.addresses(in: "eth0 with an address in 198.18.0.0/15; v1.2.3").isEmpty)
     }
@@ -159,7 +184,9 @@ struct FixtureLeakTests {
         var leaks: [String] = []
         for line in try SourceLine.all() {
             for number in line.integers {
-                if let origin = unusual[number], !line.isCited { leaks.append("\(line.location): port \(number) (\(origin))") }
+                if let origin = unusual[number], !line.isCited {
+                    leaks.append("\(line.location): port \(number) (\(origin))")
+                }
             }
         }
         if !leaks.isEmpty { Issue.record(Self.report(leaks)) }
@@ -169,7 +196,12 @@ struct FixtureLeakTests {
     /// caught, the same row citing the IEEE is not, and neither are protocol words.
     @Test("the matcher catches a copied row and spares a cited one")
     func matcher() throws {
-        let row = SourceLine(file: "x.swift", number: 1, text: #"    "3C:A6:2F": "AVM", "F0:18:98": "Apple","#, above: nil)
+        let row = SourceLine(
+            file: "x.swift",
+            number: 1,
+            text: #"    "3C:A6:2F": "AVM", "F0:18:98": "Apple","#,
+            above: nil
+        )
         #expect(!row.isCited)
         let avm: [UInt8] = [0x3C, 0xA6, 0x2F]
         #expect(Self.mentions(row.text, prefix: avm))
@@ -179,16 +211,30 @@ struct FixtureLeakTests {
         #expect(!Self.mentions("let x = 0x3ca62f01; y = 13ca62f; t = 23:3c:a6", prefix: avm))
         let cited = SourceLine(file: "x.swift", number: 2, text: #"    "3C:A6:2F": "AVM",  // IEEE MA-L"#, above: nil)
         #expect(cited.isCited)
-        #expect(SourceLine(file: "x.swift", number: 2, text: #"    x = 49000  // AVM's TR-064 docs"#, above: nil).isCited)
-        #expect(!SourceLine(file: "x.swift", number: 2, text: #"    x = 49000  // the router's port"#, above: nil).isCited)
-        let below = SourceLine(file: "x.swift", number: 3, text: #"    ("app-webs", .camera),"#, above: "    // source: https://example.org/x")
+        #expect(
+            SourceLine(file: "x.swift", number: 2, text: #"    x = 49000  // AVM's TR-064 docs"#, above: nil).isCited
+        )
+        #expect(
+            !SourceLine(file: "x.swift", number: 2, text: #"    x = 49000  // the router's port"#, above: nil).isCited
+        )
+        let below = SourceLine(
+            file: "x.swift",
+            number: 3,
+            text: #"    ("app-webs", .camera),"#,
+            above: "    // source: https://example.org/x"
+        )
         #expect(below.isCited)
         #expect(below.literals == ["app-webs"])
         #expect(Self.words("App-webs/") == ["app-webs", "webs"])
         #expect(Self.isRegistryName("_sonos._tcp") && Self.isRegistryName("urn:schemas-upnp-org:device:Basic:1"))
         #expect(!Self.isRegistryName("sonos"))
         #expect(Self.words("Linux UPnP/1.0 Sonos/80.1-55240 (ZPS37)") == ["sonos", "zps37"])
-        let code = SourceLine(file: "x.swift", number: 4, text: #"    let ports = [1400, 49_000, 8080] // "6053" ports"#, above: nil)
+        let code = SourceLine(
+            file: "x.swift",
+            number: 4,
+            text: #"    let ports = [1400, 49_000, 8080] // "6053" ports"#,
+            above: nil
+        )
         #expect(code.integers == [1400, 49000, 8080])
         #expect(code.literals.isEmpty)
     }
@@ -219,7 +265,9 @@ struct FixtureLeakTests {
             for start in 0...(bytes.count - 3) { found.insert(Array(bytes[start..<start + 3])) }
         }
         func hexValue(_ index: Int, _ count: Int) -> UInt8? {
-            guard index + count <= characters.count, characters[index..<index + count].allSatisfy(\.isHexDigit) else { return nil }
+            guard index + count <= characters.count, characters[index..<index + count].allSatisfy(\.isHexDigit) else {
+                return nil
+            }
             return UInt8(String(characters[index..<index + count]), radix: 16)
         }
         var index = 0
@@ -232,11 +280,15 @@ struct FixtureLeakTests {
                 var cursor = index
                 while cursor + 1 < characters.count, characters[cursor] == "0", characters[cursor + 1] == "x" {
                     var digits = 0
-                    while cursor + 2 + digits < characters.count, characters[cursor + 2 + digits].isHexDigit { digits += 1 }
+                    while cursor + 2 + digits < characters.count, characters[cursor + 2 + digits].isHexDigit {
+                        digits += 1
+                    }
                     guard digits == 1 || digits == 2, let value = hexValue(cursor + 2, digits) else { break }
                     bytes.append(value)
                     cursor += 2 + digits
-                    while cursor < characters.count, characters[cursor] == "," || characters[cursor].isWhitespace { cursor += 1 }
+                    while cursor < characters.count, characters[cursor] == "," || characters[cursor].isWhitespace {
+                        cursor += 1
+                    }
                 }
                 windows(bytes)
                 index = max(cursor, index + 2)
@@ -251,7 +303,9 @@ struct FixtureLeakTests {
                 let separator = characters[end]
                 var bytes: [UInt8] = []
                 var cursor = index
-                while let value = hexValue(cursor, 2), cursor + 2 == characters.count || !characters[cursor + 2].isHexDigit {
+                while let value = hexValue(cursor, 2),
+                    cursor + 2 == characters.count || !characters[cursor + 2].isHexDigit
+                {
                     bytes.append(value)
                     guard cursor + 2 < characters.count, characters[cursor + 2] == separator else { cursor += 2; break }
                     cursor += 3
@@ -286,7 +340,8 @@ struct FixtureLeakTests {
         var result: [String] = []
         func keep(_ word: Substring) {
             let word = word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "-_.!+&"))
-            guard word.count >= 4, word.contains(where: \.isLetter), !vocabulary.contains(word), !result.contains(word) else { return }
+            guard word.count >= 4, word.contains(where: \.isLetter), !vocabulary.contains(word), !result.contains(word)
+            else { return }
             result.append(word)
         }
         for run in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || joiners.contains($0)) }) {
@@ -323,7 +378,8 @@ struct FixtureLeakTests {
         static func load() throws -> Corpus {
             let directory = FixtureLeakTests.packageRoot.appendingPathComponent("fixtures/lans").path
             var corpus = Corpus()
-            for file in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where file.hasSuffix(".yaml") {
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            where file.hasSuffix(".yaml") {
                 let fixture = try FixtureLoader.load("\(directory)/\(file)")
                 corpus.add(fixture)
             }
@@ -336,7 +392,8 @@ struct FixtureLeakTests {
                 if macPrefixes[prefix] == nil { macPrefixes[prefix] = origin }
             }
             addPrefix(fixture.network.scanner.mac, "\(fixture.name): scanner")
-            addresses[fixture.network.scanner.ip.description] = addresses[fixture.network.scanner.ip.description] ?? "\(fixture.name): scanner"
+            addresses[fixture.network.scanner.ip.description] =
+                addresses[fixture.network.scanner.ip.description] ?? "\(fixture.name): scanner"
             for device in fixture.devices {
                 let origin = "\(fixture.name): \(device.name)"
                 addPrefix(device.mac, origin)
@@ -354,14 +411,20 @@ struct FixtureLeakTests {
                 if let server = device.ssdp?.server { strings.append((server, "ssdp server")) }
                 for banner in device.banners ?? [] { strings.append((banner.text, "banner")) }
                 if let upnp = device.upnp {
-                    strings += [(upnp.friendlyName, "upnp friendly_name"), (upnp.manufacturer, "upnp manufacturer"),
-                                (upnp.modelName, "upnp model_name")]
+                    strings += [
+                        (upnp.friendlyName, "upnp friendly_name"), (upnp.manufacturer, "upnp manufacturer"),
+                        (upnp.modelName, "upnp model_name"),
+                    ]
                     if let number = upnp.modelNumber { strings.append((number, "upnp model_number")) }
                 }
-                if let airplay = device.airplay { strings += [(airplay.model, "airplay model"), (airplay.name, "airplay name")] }
+                if let airplay = device.airplay {
+                    strings += [(airplay.model, "airplay model"), (airplay.name, "airplay name")]
+                }
                 if let cast = device.chromecast {
                     strings += [(cast.name, "chromecast name"), (cast.modelName, "chromecast model_name")]
-                    if let manufacturer = cast.manufacturer { strings.append((manufacturer, "chromecast manufacturer")) }
+                    if let manufacturer = cast.manufacturer {
+                        strings.append((manufacturer, "chromecast manufacturer"))
+                    }
                 }
                 for service in device.mdns ?? [] {
                     strings.append((service.instance, "mdns instance"))
@@ -369,10 +432,13 @@ struct FixtureLeakTests {
                 }
                 for (text, field) in strings {
                     let whole = text.lowercased().trimmingCharacters(in: .whitespaces)
-                    if whole.count >= 4, whole.contains(where: \.isLetter), !FixtureLeakTests.vocabulary.contains(whole) {
+                    if whole.count >= 4, whole.contains(where: \.isLetter), !FixtureLeakTests.vocabulary.contains(whole)
+                    {
                         wholeStrings[whole] = wholeStrings[whole] ?? "\(origin) \(field)"
                     }
-                    for word in FixtureLeakTests.words(text) { words[word] = words[word] ?? "\(origin) \(field) \"\(text)\"" }
+                    for word in FixtureLeakTests.words(text) {
+                        words[word] = words[word] ?? "\(origin) \(field) \"\(text)\""
+                    }
                 }
             }
         }
@@ -382,17 +448,24 @@ struct FixtureLeakTests {
         func unusualPorts() throws -> [Int: String] {
             let path = "/usr/share/nmap/nmap-services"
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw TestbedError("\(path) is missing", fix: "install the Debian package nmap (scripts/bootstrap.sh does)")
+                throw TestbedError(
+                    "\(path) is missing",
+                    fix: "install the Debian package nmap (scripts/bootstrap.sh does)"
+                )
             }
             var ranked: [String: [(port: Int, frequency: Double)]] = [:]
             for line in text.split(separator: "\n") where !line.hasPrefix("#") {
                 let fields = line.split(separator: "\t")
                 guard fields.count >= 3, let slash = fields[1].firstIndex(of: "/"), let port = Int(fields[1][..<slash]),
-                      let frequency = Double(fields[2]) else { continue }
+                    let frequency = Double(fields[2])
+                else { continue }
                 ranked[String(fields[1][fields[1].index(after: slash)...]), default: []].append((port, frequency))
             }
             func top(_ proto: String) -> Set<Int> {
-                Set((ranked[proto] ?? []).sorted { ($0.frequency, -$0.port) > ($1.frequency, -$1.port) }.prefix(1000).map(\.port))
+                Set(
+                    (ranked[proto] ?? []).sorted { ($0.frequency, -$0.port) > ($1.frequency, -$1.port) }.prefix(1000)
+                        .map(\.port)
+                )
             }
             let common = (tcp: top("tcp"), udp: top("udp"))
             var unusual: [Int: String] = [:]
@@ -426,7 +499,9 @@ struct FixtureLeakTests {
                     if depth > 0 { list.append(character) }
                 }
                 list = list.replacing(try! Regex(#"\.product\([^)]*\)"#), with: "")
-                dependencies[name] = list.matches(of: try! Regex(#""([^"]+)""#)).compactMap { $0.output[1].substring.map(String.init) }
+                dependencies[name] = list.matches(of: try! Regex(#""([^"]+)""#)).compactMap {
+                    $0.output[1].substring.map(String.init)
+                }
             }
         }
 
@@ -466,12 +541,18 @@ struct FixtureLeakTests {
                     Issue.record("\(directory) is linked into scanbench-app but has no sources there")
                     continue
                 }
-                for case let relative as String in enumerator where [".swift", ".c", ".h"].contains(where: relative.hasSuffix) {
+                for case let relative as String in enumerator
+                where [".swift", ".c", ".h"].contains(where: relative.hasSuffix) {
                     let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
                     let table = text.contains(try! Regex(#"\bsource:\s*"[^"]{10,}""#))
                     var previous: String?
                     for (index, line) in text.components(separatedBy: "\n").enumerated() {
-                        var sourceLine = SourceLine(file: "\(directory)/\(relative)", number: index + 1, text: line, above: previous)
+                        var sourceLine = SourceLine(
+                            file: "\(directory)/\(relative)",
+                            number: index + 1,
+                            text: line,
+                            above: previous
+                        )
                         sourceLine.fileCited = table
                         lines.append(sourceLine)
                         previous = line
@@ -493,7 +574,7 @@ struct FixtureLeakTests {
                 if var literal = current {
                     if escaped { literal.append(character); escaped = false; current = literal; continue }
                     if character == "\\" { escaped = true; literal.append(character); current = literal; continue }
-                    if character == "\"" { literals.append(literal); current = nil; code.append(" ") ; continue }
+                    if character == "\"" { literals.append(literal); current = nil; code.append(" "); continue }
                     literal.append(character)
                     current = literal
                     continue
@@ -521,7 +602,9 @@ struct FixtureLeakTests {
         var isCited: Bool {
             if fileCited { return true }
             if let comment = split.comment, comment.contains(FixtureLeakTests.citation) { return true }
-            if let above, above.trimmingCharacters(in: .whitespaces).hasPrefix("//"), above.contains(FixtureLeakTests.citation) {
+            if let above, above.trimmingCharacters(in: .whitespaces).hasPrefix("//"),
+                above.contains(FixtureLeakTests.citation)
+            {
                 return true
             }
             return false

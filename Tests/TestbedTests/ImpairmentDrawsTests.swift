@@ -14,21 +14,55 @@ struct ImpairmentDrawsTests {
     }
 
     static func syn(from port: UInt16, to service: UInt16, sequence: UInt32 = 1) -> [UInt8] {
-        frame(PacketBuilder.ipv4(source: scanner, destination: phone, protocol: .tcp,
-                                 payload: PacketBuilder.tcp(source: scanner, destination: phone, sourcePort: port,
-                                                            destinationPort: service, sequence: sequence, flags: .syn)))
+        frame(
+            PacketBuilder.ipv4(
+                source: scanner,
+                destination: phone,
+                protocol: .tcp,
+                payload: PacketBuilder.tcp(
+                    source: scanner,
+                    destination: phone,
+                    sourcePort: port,
+                    destinationPort: service,
+                    sequence: sequence,
+                    flags: .syn
+                )
+            )
+        )
     }
 
     static func synAck(from service: UInt16, to port: UInt16) -> [UInt8] {
-        frame(PacketBuilder.ipv4(source: phone, destination: scanner, protocol: .tcp,
-                                 payload: PacketBuilder.tcp(source: phone, destination: scanner, sourcePort: service,
-                                                            destinationPort: port, sequence: 9, acknowledgment: 2, flags: [.syn, .ack])))
+        frame(
+            PacketBuilder.ipv4(
+                source: phone,
+                destination: scanner,
+                protocol: .tcp,
+                payload: PacketBuilder.tcp(
+                    source: phone,
+                    destination: scanner,
+                    sourcePort: service,
+                    destinationPort: port,
+                    sequence: 9,
+                    acknowledgment: 2,
+                    flags: [.syn, .ack]
+                )
+            )
+        )
     }
 
     static func arpReply() -> [UInt8] {
-        PacketBuilder.ethernet(destination: scannerMAC, source: phoneMAC, type: .arp,
-                               payload: PacketBuilder.arp(operation: .reply, senderMAC: phoneMAC, senderIP: phone,
-                                                          targetMAC: scannerMAC, targetIP: scanner))
+        PacketBuilder.ethernet(
+            destination: scannerMAC,
+            source: phoneMAC,
+            type: .arp,
+            payload: PacketBuilder.arp(
+                operation: .reply,
+                senderMAC: phoneMAC,
+                senderIP: phone,
+                targetMAC: scannerMAC,
+                targetIP: scanner
+            )
+        )
     }
 
     @Test("a connection's ephemeral port, sequence number and IP id do not change its identity; the service port does")
@@ -43,8 +77,14 @@ struct ImpairmentDrawsTests {
         // the client side is learned from its SYN, so the service port still tells them apart.
         _ = identities.identity(of: Self.syn(from: 49999, to: 49152))
         _ = identities.identity(of: Self.syn(from: 50001, to: 49153))
-        #expect(identities.identity(of: Self.synAck(from: 49152, to: 49999)) != identities.identity(of: Self.synAck(from: 49153, to: 50001)))
-        #expect(identities.identity(of: Self.synAck(from: 80, to: 40001)) == identities.identity(of: Self.synAck(from: 80, to: 51234)))
+        #expect(
+            identities.identity(of: Self.synAck(from: 49152, to: 49999))
+                != identities.identity(of: Self.synAck(from: 49153, to: 50001))
+        )
+        #expect(
+            identities.identity(of: Self.synAck(from: 80, to: 40001))
+                == identities.identity(of: Self.synAck(from: 80, to: 51234))
+        )
     }
 
     @Test("the Nth ARP reply of a sleepy phone gets the same draw however other flows interleave with it")
@@ -57,7 +97,9 @@ struct ImpairmentDrawsTests {
             var draws = ImpairmentDraws(seed: seed, port: 3, direction: .uplink)
             var values: [Double] = []
             for round in 0..<6 {
-                for index in 0..<(round * interleaving % 7) { _ = draws.generator(for: noise[(round + index) % noise.count]) }
+                for index in 0..<(round * interleaving % 7) {
+                    _ = draws.generator(for: noise[(round + index) % noise.count])
+                }
                 var generator = draws.generator(for: reply)
                 values.append(generator.unit())
             }

@@ -18,7 +18,9 @@ struct SSDPResponsePlannerTests {
     }
 
     static func header(_ name: String, in response: String) -> String? {
-        response.split(separator: "\r\n").first { $0.hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingSpaces }
+        response.split(separator: "\r\n").first { $0.hasPrefix(name + ":") }.map {
+            String($0.dropFirst(name.count + 1)).trimmingSpaces
+        }
     }
 
     @Test func requestsWithoutMANOrMXAreDropped() {
@@ -26,17 +28,25 @@ struct SSDPResponsePlannerTests {
         #expect(Self.search("ssdp:all", man: nil) == nil)
         #expect(Self.search("ssdp:all", man: "\"ssdp:alive\"") == nil)
         #expect(Self.search("ssdp:all", mx: "soon") == nil)
-        #expect((try? SSDPSearchRequest(decoding: Array("NOTIFY * HTTP/1.1\r\nMX: 1\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n".utf8)[...])) == nil)
+        #expect(
+            (try? SSDPSearchRequest(
+                decoding: Array("NOTIFY * HTTP/1.1\r\nMX: 1\r\nMAN: \"ssdp:discover\"\r\nST: ssdp:all\r\n\r\n".utf8)[
+                    ...
+                ]
+            )) == nil
+        )
         #expect(Self.search("ssdp:all", mx: "120")?.maxWait == 5)
     }
 
     @Test func ssdpAllAnswersEveryTarget() throws {
         let responses = try Self.planner().responses(to: try #require(Self.search("ssdp:all")))
-        #expect(responses.map { Self.header("ST", in: $0) } == [
-            "upnp:rootdevice", "uuid:12345678-abcd-4ef0-9123-0123456789ab",
-            "urn:schemas-upnp-org:device:InternetGatewayDevice:1",
-            "urn:schemas-upnp-org:service:WANIPConnection:1", "urn:schemas-upnp-org:service:Layer3Forwarding:1",
-        ])
+        #expect(
+            responses.map { Self.header("ST", in: $0) } == [
+                "upnp:rootdevice", "uuid:12345678-abcd-4ef0-9123-0123456789ab",
+                "urn:schemas-upnp-org:device:InternetGatewayDevice:1",
+                "urn:schemas-upnp-org:service:WANIPConnection:1", "urn:schemas-upnp-org:service:Layer3Forwarding:1",
+            ]
+        )
         let first = responses[0]
         #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(first.hasSuffix("\r\n\r\n"))
@@ -51,10 +61,14 @@ struct SSDPResponsePlannerTests {
     @Test(arguments: [
         ("upnp:rootdevice", "uuid:12345678-abcd-4ef0-9123-0123456789ab::upnp:rootdevice"),
         ("uuid:12345678-abcd-4ef0-9123-0123456789ab", "uuid:12345678-abcd-4ef0-9123-0123456789ab"),
-        ("urn:schemas-upnp-org:device:InternetGatewayDevice:1",
-         "uuid:12345678-abcd-4ef0-9123-0123456789ab::urn:schemas-upnp-org:device:InternetGatewayDevice:1"),
-        ("urn:schemas-upnp-org:service:WANIPConnection:1",
-         "uuid:12345678-abcd-4ef0-9123-0123456789ab::urn:schemas-upnp-org:service:WANIPConnection:1"),
+        (
+            "urn:schemas-upnp-org:device:InternetGatewayDevice:1",
+            "uuid:12345678-abcd-4ef0-9123-0123456789ab::urn:schemas-upnp-org:device:InternetGatewayDevice:1"
+        ),
+        (
+            "urn:schemas-upnp-org:service:WANIPConnection:1",
+            "uuid:12345678-abcd-4ef0-9123-0123456789ab::urn:schemas-upnp-org:service:WANIPConnection:1"
+        ),
     ])
     func eachTargetAnswersOnce(target: String, usn: String) throws {
         let responses = try Self.planner().responses(to: try #require(Self.search(target)))
@@ -64,7 +78,10 @@ struct SSDPResponsePlannerTests {
     }
 
     @Test func unknownTargetsGetNothing() throws {
-        #expect(try Self.planner().responses(to: try #require(Self.search("urn:schemas-upnp-org:device:MediaRenderer:1"))).isEmpty)
+        #expect(
+            try Self.planner().responses(to: try #require(Self.search("urn:schemas-upnp-org:device:MediaRenderer:1")))
+                .isEmpty
+        )
     }
 
     @Test func delayIsCappedByMXAndRandomWithin() throws {
@@ -75,7 +92,9 @@ struct SSDPResponsePlannerTests {
         unset.delayMs = nil
         let random = SSDPResponsePlanner(service: unset, ip: planner.ip)
         var seen: ClosedRange<Int>?
-        _ = random.delayMilliseconds(for: try #require(Self.search("ssdp:all", mx: "3"))) { range in seen = range; return 0 }
+        _ = random.delayMilliseconds(for: try #require(Self.search("ssdp:all", mx: "3"))) { range in
+            seen = range; return 0
+        }
         #expect(seen == 0...3000)
     }
 }

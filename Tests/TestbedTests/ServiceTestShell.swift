@@ -30,6 +30,8 @@ enum ServiceTestShell {
     /// Runs `arguments` and throws unless they exit with 0.
     static func check(_ arguments: [String]) throws {
         let result = run(arguments)
-        guard result.status == 0 else { throw Failure(message: "\(arguments.joined(separator: " ")) failed: \(result)") }
+        guard result.status == 0 else {
+            throw Failure(message: "\(arguments.joined(separator: " ")) failed: \(result)")
+        }
     }
 }

@@ -82,7 +82,9 @@ struct SwitchWiFiTests {
             while true {
                 let count = buffer.withUnsafeMutableBytes { recv(ends[port], $0.baseAddress, $0.count, 0) }
                 guard count >= 18 else { return seqs }
-                seqs.append(UInt32(buffer[14]) << 24 | UInt32(buffer[15]) << 16 | UInt32(buffer[16]) << 8 | UInt32(buffer[17]))
+                seqs.append(
+                    UInt32(buffer[14]) << 24 | UInt32(buffer[15]) << 16 | UInt32(buffer[16]) << 8 | UInt32(buffer[17])
+                )
             }
         }
 
@@ -106,9 +108,18 @@ struct SwitchWiFiTests {
 
     @Test("unicast to a dozing station arrives on its wake grid (every 3 × 102.4 ms), every frame of it")
     func dozingStationGetsUnicastAtItsWakeUps() throws {
-        let harness = try Harness([SwitchPortConfig(name: "scanner", link: nil, arp: nil),
-                                   SwitchPortConfig(name: "dozer", link: nil, arp: nil,
-                                                    powerSave: Fixture.PowerSave(listenInterval: 3, awakeMs: 0))], seed: 21)
+        let harness = try Harness(
+            [
+                SwitchPortConfig(name: "scanner", link: nil, arp: nil),
+                SwitchPortConfig(
+                    name: "dozer",
+                    link: nil,
+                    arp: nil,
+                    powerSave: Fixture.PowerSave(listenInterval: 3, awakeMs: 0)
+                ),
+            ],
+            seed: 21
+        )
         defer { harness.stop() }
         let period = 3 * 102_400_000 as Int64
         let reader = Mutex<[(seq: UInt32, at: Int64)]>([])
@@ -134,20 +145,33 @@ struct SwitchWiFiTests {
         #expect(received.map(\.seq).sorted() == Array(0..<12), "every frame delivered, none dropped")
         let phases = received.map { ($0.at - harness.origin) % period }
         let waits = received.map { $0.at - sent[$0.seq]! }
-        #expect(waits.allSatisfy { $0 < period + 20 * Self.ms }, "no frame waits more than a listen period: \(waits.map { $0 / Self.ms })")
+        #expect(
+            waits.allSatisfy { $0 < period + 20 * Self.ms },
+            "no frame waits more than a listen period: \(waits.map { $0 / Self.ms })"
+        )
         #expect(waits.contains { $0 > 100 * Self.ms })
         // Every arrival on one phase of the grid (the station's seeded offset), within 5 ms.
         let offsets = (0..<3).map { Int64($0) * 102_400_000 }
-        let matching = offsets.map { offset in phases.filter { abs(($0 - offset + period / 2) % period - period / 2) < 5 * Self.ms }.count }
-        #expect(matching.max()! >= 11, "arrival phases \(phases.map { $0 / 100_000 }) (0.1 ms) against offsets 0, 102.4, 204.8 ms")
+        let matching = offsets.map { offset in
+            phases.filter { abs(($0 - offset + period / 2) % period - period / 2) < 5 * Self.ms }.count
+        }
+        #expect(
+            matching.max()! >= 11,
+            "arrival phases \(phases.map { $0 / 100_000 }) (0.1 ms) against offsets 0, 102.4, 204.8 ms"
+        )
         #expect(harness.network.counters()[1].powerSaveBuffered >= 11)
     }
 
     @Test("a deep sleeper hears nothing while asleep and everything while awake")
     func deepSleeperIsSilentWhileAsleep() throws {
         let cycle = Fixture.DeepSleep(sleepS: 0.3, awakeS: 0.3, phaseS: 0)
-        let harness = try Harness([SwitchPortConfig(name: "scanner", link: nil, arp: nil),
-                                   SwitchPortConfig(name: "sleeper", link: nil, arp: nil, deepSleep: cycle)], seed: 22)
+        let harness = try Harness(
+            [
+                SwitchPortConfig(name: "scanner", link: nil, arp: nil),
+                SwitchPortConfig(name: "sleeper", link: nil, arp: nil, deepSleep: cycle),
+            ],
+            seed: 22
+        )
         defer { harness.stop() }
         let model = SleepCycle(cycle, origin: harness.origin, seed: 0)
         // Each pair of sends is bracketed by clock reads: a loaded machine can hold the thread up
@@ -158,7 +182,7 @@ struct SwitchWiFiTests {
             Self.sleepUntil(harness.origin + Int64(seq) * 10 * Self.ms)
             let first = MonotonicClock.signedNow()
             harness.send(seq, from: 0, source: 1, destination: 2)
-            harness.send(1_000 + seq, from: 1, source: 2, destination: 1)   // and the sleeper sends too
+            harness.send(1_000 + seq, from: 1, source: 2, destination: 1)  // and the sleeper sends too
             sentAt[seq] = (first, MonotonicClock.signedNow())
         }
         usleep(50_000)
@@ -166,11 +190,16 @@ struct SwitchWiFiTests {
         // Away from the edges of a sleep (±15 ms: the switch decides when the frame arrives).
         var checked = 0, asleepChecked = 0
         for (seq, time) in sentAt {
-            let asleepAround = [time.first - 15 * Self.ms, time.first, time.last, time.last + 15 * Self.ms].map(model.isAsleep)
+            let asleepAround = [time.first - 15 * Self.ms, time.first, time.last, time.last + 15 * Self.ms].map(
+                model.isAsleep
+            )
             guard Set(asleepAround).count == 1 else { continue }
             checked += 1
             if asleepAround[0] { asleepChecked += 1 }
-            #expect(heard.contains(seq) == !asleepAround[0], "frame \(seq) sent \((time.first - harness.origin) / Self.ms) ms after start")
+            #expect(
+                heard.contains(seq) == !asleepAround[0],
+                "frame \(seq) sent \((time.first - harness.origin) / Self.ms) ms after start"
+            )
             #expect(said.contains(1_000 + seq) == !asleepAround[0])
         }
         #expect(checked > 80)
@@ -184,8 +213,13 @@ struct SwitchWiFiTests {
     func roamGapsFollowTheSeededTimeline() throws {
         let wifi = Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 18_000, gapMs: [40, 80]))
         let seed: UInt64 = 23
-        let harness = try Harness([SwitchPortConfig(name: "scanner", link: nil, arp: nil, wifi: wifi),
-                                   SwitchPortConfig(name: "device", link: nil, arp: nil)], seed: seed)
+        let harness = try Harness(
+            [
+                SwitchPortConfig(name: "scanner", link: nil, arp: nil, wifi: wifi),
+                SwitchPortConfig(name: "device", link: nil, arp: nil),
+            ],
+            seed: seed
+        )
         defer { harness.stop() }
         // The switch keys the scanner's (port 0) timeline like this; the test draws the same one.
         var timeline = PathEventTimeline(wifi, origin: harness.origin, seed: FrameIdentity.mix([seed, 0, 0x5045]))
@@ -220,10 +254,16 @@ struct SwitchWiFiTests {
             checked[scanner ? 0 : 1] += 1
             if inGap { inGaps[scanner ? 0 : 1] += 1 }
             let arrived = scanner ? delivered.contains(seq) : back.contains(seq)
-            #expect(arrived == !inGap, "\(scanner ? "scanner" : "device") frame \(seq % 1_000) sent \((from - harness.origin) / Self.ms)–\((to - harness.origin) / Self.ms) ms")
+            #expect(
+                arrived == !inGap,
+                "\(scanner ? "scanner" : "device") frame \(seq % 1_000) sent \((from - harness.origin) / Self.ms)–\((to - harness.origin) / Self.ms) ms"
+            )
         }
         // 5 roams a second of 40-80 ms: about a third of the time in a gap.
-        #expect(checked.allSatisfy { $0 > 150 } && inGaps.allSatisfy { $0 > 20 }, "checked \(checked), in gaps \(inGaps) (scanner, device)")
+        #expect(
+            checked.allSatisfy { $0 > 150 } && inGaps.allSatisfy { $0 > 20 },
+            "checked \(checked), in gaps \(inGaps) (scanner, device)"
+        )
         #expect(harness.network.counters()[0].pathDropped >= inGaps[0] + inGaps[1])
     }
 }

@@ -51,11 +51,18 @@ struct WiFiModelTests {
         #expect(sender.deliver(arrival: 250 * Self.ms) == 307_200_000, "default: every beacon, 100 ms awake")
     }
 
-    @Test("the wake-up offset among the listen interval's beacons is seeded: same seed, same offset; offsets cover all beacons")
+    @Test(
+        "the wake-up offset among the listen interval's beacons is seeded: same seed, same offset; offsets cover all beacons"
+    )
     func dozeOffsetIsSeeded() {
         let config = Fixture.PowerSave(listenInterval: 4)
-        let offsets = (UInt64(0)..<400).map { DozeSchedule(config, origin: 0, seed: FrameIdentity.mix([9, $0])).offset }
-        #expect(offsets == (UInt64(0)..<400).map { DozeSchedule(config, origin: 0, seed: FrameIdentity.mix([9, $0])).offset })
+        let offsets = (UInt64(0)..<400).map {
+            DozeSchedule(config, origin: 0, seed: FrameIdentity.mix([9, $0])).offset
+        }
+        #expect(
+            offsets
+                == (UInt64(0)..<400).map { DozeSchedule(config, origin: 0, seed: FrameIdentity.mix([9, $0])).offset }
+        )
         for beacon in Int64(0)..<4 {
             // Binomial(400, 1/4): σ ≈ 8.7; ±4σ.
             #expect(abs(offsets.filter { $0 == beacon }.count - 100) < 35)
@@ -70,20 +77,31 @@ struct WiFiModelTests {
         #expect(!explicit.isAsleep(at: 3_000 * Self.ms))
         #expect(!explicit.isAsleep(at: 4_999 * Self.ms))
         #expect(explicit.isAsleep(at: 5_000 * Self.ms))
-        let asleep = stride(from: Int64(0), to: Int64(100_000) * Self.ms, by: 7_000_000).filter { explicit.isAsleep(at: $0) }.count
+        let asleep = stride(from: Int64(0), to: Int64(100_000) * Self.ms, by: 7_000_000).filter {
+            explicit.isAsleep(at: $0)
+        }.count
         #expect(abs(Double(asleep) / Double(100_000 / 7) - 0.6) < 0.01, "duty cycle 3 of 5 s")
         let awake = SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2, phaseS: 4), origin: 0, seed: 1)
         #expect(!awake.isAsleep(at: 0) && awake.isAsleep(at: 1_000 * Self.ms))
-        let drawn = (UInt64(0)..<200).map { SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2), origin: 0, seed: $0).phaseNs }
-        #expect(drawn == (UInt64(0)..<200).map { SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2), origin: 0, seed: $0).phaseNs })
+        let drawn = (UInt64(0)..<200).map {
+            SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2), origin: 0, seed: $0).phaseNs
+        }
+        #expect(
+            drawn
+                == (UInt64(0)..<200).map {
+                    SleepCycle(Fixture.DeepSleep(sleepS: 3, awakeS: 2), origin: 0, seed: $0).phaseNs
+                }
+        )
         #expect(drawn.allSatisfy { (0..<5_000 * Self.ms).contains($0) })
         // Binomial(200, 0.6) for "starts asleep": σ ≈ 6.9; ±4σ.
         #expect(abs(drawn.filter { $0 < 3_000 * Self.ms }.count - 120) < 28)
     }
 
-    static let events = Fixture.ScannerWiFi(roam: .init(perHour: 360, gapMs: [50, 300]),
-                                            associationLoss: .init(perHour: 36, gapMs: [1_000, 3_000]),
-                                            congestion: .init(perHour: 72, durationMs: [2_000, 10_000], delayMs: 40, lossPercent: 5))
+    static let events = Fixture.ScannerWiFi(
+        roam: .init(perHour: 360, gapMs: [50, 300]),
+        associationLoss: .init(perHour: 36, gapMs: [1_000, 3_000]),
+        congestion: .init(perHour: 72, durationMs: [2_000, 10_000], delayMs: 40, lossPercent: 5)
+    )
 
     @Test("a seed replays the path events whatever instants ask about them; another seed draws others")
     func pathEventsReplay() {
@@ -113,8 +131,11 @@ struct WiFiModelTests {
 
     @Test("path events come at their rate: 3600 roams, 360 association losses, 720 bursts an hour, over 2 hours")
     func pathEventRates() {
-        let frequent = Fixture.ScannerWiFi(roam: .init(perHour: 3_600, gapMs: [50, 300]), associationLoss: .init(perHour: 360, gapMs: [1_000, 3_000]),
-                                           congestion: .init(perHour: 720, durationMs: [2_000, 10_000]))
+        let frequent = Fixture.ScannerWiFi(
+            roam: .init(perHour: 3_600, gapMs: [50, 300]),
+            associationLoss: .init(perHour: 360, gapMs: [1_000, 3_000]),
+            congestion: .init(perHour: 720, durationMs: [2_000, 10_000])
+        )
         var timeline = PathEventTimeline(frequent, origin: 0, seed: 3)
         let hours: Int64 = 2
         _ = timeline.state(at: hours * 3_600_000 * Self.ms)
@@ -150,10 +171,14 @@ struct WiFiModelTests {
         #expect(none.isEmpty && none.state(at: 10_000 * Self.ms) == .init(gap: nil, congested: false))
     }
 
-    @Test("at_s gaps start when told, the last one included; an association loss takes the carrier away, a roam does not unless link_down says so")
+    @Test(
+        "at_s gaps start when told, the last one included; an association loss takes the carrier away, a roam does not unless link_down says so"
+    )
     func forcedGapsAndCarrier() {
-        let wifi = Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 0, gapMs: [100, 100], atS: [1]),
-                                       associationLoss: Fixture.PathGap(perHour: 0, gapMs: [500, 500], atS: [2, 4]))
+        let wifi = Fixture.ScannerWiFi(
+            roam: Fixture.PathGap(perHour: 0, gapMs: [100, 100], atS: [1]),
+            associationLoss: Fixture.PathGap(perHour: 0, gapMs: [500, 500], atS: [2, 4])
+        )
         var timeline = PathEventTimeline(wifi, origin: 0, seed: 1)
         #expect(!timeline.isEmpty && timeline.canTakeLinkDown)
         func at(_ ms: Int64) -> PathEventTimeline.State { timeline.state(at: ms * Self.ms) }
@@ -165,10 +190,16 @@ struct WiFiModelTests {
         #expect(at(4400) == .init(gap: .associationLoss, congested: false, linkDown: true))
         #expect(at(4600) == .init(gap: nil, congested: false))
         #expect(timeline.drawn.map(\.kind) == [.roam, .associationLoss, .associationLoss])
-        let roamsDown = Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 0, gapMs: [100, 100], linkDown: true, atS: [1]))
+        let roamsDown = Fixture.ScannerWiFi(
+            roam: Fixture.PathGap(perHour: 0, gapMs: [100, 100], linkDown: true, atS: [1])
+        )
         var down = PathEventTimeline(roamsDown, origin: 0, seed: 1)
         #expect(down.state(at: 1050 * Self.ms).linkDown)
-        var rated = PathEventTimeline(Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 10, gapMs: [50, 300])), origin: 0, seed: 1)
+        var rated = PathEventTimeline(
+            Fixture.ScannerWiFi(roam: Fixture.PathGap(perHour: 10, gapMs: [50, 300])),
+            origin: 0,
+            seed: 1
+        )
         #expect(!rated.canTakeLinkDown && !rated.state(at: 0).linkDown)
     }
 }

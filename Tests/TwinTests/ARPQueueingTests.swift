@@ -26,7 +26,7 @@ struct ARPQueueingTests {
             host.ipRTTs = [0.6, 0.6, 0.6]
             host.arpRTTs = [(10...15).contains(k) ? 0.6 + burstMs : 0.6]
             host.arpAskedAtMs = Double(k)
-            if k == 1 { host.dnsAnswers = 1 }   // the gateway: the LAN's name server
+            if k == 1 { host.dnsAnswers = 1 }  // the gateway: the LAN's name server
             capture.hosts[host.address] = host
         }
         for (address, asked) in [(inBurst, 12.5), (quiet, 30.0)] {
@@ -43,10 +43,13 @@ struct ARPQueueingTests {
 
     @Test("an ARP-only host asked inside a burst gets the link of one asked outside it, not the queue")
     func derivationTakesTheLocalQueueOff() throws {
-        let twin = try TwinDerivation.derive(Self.observations(), options: TwinOptions(name: "twin-queue", testbedRoundTripMs: 0.2))
+        let twin = try TwinDerivation.derive(
+            Self.observations(),
+            options: TwinOptions(name: "twin-queue", testbedRoundTripMs: 0.2)
+        )
         let delay = { (address: IPv4Address) in twin.fixture.devices.first { $0.ip == address }?.link?.delayMs }
         #expect(delay(Self.quiet) == 0.2)
-        #expect(delay(Self.inBurst) == 0.2)       // (4.6 − 4 − 0.2) / 2, not (4.6 − 0.2) / 2 = 2.2
+        #expect(delay(Self.inBurst) == 0.2)  // (4.6 − 4 − 0.2) / 2, not (4.6 − 0.2) / 2 = 2.2
         #expect(twin.yaml(command: "test").contains("asked nearest in time"))
     }
 
@@ -60,6 +63,9 @@ struct ARPQueueingTests {
         var slower = twin
         slower.hosts[Self.inBurst]?.arpRTTs = [0.6 + 4 + 3]
         let row = TwinComparison.compare(original: original, twin: slower).rows.first { $0.address == Self.inBurst }
-        #expect(row?.differences.contains { $0.hasPrefix("RTT median 0.60 vs 3.60 ms") } == true, "\(row?.differences ?? [])")
+        #expect(
+            row?.differences.contains { $0.hasPrefix("RTT median 0.60 vs 3.60 ms") } == true,
+            "\(row?.differences ?? [])"
+        )
     }
 }

@@ -4,10 +4,14 @@ import Testing
 
 @Suite("Addresses")
 struct AddressTests {
-    @Test("strict IPv4 parsing", arguments: [
-        ("198.18.0.1", true), ("0.0.0.0", true), ("255.255.255.255", true),
-        ("198.18.0", false), ("198.18.0.01", false), ("256.1.1.1", false), ("1..2.3", false), ("a.b.c.d", false), ("1.2.3.4 ", false),
-    ])
+    @Test(
+        "strict IPv4 parsing",
+        arguments: [
+            ("198.18.0.1", true), ("0.0.0.0", true), ("255.255.255.255", true),
+            ("198.18.0", false), ("198.18.0.01", false), ("256.1.1.1", false), ("1..2.3", false), ("a.b.c.d", false),
+            ("1.2.3.4 ", false),
+        ]
+    )
     func ipv4(text: String, valid: Bool) {
         #expect((IPv4Address(text) != nil) == valid)
         if valid { #expect(IPv4Address(text)!.description == text) }
@@ -45,10 +49,23 @@ struct AddressTests {
         let box = try JSONDecoder().decode(Box.self, from: Data(json.utf8))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(box), as: UTF8.self) == json.replacingOccurrences(of: "/", with: "\\/"))
-        for (bad, hint) in [(#"{"ip":"1.2.3","mac":"3c:22:fb:12:34:56","net":"198.18.0.0/24"}"#, "'1.2.3' is not an IPv4 address; write four numbers"),
-                            (#"{"ip":"198.18.0.5","mac":"3c:22","net":"198.18.0.0/24"}"#, "'3c:22' is not a MAC address; write six hex pairs"),
-                            (#"{"ip":"198.18.0.5","mac":"3c:22:fb:12:34:56","net":"198.18.0.0"}"#, "'198.18.0.0' is not a network; write address/prefix")] {
+        #expect(
+            String(decoding: try encoder.encode(box), as: UTF8.self) == json.replacingOccurrences(of: "/", with: "\\/")
+        )
+        for (bad, hint) in [
+            (
+                #"{"ip":"1.2.3","mac":"3c:22:fb:12:34:56","net":"198.18.0.0/24"}"#,
+                "'1.2.3' is not an IPv4 address; write four numbers"
+            ),
+            (
+                #"{"ip":"198.18.0.5","mac":"3c:22","net":"198.18.0.0/24"}"#,
+                "'3c:22' is not a MAC address; write six hex pairs"
+            ),
+            (
+                #"{"ip":"198.18.0.5","mac":"3c:22:fb:12:34:56","net":"198.18.0.0"}"#,
+                "'198.18.0.0' is not a network; write address/prefix"
+            ),
+        ] {
             do {
                 _ = try JSONDecoder().decode(Box.self, from: Data(bad.utf8))
                 Issue.record("decoded \(bad)")

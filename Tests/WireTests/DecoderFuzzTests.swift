@@ -16,17 +16,58 @@ struct DecoderFuzzTests {
 
     static var seeds: [[UInt8]] {
         let a = FrameFixtures.ipA, b = FrameFixtures.ipB
-        let syn = PacketBuilder.ipv4(source: a, destination: b, protocol: .tcp, payload:
-            PacketBuilder.tcp(source: a, destination: b, sourcePort: 1, destinationPort: 2, sequence: 3, flags: .syn))
+        let syn = PacketBuilder.ipv4(
+            source: a,
+            destination: b,
+            protocol: .tcp,
+            payload:
+                PacketBuilder.tcp(
+                    source: a,
+                    destination: b,
+                    sourcePort: 1,
+                    destinationPort: 2,
+                    sequence: 3,
+                    flags: .syn
+                )
+        )
         return [
             FrameFixtures.tcpFrame(flags: .syn),
             FrameFixtures.tcpFrame(flags: [.psh, .ack], payload: Array("hello".utf8)),
-            FrameFixtures.udpFrame(sourcePort: 1900, destinationPort: 1900, payload: Array("M-SEARCH * HTTP/1.1\r\nST: a\r\n\r\n".utf8)),
-            FrameFixtures.udpFrame(sourcePort: 5353, destinationPort: 5353, payload: [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0]),
-            PacketBuilder.ethernet(destination: .broadcast, source: FrameFixtures.macA, type: .arp, payload:
-                PacketBuilder.arp(operation: .request, senderMAC: FrameFixtures.macA, senderIP: a, targetMAC: .zero, targetIP: b)),
-            PacketBuilder.ethernet(destination: FrameFixtures.macA, source: FrameFixtures.macB, type: .ipv4, payload:
-                PacketBuilder.ipv4(source: b, destination: a, protocol: .icmp, payload: PacketBuilder.icmpError(type: 3, code: 3, quoting: syn))),
+            FrameFixtures.udpFrame(
+                sourcePort: 1900,
+                destinationPort: 1900,
+                payload: Array("M-SEARCH * HTTP/1.1\r\nST: a\r\n\r\n".utf8)
+            ),
+            FrameFixtures.udpFrame(
+                sourcePort: 5353,
+                destinationPort: 5353,
+                payload: [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0]
+            ),
+            PacketBuilder.ethernet(
+                destination: .broadcast,
+                source: FrameFixtures.macA,
+                type: .arp,
+                payload:
+                    PacketBuilder.arp(
+                        operation: .request,
+                        senderMAC: FrameFixtures.macA,
+                        senderIP: a,
+                        targetMAC: .zero,
+                        targetIP: b
+                    )
+            ),
+            PacketBuilder.ethernet(
+                destination: FrameFixtures.macA,
+                source: FrameFixtures.macB,
+                type: .ipv4,
+                payload:
+                    PacketBuilder.ipv4(
+                        source: b,
+                        destination: a,
+                        protocol: .icmp,
+                        payload: PacketBuilder.icmpError(type: 3, code: 3, quoting: syn)
+                    )
+            ),
         ]
     }
 
@@ -64,7 +105,11 @@ struct DecoderFuzzTests {
                     switch Int.random(in: 0..<3, using: &rng) {
                     case 0: bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
                     case 1: bytes.removeLast(Int.random(in: 0...bytes.count, using: &rng))
-                    default: bytes.insert(UInt8.random(in: 0...255, using: &rng), at: Int.random(in: 0...bytes.count, using: &rng))
+                    default:
+                        bytes.insert(
+                            UInt8.random(in: 0...255, using: &rng),
+                            at: Int.random(in: 0...bytes.count, using: &rng)
+                        )
                     }
                 }
             }

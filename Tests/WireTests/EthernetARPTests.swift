@@ -15,8 +15,13 @@ struct EthernetARPTests {
     @Test func skipsVLANTag() throws {
         var bytes = FrameFixtures.macB.array + FrameFixtures.macA.array
         bytes += [0x81, 0x00, 0x00, 0x2A, 0x08, 0x06]
-        bytes += PacketBuilder.arp(operation: .request, senderMAC: FrameFixtures.macA, senderIP: FrameFixtures.ipA,
-                                   targetMAC: .zero, targetIP: FrameFixtures.ipB)
+        bytes += PacketBuilder.arp(
+            operation: .request,
+            senderMAC: FrameFixtures.macA,
+            senderIP: FrameFixtures.ipA,
+            targetMAC: .zero,
+            targetIP: FrameFixtures.ipB
+        )
         let frame = try EthernetFrame(decoding: bytes)
         #expect(frame.vlanTags == [42])
         #expect(frame.etherType == .arp)
@@ -34,8 +39,13 @@ struct EthernetARPTests {
     }
 
     @Test func decodesARPReply() throws {
-        let bytes = PacketBuilder.arp(operation: .reply, senderMAC: FrameFixtures.macB, senderIP: FrameFixtures.ipB,
-                                      targetMAC: FrameFixtures.macA, targetIP: FrameFixtures.ipA)
+        let bytes = PacketBuilder.arp(
+            operation: .reply,
+            senderMAC: FrameFixtures.macB,
+            senderIP: FrameFixtures.ipB,
+            targetMAC: FrameFixtures.macA,
+            targetIP: FrameFixtures.ipA
+        )
         let arp = try ARPPacket(decoding: bytes[...])
         #expect(arp.operation == .reply)
         #expect(arp.senderMAC == FrameFixtures.macB)
@@ -46,8 +56,13 @@ struct EthernetARPTests {
     }
 
     @Test func truncatedAndForeignARPAreErrors() {
-        let bytes = PacketBuilder.arp(operation: .request, senderMAC: FrameFixtures.macA, senderIP: FrameFixtures.ipA,
-                                      targetMAC: .zero, targetIP: FrameFixtures.ipB)
+        let bytes = PacketBuilder.arp(
+            operation: .request,
+            senderMAC: FrameFixtures.macA,
+            senderIP: FrameFixtures.ipA,
+            targetMAC: .zero,
+            targetIP: FrameFixtures.ipB
+        )
         #expect(throws: WireDecodingError.truncated(layer: .arp, needed: 28, available: 27)) {
             try ARPPacket(decoding: bytes.prefix(27))
         }

@@ -22,15 +22,15 @@ struct SSDPSearchRequestTests {
     }
 
     @Test(arguments: [
-        "NOTIFY * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",         // not a search
-        "M-SEARCH /x HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",       // target not *
-        "M-SEARCH * HTTP/1.0\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",        // not HTTP/1.1
-        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:alive\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",           // wrong MAN
-        "M-SEARCH * HTTP/1.1\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",                                  // no MAN
-        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: soon\r\nST: ssdp:all\r\n\r\n",     // MX not a number
-        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: -1\r\nST: ssdp:all\r\n\r\n",       // MX negative
-        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST:\r\n\r\n",                 // empty ST
-        "M-SEARCH * HTTP/1.1\r\nMAN \"ssdp:discover\"\r\n\r\n",                                  // header without colon
+        "NOTIFY * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",  // not a search
+        "M-SEARCH /x HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",  // target not *
+        "M-SEARCH * HTTP/1.0\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",  // not HTTP/1.1
+        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:alive\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",  // wrong MAN
+        "M-SEARCH * HTTP/1.1\r\nMX: 1\r\nST: ssdp:all\r\n\r\n",  // no MAN
+        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: soon\r\nST: ssdp:all\r\n\r\n",  // MX not a number
+        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: -1\r\nST: ssdp:all\r\n\r\n",  // MX negative
+        "M-SEARCH * HTTP/1.1\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST:\r\n\r\n",  // empty ST
+        "M-SEARCH * HTTP/1.1\r\nMAN \"ssdp:discover\"\r\n\r\n",  // header without colon
     ])
     func malformedSearchIsRefused(text: String) {
         #expect(throws: WireDecodingError.self) { try SSDPSearchRequest(decoding: Array(text.utf8)[...]) }

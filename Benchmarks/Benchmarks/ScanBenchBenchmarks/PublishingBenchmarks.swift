@@ -14,10 +14,14 @@ enum PublishingBenchmarks {
     static func devices(_ count: Int) -> [DiscoveredDevice] {
         (0..<count).map { i in
             let ip = IPv4Address(UInt32(0x0A00_0001) + UInt32(i))
-            return DiscoveredDevice(ip: ip, source: i % 3 == 0 ? .bonjour : .arp,
-                                    hostname: i % 3 == 0 ? "Device \(i)" : nil, vendor: i % 4 == 0 ? "Vendor \(i % 7)" : nil,
-                                    latencyMs: i % 5 == 4 ? nil : Double(i % 40) + 0.4,
-                                    id: UUID(uuid: (UInt8(i & 0xFF), UInt8(i >> 8), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)))
+            return DiscoveredDevice(
+                ip: ip,
+                source: i % 3 == 0 ? .bonjour : .arp,
+                hostname: i % 3 == 0 ? "Device \(i)" : nil,
+                vendor: i % 4 == 0 ? "Vendor \(i % 7)" : nil,
+                latencyMs: i % 5 == 4 ? nil : Double(i % 40) + 0.4,
+                id: UUID(uuid: (UInt8(i & 0xFF), UInt8(i >> 8), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
+            )
         }
     }
 
@@ -36,33 +40,37 @@ enum PublishingBenchmarks {
 
     static func register() {
         for count in sizes {
-            Benchmark("Publishing: device-list publish, \(count) devices (1 in, 1 out, 1 changed)",
-                      configuration: .init(maxIterations: 20_000),
-                      closure: { benchmark in
-                let (a, b) = flipPair(count)
-                var list = DeviceList()
-                list.apply(devices: a, progress: 0.5)
-                var flip = false
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    flip.toggle()
-                    blackHole(list.apply(devices: flip ? b : a, progress: 0.5))
+            Benchmark(
+                "Publishing: device-list publish, \(count) devices (1 in, 1 out, 1 changed)",
+                configuration: .init(maxIterations: 20_000),
+                closure: { benchmark in
+                    let (a, b) = flipPair(count)
+                    var list = DeviceList()
+                    list.apply(devices: a, progress: 0.5)
+                    var flip = false
+                    benchmark.startMeasurement()
+                    for _ in benchmark.scaledIterations {
+                        flip.toggle()
+                        blackHole(list.apply(devices: flip ? b : a, progress: 0.5))
+                    }
+                    benchmark.stopMeasurement()
                 }
-                benchmark.stopMeasurement()
-            })
+            )
         }
 
-        Benchmark("Publishing: progress-only publish, 500 devices",
-                  configuration: .init(scalingFactor: .kilo),
-                  closure: { benchmark in
-            var list = DeviceList()
-            list.apply(devices: devices(500), progress: 0.5)
-            benchmark.startMeasurement()
-            for i in benchmark.scaledIterations {
-                list.setProgress(Double(i % 100) / 100)
+        Benchmark(
+            "Publishing: progress-only publish, 500 devices",
+            configuration: .init(scalingFactor: .kilo),
+            closure: { benchmark in
+                var list = DeviceList()
+                list.apply(devices: devices(500), progress: 0.5)
+                benchmark.startMeasurement()
+                for i in benchmark.scaledIterations {
+                    list.setProgress(Double(i % 100) / 100)
+                }
+                benchmark.stopMeasurement()
+                blackHole(list.progressText)
             }
-            benchmark.stopMeasurement()
-            blackHole(list.progressText)
-        })
+        )
     }
 }

@@ -59,7 +59,12 @@ struct SyntheticCapture: Sendable {
 
     /// Writes the first `frameCount` frames of the same sweep to a pcap file, one target at a
     /// time, so a 10 M-frame file costs no more memory than one target's frames.
-    static func write(frameCount: Int, targets: Int = manyTargets, spacing: Int64 = denseSpacing, to path: String) throws {
+    static func write(
+        frameCount: Int,
+        targets: Int = manyTargets,
+        spacing: Int64 = denseSpacing,
+        to path: String
+    ) throws {
         let writer = try PcapFileWriter(path: path)
         var capture = SyntheticCapture(targets: targets, spacing: spacing)
         var target = 0, written = 0
@@ -79,13 +84,59 @@ struct SyntheticCapture: Sendable {
 
     private mutating func sweep(_ target: IPv4Address, index: Int) {
         let s = Self.scanner
-        append(PacketBuilder.ethernet(destination: .broadcast, source: Self.scannerMAC, type: .arp, payload:
-            PacketBuilder.arp(operation: .request, senderMAC: Self.scannerMAC, senderIP: s, targetMAC: .zero, targetIP: target)))
-        append(PacketBuilder.ethernet(destination: Self.scannerMAC, source: Self.targetMAC, type: .arp, payload:
-            PacketBuilder.arp(operation: .reply, senderMAC: Self.targetMAC, senderIP: target, targetMAC: Self.scannerMAC, targetIP: s)))
+        append(
+            PacketBuilder.ethernet(
+                destination: .broadcast,
+                source: Self.scannerMAC,
+                type: .arp,
+                payload:
+                    PacketBuilder.arp(
+                        operation: .request,
+                        senderMAC: Self.scannerMAC,
+                        senderIP: s,
+                        targetMAC: .zero,
+                        targetIP: target
+                    )
+            )
+        )
+        append(
+            PacketBuilder.ethernet(
+                destination: Self.scannerMAC,
+                source: Self.targetMAC,
+                type: .arp,
+                payload:
+                    PacketBuilder.arp(
+                        operation: .reply,
+                        senderMAC: Self.targetMAC,
+                        senderIP: target,
+                        targetMAC: Self.scannerMAC,
+                        targetIP: s
+                    )
+            )
+        )
         let sequence = UInt16(truncatingIfNeeded: index)
-        ip(s, target, .icmp, PacketBuilder.icmpEcho(reply: false, identifier: 0x5B, sequence: sequence, data: Array(repeating: 0x42, count: 56)))
-        ip(target, s, .icmp, PacketBuilder.icmpEcho(reply: true, identifier: 0x5B, sequence: sequence, data: Array(repeating: 0x42, count: 56)))
+        ip(
+            s,
+            target,
+            .icmp,
+            PacketBuilder.icmpEcho(
+                reply: false,
+                identifier: 0x5B,
+                sequence: sequence,
+                data: Array(repeating: 0x42, count: 56)
+            )
+        )
+        ip(
+            target,
+            s,
+            .icmp,
+            PacketBuilder.icmpEcho(
+                reply: true,
+                identifier: 0x5B,
+                sequence: sequence,
+                data: Array(repeating: 0x42, count: 56)
+            )
+        )
         for (offset, port) in Self.ports.enumerated() {
             let source = UInt16(32_768 + (index * Self.ports.count + offset) % 28_000)
             let isn = UInt32(truncatingIfNeeded: index &* 7_919 &+ offset &* 104_729)
@@ -96,7 +147,7 @@ struct SyntheticCapture: Sendable {
                 tcp(s, source, target, port, seq: isn &+ 1, ack: ~isn &+ 1, flags: .ack)
                 tcp(s, source, target, port, seq: isn &+ 1, flags: [.rst, .ack])
             case 5:
-                tcp(s, source, target, port, seq: isn, flags: .syn)   // retransmission, never answered
+                tcp(s, source, target, port, seq: isn, flags: .syn)  // retransmission, never answered
             default:
                 tcp(target, port, s, source, seq: 0, ack: isn &+ 1, flags: [.rst, .ack])
             }
@@ -109,28 +160,87 @@ struct SyntheticCapture: Sendable {
         let mdns = IPv4Address(224, 0, 0, 251), ssdp = IPv4Address(239, 255, 255, 250)
         udp(s, 5353, mdns, 5353, DNSCorpus.mdnsQuery.encoded())
         udp(device, 5353, mdns, 5353, DNSCorpus.mdnsResponse.encoded())
-        udp(s, 50_000, ssdp, 1900, Array("M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n".utf8))
-        udp(device, 1900, s, 50_000, Array("HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nST: upnp:rootdevice\r\nUSN: uuid:1::upnp:rootdevice\r\nLOCATION: http://\(device):49000/desc.xml\r\n\r\n".utf8))
+        udp(
+            s,
+            50_000,
+            ssdp,
+            1900,
+            Array(
+                "M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: \"ssdp:discover\"\r\nMX: 1\r\nST: ssdp:all\r\n\r\n"
+                    .utf8
+            )
+        )
+        udp(
+            device,
+            1900,
+            s,
+            50_000,
+            Array(
+                "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=1800\r\nST: upnp:rootdevice\r\nUSN: uuid:1::upnp:rootdevice\r\nLOCATION: http://\(device):49000/desc.xml\r\n\r\n"
+                    .utf8
+            )
+        )
         udp(s, 40_000, IPv4Address(198, 18, 0, 1), 53, DNSCorpus.reverseQuery.encoded())
         udp(IPv4Address(198, 18, 0, 1), 53, s, 40_000, DNSCorpus.reverseAnswer.encoded())
     }
 
-    private mutating func tcp(_ source: IPv4Address, _ sport: UInt16, _ destination: IPv4Address, _ dport: UInt16,
-                              seq: UInt32, ack: UInt32 = 0, flags: TCPFlags) {
-        ip(source, destination, .tcp, PacketBuilder.tcp(source: source, destination: destination, sourcePort: sport,
-                                                       destinationPort: dport, sequence: seq, acknowledgment: ack, flags: flags))
+    private mutating func tcp(
+        _ source: IPv4Address,
+        _ sport: UInt16,
+        _ destination: IPv4Address,
+        _ dport: UInt16,
+        seq: UInt32,
+        ack: UInt32 = 0,
+        flags: TCPFlags
+    ) {
+        ip(
+            source,
+            destination,
+            .tcp,
+            PacketBuilder.tcp(
+                source: source,
+                destination: destination,
+                sourcePort: sport,
+                destinationPort: dport,
+                sequence: seq,
+                acknowledgment: ack,
+                flags: flags
+            )
+        )
     }
 
-    private mutating func udp(_ source: IPv4Address, _ sport: UInt16, _ destination: IPv4Address, _ dport: UInt16, _ payload: [UInt8]) {
-        ip(source, destination, .udp, PacketBuilder.udp(source: source, destination: destination, sourcePort: sport,
-                                                       destinationPort: dport, payload: payload))
+    private mutating func udp(
+        _ source: IPv4Address,
+        _ sport: UInt16,
+        _ destination: IPv4Address,
+        _ dport: UInt16,
+        _ payload: [UInt8]
+    ) {
+        ip(
+            source,
+            destination,
+            .udp,
+            PacketBuilder.udp(
+                source: source,
+                destination: destination,
+                sourcePort: sport,
+                destinationPort: dport,
+                payload: payload
+            )
+        )
     }
 
-    private mutating func ip(_ source: IPv4Address, _ destination: IPv4Address, _ proto: IPProtocol, _ payload: [UInt8]) {
+    private mutating func ip(_ source: IPv4Address, _ destination: IPv4Address, _ proto: IPProtocol, _ payload: [UInt8])
+    {
         let fromScanner = source == Self.scanner
-        append(PacketBuilder.ethernet(destination: fromScanner ? Self.targetMAC : Self.scannerMAC,
-                                      source: fromScanner ? Self.scannerMAC : Self.targetMAC, type: .ipv4,
-                                      payload: PacketBuilder.ipv4(source: source, destination: destination, protocol: proto, payload: payload)))
+        append(
+            PacketBuilder.ethernet(
+                destination: fromScanner ? Self.targetMAC : Self.scannerMAC,
+                source: fromScanner ? Self.scannerMAC : Self.targetMAC,
+                type: .ipv4,
+                payload: PacketBuilder.ipv4(source: source, destination: destination, protocol: proto, payload: payload)
+            )
+        )
     }
 
     private mutating func append(_ bytes: [UInt8]) {

@@ -39,7 +39,8 @@ public final class EventLog: EventSink {
     /// - Throws: `EventLogError` when the file cannot be created.
     public convenience init(path: String, flushThreshold: Int = 256 * 1024) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw EventLogError(path: path)
         }
         self.init(handle: handle, flushThreshold: flushThreshold)

@@ -25,7 +25,11 @@ public struct EventRecord: Codable, Sendable, Equatable {
         timeNs = try container.decode(UInt64.self, forKey: .timeNs)
         let type = try container.decode(String.self, forKey: .type)
         guard let event = try ScanEvent.decode(type: type, from: decoder) else {
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown event type '\(type)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type,
+                in: container,
+                debugDescription: "unknown event type '\(type)'"
+            )
         }
         self.event = event
     }

@@ -63,15 +63,21 @@ extension EventTally {
             case .connectionState(let change):
                 guard let ip = addressOf[change.connection] else { return }
                 if tcpConnections.contains(change.connection) { noteTCP(change, at: ip) }
-                if change.state == .waiting { byAddress[ip, default: Address()].waitingByError[change.error ?? "unknown", default: 0] += 1 }
+                if change.state == .waiting {
+                    byAddress[ip, default: Address()].waitingByError[change.error ?? "unknown", default: 0] += 1
+                }
                 if [.ready, .failed, .cancelled].contains(change.state),
-                   byAddress[ip]?.ends[change.connection] == nil || change.state != .cancelled {
+                    byAddress[ip]?.ends[change.connection] == nil || change.state != .cancelled
+                {
                     byAddress[ip, default: Address()].ends[change.connection] = change.state
                 }
             case .packetSent(let packet):
                 byAddress[packet.ip, default: Address()].packetsByKind[packet.kind, default: 0] += 1
             case .sendFailed(let failure):
-                byAddress[failure.ip, default: Address()].sendFailures["\(failure.kind.rawValue) \(failure.error)", default: 0] += 1
+                byAddress[failure.ip, default: Address()].sendFailures[
+                    "\(failure.kind.rawValue) \(failure.error)",
+                    default: 0
+                ] += 1
             case .neighbourTableRead(let read):
                 tableReads += 1
                 for ip in Set(read.addresses) { byAddress[ip, default: Address()].tableReadsListing += 1 }
@@ -79,7 +85,9 @@ extension EventTally {
                 if !listeningPhases.contains(start.phase) { listeningPhases.append(start.phase) }
             case .answerReceived(let answer):
                 byAddress[answer.from, default: Address()].answered.insert(answer.protocol)
-                if let credited = answer.credited { byAddress[credited, default: Address()].answered.insert(answer.protocol) }
+                if let credited = answer.credited {
+                    byAddress[credited, default: Address()].answered.insert(answer.protocol)
+                }
             default:
                 break
             }
@@ -99,7 +107,9 @@ extension EventTally {
             case .waiting, .failed:
                 let error = change.error ?? ""
                 if Self.answerErrors.contains(error) { byAddress[ip, default: Address()].tcp.answered.insert(id) }
-                if Self.unreachableErrors.contains(error) { byAddress[ip, default: Address()].tcp.unreachable.insert(id) }
+                if Self.unreachableErrors.contains(error) {
+                    byAddress[ip, default: Address()].tcp.unreachable.insert(id)
+                }
             default:
                 break
             }

@@ -71,7 +71,9 @@ extension ScanEvent {
         public var limit: Int?
         public var waitedNs: UInt64
         enum CodingKeys: String, CodingKey { case active, limit, waitedNs = "waited_ns" }
-        public init(active: Int, limit: Int?, waitedNs: UInt64) { self.active = active; self.limit = limit; self.waitedNs = waitedNs }
+        public init(active: Int, limit: Int?, waitedNs: UInt64) {
+            self.active = active; self.limit = limit; self.waitedNs = waitedNs
+        }
     }
 
     /// `budget_wait`: a task queued for a slot.
@@ -79,7 +81,9 @@ extension ScanEvent {
         public var active: Int
         public var limit: Int?
         public var queued: Int
-        public init(active: Int, limit: Int?, queued: Int) { self.active = active; self.limit = limit; self.queued = queued }
+        public init(active: Int, limit: Int?, queued: Int) {
+            self.active = active; self.limit = limit; self.queued = queued
+        }
     }
 
     /// `budget_wait_cancelled`: a queued task was cancelled and left the queue (structured style).
@@ -133,7 +137,8 @@ extension ScanEvent {
         public var blockedMs: Int?
         enum CodingKeys: String, CodingKey { case phase, kind, ip, port, bytes, blockedMs = "blocked_ms" }
         public init(phase: String, kind: PacketKind, ip: IPv4Address, port: Int?, bytes: Int, blockedMs: Int? = nil) {
-            self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.bytes = bytes; self.blockedMs = blockedMs
+            self.phase = phase; self.kind = kind; self.ip = ip; self.port = port; self.bytes = bytes;
+            self.blockedMs = blockedMs
         }
     }
 
@@ -212,8 +217,16 @@ extension ScanEvent {
             case mainBusyNs = "main_busy_ns"
             case deviceList = "device_list"
         }
-        public init(sequence: Int, devices: Int, progress: Double, reason: PublishReason, mainBusyNs: UInt64? = nil, deviceList: Bool? = nil) {
-            self.sequence = sequence; self.devices = devices; self.progress = progress; self.reason = reason; self.mainBusyNs = mainBusyNs
+        public init(
+            sequence: Int,
+            devices: Int,
+            progress: Double,
+            reason: PublishReason,
+            mainBusyNs: UInt64? = nil,
+            deviceList: Bool? = nil
+        ) {
+            self.sequence = sequence; self.devices = devices; self.progress = progress; self.reason = reason;
+            self.mainBusyNs = mainBusyNs
             self.deviceList = deviceList
         }
     }
@@ -243,9 +256,19 @@ extension ScanEvent {
         public var accepted: Bool
         /// The TXT strings (`key=value`) the resolve heard; absent when it asked for none (TCP-connect resolve).
         public var txt: [String]?
-        enum CodingKeys: String, CodingKey { case instance, domain, host, ip, port, accepted, txt, serviceType = "service_type" }
-        public init(instance: String, serviceType: String, domain: String, host: String?, ip: IPv4Address, port: Int, accepted: Bool,
-                    txt: [String]? = nil) {
+        enum CodingKeys: String, CodingKey {
+            case instance, domain, host, ip, port, accepted, txt, serviceType = "service_type"
+        }
+        public init(
+            instance: String,
+            serviceType: String,
+            domain: String,
+            host: String?,
+            ip: IPv4Address,
+            port: Int,
+            accepted: Bool,
+            txt: [String]? = nil
+        ) {
             self.instance = instance; self.serviceType = serviceType; self.domain = domain; self.host = host
             self.ip = ip; self.port = port; self.accepted = accepted; self.txt = txt
         }
@@ -279,8 +302,15 @@ extension ScanEvent {
         public var action: StaleCallbackAction
         /// The answer's UDP sender; absent for a timer.
         public var from: IPv4Address?
-        public init(kind: StaleCallbackKind, generation: Int, current: Int, action: StaleCallbackAction, from: IPv4Address?) {
-            self.kind = kind; self.generation = generation; self.current = current; self.action = action; self.from = from
+        public init(
+            kind: StaleCallbackKind,
+            generation: Int,
+            current: Int,
+            action: StaleCallbackAction,
+            from: IPv4Address?
+        ) {
+            self.kind = kind; self.generation = generation; self.current = current; self.action = action;
+            self.from = from
         }
     }
 }

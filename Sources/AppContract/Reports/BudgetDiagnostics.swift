@@ -28,8 +28,16 @@ public struct BudgetDiagnostics: Sendable, Equatable, Codable {
         case releaseLagMaxNanoseconds = "release_lag_max_ns"
     }
 
-    public init(active: Int = 0, peak: Int = 0, queued: Int = 0, acquires: Int = 0, releases: Int = 0,
-                waits: Int = 0, cancelledWaits: Int = 0, totalWaitNanoseconds: UInt64 = 0) {
+    public init(
+        active: Int = 0,
+        peak: Int = 0,
+        queued: Int = 0,
+        acquires: Int = 0,
+        releases: Int = 0,
+        waits: Int = 0,
+        cancelledWaits: Int = 0,
+        totalWaitNanoseconds: UInt64 = 0
+    ) {
         self.active = active
         self.peak = peak
         self.queued = queued

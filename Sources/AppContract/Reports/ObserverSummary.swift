@@ -17,7 +17,13 @@ public struct ObserverSummary: Sendable, Equatable, Codable {
         case worstHitchMs = "worst_hitch_ms"
     }
 
-    public init(publishes: Int, mainBusyMs: Double? = nil, frames: Int? = nil, framesLate: Int? = nil, worstHitchMs: Double? = nil) {
+    public init(
+        publishes: Int,
+        mainBusyMs: Double? = nil,
+        frames: Int? = nil,
+        framesLate: Int? = nil,
+        worstHitchMs: Double? = nil
+    ) {
         self.publishes = publishes
         self.mainBusyMs = mainBusyMs
         self.frames = frames

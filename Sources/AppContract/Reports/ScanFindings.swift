@@ -46,8 +46,12 @@ public struct ScanFindings: Codable, Sendable, Equatable {
         /// `txt` may be absent (a service heard without TXT).
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(instance: try c.decode(String.self, forKey: .instance), type: try c.decode(String.self, forKey: .type),
-                      port: try c.decode(Int.self, forKey: .port), txt: try c.decodeIfPresent([String: String].self, forKey: .txt) ?? [:])
+            self.init(
+                instance: try c.decode(String.self, forKey: .instance),
+                type: try c.decode(String.self, forKey: .type),
+                port: try c.decode(Int.self, forKey: .port),
+                txt: try c.decodeIfPresent([String: String].self, forKey: .txt) ?? [:]
+            )
         }
 
         enum CodingKeys: String, CodingKey { case instance, type, port, txt }
@@ -92,8 +96,12 @@ public struct ScanFindings: Codable, Sendable, Equatable {
             case .connectionCreated(let created):
                 ports[created.ip.description, default: []].insert(created.port)
             case .serviceResolved(let resolved):
-                let service = Service(instance: resolved.instance, type: resolved.serviceType, port: resolved.port,
-                                      txt: Service.pairs(resolved.txt ?? []))
+                let service = Service(
+                    instance: resolved.instance,
+                    type: resolved.serviceType,
+                    port: resolved.port,
+                    txt: Service.pairs(resolved.txt ?? [])
+                )
                 let known = services[resolved.ip.description] ?? []
                 if !known.contains(where: { $0.instance == service.instance && $0.type == service.type }) {
                     services[resolved.ip.description, default: []].append(service)
@@ -105,7 +113,11 @@ public struct ScanFindings: Codable, Sendable, Equatable {
         var devices: [String: Device] = [:]
         let open = Dictionary(report.devices.map { ($0.ip, $0.openPorts) }, uniquingKeysWith: { first, _ in first })
         for ip in Set(ports.keys).union(services.keys).union(open.keys) {
-            devices[ip] = Device(triedPorts: (ports[ip] ?? []).sorted(), openPorts: (open[ip] ?? []).sorted(), services: services[ip] ?? [])
+            devices[ip] = Device(
+                triedPorts: (ports[ip] ?? []).sorted(),
+                openPorts: (open[ip] ?? []).sorted(),
+                services: services[ip] ?? []
+            )
         }
         self.devices = devices
     }

@@ -14,10 +14,23 @@ public struct ScanReport: Codable, Sendable {
         /// Milliseconds from scan start to the first sighting.
         public var firstSeenMs: Double
 
-        public init(ip: String, mac: String?, hostname: String?, sources: [String], firstSource: String, latencyMs: Double?,
-                    latencySource: String?, openPorts: [Int], firstSeenMs: Double) {
-            (self.ip, self.mac, self.hostname, self.sources, self.firstSource) = (ip, mac, hostname, sources, firstSource)
-            (self.latencyMs, self.latencySource, self.openPorts, self.firstSeenMs) = (latencyMs, latencySource, openPorts, firstSeenMs)
+        public init(
+            ip: String,
+            mac: String?,
+            hostname: String?,
+            sources: [String],
+            firstSource: String,
+            latencyMs: Double?,
+            latencySource: String?,
+            openPorts: [Int],
+            firstSeenMs: Double
+        ) {
+            (self.ip, self.mac, self.hostname, self.sources, self.firstSource) = (
+                ip, mac, hostname, sources, firstSource
+            )
+            (self.latencyMs, self.latencySource, self.openPorts, self.firstSeenMs) = (
+                latencyMs, latencySource, openPorts, firstSeenMs
+            )
         }
 
         /// The JSON's keys (public: the harness's lenient `ScanReportExcerpt` reads the same ones).
@@ -64,12 +77,29 @@ public struct ScanReport: Codable, Sendable {
         public var waitingByError: [String: Int]
         public var phases: [Phase]
 
-        public init(strategy: String, interface: String, network: String, hostsPlanned: Int, durationS: Double, connectionsCreated: Int,
-                    peakConnectionsInFlight: Int, budgetWaits: Int, publishes: Int?, publishing: ObserverSummary?,
-                    waitingByError: [String: Int], phases: [Phase]) {
-            (self.strategy, self.interface, self.network, self.hostsPlanned, self.durationS) = (strategy, interface, network, hostsPlanned, durationS)
-            (self.connectionsCreated, self.peakConnectionsInFlight, self.budgetWaits) = (connectionsCreated, peakConnectionsInFlight, budgetWaits)
-            (self.publishes, self.publishing, self.waitingByError, self.phases) = (publishes, publishing, waitingByError, phases)
+        public init(
+            strategy: String,
+            interface: String,
+            network: String,
+            hostsPlanned: Int,
+            durationS: Double,
+            connectionsCreated: Int,
+            peakConnectionsInFlight: Int,
+            budgetWaits: Int,
+            publishes: Int?,
+            publishing: ObserverSummary?,
+            waitingByError: [String: Int],
+            phases: [Phase]
+        ) {
+            (self.strategy, self.interface, self.network, self.hostsPlanned, self.durationS) = (
+                strategy, interface, network, hostsPlanned, durationS
+            )
+            (self.connectionsCreated, self.peakConnectionsInFlight, self.budgetWaits) = (
+                connectionsCreated, peakConnectionsInFlight, budgetWaits
+            )
+            (self.publishes, self.publishing, self.waitingByError, self.phases) = (
+                publishes, publishing, waitingByError, phases
+            )
         }
 
         enum CodingKeys: String, CodingKey {

@@ -19,7 +19,9 @@ extension SessionReport {
         public static let phase = "classify"
 
         public init(deepProbe: String, startedUnixS: Double, seconds: Double, devices: [Device] = []) {
-            (self.deepProbe, self.startedUnixS, self.seconds, self.devices) = (deepProbe, startedUnixS, seconds, devices)
+            (self.deepProbe, self.startedUnixS, self.seconds, self.devices) = (
+                deepProbe, startedUnixS, seconds, devices
+            )
         }
 
         enum CodingKeys: String, CodingKey {
@@ -39,7 +41,9 @@ extension SessionReport {
             public var displayName: String?
 
             public init(ip: String, category: String?, rule: String, evidence: String?, displayName: String?) {
-                (self.ip, self.category, self.rule, self.evidence, self.displayName) = (ip, category, rule, evidence, displayName)
+                (self.ip, self.category, self.rule, self.evidence, self.displayName) = (
+                    ip, category, rule, evidence, displayName
+                )
             }
 
             enum CodingKeys: String, CodingKey {
@@ -51,4 +55,3 @@ extension SessionReport {
         }
     }
 }
-

@@ -16,8 +16,16 @@ extension SessionReport {
         /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
         public var finished = true
 
-        public init(mac: String, destination: String, port: Int, startedS: Double, durationMs: Double, sentUnixNs: Int64,
-                    packetHex: String?, error: String?) {
+        public init(
+            mac: String,
+            destination: String,
+            port: Int,
+            startedS: Double,
+            durationMs: Double,
+            sentUnixNs: Int64,
+            packetHex: String?,
+            error: String?
+        ) {
             (self.mac, self.destination, self.port, self.startedS) = (mac, destination, port, startedS)
             (self.durationMs, self.sentUnixNs, self.packetHex, self.error) = (durationMs, sentUnixNs, packetHex, error)
         }
@@ -64,7 +72,15 @@ extension SessionReport {
         /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
         public var finished = true
 
-        public init(startedS: Double, durationMs: Double, types: [String], service: String, generation: Int?, services: [ResolvedService], error: String?) {
+        public init(
+            startedS: Double,
+            durationMs: Double,
+            types: [String],
+            service: String,
+            generation: Int?,
+            services: [ResolvedService],
+            error: String?
+        ) {
             (self.startedS, self.durationMs, self.types, self.service) = (startedS, durationMs, types, service)
             (self.generation, self.services, self.error) = (generation, services, error)
         }
@@ -94,9 +110,20 @@ extension SessionReport {
         /// `duration_ms` is how long it had run by then): scored as a disagreement, never left out.
         public var finished = true
 
-        public init(target: String, startedS: Double, durationMs: Double, service: String, generation: Int?, types: [String], heard: Int,
-                    services: [String], error: String?) {
-            (self.target, self.startedS, self.durationMs, self.service, self.generation) = (target, startedS, durationMs, service, generation)
+        public init(
+            target: String,
+            startedS: Double,
+            durationMs: Double,
+            service: String,
+            generation: Int?,
+            types: [String],
+            heard: Int,
+            services: [String],
+            error: String?
+        ) {
+            (self.target, self.startedS, self.durationMs, self.service, self.generation) = (
+                target, startedS, durationMs, service, generation
+            )
             self.types = types
             (self.heard, self.services, self.error) = (heard, services, error)
         }

@@ -34,7 +34,9 @@ extension SessionReport {
         public var reachedDestination: Bool
 
         public init(ttl: Int, address: String?, name: String?, rttMs: Double?, reachedDestination: Bool) {
-            (self.ttl, self.address, self.name, self.rttMs, self.reachedDestination) = (ttl, address, name, rttMs, reachedDestination)
+            (self.ttl, self.address, self.name, self.rttMs, self.reachedDestination) = (
+                ttl, address, name, rttMs, reachedDestination
+            )
         }
 
         enum CodingKeys: String, CodingKey {

@@ -145,8 +145,16 @@ public struct SessionReport: Codable, Sendable {
         public var effectiveLimit: Int?
         public var thermal: String
 
-        public init(declaredAtS: Double, openPhases: [String], budget: BudgetDiagnostics, effectiveLimit: Int?, thermal: String) {
-            (self.declaredAtS, self.openPhases, self.budget, self.effectiveLimit, self.thermal) = (declaredAtS, openPhases, budget, effectiveLimit, thermal)
+        public init(
+            declaredAtS: Double,
+            openPhases: [String],
+            budget: BudgetDiagnostics,
+            effectiveLimit: Int?,
+            thermal: String
+        ) {
+            (self.declaredAtS, self.openPhases, self.budget, self.effectiveLimit, self.thermal) = (
+                declaredAtS, openPhases, budget, effectiveLimit, thermal
+            )
         }
 
         enum CodingKeys: String, CodingKey {

@@ -59,8 +59,16 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// `waiting` (absent: 0).
     public var pathRetryDelayMs: Parameter?
 
-    public init(name: String, device: String, callbackUs: Parameter, connectionSetupUs: Parameter, publishUs: Parameter,
-                callbackPoolWidth: Parameter, pathWaiting: Parameter? = nil, pathRetryDelayMs: Parameter? = nil) {
+    public init(
+        name: String,
+        device: String,
+        callbackUs: Parameter,
+        connectionSetupUs: Parameter,
+        publishUs: Parameter,
+        callbackPoolWidth: Parameter,
+        pathWaiting: Parameter? = nil,
+        pathRetryDelayMs: Parameter? = nil
+    ) {
         self.name = name
         self.device = device
         self.callbackUs = callbackUs
@@ -83,15 +91,21 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
 
     /// The parameters by their file key, in file order (the optional ones when the file has them).
     public var parameters: [(key: String, parameter: Parameter)] {
-        let optional: [(key: String, parameter: Parameter)] = [(CodingKeys.pathWaiting.rawValue, pathWaiting), (CodingKeys.pathRetryDelayMs.rawValue, pathRetryDelayMs)]
-            .compactMap { key, parameter in parameter.map { (key, $0) } }
-        return [(CodingKeys.callbackUs.rawValue, callbackUs), (CodingKeys.connectionSetupUs.rawValue, connectionSetupUs),
-                (CodingKeys.publishUs.rawValue, publishUs), (CodingKeys.callbackPoolWidth.rawValue, callbackPoolWidth)] + optional
+        let optional: [(key: String, parameter: Parameter)] = [
+            (CodingKeys.pathWaiting.rawValue, pathWaiting), (CodingKeys.pathRetryDelayMs.rawValue, pathRetryDelayMs),
+        ]
+        .compactMap { key, parameter in parameter.map { (key, $0) } }
+        return [
+            (CodingKeys.callbackUs.rawValue, callbackUs), (CodingKeys.connectionSetupUs.rawValue, connectionSetupUs),
+            (CodingKeys.publishUs.rawValue, publishUs), (CodingKeys.callbackPoolWidth.rawValue, callbackPoolWidth),
+        ] + optional
     }
 
     /// The parameter keys a profile has (what `--sweep platform.KEY=…` may name).
-    public static let parameterKeys = [CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth, .pathWaiting, .pathRetryDelayMs]
-        .map(\.rawValue)
+    public static let parameterKeys = [
+        CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth, .pathWaiting, .pathRetryDelayMs,
+    ]
+    .map(\.rawValue)
 
     /// True when the app watches its path and retries waiting connections (`path_waiting` not 0).
     public var observesPath: Bool { (pathWaiting?.value ?? 0) != 0 }

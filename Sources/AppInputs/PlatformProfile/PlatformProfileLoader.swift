@@ -40,46 +40,84 @@ public enum PlatformProfileLoader {
     public static func directory() -> String { BuiltinDirectory.locate("fixtures/platforms") }
 
     static var decoder: StrictYAMLDecoder {
-        StrictYAMLDecoder(knownKeys: Set(PlatformProfile.CodingKeys.allCases.map(\.rawValue) + PlatformProfile.Parameter.CodingKeys.allCases.map(\.rawValue)),
-                          schemaDocument: schemaDocument)
+        StrictYAMLDecoder(
+            knownKeys: Set(
+                PlatformProfile.CodingKeys.allCases.map(\.rawValue)
+                    + PlatformProfile.Parameter.CodingKeys.allCases.map(\.rawValue)
+            ),
+            schemaDocument: schemaDocument
+        )
     }
 
     /// The ranges the app can honour, per parameter key.
     static let ranges: [String: ClosedRange<Double>] = [
-        "callback_us": 0...100_000, "connection_setup_us": 0...100_000, "publish_us": 0...100_000, "callback_pool_width": 0...64,
+        "callback_us": 0...100_000, "connection_setup_us": 0...100_000, "publish_us": 0...100_000,
+        "callback_pool_width": 0...64,
         "path_waiting": 0...1, "path_retry_delay_ms": 0...600_000,
     ]
 
     static func validate(_ profile: PlatformProfile, document: YAMLDocument) throws {
         if profile.name.isEmpty || profile.name.contains(where: { $0.isWhitespace || $0 == "/" }) {
-            throw document.error(at: ["name"], "'\(profile.name)' is not a profile name", fix: "write one word: the file's stem, as in fixtures/platforms")
+            throw document.error(
+                at: ["name"],
+                "'\(profile.name)' is not a profile name",
+                fix: "write one word: the file's stem, as in fixtures/platforms"
+            )
         }
         for (key, parameter) in profile.parameters {
             let path: YAMLPath = [.key(key)]
             let range = ranges[key] ?? 0...Double.greatestFiniteMagnitude
             guard range.contains(parameter.value) else {
-                throw document.error(at: path.appending(key: "value"), "\(parameter.value) is out of range",
-                                     fix: "write \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+                throw document.error(
+                    at: path.appending(key: "value"),
+                    "\(parameter.value) is out of range",
+                    fix: "write \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+                )
             }
             if key == "path_waiting" && parameter.value != parameter.value.rounded() {
-                throw document.error(at: path.appending(key: "value"), "path_waiting is on or off", fix: "write 1 (connections follow the path, as NWConnection's do) or 0 (no path observation)")
+                throw document.error(
+                    at: path.appending(key: "value"),
+                    "path_waiting is on or off",
+                    fix: "write 1 (connections follow the path, as NWConnection's do) or 0 (no path observation)"
+                )
             }
             if key == "callback_pool_width" && parameter.value != parameter.value.rounded() {
-                throw document.error(at: path.appending(key: "value"), "a pool has a whole number of threads", fix: "write an integer (0: no emulated pool)")
+                throw document.error(
+                    at: path.appending(key: "value"),
+                    "a pool has a whole number of threads",
+                    fix: "write an integer (0: no emulated pool)"
+                )
             }
             switch (parameter.source, parameter.assumption) {
             case (nil, nil):
-                throw document.error(at: path, "the parameter says neither where its value comes from nor that it is assumed",
-                                     fix: "add 'source: <document, session or measurement>' or 'assumption: <why>' with 'sweep: [low, high]'")
+                throw document.error(
+                    at: path,
+                    "the parameter says neither where its value comes from nor that it is assumed",
+                    fix:
+                        "add 'source: <document, session or measurement>' or 'assumption: <why>' with 'sweep: [low, high]'"
+                )
             case (.some, .some):
-                throw document.error(at: path, "the parameter has both a source and an assumption",
-                                     fix: "keep 'source' if the value is sourced, else keep 'assumption' and its 'sweep'")
+                throw document.error(
+                    at: path,
+                    "the parameter has both a source and an assumption",
+                    fix: "keep 'source' if the value is sourced, else keep 'assumption' and its 'sweep'"
+                )
             case (.some(let source), nil) where source.trimmingCharacters(in: .whitespaces).isEmpty:
-                throw document.error(at: path.appending(key: "source"), "the source is empty", fix: "name the document, session or measurement")
+                throw document.error(
+                    at: path.appending(key: "source"),
+                    "the source is empty",
+                    fix: "name the document, session or measurement"
+                )
             case (nil, .some):
-                guard let sweep = parameter.sweep, sweep.count == 2, sweep[0] <= sweep[1], sweep.allSatisfy(range.contains) else {
-                    throw document.error(at: path.appending(key: "sweep"), "an assumption needs a sweep range [low, high] within \(Int(range.lowerBound))–\(Int(range.upperBound))",
-                                         fix: "add 'sweep: [low, high]', the range to measure it over (docs/PLATFORMS.md lists the sources found and what is left to sweep)")
+                guard let sweep = parameter.sweep, sweep.count == 2, sweep[0] <= sweep[1],
+                    sweep.allSatisfy(range.contains)
+                else {
+                    throw document.error(
+                        at: path.appending(key: "sweep"),
+                        "an assumption needs a sweep range [low, high] within \(Int(range.lowerBound))–\(Int(range.upperBound))",
+                        fix:
+                            "add 'sweep: [low, high]', the range to measure it over (docs/PLATFORMS.md lists the sources found and what is left to sweep)"
+                    )
                 }
             default:
                 break

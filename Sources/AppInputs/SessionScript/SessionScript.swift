@@ -50,7 +50,9 @@ public struct SessionScript: Codable, Sendable, Equatable {
         /// What `cancel` stops.
         public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail }
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail
+        }
 
         public init(atSeconds: Double, what: What) {
             self.atSeconds = atSeconds
@@ -62,9 +64,13 @@ public struct SessionScript: Codable, Sendable, Equatable {
             atSeconds = try c.decode(Double.self, forKey: .atSeconds)
             let given = CodingKeys.allCases.filter { $0 != .atSeconds && c.contains($0) }
             guard given.count == 1, let key = given.first else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
+                    )
+                )
             }
             switch key {
             case .scan: what = .scan
@@ -109,7 +115,9 @@ public struct SessionScript: Codable, Sendable, Equatable {
         public var intervalMs = 1000
         public var timeoutMs: Int?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case target, count, intervalMs = "interval_ms", timeoutMs = "timeout_ms" }
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case target, count, intervalMs = "interval_ms", timeoutMs = "timeout_ms"
+        }
         public init(target: String, count: Int = 20, intervalMs: Int = 1000, timeoutMs: Int? = nil) {
             self.target = target
             self.count = count
@@ -156,8 +164,10 @@ public struct SessionScript: Codable, Sendable, Equatable {
 
         public var ports: [Int] {
             switch self {
-            case .deviceDetail: [21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 548, 631, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
-            case .common: [20, 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
+            case .deviceDetail:
+                [21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 548, 631, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
+            case .common:
+                [20, 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
             }
         }
     }

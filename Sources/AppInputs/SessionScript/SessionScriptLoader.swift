@@ -36,18 +36,20 @@ public enum SessionScriptLoader {
 
     /// The `$names` a script uses as targets, names or queries, which the caller must bind.
     public static func variables(in script: SessionScript) -> Set<String> {
-        Set(script.actions.flatMap { action -> [String] in
-            switch action.what {
-            case .ping(let p): [p.target]
-            case .ports(let p): [p.target]
-            case .trace(let t): [t.target]
-            case .dns(let d): [d.name]
-            case .whois(let w): [w.query] + (w.server.map { [$0] } ?? [])
-            case .detail(let d): [d.target]
-            case .wol(let w): [w.target]
-            default: []
-            }
-        }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) })
+        Set(
+            script.actions.flatMap { action -> [String] in
+                switch action.what {
+                case .ping(let p): [p.target]
+                case .ports(let p): [p.target]
+                case .trace(let t): [t.target]
+                case .dns(let d): [d.name]
+                case .whois(let w): [w.query] + (w.server.map { [$0] } ?? [])
+                case .detail(let d): [d.target]
+                case .wol(let w): [w.target]
+                default: []
+                }
+            }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) }
+        )
     }
 
     static func check(_ script: SessionScript, _ document: YAMLDocument) throws {
@@ -55,21 +57,29 @@ public enum SessionScriptLoader {
         // loader cannot know when a scan ends; after one that ended the cancel does nothing).
         var running: Double?
         var cancelledAt: Double?
-        let ordered = script.actions.enumerated().sorted { ($0.element.atSeconds, $0.offset) < ($1.element.atSeconds, $1.offset) }
+        let ordered = script.actions.enumerated().sorted {
+            ($0.element.atSeconds, $0.offset) < ($1.element.atSeconds, $1.offset)
+        }
         for (i, action) in ordered {
             switch action.what {
             case .scan:
                 if let since = running {
-                    let fix = since < action.atSeconds
+                    let fix =
+                        since < action.atSeconds
                         ? "add {at_s: \(seconds((since + action.atSeconds) / 2)), cancel: scan} (any time after \(seconds(since)) s and before \(seconds(action.atSeconds)) s), as leaving the network screen does"
                         : "start this scan later than \(seconds(since)) s, with a {cancel: scan} between the two"
-                    throw document.error(at: ["actions", .index(i), "scan"],
-                                         "this scan would overlap the one started at \(seconds(since)) s: no cancel: scan before it", fix: fix)
+                    throw document.error(
+                        at: ["actions", .index(i), "scan"],
+                        "this scan would overlap the one started at \(seconds(since)) s: no cancel: scan before it",
+                        fix: fix
+                    )
                 }
                 if cancelledAt == action.atSeconds {
-                    throw document.error(at: ["actions", .index(i), "scan"],
-                                         "this scan and the cancel: scan before it are both at \(seconds(action.atSeconds)) s, so they may run in either order",
-                                         fix: "start this scan later than the cancel, e.g. at_s: \(seconds(action.atSeconds + 0.05))")
+                    throw document.error(
+                        at: ["actions", .index(i), "scan"],
+                        "this scan and the cancel: scan before it are both at \(seconds(action.atSeconds)) s, so they may run in either order",
+                        fix: "start this scan later than the cancel, e.g. at_s: \(seconds(action.atSeconds + 0.05))"
+                    )
                 }
                 running = action.atSeconds
             case .cancel(.scan):
@@ -84,8 +94,11 @@ public enum SessionScriptLoader {
         for (i, action) in script.actions.enumerated() {
             let path: YAMLPath = ["actions", .index(i)]
             guard (0...3600).contains(action.atSeconds) else {
-                throw document.error(at: path.appending(key: "at_s"), "at_s \(action.atSeconds) is out of range",
-                                     fix: "write 0 to 3600 seconds after the session starts")
+                throw document.error(
+                    at: path.appending(key: "at_s"),
+                    "at_s \(action.atSeconds) is out of range",
+                    fix: "write 0 to 3600 seconds after the session starts"
+                )
             }
             switch action.what {
             case .scan:
@@ -94,36 +107,70 @@ public enum SessionScriptLoader {
                 let at = path.appending(key: "ping")
                 try checkTarget(p.target, at.appending(key: "target"), document)
                 guard (1...1000).contains(p.count) else {
-                    throw document.error(at: at.appending(key: "count"), "count \(p.count) is out of range", fix: "write 1 to 1000 echoes")
+                    throw document.error(
+                        at: at.appending(key: "count"),
+                        "count \(p.count) is out of range",
+                        fix: "write 1 to 1000 echoes"
+                    )
                 }
                 if let t = p.timeoutMs, !(1...60_000).contains(t) {
-                    throw document.error(at: at.appending(key: "timeout_ms"), "timeout_ms \(t) is out of range",
-                                         fix: "write 1 to 60000 milliseconds, or leave it out for the strategy's tools.ping.timeout_ms")
+                    throw document.error(
+                        at: at.appending(key: "timeout_ms"),
+                        "timeout_ms \(t) is out of range",
+                        fix: "write 1 to 60000 milliseconds, or leave it out for the strategy's tools.ping.timeout_ms"
+                    )
                 }
                 guard (10...60_000).contains(p.intervalMs) else {
-                    throw document.error(at: at.appending(key: "interval_ms"), "interval_ms \(p.intervalMs) is out of range",
-                                         fix: "write 10 to 60000 milliseconds")
+                    throw document.error(
+                        at: at.appending(key: "interval_ms"),
+                        "interval_ms \(p.intervalMs) is out of range",
+                        fix: "write 10 to 60000 milliseconds"
+                    )
                 }
             case .ports(let p):
                 let at = path.appending(key: "ports")
                 try checkTarget(p.target, at.appending(key: "target"), document)
                 if let t = p.timeoutMs, !(1...60_000).contains(t) {
-                    throw document.error(at: at.appending(key: "timeout_ms"), "timeout_ms \(t) is out of range",
-                                         fix: "write 1 to 60000 milliseconds, or leave it out for the strategy's tools.port_scanner.timeout_ms")
+                    throw document.error(
+                        at: at.appending(key: "timeout_ms"),
+                        "timeout_ms \(t) is out of range",
+                        fix:
+                            "write 1 to 60000 milliseconds, or leave it out for the strategy's tools.port_scanner.timeout_ms"
+                    )
                 }
             case .trace(let t):
                 try checkTarget(t.target, path.appending(key: "trace").appending(key: "target"), document)
             case .dns(let d):
                 let at = path.appending(key: "dns")
-                try checkText(d.name, at.appending(key: "name"), document, example: "nas.example.com, 192.0.2.1 (for PTR) or $dns_name")
+                try checkText(
+                    d.name,
+                    at.appending(key: "name"),
+                    document,
+                    example: "nas.example.com, 192.0.2.1 (for PTR) or $dns_name"
+                )
                 guard SessionScript.DNS.types.contains(d.type.uppercased()) else {
-                    throw document.error(at: at.appending(key: "type"), "record type '\(d.type)' is not one the DNS tool asks for",
-                                         fix: "write one of \(SessionScript.DNS.types.joined(separator: ", ")) (spec §5.5)")
+                    throw document.error(
+                        at: at.appending(key: "type"),
+                        "record type '\(d.type)' is not one the DNS tool asks for",
+                        fix: "write one of \(SessionScript.DNS.types.joined(separator: ", ")) (spec §5.5)"
+                    )
                 }
             case .whois(let w):
                 let at = path.appending(key: "whois")
-                try checkText(w.query, at.appending(key: "query"), document, example: "netmonitor.example, AS64500 or $whois_query")
-                if let server = w.server { try checkText(server, at.appending(key: "server"), document, example: "whois.iana.example or $whois_server") }
+                try checkText(
+                    w.query,
+                    at.appending(key: "query"),
+                    document,
+                    example: "netmonitor.example, AS64500 or $whois_query"
+                )
+                if let server = w.server {
+                    try checkText(
+                        server,
+                        at.appending(key: "server"),
+                        document,
+                        example: "whois.iana.example or $whois_server"
+                    )
+                }
             case .wol(let w):
                 try SessionScriptToolChecks.check(w, path.appending(key: "wol"), document)
             case .browse(let b):
@@ -143,7 +190,11 @@ public enum SessionScriptLoader {
             }
         }
         guard doesSomething else {
-            throw document.error(at: ["actions"], "the script does nothing", fix: "add at least one scan, ping, ports, trace, dns, whois, wol, browse or detail action")
+            throw document.error(
+                at: ["actions"],
+                "the script does nothing",
+                fix: "add at least one scan, ping, ports, trace, dns, whois, wol, browse or detail action"
+            )
         }
     }
 
@@ -155,8 +206,11 @@ public enum SessionScriptLoader {
     private static func checkTarget(_ target: String, _ path: YAMLPath, _ document: YAMLDocument) throws {
         if target.hasPrefix("$"), target.count > 1 { return }
         guard IPv4Address(target) != nil else {
-            throw document.error(at: path, "target '\(target)' is neither an IPv4 address nor a $name",
-                                 fix: "write an address such as 192.0.2.20, or $name and run with --target name=ADDRESS")
+            throw document.error(
+                at: path,
+                "target '\(target)' is neither an IPv4 address nor a $name",
+                fix: "write an address such as 192.0.2.20, or $name and run with --target name=ADDRESS"
+            )
         }
     }
 

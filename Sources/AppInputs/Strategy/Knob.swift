@@ -36,28 +36,58 @@ struct Knob<Section>: Sendable {
 
     /// A knob of any Codable type: no range, optionally tunable. `shown` replaces the default the
     /// doc would print (`6 + 12 types` for a long list).
-    init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value> & Sendable, tune: KnobRange.Values? = nil,
-                                    shown: String? = nil, doc: String) {
+    init<Value: Codable & Sendable>(
+        _ key: String,
+        _ path: WritableKeyPath<Section, Value> & Sendable,
+        tune: KnobRange.Values? = nil,
+        shown: String? = nil,
+        doc: String
+    ) {
         self.init(key, path, tune: tune, shown: shown, doc: doc) { _ in [] }
     }
 
     /// An optional knob: absent keeps the default, an explicit null sets nil, nil is left out when
     /// written (and shown as `—`).
-    init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value?> & Sendable, shown: String? = nil, doc: String) {
-        self.init(key, keys: [key], paths: [key], tunable: [], checks: { _ in [] }, docRows: { section in
-            [KnobDocRow(key: key, shown: shown ?? section[keyPath: path].map(KnobDocRow.cell) ?? "—", doc: doc)]
-        }) { c, section in
-            if c.contains(KnobKey(key)) { section[keyPath: path] = try c.decodeIfPresent(Value.self, forKey: KnobKey(key)) }
+    init<Value: Codable & Sendable>(
+        _ key: String,
+        _ path: WritableKeyPath<Section, Value?> & Sendable,
+        shown: String? = nil,
+        doc: String
+    ) {
+        self.init(
+            key,
+            keys: [key],
+            paths: [key],
+            tunable: [],
+            checks: { _ in [] },
+            docRows: { section in
+                [KnobDocRow(key: key, shown: shown ?? section[keyPath: path].map(KnobDocRow.cell) ?? "—", doc: doc)]
+            }
+        ) { c, section in
+            if c.contains(KnobKey(key)) {
+                section[keyPath: path] = try c.decodeIfPresent(Value.self, forKey: KnobKey(key))
+            }
         } write: { section, c in
             try c.encodeIfPresent(section[keyPath: path], forKey: KnobKey(key))
         }
     }
 
     /// A required knob: a file without it is refused.
-    init<Value: Codable & Sendable>(required key: String, _ path: WritableKeyPath<Section, Value> & Sendable, doc: String) {
-        self.init(key, keys: [key], paths: [key], tunable: [], checks: { _ in [] }, docRows: { _ in
-            [KnobDocRow(key: key, shown: "(required)", doc: doc)]
-        }) { c, section in
+    init<Value: Codable & Sendable>(
+        required key: String,
+        _ path: WritableKeyPath<Section, Value> & Sendable,
+        doc: String
+    ) {
+        self.init(
+            key,
+            keys: [key],
+            paths: [key],
+            tunable: [],
+            checks: { _ in [] },
+            docRows: { _ in
+                [KnobDocRow(key: key, shown: "(required)", doc: doc)]
+            }
+        ) { c, section in
             section[keyPath: path] = try c.decode(Value.self, forKey: KnobKey(key))
         } write: { section, c in
             try c.encode(section[keyPath: path], forKey: KnobKey(key))
@@ -65,53 +95,106 @@ struct Knob<Section>: Sendable {
     }
 
     /// A whole number the validator keeps in `valid`, whose fix says `write <low> to <high> <unit>`.
-    init(_ key: String, _ path: WritableKeyPath<Section, Int> & Sendable, _ valid: ClosedRange<Int>, _ unit: String,
-         tune: KnobRange.Values? = nil, doc: String) {
+    init(
+        _ key: String,
+        _ path: WritableKeyPath<Section, Int> & Sendable,
+        _ valid: ClosedRange<Int>,
+        _ unit: String,
+        tune: KnobRange.Values? = nil,
+        doc: String
+    ) {
         self.init(key, path, tune: tune, shown: nil, doc: doc) {
             [RangeCheck(path: [key], value: $0[keyPath: path], valid: valid, unit: unit)]
         }
     }
 
     /// A whole number or `none` (`Limit`); a number is kept in `valid`.
-    init(_ key: String, _ path: WritableKeyPath<Section, Limit> & Sendable, _ valid: ClosedRange<Int>, _ unit: String,
-         tune: KnobRange.Values? = nil, doc: String) {
+    init(
+        _ key: String,
+        _ path: WritableKeyPath<Section, Limit> & Sendable,
+        _ valid: ClosedRange<Int>,
+        _ unit: String,
+        tune: KnobRange.Values? = nil,
+        doc: String
+    ) {
         self.init(key, path, tune: tune, shown: nil, doc: doc) { section in
-            section[keyPath: path].value.map { [RangeCheck(path: [key], value: $0, valid: valid, unit: unit, orNone: true)] } ?? []
+            section[keyPath: path].value.map {
+                [RangeCheck(path: [key], value: $0, valid: valid, unit: unit, orNone: true)]
+            } ?? []
         }
     }
 
     /// A nested section (`tcp.timeouts`): its knobs' keys, ranges, checks and doc rows, one level down.
     init<Value: KnobSection>(section key: String, _ path: WritableKeyPath<Section, Value> & Sendable) {
-        self.init(key, path, keys: Value.allKeys.union([key]), paths: Value.knobs.flatMap(\.paths).map { "\(key).\($0)" },
-                  tunable: Value.tunable.map { $0.under(key) }, isSection: true,
-                  docRows: { section in section[keyPath: path].docRows().map { $0.under(key) } }) { section in
+        self.init(
+            key,
+            path,
+            keys: Value.allKeys.union([key]),
+            paths: Value.knobs.flatMap(\.paths).map { "\(key).\($0)" },
+            tunable: Value.tunable.map { $0.under(key) },
+            isSection: true,
+            docRows: { section in section[keyPath: path].docRows().map { $0.under(key) } }
+        ) { section in
             section[keyPath: path].rangeChecks().map { $0.under(key) }
         }
     }
 
-    private init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value> & Sendable, tune: KnobRange.Values?,
-                                            shown: String?, doc: String, checks: @escaping @Sendable (Section) -> [RangeCheck]) {
-        self.init(key, path, keys: [key], paths: [key], tunable: tune.map { [KnobRange(key: key, values: $0)] } ?? [],
-                  docRows: { [KnobDocRow(key: key, shown: shown ?? KnobDocRow.cell($0[keyPath: path]), doc: doc)] }, checks: checks)
+    private init<Value: Codable & Sendable>(
+        _ key: String,
+        _ path: WritableKeyPath<Section, Value> & Sendable,
+        tune: KnobRange.Values?,
+        shown: String?,
+        doc: String,
+        checks: @escaping @Sendable (Section) -> [RangeCheck]
+    ) {
+        self.init(
+            key,
+            path,
+            keys: [key],
+            paths: [key],
+            tunable: tune.map { [KnobRange(key: key, values: $0)] } ?? [],
+            docRows: { [KnobDocRow(key: key, shown: shown ?? KnobDocRow.cell($0[keyPath: path]), doc: doc)] },
+            checks: checks
+        )
     }
 
     /// Absent or null keeps the default.
-    private init<Value: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Section, Value> & Sendable, keys: Set<String>,
-                                            paths: [String], tunable: [KnobRange], isSection: Bool = false,
-                                            docRows: @escaping @Sendable (Section) -> [KnobDocRow],
-                                            checks: @escaping @Sendable (Section) -> [RangeCheck]) {
-        self.init(key, keys: keys, paths: paths, tunable: tunable, isSection: isSection, checks: checks, docRows: docRows) { c, section in
+    private init<Value: Codable & Sendable>(
+        _ key: String,
+        _ path: WritableKeyPath<Section, Value> & Sendable,
+        keys: Set<String>,
+        paths: [String],
+        tunable: [KnobRange],
+        isSection: Bool = false,
+        docRows: @escaping @Sendable (Section) -> [KnobDocRow],
+        checks: @escaping @Sendable (Section) -> [RangeCheck]
+    ) {
+        self.init(
+            key,
+            keys: keys,
+            paths: paths,
+            tunable: tunable,
+            isSection: isSection,
+            checks: checks,
+            docRows: docRows
+        ) { c, section in
             if let value = try c.decodeIfPresent(Value.self, forKey: KnobKey(key)) { section[keyPath: path] = value }
         } write: { section, c in
             try c.encode(section[keyPath: path], forKey: KnobKey(key))
         }
     }
 
-    private init(_ key: String, keys: Set<String>, paths: [String], tunable: [KnobRange], isSection: Bool = false,
-                 checks: @escaping @Sendable (Section) -> [RangeCheck],
-                 docRows: @escaping @Sendable (Section) -> [KnobDocRow],
-                 read: @escaping @Sendable (KeyedDecodingContainer<KnobKey>, inout Section) throws -> Void,
-                 write: @escaping @Sendable (Section, inout KeyedEncodingContainer<KnobKey>) throws -> Void) {
+    private init(
+        _ key: String,
+        keys: Set<String>,
+        paths: [String],
+        tunable: [KnobRange],
+        isSection: Bool = false,
+        checks: @escaping @Sendable (Section) -> [RangeCheck],
+        docRows: @escaping @Sendable (Section) -> [KnobDocRow],
+        read: @escaping @Sendable (KeyedDecodingContainer<KnobKey>, inout Section) throws -> Void,
+        write: @escaping @Sendable (Section, inout KeyedEncodingContainer<KnobKey>) throws -> Void
+    ) {
         self.key = key
         self.keys = keys
         self.paths = paths

@@ -52,7 +52,8 @@ public struct KnobRange: Sendable, Equatable {
     public var summary: String {
         switch values {
         case .words(let words): words.joined(separator: " | ")
-        case .integers(let range, let logScale): "\(range.lowerBound)–\(range.upperBound)" + (logScale ? " (log scale)" : "")
+        case .integers(let range, let logScale):
+            "\(range.lowerBound)–\(range.upperBound)" + (logScale ? " (log scale)" : "")
         }
     }
 }

@@ -22,9 +22,12 @@ public enum Limit: Sendable, Equatable, Codable, CustomStringConvertible {
             self = .none
             return
         }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: decoder.codingPath,
-            debugDescription: "expected a whole number or 'none'; write e.g. 60, or none for no limit"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected a whole number or 'none'; write e.g. 60, or none for no limit"
+            )
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

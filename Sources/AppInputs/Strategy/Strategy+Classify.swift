@@ -34,34 +34,62 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Classify>] = [
-            Knob("deep_probe", \.deepProbe,
-                 doc: """
-                 `none`: send nothing, classify from the scan's report and findings (NetMonitor, NetDiag+); `own`: the probe the keys \
-                 below describe, after the scan (HomeNet, 002:113); `harness`: the job's probe (`scanbench run --classify-*`), the same \
-                 for every strategy — what every strategy got before this section existed
-                 """),
-            Knob("reuse_scan", \.reuseScan,
-                 doc: """
-                 hand the step what the scan's event log recorded (`ScanFindings`): the Bonjour services its phase resolved to each \
-                 device join the device's signals, and an `own` probe skips every TCP port the scan already tried there (the scan's \
-                 connects only: a port only a session tool such as the port scanner touched is still probed) (its open ones are in the \
-                 report; follow-ups such as AirPlay `/info` still use them). TXT comes only from an mDNS resolve \
-                 (`service_resolved.txt`; a TCP-connect resolve hears none), so after one the probe needs its own browse for TXT
-                 """),
-            Knob("gateway_flag", \.gatewayFlag,
-                 doc: """
-                 mark the default gateway (routing table; no packet). NetMonitor's scan never does (§5.8); HomeNet classifies "Is \
-                 Gateway?" first (002:128)
-                 """),
-            Knob("top_ports", \.topPorts, 0...65535, "of nmap's most frequently open ports (0 = none)",
-                 doc: "`own`: nmap's N most frequently open TCP ports (0: none)"),
+            Knob(
+                "deep_probe",
+                \.deepProbe,
+                doc: """
+                    `none`: send nothing, classify from the scan's report and findings (NetMonitor, NetDiag+); `own`: the probe the keys \
+                    below describe, after the scan (HomeNet, 002:113); `harness`: the job's probe (`scanbench run --classify-*`), the same \
+                    for every strategy — what every strategy got before this section existed
+                    """
+            ),
+            Knob(
+                "reuse_scan",
+                \.reuseScan,
+                doc: """
+                    hand the step what the scan's event log recorded (`ScanFindings`): the Bonjour services its phase resolved to each \
+                    device join the device's signals, and an `own` probe skips every TCP port the scan already tried there (the scan's \
+                    connects only: a port only a session tool such as the port scanner touched is still probed) (its open ones are in the \
+                    report; follow-ups such as AirPlay `/info` still use them). TXT comes only from an mDNS resolve \
+                    (`service_resolved.txt`; a TCP-connect resolve hears none), so after one the probe needs its own browse for TXT
+                    """
+            ),
+            Knob(
+                "gateway_flag",
+                \.gatewayFlag,
+                doc: """
+                    mark the default gateway (routing table; no packet). NetMonitor's scan never does (§5.8); HomeNet classifies "Is \
+                    Gateway?" first (002:128)
+                    """
+            ),
+            Knob(
+                "top_ports",
+                \.topPorts,
+                0...65535,
+                "of nmap's most frequently open ports (0 = none)",
+                doc: "`own`: nmap's N most frequently open TCP ports (0: none)"
+            ),
             Knob("ports", \.ports, doc: "`own`: more TCP ports by number (HomeNet's list, 002:114-120)"),
-            Knob("bonjour_window_ms", \.bonjourWindowMs, 0...120_000, "milliseconds (0 = no browse)",
-                 doc: "`own`: the probe's own browse, which hears TXT (0: none)"),
-            Knob("ssdp_window_ms", \.ssdpWindowMs,  // 0, or 1000-6000: checked in StrategyValidator
-                 doc: "`own`: the probe's SSDP search, MX = window − 1 s (0: none; else 1000-6000)"),
+            Knob(
+                "bonjour_window_ms",
+                \.bonjourWindowMs,
+                0...120_000,
+                "milliseconds (0 = no browse)",
+                doc: "`own`: the probe's own browse, which hears TXT (0: none)"
+            ),
+            Knob(
+                "ssdp_window_ms",
+                \.ssdpWindowMs,  // 0, or 1000-6000: checked in StrategyValidator
+                doc: "`own`: the probe's SSDP search, MX = window − 1 s (0: none; else 1000-6000)"
+            ),
             Knob("timeout_ms", \.timeoutMs, 1...30_000, "milliseconds", doc: "`own`: per connect (HTTP twice that)"),
-            Knob("host_concurrency", \.hostConcurrency, 1...1024, "devices", doc: "`own`: devices probed at once (HomeNet: 4, 002:123)"),
+            Knob(
+                "host_concurrency",
+                \.hostConcurrency,
+                1...1024,
+                "devices",
+                doc: "`own`: devices probed at once (HomeNet: 4, 002:123)"
+            ),
         ]
         /// The section's keys, as a strategy file spells them.
         public static let keys = knobs.map(\.key)

@@ -33,7 +33,9 @@ extension Strategy {
             output.append(line)
             guard line.hasPrefix(beginMarker), line.hasSuffix(" -->") else { continue }
             let name = String(line.dropFirst(beginMarker.count).dropLast(4))
-            guard let table = markdownTable(name) else { throw KnobTableError(description: "no knob table named '\(name)'") }
+            guard let table = markdownTable(name) else {
+                throw KnobTableError(description: "no knob table named '\(name)'")
+            }
             guard let end = lines.firstIndex(of: endMarker) else {
                 throw KnobTableError(description: "'\(line)' has no '\(endMarker)' after it")
             }

@@ -20,23 +20,55 @@ extension Strategy {
         /// Not `enabled` for tune: every preset lists `tcp_probe` in its pipeline, where the loader refuses it switched off.
         static let knobs: [Knob<TCP>] = [
             Knob("enabled", \.enabled, doc: "run the phase"),
-            Knob("host_concurrency", \.hostConcurrency, 1...1024, "hosts", tune: .integers(4...64, log: true),
-                 doc: "hosts probed at once (history: 20 → 40 → 15 → 24 → 12 → 40)"),
-            Knob("thermal_scaling", \.thermalScaling, doc: "scale `host_concurrency` by the thermal multiplier at phase start (8a8b128)"),
-            Knob("ports_in_flight", \.portsInFlight, 1...64, "probes", tune: .integers(1...4, log: false),
-                 doc: "port probes in flight per host (0ee4b4e)"),
-            Knob("primary_ports", \.primaryPorts, doc: "first group; the first port that answers (handshake or RST) ends the group"),
+            Knob(
+                "host_concurrency",
+                \.hostConcurrency,
+                1...1024,
+                "hosts",
+                tune: .integers(4...64, log: true),
+                doc: "hosts probed at once (history: 20 → 40 → 15 → 24 → 12 → 40)"
+            ),
+            Knob(
+                "thermal_scaling",
+                \.thermalScaling,
+                doc: "scale `host_concurrency` by the thermal multiplier at phase start (8a8b128)"
+            ),
+            Knob(
+                "ports_in_flight",
+                \.portsInFlight,
+                1...64,
+                "probes",
+                tune: .integers(1...4, log: false),
+                doc: "port probes in flight per host (0ee4b4e)"
+            ),
+            Knob(
+                "primary_ports",
+                \.primaryPorts,
+                doc: "first group; the first port that answers (handshake or RST) ends the group"
+            ),
             Knob("secondary_ports", \.secondaryPorts, doc: "second group, probed when the primary found nothing"),
-            Knob("secondary_policy", \.secondaryPolicy, tune: .choice(SecondaryProbePolicy.self),
-                 doc: "`always` (cb5e142); `skip_when_all_primary_timed_out` (review P3, eaa2a84); `never`"),
-            Knob("skip_known_hosts", \.skipKnownHosts, tune: .flag,
-                 doc: "do not probe hosts already found when the phase starts (1d8fd09, b6d1f1b)"),
-            Knob("waiting_policy", \.waitingPolicy, tune: .choice(WaitingPolicy.self),
-                 doc: """
-                 NWConnection `.waiting` (Linux: ECONNREFUSED / unreachable after connect): `fail` at once (fbafd12, the review's \
-                 state), `timer` lets the timeout decide (0ee4b4e), `inspect_error`: ECONNREFUSED = alive, other errors wait for the \
-                 timer
-                 """),
+            Knob(
+                "secondary_policy",
+                \.secondaryPolicy,
+                tune: .choice(SecondaryProbePolicy.self),
+                doc: "`always` (cb5e142); `skip_when_all_primary_timed_out` (review P3, eaa2a84); `never`"
+            ),
+            Knob(
+                "skip_known_hosts",
+                \.skipKnownHosts,
+                tune: .flag,
+                doc: "do not probe hosts already found when the phase starts (1d8fd09, b6d1f1b)"
+            ),
+            Knob(
+                "waiting_policy",
+                \.waitingPolicy,
+                tune: .choice(WaitingPolicy.self),
+                doc: """
+                    NWConnection `.waiting` (Linux: ECONNREFUSED / unreachable after connect): `fail` at once (fbafd12, the review's \
+                    state), `timer` lets the timeout decide (0ee4b4e), `inspect_error`: ECONNREFUSED = alive, other errors wait for the \
+                    timer
+                    """
+            ),
             Knob(section: "timeouts", \.timeouts),
         ]
         public init() {}
@@ -58,15 +90,31 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`).
         static let knobs: [Knob<Timeouts>] = [
-            Knob("mode", \.mode, tune: .choice(TimeoutMode.self),
-                 doc: """
-                 `fixed`: `primary_ms`/`secondary_ms` as is; `adaptive`: `RTTTracker` — base until `min_samples`, then clamp(SRTT + \
-                 4·RTTVAR, `floor_ms`, `ceiling_ms`) (5a253a2)
-                 """),
-            Knob("primary_ms", \.primaryMs, 1...60_000, "milliseconds", tune: .integers(200...2000, log: true),
-                 doc: "primary timeout or adaptive base (was 700 fixed)"),
-            Knob("secondary_ms", \.secondaryMs, 1...60_000, "milliseconds", tune: .integers(300...2000, log: true),
-                 doc: "secondary timeout or adaptive base (was 1200 fixed)"),
+            Knob(
+                "mode",
+                \.mode,
+                tune: .choice(TimeoutMode.self),
+                doc: """
+                    `fixed`: `primary_ms`/`secondary_ms` as is; `adaptive`: `RTTTracker` — base until `min_samples`, then clamp(SRTT + \
+                    4·RTTVAR, `floor_ms`, `ceiling_ms`) (5a253a2)
+                    """
+            ),
+            Knob(
+                "primary_ms",
+                \.primaryMs,
+                1...60_000,
+                "milliseconds",
+                tune: .integers(200...2000, log: true),
+                doc: "primary timeout or adaptive base (was 700 fixed)"
+            ),
+            Knob(
+                "secondary_ms",
+                \.secondaryMs,
+                1...60_000,
+                "milliseconds",
+                tune: .integers(300...2000, log: true),
+                doc: "secondary timeout or adaptive base (was 1200 fixed)"
+            ),
             Knob("floor_ms", \.floorMs, 1...60_000, "milliseconds", doc: "adaptive lower clamp"),
             Knob("ceiling_ms", \.ceilingMs, 1...60_000, "milliseconds", doc: "adaptive upper clamp"),
             Knob("min_samples", \.minSamples, 1...1000, "samples", doc: "samples before adapting"),
@@ -110,16 +158,38 @@ extension Strategy {
         static let knobs: [Knob<Enrichment>] = [
             Knob("enabled", \.enabled, tune: .flag, doc: "run it at the end of the TCP phase (ca2f45d)"),
             Knob("ports", \.ports, doc: "well-known ports raced per device (c788822)"),
-            Knob("random_port_range", \.randomPortRange,
-                 doc: "one random high port joins the race, chosen once per run; `null` = none (0f0d462)"),
-            Knob("concurrency", \.concurrency, 1...1024, "devices", tune: .integers(4...64, log: true),
-                 doc: "devices at once, thermally scaled"),
-            Knob("base_timeout_ms", \.baseTimeoutMs, 1...60_000, "milliseconds", tune: .integers(200...1500, log: true),
-                 doc: "adaptive base (through the TCP phase's tracker)"),
-            Knob("slot_per_connection", \.slotPerConnection,
-                 doc: "`false`: NetMonitor's one budget slot per device for four sockets; `true`: one per connection"),
-            Knob("waiting_policy", \.waitingPolicy, tune: .choice(WaitingPolicy.self),
-                 doc: "as `tcp.waiting_policy` (0f0d462 accepts ECONNREFUSED in `.waiting`)"),
+            Knob(
+                "random_port_range",
+                \.randomPortRange,
+                doc: "one random high port joins the race, chosen once per run; `null` = none (0f0d462)"
+            ),
+            Knob(
+                "concurrency",
+                \.concurrency,
+                1...1024,
+                "devices",
+                tune: .integers(4...64, log: true),
+                doc: "devices at once, thermally scaled"
+            ),
+            Knob(
+                "base_timeout_ms",
+                \.baseTimeoutMs,
+                1...60_000,
+                "milliseconds",
+                tune: .integers(200...1500, log: true),
+                doc: "adaptive base (through the TCP phase's tracker)"
+            ),
+            Knob(
+                "slot_per_connection",
+                \.slotPerConnection,
+                doc: "`false`: NetMonitor's one budget slot per device for four sockets; `true`: one per connection"
+            ),
+            Knob(
+                "waiting_policy",
+                \.waitingPolicy,
+                tune: .choice(WaitingPolicy.self),
+                doc: "as `tcp.waiting_policy` (0f0d462 accepts ECONNREFUSED in `.waiting`)"
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }

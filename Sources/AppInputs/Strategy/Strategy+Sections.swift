@@ -7,16 +7,25 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Subnet>] = [
-            Knob("policy", \.policy, tune: .choice(SubnetPolicy.self),
-                 doc: """
-                 `netmask`: hosts from the interface's netmask (0ee4b4e); `assume_24`: the /24 of our address, .1–.254 (the review's \
-                 "falls back to /24")
-                 """),
-            Knob("max_hosts", \.maxHosts, 1...65534, "hosts",
-                 doc: """
-                 cap on planned hosts; a larger network gets a window of this many centred on our address, then filled from the low and \
-                 high ends (NetMonitor `maxHostsPerScan`)
-                 """),
+            Knob(
+                "policy",
+                \.policy,
+                tune: .choice(SubnetPolicy.self),
+                doc: """
+                    `netmask`: hosts from the interface's netmask (0ee4b4e); `assume_24`: the /24 of our address, .1–.254 (the review's \
+                    "falls back to /24")
+                    """
+            ),
+            Knob(
+                "max_hosts",
+                \.maxHosts,
+                1...65534,
+                "hosts",
+                doc: """
+                    cap on planned hosts; a larger network gets a window of this many centred on our address, then filled from the low and \
+                    high ends (NetMonitor `maxHostsPerScan`)
+                    """
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
@@ -36,26 +45,43 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Budget>] = [
-            Knob("limit", \.limit, 1...10_000, "slots", tune: .integers(10...120, log: true),
-                 doc: "slots for concurrent connection objects, before the thermal multiplier; `none` = no budget (the review baseline)"),
+            Knob(
+                "limit",
+                \.limit,
+                1...10_000,
+                "slots",
+                tune: .integers(10...120, log: true),
+                doc:
+                    "slots for concurrent connection objects, before the thermal multiplier; `none` = no budget (the review baseline)"
+            ),
             // The pre-fix style hangs (ADR-016): a search must not spend draws on it.
-            Knob("style", \.style, tune: .choice(BudgetStyle.self, except: [.shippedConditionalWake]),
-                 doc: """
-                 `structured`: scoped `withConnectionSlot`, cancellable waiters, cannot leak (ADR-016's planned fix); `shipped`: \
-                 NetMonitor's actor — non-cancellable FIFO waiters, release in a fire-and-forget task, unconditional wake (80151c8); \
-                 `shipped_conditional_wake`: the same before the fix, wakes only while active < effective limit (hangs: ADR-016)
-                 """),
-            Knob("thermal_script", \.thermalScript,
-                 doc: """
-                 thermal changes during the run, e.g. `[{at_s: 5, state: serious}]`; states `nominal`, `fair` (×1), `serious` (×0.5), \
-                 `critical` (×0.25); effective limit = max(1, floor(base × multiplier)) for the budget (every acquire) and \
-                 TCP/enrichment concurrency (phase start)
-                 """),
-            Knob("reset_at_scan_start", \.resetAtScanStart,
-                 doc: """
-                 call the shipped budget's `reset()` when a scan starts (zero `active`, wake every waiter): ADR-016 says the 1.0 fix \
-                 does; the spec finds no production call (only tests), so the presets leave it off; refused with `style: structured`
-                 """),
+            Knob(
+                "style",
+                \.style,
+                tune: .choice(BudgetStyle.self, except: [.shippedConditionalWake]),
+                doc: """
+                    `structured`: scoped `withConnectionSlot`, cancellable waiters, cannot leak (ADR-016's planned fix); `shipped`: \
+                    NetMonitor's actor — non-cancellable FIFO waiters, release in a fire-and-forget task, unconditional wake (80151c8); \
+                    `shipped_conditional_wake`: the same before the fix, wakes only while active < effective limit (hangs: ADR-016)
+                    """
+            ),
+            Knob(
+                "thermal_script",
+                \.thermalScript,
+                doc: """
+                    thermal changes during the run, e.g. `[{at_s: 5, state: serious}]`; states `nominal`, `fair` (×1), `serious` (×0.5), \
+                    `critical` (×0.25); effective limit = max(1, floor(base × multiplier)) for the budget (every acquire) and \
+                    TCP/enrichment concurrency (phase start)
+                    """
+            ),
+            Knob(
+                "reset_at_scan_start",
+                \.resetAtScanStart,
+                doc: """
+                    call the shipped budget's `reset()` when a scan starts (zero `active`, wake every waiter): ADR-016 says the 1.0 fix \
+                    does; the spec finds no production call (only tests), so the presets leave it off; refused with `style: structured`
+                    """
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
@@ -89,19 +115,32 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Pipeline>] = [
-            Knob("steps", \.steps, shown: "derived",
-                 doc: """
-                 list of `{phases: [...], concurrent: bool}`; phase ids `arp`, `bonjour`, `tcp_probe`, `ssdp`, `icmp_latency`, \
-                 `reverse_dns`. When absent: `[arp, bonjour]` → `[tcp_probe (+ssdp)]` → `[icmp_latency]` → `[reverse_dns]` with SSDP \
-                 placed per `ssdp.placement`, disabled phases dropped
-                 """),
-            Knob("phase_deadline_ms", \.phaseDeadlineMs, 1...600_000, "milliseconds",
-                 doc: "per-phase deadline (80151c8); `none` = no deadline (before 80151c8)"),
-            Knob("deadline_mode", \.deadlineMode, tune: .choice(DeadlineMode.self),
-                 doc: """
-                 `cooperative`: NetMonitor's race in a task group — a phase that ignores cancellation still blocks its step; `hard`: the \
-                 engine abandons the phase at the deadline and moves on
-                 """),
+            Knob(
+                "steps",
+                \.steps,
+                shown: "derived",
+                doc: """
+                    list of `{phases: [...], concurrent: bool}`; phase ids `arp`, `bonjour`, `tcp_probe`, `ssdp`, `icmp_latency`, \
+                    `reverse_dns`. When absent: `[arp, bonjour]` → `[tcp_probe (+ssdp)]` → `[icmp_latency]` → `[reverse_dns]` with SSDP \
+                    placed per `ssdp.placement`, disabled phases dropped
+                    """
+            ),
+            Knob(
+                "phase_deadline_ms",
+                \.phaseDeadlineMs,
+                1...600_000,
+                "milliseconds",
+                doc: "per-phase deadline (80151c8); `none` = no deadline (before 80151c8)"
+            ),
+            Knob(
+                "deadline_mode",
+                \.deadlineMode,
+                tune: .choice(DeadlineMode.self),
+                doc: """
+                    `cooperative`: NetMonitor's race in a task group — a phase that ignores cancellation still blocks its step; `hard`: the \
+                    engine abandons the phase at the deadline and moves on
+                    """
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
@@ -130,22 +169,52 @@ extension Strategy {
         static let knobs: [Knob<ARP>] = [
             Knob("enabled", \.enabled, doc: "run the phase (cb5e142)"),
             Knob("poke_port", \.pokePort, doc: "UDP port each 1-byte poke goes to"),
-            Knob("settle_ms", \.settleMs, 0...30_000, "milliseconds", tune: .integers(500...5000, log: true),
-                 doc: "wait after the pokes before reading the table"),
-            Knob("read_every_ms", \.readEveryMs, 0...30_000, "milliseconds (0 = once, after the settle)", tune: .numbers([0, 250, 1000]),
-                 doc: """
-                 also read the table every this many ms during the settle wait, publishing new entries at once; 0: read once, after it \
-                 (NetMonitor) (ScanBench addition)
-                 """),
-            Knob("retry_rounds", \.retryRounds, 0...5, "rounds", tune: .integers(0...2, log: false),
-                 doc: """
-                 extra poke-and-settle rounds for hosts still missing from the table (ScanBench addition); each round's finds are \
-                 published as soon as its table read is done
-                 """),
-            Knob("pace_every", \.paceEvery, 0...100_000, "packets (0 = no pacing)", tune: .numbers([0, 25, 50, 100]),
-                 doc: "pause after every N pokes; `0` = no pacing (62a7a0a)"),
-            Knob("pace_sleep_ms", \.paceSleepMs, 0...10_000, "milliseconds", tune: .integers(0...50, log: false),
-                 doc: "length of that pause"),
+            Knob(
+                "settle_ms",
+                \.settleMs,
+                0...30_000,
+                "milliseconds",
+                tune: .integers(500...5000, log: true),
+                doc: "wait after the pokes before reading the table"
+            ),
+            Knob(
+                "read_every_ms",
+                \.readEveryMs,
+                0...30_000,
+                "milliseconds (0 = once, after the settle)",
+                tune: .numbers([0, 250, 1000]),
+                doc: """
+                    also read the table every this many ms during the settle wait, publishing new entries at once; 0: read once, after it \
+                    (NetMonitor) (ScanBench addition)
+                    """
+            ),
+            Knob(
+                "retry_rounds",
+                \.retryRounds,
+                0...5,
+                "rounds",
+                tune: .integers(0...2, log: false),
+                doc: """
+                    extra poke-and-settle rounds for hosts still missing from the table (ScanBench addition); each round's finds are \
+                    published as soon as its table read is done
+                    """
+            ),
+            Knob(
+                "pace_every",
+                \.paceEvery,
+                0...100_000,
+                "packets (0 = no pacing)",
+                tune: .numbers([0, 25, 50, 100]),
+                doc: "pause after every N pokes; `0` = no pacing (62a7a0a)"
+            ),
+            Knob(
+                "pace_sleep_ms",
+                \.paceSleepMs,
+                0...10_000,
+                "milliseconds",
+                tune: .integers(0...50, log: false),
+                doc: "length of that pause"
+            ),
             Knob("subnet_filter", \.subnetFilter, doc: "drop neighbour entries outside the target network (cc5279d)"),
         ]
         public init() {}
@@ -163,12 +232,22 @@ extension Strategy {
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<ICMP>] = [
             Knob("enabled", \.enabled, doc: "run the phase (ADR-014)"),
-            Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds", tune: .integers(500...3000, log: true),
-                 doc: "collect window after the sends"),
-            Knob("latency", \.latency, tune: .choice(ICMPLatencyMode.self),
-                 doc: """
-                 `overwrite`: ping every device, overwrite latency (fecc11d); `only_missing`: only devices without latency (e07b3be)
-                 """),
+            Knob(
+                "timeout_ms",
+                \.timeoutMs,
+                1...60_000,
+                "milliseconds",
+                tune: .integers(500...3000, log: true),
+                doc: "collect window after the sends"
+            ),
+            Knob(
+                "latency",
+                \.latency,
+                tune: .choice(ICMPLatencyMode.self),
+                doc: """
+                    `overwrite`: ping every device, overwrite latency (fecc11d); `only_missing`: only devices without latency (e07b3be)
+                    """
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
@@ -185,12 +264,28 @@ extension Strategy {
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<PTR>] = [
             Knob("enabled", \.enabled, doc: "run the phase"),
-            Knob("concurrency", \.concurrency, 1...256, "lookups", tune: .integers(2...16, log: true),
-                 doc: "lookups in flight (10 → 20 → 8)"),
-            Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds", tune: .integers(500...3000, log: true),
-                 doc: "per lookup (3 s → 1 s → 3 s)"),
-            Knob("resolver", \.resolver, tune: .choice(PTRResolver.self),
-                 doc: "`system`: `getnameinfo`; `gateway`: a PTR query sent straight to the gateway"),
+            Knob(
+                "concurrency",
+                \.concurrency,
+                1...256,
+                "lookups",
+                tune: .integers(2...16, log: true),
+                doc: "lookups in flight (10 → 20 → 8)"
+            ),
+            Knob(
+                "timeout_ms",
+                \.timeoutMs,
+                1...60_000,
+                "milliseconds",
+                tune: .integers(500...3000, log: true),
+                doc: "per lookup (3 s → 1 s → 3 s)"
+            ),
+            Knob(
+                "resolver",
+                \.resolver,
+                tune: .choice(PTRResolver.self),
+                doc: "`system`: `getnameinfo`; `gateway`: a PTR query sent straight to the gateway"
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
@@ -214,31 +309,50 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Publishing>] = [
-            Knob("policy", \.policy, tune: .choice(PublishPolicy.self),
-                 doc: """
-                 when a publish happens: `per_callback` every progress callback (b6d1f1b); `per_host` every callback plus one more when \
-                 it brought devices (the review's baseline); `every_percent` when progress moved `percent` points (52449ab); `every_ms` \
-                 at most every `interval_ms` (review P1); `percent_or_ms` when progress moved `percent` points or — if it moved at all — \
-                 `interval_ms` passed, whichever comes first (review P6 "every 2% change or every 0.3s"; NetMonitor never shipped it). \
-                 The end of the scan always publishes
-                 """),
+            Knob(
+                "policy",
+                \.policy,
+                tune: .choice(PublishPolicy.self),
+                doc: """
+                    when a publish happens: `per_callback` every progress callback (b6d1f1b); `per_host` every callback plus one more when \
+                    it brought devices (the review's baseline); `every_percent` when progress moved `percent` points (52449ab); `every_ms` \
+                    at most every `interval_ms` (review P1); `percent_or_ms` when progress moved `percent` points or — if it moved at all — \
+                    `interval_ms` passed, whichever comes first (review P6 "every 2% change or every 0.3s"; NetMonitor never shipped it). \
+                    The end of the scan always publishes
+                    """
+            ),
             Knob("percent", \.percent, doc: "progress step for `every_percent` and `percent_or_ms`"),
-            Knob("interval_ms", \.intervalMs, 1...60_000, "milliseconds", tune: .integers(100...1000, log: true),
-                 doc: "interval for `every_ms` and `percent_or_ms` (the review's P6 uses 300)"),
+            Knob(
+                "interval_ms",
+                \.intervalMs,
+                1...60_000,
+                "milliseconds",
+                tune: .integers(100...1000, log: true),
+                doc: "interval for `every_ms` and `percent_or_ms` (the review's P6 uses 300)"
+            ),
             Knob("phase_boundaries", \.phaseBoundaries, tune: .flag, doc: "also publish when a phase ends"),
-            Knob("isolation", \.isolation, tune: .choice(PublishIsolation.self),
-                 doc: """
-                 `main_actor`: discovery state on the main actor; `own_actor`: its own actor, hopping to the main actor only to publish
-                 """),
-            Knob("device_flush_ms", \.deviceFlushMs, 0...60_000, "milliseconds (0 = the list goes with every publish)",
-                 tune: .numbers([0, 500, 1000]),
-                 doc: """
-                 what a publish hands over. `0`: the whole device list every time (NetMonitor: both b6d1f1b's publish and 52449ab's \
-                 flush assign `discoveredDevices`). N > 0 (review P6: "flush … every 1s or at phase boundaries"): the list goes when it \
-                 changed and N ms passed since it last went, and with every phase-boundary and final publish; when the policy publishes \
-                 nothing but the list is due it goes alone (reason `device_flush`); every other publish sets progress only, which costs \
-                 the main actor the progress text and no list work (`DeviceList`; docs/METRICS.md, "UI")
-                 """),
+            Knob(
+                "isolation",
+                \.isolation,
+                tune: .choice(PublishIsolation.self),
+                doc: """
+                    `main_actor`: discovery state on the main actor; `own_actor`: its own actor, hopping to the main actor only to publish
+                    """
+            ),
+            Knob(
+                "device_flush_ms",
+                \.deviceFlushMs,
+                0...60_000,
+                "milliseconds (0 = the list goes with every publish)",
+                tune: .numbers([0, 500, 1000]),
+                doc: """
+                    what a publish hands over. `0`: the whole device list every time (NetMonitor: both b6d1f1b's publish and 52449ab's \
+                    flush assign `discoveredDevices`). N > 0 (review P6: "flush … every 1s or at phase boundaries"): the list goes when it \
+                    changed and N ms passed since it last went, and with every phase-boundary and final publish; when the policy publishes \
+                    nothing but the list is due it goes alone (reason `device_flush`); every other publish sets progress only, which costs \
+                    the main actor the progress text and no list work (`DeviceList`; docs/METRICS.md, "UI")
+                    """
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }

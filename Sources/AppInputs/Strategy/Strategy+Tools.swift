@@ -14,22 +14,28 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Tools>] = [
-            Knob("executor", \.executor,
-                 doc: """
-                 where the tools' connection callbacks run and are timed: `shared_pool` — a task on Swift's global pool, behind the \
-                 scan's phases, accumulator and publishing (`connection.start(queue: .global())`, review problems 3.2 and 4.2); \
-                 `dedicated` — a thread of its own at nice −10 (review priority 5, aabef99)
-                 """),
+            Knob(
+                "executor",
+                \.executor,
+                doc: """
+                    where the tools' connection callbacks run and are timed: `shared_pool` — a task on Swift's global pool, behind the \
+                    scan's phases, accumulator and publishing (`connection.start(queue: .global())`, review problems 3.2 and 4.2); \
+                    `dedicated` — a thread of its own at nice −10 (review priority 5, aabef99)
+                    """
+            ),
             Knob(section: "ping", \.ping),
             Knob(section: "port_scanner", \.portScanner),
-            Knob("bonjour_service", \.bonjourService,
-                 doc: """
-                 whose Bonjour browser service the Bonjour tool and the device-detail discovery use (spec §5.8 says what they browse, \
-                 not with which instance): `own` — a fresh one, as ADR-008 says screens own their services \
-                 (`BonjourDiscoveryToolViewModel(bonjourService:)`); `shared_with_scan` — **an assumption, to sweep**: the scan's one \
-                 service (`SharedResources.bonjour`), so a tool browse begins a new session, stops the scan's browser and makes its late \
-                 answers stale callbacks (`bonjour.generation_check`, ADR-007)
-                 """),
+            Knob(
+                "bonjour_service",
+                \.bonjourService,
+                doc: """
+                    whose Bonjour browser service the Bonjour tool and the device-detail discovery use (spec §5.8 says what they browse, \
+                    not with which instance): `own` — a fresh one, as ADR-008 says screens own their services \
+                    (`BonjourDiscoveryToolViewModel(bonjourService:)`); `shared_with_scan` — **an assumption, to sweep**: the scan's one \
+                    service (`SharedResources.bonjour`), so a tool browse begins a new session, stops the scan's browser and makes its late \
+                    answers stale callbacks (`bonjour.generation_check`, ADR-007)
+                    """
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
@@ -50,16 +56,22 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Ping>] = [
-            Knob("method", \.method,
-                 doc: """
-                 `icmp`: echo on a datagram socket (c86a3a1); `tcp`: connects to `tcp_ports` in parallel, each holding a budget slot; a \
-                 handshake or a refusal is a reply (before c86a3a1)
-                 """),
-            Knob("timestamps", \.timestamps,
-                 doc: """
-                 `callback`: the reply is timed when its callback runs on the executor (NetMonitor); `kernel`: `SO_TIMESTAMPNS` for \
-                 ICMP, the reactor's `epoll_wait` return for TCP
-                 """),
+            Knob(
+                "method",
+                \.method,
+                doc: """
+                    `icmp`: echo on a datagram socket (c86a3a1); `tcp`: connects to `tcp_ports` in parallel, each holding a budget slot; a \
+                    handshake or a refusal is a reply (before c86a3a1)
+                    """
+            ),
+            Knob(
+                "timestamps",
+                \.timestamps,
+                doc: """
+                    `callback`: the reply is timed when its callback runs on the executor (NetMonitor); `kernel`: `SO_TIMESTAMPNS` for \
+                    ICMP, the reactor's `epoll_wait` return for TCP
+                    """
+            ),
             Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds", doc: "per attempt (NetMonitor's setting)"),
             Knob("tcp_ports", \.tcpPorts, doc: "the TCP method's ports (9ef0682)"),
         ]
@@ -82,16 +94,33 @@ extension Strategy {
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<PortScanner>] = [
-            Knob("max_concurrent", \.maxConcurrent, 1...1000, "ports in flight", doc: "ports in flight (50 → 20 in 9ef0682)"),
-            Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds",
-                 doc: "per port when the session gives none (device detail passes 1500)"),
-            Knob("waiting_policy", \.waitingPolicy,
-                 doc: """
-                 `fail`: `.waiting` → filtered at once (the review's problem 4.1); `timer`: ignored, the timer decides (0ee4b4e); \
-                 `inspect_error`: a refusal is closed
-                 """),
-            Knob("local_endpoint_reuse", \.localEndpointReuse,
-                 doc: "`SO_REUSEADDR`/`SO_REUSEPORT` on each socket (`allowLocalEndpointReuse`)"),
+            Knob(
+                "max_concurrent",
+                \.maxConcurrent,
+                1...1000,
+                "ports in flight",
+                doc: "ports in flight (50 → 20 in 9ef0682)"
+            ),
+            Knob(
+                "timeout_ms",
+                \.timeoutMs,
+                1...60_000,
+                "milliseconds",
+                doc: "per port when the session gives none (device detail passes 1500)"
+            ),
+            Knob(
+                "waiting_policy",
+                \.waitingPolicy,
+                doc: """
+                    `fail`: `.waiting` → filtered at once (the review's problem 4.1); `timer`: ignored, the timer decides (0ee4b4e); \
+                    `inspect_error`: a refusal is closed
+                    """
+            ),
+            Knob(
+                "local_endpoint_reuse",
+                \.localEndpointReuse,
+                doc: "`SO_REUSEADDR`/`SO_REUSEPORT` on each socket (`allowLocalEndpointReuse`)"
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }

@@ -31,11 +31,19 @@ public struct Strategy: KnobSection, Equatable {
     /// The top level's knobs and sections, declared once (`Knob`); each section declares its own.
     static let knobs: [Knob<Strategy>] = [
         Knob(required: "name", \.name, doc: "short name used in reports"),
-        Knob("description", \.description,
-             doc: "a note for people reading the file; nothing reads it — not the scanner, not `results.json`, not the reports"),
+        Knob(
+            "description",
+            \.description,
+            doc:
+                "a note for people reading the file; nothing reads it — not the scanner, not `results.json`, not the reports"
+        ),
         Knob(section: "subnet", \.subnet),
-        Knob("bind_to_interface", \.bindToInterface,
-             doc: "bind every socket to the scanning interface (`SO_BINDTODEVICE`), as NetMonitor restricts connections to Wi-Fi"),
+        Knob(
+            "bind_to_interface",
+            \.bindToInterface,
+            doc:
+                "bind every socket to the scanning interface (`SO_BINDTODEVICE`), as NetMonitor restricts connections to Wi-Fi"
+        ),
         Knob(section: "budget", \.budget),
         Knob(section: "pipeline", \.pipeline),
         Knob(section: "arp", \.arp),

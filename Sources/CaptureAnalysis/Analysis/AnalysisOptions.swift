@@ -15,8 +15,12 @@ public struct AnalysisOptions: Sendable, Equatable {
     /// `analyze --inventory` needs; off by default, as it costs a hash lookup a packet.
     public var tracksHosts: Bool
 
-    public init(scanner: IPv4Address? = nil, abandonAfter: Int64 = 3_000_000_000, keepsAttempts: Bool = true,
-                tracksHosts: Bool = false) {
+    public init(
+        scanner: IPv4Address? = nil,
+        abandonAfter: Int64 = 3_000_000_000,
+        keepsAttempts: Bool = true,
+        tracksHosts: Bool = false
+    ) {
         self.scanner = scanner
         self.abandonAfter = abandonAfter
         self.keepsAttempts = keepsAttempts

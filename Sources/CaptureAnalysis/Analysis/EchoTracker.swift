@@ -43,7 +43,13 @@ struct EchoTracker {
         self.duplicateWindow = duplicateWindow
     }
 
-    mutating func request(time: Int64, source: IPv4Address, destination: IPv4Address, identifier: UInt16, sequence: UInt16) {
+    mutating func request(
+        time: Int64,
+        source: IPv4Address,
+        destination: IPv4Address,
+        identifier: UInt16,
+        sequence: UInt16
+    ) {
         let key = Self.key(requester: source, target: destination, identifier: identifier, sequence: sequence)
         if let slot = table[key] {
             if exchanges[slot].answeredAt != nil { rememberedAnswers -= 1 }
@@ -53,7 +59,13 @@ struct EchoTracker {
         }
     }
 
-    mutating func reply(time: Int64, source: IPv4Address, destination: IPv4Address, identifier: UInt16, sequence: UInt16) {
+    mutating func reply(
+        time: Int64,
+        source: IPv4Address,
+        destination: IPv4Address,
+        identifier: UInt16,
+        sequence: UInt16
+    ) {
         let key = Self.key(requester: destination, target: source, identifier: identifier, sequence: sequence)
         forgetAnswers(before: time &- duplicateWindow)
         guard let slot = table[key] else {
@@ -70,12 +82,30 @@ struct EchoTracker {
         answerOrder.append((key, time))
         let sent = exchange.sentAt
         rttByProber[key.initiator, default: [:]][key.responder, default: RTTValues()].append(time &- sent)
-        samples?.append(RTTSample(kind: .icmpEcho, prober: destination, target: source,
-                                  sentAt: sent, rtt: time &- sent, detail: sequence))
+        samples?.append(
+            RTTSample(
+                kind: .icmpEcho,
+                prober: destination,
+                target: source,
+                sentAt: sent,
+                rtt: time &- sent,
+                detail: sequence
+            )
+        )
     }
 
-    private static func key(requester: IPv4Address, target: IPv4Address, identifier: UInt16, sequence: UInt16) -> FourTuple {
-        FourTuple(initiator: requester.value, initiatorPort: identifier, responder: target.value, responderPort: sequence)
+    private static func key(
+        requester: IPv4Address,
+        target: IPv4Address,
+        identifier: UInt16,
+        sequence: UInt16
+    ) -> FourTuple {
+        FourTuple(
+            initiator: requester.value,
+            initiatorPort: identifier,
+            responder: target.value,
+            responderPort: sequence
+        )
     }
 
     /// Drops the answers older than `cutoff` (in answer order; a request asked again since is

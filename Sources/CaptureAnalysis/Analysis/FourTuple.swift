@@ -20,7 +20,12 @@ struct FourTuple: Hashable, Sendable {
 
     /// The same connection seen from the other side.
     var reversed: FourTuple {
-        FourTuple(initiator: responder, initiatorPort: responderPort, responder: initiator, responderPort: initiatorPort)
+        FourTuple(
+            initiator: responder,
+            initiatorPort: responderPort,
+            responder: initiator,
+            responderPort: initiatorPort
+        )
     }
 
     /// Two combines instead of four: hashing is the analyzer's hottest path.

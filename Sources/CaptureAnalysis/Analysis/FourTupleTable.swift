@@ -30,8 +30,10 @@ struct FourTupleTable: Sendable {
     init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        entries = Array(repeating: Entry(key: FourTuple(initiator: 0, initiatorPort: 0, responder: 0, responderPort: 0), value: -1),
-                        count: size)
+        entries = Array(
+            repeating: Entry(key: FourTuple(initiator: 0, initiatorPort: 0, responder: 0, responderPort: 0), value: -1),
+            count: size
+        )
         mask = size - 1
         shift = UInt64(64 - size.trailingZeroBitCount)
     }

@@ -9,7 +9,9 @@ extension LinkDecoder {
         let i = bytes.startIndex
         switch linkType {
         case .ethernet:
-            guard bytes.count >= 14, let mac = MACAddress(bytes: bytes[(i + 6)..<(i + 12)]), mac != fakeSource else { return nil }
+            guard bytes.count >= 14, let mac = MACAddress(bytes: bytes[(i + 6)..<(i + 12)]), mac != fakeSource else {
+                return nil
+            }
             return mac
         case .linuxCooked:
             // Address length (big-endian u16 at 4), address at 6.
@@ -23,7 +25,9 @@ extension LinkDecoder {
             guard let inner = PKTAPHeader.inner(bytes), inner.linkType != .pktap else { return nil }
             return sourceMAC(of: bytes.dropFirst(inner.length), linkType: inner.linkType)
         case .ieee80211, .radiotap, .ppi, .prism, .avs:
-            return bytes.withUnsafeBytes { raw in (try? WLANFrame(decoding: raw, linkType: linkType))?.sourceAddress(in: raw) }
+            return bytes.withUnsafeBytes { raw in
+                (try? WLANFrame(decoding: raw, linkType: linkType))?.sourceAddress(in: raw)
+            }
         case .raw, .null, .other:
             return nil
         }

@@ -13,9 +13,15 @@ public enum LinkDecoder {
     /// The network-layer type and payload, or nil for a link type analysis does not know.
     ///
     /// - Throws: `WireDecodingError` (layer `ethernet` or `link`) when the header is cut short.
-    public static func networkPayload(of bytes: ArraySlice<UInt8>, linkType: LinkType)
-        throws(WireDecodingError) -> (EtherType, ArraySlice<UInt8>)? {
-        let found = bytes.withUnsafeBytes { raw in Result { () throws(WireDecodingError) in try networkPayload(of: raw, linkType: linkType) } }
+    public static func networkPayload(
+        of bytes: ArraySlice<UInt8>,
+        linkType: LinkType
+    )
+        throws(WireDecodingError) -> (EtherType, ArraySlice<UInt8>)?
+    {
+        let found = bytes.withUnsafeBytes { raw in
+            Result { () throws(WireDecodingError) in try networkPayload(of: raw, linkType: linkType) }
+        }
         return try found.get().map { ($0.type, bytes.dropFirst($0.offset)) }
     }
 
@@ -23,15 +29,20 @@ public enum LinkDecoder {
     /// analysis does not know.
     ///
     /// - Throws: `WireDecodingError` (layer `ethernet` or `link`) when the header is cut short.
-    public static func networkPayload(of bytes: UnsafeRawBufferPointer, linkType: LinkType)
-        throws(WireDecodingError) -> (type: EtherType, offset: Int)? {
+    public static func networkPayload(
+        of bytes: UnsafeRawBufferPointer,
+        linkType: LinkType
+    )
+        throws(WireDecodingError) -> (type: EtherType, offset: Int)?
+    {
         switch linkType {
         case .ethernet:
             let (type, offset) = try EthernetHeader.payload(of: bytes)
             // pymobiledevice3 puts a fake header (be:ef:be:ef:be:ef both ways) in front of the
             // phone's non-Ethernet packets and always says IPv4 there, IPv6 included.
             if type == .ipv4, offset < bytes.count, bytes[offset] >> 4 == 6,
-               try EthernetHeader(decoding: bytes).source == fakeSource {
+                try EthernetHeader(decoding: bytes).source == fakeSource
+            {
                 return (.ipv6, offset)
             }
             return (type, offset)
@@ -62,7 +73,10 @@ public enum LinkDecoder {
                 throw .truncated(layer: .link, needed: PKTAPHeader.minimumLength, available: bytes.count)
             }
             guard inner.linkType != .pktap,
-                  let found = try networkPayload(of: UnsafeRawBufferPointer(rebasing: bytes[inner.length...]), linkType: inner.linkType)
+                let found = try networkPayload(
+                    of: UnsafeRawBufferPointer(rebasing: bytes[inner.length...]),
+                    linkType: inner.linkType
+                )
             else { return nil }
             return (found.type, inner.length + found.offset)
         case .ieee80211, .radiotap, .ppi, .prism, .avs:

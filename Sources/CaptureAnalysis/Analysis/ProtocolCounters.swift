@@ -129,14 +129,17 @@ public struct ProtocolCounters: Sendable, Equatable, Codable {
     mutating func add(_ other: ProtocolCounters) {
         packets += other.packets; bytes += other.bytes; arpRequests += other.arpRequests; arpReplies += other.arpReplies
         arpOther += other.arpOther; icmpEchoRequests += other.icmpEchoRequests; icmpEchoReplies += other.icmpEchoReplies
-        icmpUnreachable += other.icmpUnreachable; icmpTimeExceeded += other.icmpTimeExceeded; icmpOther += other.icmpOther
+        icmpUnreachable += other.icmpUnreachable; icmpTimeExceeded += other.icmpTimeExceeded;
+        icmpOther += other.icmpOther
         tcpSegments += other.tcpSegments; tcpSyn += other.tcpSyn; tcpSynAck += other.tcpSynAck; tcpRst += other.tcpRst
         tcpFin += other.tcpFin; udpDatagrams += other.udpDatagrams; mdnsQueries += other.mdnsQueries
         mdnsResponses += other.mdnsResponses; mdnsMalformed += other.mdnsMalformed; ssdpSearches += other.ssdpSearches
         ssdpNotifies += other.ssdpNotifies; ssdpResponses += other.ssdpResponses; ssdpMalformed += other.ssdpMalformed
         dnsQueries += other.dnsQueries; dnsResponses += other.dnsResponses; dnsMalformed += other.dnsMalformed
-        udpOther += other.udpOther; ipv4Fragments += other.ipv4Fragments; ipv4Other += other.ipv4Other; ipv6 += other.ipv6
-        otherEthernet += other.otherEthernet; wlanNoPayload += other.wlanNoPayload; malformed += other.malformed; unsupportedLink += other.unsupportedLink
+        udpOther += other.udpOther; ipv4Fragments += other.ipv4Fragments; ipv4Other += other.ipv4Other;
+        ipv6 += other.ipv6
+        otherEthernet += other.otherEthernet; wlanNoPayload += other.wlanNoPayload; malformed += other.malformed;
+        unsupportedLink += other.unsupportedLink
         if !other.malformedByLayer.isEmpty { malformedByLayer.merge(other.malformedByLayer, uniquingKeysWith: +) }
     }
 

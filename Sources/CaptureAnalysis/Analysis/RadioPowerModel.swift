@@ -23,8 +23,11 @@ public struct RadioPowerModel: Sendable, Equatable {
     /// Wi-Fi on a smartphone: promotion 79.1 ms, tail 238.1 ms (Huang et al., "A Close
     /// Examination of Performance and Power Characteristics of 4G LTE Networks", MobiSys 2012,
     /// Table 3, measured with a power monitor on a smartphone).
-    public static let huang2012WiFi = RadioPowerModel(source: "Huang et al., MobiSys 2012, Table 3 (Wi-Fi)",
-                                                      promotion: 79_100_000, tail: 238_100_000)
+    public static let huang2012WiFi = RadioPowerModel(
+        source: "Huang et al., MobiSys 2012, Table 3 (Wi-Fi)",
+        promotion: 79_100_000,
+        tail: 238_100_000
+    )
 
     /// How long the radio is awake for frames at `times` (ns, any order).
     ///

@@ -34,7 +34,11 @@ public struct ScannerInference: Sendable, Equatable, Codable {
             a.value.score != b.value.score ? a.value.score < b.value.score : a.key > b.key
         }
         guard let best else { return nil }
-        return ScannerInference(address: IPv4Address(best.key), synsSent: best.value.syn,
-                                arpRequestsSent: best.value.arp, echoRequestsSent: best.value.echo)
+        return ScannerInference(
+            address: IPv4Address(best.key),
+            synsSent: best.value.syn,
+            arpRequestsSent: best.value.arp,
+            echoRequestsSent: best.value.echo
+        )
     }
 }

@@ -20,8 +20,11 @@ struct ScannerRunsReplay {
     mutating func add(_ frame: UnsafeRawBufferPointer, linkType: LinkType, timestamp: Int64) {
         let (source, destination) = Self.endpoints(of: frame, linkType: linkType)
         guard source == scanner || destination == scanner,
-              !PacketRecord.sentToGroup(linkGroup: LinkDecoder.isGroupAddressed(frame, linkType: linkType) ?? false,
-                                        destination: destination) else { return }
+            !PacketRecord.sentToGroup(
+                linkGroup: LinkDecoder.isGroupAddressed(frame, linkType: linkType) ?? false,
+                destination: destination
+            )
+        else { return }
         runs.add(timestamp)
     }
 

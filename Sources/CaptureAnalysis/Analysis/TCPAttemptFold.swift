@@ -80,11 +80,17 @@ struct TCPAttemptFold: Sendable {
     }
 
     /// The three series: exact (with steps) from the listed attempts, else peaks only.
-    func series(of attempts: [TCPAttempt]) -> (inFlight: InFlightSeries, awaiting: InFlightSeries,
-                                                connections: InFlightSeries) {
+    func series(
+        of attempts: [TCPAttempt]
+    ) -> (
+        inFlight: InFlightSeries, awaiting: InFlightSeries,
+        connections: InFlightSeries
+    ) {
         guard listed != nil else { return (inFlight.series, awaiting.series, connections.series) }
-        return (InFlightSeries(intervals: attempts.map(\.inFlightInterval)),
-                InFlightSeries(intervals: attempts.map { $0.awaitingInterval(abandonAfter: abandonAfter) }),
-                InFlightSeries(intervals: attempts.compactMap(\.connectionInterval)))
+        return (
+            InFlightSeries(intervals: attempts.map(\.inFlightInterval)),
+            InFlightSeries(intervals: attempts.map { $0.awaitingInterval(abandonAfter: abandonAfter) }),
+            InFlightSeries(intervals: attempts.compactMap(\.connectionInterval))
+        )
     }
 }

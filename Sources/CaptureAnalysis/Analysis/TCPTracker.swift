@@ -113,8 +113,12 @@ struct TCPTracker {
 
     mutating func handle(time: Int64, source: IPv4Address, destination: IPv4Address, segment: TCPHeader) {
         let flags = segment.flags
-        let forward = FourTuple(initiator: source.value, initiatorPort: segment.sourcePort,
-                                responder: destination.value, responderPort: segment.destinationPort)
+        let forward = FourTuple(
+            initiator: source.value,
+            initiatorPort: segment.sourcePort,
+            responder: destination.value,
+            responderPort: segment.destinationPort
+        )
         let found = index.find(forward)
         if flags.contains(.syn) && !flags.contains(.ack) {
             if case (let i, false)? = found {
@@ -130,8 +134,14 @@ struct TCPTracker {
                 // interval is final unless it is an open connection (which runs to the capture's end).
                 if states[i].ending != nil || states[i].answeredAt == nil { hand(i, captureEnd: time) }
             }
-            let state = State(tuple: forward, isn: segment.sequenceNumber, serial: nextSerial, firstSyn: time,
-                              lastSyn: time, lastPacket: time)
+            let state = State(
+                tuple: forward,
+                isn: segment.sequenceNumber,
+                serial: nextSerial,
+                firstSyn: time,
+                lastSyn: time,
+                lastPacket: time
+            )
             nextSerial += 1
             let slot = states.insert(state)
             index[forward] = slot
@@ -205,9 +215,14 @@ struct TCPTracker {
     /// An ICMP error quoting a segment sent by an initiator.
     mutating func handleICMPError(time: Int64, type: UInt8, code: UInt8, quoted: ICMPQuotedDatagram) {
         guard type == 3, quoted.protocol == .tcp, let sport = quoted.sourcePort,
-              let dport = quoted.destinationPort else { return }
-        let key = FourTuple(initiator: quoted.source.value, initiatorPort: sport,
-                            responder: quoted.destination.value, responderPort: dport)
+            let dport = quoted.destinationPort
+        else { return }
+        let key = FourTuple(
+            initiator: quoted.source.value,
+            initiatorPort: sport,
+            responder: quoted.destination.value,
+            responderPort: dport
+        )
         guard let i = index[key], states[i].answeredAt == nil, states[i].ending == nil else { return }
         states[i].outcome = .unreachable
         states[i].answeredAt = time
@@ -230,7 +245,7 @@ struct TCPTracker {
 
     private mutating func revisit(_ entry: DueQueue.Entry, now: Int64) {
         let slot = Int(entry.slot)
-        guard Int32(truncatingIfNeeded: states[slot].serial) == entry.serial else { return }   // handed over already
+        guard Int32(truncatingIfNeeded: states[slot].serial) == entry.serial else { return }  // handed over already
         let s = states[slot]
         let settled: Int64
         if let ending = s.ending {
@@ -239,7 +254,7 @@ struct TCPTracker {
         } else if s.answeredAt == nil {
             settled = s.lastSyn &+ abandonAfter
         } else {
-            return      // an open connection: queued again when it ends
+            return  // an open connection: queued again when it ends
         }
         if now &- settled > Self.grace {
             hand(slot, captureEnd: now)
@@ -294,15 +309,27 @@ struct TCPTracker {
         let timed = s.synCount == 1 && (s.outcome == .open || s.outcome == .closed)
         let rtt = timed ? s.answeredAt.map { $0 &- s.firstSyn } : nil
         return TCPAttempt(
-            initiator: IPv4Address(s.tuple.initiator), initiatorPort: s.tuple.initiatorPort,
-            target: IPv4Address(s.tuple.responder), targetPort: s.tuple.responderPort,
-            initialSequence: s.isn, firstSynAt: s.firstSyn, lastSynAt: s.lastSyn,
-            synTransmissions: s.synCount, outcome: s.outcome, answeredAt: s.answeredAt, rtt: rtt,
-            icmpCode: s.icmpCode, handshakeCompleted: s.handshake,
-            bytesFromInitiator: s.bytesOut, bytesFromTarget: s.bytesIn,
-            packetsFromInitiator: s.packetsOut, packetsFromTarget: s.packetsIn,
-            ending: ending ?? .unterminated, endedAt: endedAt ?? captureEnd,
-            zeekState: Self.zeekState(s, ending: ending ?? .unterminated))
+            initiator: IPv4Address(s.tuple.initiator),
+            initiatorPort: s.tuple.initiatorPort,
+            target: IPv4Address(s.tuple.responder),
+            targetPort: s.tuple.responderPort,
+            initialSequence: s.isn,
+            firstSynAt: s.firstSyn,
+            lastSynAt: s.lastSyn,
+            synTransmissions: s.synCount,
+            outcome: s.outcome,
+            answeredAt: s.answeredAt,
+            rtt: rtt,
+            icmpCode: s.icmpCode,
+            handshakeCompleted: s.handshake,
+            bytesFromInitiator: s.bytesOut,
+            bytesFromTarget: s.bytesIn,
+            packetsFromInitiator: s.packetsOut,
+            packetsFromTarget: s.packetsIn,
+            ending: ending ?? .unterminated,
+            endedAt: endedAt ?? captureEnd,
+            zeekState: Self.zeekState(s, ending: ending ?? .unterminated)
+        )
     }
 
     /// Zeek conn.log `conn_state`, approximately: S0 no reply; REJ rejected; S1 established,

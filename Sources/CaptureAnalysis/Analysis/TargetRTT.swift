@@ -18,8 +18,11 @@ extension TargetRTT {
     /// One row per target that has either kind of sample, in address order.
     static func table(icmpEcho: [UInt32: RTTValues], tcpSyn: [UInt32: RTTValues]) -> [TargetRTT] {
         Set(icmpEcho.keys).union(tcpSyn.keys).sorted().map { target in
-            TargetRTT(target: IPv4Address(target), icmpEcho: icmpEcho[target].flatMap { RTTSummary($0.values) },
-                      tcpSyn: tcpSyn[target].flatMap { RTTSummary($0.values) })
+            TargetRTT(
+                target: IPv4Address(target),
+                icmpEcho: icmpEcho[target].flatMap { RTTSummary($0.values) },
+                tcpSyn: tcpSyn[target].flatMap { RTTSummary($0.values) }
+            )
         }
     }
 }

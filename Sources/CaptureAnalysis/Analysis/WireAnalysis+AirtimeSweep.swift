@@ -11,13 +11,17 @@ extension WireAnalysis {
     public func airtimeSweepReport() -> String? {
         guard airtime != nil else { return nil }
         let timeouts = Self.sweptPowerSaveTimeoutsMs
-        var lines = ["airtime (estimate, docs/METRICS.md#airtime-estimate): the scanner's frames as 802.11 exchanges",
-                     WireAnalysis.pad("model", 22) + WireAnalysis.lpad("airtime ms", 12) + WireAnalysis.lpad("sent ms", 10)
-                        + timeouts.map { WireAnalysis.lpad("on s @\($0) ms", 15) }.joined()]
+        var lines = [
+            "airtime (estimate, docs/METRICS.md#airtime-estimate): the scanner's frames as 802.11 exchanges",
+            WireAnalysis.pad("model", 22) + WireAnalysis.lpad("airtime ms", 12) + WireAnalysis.lpad("sent ms", 10)
+                + timeouts.map { WireAnalysis.lpad("on s @\($0) ms", 15) }.joined(),
+        ]
         for preset in AirtimeModel.presets {
             guard let base = airtimeEstimate(model: preset) else { continue }
-            var line = WireAnalysis.pad(preset.name + (preset == .standard ? "*" : ""), 22)
-                + WireAnalysis.lpad(WireAnalysis.ms(base.airtimeNs), 12) + WireAnalysis.lpad(WireAnalysis.ms(base.sentNs), 10)
+            var line =
+                WireAnalysis.pad(preset.name + (preset == .standard ? "*" : ""), 22)
+                + WireAnalysis.lpad(WireAnalysis.ms(base.airtimeNs), 12)
+                + WireAnalysis.lpad(WireAnalysis.ms(base.sentNs), 10)
             for timeout in timeouts {
                 var model = preset
                 model.powerSaveTimeoutNs = timeout * 1_000_000

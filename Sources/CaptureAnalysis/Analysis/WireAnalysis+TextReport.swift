@@ -9,7 +9,9 @@ extension WireAnalysis {
     public func textReport(file: String) -> String {
         let a = self
         var lines: [String] = []
-        lines.append("Capture \(file): \(a.totals.packets) frames, \(a.totals.bytes) bytes, \(Self.seconds(a.duration)) s, link \(a.linkType)")
+        lines.append(
+            "Capture \(file): \(a.totals.packets) frames, \(a.totals.bytes) bytes, \(Self.seconds(a.duration)) s, link \(a.linkType)"
+        )
         if let inference = a.scannerInference {
             lines.append("Scanner: \(inference.reason)")
         } else if let scanner = a.scanner {
@@ -55,8 +57,10 @@ extension WireAnalysis {
             ("malformed", \.malformed),
         ]
         for (name, path) in rows {
-            lines.append(Self.pad(name, 24) + Self.lpad("\(a.totals[keyPath: path])", 10)
-                + Self.lpad("\(a.fromScanner[keyPath: path])", 11) + Self.lpad("\(a.fromOthers[keyPath: path])", 11))
+            lines.append(
+                Self.pad(name, 24) + Self.lpad("\(a.totals[keyPath: path])", 10)
+                    + Self.lpad("\(a.fromScanner[keyPath: path])", 11) + Self.lpad("\(a.fromOthers[keyPath: path])", 11)
+            )
         }
         if !a.rttByTarget.isEmpty {
             lines.append("")
@@ -64,9 +68,12 @@ extension WireAnalysis {
             for target in a.rttByTarget {
                 for (kind, summary) in [("icmp echo", target.icmpEcho), ("tcp syn", target.tcpSyn)] {
                     guard let s = summary else { continue }
-                    lines.append(Self.pad(target.target.description, 25) + Self.pad(kind, 10)
-                        + Self.lpad("\(s.count)", 5) + Self.lpad(Self.ms(s.min), 10) + Self.lpad(Self.ms(s.median), 10)
-                        + Self.lpad(Self.ms(s.mean), 10) + Self.lpad(Self.ms(s.max), 10))
+                    lines.append(
+                        Self.pad(target.target.description, 25) + Self.pad(kind, 10)
+                            + Self.lpad("\(s.count)", 5) + Self.lpad(Self.ms(s.min), 10)
+                            + Self.lpad(Self.ms(s.median), 10)
+                            + Self.lpad(Self.ms(s.mean), 10) + Self.lpad(Self.ms(s.max), 10)
+                    )
                 }
             }
         }
@@ -96,7 +103,9 @@ extension WireAnalysis {
     /// (its double lies within 0.12 ns of it, and the nearest halfway point is 1 ns away). The
     /// rest (negative: "-0.000"; halfway: the double's own rounding) go to `String(format:)`.
     static func ms(_ ns: Int64) -> String {
-        guard ns >= 0, ns < 1_000_000_000_000_000, ns % 1_000 != 500 else { return String(format: "%.3f", Double(ns) / 1e6) }
+        guard ns >= 0, ns < 1_000_000_000_000_000, ns % 1_000 != 500 else {
+            return String(format: "%.3f", Double(ns) / 1e6)
+        }
         let microseconds = (ns + 500) / 1_000
         let fraction = microseconds % 1_000
         return "\(microseconds / 1_000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"

@@ -89,12 +89,24 @@ public struct WireAnalysis: Sendable, Codable {
 
     /// The analysis of hand-made attempts and samples (tests, and any caller that has them in a
     /// list): totals, series and per-target RTTs are derived from them as the analyzer would.
-    init(records: [PacketRecord]?, addresses: AddressTable<AddressTally> = AddressTable(empty: AddressTally()), frames: FrameTimeline = FrameTimeline(),
-         arpRequests: [UInt64: Int] = [:],
-         linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
-         scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
-         attempts: [TCPAttempt], keepsAttempts: Bool, samples: [RTTSample],
-         duplicateEchoReplies: Int, unmatchedEchoReplies: Int, untrackedTCPSegments: Int) {
+    init(
+        records: [PacketRecord]?,
+        addresses: AddressTable<AddressTally> = AddressTable(empty: AddressTally()),
+        frames: FrameTimeline = FrameTimeline(),
+        arpRequests: [UInt64: Int] = [:],
+        linkType: LinkType,
+        firstTimestamp: Int64?,
+        lastTimestamp: Int64?,
+        scanner: IPv4Address?,
+        inference: ScannerInference?,
+        abandonAfter: Int64,
+        attempts: [TCPAttempt],
+        keepsAttempts: Bool,
+        samples: [RTTSample],
+        duplicateEchoReplies: Int,
+        unmatchedEchoReplies: Int,
+        untrackedTCPSegments: Int
+    ) {
         var fold = TCPAttemptFold(listsAttempts: true, abandonAfter: abandonAfter)
         for (serial, attempt) in attempts.enumerated() { fold.add(attempt, serial: serial) }
         var icmp: [UInt32: RTTValues] = [:], tcp: [UInt32: RTTValues] = [:]
@@ -104,12 +116,26 @@ public struct WireAnalysis: Sendable, Codable {
             case .tcpSyn: tcp[sample.target.value, default: RTTValues()].append(sample.rtt)
             }
         }
-        self.init(records: records, addresses: addresses, frames: frames, arpRequests: arpRequests, linkType: linkType,
-                  firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp, scanner: scanner,
-                  inference: inference, abandonAfter: abandonAfter, fold: fold, attempts: attempts, keepsAttempts: keepsAttempts,
-                  samples: samples, rttByTarget: TargetRTT.table(icmpEcho: icmp, tcpSyn: tcp),
-                  duplicateEchoReplies: duplicateEchoReplies, unmatchedEchoReplies: unmatchedEchoReplies,
-                  untrackedTCPSegments: untrackedTCPSegments)
+        self.init(
+            records: records,
+            addresses: addresses,
+            frames: frames,
+            arpRequests: arpRequests,
+            linkType: linkType,
+            firstTimestamp: firstTimestamp,
+            lastTimestamp: lastTimestamp,
+            scanner: scanner,
+            inference: inference,
+            abandonAfter: abandonAfter,
+            fold: fold,
+            attempts: attempts,
+            keepsAttempts: keepsAttempts,
+            samples: samples,
+            rttByTarget: TargetRTT.table(icmpEcho: icmp, tcpSyn: tcp),
+            duplicateEchoReplies: duplicateEchoReplies,
+            unmatchedEchoReplies: unmatchedEchoReplies,
+            untrackedTCPSegments: untrackedTCPSegments
+        )
     }
 
     /// - Parameters:
@@ -117,11 +143,26 @@ public struct WireAnalysis: Sendable, Codable {
     ///   - attempts: `fold.attempts`, which the caller has already ordered.
     ///   - samples: every matched RTT in send order (empty when not kept).
     ///   - rttByTarget: the per-target RTT statistics.
-    init(records: [PacketRecord]?, addresses: AddressTable<AddressTally>, frames: FrameTimeline, arpRequests: [UInt64: Int],
-         linkType: LinkType, firstTimestamp: Int64?, lastTimestamp: Int64?,
-         scanner: IPv4Address?, inference: ScannerInference?, abandonAfter: Int64,
-         fold: TCPAttemptFold, attempts: [TCPAttempt], keepsAttempts: Bool, samples: [RTTSample], rttByTarget: [TargetRTT],
-         duplicateEchoReplies: Int, unmatchedEchoReplies: Int, untrackedTCPSegments: Int) {
+    init(
+        records: [PacketRecord]?,
+        addresses: AddressTable<AddressTally>,
+        frames: FrameTimeline,
+        arpRequests: [UInt64: Int],
+        linkType: LinkType,
+        firstTimestamp: Int64?,
+        lastTimestamp: Int64?,
+        scanner: IPv4Address?,
+        inference: ScannerInference?,
+        abandonAfter: Int64,
+        fold: TCPAttemptFold,
+        attempts: [TCPAttempt],
+        keepsAttempts: Bool,
+        samples: [RTTSample],
+        rttByTarget: [TargetRTT],
+        duplicateEchoReplies: Int,
+        unmatchedEchoReplies: Int,
+        untrackedTCPSegments: Int
+    ) {
         self.records = records
         self.linkType = linkType.description
         self.firstTimestamp = firstTimestamp
@@ -181,7 +222,13 @@ public struct WireAnalysis: Sendable, Codable {
         let awake = RadioPowerModel(source: model.name, promotion: 0, tail: model.powerSaveTimeoutNs).activity {
             radioRuns.0.forEachMerged(with: radioRuns.1, $0)
         }
-        return AirtimeEstimate(model: model.name, sentNs: sent, receivedNs: received, radioOnNs: awake.activeNs, dozes: awake.promotions)
+        return AirtimeEstimate(
+            model: model.name,
+            sentNs: sent,
+            receivedNs: received,
+            radioOnNs: awake.activeNs,
+            dozes: awake.promotions
+        )
     }
 
     /// Packets, bytes and per-protocol counts inside each window.
@@ -203,13 +250,21 @@ public struct WireAnalysis: Sendable, Codable {
             var end = low
             while end < records.count && records[end].timestamp < window.end { end += 1 }
             let split = Self.count(records[low..<end], scanner: scanner)
-            return WindowTraffic(window: window, all: split.all, fromScanner: split.fromScanner,
-                                 fromOthers: split.fromOthers)
+            return WindowTraffic(
+                window: window,
+                all: split.all,
+                fromScanner: split.fromScanner,
+                fromOthers: split.fromOthers
+            )
         }
     }
 
-    private static func count(_ records: ArraySlice<PacketRecord>, scanner: IPv4Address?)
-        -> (all: ProtocolCounters, fromScanner: ProtocolCounters, fromOthers: ProtocolCounters) {
+    private static func count(
+        _ records: ArraySlice<PacketRecord>,
+        scanner: IPv4Address?
+    )
+        -> (all: ProtocolCounters, fromScanner: ProtocolCounters, fromOthers: ProtocolCounters)
+    {
         var all = ProtocolCounters(), mine = ProtocolCounters(), others = ProtocolCounters()
         let s = scanner?.value
         for record in records {

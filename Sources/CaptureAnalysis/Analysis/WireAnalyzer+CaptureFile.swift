@@ -21,14 +21,22 @@ extension WireAnalyzer {
     ///   - reading: whose code reads the file (measurement only; see `CaptureFile`).
     /// - Throws: `CaptureError.fileOpenFailed`, `.unsupportedLinkType`, and
     ///   `.noProcessInformation` when `process` is given and no packet names its process.
-    public static func analyze(captureFile path: String, options: AnalysisOptions = AnalysisOptions(),
-                               process: String? = nil,
-                               reading: CaptureFile.Reading = .native) throws -> WireAnalysis {
+    public static func analyze(
+        captureFile path: String,
+        options: AnalysisOptions = AnalysisOptions(),
+        process: String? = nil,
+        reading: CaptureFile.Reading = .native
+    ) throws -> WireAnalysis {
         let pass = try read(path, options: options, process: process, reading: reading)
         var analysis = pass.analysis
         analysis.linkType = pass.linkTypes.joined(separator: ", ")
-        analysis.captureFile = CaptureFileSummary(format: pass.format, linkTypes: pass.linkTypes, packetsRead: pass.packetsRead,
-                                                  damage: pass.damage?.description, processFilter: pass.processFilter)
+        analysis.captureFile = CaptureFileSummary(
+            format: pass.format,
+            linkTypes: pass.linkTypes,
+            packetsRead: pass.packetsRead,
+            damage: pass.damage?.description,
+            processFilter: pass.processFilter
+        )
         return analysis
     }
 
@@ -44,8 +52,13 @@ extension WireAnalyzer {
 
     /// Analyses the packets of `path` (one `process`'s, when given) up to its end or its damage;
     /// with `throwsAtDamage`, the damage is thrown before the scanner's runs are read again.
-    private static func read(_ path: String, options: AnalysisOptions, process: String?,
-                             reading: CaptureFile.Reading, throwsAtDamage: Bool = false) throws -> Pass {
+    private static func read(
+        _ path: String,
+        options: AnalysisOptions,
+        process: String?,
+        reading: CaptureFile.Reading,
+        throwsAtDamage: Bool = false
+    ) throws -> Pass {
         let file = try CaptureFile(path: path, reading: reading)
         var analyzer = WireAnalyzer(options: options, linkType: file.linkTypes.first ?? .ethernet)
         analyzer.dropsUnprovenRuns = true
@@ -56,7 +69,11 @@ extension WireAnalyzer {
                 read += 1
                 if filter?.keeps(process: record.process, effective: record.effectiveProcess) == false { return }
                 if record.linkType != analyzer.linkType { analyzer.linkType = record.linkType }
-                analyzer.add(timestamp: record.timestamp, originalLength: record.originalLength, borrowing: record.bytes)
+                analyzer.add(
+                    timestamp: record.timestamp,
+                    originalLength: record.originalLength,
+                    borrowing: record.bytes
+                )
             }
         }
         if throwsAtDamage, let damage { throw damage }
@@ -68,14 +85,24 @@ extension WireAnalyzer {
         if let scanner = analyzer.scannerWithDroppedRuns(in: analysis) {
             analysis.radioRuns.1 = try replayedRuns(of: scanner, path: path, process: process, reading: reading)
         }
-        return Pass(analysis: analysis, format: file.format, linkTypes: file.linkTypes.map(\.description),
-                    packetsRead: read, damage: damage, processFilter: summary)
+        return Pass(
+            analysis: analysis,
+            format: file.format,
+            linkTypes: file.linkTypes.map(\.description),
+            packetsRead: read,
+            damage: damage,
+            processFilter: summary
+        )
     }
 
     /// The scanner's unicast runs, read again from the file with the same process filter, up to
     /// the same damage.
-    private static func replayedRuns(of scanner: IPv4Address, path: String, process: String?,
-                                     reading: CaptureFile.Reading) throws -> FrameRuns {
+    private static func replayedRuns(
+        of scanner: IPv4Address,
+        path: String,
+        process: String?,
+        reading: CaptureFile.Reading
+    ) throws -> FrameRuns {
         var replay = ScannerRunsReplay(scanner: scanner)
         var filter = process.map(ProcessFilter.init)
         _ = try untilDamage {

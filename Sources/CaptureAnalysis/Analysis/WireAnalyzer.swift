@@ -56,28 +56,41 @@ public struct WireAnalyzer: Sendable {
     ///   - linkType: the link-layer type of the frames that will be added.
     ///   - keepsFrameRecords: keep a record per frame so the analysis can count arbitrary time
     ///     windows (`traffic(in:)`); memory then grows by 24 bytes a frame.
-    public init(options: AnalysisOptions = AnalysisOptions(), linkType: LinkType = .ethernet,
-                keepsFrameRecords: Bool = false) {
+    public init(
+        options: AnalysisOptions = AnalysisOptions(),
+        linkType: LinkType = .ethernet,
+        keepsFrameRecords: Bool = false
+    ) {
         self.options = options
         self.linkType = linkType
         self.keepsFrameRecords = keepsFrameRecords
-        tcp = TCPTracker(abandonAfter: options.abandonAfter,
-                         folds: TCPAttemptFolds(only: options.scanner?.value, listsAttempts: options.keepsAttempts,
-                                                abandonAfter: options.abandonAfter))
+        tcp = TCPTracker(
+            abandonAfter: options.abandonAfter,
+            folds: TCPAttemptFolds(
+                only: options.scanner?.value,
+                listsAttempts: options.keepsAttempts,
+                abandonAfter: options.abandonAfter
+            )
+        )
         echo = EchoTracker(keepsSamples: options.keepsAttempts, duplicateWindow: options.abandonAfter)
     }
 
     /// The analysis's scanner when its unicast runs were dropped before it probed
     /// (`dropsUnprovenRuns`): the caller must read them again (`ScannerRunsReplay`).
     func scannerWithDroppedRuns(in analysis: WireAnalysis) -> IPv4Address? {
-        guard let scanner = analysis.scanner, addresses.value(of: scanner.value)?.tracksUnicast == false else { return nil }
+        guard let scanner = analysis.scanner, addresses.value(of: scanner.value)?.tracksUnicast == false else {
+            return nil
+        }
         return scanner
     }
 
     /// Analyses packets already in memory, keeping frame records (the packets are in memory
     /// anyway), so `traffic(in:)` works on the result.
-    public static func analyze(packets: [CapturedPacket], linkType: LinkType = .ethernet,
-                               options: AnalysisOptions = AnalysisOptions()) -> WireAnalysis {
+    public static func analyze(
+        packets: [CapturedPacket],
+        linkType: LinkType = .ethernet,
+        options: AnalysisOptions = AnalysisOptions()
+    ) -> WireAnalysis {
         var analyzer = WireAnalyzer(options: options, linkType: linkType, keepsFrameRecords: true)
         for packet in packets { analyzer.add(packet) }
         return analyzer.finish()
@@ -121,9 +134,21 @@ public struct WireAnalyzer: Sendable {
     ///   - frame: the frame's bytes, borrowed.
     ///   - slice: the same bytes as the caller's slice, when it has one; host tracking reads it
     ///     (`add(borrowing:)` copies a frame into one when hosts are tracked, so it is there then).
-    private mutating func add(_ frame: UnsafeRawBufferPointer, slice: ArraySlice<UInt8>?, timestamp: Int64, originalLength: Int) {
-        var record = PacketRecord(timestamp: timestamp, length: UInt32(clamping: originalLength),
-                                  category: .malformed, tcpFlags: 0, malformedLayer: 0, source: 0, destination: 0)
+    private mutating func add(
+        _ frame: UnsafeRawBufferPointer,
+        slice: ArraySlice<UInt8>?,
+        timestamp: Int64,
+        originalLength: Int
+    ) {
+        var record = PacketRecord(
+            timestamp: timestamp,
+            length: UInt32(clamping: originalLength),
+            category: .malformed,
+            tcpFlags: 0,
+            malformedLayer: 0,
+            source: 0,
+            destination: 0
+        )
         record.groupAddressed = LinkDecoder.isGroupAddressed(frame, linkType: linkType) ?? false
         do {
             try classify(frame, timestamp: timestamp, into: &record)
@@ -180,13 +205,18 @@ public struct WireAnalyzer: Sendable {
         guard addresses.values[index].tracksUnicast else { return }
         addresses.values[index].unicast.add(time)
         if dropsUnprovenRuns, addresses.values[index].probes.score == 0,
-           addresses.values[index].unicast.count > Self.unprovenRunLimit {
+            addresses.values[index].unicast.count > Self.unprovenRunLimit
+        {
             addresses.values[index].unicast = FrameRuns()
             addresses.values[index].tracksUnicast = false
         }
     }
 
-    private mutating func classify(_ frame: UnsafeRawBufferPointer, timestamp: Int64, into record: inout PacketRecord) throws(WireDecodingError) {
+    private mutating func classify(
+        _ frame: UnsafeRawBufferPointer,
+        timestamp: Int64,
+        into record: inout PacketRecord
+    ) throws(WireDecodingError) {
         let found: (type: EtherType, offset: Int)?
         if linkType.isWireless {
             found = try wireless(frame, timestamp: timestamp, length: Int(record.length))
@@ -223,7 +253,13 @@ public struct WireAnalyzer: Sendable {
                 return
             }
             let payload = offset + ip.headerLength
-            try classifyTransport(frame, payload: payload..<(payload + ip.payloadLength), timestamp: timestamp, ip: ip, into: &record)
+            try classifyTransport(
+                frame,
+                payload: payload..<(payload + ip.payloadLength),
+                timestamp: timestamp,
+                ip: ip,
+                into: &record
+            )
         case .ipv6:
             record.category = .ipv6
         default:
@@ -235,8 +271,13 @@ public struct WireAnalyzer: Sendable {
     ///
     /// - Throws: the radio header's or MAC header's damage, after the frame was tallied when its
     ///   transmitter could be read.
-    private mutating func wireless(_ frame: UnsafeRawBufferPointer, timestamp: Int64, length: Int)
-        throws(WireDecodingError) -> (type: EtherType, offset: Int)? {
+    private mutating func wireless(
+        _ frame: UnsafeRawBufferPointer,
+        timestamp: Int64,
+        length: Int
+    )
+        throws(WireDecodingError) -> (type: EtherType, offset: Int)?
+    {
         if wlan == nil { wlan = WLANStations() }
         let decoded: WLANFrame
         do {
@@ -255,8 +296,13 @@ public struct WireAnalyzer: Sendable {
     }
 
     /// - Parameter payload: where the IPv4 payload lies in the frame.
-    private mutating func classifyTransport(_ frame: UnsafeRawBufferPointer, payload: Range<Int>, timestamp: Int64, ip: IPv4Header,
-                                            into record: inout PacketRecord) throws(WireDecodingError) {
+    private mutating func classifyTransport(
+        _ frame: UnsafeRawBufferPointer,
+        payload: Range<Int>,
+        timestamp: Int64,
+        ip: IPv4Header,
+        into record: inout PacketRecord
+    ) throws(WireDecodingError) {
         let bytes = UnsafeRawBufferPointer(rebasing: frame[payload])
         switch ip.protocol {
         case .tcp:
@@ -271,12 +317,22 @@ public struct WireAnalyzer: Sendable {
             switch try ICMPMessage.Kind(decoding: bytes) {
             case .echoRequest(let identifier, let sequence):
                 record.category = .icmpEchoRequest
-                echo.request(time: timestamp, source: ip.source, destination: ip.destination,
-                             identifier: identifier, sequence: sequence)
+                echo.request(
+                    time: timestamp,
+                    source: ip.source,
+                    destination: ip.destination,
+                    identifier: identifier,
+                    sequence: sequence
+                )
             case .echoReply(let identifier, let sequence):
                 record.category = .icmpEchoReply
-                echo.reply(time: timestamp, source: ip.source, destination: ip.destination,
-                           identifier: identifier, sequence: sequence)
+                echo.reply(
+                    time: timestamp,
+                    source: ip.source,
+                    destination: ip.destination,
+                    identifier: identifier,
+                    sequence: sequence
+                )
             case .destinationUnreachable(let code, let quoted):
                 record.category = .icmpUnreachable
                 if let quoted { tcp.handleICMPError(time: timestamp, type: 3, code: code, quoted: quoted) }
@@ -336,21 +392,44 @@ public struct WireAnalyzer: Sendable {
             samples = (echo.samples ?? []).filter { scanner == nil || $0.prober == scanner }
             for a in attempts {
                 if let rtt = a.rtt {
-                    samples.append(RTTSample(kind: .tcpSyn, prober: a.initiator, target: a.target,
-                                             sentAt: a.firstSynAt, rtt: rtt, detail: a.targetPort))
+                    samples.append(
+                        RTTSample(
+                            kind: .tcpSyn,
+                            prober: a.initiator,
+                            target: a.target,
+                            sentAt: a.firstSynAt,
+                            rtt: rtt,
+                            detail: a.targetPort
+                        )
+                    )
                 }
             }
             samples.sort { $0.sentAt < $1.sentAt }
         }
-        let rttByTarget = TargetRTT.table(icmpEcho: scanner.flatMap { echo.rttByProber[$0.value] } ?? [:],
-                                          tcpSyn: fold.rttByTarget)
+        let rttByTarget = TargetRTT.table(
+            icmpEcho: scanner.flatMap { echo.rttByProber[$0.value] } ?? [:],
+            tcpSyn: fold.rttByTarget
+        )
         var analysis = WireAnalysis(
-            records: keepsFrameRecords ? sorted : nil, addresses: addresses, frames: frames,
-            arpRequests: arpRequests, linkType: linkType, firstTimestamp: first, lastTimestamp: last,
-            scanner: scanner, inference: inference, abandonAfter: options.abandonAfter,
-            fold: fold, attempts: attempts, keepsAttempts: options.keepsAttempts, samples: samples, rttByTarget: rttByTarget,
-            duplicateEchoReplies: echo.duplicateReplies, unmatchedEchoReplies: echo.unmatchedReplies,
-            untrackedTCPSegments: tcp.untrackedSegments)
+            records: keepsFrameRecords ? sorted : nil,
+            addresses: addresses,
+            frames: frames,
+            arpRequests: arpRequests,
+            linkType: linkType,
+            firstTimestamp: first,
+            lastTimestamp: last,
+            scanner: scanner,
+            inference: inference,
+            abandonAfter: options.abandonAfter,
+            fold: fold,
+            attempts: attempts,
+            keepsAttempts: options.keepsAttempts,
+            samples: samples,
+            rttByTarget: rttByTarget,
+            duplicateEchoReplies: echo.duplicateReplies,
+            unmatchedEchoReplies: echo.unmatchedReplies,
+            untrackedTCPSegments: tcp.untrackedSegments
+        )
         analysis.hosts = hosts
         if options.scanner != nil { analysis.airtime = airtime }
         analysis.wlan = wlan?.summary(captureEnd: last ?? 0)

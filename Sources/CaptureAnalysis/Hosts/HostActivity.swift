@@ -46,7 +46,8 @@ public struct HostActivity: Sendable {
         case .arpRequest, .arpReply, .arpOther:
             arpSenders.insert(record.source)
             if let (_, payload) = try? LinkDecoder.networkPayload(of: bytes, linkType: linkType),
-               let arp = try? ARPPacket(decoding: payload), arp.senderIP.value != 0 {
+                let arp = try? ARPPacket(decoding: payload), arp.senderIP.value != 0
+            {
                 macs[record.source, default: [:]][arp.senderMAC, default: 0] += 1
             }
             if record.category == .arpReply { answers[pair, default: []].insert(.arpReply) }
@@ -73,8 +74,9 @@ public struct HostActivity: Sendable {
 
     private mutating func nameAddresses(bytes: ArraySlice<UInt8>, linkType: LinkType) {
         guard let (type, payload) = try? LinkDecoder.networkPayload(of: bytes, linkType: linkType), type == .ipv4,
-              let ip = try? IPv4Packet(decoding: payload), let udp = try? UDPDatagram(decoding: ip.payload),
-              let message = try? DNSMessage(bytes: udp.payload) else { return }
+            let ip = try? IPv4Packet(decoding: payload), let udp = try? UDPDatagram(decoding: ip.payload),
+            let message = try? DNSMessage(bytes: udp.payload)
+        else { return }
         for record in message.answers + message.additionals {
             if case .a(let address) = record.data { namedByMDNS.insert(address.value) }
         }
@@ -118,8 +120,10 @@ public struct HostActivity: Sendable {
     /// addresses. Internet hosts a phone talks to are left out.
     public func localSenders() -> [IPv4Address] {
         var senders = Set<UInt32>()
-        for pair in packets.keys where pair.from != 0 && pair.from != UInt32.max && !IPv4Address(pair.from).isMulticast
-            && (arpSenders.contains(pair.from) || Self.isLocal(pair.from)) {
+        for pair in packets.keys
+        where pair.from != 0 && pair.from != UInt32.max && !IPv4Address(pair.from).isMulticast
+            && (arpSenders.contains(pair.from) || Self.isLocal(pair.from))
+        {
             senders.insert(pair.from)
         }
         return senders.sorted().map(IPv4Address.init)

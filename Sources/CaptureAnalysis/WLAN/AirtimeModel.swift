@@ -48,7 +48,10 @@ public struct AirtimeModel: Sendable, Equatable {
     }
 
     /// The default: 802.11ac VHT MCS 7, one stream, 80 MHz, 5 GHz (an assumption; see `data`).
-    public static let standard = AirtimeModel(name: "vht-mcs7-1ss-80mhz", data: phy(.vht, mcs: 7, streams: 1, widthMHz: 80))
+    public static let standard = AirtimeModel(
+        name: "vht-mcs7-1ss-80mhz",
+        data: phy(.vht, mcs: 7, streams: 1, widthMHz: 80)
+    )
 
     /// The sweep of the data rate (assumption ranges): a poor link, an 802.11n one, the default,
     /// and the fastest an iPhone's two-stream 802.11ax radio gets at 80 MHz.
@@ -83,14 +86,21 @@ public struct AirtimeModel: Sendable, Equatable {
         contentionNs + ppdu(mpduLength(ethernetLength: ethernetLength), group)
     }
 
-    private func ppdu(_ length: Int, _ radio: RadioInfo) -> Int64 { WLANAirtime.duration(length: length, radio: radio)?.ns ?? 0 }
+    private func ppdu(_ length: Int, _ radio: RadioInfo) -> Int64 {
+        WLANAirtime.duration(length: length, radio: radio)?.ns ?? 0
+    }
 
     /// An HT, VHT or HE PHY on a 5 GHz channel with an 800 ns guard interval.
     public static func phy(_ kind: MCSInfo.PHY, mcs: Int, streams: Int, widthMHz: Int) -> RadioInfo {
         var radio = RadioInfo()
         radio.channelMHz = 5_180
-        radio.mcs = MCSInfo(phy: kind, index: kind == .ht ? mcs + 8 * (streams - 1) : mcs, streams: streams,
-                            bandwidthMHz: widthMHz, guardIntervalNs: 800)
+        radio.mcs = MCSInfo(
+            phy: kind,
+            index: kind == .ht ? mcs + 8 * (streams - 1) : mcs,
+            streams: streams,
+            bandwidthMHz: widthMHz,
+            guardIntervalNs: 800
+        )
         return radio
     }
 

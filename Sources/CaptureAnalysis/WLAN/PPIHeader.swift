@@ -13,10 +13,16 @@ public enum PPIHeader {
         guard bytes.count >= 8 else { throw .truncated(layer: .link, needed: 8, available: bytes.count) }
         let length = Int(RadiotapHeader.le16(bytes, 2))
         let dlt = RadiotapHeader.le32(bytes, 4)
-        guard bytes[0] == 0 else { throw .malformed(layer: .link, reason: "PPI version \(bytes[0]), only 0 is defined") }
-        guard length >= 8 else { throw .malformed(layer: .link, reason: "PPI length \(length) is shorter than its fixed header") }
+        guard bytes[0] == 0 else {
+            throw .malformed(layer: .link, reason: "PPI version \(bytes[0]), only 0 is defined")
+        }
+        guard length >= 8 else {
+            throw .malformed(layer: .link, reason: "PPI length \(length) is shorter than its fixed header")
+        }
         guard length <= bytes.count else { throw .truncated(layer: .link, needed: length, available: bytes.count) }
-        guard dlt == 105 else { throw .malformed(layer: .link, reason: "PPI carries DLT \(dlt); only 802.11 (105) is decoded") }
+        guard dlt == 105 else {
+            throw .malformed(layer: .link, reason: "PPI carries DLT \(dlt); only 802.11 (105) is decoded")
+        }
         var info = RadioInfo()
         info.headerLength = length
         var offset = 8
@@ -53,7 +59,12 @@ public enum PPIHeader {
         let flags = RadiotapHeader.le32(field, 0)
         let index = Int(field[9])
         guard index < 32 else { return }
-        info.mcs = MCSInfo(phy: .ht, index: index, streams: index / 8 + 1, bandwidthMHz: flags & 0x02 != 0 ? 40 : 20,
-                           guardIntervalNs: flags & 0x04 != 0 ? 400 : 800)
+        info.mcs = MCSInfo(
+            phy: .ht,
+            index: index,
+            streams: index / 8 + 1,
+            bandwidthMHz: flags & 0x02 != 0 ? 40 : 20,
+            guardIntervalNs: flags & 0x04 != 0 ? 400 : 800
+        )
     }
 }

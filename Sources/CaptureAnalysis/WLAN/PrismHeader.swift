@@ -20,7 +20,9 @@ public enum PrismHeader {
         guard bytes.count >= 8 else { throw .truncated(layer: .link, needed: 8, available: bytes.count) }
         if be32(bytes, 0) & 0xFFFF_FFF0 == 0x8021_1000 { return try decodeAVS(bytes) }
         let length = Int(RadiotapHeader.le32(bytes, 4))
-        guard length >= 24 else { throw .malformed(layer: .link, reason: "Prism length \(length) is shorter than its fixed header") }
+        guard length >= 24 else {
+            throw .malformed(layer: .link, reason: "Prism length \(length) is shorter than its fixed header")
+        }
         guard length <= bytes.count else { throw .truncated(layer: .link, needed: length, available: bytes.count) }
         var info = RadioInfo()
         info.headerLength = length
@@ -39,7 +41,9 @@ public enum PrismHeader {
             throw .malformed(layer: .link, reason: "AVS version 0x\(String(be32(bytes, 0), radix: 16)), not 0x8021100x")
         }
         let length = Int(be32(bytes, 4))
-        guard length >= 8, length <= 4_096 else { throw .malformed(layer: .link, reason: "AVS length \(length) out of range") }
+        guard length >= 8, length <= 4_096 else {
+            throw .malformed(layer: .link, reason: "AVS length \(length) out of range")
+        }
         guard length <= bytes.count else { throw .truncated(layer: .link, needed: length, available: bytes.count) }
         var info = RadioInfo()
         info.headerLength = length

@@ -14,34 +14,34 @@ public enum RadiotapHeader {
     /// (alignment, size) of the defined fields of the radiotap namespace, by bit number
     /// (radiotap.org/fields/defined). Bits 29-31 are handled by the walk itself.
     static let fields: [(align: Int, size: Int)] = [
-        (8, 8),   // 0 TSFT
-        (1, 1),   // 1 Flags
-        (1, 1),   // 2 Rate
-        (2, 4),   // 3 Channel
-        (2, 2),   // 4 FHSS
-        (1, 1),   // 5 dBm antenna signal
-        (1, 1),   // 6 dBm antenna noise
-        (2, 2),   // 7 Lock quality
-        (2, 2),   // 8 TX attenuation
-        (2, 2),   // 9 dB TX attenuation
-        (1, 1),   // 10 dBm TX power
-        (1, 1),   // 11 Antenna
-        (1, 1),   // 12 dB antenna signal
-        (1, 1),   // 13 dB antenna noise
-        (2, 2),   // 14 RX flags
-        (2, 2),   // 15 TX flags
-        (1, 1),   // 16 RTS retries
-        (1, 1),   // 17 data retries
-        (4, 8),   // 18 XChannel
-        (1, 3),   // 19 MCS
-        (4, 8),   // 20 A-MPDU status
+        (8, 8),  // 0 TSFT
+        (1, 1),  // 1 Flags
+        (1, 1),  // 2 Rate
+        (2, 4),  // 3 Channel
+        (2, 2),  // 4 FHSS
+        (1, 1),  // 5 dBm antenna signal
+        (1, 1),  // 6 dBm antenna noise
+        (2, 2),  // 7 Lock quality
+        (2, 2),  // 8 TX attenuation
+        (2, 2),  // 9 dB TX attenuation
+        (1, 1),  // 10 dBm TX power
+        (1, 1),  // 11 Antenna
+        (1, 1),  // 12 dB antenna signal
+        (1, 1),  // 13 dB antenna noise
+        (2, 2),  // 14 RX flags
+        (2, 2),  // 15 TX flags
+        (1, 1),  // 16 RTS retries
+        (1, 1),  // 17 data retries
+        (4, 8),  // 18 XChannel
+        (1, 3),  // 19 MCS
+        (4, 8),  // 20 A-MPDU status
         (2, 12),  // 21 VHT
         (8, 12),  // 22 timestamp
         (2, 12),  // 23 HE
         (2, 12),  // 24 HE-MU
-        (2, 6),   // 25 HE-MU-other-user
-        (1, 1),   // 26 0-length-PSDU
-        (2, 4),   // 27 L-SIG
+        (2, 6),  // 25 HE-MU-other-user
+        (1, 1),  // 26 0-length-PSDU
+        (2, 4),  // 27 L-SIG
     ]
 
     /// The header's fields and length.
@@ -51,8 +51,12 @@ public enum RadiotapHeader {
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(WireDecodingError) -> RadioInfo {
         guard bytes.count >= 8 else { throw .truncated(layer: .link, needed: 8, available: bytes.count) }
         let length = Int(le16(bytes, 2))
-        guard bytes[0] == 0 else { throw .malformed(layer: .link, reason: "radiotap version \(bytes[0]), only 0 is defined") }
-        guard length >= 8 else { throw .malformed(layer: .link, reason: "radiotap length \(length) is shorter than its fixed header") }
+        guard bytes[0] == 0 else {
+            throw .malformed(layer: .link, reason: "radiotap version \(bytes[0]), only 0 is defined")
+        }
+        guard length >= 8 else {
+            throw .malformed(layer: .link, reason: "radiotap length \(length) is shorter than its fixed header")
+        }
         guard length <= bytes.count else { throw .truncated(layer: .link, needed: length, available: bytes.count) }
         var info = RadioInfo()
         info.headerLength = length
@@ -71,15 +75,20 @@ public enum RadiotapHeader {
 
     /// Reads the fields of `words` from `offset` on, stopping at the end of the header or at a
     /// field of unknown size.
-    private static func walk(_ words: [UInt32], header: UnsafeRawBufferPointer, from start: Int, into info: inout RadioInfo) {
+    private static func walk(
+        _ words: [UInt32],
+        header: UnsafeRawBufferPointer,
+        from start: Int,
+        into info: inout RadioInfo
+    ) {
         var offset = start
         var inRadiotap = true
-        var fieldBase = 0           // bit numbering restarts with each radiotap namespace
+        var fieldBase = 0  // bit numbering restarts with each radiotap namespace
         for word in words {
             if inRadiotap {
                 for bit in 0..<29 where word & (1 << UInt32(bit)) != 0 {
                     let number = fieldBase + bit
-                    guard number < fields.count else { return }   // size unknown: stop here
+                    guard number < fields.count else { return }  // size unknown: stop here
                     let (align, size) = fields[number]
                     offset = (offset + align - 1) / align * align
                     guard offset + size <= header.count else { return }
@@ -135,7 +144,13 @@ public enum RadiotapHeader {
         guard known & 0x02 != 0, index < 32 else { return nil }
         let width = known & 0x01 != 0 && flags & 0x03 == 1 ? 40 : 20
         let gi = known & 0x04 != 0 && flags & 0x04 != 0 ? 400 : 800
-        var info = MCSInfo(phy: .ht, index: Int(index), streams: Int(index) / 8 + 1, bandwidthMHz: width, guardIntervalNs: gi)
+        var info = MCSInfo(
+            phy: .ht,
+            index: Int(index),
+            streams: Int(index) / 8 + 1,
+            bandwidthMHz: width,
+            guardIntervalNs: gi
+        )
         // Known 0x20: flags bits 5-6 give the number of STBC streams.
         if known & 0x20 != 0 { info.stbcStreams = Int(flags >> 5 & 0x03) }
         return info
@@ -158,7 +173,13 @@ public enum RadiotapHeader {
         case 11: width = 160
         default: width = 20
         }
-        var info = MCSInfo(phy: .vht, index: index, streams: streams, bandwidthMHz: known & 0x0040 != 0 ? width : 20, guardIntervalNs: gi)
+        var info = MCSInfo(
+            phy: .vht,
+            index: index,
+            streams: streams,
+            bandwidthMHz: known & 0x0040 != 0 ? width : 20,
+            guardIntervalNs: gi
+        )
         // Known 0x0001 and flag 0x01: STBC, two space-time streams per spatial stream.
         if known & 0x0001 != 0, field[2] & 0x01 != 0 { info.stbcStreams = streams }
         return info
@@ -176,12 +197,18 @@ public enum RadiotapHeader {
         case 1: width = 40
         case 2: width = 80
         case 3: width = 160
-        default: width = 20     // 20 MHz, or an RU no wider than it (approximated as 20 MHz)
+        default: width = 20  // 20 MHz, or an RU no wider than it (approximated as 20 MHz)
         }
         let gi = [800, 1600, 3200, 3200][Int(data5 >> 4 & 0x03)]
         let ltf = [nil, 1, 2, 4][Int(data5 >> 6 & 0x03)]
-        return MCSInfo(phy: .he, index: index, streams: max(1, Int(data6 & 0x0F)), bandwidthMHz: width,
-                       guardIntervalNs: gi, heLTFSize: ltf)
+        return MCSInfo(
+            phy: .he,
+            index: index,
+            streams: max(1, Int(data6 & 0x0F)),
+            bandwidthMHz: width,
+            guardIntervalNs: gi,
+            heLTFSize: ltf
+        )
     }
 
     static func le16(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt16 {

@@ -27,7 +27,7 @@ public enum WLANAirtime {
     /// The PPDU's duration in ns for a `length`-byte MPDU (FCS included), or nil when the radio
     /// header gives no rate.
     public static func duration(length: Int, radio: RadioInfo) -> (ns: Int64, basis: Basis)? {
-        let extensionUs = (radio.channelMHz ?? 5_000) < 3_000 ? 6.0 : 0   // 2.4 GHz signal extension
+        let extensionUs = (radio.channelMHz ?? 5_000) < 3_000 ? 6.0 : 0  // 2.4 GHz signal extension
         if let mcs = radio.mcs {
             switch mcs.phy {
             case .ht: return ht(length: length, mcs: mcs).map { (ns($0 + extensionUs), .ht) }
@@ -54,7 +54,7 @@ public enum WLANAirtime {
     /// OFDM (IEEE 802.11-2020 §17.4.3, eq. 17-29): T_PREAMBLE 16 + T_SIGNAL 4 + 4 µs ×
     /// ⌈(16 + 8·L + 6) / N_DBPS⌉, N_DBPS = rate × 4 µs.
     static func ofdm(length: Int, halfMbps: Int) -> Double {
-        let bitsPerSymbol = max(1, halfMbps * 2)     // rate (Mb/s) × 4 µs = halfMbps × 2
+        let bitsPerSymbol = max(1, halfMbps * 2)  // rate (Mb/s) × 4 µs = halfMbps × 2
         let bits: Int = 16 + 8 * length + 6
         let count: Int = (bits + bitsPerSymbol - 1) / bitsPerSymbol
         return 20 + 4 * Double(count)
@@ -64,7 +64,12 @@ public enum WLANAirtime {
     /// + 4 (HT-STF) + 4·N_LTF + symbols (4 µs, or 3.6 µs short GI rounded up to a 4 µs boundary).
     static func ht(length: Int, mcs: MCSInfo) -> Double? {
         let streams = mcs.index / 8 + 1
-        guard let dbps = dataBitsPerSymbol(base: mcs.index % 8, streams: streams, subcarriers: mcs.bandwidthMHz == 40 ? 108 : 52)
+        guard
+            let dbps = dataBitsPerSymbol(
+                base: mcs.index % 8,
+                streams: streams,
+                subcarriers: mcs.bandwidthMHz == 40 ? 108 : 52
+            )
         else { return nil }
         let ltf = [1, 2, 4, 4][min(streams + mcs.stbcStreams, 4) - 1]
         return 32 + 4 * Double(ltf) + symbols(length: length, dbps: dbps, symbolUs: 4, gi: mcs.guardIntervalNs)
@@ -74,15 +79,20 @@ public enum WLANAirtime {
     /// + 4 (VHT-STF) + 4·N_VHTLTF + 4 (VHT-SIG-B) + symbols.
     static func vht(length: Int, mcs: MCSInfo) -> Double? {
         let subcarriers = [20: 52, 40: 108, 80: 234, 160: 468][mcs.bandwidthMHz] ?? 52
-        guard let dbps = dataBitsPerSymbol(base: mcs.index, streams: mcs.streams, subcarriers: subcarriers) else { return nil }
-        return 36 + 4 * Double(ltfCount(mcs.streams + mcs.stbcStreams)) + symbols(length: length, dbps: dbps, symbolUs: 4, gi: mcs.guardIntervalNs)
+        guard let dbps = dataBitsPerSymbol(base: mcs.index, streams: mcs.streams, subcarriers: subcarriers) else {
+            return nil
+        }
+        return 36 + 4 * Double(ltfCount(mcs.streams + mcs.stbcStreams))
+            + symbols(length: length, dbps: dbps, symbolUs: 4, gi: mcs.guardIntervalNs)
     }
 
     /// HE SU (IEEE 802.11-2020 §27.4.3, eq. 27-135): 20 (legacy) + 4 (RL-SIG) + 8 (HE-SIG-A)
     /// + 4 (HE-STF) + N_HE-LTF × (3.2 µs × LTF size + GI) + N_SYM × (12.8 µs + GI) + T_PE (0).
     static func he(length: Int, mcs: MCSInfo) -> Double? {
         let subcarriers = [20: 234, 40: 468, 80: 980, 160: 1960][mcs.bandwidthMHz] ?? 234
-        guard let dbps = dataBitsPerSymbol(base: mcs.index, streams: mcs.streams, subcarriers: subcarriers) else { return nil }
+        guard let dbps = dataBitsPerSymbol(base: mcs.index, streams: mcs.streams, subcarriers: subcarriers) else {
+            return nil
+        }
         let gi = Double(mcs.guardIntervalNs) / 1_000
         let ltfSymbol: Double = 3.2 * Double(mcs.heLTFSize ?? 2) + gi
         let ltf: Double = Double(ltfCount(mcs.streams)) * ltfSymbol

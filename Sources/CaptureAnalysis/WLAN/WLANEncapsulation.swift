@@ -27,14 +27,20 @@ public enum WLANEncapsulation {
     /// The 802.11 QoS data frame of an Ethernet frame (nil when shorter than an Ethernet header):
     /// addresses 1 AP, 2 the Ethernet source, 3 the Ethernet destination (To DS), QoS control,
     /// LLC/SNAP, then the Ethernet payload. `retry` and `powerSave` set those bits.
-    public static func ieee80211(_ frame: [UInt8], retry: Bool = false, powerSave: Bool = false, protected: Bool = false) -> [UInt8]? {
+    public static func ieee80211(
+        _ frame: [UInt8],
+        retry: Bool = false,
+        powerSave: Bool = false,
+        protected: Bool = false
+    ) -> [UInt8]? {
         guard frame.count >= 14 else { return nil }
         var flags: UInt8 = 0x01
         if retry { flags |= 0x08 }
         if powerSave { flags |= 0x10 }
         if protected { flags |= 0x40 }
-        var mac: [UInt8] = [0x88, flags, 0x2C, 0x00] + accessPoint + Array(frame[6..<12]) + Array(frame[0..<6]) + [0x10, 0x00]
-        mac += [0x00, 0x00]                                   // QoS control: TID 0
+        var mac: [UInt8] =
+            [0x88, flags, 0x2C, 0x00] + accessPoint + Array(frame[6..<12]) + Array(frame[0..<6]) + [0x10, 0x00]
+        mac += [0x00, 0x00]  // QoS control: TID 0
         mac += [0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00] + Array(frame[12..<14])
         return mac + frame[14...]
     }
@@ -59,12 +65,12 @@ public enum WLANEncapsulation {
         case .he: present |= 1 << 23
         }
         var words = [present | (extended ? 1 << 30 | 1 << 31 : 0)]
-        if extended { words.append(0x0000_0001) }   // vendor namespace word: one vendor field
+        if extended { words.append(0x0000_0001) }  // vendor namespace word: one vendor field
         var body: [UInt8] = []
         func align(_ n: Int) { while (8 + words.count * 4 - 4 + body.count) % n != 0 { body.append(0) } }
         align(8)
         body += le64(tsft)
-        body.append(0x00)                                          // flags
+        body.append(0x00)  // flags
         if case .legacy(let value) = rate { body.append(UInt8(value)) }
         align(2)
         let fiveGHz: Bool
@@ -107,7 +113,8 @@ public enum WLANEncapsulation {
     /// `frame` behind a 64-byte AVS (version 1) header whose data rate says `rate` (100 kb/s units).
     public static func avs(_ frame: [UInt8], rate: Int = 110) -> [UInt8] {
         var header = be32(0x8021_1001) + be32(64) + [UInt8](repeating: 0, count: 16)
-        header += be32(4) + be32(6) + be32(UInt32(rate)) + be32(0) + be32(0) + be32(0) + be32(0) + be32(0) + be32(1) + be32(0)
+        header +=
+            be32(4) + be32(6) + be32(UInt32(rate)) + be32(0) + be32(0) + be32(0) + be32(0) + be32(0) + be32(1) + be32(0)
         return header + frame
     }
 

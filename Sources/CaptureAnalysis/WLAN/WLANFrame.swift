@@ -45,15 +45,23 @@ public struct WLANFrame: Sendable {
         let names: [String?]
         switch kind {
         case .management:
-            names = ["assoc_request", "assoc_response", "reassoc_request", "reassoc_response", "probe_request", "probe_response",
-                     "timing_advertisement", nil, "beacon", "atim", "disassociation", "authentication", "deauthentication",
-                     "action", "action_no_ack", nil]
+            names = [
+                "assoc_request", "assoc_response", "reassoc_request", "reassoc_response", "probe_request",
+                "probe_response",
+                "timing_advertisement", nil, "beacon", "atim", "disassociation", "authentication", "deauthentication",
+                "action", "action_no_ack", nil,
+            ]
         case .control:
-            names = [nil, nil, "trigger", "tack", "beamforming_report_poll", "ndp_announcement", "control_frame_extension",
-                     "control_wrapper", "block_ack_request", "block_ack", "ps_poll", "rts", "cts", "ack", "cf_end", "cf_end_ack"]
+            names = [
+                nil, nil, "trigger", "tack", "beamforming_report_poll", "ndp_announcement", "control_frame_extension",
+                "control_wrapper", "block_ack_request", "block_ack", "ps_poll", "rts", "cts", "ack", "cf_end",
+                "cf_end_ack",
+            ]
         case .data:
-            names = ["data", nil, nil, nil, "null", nil, nil, nil, "qos_data", "qos_data_cf_ack", "qos_data_cf_poll",
-                     "qos_data_cf_ack_cf_poll", "qos_null", nil, "qos_cf_poll", "qos_cf_ack_cf_poll"]
+            names = [
+                "data", nil, nil, nil, "null", nil, nil, nil, "qos_data", "qos_data_cf_ack", "qos_data_cf_poll",
+                "qos_data_cf_ack_cf_poll", "qos_null", nil, "qos_cf_poll", "qos_cf_ack_cf_poll",
+            ]
         case .extension:
             names = Array(repeating: nil, count: 16)
         }
@@ -118,7 +126,7 @@ public struct WLANFrame: Sendable {
         var length = toDS && fromDS ? 30 : 24
         if qos {
             guard mac.count >= length + 2 else { return }
-            if mac[length] & 0x80 != 0 { return }   // A-MSDU
+            if mac[length] & 0x80 != 0 { return }  // A-MSDU
             length += 2
             if flags & 0x80 != 0 { length += 4 }
         }
@@ -130,7 +138,8 @@ public struct WLANFrame: Sendable {
         }
         let llc = length
         guard mac[llc] == 0xAA, mac[llc + 1] == 0xAA, mac[llc + 2] == 0x03, mac[llc + 3] == 0,
-              mac[llc + 4] == 0 && (mac[llc + 5] == 0 || mac[llc + 5] == 0xF8) else { return }
+            mac[llc + 4] == 0 && (mac[llc + 5] == 0 || mac[llc + 5] == 0xF8)
+        else { return }
         let type = UInt16(mac[llc + 6]) << 8 | UInt16(mac[llc + 7])
         payload = (EtherType(rawValue: type), start + llc + 8)
     }

@@ -16,7 +16,11 @@ public struct WLANStations: Sendable {
             anonymous.add(frame, timestamp: timestamp, length: length)
             return
         }
-        stations[transmitter, default: StationTally(address: transmitter.description)].add(frame, timestamp: timestamp, length: length)
+        stations[transmitter, default: StationTally(address: transmitter.description)].add(
+            frame,
+            timestamp: timestamp,
+            length: length
+        )
     }
 
     mutating func addUndecodable() { undecodable += 1 }
@@ -46,7 +50,8 @@ public struct WLANSummary: Sendable, Codable, Equatable {
     /// How airtime was obtained: it is measured from each captured frame's PHY parameters.
     public var airtimeMethod = WLANSummary.method
 
-    static let method = "measured: each frame's PPDU duration from its radio header's rate/MCS and its length "
+    static let method =
+        "measured: each frame's PPDU duration from its radio header's rate/MCS and its length "
         + "(IEEE 802.11-2020 TXTIME; approximations in docs/CAPTURE.md); frames without a rate are counted as untimed"
 
     enum CodingKeys: String, CodingKey {

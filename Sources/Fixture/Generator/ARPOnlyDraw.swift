@@ -43,7 +43,9 @@ enum ARPOnlyDraw {
         device.airplay = nil
         device.chromecast = nil
         device.wakeOnLAN = nil
-        device.notes = (device.notes.map { $0 + " " } ?? "") + "ARP only (--arp-only-percent): no echo, every port filtered, no services."
+        device.notes =
+            (device.notes.map { $0 + " " } ?? "")
+            + "ARP only (--arp-only-percent): no echo, every port filtered, no services."
         return device
     }
 }

@@ -14,12 +14,21 @@ struct DeviceFactory {
     }
 
     /// - Parameter wifi: the device's `WiFiDraw` stream under `--wifi full`, else nil.
-    mutating func make(_ kind: DeviceKind, name: String, ip: IPv4Address, random: inout RandomSource,
-                       wifi: RandomSource? = nil) -> Fixture.Device {
-        var identity = DeviceIdentity(vendor: kind.vendor, model: random.element(of: kind.models),
-                                      owner: random.element(of: DeviceCatalog.owners),
-                                      room: random.element(of: DeviceCatalog.rooms(profile)),
-                                      mac: .zero, ip: ip)
+    mutating func make(
+        _ kind: DeviceKind,
+        name: String,
+        ip: IPv4Address,
+        random: inout RandomSource,
+        wifi: RandomSource? = nil
+    ) -> Fixture.Device {
+        var identity = DeviceIdentity(
+            vendor: kind.vendor,
+            model: random.element(of: kind.models),
+            owner: random.element(of: DeviceCatalog.owners),
+            room: random.element(of: DeviceCatalog.rooms(profile)),
+            mac: .zero,
+            ip: ip
+        )
         var notes: [String] = []
         let isPrivate = kind.privateMAC && random.chance(profile.privateMACShare)
         identity.mac = drawMAC(blocks: isPrivate ? [] : kind.blocks, random: &random)
@@ -50,37 +59,75 @@ struct DeviceFactory {
             for service in feature.mdns {
                 let number = port(service.port)
                 if service.listens, number != 0 { open.insert(number) }
-                let txt = Dictionary(service.txt.map { ($0.key, identity.fill($0.value, random: &random)) }) { first, _ in first }
-                mdns.append(Fixture.MDNSService(type: service.type, instance: identity.fill(service.instance, random: &random),
-                                                port: number, txt: txt.isEmpty ? nil : txt))
+                let txt = Dictionary(service.txt.map { ($0.key, identity.fill($0.value, random: &random)) }) {
+                    first,
+                    _ in first
+                }
+                mdns.append(
+                    Fixture.MDNSService(
+                        type: service.type,
+                        instance: identity.fill(service.instance, random: &random),
+                        port: number,
+                        txt: txt.isEmpty ? nil : txt
+                    )
+                )
             }
             for web in feature.http where !http.contains(where: { $0.port == web.port }) {
                 open.insert(web.port)
-                http.append(Fixture.HTTPEndpoint(port: web.port, server: web.server,
-                                                 title: web.title.map { identity.fill($0, random: &random) }, tls: web.tls ? true : nil))
+                http.append(
+                    Fixture.HTTPEndpoint(
+                        port: web.port,
+                        server: web.server,
+                        title: web.title.map { identity.fill($0, random: &random) },
+                        tls: web.tls ? true : nil
+                    )
+                )
             }
             for banner in feature.banners {
                 open.insert(banner.port)
-                banners.append(Fixture.Banner(port: banner.port, protocol: banner.protocol, text: identity.fill(banner.text, random: &random)))
+                banners.append(
+                    Fixture.Banner(
+                        port: banner.port,
+                        protocol: banner.protocol,
+                        text: identity.fill(banner.text, random: &random)
+                    )
+                )
             }
             if let upnp = feature.upnp, device.ssdp == nil {
                 let location = port(upnp.port)
                 open.insert(location)
                 device.ssdp = Fixture.SSDPService(
-                    deviceType: upnp.deviceType, uuid: Self.uuid(&random), services: upnp.services.isEmpty ? nil : upnp.services,
-                    server: "Linux/\(upnp.os) UPnP/1.0 \(upnp.product)", locationPort: location, locationPath: upnp.path, delayMs: nil)
-                device.upnp = Fixture.UPnPDescription(friendlyName: identity.fill(upnp.friendlyName, random: &random),
-                                                      manufacturer: upnp.manufacturer, modelName: identity.model.name,
-                                                      modelNumber: identity.model.id)
+                    deviceType: upnp.deviceType,
+                    uuid: Self.uuid(&random),
+                    services: upnp.services.isEmpty ? nil : upnp.services,
+                    server: "Linux/\(upnp.os) UPnP/1.0 \(upnp.product)",
+                    locationPort: location,
+                    locationPath: upnp.path,
+                    delayMs: nil
+                )
+                device.upnp = Fixture.UPnPDescription(
+                    friendlyName: identity.fill(upnp.friendlyName, random: &random),
+                    manufacturer: upnp.manufacturer,
+                    modelName: identity.model.name,
+                    modelNumber: identity.model.id
+                )
             }
             if feature.airplay {
                 open.insert(7000)
-                device.airplay = Fixture.AirPlayInfo(model: identity.model.id ?? identity.model.name, name: identity.label, sourceVersion: nil)
+                device.airplay = Fixture.AirPlayInfo(
+                    model: identity.model.id ?? identity.model.name,
+                    name: identity.label,
+                    sourceVersion: nil
+                )
             }
             if feature.chromecast {
                 open.insert(8008)
-                device.chromecast = Fixture.ChromecastInfo(name: identity.label, modelName: identity.model.name,
-                                                           manufacturer: kind.vendor, buildVersion: nil)
+                device.chromecast = Fixture.ChromecastInfo(
+                    name: identity.label,
+                    modelName: identity.model.name,
+                    manufacturer: kind.vendor,
+                    buildVersion: nil
+                )
             }
         }
         if !mdns.isEmpty, random.chance(profile.slowBonjourShare) {
@@ -115,12 +162,19 @@ struct DeviceFactory {
         device.arp = impairment.arp
         var summary = impairment.summary
         if var wifi {
-            let drawn = WiFiDraw.draw(kind: kind, wired: wired, dozing: impairment.arp != nil, profile: profile, random: &wifi)
+            let drawn = WiFiDraw.draw(
+                kind: kind,
+                wired: wired,
+                dozing: impairment.arp != nil,
+                profile: profile,
+                random: &wifi
+            )
             device.powerSave = drawn.powerSave
             device.deepSleep = drawn.deepSleep
             summary += drawn.summary
         }
-        let product = identity.model.name.hasPrefix(kind.vendor) ? identity.model.name : "\(kind.vendor) \(identity.model.name)"
+        let product =
+            identity.model.name.hasPrefix(kind.vendor) ? identity.model.name : "\(kind.vendor) \(identity.model.name)"
         device.notes = "\(product) (\(kind.id)): " + (summary + notes).joined(separator: "; ") + "."
         return device
     }
@@ -147,7 +201,11 @@ struct DeviceFactory {
         var cleaned = ""
         for character in raw {
             let keep = character.isASCII && (character.isLetter || character.isNumber)
-            if keep { cleaned.append(character) } else if !cleaned.hasSuffix("-"), !cleaned.isEmpty { cleaned.append("-") }
+            if keep {
+                cleaned.append(character)
+            } else if !cleaned.hasSuffix("-"), !cleaned.isEmpty {
+                cleaned.append("-")
+            }
         }
         while cleaned.hasSuffix("-") { cleaned.removeLast() }
         cleaned = String(cleaned.prefix(56))

@@ -20,7 +20,9 @@ public struct FixtureYAMLWriter {
     /// `text` as a scalar: StrictYAML's one plain-or-quoted rule.
     static func scalar(_ text: String) -> String { YAMLScalar.plainOrDoubleQuoted(text) }
 
-    private static func list(_ numbers: [Int]) -> String { "[" + numbers.map(String.init).joined(separator: ", ") + "]" }
+    private static func list(_ numbers: [Int]) -> String {
+        "[" + numbers.map(String.init).joined(separator: ", ") + "]"
+    }
 
     // MARK: Lines
 
@@ -52,7 +54,12 @@ public struct FixtureYAMLWriter {
 
     /// A list of mappings: `write` emits each item's keys at `indent + 2`; the first key's line
     /// gets the `- ` marker.
-    private mutating func items<T>(_ indent: Int, _ key: String, _ items: [T]?, _ write: (inout FixtureYAMLWriter, T) -> Void) {
+    private mutating func items<T>(
+        _ indent: Int,
+        _ key: String,
+        _ items: [T]?,
+        _ write: (inout FixtureYAMLWriter, T) -> Void
+    ) {
         guard let items, !items.isEmpty else { return }
         line(indent, "\(key):")
         for item in items {
@@ -173,8 +180,14 @@ public struct FixtureYAMLWriter {
             value(4, "delay_ms", ssdp.delayMs)
         }
         if let upnp = device.upnp {
-            mapping(2, "upnp", [("friendly_name", upnp.friendlyName), ("manufacturer", upnp.manufacturer),
-                                ("model_name", upnp.modelName), ("model_number", upnp.modelNumber)])
+            mapping(
+                2,
+                "upnp",
+                [
+                    ("friendly_name", upnp.friendlyName), ("manufacturer", upnp.manufacturer),
+                    ("model_name", upnp.modelName), ("model_number", upnp.modelNumber),
+                ]
+            )
         }
         items(2, "http", device.http) { writer, endpoint in
             writer.value(4, "port", endpoint.port)
@@ -188,17 +201,29 @@ public struct FixtureYAMLWriter {
             writer.value(4, "text", banner.text)
         }
         if let airplay = device.airplay {
-            mapping(2, "airplay", [("model", airplay.model), ("name", airplay.name), ("source_version", airplay.sourceVersion)])
+            mapping(
+                2,
+                "airplay",
+                [("model", airplay.model), ("name", airplay.name), ("source_version", airplay.sourceVersion)]
+            )
         }
         if let cast = device.chromecast {
-            mapping(2, "chromecast", [("name", cast.name), ("model_name", cast.modelName), ("manufacturer", cast.manufacturer),
-                                      ("build_version", cast.buildVersion)])
+            mapping(
+                2,
+                "chromecast",
+                [
+                    ("name", cast.name), ("model_name", cast.modelName), ("manufacturer", cast.manufacturer),
+                    ("build_version", cast.buildVersion),
+                ]
+            )
         }
         value(2, "wake_on_lan", device.wakeOnLAN)
         value(2, "notes", device.notes)
     }
 
-    private static func interval(_ values: [Double]) -> String { "[" + values.map(NumberText.decimal).joined(separator: ", ") + "]" }
+    private static func interval(_ values: [Double]) -> String {
+        "[" + values.map(NumberText.decimal).joined(separator: ", ") + "]"
+    }
 
     private mutating func write(_ wifi: Fixture.ScannerWiFi, at indent: Int) {
         line(indent, "wifi:")

@@ -46,7 +46,9 @@ enum ImpairmentDraw {
             let delay = (beacons * 102.4).rounded() + Double(random.integer(in: 0...100))
             let probability = random.fraction(10...18, over: 20)
             arp = Fixture.ARPBehaviour(replyDelayMs: delay, replyProbability: probability)
-            summary.append("asleep: ARP replies \(NumberText.decimal(delay)) ms late, \(NumberText.decimal(probability * 100)) % answered")
+            summary.append(
+                "asleep: ARP replies \(NumberText.decimal(delay)) ms late, \(NumberText.decimal(probability * 100)) % answered"
+            )
         }
         return Drawn(link: link, arp: arp, summary: summary)
     }

@@ -19,9 +19,9 @@ public enum LANProfile: String, Sendable, CaseIterable, Codable {
         let percents: [Int]
         switch self {
         //                router phone tablet computer tv  speaker gaming iot printer camera storage
-        case .home:      percents = [3, 20, 8, 13, 12, 10, 5, 19, 3, 5, 2]
-        case .office:    percents = [6, 25, 4, 44, 3, 1, 1, 7, 5, 2, 2]
-        case .denseIoT:  percents = [4, 9, 3, 5, 6, 9, 2, 50, 2, 8, 2]
+        case .home: percents = [3, 20, 8, 13, 12, 10, 5, 19, 3, 5, 2]
+        case .office: percents = [6, 25, 4, 44, 3, 1, 1, 7, 5, 2, 2]
+        case .denseIoT: percents = [4, 9, 3, 5, 6, 9, 2, 50, 2, 8, 2]
         }
         return zip(Fixture.DeviceCategory.allCases, percents).map { ($0, $1) }
     }

@@ -36,7 +36,10 @@ struct OUIBlock: Sendable {
     static let dell = OUIBlock("Dell Inc.", ["14:b3:1f", "64:00:6a", "b8:cb:29"])
     static let hpInc = OUIBlock("HP Inc.", ["38:ca:84", "84:2a:fd", "bc:e9:2f"])
     static let hewlettPackard = OUIBlock("Hewlett Packard", ["40:b0:34", "a0:b3:cc"])
-    static let lenovoLCFC = OUIBlock("LCFC(HeFei) Electronics Technology co., ltd", ["50:7b:9d", "84:a9:38", "98:fa:9b"])
+    static let lenovoLCFC = OUIBlock(
+        "LCFC(HeFei) Electronics Technology co., ltd",
+        ["50:7b:9d", "84:a9:38", "98:fa:9b"]
+    )
     static let asus = OUIBlock("ASUSTek COMPUTER INC.", ["04:d4:c4", "38:2c:4a", "9c:5c:8e"])
     static let microsoft = OUIBlock("Microsoft Corporation", ["20:62:74", "74:e2:8c", "c4:61:c7"])
     static let intel = OUIBlock("Intel Corporate", ["34:02:86", "74:3a:f4", "b8:08:cf"])
@@ -65,7 +68,10 @@ struct OUIBlock: Sendable {
     static let nest = OUIBlock("Nest Labs Inc.", ["18:b4:30", "64:16:66"])
     static let ring = OUIBlock("Ring LLC", ["34:3e:a4", "54:e0:19", "5c:47:5e", "90:48:6c"])
     static let wyze = OUIBlock("Wyze Labs Inc", ["2c:aa:8e", "7c:78:b2", "d0:3f:27"])
-    static let hikvision = OUIBlock("Hangzhou Hikvision Digital Technology Co.,Ltd.", ["44:19:b6", "8c:e7:48", "bc:9b:5e"])
+    static let hikvision = OUIBlock(
+        "Hangzhou Hikvision Digital Technology Co.,Ltd.",
+        ["44:19:b6", "8c:e7:48", "bc:9b:5e"]
+    )
     static let dahua = OUIBlock("Zhejiang Dahua Technology Co., Ltd.", ["4c:11:bf", "9c:14:63", "d4:43:0e"])
     static let reolink = OUIBlock("Reolink Innovation Limited", ["ec:71:db"])
     static let axis = OUIBlock("Axis Communications AB", ["ac:cc:8e", "b8:a4:4f"])

@@ -32,11 +32,26 @@ enum StackFamily: Sendable {
         switch self {
         case .linux, .apple: nil
         case .windows:
-            Fixture.IPStack(ttl: 128, tcpTimestamps: true, tcpSack: true, tcpWindowScaling: true, tcpWindowScale: 8,
-                            tcpECN: false, mss: 1460, initrwndSegments: 6)
+            Fixture.IPStack(
+                ttl: 128,
+                tcpTimestamps: true,
+                tcpSack: true,
+                tcpWindowScaling: true,
+                tcpWindowScale: 8,
+                tcpECN: false,
+                mss: 1460,
+                initrwndSegments: 6
+            )
         case .lwIP:
-            Fixture.IPStack(ttl: 128, tcpTimestamps: false, tcpSack: false, tcpWindowScaling: false, tcpECN: false,
-                            mss: 1460, initrwndSegments: 4)
+            Fixture.IPStack(
+                ttl: 128,
+                tcpTimestamps: false,
+                tcpSack: false,
+                tcpWindowScaling: false,
+                tcpECN: false,
+                mss: 1460,
+                initrwndSegments: 4
+            )
         case .brother: Fixture.IPStack(ttl: 64, mss: 1460, initrwndSegments: 6)
         }
     }

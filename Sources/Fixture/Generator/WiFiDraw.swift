@@ -15,7 +15,9 @@ public enum WiFiModelling: String, Sendable, CaseIterable, Codable {
 /// docs/FIXTURES.md ("Wi-Fi behaviours"), with its source or marked as an assumption.
 enum WiFiDraw {
     /// Device *i*'s Wi-Fi stream (its other draws use stream *i* + 1 < 2⁴⁰).
-    static func stream(seed: UInt64, device index: Int) -> RandomSource { .stream(seed: seed, (1 << 40) | UInt64(index)) }
+    static func stream(seed: UInt64, device index: Int) -> RandomSource {
+        .stream(seed: seed, (1 << 40) | UInt64(index))
+    }
     /// The scanner's Wi-Fi stream.
     static let scannerStreamNumber: UInt64 = 1 << 41
 
@@ -35,9 +37,21 @@ enum WiFiDraw {
 
     /// Draws `power_save` for a dozing device (its `arp` rule applies) or an ESP-based one on
     /// Wi-Fi, and `deep_sleep` for a battery kind, at the profile's share.
-    static func draw(kind: DeviceKind, wired: Bool, dozing: Bool, profile: LANProfile, random: inout RandomSource) -> Drawn {
-        draw(modemSleep: modemSleepKinds.contains(kind.id), deepSleepKind: deepSleepKinds.contains(kind.id),
-             wired: wired, dozing: dozing, profile: profile, random: &random)
+    static func draw(
+        kind: DeviceKind,
+        wired: Bool,
+        dozing: Bool,
+        profile: LANProfile,
+        random: inout RandomSource
+    ) -> Drawn {
+        draw(
+            modemSleep: modemSleepKinds.contains(kind.id),
+            deepSleepKind: deepSleepKinds.contains(kind.id),
+            wired: wired,
+            dozing: dozing,
+            profile: profile,
+            random: &random
+        )
     }
 
     /// The same draws, for a device whose kind is known only by what it is: ESP-based
@@ -48,8 +62,14 @@ enum WiFiDraw {
     ///   - deepSleepKind: the device may sleep deeply, at the profile's share.
     ///   - wired: a wired device draws nothing.
     ///   - dozing: the device answers ARP late (its `arp` rule): it gets power save.
-    static func draw(modemSleep: Bool, deepSleepKind: Bool, wired: Bool, dozing: Bool, profile: LANProfile,
-                     random: inout RandomSource) -> Drawn {
+    static func draw(
+        modemSleep: Bool,
+        deepSleepKind: Bool,
+        wired: Bool,
+        dozing: Bool,
+        profile: LANProfile,
+        random: inout RandomSource
+    ) -> Drawn {
         var drawn = Drawn()
         guard !wired else { return drawn }
         // DTIM period 1-3 (hostapd default 2; consumer APs 1-3); a dozing phone wakes at every
@@ -60,17 +80,23 @@ enum WiFiDraw {
         if dozing {
             let beacons = min(dtim * skip, 5)
             drawn.powerSave = Fixture.PowerSave(listenInterval: beacons, awakeMs: awake)
-            drawn.summary.append("power save: unicast waits up to \(NumberText.decimal(Double(beacons) * 102.4)) ms, awake \(NumberText.decimal(awake)) ms after traffic")
+            drawn.summary.append(
+                "power save: unicast waits up to \(NumberText.decimal(Double(beacons) * 102.4)) ms, awake \(NumberText.decimal(awake)) ms after traffic"
+            )
         } else if modemSleep {
             drawn.powerSave = Fixture.PowerSave(listenInterval: dtim, awakeMs: awake)
-            drawn.summary.append("modem sleep: unicast waits up to \(NumberText.decimal(Double(dtim) * 102.4)) ms, awake \(NumberText.decimal(awake)) ms after traffic")
+            drawn.summary.append(
+                "modem sleep: unicast waits up to \(NumberText.decimal(Double(dtim) * 102.4)) ms, awake \(NumberText.decimal(awake)) ms after traffic"
+            )
         }
         let sleeps = random.chance(profile.deepSleepShare)
         let sleep = Double(random.integer(in: 5...30))
         let up = Double(random.integer(in: 2...10))
         if deepSleepKind, sleeps {
             drawn.deepSleep = Fixture.DeepSleep(sleepS: sleep, awakeS: up)
-            drawn.summary.append("deep sleep: silent \(NumberText.decimal(sleep)) s, then awake \(NumberText.decimal(up)) s")
+            drawn.summary.append(
+                "deep sleep: silent \(NumberText.decimal(sleep)) s, then awake \(NumberText.decimal(up)) s"
+            )
         }
         return drawn
     }
@@ -83,8 +109,14 @@ enum WiFiDraw {
         return Fixture.ScannerWiFi(
             roam: Fixture.PathGap(perHour: profile.roamsPerHour, gapMs: [50, 300]),
             associationLoss: Fixture.PathGap(perHour: profile.associationLossesPerHour, gapMs: [1_000, 10_000]),
-            congestion: Fixture.Congestion(perHour: profile.congestionBurstsPerHour, durationMs: [2_000, 10_000],
-                                           delayMs: delay, jitterMs: jitter == 0 ? nil : jitter, lossPercent: loss))
+            congestion: Fixture.Congestion(
+                perHour: profile.congestionBurstsPerHour,
+                durationMs: [2_000, 10_000],
+                delayMs: delay,
+                jitterMs: jitter == 0 ? nil : jitter,
+                lossPercent: loss
+            )
+        )
     }
 }
 

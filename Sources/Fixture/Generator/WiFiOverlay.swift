@@ -52,26 +52,42 @@ public enum WiFiOverlay {
     public static func fixture(_ base: Fixture, options: Options) throws -> Fixture {
         let already = base.devices.filter { $0.powerSave != nil || $0.deepSleep != nil }.map(\.name)
         guard already.isEmpty, base.network.scanner.wifi == nil else {
-            let what = already.isEmpty ? "its scanner has `wifi` events" : "\(already.prefix(3).joined(separator: ", ")) already have power_save or deep_sleep"
-            throw FixtureError("\(options.source) already carries Wi-Fi behaviours: \(what)",
-                               fix: "draw onto the fixture without them (remove power_save, deep_sleep and network.scanner.wifi)")
+            let what =
+                already.isEmpty
+                ? "its scanner has `wifi` events"
+                : "\(already.prefix(3).joined(separator: ", ")) already have power_save or deep_sleep"
+            throw FixtureError(
+                "\(options.source) already carries Wi-Fi behaviours: \(what)",
+                fix: "draw onto the fixture without them (remove power_save, deep_sleep and network.scanner.wifi)"
+            )
         }
         let name = options.name ?? "\(base.name)-wifi"
         guard (1...40).contains(name.count), name.first != "-",
-              name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
-            throw FixtureError("--name '\(name)' is not a fixture name", fix: "use 1-40 lower-case letters, digits and '-', e.g. --name home-wifi")
+            name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else {
+            throw FixtureError(
+                "--name '\(name)' is not a fixture name",
+                fix: "use 1-40 lower-case letters, digits and '-', e.g. --name home-wifi"
+            )
         }
         var fixture = base
         fixture.name = name
-        fixture.description = (base.description.map { $0 + " " } ?? "")
+        fixture.description =
+            (base.description.map { $0 + " " } ?? "")
             + "With the generator's Wi-Fi behaviours (profile \(options.profile.rawValue), seed \(options.seed))."
         var scannerRandom = RandomSource.stream(seed: options.seed, WiFiDraw.scannerStreamNumber)
         fixture.network.scanner.wifi = WiFiDraw.scanner(profile: options.profile, random: &scannerRandom)
         for index in fixture.devices.indices {
             var random = WiFiDraw.stream(seed: options.seed, device: index)
             let device = fixture.devices[index]
-            let drawn = WiFiDraw.draw(modemSleep: isESPBased(device), deepSleepKind: isBatteryKind(device),
-                                      wired: isWired(device), dozing: isDozing(device), profile: options.profile, random: &random)
+            let drawn = WiFiDraw.draw(
+                modemSleep: isESPBased(device),
+                deepSleepKind: isBatteryKind(device),
+                wired: isWired(device),
+                dozing: isDozing(device),
+                profile: options.profile,
+                random: &random
+            )
             guard !drawn.summary.isEmpty else { continue }
             fixture.devices[index].powerSave = drawn.powerSave
             fixture.devices[index].deepSleep = drawn.deepSleep

@@ -23,7 +23,7 @@ enum WiFiOverlayVendors {
         "c4:de:e2", "c8:2b:96", "c8:c9:a3", "c8:f0:9e", "cc:50:e3", "cc:db:a7", "d4:d4:da", "d4:f9:8d",
         "d8:a0:1d", "d8:bf:c0", "d8:f1:5b", "dc:4f:22", "dc:54:75", "e0:5a:1b", "e0:98:06", "e0:e2:e6",
         "e8:31:cd", "e8:68:e7", "e8:9f:6d", "e8:db:84", "ec:62:60", "ec:94:cb", "ec:da:3b", "ec:fa:bc",
-        "f0:08:d1", "f4:12:fa", "f4:cf:a2", "fc:f5:c4"
+        "f0:08:d1", "f4:12:fa", "f4:cf:a2", "fc:f5:c4",
     ]
     /// Ring LLC: battery doorbells and cameras (the generator's `ring` kind).
     static let ring: Set<String> = ["34:3e:a4", "54:e0:19", "5c:47:5e", "90:48:6c", "9c:76:13"]

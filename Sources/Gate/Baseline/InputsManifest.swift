@@ -44,19 +44,27 @@ public struct InputsManifest: Sendable, Equatable {
     /// - Throws: `CompareInputError` naming an input that is not there.
     public static func current(of document: ResultsDocument, root: String) throws(CompareInputError) -> InputsManifest {
         var files: [(path: String, role: Role)] = []
-        func add(_ path: String, _ role: Role) { if !files.contains(where: { $0.path == path }) { files.append((path, role)) } }
+        func add(_ path: String, _ role: Role) {
+            if !files.contains(where: { $0.path == path }) { files.append((path, role)) }
+        }
         let fixtures: [String], strategies: [RecordedPlan.Input], scenarios: [RecordedPlan.Input]
         if let plan = document.plan {
             fixtures = Self.unique(plan.matrices.flatMap(\.fixtures))
             strategies = Self.unique(plan.matrices.flatMap(\.strategies))
             scenarios = Self.unique(plan.matrices.flatMap(\.scenarios))
             for suite in Self.suites(listing: plan.fixtures, root: root) { add(suite, .suite) }
-            add(plan.platform?.path ?? "fixtures/platforms/\(plan.platform?.name ?? PlatformRecord.defaultName).yaml", .platform)
+            add(
+                plan.platform?.path ?? "fixtures/platforms/\(plan.platform?.name ?? PlatformRecord.defaultName).yaml",
+                .platform
+            )
         } else {
             fixtures = Self.unique(document.runs.map(\.fixture))
             strategies = Self.unique(document.runs.map { RecordedPlan.Input(name: $0.strategy) })
             scenarios = Self.unique(document.runs.map { RecordedPlan.Input(name: $0.scenario) })
-            add("fixtures/platforms/\(document.environment.platform?.name ?? PlatformRecord.defaultName).yaml", .platform)
+            add(
+                "fixtures/platforms/\(document.environment.platform?.name ?? PlatformRecord.defaultName).yaml",
+                .platform
+            )
         }
         for fixture in fixtures { add(Self.fixtureFile(fixture, root: root), .fixture) }
         for strategy in strategies { add(strategy.path ?? "fixtures/strategies/\(strategy.name).yaml", .strategy) }
@@ -67,10 +75,14 @@ public struct InputsManifest: Sendable, Equatable {
         for (path, role) in files {
             let absolute = Self.absolute(path, root: root)
             guard let data = FileManager.default.contents(atPath: absolute) else {
-                throw CompareInputError("the \(role.rawValue) file \(path) the baseline's numbers depend on is not there",
-                                        fix: "restore it, or re-record the baseline with the inputs it has now")
+                throw CompareInputError(
+                    "the \(role.rawValue) file \(path) the baseline's numbers depend on is not there",
+                    fix: "restore it, or re-record the baseline with the inputs it has now"
+                )
             }
-            entries.append(Entry(path: Self.relative(absolute, root: root), sha256: SHA256.hex([UInt8](data)), role: role))
+            entries.append(
+                Entry(path: Self.relative(absolute, root: root), sha256: SHA256.hex([UInt8](data)), role: role)
+            )
         }
         return InputsManifest(entries: entries.sorted { $0.path < $1.path })
     }
@@ -85,7 +97,10 @@ public struct InputsManifest: Sendable, Equatable {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].count == 64, parts[1].hasPrefix(" ") else {
-                throw CompareInputError("\(file) line \(number + 1) is not 'SHA256  PATH'", fix: "write it again: scanbench baseline manifest RESULTS")
+                throw CompareInputError(
+                    "\(file) line \(number + 1) is not 'SHA256  PATH'",
+                    fix: "write it again: scanbench baseline manifest RESULTS"
+                )
             }
             hashes[String(parts[1].dropFirst())] = String(parts[0])
         }
@@ -101,14 +116,19 @@ public struct InputsManifest: Sendable, Equatable {
         for entry in considered {
             if let before = recorded[entry.path] {
                 if before != entry.sha256 {
-                    lines.append("\(entry.path) (\(entry.role.rawValue)) changed: sha256 \(before.prefix(12))… when recorded, \(entry.sha256.prefix(12))… now")
+                    lines.append(
+                        "\(entry.path) (\(entry.role.rawValue)) changed: sha256 \(before.prefix(12))… when recorded, \(entry.sha256.prefix(12))… now"
+                    )
                 }
             } else {
-                lines.append("\(entry.path) (\(entry.role.rawValue)) is new: not an input when the baseline was recorded")
+                lines.append(
+                    "\(entry.path) (\(entry.role.rawValue)) is new: not an input when the baseline was recorded"
+                )
             }
         }
         let skipped = Set(entries.filter { strategiesMayDiffer && $0.role == .strategy }.map(\.path))
-        for path in recorded.keys.sorted() where !entries.contains(where: { $0.path == path }) && !skipped.contains(path) {
+        for path in recorded.keys.sorted()
+        where !entries.contains(where: { $0.path == path }) && !skipped.contains(path) {
             lines.append("\(path) was an input when the baseline was recorded and is gone now")
         }
         return lines
@@ -130,7 +150,8 @@ public struct InputsManifest: Sendable, Equatable {
         let lans = absolute("fixtures/lans", root: root)
         let derived = ((try? FileManager.default.contentsOfDirectory(atPath: lans)) ?? []).sorted().filter { entry in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: "\(lans)/\(entry)", isDirectory: &isDirectory) && isDirectory.boolValue
+            return FileManager.default.fileExists(atPath: "\(lans)/\(entry)", isDirectory: &isDirectory)
+                && isDirectory.boolValue
         }
         for candidate in ["fixtures/lans/\(name).yaml"] + derived.map({ "fixtures/lans/\($0)/\(name).yaml" })
         where FileManager.default.fileExists(atPath: absolute(candidate, root: root)) {
@@ -143,11 +164,15 @@ public struct InputsManifest: Sendable, Equatable {
     /// the plan records the fixtures a suite expanded to, not the suite's name.
     static func suites(listing fixtures: [String], root: String) -> [String] {
         files(under: "fixtures/suites", root: root).filter { path in
-            guard let text = try? String(contentsOfFile: absolute(path, root: root), encoding: .utf8) else { return false }
+            guard let text = try? String(contentsOfFile: absolute(path, root: root), encoding: .utf8) else {
+                return false
+            }
             for line in text.split(separator: "\n") where line.hasPrefix("fixtures:") {
                 let list = line.dropFirst("fixtures:".count).trimmingCharacters(in: .whitespaces)
                 guard list.hasPrefix("["), let end = list.firstIndex(of: "]") else { return false }
-                let names = list[list.index(after: list.startIndex)..<end].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let names = list[list.index(after: list.startIndex)..<end].split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
                 return names == fixtures
             }
             return false
@@ -161,7 +186,9 @@ public struct InputsManifest: Sendable, Equatable {
         var found: [String] = []
         while let next = walker.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: "\(base)/\(next)", isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: "\(base)/\(next)", isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 found.append("\(directory)/\(next)")
             }
         }

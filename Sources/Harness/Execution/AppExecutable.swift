@@ -17,9 +17,12 @@ public enum AppExecutable {
     public static func locate(beside scanbench: String) throws -> String {
         let app = path(beside: scanbench)
         guard FileManager.default.isExecutableFile(atPath: app) else {
-            throw HarnessError("the app under test, \(app), is missing: the harness runs it as its own program, beside \(scanbench)",
-                               fix: "build every product (`swift build`, or `swift build -c release`), not only `--product scanbench`; "
-                                   + "or add it with `swift build --product \(name)` in the same configuration")
+            throw HarnessError(
+                "the app under test, \(app), is missing: the harness runs it as its own program, beside \(scanbench)",
+                fix:
+                    "build every product (`swift build`, or `swift build -c release`), not only `--product scanbench`; "
+                    + "or add it with `swift build --product \(name)` in the same configuration"
+            )
         }
         return app
     }

@@ -10,11 +10,16 @@ enum AvahiBrowseReference {
         let arguments = NetworkNamespace(namespace).command(["sh", "-c", AvahiBrowse.script(seconds: seconds)])
         let output: (status: Int32, stdout: String, stderr: String)
         do { output = try ChildProcess.run(arguments, timeout: Double(seconds) + 30) } catch {
-            throw HarnessError("avahi-browse could not run in \(namespace): \(error)", fix: "install avahi-daemon, avahi-utils and dbus")
+            throw HarnessError(
+                "avahi-browse could not run in \(namespace): \(error)",
+                fix: "install avahi-daemon, avahi-utils and dbus"
+            )
         }
         guard output.status == 0 else {
-            throw HarnessError("avahi-browse in \(namespace) exited with \(output.status): \(output.stderr.suffix(300))",
-                               fix: "check that avahi-daemon, avahi-utils and dbus are installed")
+            throw HarnessError(
+                "avahi-browse in \(namespace) exited with \(output.status): \(output.stderr.suffix(300))",
+                fix: "check that avahi-daemon, avahi-utils and dbus are installed"
+            )
         }
         return AvahiBrowse.entries(in: output.stdout)
     }

@@ -31,7 +31,8 @@ struct ClassifyStep: Sendable {
         NetworkNamespace(namespace).command([
             executable, "probe", "--from-scan", "-", "--json", "--classify-only",
             "--top-ports", String(harness.topPorts), "--bonjour-window", String(harness.bonjourWindowS),
-            "--ssdp-window", String(harness.ssdpWindowS), "--timeout", String(harness.timeoutS)])
+            "--ssdp-window", String(harness.ssdpWindowS), "--timeout", String(harness.timeoutS),
+        ])
     }
 
     /// Runs the step on the devices of `scanJSON` (the scanner's `--json` output), capturing the
@@ -39,26 +40,40 @@ struct ClassifyStep: Sendable {
     /// - Throws: `HarnessError` when the probe fails or prints no probed report; capture and spawn errors.
     func run(scanJSON: String, executable: String, truth: GroundTruth, pcapPath: String) async throws -> Outcome {
         let command = arguments(executable: executable, namespace: truth.scanner.namespace)
-        let capture = try await LiveCapture.start(LiveCaptureConfiguration(
-            interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: pcapPath))
+        let capture = try await LiveCapture.start(
+            LiveCaptureConfiguration(
+                interface: truth.scanner.interface,
+                namespace: truth.scanner.namespace,
+                outputPath: pcapPath
+            )
+        )
         let started = MonotonicClock.now()
         let child: (status: Int32, stdout: String, stderr: String)
         let seconds: Double
         do {
-            child = try await OffThePool.run { try ChildProcess.run(command, input: Data(scanJSON.utf8), timeout: Self.childTimeout) }
+            child = try await OffThePool.run {
+                try ChildProcess.run(command, input: Data(scanJSON.utf8), timeout: Self.childTimeout)
+            }
             seconds = MonotonicClock.seconds(since: started)
-            try await Task.sleep(for: .milliseconds(300))   // the last answers, as after a scan
+            try await Task.sleep(for: .milliseconds(300))  // the last answers, as after a scan
         } catch {
-            _ = try? await capture.stop()   // no capture outlives its step
+            _ = try? await capture.stop()  // no capture outlives its step
             throw error
         }
         _ = try await capture.stop()
         guard child.status == 0 else {
-            throw HarnessError("the category probe exited with status \(child.status): \(child.stderr.suffix(600))",
-                               fix: "run it by hand: 'scanbench testbed exec -- scanbench probe --from-scan FILE' on the scan's --json output")
+            throw HarnessError(
+                "the category probe exited with status \(child.status): \(child.stderr.suffix(600))",
+                fix:
+                    "run it by hand: 'scanbench testbed exec -- scanbench probe --from-scan FILE' on the scan's --json output"
+            )
         }
-        return Outcome(report: try ProbedCategories.decode(child.stdout), json: child.stdout, seconds: seconds,
-                       cost: try Self.cost(of: pcapPath, truth: truth))
+        return Outcome(
+            report: try ProbedCategories.decode(child.stdout),
+            json: child.stdout,
+            seconds: seconds,
+            cost: try Self.cost(of: pcapPath, truth: truth)
+        )
     }
 
     /// What a classify step cost on the wire.

@@ -36,7 +36,9 @@ struct DiscoveryToolReferences: Sendable {
         var scorer = ServiceAgreementScorer(truth: truth)
         let namespace = truth.scanner.namespace
         do {
-            scorer.avahi = try await OffThePool.run { try AvahiBrowseReference.resolved(in: namespace, seconds: avahiSeconds) }
+            scorer.avahi = try await OffThePool.run {
+                try AvahiBrowseReference.resolved(in: namespace, seconds: avahiSeconds)
+            }
         } catch {
             scorer.avahiError = "\(error)"
         }
@@ -44,7 +46,12 @@ struct DiscoveryToolReferences: Sendable {
     }
 
     /// The session's first packet, browse and detail discovery, scored.
-    static func score(_ session: SessionReport?, wakeOnLAN: WakeOnLANScorer?, services: ServiceAgreementScorer, into metrics: inout RunMetrics) {
+    static func score(
+        _ session: SessionReport?,
+        wakeOnLAN: WakeOnLANScorer?,
+        services: ServiceAgreementScorer,
+        into metrics: inout RunMetrics
+    ) {
         guard let session else { return }
         if let wakeOnLAN, !session.wakeOnLAN.isEmpty, let target = SessionTargets(truth: services.truth).wolTarget {
             metrics.wakeOnLAN = wakeOnLAN.score(session.wakeOnLAN, target: target.device.name)

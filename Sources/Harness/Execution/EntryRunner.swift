@@ -48,9 +48,16 @@ public struct EntryRunner: Sendable {
     /// Runs `entry` with its prepared strategy; failures become a result with status failed.
     public func run(_ entry: RunPlan.Entry, strategy: PreparedStrategy) async -> RunResult {
         let files = RunFiles(entry: entry, outputDirectory: outputDirectory)
-        var result = RunResult(fixture: entry.fixture, strategy: entry.strategy.name, scenario: entry.scenario.rawValue,
-                               repetition: entry.repetition, sequence: entry.sequence, status: .ok,
-                               pcap: files.pcap, events: files.events)
+        var result = RunResult(
+            fixture: entry.fixture,
+            strategy: entry.strategy.name,
+            scenario: entry.scenario.rawValue,
+            repetition: entry.repetition,
+            sequence: entry.sequence,
+            status: .ok,
+            pcap: files.pcap,
+            events: files.events
+        )
         do {
             let recording = try await record(entry, strategy: strategy, files: files)
             try await evaluate(recording, strategy: strategy.strategy, files: files, into: &result)
@@ -78,7 +85,12 @@ public struct EntryRunner: Sendable {
 
     /// The app's driver; it classifies when the job scores categories and the strategy's step is the app's.
     private func driver(_ strategy: Strategy) -> ScenarioDriver {
-        var driver = ScenarioDriver(truth: truth, executable: AppExecutable.path(beside: executable), seed: seed, sessionDeadline: sessionDeadline)
+        var driver = ScenarioDriver(
+            truth: truth,
+            executable: AppExecutable.path(beside: executable),
+            seed: seed,
+            sessionDeadline: sessionDeadline
+        )
         driver.classifies = categoryProbe != nil && strategy.classify.deepProbe != .harness
         return driver
     }
@@ -87,56 +99,94 @@ public struct EntryRunner: Sendable {
     private func record(_ entry: RunPlan.Entry, strategy: PreparedStrategy, files: RunFiles) async throws -> Recording {
         try files.prepare(probes: categoryProbe != nil)
         let driver = driver(strategy.strategy)
-        let arguments = try driver.arguments(for: entry, strategyFile: strategy.file, platformFile: strategy.platform.argument,
-                                             eventsPath: files.path(files.events))
+        let arguments = try driver.arguments(
+            for: entry,
+            strategyFile: strategy.file,
+            platformFile: strategy.platform.argument,
+            eventsPath: files.path(files.events)
+        )
         // Unread before the run: the counters after it cannot be taken as the run's, so they stay unread.
         let switchBefore = SwitchPortCounters.load(testbed: truth.testbedID)
         let tools = try DiscoveryToolReferences(script: entry.scenario.script, truth: truth)
-        let capture = try await LiveCapture.start(LiveCaptureConfiguration(
-            interface: truth.scanner.interface, namespace: truth.scanner.namespace, outputPath: files.path(files.pcap)))
+        let capture = try await LiveCapture.start(
+            LiveCaptureConfiguration(
+                interface: truth.scanner.interface,
+                namespace: truth.scanner.namespace,
+                outputPath: files.path(files.pcap)
+            )
+        )
         let offset = RealtimeClock.minusMonotonic()
         let (child, process) = try await driver.run(arguments)
-        try await Task.sleep(for: .milliseconds(300))   // let the last answers arrive
+        try await Task.sleep(for: .milliseconds(300))  // let the last answers arrive
         let captured = try await capture.stop()
-        return Recording(child: child, process: process, captureDrops: Int(captured.statistics.dropped),
-                         switchBefore: switchBefore, realtimeMinusMonotonicNs: offset, wakeOnLAN: tools.wakeOnLAN, browses: tools.browses)
+        return Recording(
+            child: child,
+            process: process,
+            captureDrops: Int(captured.statistics.dropped),
+            switchBefore: switchBefore,
+            realtimeMinusMonotonicNs: offset,
+            wakeOnLAN: tools.wakeOnLAN,
+            browses: tools.browses
+        )
     }
 
     /// Everything after the capture: the wire's analysis, the category probe, the join, the status.
-    private func evaluate(_ recording: Recording, strategy: Strategy, files: RunFiles, into result: inout RunResult) async throws {
+    private func evaluate(
+        _ recording: Recording,
+        strategy: Strategy,
+        files: RunFiles,
+        into result: inout RunResult
+    ) async throws {
         let ending = try driver(strategy).ending(of: recording.child)
         var session: SessionReport?
         if case .reported(let report) = ending { session = report }
         // The app's classify step is the end of the session's capture: cut off before the scan's wire is read.
-        let split = try session?.classify.map { try CaptureSplit.split(files.path(files.pcap), at: Int64(($0.startedUnixS * 1e9).rounded()),
-                                                                        before: files.path(files.pcap), after: files.path(files.probePcap)) }
+        let split = try session?.classify.map {
+            try CaptureSplit.split(
+                files.path(files.pcap),
+                at: Int64(($0.startedUnixS * 1e9).rounded()),
+                before: files.path(files.pcap),
+                after: files.path(files.probePcap)
+            )
+        }
         var options = AnalysisOptions()
         options.scanner = truth.scanner.ip
         let wire = try WireAnalyzer.analyze(file: files.path(files.pcap), options: options)
         // The switch's counters before the category probe adds traffic of its own.
-        let switchCounters = recording.switchBefore.flatMap { before in SwitchPortCounters.load(testbed: truth.testbedID)?.since(before) }
+        let switchCounters = recording.switchBefore.flatMap { before in
+            SwitchPortCounters.load(testbed: truth.testbedID)?.since(before)
+        }
         // avahi-browse right after the session, before the category probe's traffic.
-        let services = recording.browses ? await DiscoveryToolReferences.avahi(truth: truth) : ServiceAgreementScorer(truth: truth)
+        let services =
+            recording.browses ? await DiscoveryToolReferences.avahi(truth: truth) : ServiceAgreementScorer(truth: truth)
         // A scan that finished wrote its event log; one that crashed may have left none.
         let eventsPath = files.path(files.events)
         let events: [EventRecord]
         var eventLogError: String?
         do {
             events = try EventLog.read(path: eventsPath)
-        } catch where session?.scan == nil {
+        } catch  where session?.scan == nil {
             // Not a zero: no event log, so every stack and UI figure of this run is unmeasured.
             (events, eventLogError) = ([], "\(error)")
         }
         var categories: CategoryProbeOutcome?
         if let scan = session?.scan {
-            categories = strategy.classify.deepProbe == .harness
+            categories =
+                strategy.classify.deepProbe == .harness
                 ? await probeCategories(of: scan, files: files)
                 : classifiedInApp(session?.classify, split: split, strategy: strategy, files: files)
         }
         result.probe = categories?.file
-        var observation = RunObservation(truth: truth, scan: session?.scan.map(ScanReportExcerpt.init), events: Self.scanPart(of: events), wire: wire,
-                                         captureDrops: recording.captureDrops, process: recording.process,
-                                         realtimeMinusMonotonicNs: recording.realtimeMinusMonotonicNs, switchCounters: switchCounters)
+        var observation = RunObservation(
+            truth: truth,
+            scan: session?.scan.map(ScanReportExcerpt.init),
+            events: Self.scanPart(of: events),
+            wire: wire,
+            captureDrops: recording.captureDrops,
+            process: recording.process,
+            realtimeMinusMonotonicNs: recording.realtimeMinusMonotonicNs,
+            switchCounters: switchCounters
+        )
         observation.pathEvents = PathEventRecord.load(testbed: truth.testbedID)
         observation.categories = categories?.report
         observation.categoryProbeSeconds = categories?.seconds
@@ -152,7 +202,12 @@ public struct EntryRunner: Sendable {
             let scorer = SessionLookupScorer(namespace: truth.scanner.namespace)
             result.metrics.lookups = try await OffThePool.run { scorer.score(session) }
         }
-        DiscoveryToolReferences.score(session, wakeOnLAN: recording.wakeOnLAN, services: services, into: &result.metrics)
+        DiscoveryToolReferences.score(
+            session,
+            wakeOnLAN: recording.wakeOnLAN,
+            services: services,
+            into: &result.metrics
+        )
         (result.status, result.error) = Self.status(ending, probeFailure: categories?.failure)
         if let eventLogError {
             Self.recordUnreadEventLog(eventLogError, into: &result)
@@ -189,8 +244,11 @@ public struct EntryRunner: Sendable {
     private func probeCategories(of scan: ScanReport, files: RunFiles) async -> CategoryProbeOutcome? {
         guard let harness = categoryProbe else { return nil }
         guard !scan.devices.isEmpty else {
-            return CategoryProbeOutcome(report: ProbedCategories(devices: []), seconds: 0,
-                                        cost: ClassifyStep.Cost(wire: RunMetrics.WireCounters(), packetsSent: 0))
+            return CategoryProbeOutcome(
+                report: ProbedCategories(devices: []),
+                seconds: 0,
+                cost: ClassifyStep.Cost(wire: RunMetrics.WireCounters(), packetsSent: 0)
+            )
         }
         var outcome = CategoryProbeOutcome()
         do {
@@ -198,7 +256,12 @@ public struct EntryRunner: Sendable {
             encoder.outputFormatting = [.sortedKeys]
             let input = String(decoding: try encoder.encode(scan), as: UTF8.self)
             let step = ClassifyStep(harness: harness)
-            let probed = try await step.run(scanJSON: input, executable: executable, truth: truth, pcapPath: files.path(files.probePcap))
+            let probed = try await step.run(
+                scanJSON: input,
+                executable: executable,
+                truth: truth,
+                pcapPath: files.path(files.probePcap)
+            )
             (outcome.report, outcome.seconds) = (probed.report, probed.seconds)
             outcome.cost = probed.cost
             try probed.json.write(toFile: files.path(files.probe), atomically: true, encoding: .utf8)
@@ -213,20 +276,34 @@ public struct EntryRunner: Sendable {
     /// the session's report, its connections and packets from the capture's part after its start
     /// (`split`); the report's `classify` is kept as the probe's file. Nil when the job does not
     /// probe categories; a failure when the app reported no step.
-    private func classifiedInApp(_ step: SessionReport.Classify?, split: CaptureSplit.Outcome?, strategy: Strategy,
-                                 files: RunFiles) -> CategoryProbeOutcome? {
+    private func classifiedInApp(
+        _ step: SessionReport.Classify?,
+        split: CaptureSplit.Outcome?,
+        strategy: Strategy,
+        files: RunFiles
+    ) -> CategoryProbeOutcome? {
         guard categoryProbe != nil else { return nil }
         var outcome = CategoryProbeOutcome()
         do {
             guard let step else {
-                throw HarnessError("the app reported no classify step for deep_probe: \(strategy.classify.deepProbe.rawValue)",
-                                   fix: "rebuild scanbench-app beside scanbench ('swift build'); it runs the step unless given --no-classify")
+                throw HarnessError(
+                    "the app reported no classify step for deep_probe: \(strategy.classify.deepProbe.rawValue)",
+                    fix:
+                        "rebuild scanbench-app beside scanbench ('swift build'); it runs the step unless given --no-classify"
+                )
             }
-            outcome.report = ProbedCategories(devices: step.devices.map {
-                ProbedCategories.Device(ip: $0.ip, category: $0.category, rule: $0.rule, evidence: $0.evidence) })
+            outcome.report = ProbedCategories(
+                devices: step.devices.map {
+                    ProbedCategories.Device(ip: $0.ip, category: $0.category, rule: $0.rule, evidence: $0.evidence)
+                }
+            )
             outcome.seconds = step.seconds
             outcome.cost = try ClassifyStep.cost(of: files.path(files.probePcap), truth: truth)
-            if let damage = split?.damage { FileHandle.standardError.write(Data("scanbench: the session's capture was split up to its damage: \(damage)\n".utf8)) }
+            if let damage = split?.damage {
+                FileHandle.standardError.write(
+                    Data("scanbench: the session's capture was split up to its damage: \(damage)\n".utf8)
+                )
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             try encoder.encode(step).write(to: URL(fileURLWithPath: files.path(files.probe)))
@@ -259,12 +336,23 @@ public struct EntryRunner: Sendable {
         metrics.ping = session?.pings.first.flatMap { targets.score($0, wire: wire) }
         metrics.ports = session?.portScans.first.flatMap { targets.score($0) }
         if let b = session?.budget {
-            metrics.budget = RunMetrics.Budget(acquires: b.acquires, releases: b.releases, heldAtEnd: b.active, queuedAtEnd: b.queued,
-                                               releaseLagMaxMs: Double(b.releaseLagMaxNanoseconds) / 1e6)
+            metrics.budget = RunMetrics.Budget(
+                acquires: b.acquires,
+                releases: b.releases,
+                heldAtEnd: b.active,
+                queuedAtEnd: b.queued,
+                releaseLagMaxMs: Double(b.releaseLagMaxNanoseconds) / 1e6
+            )
         }
         if let hang = session?.hang {
-            metrics.hang = RunMetrics.Hang(declaredAtS: hang.declaredAtS, openPhases: hang.openPhases, slotsHeld: hang.budget.active,
-                                           queued: hang.budget.queued, effectiveLimit: hang.effectiveLimit, thermal: hang.thermal)
+            metrics.hang = RunMetrics.Hang(
+                declaredAtS: hang.declaredAtS,
+                openPhases: hang.openPhases,
+                slotsHeld: hang.budget.active,
+                queued: hang.budget.queued,
+                effectiveLimit: hang.effectiveLimit,
+                thermal: hang.thermal
+            )
         }
     }
 
@@ -279,15 +367,21 @@ public struct EntryRunner: Sendable {
             return (.failed, reason)
         case .reported(let session):
             if let hang = session.hang {
-                return (.hung, "the scan hung: not finished \(Int(hang.declaredAtS)) s into the session; open phases \(hang.openPhases.joined(separator: ", ")); "
-                    + "budget \(hang.budget.active) held, \(hang.budget.queued) queued, limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))")
+                return (
+                    .hung,
+                    "the scan hung: not finished \(Int(hang.declaredAtS)) s into the session; open phases \(hang.openPhases.joined(separator: ", ")); "
+                        + "budget \(hang.budget.active) held, \(hang.budget.queued) queued, limit \(hang.effectiveLimit.map(String.init) ?? "none") (thermal \(hang.thermal))"
+                )
             }
             if let scanError = session.scanError {
                 return (.failed, "the scan could not start: \(scanError)")
             }
             if let lost = session.eventsLost {
-                return (.failed, "the app's event log lost \(lost) events (\(session.eventLogError ?? "unknown")); every stack metric of this run "
-                    + "is built from them. fix: check the output directory's disk space and that events are finite numbers")
+                return (
+                    .failed,
+                    "the app's event log lost \(lost) events (\(session.eventLogError ?? "unknown")); every stack metric of this run "
+                        + "is built from them. fix: check the output directory's disk space and that events are finite numbers"
+                )
             }
             if let failed = session.pings.first(where: { $0.error != nil }) {
                 return (.failed, "the ping tool failed: \(failed.error ?? "")")

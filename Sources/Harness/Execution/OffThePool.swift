@@ -12,7 +12,9 @@ enum OffThePool {
     /// For work that cannot fail.
     static func run(_ work: @escaping @Sendable () -> Void) async {
         await withCheckedContinuation { continuation in
-            Thread { work(); continuation.resume() }.start()
+            Thread {
+                work(); continuation.resume()
+            }.start()
         }
     }
 }

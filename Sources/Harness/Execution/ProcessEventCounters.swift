@@ -41,15 +41,21 @@ final class ProcessEventCounters: Sendable {
     private func fail(_ reason: String) {
         problem.withLock { $0 = reason }
         if !Self.warned.exchange(true, ordering: .relaxed) {
-            FileHandle.standardError.write(Data("scanbench: wakeups and syscalls are not measured (null in results): \(reason)\n".utf8))
+            FileHandle.standardError.write(
+                Data("scanbench: wakeups and syscalls are not measured (null in results): \(reason)\n".utf8)
+            )
         }
     }
 
     /// Opens the counters on `pid`; on failure they read as nil and `failure` says why.
     func attach(pid: Int32) {
-        guard let sysEnter = Self.tracepointID("raw_syscalls/sys_enter"), let wakeup = Self.tracepointID("sched/sched_wakeup") else {
-            fail("no tracefs with raw_syscalls/sys_enter and sched/sched_wakeup under \(Self.tracefsRoots.joined(separator: " or ")); "
-                 + "fix: mount -t tracefs tracefs /sys/kernel/tracing (scripts/bootstrap.sh does when the kernel has tracefs)")
+        guard let sysEnter = Self.tracepointID("raw_syscalls/sys_enter"),
+            let wakeup = Self.tracepointID("sched/sched_wakeup")
+        else {
+            fail(
+                "no tracefs with raw_syscalls/sys_enter and sched/sched_wakeup under \(Self.tracefsRoots.joined(separator: " or ")); "
+                    + "fix: mount -t tracefs tracefs /sys/kernel/tracing (scripts/bootstrap.sh does when the kernel has tracefs)"
+            )
             return
         }
         let cpus = Self.onlineCPUs()
@@ -75,12 +81,18 @@ final class ProcessEventCounters: Sendable {
             }
             perCPU.append(fd)
         }
-        descriptors.withLock { $0 = Descriptors(syscalls: syscalls, wakeupsPerformed: performed, wakeupsPerCPU: perCPU) }
+        descriptors.withLock {
+            $0 = Descriptors(syscalls: syscalls, wakeupsPerformed: performed, wakeupsPerCPU: perCPU)
+        }
     }
 
     /// The counts (nil when the counters were never opened), closing the counters.
     func read() -> Counts? {
-        guard let open = descriptors.withLock({ value -> Descriptors? in defer { value = nil }; return value }) else { return nil }
+        guard
+            let open = descriptors.withLock({ value -> Descriptors? in
+                defer { value = nil }; return value
+            })
+        else { return nil }
         defer { open.all.forEach(PerfTracepointCounter.close) }
         let count = PerfTracepointCounter.count
         let received = open.wakeupsPerCPU.reduce(0) { $0 + count($1) }

@@ -10,12 +10,20 @@ enum ProcessMonitor {
     /// Runs `command` to its end (or `timeout`) on a thread of its own, since it blocks.
     /// - Returns: what the child printed and how it ended, and its costs.
     /// - Throws: `SpawnError` when it cannot be started.
-    static func run(_ command: [String], timeout: Double) async throws -> (child: ChildProcess.Monitored, process: ProcessStats) {
+    static func run(
+        _ command: [String],
+        timeout: Double
+    ) async throws -> (child: ChildProcess.Monitored, process: ProcessStats) {
         let sampler = ProcessSampler()
         let counters = ProcessEventCounters()
         let started = MonotonicClock.now()
         let child = try await OffThePool.run {
-            try ChildProcess.runMonitored(command, timeout: timeout, sampler: { sampler.sample(pid: $0) }, attach: { counters.attach(pid: $0) })
+            try ChildProcess.runMonitored(
+                command,
+                timeout: timeout,
+                sampler: { sampler.sample(pid: $0) },
+                attach: { counters.attach(pid: $0) }
+            )
         }
         var process = ProcessStats()
         process.wallSeconds = MonotonicClock.seconds(since: started)

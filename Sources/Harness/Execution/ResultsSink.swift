@@ -13,8 +13,13 @@ actor ResultsSink {
     private var done = 0
     private let started = MonotonicClock.now()
 
-    init(document: ResultsDocument, path: String, total: Int, stamp: @escaping @Sendable (inout ResultsDocument) -> Void = { _ in },
-         progress: @escaping @Sendable (String) -> Void) {
+    init(
+        document: ResultsDocument,
+        path: String,
+        total: Int,
+        stamp: @escaping @Sendable (inout ResultsDocument) -> Void = { _ in },
+        progress: @escaping @Sendable (String) -> Void
+    ) {
         self.document = document
         self.path = path
         self.total = total
@@ -47,11 +52,14 @@ actor ResultsSink {
     static func line(_ result: RunResult, done: Int, total: Int, seconds: Double) -> String {
         let m = result.metrics
         let seed = result.seed.map { " seed \($0)" } ?? ""
-        let head = "[\(done)/\(total)] \(result.fixture) \(result.strategy) \(result.scenario) r\(result.repetition)\(seed): "
+        let head =
+            "[\(done)/\(total)] \(result.fixture) \(result.strategy) \(result.scenario) r\(result.repetition)\(seed): "
         guard result.status == .ok else { return head + "\(result.status.rawValue) — \(result.error ?? "")" }
         var categories = ""
         if let correct = m.names.categoryCorrect, let total = m.names.categoryTotal {
-            categories = ", \(correct)/\(total) categories" + (m.names.categoryProbeS.map { String(format: " (probe %.1f s)", $0) } ?? "")
+            categories =
+                ", \(correct)/\(total) categories"
+                + (m.names.categoryProbeS.map { String(format: " (probe %.1f s)", $0) } ?? "")
         }
         return head + "\(m.yield.found)/\(m.yield.discoverable) devices, \(m.wire.tcpAttempts) TCP attempts, "
             + "peak \(m.wire.tcpPeakInFlight) in flight, \(String(format: "%.1f", m.durationS)) s scan\(categories)"

@@ -34,19 +34,33 @@ struct ScenarioDriver: Sendable {
     ///   the harness cannot bind on this fixture.
     /// - Parameter platformFile: the platform profile to pass (`--platform`), nil for none: the
     ///   app's default, `linux`, which adds nothing (`PreparedPlatform.argument`).
-    func arguments(for entry: RunPlan.Entry, strategyFile: String, platformFile: String? = nil, eventsPath: String) throws -> [String] {
+    func arguments(
+        for entry: RunPlan.Entry,
+        strategyFile: String,
+        platformFile: String? = nil,
+        eventsPath: String
+    ) throws -> [String] {
         let script = try SessionScriptLoader.load(entry.scenario.script)
         let targets = SessionTargets(truth: truth)
-        var app = [executable, "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile]
+        var app = [
+            executable, "--script", try SessionScriptLoader.resolve(entry.scenario.script), "--strategy", strategyFile,
+        ]
         if let platformFile { app += ["--platform", platformFile] }
         var arguments = NetworkNamespace(truth.scanner.namespace).command(
             app + ["--events", eventsPath, "--seed", String(seed), "--deadline", String(sessionDeadline), "--json"]
-                + (classifies ? [] : ["--no-classify"]))
+                + (classifies ? [] : ["--no-classify"])
+        )
         let lookups = SessionLookupTargets(truth: truth)
         for name in SessionScriptLoader.variables(in: script).sorted() {
-            guard let value = targets.device(named: name).map({ SessionTargets.binding(name, $0) }) ?? lookups.value(named: name) else {
-                throw HarnessError("the scenario \(entry.scenario.name) names $\(name), which the harness cannot bind on \(entry.fixture)",
-                                   fix: "use $\((SessionTargets.names + SessionLookupTargets.names).joined(separator: " or $")) (docs/HARNESS.md#sessions)")
+            guard
+                let value = targets.device(named: name).map({ SessionTargets.binding(name, $0) })
+                    ?? lookups.value(named: name)
+            else {
+                throw HarnessError(
+                    "the scenario \(entry.scenario.name) names $\(name), which the harness cannot bind on \(entry.fixture)",
+                    fix:
+                        "use $\((SessionTargets.names + SessionLookupTargets.names).joined(separator: " or $")) (docs/HARNESS.md#sessions)"
+                )
             }
             arguments += ["--target", "\(name)=\(value)"]
         }
@@ -72,12 +86,20 @@ struct ScenarioDriver: Sendable {
     /// - Throws: `HarnessError` when an app that exited cleanly printed no session report.
     func ending(of child: ChildProcess.Monitored) throws -> Ending {
         if child.timedOut {
-            return .timedOut("the app session did not end within \(Int(timeout)) s (its own hang deadline is \(Int(sessionDeadline)) s)")
+            return .timedOut(
+                "the app session did not end within \(Int(timeout)) s (its own hang deadline is \(Int(sessionDeadline)) s)"
+            )
         }
         if !AppExit.reported.contains(child.status) {
             return .failed("the app exited with status \(child.status): \(child.stderr.suffix(600))")
         }
-        return .reported(try ChildOutput.decode(SessionReport.self, from: child.stdout, what: "the app's --json output is not a session report",
-                                                fix: "run the same session by hand with scanbench testbed exec -- scanbench-app …"))
+        return .reported(
+            try ChildOutput.decode(
+                SessionReport.self,
+                from: child.stdout,
+                what: "the app's --json output is not a session report",
+                fix: "run the same session by hand with scanbench testbed exec -- scanbench-app …"
+            )
+        )
     }
 }

@@ -12,9 +12,14 @@ struct SessionLookupScorer: Sendable {
 
     /// The first run of each tool against its reference; nil when the session ran none.
     func score(_ session: SessionReport) -> RunMetrics.Lookups? {
-        guard !session.traces.isEmpty || !session.dnsLookups.isEmpty || !session.whoisLookups.isEmpty else { return nil }
-        return RunMetrics.Lookups(trace: session.traces.first.map(score), dns: session.dnsLookups.first.map(score),
-                                  whois: session.whoisLookups.first.map(score))
+        guard !session.traces.isEmpty || !session.dnsLookups.isEmpty || !session.whoisLookups.isEmpty else {
+            return nil
+        }
+        return RunMetrics.Lookups(
+            trace: session.traces.first.map(score),
+            dns: session.dnsLookups.first.map(score),
+            whois: session.whoisLookups.first.map(score)
+        )
     }
 
     /// Hop addresses against `traceroute -n -q 1 -w 1` (one probe per hop: its first responder is
@@ -29,25 +34,35 @@ struct SessionLookupScorer: Sendable {
         case .failure(let failure): return referenceFailed(failure, trace.durationMs, ours: ours, appError: trace.error)
         }
         // No hops on either side is no agreement.
-        return agreement(trace.error == nil && !hops.isEmpty && hops == theirs, trace.durationMs,
-                         ours: ours, reference: theirs.joined(separator: " "))
+        return agreement(
+            trace.error == nil && !hops.isEmpty && hops == theirs,
+            trace.durationMs,
+            ours: ours,
+            reference: theirs.joined(separator: " ")
+        )
     }
 
     /// Answer data against `dig +short` (`-x` for a PTR of an address), as sets.
     func score(_ lookup: SessionReport.DNSLookupRun) -> RunMetrics.Agreement {
         guard lookup.finished else { return unfinished(lookup.error) }
-        let arguments = lookup.type == "PTR" && lookup.name.allSatisfy({ $0.isNumber || $0 == "." })
+        let arguments =
+            lookup.type == "PTR" && lookup.name.allSatisfy({ $0.isNumber || $0 == "." })
             ? ["dig", "+short", "-x", lookup.name] : ["dig", "+short", "-t", lookup.type, lookup.name]
         let ours = Set(lookup.answers)
         let said = lookup.error ?? ours.sorted().joined(separator: ", ")
         let theirs: Set<String>
         switch reference(arguments) {
         case .success(let output): theirs = Set(output.split(whereSeparator: \.isNewline).map(String.init))
-        case .failure(let failure): return referenceFailed(failure, lookup.durationMs, ours: said, appError: lookup.error)
+        case .failure(let failure):
+            return referenceFailed(failure, lookup.durationMs, ours: said, appError: lookup.error)
         }
         // Two empty answers may be NOERROR against NXDOMAIN: an empty answer never agrees.
-        return agreement(lookup.error == nil && !ours.isEmpty && ours == theirs, lookup.durationMs, ours: said,
-                         reference: theirs.sorted().joined(separator: ", "))
+        return agreement(
+            lookup.error == nil && !ours.isEmpty && ours == theirs,
+            lookup.durationMs,
+            ours: said,
+            reference: theirs.sorted().joined(separator: ", ")
+        )
     }
 
     /// Each server's raw answer against `whois -h SERVER QUERY` to the same server.
@@ -60,14 +75,24 @@ struct SessionLookupScorer: Sendable {
             let theirs: String
             switch reference(["whois", "-h", step.server, lookup.query]) {
             case .success(let output): theirs = output
-            case .failure(let failure): return referenceFailed(failure, lookup.durationMs, ours: step.server, appError: nil)
+            case .failure(let failure):
+                return referenceFailed(failure, lookup.durationMs, ours: step.server, appError: nil)
             }
             if Self.normalised(step.raw) != Self.normalised(theirs) {
-                return agreement(false, lookup.durationMs, ours: "\(step.server): \(Self.normalised(step.raw).prefix(200))",
-                                 reference: String(Self.normalised(theirs).prefix(200)))
+                return agreement(
+                    false,
+                    lookup.durationMs,
+                    ours: "\(step.server): \(Self.normalised(step.raw).prefix(200))",
+                    reference: String(Self.normalised(theirs).prefix(200))
+                )
             }
         }
-        return agreement(true, lookup.durationMs, ours: lookup.chain.map(\.server).joined(separator: " → "), reference: nil)
+        return agreement(
+            true,
+            lookup.durationMs,
+            ours: lookup.chain.map(\.server).joined(separator: " → "),
+            reference: nil
+        )
     }
 
     /// A run the session ended before its result: a disagreement with no duration, its error as
@@ -79,9 +104,20 @@ struct SessionLookupScorer: Sendable {
     /// A run whose reference tool gave nothing to compare with: neither agreement nor disagreement
     /// (its agreement metric is unmeasured), with why. A tool that failed itself (`appError`)
     /// disagrees whatever the reference did, as an unfinished one does.
-    private func referenceFailed(_ failure: ReferenceFailure, _ ms: Double, ours: String, appError: String?) -> RunMetrics.Agreement {
+    private func referenceFailed(
+        _ failure: ReferenceFailure,
+        _ ms: Double,
+        ours: String,
+        appError: String?
+    ) -> RunMetrics.Agreement {
         guard appError == nil else { return agreement(false, ms, ours: ours, reference: failure.text) }
-        return RunMetrics.Agreement(agrees: false, durationMs: ms, ours: ours, reference: nil, referenceError: failure.text)
+        return RunMetrics.Agreement(
+            agrees: false,
+            durationMs: ms,
+            ours: ours,
+            reference: nil,
+            referenceError: failure.text
+        )
     }
 
     /// What the app said is kept either way (so that agreeing on nothing shows); the reference only when it differs.
@@ -93,7 +129,11 @@ struct SessionLookupScorer: Sendable {
     private func reference(_ arguments: [String]) -> Result<String, ReferenceFailure> {
         do {
             let run = try ChildProcess.run(NetworkNamespace(namespace).command(arguments), timeout: 60)
-            guard run.status == 0 else { return .failure(ReferenceFailure("\(arguments[0]) exited with \(run.status): \(run.stderr.prefix(200))")) }
+            guard run.status == 0 else {
+                return .failure(
+                    ReferenceFailure("\(arguments[0]) exited with \(run.status): \(run.stderr.prefix(200))")
+                )
+            }
             return .success(run.stdout)
         } catch {
             return .failure(ReferenceFailure("\(arguments[0]) did not run: \(error)"))
@@ -104,7 +144,9 @@ struct SessionLookupScorer: Sendable {
 
     /// traceroute -n's hop addresses, `*` for a silent hop (the header line dropped).
     static func traceHops(_ output: String) -> [String] {
-        output.split(separator: "\n").dropFirst().map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "*" }
+        output.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ").dropFirst().first.map(String.init) ?? "*"
+        }
     }
 
     /// WHOIS text without CRs and surrounding blank lines.
@@ -112,4 +154,3 @@ struct SessionLookupScorer: Sendable {
         text.replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
-

@@ -13,7 +13,8 @@ struct SessionLookupTargets: Sendable {
 
     /// The gateway's name in the LAN's domain (dnsmasq serves it), else the first device's.
     var dnsName: String? {
-        truth.devices.first { $0.device.ip == truth.gateway && $0.fqdn != nil }?.fqdn ?? truth.devices.lazy.compactMap(\.fqdn).first
+        truth.devices.first { $0.device.ip == truth.gateway && $0.fqdn != nil }?.fqdn
+            ?? truth.devices.lazy.compactMap(\.fqdn).first
     }
 
     /// The server that refers onwards (the testbed's IANA): where NetMonitor's map starts.
@@ -21,7 +22,9 @@ struct SessionLookupTargets: Sendable {
 
     /// The first domain some server answers with text (netmonitor.example on home).
     var whoisQuery: String? {
-        truth.servers.lazy.flatMap { $0.whois ?? [] }.first { $0.text != nil && $0.query.contains(".") && !$0.query.contains("/") }?.query
+        truth.servers.lazy.flatMap { $0.whois ?? [] }.first {
+            $0.text != nil && $0.query.contains(".") && !$0.query.contains("/")
+        }?.query
     }
 
     /// The value a script variable names; nil for an unknown name or a fixture without one.

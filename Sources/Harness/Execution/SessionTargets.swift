@@ -30,7 +30,9 @@ struct SessionTargets: Sendable {
                 && (d.link?.jitterMs ?? 0) == 0 && (d.link?.lossPercent ?? 0) == 0 && d.link?.burstLoss == nil
         }
         let tcpAnswering = clean.filter { Self.answersTCPPing($0) }
-        return (tcpAnswering.isEmpty ? clean : tcpAnswering).max { ($0.device.link?.delayMs ?? 0) < ($1.device.link?.delayMs ?? 0) }
+        return (tcpAnswering.isEmpty ? clean : tcpAnswering).max {
+            ($0.device.link?.delayMs ?? 0) < ($1.device.link?.delayMs ?? 0)
+        }
     }
 
     /// True when a SYN to one of the TCP ping's default ports (443, 80, 22) gets a SYN/ACK or a RST.
@@ -61,7 +63,9 @@ struct SessionTargets: Sendable {
     /// A ping run's RTTs against the fixture's RTT and, attempt by attempt, against the same
     /// attempt on the wire (echo request → reply, or SYN → SYN/ACK or RST to the port that answered).
     func score(_ run: SessionReport.PingRun, wire: WireAnalysis?) -> RunMetrics.PingAccuracy? {
-        guard let ip = IPv4Address(run.target), let device = truth.devices.first(where: { $0.device.ip == ip }) else { return nil }
+        guard let ip = IPv4Address(run.target), let device = truth.devices.first(where: { $0.device.ip == ip }) else {
+            return nil
+        }
         var accuracy = RunMetrics.PingAccuracy(target: run.target)
         accuracy.method = run.method
         accuracy.echoes = run.replies.count
@@ -97,12 +101,18 @@ struct SessionTargets: Sendable {
 
     /// A port scan's states against the fixture (every port it reported).
     func score(_ scan: SessionReport.PortScan) -> RunMetrics.Ports? {
-        guard let ip = IPv4Address(scan.target), let device = truth.devices.first(where: { $0.device.ip == ip }) else { return nil }
+        guard let ip = IPv4Address(scan.target), let device = truth.devices.first(where: { $0.device.ip == ip }) else {
+            return nil
+        }
         var ports = RunMetrics.Ports()
         for result in scan.results {
             ports.checked += 1
             let expected = device.device.tcpPorts.state(of: result.port).rawValue
-            if expected == result.state { ports.correct += 1 } else { ports.confusions["\(expected)→\(result.state)", default: 0] += 1 }
+            if expected == result.state {
+                ports.correct += 1
+            } else {
+                ports.confusions["\(expected)→\(result.state)", default: 0] += 1
+            }
         }
         ports.cancelled = scan.cancelled
         return ports

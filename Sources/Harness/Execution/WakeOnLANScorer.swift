@@ -34,7 +34,8 @@ struct WakeOnLANScorer: Sendable {
         delivery.error = runs.lazy.compactMap(\.error).first
         // The listener creates its log when it starts: no log, no listener, and nothing to score against.
         guard !missingBefore, let logged = Self.lines(of: logPath) else {
-            delivery.referenceError = "the target's Wake-on-LAN listener log \(logPath) was missing \(missingBefore ? "before" : "after") the session"
+            delivery.referenceError =
+                "the target's Wake-on-LAN listener log \(logPath) was missing \(missingBefore ? "before" : "after") the session"
             return delivery
         }
         let times = Self.lines(of: WakeOnLANListener.timesPath(forLog: logPath)) ?? []

@@ -6,9 +6,12 @@ extension CategoryScore {
     /// discoverable (`Discoverability`) and identifiable (`Identifiability`, against its gateway).
     public static func truth(_ ground: GroundTruth) -> [Truth] {
         ground.devices.map { entry in
-            Truth(ip: entry.device.ip.description, category: entry.device.category.rawValue,
-                  discoverable: Discoverability.isDiscoverable(entry.device),
-                  identifiable: Identifiability.isIdentifiable(entry.device, gateway: ground.gateway))
+            Truth(
+                ip: entry.device.ip.description,
+                category: entry.device.category.rawValue,
+                discoverable: Discoverability.isDiscoverable(entry.device),
+                identifiable: Identifiability.isIdentifiable(entry.device, gateway: ground.gateway)
+            )
         }
     }
 

@@ -44,7 +44,9 @@ public struct MetricsJoiner: Sendable {
         }
         // Time to 100 %: when the k-th discoverable device was found, k the fixture's discoverable
         // count; none for a run that missed one (it never got there).
-        if !discoverable.isEmpty, discoverable.allSatisfy(\.found) { metrics.timeTo100PercentS = times.last.map { $0 / 1000 } }
+        if !discoverable.isEmpty, discoverable.allSatisfy(\.found) {
+            metrics.timeTo100PercentS = times.last.map { $0 / 1000 }
+        }
         metrics.timeTo100PercentFloorS = devices.filter(\.discoverable).compactMap(\.floorMs).max().map { $0 / 1000 }
         return (metrics, devices, series)
     }
@@ -96,7 +98,9 @@ public struct MetricsJoiner: Sendable {
     /// addresses a scenario's tool probed from the same namespace, and the scanner's own (its
     /// connects never reach the link).
     private func wireCheck(tally: EventTally, wire: WireAnalysis) -> RunMetrics.WireCheck {
-        let connects = Dictionary(uniqueKeysWithValues: tally.tcpConnectsByAddress.map { ($0.key.description, $0.value) })
+        let connects = Dictionary(
+            uniqueKeysWithValues: tally.tcpConnectsByAddress.map { ($0.key.description, $0.value) }
+        )
         var attempts: [String: Int] = [:]
         for attempt in wire.attempts { attempts[attempt.target.description, default: 0] += 1 }
         let arp = wire.arpRequestsByTarget()
@@ -106,18 +110,24 @@ public struct MetricsJoiner: Sendable {
         check.connectsStartedToPresent = 0
         check.connectsAnsweredToPresent = 0
         check.excluded = observation.toolTargets.sorted()
-        let checked = Set(connects.keys).union(attempts.keys).subtracting(observation.toolTargets).subtracting([scanner])
+        let checked = Set(connects.keys).union(attempts.keys).subtracting(observation.toolTargets).subtracting([scanner]
+        )
         for address in checked.sorted() {
             let made = connects[address] ?? 0, sent = attempts[address] ?? 0
             let ip = IPv4Address(address)
             let fate = ip.flatMap { tally.evidence?[$0].tcp }
-            let started = max(fate?.started.count ?? 0, fate?.attempts ?? 0), answered = fate?.answered.count ?? 0, unreachable = fate?.unreachable.count ?? 0
+            let started = max(fate?.started.count ?? 0, fate?.attempts ?? 0), answered = fate?.answered.count ?? 0,
+                unreachable = fate?.unreachable.count ?? 0
             let requests = ip.map { arp[$0] ?? 0 } ?? 0
             if sent > started {
-                check.disagreements.append("\(address): \(sent) SYN attempts on the wire, \(started) connects started in the stack")
+                check.disagreements.append(
+                    "\(address): \(sent) SYN attempts on the wire, \(started) connects started in the stack"
+                )
             }
             if sent < answered {
-                check.disagreements.append("\(address): \(answered) connects answered in the stack (ready or refused), \(sent) SYN attempts on the wire")
+                check.disagreements.append(
+                    "\(address): \(answered) connects answered in the stack (ready or refused), \(sent) SYN attempts on the wire"
+                )
             }
             if present.contains(address) {
                 check.connectsToPresent += made
@@ -128,9 +138,13 @@ public struct MetricsJoiner: Sendable {
                 check.connectsToAbsent += made
                 check.synAttemptsToAbsent += sent
                 if made > 0 { check.arpRequestsToAbsent += requests }
-                if sent > 0 { check.disagreements.append("\(address): \(sent) SYN attempts to an address where no device lives") }
+                if sent > 0 {
+                    check.disagreements.append("\(address): \(sent) SYN attempts to an address where no device lives")
+                }
                 if unreachable > 0 && requests == 0 {
-                    check.disagreements.append("\(address): \(unreachable) connects unreachable in the stack, no ARP request for it on the wire")
+                    check.disagreements.append(
+                        "\(address): \(unreachable) connects unreachable in the stack, no ARP request for it on the wire"
+                    )
                 }
             }
         }
@@ -152,28 +166,43 @@ public struct MetricsJoiner: Sendable {
     /// Per fixture device: found or not, by which sources, when, with which latency; and the
     /// (ip, ms after scan start) of every device first seen, fixture device or not.
     private func outcomes(_ tally: EventTally, scanStart: UInt64) -> ([DeviceOutcome], [(String, Double)]) {
-        let firstSeen = Dictionary(uniqueKeysWithValues: tally.firstSeen.map { ip, seen in
-            (ip.description, (source: seen.source.rawValue, ms: Double(seen.timeNs &- scanStart) / 1e6))
-        })
-        let sources = Dictionary(uniqueKeysWithValues: tally.sources.map { ($0.key.description, $0.value.map(\.rawValue)) })
-        let reported = Dictionary((observation.scan?.devices ?? []).map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
+        let firstSeen = Dictionary(
+            uniqueKeysWithValues: tally.firstSeen.map { ip, seen in
+                (ip.description, (source: seen.source.rawValue, ms: Double(seen.timeNs &- scanStart) / 1e6))
+            }
+        )
+        let sources = Dictionary(
+            uniqueKeysWithValues: tally.sources.map { ($0.key.description, $0.value.map(\.rawValue)) }
+        )
+        let reported = Dictionary(
+            (observation.scan?.devices ?? []).map { ($0.ip, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         let verdicts = observation.categories?.byIP
-        let wireRTT = Dictionary((observation.wire?.rttByTarget ?? []).map { ($0.target.description, $0) }, uniquingKeysWith: { a, _ in a })
+        let wireRTT = Dictionary(
+            (observation.wire?.rttByTarget ?? []).map { ($0.target.description, $0) },
+            uniquingKeysWith: { a, _ in a }
+        )
         var outcomes: [DeviceOutcome] = []
         let mechanism = MissedMechanism(observation: observation)
         for entry in observation.truth.devices {
             let device = entry.device
             let ip = device.ip.description
             let report = reported[ip]
-            var outcome = DeviceOutcome(name: device.name, ip: ip, category: device.category.rawValue,
-                                        discoverable: Discoverability.isDiscoverable(device),
-                                        found: report != nil || firstSeen[ip] != nil)
+            var outcome = DeviceOutcome(
+                name: device.name,
+                ip: ip,
+                category: device.category.rawValue,
+                discoverable: Discoverability.isDiscoverable(device),
+                found: report != nil || firstSeen[ip] != nil
+            )
             outcome.firstSource = report?.firstSource ?? firstSeen[ip]?.source
             outcome.sources = report?.sources ?? sources[ip] ?? []
             outcome.firstSeenMs = report?.firstSeenMs ?? firstSeen[ip]?.ms
             outcome.latencyMs = report?.latencyMs
             if let rtt = wireRTT[ip] {
-                let summary = report?.latencySource == "tcp" ? (rtt.tcpSyn ?? rtt.icmpEcho) : (rtt.icmpEcho ?? rtt.tcpSyn)
+                let summary =
+                    report?.latencySource == "tcp" ? (rtt.tcpSyn ?? rtt.icmpEcho) : (rtt.icmpEcho ?? rtt.tcpSyn)
                 outcome.wireRttMs = summary.map { Double($0.median) / 1e6 }
             }
             outcome.truthRttMs = Discoverability.truthRTTMs(device, scannerLink: observation.truth.scanner.link)
@@ -183,7 +212,11 @@ public struct MetricsJoiner: Sendable {
                 outcome.hostnameCorrect = Self.sameHost(reportedName, expected)
             }
             if outcome.discoverable && !outcome.found, let evidence = tally.evidence {
-                outcome.missedBecause = Self.missedReason(evidence, device.ip, mechanism: mechanism.notes(for: device.ip))
+                outcome.missedBecause = Self.missedReason(
+                    evidence,
+                    device.ip,
+                    mechanism: mechanism.notes(for: device.ip)
+                )
             }
             outcome.categoryIdentifiable = Identifiability.isIdentifiable(device, gateway: observation.truth.gateway)
             if let verdict = verdicts?[ip] {
@@ -208,8 +241,11 @@ public struct MetricsJoiner: Sendable {
     /// ("inferred"). A strategy that never read the ARP table or never listened is told so,
     /// rather than credited with having looked.
     /// `mechanism` adds what the fixture, the switch and the path events say (`MissedMechanism`).
-    static func missedReason(_ evidence: EventTally.Evidence, _ ip: IPv4Address,
-                             mechanism: (observed: [String], inferred: [String]) = ([], [])) -> String {
+    static func missedReason(
+        _ evidence: EventTally.Evidence,
+        _ ip: IPv4Address,
+        mechanism: (observed: [String], inferred: [String]) = ([], [])
+    ) -> String {
         let seen = evidence[ip]
         let created = seen.ports, finals = seen.ends, waiting = seen.waitingByError
         let packets = seen.packetsByKind, sendFailures = seen.sendFailures
@@ -220,29 +256,52 @@ public struct MetricsJoiner: Sendable {
             observed.append("no TCP connect to it")
         } else {
             let cancelled = finals.values.filter { $0 == .cancelled }.count
-            observed.append("\(created.count) TCP connects (ports \(Set(created.values).sorted().map(String.init).joined(separator: ",")))"
-                            + (cancelled > 0 ? ", \(cancelled) ended by timer/cancel" : ""))
-            for (error, count) in waiting.sorted(by: { $0.key < $1.key }) { observed.append("\(count)× waiting \(error)") }
+            observed.append(
+                "\(created.count) TCP connects (ports \(Set(created.values).sorted().map(String.init).joined(separator: ",")))"
+                    + (cancelled > 0 ? ", \(cancelled) ended by timer/cancel" : "")
+            )
+            for (error, count) in waiting.sorted(by: { $0.key < $1.key }) {
+                observed.append("\(count)× waiting \(error)")
+            }
         }
-        if packets.isEmpty { observed.append("no ARP poke or ICMP echo sent to it") }
-        else { observed.append(packets.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")) }
-        for (failure, count) in sendFailures.sorted(by: { $0.key < $1.key }) { observed.append("\(count)× \(failure): send failed") }
-        if tableReads == 0 { observed.append("the ARP table was never read") }
-        else if inTable == 0 { observed.append("not in the ARP table at any of \(tableReads) reads") }
-        else { observed.append("in the ARP table at \(inTable) of \(tableReads) reads") }
+        if packets.isEmpty {
+            observed.append("no ARP poke or ICMP echo sent to it")
+        } else {
+            observed.append(
+                packets.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(
+                    separator: ", "
+                )
+            )
+        }
+        for (failure, count) in sendFailures.sorted(by: { $0.key < $1.key }) {
+            observed.append("\(count)× \(failure): send failed")
+        }
+        if tableReads == 0 {
+            observed.append("the ARP table was never read")
+        } else if inTable == 0 {
+            observed.append("not in the ARP table at any of \(tableReads) reads")
+        } else {
+            observed.append("in the ARP table at \(inTable) of \(tableReads) reads")
+        }
         if listeningPhases.isEmpty { observed.append("no mDNS or SSDP listening phase") }
         for phase in listeningPhases {
             guard let proto = AnswerProtocol.listenedByPhase[phase] else { continue }
-            observed.append(answered.contains(proto) ? "answered \(proto.rawValue)" : "no \(proto.rawValue) answer from it during the \(phase) phase")
+            observed.append(
+                answered.contains(proto)
+                    ? "answered \(proto.rawValue)" : "no \(proto.rawValue) answer from it during the \(phase) phase"
+            )
         }
         var inferred: [String] = []
         if created.isEmpty && packets.isEmpty && tableReads == 0 { inferred.append("the strategy never addressed it") }
-        if packets[.udpPoke] != nil && tableReads > 0 && inTable == 0 { inferred.append("it did not answer ARP before the table was read") }
+        if packets[.udpPoke] != nil && tableReads > 0 && inTable == 0 {
+            inferred.append("it did not answer ARP before the table was read")
+        }
         if !created.isEmpty && !finals.values.contains(.ready) { inferred.append("no probed port answered") }
         if inTable > 0 { inferred.append("it was in the ARP table but a filter or a cut phase kept it out") }
         observed += mechanism.observed
         inferred += mechanism.inferred
-        return "observed: " + observed.joined(separator: "; ") + (inferred.isEmpty ? "" : " — inferred: " + inferred.joined(separator: "; "))
+        return "observed: " + observed.joined(separator: "; ")
+            + (inferred.isEmpty ? "" : " — inferred: " + inferred.joined(separator: "; "))
     }
 
     private func fillYield(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {
@@ -250,7 +309,9 @@ public struct MetricsJoiner: Sendable {
         metrics.yield.discoverable = discoverable.count
         metrics.yield.found = discoverable.filter(\.found).count
         metrics.yield.recall = discoverable.isEmpty ? 0 : Double(metrics.yield.found) / Double(discoverable.count)
-        let known = Set(observation.truth.devices.map { $0.device.ip.description } + [observation.truth.scanner.ip.description])
+        let known = Set(
+            observation.truth.devices.map { $0.device.ip.description } + [observation.truth.scanner.ip.description]
+        )
         let reported = Set((observation.scan?.devices ?? []).map(\.ip))
         metrics.yield.falsePositives = reported.subtracting(known).count
         for device in devices where device.found {
@@ -282,7 +343,9 @@ public struct MetricsJoiner: Sendable {
     private func fillNames(_ metrics: inout RunMetrics, devices: [DeviceOutcome]) {
         for device in devices where device.found {
             guard let correct = device.hostnameCorrect else {
-                if observation.truth.devices.first(where: { $0.device.ip.description == device.ip })?.device.hostname != nil {
+                if observation.truth.devices.first(where: { $0.device.ip.description == device.ip })?.device.hostname
+                    != nil
+                {
                     metrics.names.withHostname += 1
                 }
                 continue
@@ -321,15 +384,27 @@ public struct MetricsJoiner: Sendable {
                 ready = metrics.durationS + probe
             }
         }
-        metrics.session = RunMetrics.Session(scan: metrics, classify: observation.categoryProbeWire, timeToCategoriesS: ready)
+        metrics.session = RunMetrics.Session(
+            scan: metrics,
+            classify: observation.categoryProbeWire,
+            timeToCategoriesS: ready
+        )
     }
 
     /// The probe's verdicts of `devices` as `CategoryScore` takes them: every found device's
     /// category (nil: unknown), against each device's truth.
     static func categoryScore(_ devices: [DeviceOutcome]) -> CategoryScore {
-        let guesses = Dictionary(devices.filter(\.found).map { ($0.ip, $0.categoryPredicted) }, uniquingKeysWith: { first, _ in first })
+        let guesses = Dictionary(
+            devices.filter(\.found).map { ($0.ip, $0.categoryPredicted) },
+            uniquingKeysWith: { first, _ in first }
+        )
         let truth = devices.map {
-            CategoryScore.Truth(ip: $0.ip, category: $0.category, discoverable: $0.discoverable, identifiable: $0.categoryIdentifiable ?? false)
+            CategoryScore.Truth(
+                ip: $0.ip,
+                category: $0.category,
+                discoverable: $0.discoverable,
+                identifiable: $0.categoryIdentifiable ?? false
+            )
         }
         return CategoryScore(guesses: guesses, truth: truth)
     }

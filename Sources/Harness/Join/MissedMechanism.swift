@@ -35,7 +35,10 @@ struct MissedMechanism {
         switchCounters = observation.switchCounters
         let offset = Double(observation.realtimeMinusMonotonicNs) / 1e9
         gaps = (observation.pathEvents ?? []).filter { $0.kind != "congestion" }.map { event in
-            (event.kind, UInt64(max(0, (event.startUnix - offset) * 1e9)), UInt64(max(0, (event.endUnix - offset) * 1e9)))
+            (
+                event.kind, UInt64(max(0, (event.startUnix - offset) * 1e9)),
+                UInt64(max(0, (event.endUnix - offset) * 1e9))
+            )
         }
         var addressOf: [UInt64: IPv4Address] = [:]
         var spans: [IPv4Address: [UInt64: ConnectionSpan]] = [:]
@@ -55,7 +58,9 @@ struct MissedMechanism {
                 case .ready: span.ready = true
                 case .failed, .cancelled:
                     span.endNs = span.endNs ?? record.timeNs
-                    if let wait = span.lastPathWaitNs, record.timeNs &- wait < Self.policyWindowNs { span.endedAtPathWait = true }
+                    if let wait = span.lastPathWaitNs, record.timeNs &- wait < Self.policyWindowNs {
+                        span.endedAtPathWait = true
+                    }
                 default: break
                 }
                 if change.state == .preparing { span.lastPathWaitNs = nil }
@@ -79,12 +84,16 @@ struct MissedMechanism {
                 if port.asleepDropped > 0 && !answered { inferred.append("asleep at every poke (deep_sleep)") }
             } else {
                 // Not "dropped 0": without the counters nobody knows what the switch dropped.
-                observed.append("\(asleep); switch counters unread (\(switchCounters == nil ? "no switch.json" : "no port for it in switch.json"))")
+                observed.append(
+                    "\(asleep); switch counters unread (\(switchCounters == nil ? "no switch.json" : "no port for it in switch.json"))"
+                )
             }
         }
         let endedByPolicy = connects.filter(\.endedAtPathWait).count
         if endedByPolicy > 0 && !answered {
-            inferred.append("`waiting` ended by the probe's policy during a path loss (\(endedByPolicy) connects cancelled within 50 ms of waiting ENETDOWN: `fail`)")
+            inferred.append(
+                "`waiting` ended by the probe's policy during a path loss (\(endedByPolicy) connects cancelled within 50 ms of waiting ENETDOWN: `fail`)"
+            )
         }
         let linkGaps = gaps
         if !linkGaps.isEmpty, !connects.isEmpty {
@@ -95,8 +104,12 @@ struct MissedMechanism {
             }.count
             if covered > 0 {
                 let kinds = Set(linkGaps.map(\.kind)).sorted().joined(separator: "/")
-                observed.append("\(covered) of \(connects.count) TCP connects overlapped a path gap (\(kinds), path-events.json)")
-                if covered == connects.count && !answered { inferred.append("path lost: a path gap (\(kinds)) covered its probes") }
+                observed.append(
+                    "\(covered) of \(connects.count) TCP connects overlapped a path gap (\(kinds), path-events.json)"
+                )
+                if covered == connects.count && !answered {
+                    inferred.append("path lost: a path gap (\(kinds)) covered its probes")
+                }
             }
         }
         return (observed, inferred)

@@ -31,12 +31,19 @@ public struct ProbedCategories: Decodable, Sendable {
     public init(devices: [Device]) { self.devices = devices }
 
     /// The verdict for each probed address.
-    public var byIP: [String: Device] { Dictionary(devices.map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first }) }
+    public var byIP: [String: Device] {
+        Dictionary(devices.map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Decodes the probe's JSON output.
     /// - Throws: `HarnessError` quoting the start of the output when it is not a probe report.
     public static func decode(_ text: String) throws -> ProbedCategories {
-        try ChildOutput.decode(ProbedCategories.self, from: text, what: "the category probe's --json output is not a probed scan report",
-                               fix: "run it by hand: 'scanbench testbed exec -- sh -c \"scanbench scan --json | scanbench probe --from-scan - --json\"'")
+        try ChildOutput.decode(
+            ProbedCategories.self,
+            from: text,
+            what: "the category probe's --json output is not a probed scan report",
+            fix:
+                "run it by hand: 'scanbench testbed exec -- sh -c \"scanbench scan --json | scanbench probe --from-scan - --json\"'"
+        )
     }
 }

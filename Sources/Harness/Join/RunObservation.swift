@@ -34,8 +34,16 @@ public struct RunObservation: Sendable {
     public var categoryProbeWire: RunMetrics.WireCounters?
     public var categoryProbePacketsSent: Int?
 
-    public init(truth: GroundTruth, scan: ScanReportExcerpt?, events: [EventRecord], wire: WireAnalysis?, captureDrops: Int,
-                process: ProcessStats, realtimeMinusMonotonicNs: Int64, switchCounters: [SwitchPortCounters]? = nil) {
+    public init(
+        truth: GroundTruth,
+        scan: ScanReportExcerpt?,
+        events: [EventRecord],
+        wire: WireAnalysis?,
+        captureDrops: Int,
+        process: ProcessStats,
+        realtimeMinusMonotonicNs: Int64,
+        switchCounters: [SwitchPortCounters]? = nil
+    ) {
         self.truth = truth
         self.scan = scan
         self.events = events

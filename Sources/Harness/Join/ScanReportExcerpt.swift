@@ -45,19 +45,35 @@ public struct ScanReportExcerpt: Decodable, Sendable {
     /// The excerpt of a report already decoded.
     public init(_ report: ScanReport) {
         devices = report.devices.map { device in
-            Device(ip: device.ip, mac: device.mac, hostname: device.hostname, sources: device.sources, firstSource: device.firstSource,
-                   latencyMs: device.latencyMs, latencySource: device.latencySource, openPorts: device.openPorts,
-                   firstSeenMs: device.firstSeenMs)
+            Device(
+                ip: device.ip,
+                mac: device.mac,
+                hostname: device.hostname,
+                sources: device.sources,
+                firstSource: device.firstSource,
+                latencyMs: device.latencyMs,
+                latencySource: device.latencySource,
+                openPorts: device.openPorts,
+                firstSeenMs: device.firstSeenMs
+            )
         }
         let totals = report.summary
-        summary = Totals(durationS: totals.durationS, connectionsCreated: totals.connectionsCreated,
-                         peakConnectionsInFlight: totals.peakConnectionsInFlight, budgetWaits: totals.budgetWaits)
+        summary = Totals(
+            durationS: totals.durationS,
+            connectionsCreated: totals.connectionsCreated,
+            peakConnectionsInFlight: totals.peakConnectionsInFlight,
+            budgetWaits: totals.budgetWaits
+        )
     }
 
     /// Decodes a scanner's JSON output.
     /// - Throws: `HarnessError` quoting the start of the output when it is not a scan report.
     public static func decode(_ text: String) throws -> ScanReportExcerpt {
-        try ChildOutput.decode(ScanReportExcerpt.self, from: text, what: "the scanner's --json output is not a scan report",
-                               fix: "run the same scan by hand with 'scanbench testbed exec -- scanbench scan --json' and read its errors")
+        try ChildOutput.decode(
+            ScanReportExcerpt.self,
+            from: text,
+            what: "the scanner's --json output is not a scan report",
+            fix: "run the same scan by hand with 'scanbench testbed exec -- scanbench scan --json' and read its errors"
+        )
     }
 }

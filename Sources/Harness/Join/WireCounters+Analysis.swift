@@ -12,7 +12,11 @@ import Results
 /// protocol totals count the whole link. Capture drops and the emulated switch's counters are not
 /// in a capture's frames: whoever ran the capture and the switch fills them.
 extension RunMetrics.WireCounters {
-    public init(analysis: WireAnalysis, radioModel: RadioPowerModel = .huang2012WiFi, airtimeModel: AirtimeModel = .standard) {
+    public init(
+        analysis: WireAnalysis,
+        radioModel: RadioPowerModel = .huang2012WiFi,
+        airtimeModel: AirtimeModel = .standard
+    ) {
         self.init()
         tcpSyn = analysis.fromScanner.tcpSyn
         tcpSynRetransmissions = analysis.tcp.synRetransmissions

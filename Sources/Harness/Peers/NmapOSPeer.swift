@@ -47,32 +47,47 @@ struct NmapOSPeer: Sendable {
         let inSubnet = targets.filter { address in
             IPv4Address(address).map { truth.subnet.contains($0) && $0 != truth.scanner.ip } ?? false
         }
-        let output: Result<String, PeerRunner.NotMeasured> = inSubnet.isEmpty
+        let output: Result<String, PeerRunner.NotMeasured> =
+            inSubnet.isEmpty
             ? .failure(.init(reason: "nmap -sn found no host to fingerprint"))
-            : PeerRunner.output(of: NetworkNamespace(truth.scanner.namespace).command(Self.command(targets: inSubnet)), timeout: 1_800)
+            : PeerRunner.output(
+                of: NetworkNamespace(truth.scanner.namespace).command(Self.command(targets: inSubnet)),
+                timeout: 1_800
+            )
         let guesses = (try? output.get()).map(Self.guesses(inXML:))
         let devices = Set(truth.devices.map { $0.device.ip.description })
-        var result = PeerResult(fixture: fixture, tool: Self.tool, repetition: repetition,
-                                found: guesses.map { Set($0.map(\.ip)).intersection(devices).count },
-                                discoverable: discoverable, durationS: MonotonicClock.seconds(since: started))
+        var result = PeerResult(
+            fixture: fixture,
+            tool: Self.tool,
+            repetition: repetition,
+            found: guesses.map { Set($0.map(\.ip)).intersection(devices).count },
+            discoverable: discoverable,
+            durationS: MonotonicClock.seconds(since: started)
+        )
         result.notMeasured = PeerRunner.reason(output)
         if let guesses {
             result.categoryGuesses = guesses
-            result.categories = CategoryScore(guesses: Dictionary(guesses.map { ($0.ip, $0.category) }, uniquingKeysWith: { first, _ in first }),
-                                              ground: truth)
+            result.categories = CategoryScore(
+                guesses: Dictionary(guesses.map { ($0.ip, $0.category) }, uniquingKeysWith: { first, _ in first }),
+                ground: truth
+            )
         }
         return result
     }
 
     /// nmap device type → our category (types not listed map to none).
     static let categories: [String: String] = Dictionary(
-        IdentityVocabulary.nmapDeviceTypes.entries.map { ($0.literal, $0.category) }, uniquingKeysWith: { first, _ in first })
+        IdentityVocabulary.nmapDeviceTypes.entries.map { ($0.literal, $0.category) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// One guess per IPv4 host in nmap's XML output (`-oX`), in its order.
     static func guesses(inXML xml: String) -> [PeerCategoryGuess] {
         hostElements(in: xml).compactMap { host in
             guard var guess = guess(host: host) else { return nil }
-            if let ttl = replyTTL(host: host) { guess.evidence = (guess.evidence.map { $0 + "; " } ?? "") + "reply TTL \(ttl)" }
+            if let ttl = replyTTL(host: host) {
+                guess.evidence = (guess.evidence.map { $0 + "; " } ?? "") + "reply TTL \(ttl)"
+            }
             return guess
         }
     }
@@ -90,24 +105,33 @@ struct NmapOSPeer: Sendable {
     /// The TTL of the first port reply nmap recorded for the host (`reason_ttl`; 0 is nmap's
     /// "none"): the first thing an OS fingerprint reads, kept so a reader sees what nmap saw.
     static func replyTTL(host: String) -> Int? {
-        firstTag("state", in: host, where: { ($0["reason_ttl"].flatMap(Int.init) ?? 0) > 0 })?["reason_ttl"].flatMap(Int.init)
+        firstTag("state", in: host, where: { ($0["reason_ttl"].flatMap(Int.init) ?? 0) > 0 })?["reason_ttl"].flatMap(
+            Int.init
+        )
     }
 
     /// The guess for one `<host>` element's text.
     private static func guess(host: String) -> PeerCategoryGuess? {
         guard let ip = firstTag("address", in: host, where: { $0["addrtype"] == "ipv4" })?["addr"] else { return nil }
         let os = host.components(separatedBy: "<osmatch ").dropFirst().first
-        if let os, let osclass = firstTag("osclass", in: os), let type = osclass["type"], let category = categories[type] {
+        if let os, let osclass = firstTag("osclass", in: os), let type = osclass["type"],
+            let category = categories[type]
+        {
             let detail = [osclass["vendor"], osclass["osgen"]].compactMap { $0 }.joined(separator: " ")
-            return PeerCategoryGuess(ip: ip, category: category,
-                                     evidence: "osclass \(type) (\(detail), \(osclass["accuracy"] ?? "?") %)")
+            return PeerCategoryGuess(
+                ip: ip,
+                category: category,
+                evidence: "osclass \(type) (\(detail), \(osclass["accuracy"] ?? "?") %)"
+            )
         }
         let types = tags("service", in: host).compactMap { $0["devicetype"] }
         let counts = Dictionary(types.map { ($0, 1) }, uniquingKeysWith: +)
-        if let type = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, let category = categories[type] {
+        if let type = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, let category = categories[type]
+        {
             return PeerCategoryGuess(ip: ip, category: category, evidence: "service devicetype \(type)")
         }
-        let said = os.flatMap { firstTag("osclass", in: $0)?["type"] }.map { "osclass \($0) maps to none" }
+        let said =
+            os.flatMap { firstTag("osclass", in: $0)?["type"] }.map { "osclass \($0) maps to none" }
             ?? types.first.map { "service devicetype \($0) maps to none" }
         return PeerCategoryGuess(ip: ip, category: nil, evidence: said)
     }
@@ -119,7 +143,11 @@ struct NmapOSPeer: Sendable {
         }
     }
 
-    static func firstTag(_ name: String, in text: String, where accept: ([String: String]) -> Bool = { _ in true }) -> [String: String]? {
+    static func firstTag(
+        _ name: String,
+        in text: String,
+        where accept: ([String: String]) -> Bool = { _ in true }
+    ) -> [String: String]? {
         tags(name, in: text).first(where: accept)
     }
 

@@ -29,19 +29,30 @@ struct PeerRunner: Sendable {
                 let started = MonotonicClock.now()
                 let output = Self.output(of: NetworkNamespace(truth.scanner.namespace).command(command))
                 let devices = Set(truth.devices.map { $0.device.ip.description })
-                if name == "nmap -sn", let text = try? output.get() { pingFound = Self.addresses(in: text, tool: name).sorted() }
-                var result = PeerResult(fixture: fixture, tool: name, repetition: repetition,
-                                        found: (try? output.get()).map { Self.addresses(in: $0, tool: name).intersection(devices).count },
-                                        discoverable: discoverable, durationS: MonotonicClock.seconds(since: started))
+                if name == "nmap -sn", let text = try? output.get() {
+                    pingFound = Self.addresses(in: text, tool: name).sorted()
+                }
+                var result = PeerResult(
+                    fixture: fixture,
+                    tool: name,
+                    repetition: repetition,
+                    found: (try? output.get()).map { Self.addresses(in: $0, tool: name).intersection(devices).count },
+                    discoverable: discoverable,
+                    durationS: MonotonicClock.seconds(since: started)
+                )
                 result.notMeasured = Self.reason(output)
-                progress("peer \(name) r\(repetition): \(Self.describe(result)) devices in \(String(format: "%.1f", result.durationS)) s")
+                progress(
+                    "peer \(name) r\(repetition): \(Self.describe(result)) devices in \(String(format: "%.1f", result.durationS)) s"
+                )
                 results.append(result)
             }
             // nmap -O -sV fingerprints the hosts nmap -sn found, as a person would run it.
             if osDetection {
-            let os = NmapOSPeer(truth: truth, fixture: fixture).run(targets: pingFound, repetition: repetition)
-            progress("peer \(os.tool) r\(repetition): \(Self.describe(os)) devices, categories \(Self.describe(os.categories)) in \(String(format: "%.1f", os.durationS)) s")
-            results.append(os)
+                let os = NmapOSPeer(truth: truth, fixture: fixture).run(targets: pingFound, repetition: repetition)
+                progress(
+                    "peer \(os.tool) r\(repetition): \(Self.describe(os)) devices, categories \(Self.describe(os.categories)) in \(String(format: "%.1f", os.durationS)) s"
+                )
+                results.append(os)
             }
             if let ports = portScan(repetition: repetition) {
                 progress("peer \(ports.tool) r\(repetition): \(Self.describe(ports)) port states correct")
@@ -52,7 +63,9 @@ struct PeerRunner: Sendable {
     }
 
     /// NetMonitor's "common" ports, as the port-scan scenarios use.
-    static let commonPorts = [20, 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
+    static let commonPorts = [
+        20, 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443,
+    ]
 
     /// `nmap -sT` on the port-scan scenarios' target: `found` = port states that match the
     /// fixture, `discoverable` = ports checked.
@@ -61,13 +74,23 @@ struct PeerRunner: Sendable {
         let ip = target.device.ip.description
         let started = MonotonicClock.now()
         let list = Self.commonPorts.map(String.init).joined(separator: ",")
-        let output = Self.output(of: NetworkNamespace(truth.scanner.namespace).command(["nmap", "-sT", "-Pn", "-n", "-p", list, "-oG", "-", ip]))
+        let output = Self.output(
+            of: NetworkNamespace(truth.scanner.namespace).command([
+                "nmap", "-sT", "-Pn", "-n", "-p", list, "-oG", "-", ip,
+            ])
+        )
         let correct = (try? output.get()).map { output in
             let states = Self.portStates(in: output, ports: Self.commonPorts)
             return Self.commonPorts.filter { states[$0] == target.device.tcpPorts.state(of: $0).rawValue }.count
         }
-        var result = PeerResult(fixture: fixture, tool: "nmap -sT \(ip) (port states correct / checked)", repetition: repetition,
-                                found: correct, discoverable: Self.commonPorts.count, durationS: MonotonicClock.seconds(since: started))
+        var result = PeerResult(
+            fixture: fixture,
+            tool: "nmap -sT \(ip) (port states correct / checked)",
+            repetition: repetition,
+            found: correct,
+            discoverable: Self.commonPorts.count,
+            durationS: MonotonicClock.seconds(since: started)
+        )
         result.notMeasured = Self.reason(output)
         return result
     }
@@ -86,7 +109,12 @@ struct PeerRunner: Sendable {
         }
         guard run.status == 0 else {
             let said = run.stderr.split(separator: "\n").suffix(2).joined(separator: " / ")
-            return .failure(NotMeasured(reason: "\(command.first ?? "the tool") exited with status \(run.status)\(said.isEmpty ? "" : ": " + said)"))
+            return .failure(
+                NotMeasured(
+                    reason:
+                        "\(command.first ?? "the tool") exited with status \(run.status)\(said.isEmpty ? "" : ": " + said)"
+                )
+            )
         }
         return .success(run.stdout)
     }
@@ -111,7 +139,9 @@ struct PeerRunner: Sendable {
     static func portStates(in output: String, ports: [Int]) -> [Int: String] {
         var states: [Int: String] = [:]
         for line in output.split(separator: "\n") where line.contains("Ports:") {
-            if let ignored = line.components(separatedBy: "Ignored State: ").dropFirst().first?.split(separator: " ").first {
+            if let ignored = line.components(separatedBy: "Ignored State: ").dropFirst().first?.split(separator: " ")
+                .first
+            {
                 for port in ports { states[port] = String(ignored) }
             }
             let listed = line.components(separatedBy: "Ports: ")[1].components(separatedBy: "\t")[0]

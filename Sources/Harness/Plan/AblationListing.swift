@@ -8,12 +8,20 @@ import Results
 /// scratch file it was found in.
 public enum AblationListing {
     /// The whole text: a heading line, a line per knob, the run count.
-    public static func text(_ ablation: Ablation, strategies: Int, runs plan: RunPlan, repetitions: Int, seed: UInt64?) -> String {
+    public static func text(
+        _ ablation: Ablation,
+        strategies: Int,
+        runs plan: RunPlan,
+        repetitions: Int,
+        seed: UInt64?
+    ) -> String {
         let lines = knobLines(ablation)
-        var text = "\(lines.count) knob\(lines.count == 1 ? "" : "s") differ\(lines.count == 1 ? "s" : "") between \(ablation.base) and \(ablation.target):\n"
+        var text =
+            "\(lines.count) knob\(lines.count == 1 ? "" : "s") differ\(lines.count == 1 ? "s" : "") between \(ablation.base) and \(ablation.target):\n"
         text += lines.map { "  \($0)\n" }.joined()
         let scenarios = Set(plan.entries.map(\.scenario.rawValue)).count
-        text += "\(counted(plan.entries.count, "run", "runs")): \(plan.fixtures.joined(separator: ", ")) × \(counted(strategies, "strategy", "strategies")) × "
+        text +=
+            "\(counted(plan.entries.count, "run", "runs")): \(plan.fixtures.joined(separator: ", ")) × \(counted(strategies, "strategy", "strategies")) × "
         text += "\(counted(scenarios, "scenario", "scenarios")) × \(counted(repetitions, "repetition", "repetitions"))"
         return text + (seed.map { " (seed \($0))" } ?? "")
     }
@@ -33,18 +41,22 @@ public enum AblationListing {
             } else {
                 notes += refusals(knob)
             }
-            return "\(knob.key): \(knob.baseValue) → \(knob.targetValue)" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))")
+            return "\(knob.key): \(knob.baseValue) → \(knob.targetValue)"
+                + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))")
         }
     }
 
     /// `forward not measured: why` and the same for leave-one-out, for the directions not run.
     private static func refusals(_ knob: Ablation.Knob) -> [String] {
-        [("forward", knob.forward, knob.forwardError), ("leave-one-out", knob.leaveOneOut, knob.leaveOneOutError)].compactMap { direction, name, error in
-            guard name == nil else { return nil }
-            let why = error.map { $0.split(whereSeparator: \.isNewline).first.map(String.init) ?? $0 } ?? "refused"
-            return "\(direction) not measured: \(why)"
-        }
+        [("forward", knob.forward, knob.forwardError), ("leave-one-out", knob.leaveOneOut, knob.leaveOneOutError)]
+            .compactMap { direction, name, error in
+                guard name == nil else { return nil }
+                let why = error.map { $0.split(whereSeparator: \.isNewline).first.map(String.init) ?? $0 } ?? "refused"
+                return "\(direction) not measured: \(why)"
+            }
     }
 
-    private static func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+    private static func counted(_ count: Int, _ one: String, _ many: String) -> String {
+        "\(count) \(count == 1 ? one : many)"
+    }
 }

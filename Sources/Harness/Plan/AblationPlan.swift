@@ -28,8 +28,10 @@ public struct AblationPlan: Sendable {
         let baseVariant = StrategyVariant(base: base)
         let targetVariant = StrategyVariant(base: target)
         guard baseVariant.stem != targetVariant.stem else {
-            throw HarnessError("BASE and TARGET are both called '\(baseVariant.stem)'; their runs could not be told apart",
-                               fix: "copy one of them to a file of another name and pass that path")
+            throw HarnessError(
+                "BASE and TARGET are both called '\(baseVariant.stem)'; their runs could not be told apart",
+                fix: "copy one of them to a file of another name and pass that path"
+            )
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var planned: [(variant: StrategyVariant, strategy: Strategy)] = []
@@ -38,8 +40,10 @@ public struct AblationPlan: Sendable {
         }
         let differences = try KnobDifference.between(planned[0].strategy, planned[1].strategy)
         guard !differences.isEmpty else {
-            throw HarnessError("\(base) and \(target) have the same value for every knob; there is nothing to ablate",
-                               fix: "compare two strategies that differ (docs/STRATEGIES.md lists the knobs)")
+            throw HarnessError(
+                "\(base) and \(target) have the same value for every knob; there is nothing to ablate",
+                fix: "compare two strategies that differ (docs/STRATEGIES.md lists the knobs)"
+            )
         }
         /// Plans `variant` unless it is refused (→ its reason) or equal to one planned (→ that one's name).
         func plan(_ variant: StrategyVariant) -> (name: String?, error: String?) {
@@ -58,16 +62,26 @@ public struct AblationPlan: Sendable {
         }
         /// One knob (or several changed together): its forward and its leave-one-out variant.
         func measure(_ group: [KnobDifference]) -> Ablation.Knob {
-            let forward = plan(Self.variant(base, setting: group.map { ($0.key, $0.targetValue) }, from: targetVariant.stem))
+            let forward = plan(
+                Self.variant(base, setting: group.map { ($0.key, $0.targetValue) }, from: targetVariant.stem)
+            )
             let back = plan(Self.variant(target, setting: group.map { ($0.key, $0.baseValue) }, from: baseVariant.stem))
-            return Ablation.Knob(key: group.map(\.key).joined(separator: "+"), baseValue: group.map(\.baseValue).joined(separator: "; "),
-                                 targetValue: group.map(\.targetValue).joined(separator: "; "), forward: forward.name,
-                                 leaveOneOut: back.name, forwardError: forward.error, leaveOneOutError: back.error)
+            return Ablation.Knob(
+                key: group.map(\.key).joined(separator: "+"),
+                baseValue: group.map(\.baseValue).joined(separator: "; "),
+                targetValue: group.map(\.targetValue).joined(separator: "; "),
+                forward: forward.name,
+                leaveOneOut: back.name,
+                forwardError: forward.error,
+                leaveOneOutError: back.error
+            )
         }
         var knobs = differences.map { measure([$0]) }
         // Knobs the loader refuses one at a time usually only make sense together (the pipeline's
         // steps and the phases they list): measured once more as one group.
-        let refused = zip(differences, knobs).filter { $0.1.forwardError != nil || $0.1.leaveOneOutError != nil }.map(\.0)
+        let refused = zip(differences, knobs).filter { $0.1.forwardError != nil || $0.1.leaveOneOutError != nil }.map(
+            \.0
+        )
         if refused.count > 1 { knobs.append(measure(refused)) }
         variants = planned.map(\.variant)
         ablation = Ablation(base: baseVariant.name, target: targetVariant.name, knobs: knobs)
@@ -75,13 +89,21 @@ public struct AblationPlan: Sendable {
 
     /// `strategy` with knobs set, named `stem[key=value]` for one knob with a short plain value
     /// (word, number, list of them), else `stem[key+key…=@source]`.
-    static func variant(_ strategy: String, setting knobs: [(key: String, value: String)], from source: String) -> StrategyVariant {
+    static func variant(
+        _ strategy: String,
+        setting knobs: [(key: String, value: String)],
+        from source: String
+    ) -> StrategyVariant {
         let compact = knobs.count == 1 ? knobs[0].value.replacingOccurrences(of: " ", with: "") : ""
-        let plain = !compact.isEmpty && compact.count <= longestValueInName
+        let plain =
+            !compact.isEmpty && compact.count <= longestValueInName
             && compact.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.,-[]".contains($0)) }
         let stem = StrategyVariant(base: strategy).stem
-        return StrategyVariant(base: strategy, overrides: knobs.map { .init($0.key, $0.value) },
-                               label: "\(stem)[\(knobs.map(\.key).joined(separator: "+"))=\(plain ? compact : "@" + source)]")
+        return StrategyVariant(
+            base: strategy,
+            overrides: knobs.map { .init($0.key, $0.value) },
+            label: "\(stem)[\(knobs.map(\.key).joined(separator: "+"))=\(plain ? compact : "@" + source)]"
+        )
     }
 
     /// The strategy without its labels, so two files that behave alike compare equal.

@@ -24,16 +24,32 @@ struct JobInputs: Sendable {
 
     /// Prepares `plan`'s strategies (sweep variants are written to `OUT/strategies/`) and loads its fixtures.
     /// - Throws: `HarnessError` or `YAMLInputError` naming the input that does not load.
-    static func prepare(_ plan: RunPlan, outputDirectory: String, platform: String = PlatformProfileLoader.defaultName) throws -> JobInputs {
+    static func prepare(
+        _ plan: RunPlan,
+        outputDirectory: String,
+        platform: String = PlatformProfileLoader.defaultName
+    ) throws -> JobInputs {
         let directory = "\(outputDirectory)/strategies"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let basePlatform = try PreparedPlatform.prepare(base: platform, overrides: [], name: platform, in: "\(outputDirectory)/platforms")
+        let basePlatform = try PreparedPlatform.prepare(
+            base: platform,
+            overrides: [],
+            name: platform,
+            in: "\(outputDirectory)/platforms"
+        )
         var strategies: [String: PreparedStrategy] = [:]
         for entry in plan.entries where strategies[entry.strategy.name] == nil {
             var prepared = try entry.strategy.prepare(in: directory)
             let overrides = entry.strategy.platformOverrides
-            prepared.platform = overrides.isEmpty ? basePlatform
-                : try PreparedPlatform.prepare(base: platform, overrides: overrides, name: entry.strategy.name, in: "\(outputDirectory)/platforms")
+            prepared.platform =
+                overrides.isEmpty
+                ? basePlatform
+                : try PreparedPlatform.prepare(
+                    base: platform,
+                    overrides: overrides,
+                    name: entry.strategy.name,
+                    in: "\(outputDirectory)/platforms"
+                )
             strategies[entry.strategy.name] = prepared
         }
         let fixtures = try plan.fixtures.map { name in

@@ -64,13 +64,21 @@ public struct KnobDifference: Sendable, Equatable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let bool = try? container.decode(Bool.self) { self = .bool(bool) }
-            else if let integer = try? container.decode(Int.self) { self = .integer(integer) }
-            else if let number = try? container.decode(Double.self) { self = .number(number) }
-            else if let string = try? container.decode(String.self) { self = .string(string) }
-            else if let list = try? container.decode([Value].self) { self = .list(list) }
-            else { self = .object(try container.decode([String: Value].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let bool = try? container.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let integer = try? container.decode(Int.self) {
+                self = .integer(integer)
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else if let string = try? container.decode(String.self) {
+                self = .string(string)
+            } else if let list = try? container.decode([Value].self) {
+                self = .list(list)
+            } else {
+                self = .object(try container.decode([String: Value].self))
+            }
         }
 
         /// YAML flow text: plain words stay unquoted (`netmask`, `_http._tcp`), other strings are
@@ -84,7 +92,8 @@ public struct KnobDifference: Sendable, Equatable {
             case .number(let number): String(number)
             case .string(let string): YAMLScalar.plainOrDoubleQuoted(string)
             case .list(let list): "[" + list.map(\.yaml).joined(separator: ", ") + "]"
-            case .object(let members): "{" + members.keys.sorted().map { "\($0): \(members[$0]!.yaml)" }.joined(separator: ", ") + "}"
+            case .object(let members):
+                "{" + members.keys.sorted().map { "\($0): \(members[$0]!.yaml)" }.joined(separator: ", ") + "}"
             }
         }
     }

@@ -26,30 +26,53 @@ public struct PreparedPlatform: Sendable {
     ///   - directory: where a copy with overrides is written.
     /// - Throws: `YAMLInputError` when the profile does not load; `HarnessError` for an unknown
     ///   parameter or a value the profile refuses.
-    public static func prepare(base: String, overrides: [StrategyVariant.Override], name: String, in directory: String) throws -> PreparedPlatform {
+    public static func prepare(
+        base: String,
+        overrides: [StrategyVariant.Override],
+        name: String,
+        in directory: String
+    ) throws -> PreparedPlatform {
         let path = try PlatformProfileLoader.resolve(base)
-        guard !overrides.isEmpty else { return PreparedPlatform(file: path, profile: try PlatformProfileLoader.load(path)) }
-        guard var overlay = try YAMLOverlay(text: String(contentsOfFile: path, encoding: .utf8)), overlay.node(at: [])?.mapping != nil else {
+        guard !overrides.isEmpty else {
+            return PreparedPlatform(file: path, profile: try PlatformProfileLoader.load(path))
+        }
+        guard var overlay = try YAMLOverlay(text: String(contentsOfFile: path, encoding: .utf8)),
+            overlay.node(at: [])?.mapping != nil
+        else {
             throw HarnessError("\(path) is not a platform profile", fix: "give a profile file (docs/PLATFORMS.md)")
         }
         for override in overrides {
-            guard PlatformProfile.parameterKeys.contains(override.key), overlay.node(at: [override.key])?.mapping != nil else {
-                throw HarnessError("--sweep \(overridePrefix)\(override.key): the platform profile has no parameter '\(override.key)'",
-                                   fix: "sweep one of \(PlatformProfile.parameterKeys.map { overridePrefix + $0 }.joined(separator: ", ")) (docs/PLATFORMS.md)")
+            guard PlatformProfile.parameterKeys.contains(override.key), overlay.node(at: [override.key])?.mapping != nil
+            else {
+                throw HarnessError(
+                    "--sweep \(overridePrefix)\(override.key): the platform profile has no parameter '\(override.key)'",
+                    fix:
+                        "sweep one of \(PlatformProfile.parameterKeys.map { overridePrefix + $0 }.joined(separator: ", ")) (docs/PLATFORMS.md)"
+                )
             }
             guard Double(override.value) != nil else {
-                throw HarnessError("--sweep \(overridePrefix)\(override.key)=\(override.value): not a number", fix: "write numbers, e.g. --sweep \(overridePrefix)\(override.key)=5,15,50")
+                throw HarnessError(
+                    "--sweep \(overridePrefix)\(override.key)=\(override.value): not a number",
+                    fix: "write numbers, e.g. --sweep \(overridePrefix)\(override.key)=5,15,50"
+                )
             }
             try overlay.set(override.value, at: [override.key, "value"])
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let output = "\(directory)/\(name.replacingOccurrences(of: "/", with: "_")).yaml"
         let changes = overrides.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-        try overlay.text(comment: "\(name): platform \(base) with \(changes) (scanbench)").write(toFile: output, atomically: true, encoding: .utf8)
+        try overlay.text(comment: "\(name): platform \(base) with \(changes) (scanbench)").write(
+            toFile: output,
+            atomically: true,
+            encoding: .utf8
+        )
         do {
             return PreparedPlatform(file: output, profile: try PlatformProfileLoader.load(output))
         } catch {
-            throw HarnessError("platform \(changes) does not give a valid profile:\n\(error)", fix: "check the value against the parameter's range in docs/PLATFORMS.md")
+            throw HarnessError(
+                "platform \(changes) does not give a valid profile:\n\(error)",
+                fix: "check the value against the parameter's range in docs/PLATFORMS.md"
+            )
         }
     }
 }

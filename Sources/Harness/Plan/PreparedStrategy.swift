@@ -27,8 +27,16 @@ extension PreparedPlatform {
     /// take no `--platform`, run on it). `scanbench run` loads the real file (`JobInputs`).
     static let neutral: PreparedPlatform = {
         let none = PlatformProfile.Parameter(value: 0, source: "none added")
-        return PreparedPlatform(file: PlatformProfileLoader.defaultName,
-                                profile: PlatformProfile(name: PlatformProfileLoader.defaultName, device: "this machine", callbackUs: none,
-                                                         connectionSetupUs: none, publishUs: none, callbackPoolWidth: none))
+        return PreparedPlatform(
+            file: PlatformProfileLoader.defaultName,
+            profile: PlatformProfile(
+                name: PlatformProfileLoader.defaultName,
+                device: "this machine",
+                callbackUs: none,
+                connectionSetupUs: none,
+                publishUs: none,
+                callbackPoolWidth: none
+            )
+        )
     }()
 }

@@ -13,7 +13,9 @@ extension RecordedPlan.Input {
 
     /// A platform profile as `--platform` takes it: a built-in's name, or a path (named after its file).
     public init(platform argument: String) {
-        let name = BuiltinDirectory.isPath(argument) ? URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent : argument
+        let name =
+            BuiltinDirectory.isPath(argument)
+            ? URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent : argument
         self.init(name: name, path: BuiltinDirectory.isPath(argument) ? argument : nil)
     }
 
@@ -44,14 +46,31 @@ extension RecordedPlan {
     public func schedule(maxVariants: Int = SweepGrid.defaultMaxVariants) throws -> PlanSchedule {
         let bases = strategies.map(\.argument)
         let grid = SweepGrid(knobs: sweep ?? [])
-        let variants = grid.knobs.isEmpty ? bases.map { StrategyVariant(base: $0) } : try grid.variants(bases: bases, maxVariants: maxVariants)
-        var plan = RunPlan(fixtures: fixtures, strategies: variants, scenarios: try scenarios.map { try Scenario.parse($0.argument) },
-                           repetitions: repetitions)
+        let variants =
+            grid.knobs.isEmpty
+            ? bases.map { StrategyVariant(base: $0) } : try grid.variants(bases: bases, maxVariants: maxVariants)
+        var plan = RunPlan(
+            fixtures: fixtures,
+            strategies: variants,
+            scenarios: try scenarios.map { try Scenario.parse($0.argument) },
+            repetitions: repetitions
+        )
         for matrix in also {
-            plan = plan.appending(RunPlan(fixtures: matrix.fixtures, strategies: matrix.strategies.map { StrategyVariant(base: $0.argument) },
-                                          scenarios: try matrix.scenarios.map { try Scenario.parse($0.argument) }, repetitions: repetitions))
+            plan = plan.appending(
+                RunPlan(
+                    fixtures: matrix.fixtures,
+                    strategies: matrix.strategies.map { StrategyVariant(base: $0.argument) },
+                    scenarios: try matrix.scenarios.map { try Scenario.parse($0.argument) },
+                    repetitions: repetitions
+                )
+            )
         }
-        return PlanSchedule(plan: plan, variants: variants, grid: grid, sweep: grid.knobs.isEmpty ? nil : grid.description(bases: bases))
+        return PlanSchedule(
+            plan: plan,
+            variants: variants,
+            grid: grid,
+            sweep: grid.knobs.isEmpty ? nil : grid.description(bases: bases)
+        )
     }
 
     /// The files this plan reads that are not there (relative paths from the current directory):
@@ -65,10 +84,14 @@ extension RecordedPlan {
                 if !fileManager.fileExists(atPath: path) { missing.append("fixture \(fixture)") }
             }
             for strategy in matrix.strategies {
-                if let path = strategy.path, !fileManager.fileExists(atPath: path) { missing.append("strategy \(strategy.name): \(path)") }
+                if let path = strategy.path, !fileManager.fileExists(atPath: path) {
+                    missing.append("strategy \(strategy.name): \(path)")
+                }
             }
             for scenario in matrix.scenarios {
-                if let path = scenario.path, !fileManager.fileExists(atPath: path) { missing.append("scenario \(scenario.name): \(path)") }
+                if let path = scenario.path, !fileManager.fileExists(atPath: path) {
+                    missing.append("scenario \(scenario.name): \(path)")
+                }
             }
         }
         var seen: Set<String> = []
@@ -81,8 +104,10 @@ extension RecordedPlan {
         // by every fixture (the counts then multiply to the runs, repetitions aside).
         let clauses = matrices.map { matrix in
             let count = matrix.strategies.count
-            let scenarios = matrix.scenarios.count == 1 ? matrix.scenarios[0].name : "\(matrix.scenarios.count) scenarios"
-            return "\(matrix.fixtures.joined(separator: ", ")) × \(count) strateg\(count == 1 ? "y" : "ies") × \(scenarios)"
+            let scenarios =
+                matrix.scenarios.count == 1 ? matrix.scenarios[0].name : "\(matrix.scenarios.count) scenarios"
+            return
+                "\(matrix.fixtures.joined(separator: ", ")) × \(count) strateg\(count == 1 ? "y" : "ies") × \(scenarios)"
         }
         var text = "\(runs) run\(runs == 1 ? "" : "s"): \(clauses.joined(separator: " + "))"
         if let sweep, !sweep.isEmpty { text += " (swept over \(sweep.map(\.key).joined(separator: ", ")))" }

@@ -30,8 +30,15 @@ public struct RunPlan: Sendable, Equatable {
             for repetition in 1...max(1, repetitions) {
                 for scenario in scenarios {
                     for strategy in strategies {
-                        entries.append(Entry(fixture: fixture, strategy: strategy, scenario: scenario,
-                                             repetition: repetition, sequence: entries.count))
+                        entries.append(
+                            Entry(
+                                fixture: fixture,
+                                strategy: strategy,
+                                scenario: scenario,
+                                repetition: repetition,
+                                sequence: entries.count
+                            )
+                        )
                     }
                 }
             }
@@ -86,7 +93,9 @@ public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
     /// - Returns: nil unless the text is `I/N` with 1 ≤ I ≤ N.
     public init?(_ text: String) {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else { return nil }
         self.init(index: index, count: count)
     }
 

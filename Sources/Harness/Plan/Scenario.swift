@@ -31,8 +31,11 @@ public struct Scenario: Sendable, Hashable, Codable, CustomStringConvertible {
     public static func parse(_ text: String) throws -> Scenario {
         let isPath = BuiltinDirectory.isPath(text)
         if !isPath && !SessionScriptLoader.builtinNames().contains(text) {
-            throw HarnessError("unknown scenario '\(text)'",
-                               fix: "use one of: \(SessionScriptLoader.builtinNames().joined(separator: ", ")), or a path to a session script (docs/HARNESS.md#sessions)")
+            throw HarnessError(
+                "unknown scenario '\(text)'",
+                fix:
+                    "use one of: \(SessionScriptLoader.builtinNames().joined(separator: ", ")), or a path to a session script (docs/HARNESS.md#sessions)"
+            )
         }
         let script = try SessionScriptLoader.load(text)
         return Scenario(name: isPath ? script.name : text, script: text)

@@ -69,14 +69,24 @@ public struct StrategyVariant: Sendable, Equatable {
         guard var overlay = try YAMLOverlay(text: String(contentsOfFile: path, encoding: .utf8)) else {
             throw HarnessError("\(path) is empty", fix: "give a strategy file with knobs")
         }
-        for override in overrides { try overlay.set(override.value, at: override.key.split(separator: ".").map(String.init)) }
+        for override in overrides {
+            try overlay.set(override.value, at: override.key.split(separator: ".").map(String.init))
+        }
         let output = "\(directory)/\(name.replacingOccurrences(of: "/", with: "_")).yaml"
         let changes = overrides.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-        try overlay.text(comment: "\(name): \(base) with \(changes) (scanbench)").write(toFile: output, atomically: true, encoding: .utf8)
+        try overlay.text(comment: "\(name): \(base) with \(changes) (scanbench)").write(
+            toFile: output,
+            atomically: true,
+            encoding: .utf8
+        )
         do {
             return PreparedStrategy(variant: self, file: output, strategy: try StrategyLoader.load(output))
         } catch {
-            throw Refusal(changes: changes, loaderError: "\(error)", problem: (error as? YAMLInputError)?.message ?? "\(error)")
+            throw Refusal(
+                changes: changes,
+                loaderError: "\(error)",
+                problem: (error as? YAMLInputError)?.message ?? "\(error)"
+            )
         }
     }
 
@@ -92,8 +102,10 @@ public struct StrategyVariant: Sendable, Equatable {
 
         /// The whole error, with the written file to open.
         public var description: String {
-            HarnessError("\(changes) does not give a valid strategy:\n\(loaderError)",
-                         fix: "check the key path and value against docs/STRATEGIES.md").description
+            HarnessError(
+                "\(changes) does not give a valid strategy:\n\(loaderError)",
+                fix: "check the key path and value against docs/STRATEGIES.md"
+            ).description
         }
 
         /// One line without paths: `arp.enabled = true does not give a valid strategy: pipeline.steps: …`.

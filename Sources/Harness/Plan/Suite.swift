@@ -29,7 +29,9 @@ public struct Suite: Codable, Sendable, Equatable {
     /// review's ping and port-scan scenarios under its four strategies).
     public var scenarios: [String]?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, fixtures, strategies, `repeat`, scenarios }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, fixtures, strategies, `repeat`, scenarios
+    }
 
     public static let schemaDocument = "docs/HARNESS.md#suites"
 
@@ -38,7 +40,10 @@ public struct Suite: Codable, Sendable, Equatable {
     /// - Throws: `YAMLInputError` naming the file, line and fix.
     public static func load(_ nameOrPath: String) throws -> Suite {
         let file = try resolve(nameOrPath)
-        let decoder = StrictYAMLDecoder(knownKeys: Set(CodingKeys.allCases.map(\.stringValue)), schemaDocument: schemaDocument)
+        let decoder = StrictYAMLDecoder(
+            knownKeys: Set(CodingKeys.allCases.map(\.stringValue)),
+            schemaDocument: schemaDocument
+        )
         let (suite, document) = try decoder.decode(Suite.self, fromFile: file)
         try suite.validate(document)
         return suite
@@ -55,12 +60,19 @@ public struct Suite: Codable, Sendable, Equatable {
 
     private func validate(_ document: YAMLDocument) throws {
         guard !fixtures.isEmpty else {
-            throw document.error(at: ["fixtures"], "a suite needs at least one fixture", fix: "list fixture names or paths, e.g. [home, office]")
+            throw document.error(
+                at: ["fixtures"],
+                "a suite needs at least one fixture",
+                fix: "list fixture names or paths, e.g. [home, office]"
+            )
         }
         for (index, fixture) in fixtures.enumerated() {
             if let first = fixtures.firstIndex(of: fixture), first != index {
-                throw document.error(at: ["fixtures", .index(index)], "fixture '\(fixture)' is listed twice (also fixtures[\(first)])",
-                                     fix: "list each fixture once; use repeat: for more runs")
+                throw document.error(
+                    at: ["fixtures", .index(index)],
+                    "fixture '\(fixture)' is listed twice (also fixtures[\(first)])",
+                    fix: "list each fixture once; use repeat: for more runs"
+                )
             }
             do { _ = try FixtureLoader.load(fixture) } catch {
                 throw Self.nested(error, at: ["fixtures", .index(index)], in: document, what: "fixture '\(fixture)'")
@@ -68,22 +80,41 @@ public struct Suite: Codable, Sendable, Equatable {
         }
         for (index, strategy) in (strategies ?? []).enumerated() {
             do { _ = try StrategyLoader.load(strategy) } catch {
-                throw Self.nested(error, at: ["strategies", .index(index)], in: document, what: "strategy '\(strategy)'")
+                throw Self.nested(
+                    error,
+                    at: ["strategies", .index(index)],
+                    in: document,
+                    what: "strategy '\(strategy)'"
+                )
             }
         }
         for (index, scenario) in (scenarios ?? []).enumerated() {
             do { _ = try Scenario.parse(scenario) } catch {
-                throw Self.nested(error, at: ["scenarios", .index(index)], in: document, what: "scenario '\(scenario)'")
+                throw Self.nested(
+                    error,
+                    at: ["scenarios", .index(index)],
+                    in: document,
+                    what: "scenario '\(scenario)'"
+                )
             }
         }
         if let count = `repeat`, count < 1 {
-            throw document.error(at: ["repeat"], "repeat must be at least 1, not \(count)", fix: "write repeat: 1 or more, or leave it out")
+            throw document.error(
+                at: ["repeat"],
+                "repeat must be at least 1, not \(count)",
+                fix: "write repeat: 1 or more, or leave it out"
+            )
         }
     }
 
     /// A fixture's or strategy's own error, placed at the suite line that names it; the inner
     /// file's place is kept in the message when it is another file.
-    private static func nested(_ error: any Error, at path: YAMLPath, in document: YAMLDocument, what: String) -> YAMLInputError {
+    private static func nested(
+        _ error: any Error,
+        at path: YAMLPath,
+        in document: YAMLDocument,
+        what: String
+    ) -> YAMLInputError {
         guard let inner = error as? YAMLInputError else {
             return document.error(at: path, "\(what) does not load: \(error)", fix: "fix it, or name a built-in one")
         }

@@ -27,8 +27,11 @@ public struct SweepGrid: Sendable, Equatable {
         for text in sweeps {
             let knob = try Self.knob(text)
             if let earlier = knobs.first(where: { $0.key == knob.key }) {
-                throw HarnessError("--sweep \(knob.key) is given twice (\(earlier.values.joined(separator: ",")) and \(knob.values.joined(separator: ",")))",
-                                   fix: "give each knob once, with all its values: --sweep \(knob.key)=\((earlier.values + knob.values).joined(separator: ","))")
+                throw HarnessError(
+                    "--sweep \(knob.key) is given twice (\(earlier.values.joined(separator: ",")) and \(knob.values.joined(separator: ",")))",
+                    fix:
+                        "give each knob once, with all its values: --sweep \(knob.key)=\((earlier.values + knob.values).joined(separator: ","))"
+                )
             }
             knobs.append(knob)
         }
@@ -44,11 +47,17 @@ public struct SweepGrid: Sendable, Equatable {
         let values = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard !values.contains("") else {
-            throw HarnessError("--sweep '\(text)' has no values or an empty one", fix: "list values after =, separated by commas: --sweep \(key)=12,24,40")
+            throw HarnessError(
+                "--sweep '\(text)' has no values or an empty one",
+                fix: "list values after =, separated by commas: --sweep \(key)=12,24,40"
+            )
         }
         var seen: Set<String> = []
         for value in values where !seen.insert(value).inserted {
-            throw HarnessError("--sweep '\(text)' lists \(value) twice", fix: "list each value once (repetitions come from --repeat)")
+            throw HarnessError(
+                "--sweep '\(text)' lists \(value) twice",
+                fix: "list each value once (repetitions come from --repeat)"
+            )
         }
         return SweepDescription.Knob(key: key, values: values)
     }
@@ -77,11 +86,16 @@ public struct SweepGrid: Sendable, Equatable {
         guard total <= maxVariants else {
             let shape = knobs.map { "\($0.values.count)" }.joined(separator: " × ")
             let perBase = bases.count == 1 ? "" : " for each of \(bases.count) strategies"
-            throw HarnessError("--sweep makes a grid of \(shape) = \(size) variants + 1 control\(perBase) = \(total) strategies to run, above --max-variants \(maxVariants)",
-                               fix: "drop values or a --sweep flag (a coarse grid first, then a finer one around the best point), or raise --max-variants if \(total) strategies × the repetitions is the run you mean")
+            throw HarnessError(
+                "--sweep makes a grid of \(shape) = \(size) variants + 1 control\(perBase) = \(total) strategies to run, above --max-variants \(maxVariants)",
+                fix:
+                    "drop values or a --sweep flag (a coarse grid first, then a finer one around the best point), or raise --max-variants if \(total) strategies × the repetitions is the run you mean"
+            )
         }
         let points = self.points
-        return bases.flatMap { base in [StrategyVariant(base: base)] + points.map { StrategyVariant(base: base, overrides: $0) } }
+        return bases.flatMap { base in
+            [StrategyVariant(base: base)] + points.map { StrategyVariant(base: base, overrides: $0) }
+        }
     }
 
     /// What results.json records of this grid run over `bases`.

@@ -26,7 +26,12 @@ public struct TuneJob: Sendable {
     public var progress: @Sendable (String) -> Void
     public var testbedStarting: @Sendable (String) -> Void = { _ in }
 
-    public init(record: TuneRecord, outputDirectory: String, executable: String, progress: @escaping @Sendable (String) -> Void) {
+    public init(
+        record: TuneRecord,
+        outputDirectory: String,
+        executable: String,
+        progress: @escaping @Sendable (String) -> Void
+    ) {
         self.record = record
         self.outputDirectory = outputDirectory
         self.executable = executable
@@ -66,12 +71,16 @@ public struct TuneJob: Sendable {
             var record = job.record
             if let prior {
                 guard var earlier = prior.tune else {
-                    throw HarnessError("\(job.resultsPath) holds results of another command, not a tune",
-                                       fix: "give tune an --out directory of its own")
+                    throw HarnessError(
+                        "\(job.resultsPath) holds results of another command, not a tune",
+                        fix: "give tune an --out directory of its own"
+                    )
                 }
                 if let conflict = earlier.conflict(with: job.record) {
-                    throw HarnessError("\(job.resultsPath) holds another search (\(conflict)); resuming it would mix two searches",
-                                       fix: "run it with the same settings to resume it, or give --out a new directory")
+                    throw HarnessError(
+                        "\(job.resultsPath) holds another search (\(conflict)); resuming it would mix two searches",
+                        fix: "run it with the same settings to resume it, or give --out a new directory"
+                    )
                 }
                 earlier.budgetMinutes = job.record.budgetMinutes
                 earlier.finished = false
@@ -86,8 +95,11 @@ public struct TuneJob: Sendable {
             spentBefore = record.spentS
             deadline = started.addingTimeInterval(max(0, record.budgetMinutes * 60 - record.spentS))
             schedule = TuneSchedule(fixtureCount: record.fixtures.count, eta: record.eta)
-            sampler = TuneSampler(space: Strategy.searchSpace.filter { knob in record.space.contains { $0.key == knob.key } },
-                                  changes: record.changes, seed: record.seed)
+            sampler = TuneSampler(
+                space: Strategy.searchSpace.filter { knob in record.space.contains { $0.key == knob.key } },
+                changes: record.changes,
+                seed: record.seed
+            )
             baseVariant = StrategyVariant(base: record.base)
             referenceVariant = StrategyVariant(base: record.reference)
             baseStrategy = try StrategyLoader.load(try StrategyLoader.resolve(record.base))
@@ -121,9 +133,13 @@ public struct TuneJob: Sendable {
                         let ranking = rank(survivors.map(\.name), on: Array(fixtures.prefix(rungs[step - 1].fixtures)))
                         let keep = Set(ranking.best(rung.candidates).filter { ranking.layers[$0] != nil })
                         survivors = survivors.filter { keep.contains($0.name) }
-                        job.progress("tune: bracket \(bracket + 1) promotes \(survivors.map(\.name).joined(separator: ", ")) to \(rung.fixtures) fixtures")
+                        job.progress(
+                            "tune: bracket \(bracket + 1) promotes \(survivors.map(\.name).joined(separator: ", ")) to \(rung.fixtures) fixtures"
+                        )
                     } else {
-                        job.progress("tune: bracket \(bracket + 1), \(survivors.count) candidates on \(rung.fixtures) fixture\(rung.fixtures == 1 ? "" : "s")")
+                        job.progress(
+                            "tune: bracket \(bracket + 1), \(survivors.count) candidates on \(rung.fixtures) fixture\(rung.fixtures == 1 ? "" : "s")"
+                        )
                     }
                     job.progress("tune: \(spent) of \(Int(record.budgetMinutes.rounded())) min spent")
                     guard try await evaluate(survivors, on: Array(fixtures.prefix(rung.fixtures))) else { return }
@@ -140,11 +156,14 @@ public struct TuneJob: Sendable {
             // A resumed search has drawn these before: the record has them.
             var slots: [[StrategyVariant.Override]?] = (0..<count).map { slot in
                 record.candidates.first { $0.name == TuneJob.candidateName(first + slot) }
-                    .map { earlier in earlier.overrides.keys.sorted().map { StrategyVariant.Override($0, earlier.overrides[$0]!) } }
+                    .map { earlier in
+                        earlier.overrides.keys.sorted().map { StrategyVariant.Override($0, earlier.overrides[$0]!) }
+                    }
             }
             var seen = Set(record.candidates.map { $0.overrides })
             for attempt in 0..<20 where slots.contains(where: { $0 == nil }) {
-                for (slot, settings) in zip(slots.indices, sampler.draw(count, bracket: bracket, attempt: attempt)) where slots[slot] == nil {
+                for (slot, settings) in zip(slots.indices, sampler.draw(count, bracket: bracket, attempt: attempt))
+                where slots[slot] == nil {
                     // A knob drawn at the base's own value changes nothing: left out.
                     let changes = settings.filter { baseLeaves[$0.key]?.yaml != $0.value }
                     let overrides = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value) })
@@ -158,7 +177,11 @@ public struct TuneJob: Sendable {
             return slots.enumerated().compactMap { slot, changes in
                 guard let changes else { return nil }
                 let variant = candidate(first + slot, changes: changes, bracket: bracket)
-                note(variant.name, origin: "bracket \(bracket + 1)", overrides: Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value) }))
+                note(
+                    variant.name,
+                    origin: "bracket \(bracket + 1)",
+                    overrides: Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value) })
+                )
                 return variant
             }
         }
@@ -166,9 +189,13 @@ public struct TuneJob: Sendable {
         /// The `number`-th candidate: the base with `changes`, its own name and a description saying what it is.
         func candidate(_ number: Int, changes: [StrategyVariant.Override], bracket: Int) -> StrategyVariant {
             let name = TuneJob.candidateName(number)
-            let description = "scanbench tune candidate (bracket \(bracket + 1), seed \(record.seed)): \(record.base) with "
+            let description =
+                "scanbench tune candidate (bracket \(bracket + 1), seed \(record.seed)): \(record.base) with "
                 + changes.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-            let labels = [StrategyVariant.Override("name", name), .init("description", KnobDifference.Value.string(description).yaml)]
+            let labels = [
+                StrategyVariant.Override("name", name),
+                .init("description", KnobDifference.Value.string(description).yaml),
+            ]
             return StrategyVariant(base: record.base, overrides: changes + labels, label: name)
         }
 
@@ -193,8 +220,14 @@ public struct TuneJob: Sendable {
             guard !outOfTime else { return false }
             let next = (runs.map(\.sequence).max() ?? -1) + 1
             for index in plan.entries.indices { plan.entries[index].sequence = next + index }
-            var harness = HarnessJob(plan: plan, outputDirectory: job.outputDirectory, referenceStrategy: referenceVariant.name,
-                                     executable: job.executable, repetitions: 1, progress: job.progress)
+            var harness = HarnessJob(
+                plan: plan,
+                outputDirectory: job.outputDirectory,
+                referenceStrategy: referenceVariant.name,
+                executable: job.executable,
+                repetitions: 1,
+                progress: job.progress
+            )
             harness.seed = record.seed
             harness.jobs = job.jobs
             harness.categoryProbe = job.categoryProbe

@@ -45,7 +45,9 @@ public struct TuneSchedule: Sendable, Equatable {
         var kept = first
         for step in 0...s {
             if step > 0 { kept = max(2, kept / eta) }
-            rungs.append(Rung(fixtures: rungSizes[maxHalvings - s + step], candidates: min(kept, rungs.last?.candidates ?? kept)))
+            rungs.append(
+                Rung(fixtures: rungSizes[maxHalvings - s + step], candidates: min(kept, rungs.last?.candidates ?? kept))
+            )
         }
         return rungs
     }

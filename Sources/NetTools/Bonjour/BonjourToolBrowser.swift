@@ -15,10 +15,13 @@ import Wire
 public struct BonjourToolBrowser: Sendable {
     /// Types asked for directly, besides those the enumeration reveals (HomeNet browses 24).
     public static let commonTypes = [
-        "_http._tcp", "_https._tcp", "_ssh._tcp", "_sftp-ssh._tcp", "_smb._tcp", "_afpovertcp._tcp", "_ipp._tcp", "_ipps._tcp",
+        "_http._tcp", "_https._tcp", "_ssh._tcp", "_sftp-ssh._tcp", "_smb._tcp", "_afpovertcp._tcp", "_ipp._tcp",
+        "_ipps._tcp",
         "_printer._tcp", "_pdl-datastream._tcp", "_scanner._tcp", "_airplay._tcp", "_raop._tcp", "_googlecast._tcp",
-        "_spotify-connect._tcp", "_homekit._tcp", "_hap._tcp", "_companion-link._tcp", "_apple-mobdev2._tcp", "_device-info._tcp",
-        "_sonos._tcp", "_hue._tcp", "_esphomelib._tcp", "_rfb._tcp", "_workstation._tcp", "_matter._tcp", "_timemachine._tcp",
+        "_spotify-connect._tcp", "_homekit._tcp", "_hap._tcp", "_companion-link._tcp", "_apple-mobdev2._tcp",
+        "_device-info._tcp",
+        "_sonos._tcp", "_hue._tcp", "_esphomelib._tcp", "_rfb._tcp", "_workstation._tcp", "_matter._tcp",
+        "_timemachine._tcp",
     ]
 
     /// Seconds to listen.
@@ -66,7 +69,8 @@ public struct BonjourToolBrowser: Sendable {
             while let datagram = try? socket.receive(maximum: 9000) {
                 guard let message = try? DNSMessage(bytes: datagram.bytes), message.isResponse else { continue }
                 if types.isEmpty {
-                    for type in Self.enumeratedTypes(in: message) where !wanted.contains(type) && !enumerated.contains(type) {
+                    for type in Self.enumeratedTypes(in: message)
+                    where !wanted.contains(type) && !enumerated.contains(type) {
                         enumerated.append(type)
                         cache.browse(types: [type])
                         send(socket, questions: [DNSQuestion(name: DNSName(type + ".local"), type: .ptr)])
@@ -84,7 +88,9 @@ public struct BonjourToolBrowser: Sendable {
 
     private func send(_ socket: Socket, questions: [DNSQuestion]) {
         // Keep each query well under a 1500-byte frame.
-        for chunk in stride(from: 0, to: questions.count, by: 12).map({ Array(questions[$0..<min($0 + 12, questions.count)]) }) {
+        for chunk in stride(from: 0, to: questions.count, by: 12).map({
+            Array(questions[$0..<min($0 + 12, questions.count)])
+        }) {
             try? socket.send(DNSMessage(questions: chunk).encoded(), to: Self.group, port: 5353)
         }
     }
@@ -93,7 +99,8 @@ public struct BonjourToolBrowser: Sendable {
     static func enumeratedTypes(in message: DNSMessage) -> [String] {
         (message.answers + message.additionals).compactMap { record in
             guard case .ptr(let target) = record.data,
-                  record.name == DNSName(enumerationType + ".local"), target.labels.count >= 2 else { return nil }
+                record.name == DNSName(enumerationType + ".local"), target.labels.count >= 2
+            else { return nil }
             return target.labels.prefix(2).joined(separator: ".")
         }
     }
@@ -104,14 +111,23 @@ public struct BonjourToolBrowser: Sendable {
         cache.services.map { found in
             let server = cache.server(of: found)
             var addresses = cache.addresses(of: found).map(\.description)
-            if addresses.isEmpty, server != nil, let responder = responders[found.instanceName] { addresses = [responder.description] }
+            if addresses.isEmpty, server != nil, let responder = responders[found.instanceName] {
+                addresses = [responder.description]
+            }
             var txt: [String: String] = [:]
             for pair in cache.texts[found.instanceName] ?? [] {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 if let key = parts.first { txt[String(key)] = parts.count == 2 ? String(parts[1]) : "" }
             }
-            return BonjourService(instance: found.name, type: found.type, domain: found.domain, host: server?.target.description,
-                                  port: server?.port, addresses: addresses.sorted(), txt: txt)
+            return BonjourService(
+                instance: found.name,
+                type: found.type,
+                domain: found.domain,
+                host: server?.target.description,
+                port: server?.port,
+                addresses: addresses.sorted(),
+                txt: txt
+            )
         }
     }
 }

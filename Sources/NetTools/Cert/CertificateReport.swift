@@ -27,26 +27,49 @@ public struct CertificateReport: Sendable, Codable, Equatable {
     }
 
     /// Reads `openssl x509 -noout -subject -issuer -dates -ext subjectAltName` output.
-    public static func parse(x509 text: String, host: String, port: UInt16, verification: String, now: Date = Date()) -> CertificateReport {
+    public static func parse(
+        x509 text: String,
+        host: String,
+        port: UInt16,
+        verification: String,
+        now: Date = Date()
+    ) -> CertificateReport {
         var subject = "", issuer = ""
         var notBefore: Date?, notAfter: Date?
         var sans: [String] = []
         var inSAN = false
         for rawLine in text.split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("subject=") { subject = String(line.dropFirst(8)).trimmingCharacters(in: .whitespaces); inSAN = false }
-            else if line.hasPrefix("issuer=") { issuer = String(line.dropFirst(7)).trimmingCharacters(in: .whitespaces); inSAN = false }
-            else if line.hasPrefix("notBefore=") { notBefore = parseDate(String(line.dropFirst(10))) }
-            else if line.hasPrefix("notAfter=") { notAfter = parseDate(String(line.dropFirst(9))) }
-            else if line.contains("Subject Alternative Name") { inSAN = true }
-            else if inSAN {
-                sans += line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if line.hasPrefix("subject=") {
+                subject = String(line.dropFirst(8)).trimmingCharacters(in: .whitespaces); inSAN = false
+            } else if line.hasPrefix("issuer=") {
+                issuer = String(line.dropFirst(7)).trimmingCharacters(in: .whitespaces); inSAN = false
+            } else if line.hasPrefix("notBefore=") {
+                notBefore = parseDate(String(line.dropFirst(10)))
+            } else if line.hasPrefix("notAfter=") {
+                notAfter = parseDate(String(line.dropFirst(9)))
+            } else if line.contains("Subject Alternative Name") {
+                inSAN = true
+            } else if inSAN {
+                sans += line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    !$0.isEmpty
+                }
                 inSAN = false
             }
         }
         let days = notAfter.map { Int(floor($0.timeIntervalSince(now) / 86400)) }
-        return CertificateReport(host: host, port: port, subject: subject, issuer: issuer, subjectAltNames: sans, notBefore: notBefore,
-                                 notAfter: notAfter, daysLeft: days, selfSigned: !subject.isEmpty && subject == issuer, verification: verification)
+        return CertificateReport(
+            host: host,
+            port: port,
+            subject: subject,
+            issuer: issuer,
+            subjectAltNames: sans,
+            notBefore: notBefore,
+            notAfter: notAfter,
+            daysLeft: days,
+            selfSigned: !subject.isEmpty && subject == issuer,
+            verification: verification
+        )
     }
 
     /// Parses OpenSSL's "Nov 21 10:06:00 2025 GMT".

@@ -60,7 +60,9 @@ public struct DNSLookup: Sendable {
     /// - Throws: ``NetToolError/invalidArgument(_:)`` listing the supported types.
     public static func recordType(_ text: String) throws(NetToolError) -> DNSRecordType {
         guard let type = supportedTypes[text.uppercased()] else {
-            throw .invalidArgument("unsupported record type '\(text)' (use one of A, AAAA, MX, TXT, CNAME, NS, SOA, PTR)")
+            throw .invalidArgument(
+                "unsupported record type '\(text)' (use one of A, AAAA, MX, TXT, CNAME, NS, SOA, PTR)"
+            )
         }
         return type
     }
@@ -68,7 +70,8 @@ public struct DNSLookup: Sendable {
     /// Asks for `type` records of `name`.
     /// - Throws: ``NetToolError`` on a bad name, a socket failure or no answer after every attempt.
     public func query(_ name: String, type: DNSRecordType) throws(NetToolError) -> Result {
-        guard !name.isEmpty, name.utf8.count <= 253, !name.split(separator: ".").contains(where: { $0.utf8.count > 63 }) else {
+        guard !name.isEmpty, name.utf8.count <= 253, !name.split(separator: ".").contains(where: { $0.utf8.count > 63 })
+        else {
             throw .invalidArgument("'\(name)' is not a valid DNS name (labels of at most 63 bytes, 253 in all)")
         }
         let question = DNSQuestion(name: Self.queryName(name, type: type), type: type)
@@ -87,13 +90,24 @@ public struct DNSLookup: Sendable {
                     throw .system("DNS server \(server):\(port) is unreachable (ICMP error); check --server")
                 }
                 guard let datagram = try? socket.receive(maximum: 65535), datagram.source == server else { continue }
-                guard let reply = try? DNSMessage(bytes: datagram.bytes), reply.isResponse, reply.id == id else { continue }
+                guard let reply = try? DNSMessage(bytes: datagram.bytes), reply.isResponse, reply.id == id else {
+                    continue
+                }
                 let elapsed = Double(MonotonicClock.signedNow() - start) / 1e6
-                return Result(name: name, type: type.description, server: "\(server):\(port)", status: Self.statusName(reply.responseCode),
-                              queryTimeMs: elapsed, answers: reply.answers.map(Self.answer), authority: reply.authorities.map(Self.answer))
+                return Result(
+                    name: name,
+                    type: type.description,
+                    server: "\(server):\(port)",
+                    status: Self.statusName(reply.responseCode),
+                    queryTimeMs: elapsed,
+                    answers: reply.answers.map(Self.answer),
+                    authority: reply.authorities.map(Self.answer)
+                )
             }
         }
-        throw .timeout("no answer from DNS server \(server):\(port) after \(attempts) attempt(s) of \(timeout) s; is it reachable? try --server")
+        throw .timeout(
+            "no answer from DNS server \(server):\(port) after \(attempts) attempt(s) of \(timeout) s; is it reachable? try --server"
+        )
     }
 
     /// dig's name for a response code.
@@ -121,16 +135,22 @@ public struct DNSLookup: Sendable {
         case .aaaa(let bytes): return ipv6(bytes)
         case .ptr(let name), .cname(let name), .ns(let name): return fqdn(name)
         case .mx(let preference, let exchange): return "\(preference) \(fqdn(exchange))"
-        case .srv(let priority, let weight, let port, let target): return "\(priority) \(weight) \(port) \(fqdn(target))"
+        case .srv(let priority, let weight, let port, let target):
+            return "\(priority) \(weight) \(port) \(fqdn(target))"
         case .txt(let strings):
-            return strings.map { "\"" + String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: " ")
+            return strings.map {
+                "\"" + String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }.joined(separator: " ")
         case .soa(let soa):
-            return "\(fqdn(soa.primary)) \(fqdn(soa.mailbox)) \(soa.serial) \(soa.refresh) \(soa.retry) \(soa.expire) \(soa.minimum)"
+            return
+                "\(fqdn(soa.primary)) \(fqdn(soa.mailbox)) \(soa.serial) \(soa.refresh) \(soa.retry) \(soa.expire) \(soa.minimum)"
         case .unknown(_, let bytes): return "\\# \(bytes.count) " + bytes.map { String($0, radix: 16) }.joined()
         }
     }
 
-    static func fqdn(_ name: DNSName) -> String { name.labels.isEmpty ? "." : name.description.hasSuffix(".") ? name.description : name.description + "." }
+    static func fqdn(_ name: DNSName) -> String {
+        name.labels.isEmpty ? "." : name.description.hasSuffix(".") ? name.description : name.description + "."
+    }
 
     /// RFC 5952 text form of an IPv6 address (longest zero run compressed).
     static func ipv6(_ bytes: [UInt8]) -> String {
@@ -141,11 +161,14 @@ public struct DNSLookup: Sendable {
             if group == 0 {
                 current = current.start < 0 ? (index, 1) : (current.start, current.length + 1)
                 if current.length > best.length { best = current }
-            } else { current = (-1, 0) }
+            } else {
+                current = (-1, 0)
+            }
         }
         let text = groups.map { String($0, radix: 16) }
         guard best.length >= 2 else { return text.joined(separator: ":") }
-        let head = text[..<best.start].joined(separator: ":"), tail = text[(best.start + best.length)...].joined(separator: ":")
+        let head = text[..<best.start].joined(separator: ":"),
+            tail = text[(best.start + best.length)...].joined(separator: ":")
         return head + "::" + tail
     }
 }

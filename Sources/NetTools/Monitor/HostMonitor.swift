@@ -32,19 +32,38 @@ public struct HostMonitor: Sendable {
     }
 
     /// The transitions between two rounds' states (pure; the first round reports every host).
-    public static func transitions(previous: [String: Bool], current: [String: Bool], round: Int, rtts: [String: Double] = [:], time: Date = Date()) -> [Transition] {
+    public static func transitions(
+        previous: [String: Bool],
+        current: [String: Bool],
+        round: Int,
+        rtts: [String: Double] = [:],
+        time: Date = Date()
+    ) -> [Transition] {
         current.keys.sorted().compactMap { host in
             let now = current[host]!
             let before = previous[host]
             guard before != now else { return nil }
-            return Transition(host: host, from: before.map { $0 ? "up" : "down" }, to: now ? "up" : "down", round: round, rttMs: rtts[host], time: time)
+            return Transition(
+                host: host,
+                from: before.map { $0 ? "up" : "down" },
+                to: now ? "up" : "down",
+                round: round,
+                rttMs: rtts[host],
+                time: time
+            )
         }
     }
 
     /// Monitors `hosts` for `rounds` rounds (nil: until `shouldStop` says so).
-    public func run(_ hosts: [(name: String, ip: IPv4Address)], rounds: Int?, shouldStop: @Sendable () -> Bool = { false },
-                    onTransition: (Transition) -> Void) throws(NetToolError) {
-        guard interval > 0, timeout > 0, attempts >= 1 else { throw .invalidArgument("--interval, --timeout and --attempts must be positive") }
+    public func run(
+        _ hosts: [(name: String, ip: IPv4Address)],
+        rounds: Int?,
+        shouldStop: @Sendable () -> Bool = { false },
+        onTransition: (Transition) -> Void
+    ) throws(NetToolError) {
+        guard interval > 0, timeout > 0, attempts >= 1 else {
+            throw .invalidArgument("--interval, --timeout and --attempts must be positive")
+        }
         let pinger = Pinger(count: attempts, interval: min(0.2, interval), timeout: timeout, mode: mode)
         try pinger.validate()
         var states: [String: Bool] = [:]
@@ -70,7 +89,9 @@ public struct HostMonitor: Sendable {
                 current[host.name] = rtt != nil
                 rtts[host.name] = rtt
             }
-            for transition in Self.transitions(previous: states, current: current, round: round, rtts: rtts) { onTransition(transition) }
+            for transition in Self.transitions(previous: states, current: current, round: round, rtts: rtts) {
+                onTransition(transition)
+            }
             states = current
             if rounds.map({ round >= $0 }) ?? false { break }
             let wait = interval - Date().timeIntervalSince(started)

@@ -12,8 +12,14 @@ public enum MarkedICMPEcho {
     public static let payloadSize = 56
 
     /// An echo request: type 8, identifier 0, `sequence`, payload = marker then bytes `i & 0xFF`.
-    public static func request(sequence: UInt16, marker: [UInt8], payloadSize: Int = MarkedICMPEcho.payloadSize) -> [UInt8] {
-        let payload = (0..<max(payloadSize, marker.count)).map { index in index < marker.count ? marker[index] : UInt8(index & 0xFF) }
+    public static func request(
+        sequence: UInt16,
+        marker: [UInt8],
+        payloadSize: Int = MarkedICMPEcho.payloadSize
+    ) -> [UInt8] {
+        let payload = (0..<max(payloadSize, marker.count)).map { index in
+            index < marker.count ? marker[index] : UInt8(index & 0xFF)
+        }
         return ICMPEcho.request(sequence: sequence, payload: payload)
     }
 
@@ -23,8 +29,12 @@ public enum MarkedICMPEcho {
     /// decoded in full (its total length bounds the message), where the sweep only skips it.
     public static func replySequence(_ bytes: [UInt8], marker: [UInt8]) -> UInt16? {
         var message = bytes[...]
-        if let first = message.first, first >> 4 == 4, let packet = try? IPv4Packet(decoding: message) { message = packet.payload }
-        guard let icmp = try? ICMPMessage(decoding: message), case .echoReply(_, let sequence) = icmp.kind else { return nil }
+        if let first = message.first, first >> 4 == 4, let packet = try? IPv4Packet(decoding: message) {
+            message = packet.payload
+        }
+        guard let icmp = try? ICMPMessage(decoding: message), case .echoReply(_, let sequence) = icmp.kind else {
+            return nil
+        }
         guard icmp.body.count >= marker.count, Array(icmp.body.prefix(marker.count)) == marker else { return nil }
         return sequence
     }

@@ -21,7 +21,13 @@ public struct Pinger: Sendable {
     /// Ports the TCP fallback connects to in parallel; a connect or a refusal counts as a reply.
     public var tcpPorts: [UInt16] = [443, 80, 22]
 
-    public init(count: Int = 4, interval: Double = 1.0, timeout: Double = 5.0, mode: Mode = .auto, tcpPorts: [UInt16] = [443, 80, 22]) {
+    public init(
+        count: Int = 4,
+        interval: Double = 1.0,
+        timeout: Double = 5.0,
+        mode: Mode = .auto,
+        tcpPorts: [UInt16] = [443, 80, 22]
+    ) {
         self.count = count
         self.interval = interval
         self.timeout = timeout
@@ -32,16 +38,25 @@ public struct Pinger: Sendable {
     /// Checks the settings.
     /// - Throws: ``NetToolError/invalidArgument(_:)`` naming the bad value.
     public func validate() throws(NetToolError) {
-        guard count >= 1 && count <= 100_000 else { throw .invalidArgument("--count must be between 1 and 100000 (got \(count))") }
-        guard interval >= 0.001 && interval <= 3600 else { throw .invalidArgument("--interval must be between 0.001 and 3600 seconds (got \(interval))") }
-        guard timeout > 0 && timeout <= 60 else { throw .invalidArgument("--timeout must be above 0 and at most 60 seconds (got \(timeout))") }
+        guard count >= 1 && count <= 100_000 else {
+            throw .invalidArgument("--count must be between 1 and 100000 (got \(count))")
+        }
+        guard interval >= 0.001 && interval <= 3600 else {
+            throw .invalidArgument("--interval must be between 0.001 and 3600 seconds (got \(interval))")
+        }
+        guard timeout > 0 && timeout <= 60 else {
+            throw .invalidArgument("--timeout must be above 0 and at most 60 seconds (got \(timeout))")
+        }
         guard !tcpPorts.isEmpty, !tcpPorts.contains(0) else { throw .invalidArgument("TCP ping ports must be 1-65535") }
     }
 
     /// Pings `ip`, calling `onReply` after each attempt.
     /// - Returns: the method used ("icmp" or "tcp") and every reply.
     /// - Throws: ``NetToolError`` when `.icmp` was asked for and no ICMP socket can be opened.
-    public func run(_ ip: IPv4Address, onReply: (PingAttempt) -> Void = { _ in }) throws(NetToolError) -> (method: String, replies: [PingAttempt]) {
+    public func run(
+        _ ip: IPv4Address,
+        onReply: (PingAttempt) -> Void = { _ in }
+    ) throws(NetToolError) -> (method: String, replies: [PingAttempt]) {
         try validate()
         var socket: Socket?
         if mode != .tcp {
@@ -49,7 +64,9 @@ public struct Pinger: Sendable {
                 socket = try Socket.icmpDatagram()
             } catch {
                 if mode == .icmp {
-                    throw .system("cannot open an ICMP datagram socket (\(error)); allow your group in net.ipv4.ping_group_range, or use --tcp")
+                    throw .system(
+                        "cannot open an ICMP datagram socket (\(error)); allow your group in net.ipv4.ping_group_range, or use --tcp"
+                    )
                 }
             }
         }
@@ -59,7 +76,9 @@ public struct Pinger: Sendable {
         if let socket { try? socket.enableTimestamps() }
         for sequence in 1...count {
             let started = MonotonicClock.signedNow()
-            let reply = socket.map { icmpAttempt($0, ip: ip, sequence: sequence, marker: marker) } ?? tcpAttempt(ip, sequence: sequence)
+            let reply =
+                socket.map { icmpAttempt($0, ip: ip, sequence: sequence, marker: marker) }
+                ?? tcpAttempt(ip, sequence: sequence)
             replies.append(reply)
             onReply(reply)
             if sequence < count {
@@ -85,10 +104,13 @@ public struct Pinger: Sendable {
         while true {
             let left = deadline - MonotonicClock.signedNow()
             if left <= 0 { return PingAttempt(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
-            guard !socket.wait(for: .readable, milliseconds: Int((left + 999_999) / 1_000_000)).isEmpty else { continue }
+            guard !socket.wait(for: .readable, milliseconds: Int((left + 999_999) / 1_000_000)).isEmpty else {
+                continue
+            }
             let arrived = RealtimeClock.now()
             guard let datagram = try? socket.receive() else { continue }
-            guard datagram.source == ip, MarkedICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence else { continue }
+            guard datagram.source == ip, MarkedICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence
+            else { continue }
             let received = datagram.kernelTime ?? arrived
             return PingAttempt(sequence: sequence, rttMs: Double(received - sent) / 1e6, method: "icmp")
         }
@@ -98,8 +120,12 @@ public struct Pinger: Sendable {
     func tcpAttempt(_ ip: IPv4Address, sequence: Int) -> PingAttempt {
         var winner: TCPConnector.Attempt?
         var longest = 0.0
-        TCPConnector.run(tcpPorts.map { TCPConnector.Target(ip: ip, port: $0) }, concurrency: tcpPorts.count, timeout: timeout,
-                         stopWhen: { $0.outcome == .connected || $0.outcome == .refused }) { attempt in
+        TCPConnector.run(
+            tcpPorts.map { TCPConnector.Target(ip: ip, port: $0) },
+            concurrency: tcpPorts.count,
+            timeout: timeout,
+            stopWhen: { $0.outcome == .connected || $0.outcome == .refused }
+        ) { attempt in
             longest = max(longest, attempt.elapsedMs)
             if attempt.outcome == .connected || attempt.outcome == .refused { winner = attempt }
         }

@@ -6,7 +6,10 @@ import Wire
 public enum BannerGrabber {
     /// The first line a server sends, or the `Server:` header of an HTTP/RTSP answer.
     public static func grab(_ ip: IPv4Address, port: UInt16, timeout: Double = 2) -> String? {
-        if let greeting = exchange(ip, port: port, send: nil, timeout: min(timeout, 1)), let line = firstLine(greeting) { return line }
+        if let greeting = exchange(ip, port: port, send: nil, timeout: min(timeout, 1)), let line = firstLine(greeting)
+        {
+            return line
+        }
         let request = port == 554 ? "OPTIONS * RTSP/1.0\r\nCSeq: 1\r\n\r\n" : "HEAD / HTTP/1.0\r\nHost: \(ip)\r\n\r\n"
         guard let answer = exchange(ip, port: port, send: request, timeout: timeout) else { return nil }
         let head = HTTPProbe.parseHead(answer)
@@ -15,7 +18,13 @@ public enum BannerGrabber {
 
     /// Connects, optionally sends `send`, and reads until the peer closes, the text holds a
     /// complete header block, or the timeout passes.
-    public static func exchange(_ ip: IPv4Address, port: UInt16, send: String?, timeout: Double, limit: Int = 65536) -> String? {
+    public static func exchange(
+        _ ip: IPv4Address,
+        port: UInt16,
+        send: String?,
+        timeout: Double,
+        limit: Int = 65536
+    ) -> String? {
         let attempt = TCPConnector.connect(ip, port: port, timeout: timeout)
         guard let socket = attempt.socket else { return nil }
         defer { socket.close() }

@@ -30,7 +30,12 @@ public struct ConnectPortScanner: Sendable {
     public var waitingPolicy: Strategy.WaitingPolicy = .inspectError
     public var grabBanners = false
 
-    public init(concurrency: Int = 20, timeout: Double = 2.0, waitingPolicy: Strategy.WaitingPolicy = .inspectError, grabBanners: Bool = false) {
+    public init(
+        concurrency: Int = 20,
+        timeout: Double = 2.0,
+        waitingPolicy: Strategy.WaitingPolicy = .inspectError,
+        grabBanners: Bool = false
+    ) {
         self.concurrency = concurrency
         self.timeout = timeout
         self.waitingPolicy = waitingPolicy
@@ -39,8 +44,12 @@ public struct ConnectPortScanner: Sendable {
 
     /// Checks the settings.
     public func validate() throws(NetToolError) {
-        guard (1...1000).contains(concurrency) else { throw .invalidArgument("--concurrency must be 1-1000 (got \(concurrency))") }
-        guard timeout > 0 && timeout <= 60 else { throw .invalidArgument("--timeout must be above 0 and at most 60 s (got \(timeout))") }
+        guard (1...1000).contains(concurrency) else {
+            throw .invalidArgument("--concurrency must be 1-1000 (got \(concurrency))")
+        }
+        guard timeout > 0 && timeout <= 60 else {
+            throw .invalidArgument("--timeout must be above 0 and at most 60 s (got \(timeout))")
+        }
     }
 
     /// The verdict for a connect outcome under `policy` (pure).
@@ -61,15 +70,28 @@ public struct ConnectPortScanner: Sendable {
     }
 
     /// Scans `ports` of `ip`, reporting results in completion order; returns them by port.
-    public func scan(_ ip: IPv4Address, ports: [UInt16], onResult: (PortResult) -> Void = { _ in }) throws(NetToolError) -> [PortResult] {
+    public func scan(
+        _ ip: IPv4Address,
+        ports: [UInt16],
+        onResult: (PortResult) -> Void = { _ in }
+    ) throws(NetToolError) -> [PortResult] {
         try validate()
         var results: [PortResult] = []
         let policy = waitingPolicy
-        TCPConnector.run(ports.map { TCPConnector.Target(ip: ip, port: $0) }, concurrency: concurrency, timeout: timeout,
-                         holdFailures: { Self.holds($0, policy: policy) }) { attempt in
+        TCPConnector.run(
+            ports.map { TCPConnector.Target(ip: ip, port: $0) },
+            concurrency: concurrency,
+            timeout: timeout,
+            holdFailures: { Self.holds($0, policy: policy) }
+        ) { attempt in
             let state = Self.state(for: attempt.outcome, policy: policy)
-            let result = PortResult(port: attempt.target.port, state: state, service: ServiceNames.name(attempt.target.port),
-                                    rttMs: state == .open ? attempt.elapsedMs : nil, banner: nil)
+            let result = PortResult(
+                port: attempt.target.port,
+                state: state,
+                service: ServiceNames.name(attempt.target.port),
+                rttMs: state == .open ? attempt.elapsedMs : nil,
+                banner: nil
+            )
             results.append(result)
             if !grabBanners { onResult(result) }
         }

@@ -20,8 +20,10 @@ public final class NmapServices: Sendable {
 
     /// nmap's top 20 TCP ports by open-frequency, in order, as the Nmap book publishes them
     /// (https://nmap.org/book/port-scanning.html): used only when `nmap-services` is missing.
-    public static let fallbackTopTCP: [UInt16] = [80, 23, 443, 21, 22, 25, 3389, 110, 445, 139, 143, 53, 135, 3306, 8080, 1723,
-                                                  111, 995, 993, 5900]
+    public static let fallbackTopTCP: [UInt16] = [
+        80, 23, 443, 21, 22, 25, 3389, 110, 445, 139, 143, 53, 135, 3306, 8080, 1723,
+        111, 995, 993, 5900,
+    ]
 
     /// TCP ports by descending open-frequency.
     public let rankedTCP: [UInt16]
@@ -59,11 +61,13 @@ public final class NmapServices: Sendable {
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: true)
             guard fields.count >= 3, fields[1].hasSuffix("/tcp"), let port = UInt16(fields[1].dropLast(4)),
-                  let frequency = Double(fields[2]) else { continue }
+                let frequency = Double(fields[2])
+            else { continue }
             entries.append((port, frequency))
             if fields[0] != "unknown", names[port] == nil { names[port] = String(fields[0]) }
         }
-        let ranked = entries.sorted { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.port < $1.port }.map(\.port)
+        let ranked = entries.sorted { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.port < $1.port }
+            .map(\.port)
         return (ranked, names)
     }
 }

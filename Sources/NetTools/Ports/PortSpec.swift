@@ -9,7 +9,8 @@ public enum PortSpec {
         /// The ports, ascending.
         public var ports: [UInt16] {
             switch self {
-            case .common: [20, 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
+            case .common:
+                [20, 21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 993, 995, 3306, 3389, 5432, 5900, 8080, 8443]
             case .wellKnown: Array(1...1024)
             case .extended: Array(1...10000)
             case .web: [80, 443, 3000, 5000, 8000, 8080, 8443]
@@ -36,15 +37,25 @@ public enum PortSpec {
         let presets = Preset.allCases.map(\.rawValue).joined(separator: ", ")
         for element in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = element.trimmingCharacters(in: .whitespaces)
-            guard !item.isEmpty else { throw .invalidArgument("empty element in port list '\(text)' (use e.g. 22,80,8000-8100 or a preset: \(presets))") }
+            guard !item.isEmpty else {
+                throw .invalidArgument(
+                    "empty element in port list '\(text)' (use e.g. 22,80,8000-8100 or a preset: \(presets))"
+                )
+            }
             let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { String($0) }
             guard let start = Int(bounds[0]), let end = Int(bounds.count == 2 ? bounds[1] : bounds[0]) else {
-                throw .invalidArgument("'\(item)' is not a port or a range (use e.g. 22,80,8000-8100 or a preset: \(presets))")
+                throw .invalidArgument(
+                    "'\(item)' is not a port or a range (use e.g. 22,80,8000-8100 or a preset: \(presets))"
+                )
             }
             for value in [start, end] where !(1...65535).contains(value) {
                 throw .invalidArgument("port \(value) in '\(item)' is outside 1-65535")
             }
-            guard start <= end else { throw .invalidArgument("range '\(item)' runs backwards: the start must not exceed the end (write \(end)-\(start))") }
+            guard start <= end else {
+                throw .invalidArgument(
+                    "range '\(item)' runs backwards: the start must not exceed the end (write \(end)-\(start))"
+                )
+            }
             for port in start...end { ports.insert(UInt16(port)) }
         }
         return ports.sorted()

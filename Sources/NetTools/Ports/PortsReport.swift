@@ -14,7 +14,14 @@ public struct PortsReport: Sendable, Encodable {
         case elapsedMs = "elapsed_ms"
     }
 
-    public init(host: String, ip: String, waitingPolicy: String, elapsedMs: Double, counts: [String: Int], ports: [ConnectPortScanner.PortResult]) {
+    public init(
+        host: String,
+        ip: String,
+        waitingPolicy: String,
+        elapsedMs: Double,
+        counts: [String: Int],
+        ports: [ConnectPortScanner.PortResult]
+    ) {
         self.host = host
         self.ip = ip
         self.waitingPolicy = waitingPolicy

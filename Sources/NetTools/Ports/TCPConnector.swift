@@ -42,15 +42,28 @@ public enum TCPConnector {
     ///   - holdFailures: keep a failed attempt's slot until its timeout, as a connection model
     ///     whose `.waiting` state is ignored would (the port scanner's `timer` policy).
     ///   - stopWhen: return early once this says so for an attempt (e.g. the first success).
-    public static func run(_ targets: [Target], concurrency: Int, timeout: Double, keepOpen: Bool = false,
-                           holdFailures: (Outcome) -> Bool = { _ in false },
-                           stopWhen: (Attempt) -> Bool = { _ in false }, report: (Attempt) -> Void) {
-        struct Pending { var target: Target; var socket: Socket?; var start: Int64; var held: Outcome?; var heldMs: Double }
+    public static func run(
+        _ targets: [Target],
+        concurrency: Int,
+        timeout: Double,
+        keepOpen: Bool = false,
+        holdFailures: (Outcome) -> Bool = { _ in false },
+        stopWhen: (Attempt) -> Bool = { _ in false },
+        report: (Attempt) -> Void
+    ) {
+        struct Pending {
+            var target: Target; var socket: Socket?; var start: Int64; var held: Outcome?; var heldMs: Double
+        }
         var queue = targets[...]
         var pending: [Pending] = []
         let timeoutNs = Int64(timeout * 1e9)
         func finish(_ entry: Pending, _ outcome: Outcome, _ ms: Double, keep: Bool) -> Bool {
-            let attempt = Attempt(target: entry.target, outcome: outcome, elapsedMs: ms, socket: keep ? entry.socket : nil)
+            let attempt = Attempt(
+                target: entry.target,
+                outcome: outcome,
+                elapsedMs: ms,
+                socket: keep ? entry.socket : nil
+            )
             if !keep { entry.socket?.close() }
             report(attempt)
             return stopWhen(attempt)
@@ -60,7 +73,14 @@ public enum TCPConnector {
             while pending.count < max(1, concurrency), let target = queue.popFirst() {
                 let start = MonotonicClock.signedNow()
                 guard let socket = try? Socket.tcp(nonBlocking: true) else {
-                    if finish(Pending(target: target, socket: nil, start: start, held: nil, heldMs: 0), .failed(24), 0, keep: false) { closeAll(); return }
+                    if finish(
+                        Pending(target: target, socket: nil, start: start, held: nil, heldMs: 0),
+                        .failed(24),
+                        0,
+                        keep: false
+                    ) {
+                        closeAll(); return
+                    }
                     continue
                 }
                 var entry = Pending(target: target, socket: socket, start: start, held: nil, heldMs: 0)
@@ -92,7 +112,9 @@ public enum TCPConnector {
                 if stop { entry.socket?.close(); continue }
                 if let socket = entry.socket, let revents = fired[socket.descriptor], !revents.isEmpty {
                     let error = socket.connectResult
-                    let outcome: Outcome = error.rawValue == 0 ? .connected : error == .connectionRefused ? .refused : .failed(error.rawValue)
+                    let outcome: Outcome =
+                        error.rawValue == 0
+                        ? .connected : error == .connectionRefused ? .refused : .failed(error.rawValue)
                     if outcome != .connected && holdFailures(outcome) {
                         socket.close(); entry.socket = nil; entry.held = outcome; entry.heldMs = elapsed
                         remaining.append(entry)
@@ -113,7 +135,12 @@ public enum TCPConnector {
 
     /// Connects to one endpoint; the socket is returned (open) only when connected.
     public static func connect(_ ip: IPv4Address, port: UInt16, timeout: Double) -> Attempt {
-        var result = Attempt(target: Target(ip: ip, port: port), outcome: .timedOut, elapsedMs: timeout * 1000, socket: nil)
+        var result = Attempt(
+            target: Target(ip: ip, port: port),
+            outcome: .timedOut,
+            elapsedMs: timeout * 1000,
+            socket: nil
+        )
         run([Target(ip: ip, port: port)], concurrency: 1, timeout: timeout, keepOpen: true) { result = $0 }
         return result
     }

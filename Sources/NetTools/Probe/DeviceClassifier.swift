@@ -42,7 +42,9 @@ public enum DeviceClassifier {
     /// Classifies `signals`; the first rule that decides wins (table above).
     public static func classify(_ signals: DeviceSignals) -> Verdict {
         if let verdict = announced(signals) { return verdict }
-        if let (category, evidence) = probes(signals) { return Verdict(category: category, rule: "probe", evidence: evidence) }
+        if let (category, evidence) = probes(signals) {
+            return Verdict(category: category, rule: "probe", evidence: evidence)
+        }
         if let hostname = signals.hostname, let (category, pattern) = hostnamePattern(hostname) {
             return Verdict(category: category, rule: "hostname", evidence: pattern)
         }
@@ -53,7 +55,12 @@ public enum DeviceClassifier {
         for (rule, suggestion) in [("suggested", suggested(signals)), ("ports", ports(Set(signals.openPorts)))] {
             guard let (category, evidence) = suggestion else { continue }
             if let lean, lean.category != category {
-                return Verdict(category: nil, rule: "none", evidence: "\(evidence) suggests \(category.rawValue), but the vendor leans \(lean.category.rawValue) (\(lean.evidence))")
+                return Verdict(
+                    category: nil,
+                    rule: "none",
+                    evidence:
+                        "\(evidence) suggests \(category.rawValue), but the vendor leans \(lean.category.rawValue) (\(lean.evidence))"
+                )
             }
             return Verdict(category: category, rule: rule, evidence: evidence)
         }
@@ -62,7 +69,11 @@ public enum DeviceClassifier {
         // default suite (2026-11-26), a vendor rule was right for 112 of 161 devices (70 %), every
         // other rule for 257 of 259 — so a category users can trust leaves the device unknown and
         // keeps the vendor's lean as evidence.
-        return Verdict(category: nil, rule: "none", evidence: lean.map { "vendor hint, not a verdict: \($0.category.rawValue) (\($0.evidence))" })
+        return Verdict(
+            category: nil,
+            rule: "none",
+            evidence: lean.map { "vendor hint, not a verdict: \($0.category.rawValue) (\($0.evidence))" }
+        )
     }
 
     /// What the device's makers (the IEEE owner of its MAC block, its UPnP `manufacturer`) lean to
@@ -86,9 +97,13 @@ public enum DeviceClassifier {
             }
         }
         for service in signals.services {
-            if let (category, evidence) = txtCategory(service) { return Verdict(category: category, rule: "txt-category", evidence: evidence) }
+            if let (category, evidence) = txtCategory(service) {
+                return Verdict(category: category, rule: "txt-category", evidence: evidence)
+            }
         }
-        if let (category, type) = serviceTypes(signals.services.map(\.type)) { return Verdict(category: category, rule: "bonjour-type", evidence: type) }
+        if let (category, type) = serviceTypes(signals.services.map(\.type)) {
+            return Verdict(category: category, rule: "bonjour-type", evidence: type)
+        }
         return nil
     }
 
@@ -111,15 +126,20 @@ public enum DeviceClassifier {
     /// without video out (`castCapabilities`; video out only suggests, rule 7).
     public static func txtCategory(_ service: BonjourService) -> (Category, String)? {
         let type = service.type.lowercased()
-        if type == "_hap._tcp", let ci = service.txt["ci"], let name = IdentityVocabulary.hapCategory(ci), let category = Category(rawValue: name) {
+        if type == "_hap._tcp", let ci = service.txt["ci"], let name = IdentityVocabulary.hapCategory(ci),
+            let category = Category(rawValue: name)
+        {
             return (category, "_hap._tcp ci=\(ci)")
         }
         guard type == "_googlecast._tcp" else { return nil }
-        if let md = service.txt["md"], let name = IdentityVocabulary.castModelCategory(md), let category = Category(rawValue: name) {
+        if let md = service.txt["md"], let name = IdentityVocabulary.castModelCategory(md),
+            let category = Category(rawValue: name)
+        {
             return (category, "_googlecast._tcp md=\(md)")
         }
         if let ca = service.txt["ca"], let entry = IdentityVocabulary.castCapability(ca), entry.strength == .determines,
-           let category = Category(rawValue: entry.category) {
+            let category = Category(rawValue: entry.category)
+        {
             return (category, "_googlecast._tcp ca=\(ca)")
         }
         return nil
@@ -128,8 +148,10 @@ public enum DeviceClassifier {
     /// A Cast `ca` whose bits only suggest a category (video out: a TV, a stick, or a smart display).
     static func castSuggestion(_ services: [BonjourService]) -> (Category, String)? {
         for service in services where service.type.lowercased() == "_googlecast._tcp" {
-            if let ca = service.txt["ca"], let entry = IdentityVocabulary.castCapability(ca), entry.strength == .suggests,
-               let category = Category(rawValue: entry.category) {
+            if let ca = service.txt["ca"], let entry = IdentityVocabulary.castCapability(ca),
+                entry.strength == .suggests,
+                let category = Category(rawValue: entry.category)
+            {
                 return (category, "_googlecast._tcp ca=\(ca) (\(entry.literal))")
             }
         }
@@ -138,9 +160,13 @@ public enum DeviceClassifier {
 
     /// The first of `types` in `dnsSDServiceTypes` with `strength`, in the table's order (rule 4:
     /// determines; rule 7: suggests).
-    public static func serviceTypes(_ types: [String], _ strength: IdentityVocabulary.Strength = .determines) -> (Category, String)? {
+    public static func serviceTypes(
+        _ types: [String],
+        _ strength: IdentityVocabulary.Strength = .determines
+    ) -> (Category, String)? {
         let set = Set(types.map { $0.lowercased() })
-        for entry in IdentityVocabulary.dnsSDServiceTypes.entries where entry.strength == strength && set.contains(entry.literal) {
+        for entry in IdentityVocabulary.dnsSDServiceTypes.entries
+        where entry.strength == strength && set.contains(entry.literal) {
             if let category = Category(rawValue: entry.category) { return (category, entry.literal) }
         }
         return nil
@@ -149,9 +175,13 @@ public enum DeviceClassifier {
     /// Rule 5: the AirPlay `/info` model (an Apple identifier), the UPnP device type when its
     /// specification names the function.
     public static func probes(_ signals: DeviceSignals) -> (Category, String)? {
-        if let model = signals.airplayModel, let category = Self.model(modelID: model) { return (category, "airplay model \(model)") }
-        if let type = signals.upnpDeviceType, let entry = IdentityVocabulary.upnpEntry(type), entry.strength == .determines,
-           let category = Category(rawValue: entry.category) {
+        if let model = signals.airplayModel, let category = Self.model(modelID: model) {
+            return (category, "airplay model \(model)")
+        }
+        if let type = signals.upnpDeviceType, let entry = IdentityVocabulary.upnpEntry(type),
+            entry.strength == .determines,
+            let category = Category(rawValue: entry.category)
+        {
             return (category, "upnp \(type)")
         }
         return nil
@@ -163,7 +193,9 @@ public enum DeviceClassifier {
     public static func suggested(_ signals: DeviceSignals) -> (Category, String)? {
         if let hit = castSuggestion(signals.services) { return hit }
         if let hit = serviceTypes(signals.services.map(\.type), .suggests) { return hit }
-        if let type = signals.upnpDeviceType, let entry = IdentityVocabulary.upnpEntry(type), let category = Category(rawValue: entry.category) {
+        if let type = signals.upnpDeviceType, let entry = IdentityVocabulary.upnpEntry(type),
+            let category = Category(rawValue: entry.category)
+        {
             return (category, "upnp \(type)")
         }
         if let model = signals.chromecastModel { return (.tv, "cast device \(model)") }
@@ -175,8 +207,11 @@ public enum DeviceClassifier {
     /// The category nmap's OS database says `organisation`'s devices lean to with `strength`
     /// (`NmapDeviceTypes`: ≥ 80 % of ≥ 5 fingerprints, or a plurality of ≥ 50 %), and the
     /// evidence — shown with an unknown verdict, never deciding one: "Brother industries, LTD. = nmap-os-db Brother: printer in 66 of 66 fingerprints".
-    public static func vendor(_ organisation: String, _ strength: NmapDeviceTypes.Strength,
-                              database: NmapDeviceTypes = .shared) -> (Category, String)? {
+    public static func vendor(
+        _ organisation: String,
+        _ strength: NmapDeviceTypes.Strength,
+        database: NmapDeviceTypes = .shared
+    ) -> (Category, String)? {
         guard let (category, profile) = database.category(organisation, strength) else { return nil }
         return (category, "\(organisation) = \(profile.evidence)")
     }
@@ -192,7 +227,8 @@ public enum DeviceClassifier {
     /// Rule 6: a vendor's default name in `hostname` (`defaultHostNames`).
     public static func hostnamePattern(_ hostname: String) -> (Category, String)? {
         let name = NameNormaliser.normalise(hostname).lowercased()
-        guard let entry = IdentityVocabulary.hostNameEntry(name), let category = Category(rawValue: entry.category) else { return nil }
+        guard let entry = IdentityVocabulary.hostNameEntry(name), let category = Category(rawValue: entry.category)
+        else { return nil }
         return (category, "hostname '\(entry.literal)\(entry.literal.hasSuffix("-") ? "…" : "")'")
     }
 

@@ -39,7 +39,12 @@ public struct DeviceProber: Sendable {
     /// The slot each TCP connect holds (the app's budget in `scanbench-app`); none by default.
     public var slot = ConnectionSlot.none
 
-    public init(timeout: Double = 1.5, concurrency: Int = 40, topPorts: Int = DeviceProber.defaultTopPorts, classifyOnly: Bool = false) {
+    public init(
+        timeout: Double = 1.5,
+        concurrency: Int = 40,
+        topPorts: Int = DeviceProber.defaultTopPorts,
+        classifyOnly: Bool = false
+    ) {
         self.timeout = timeout
         self.concurrency = concurrency
         self.topPorts = topPorts
@@ -73,8 +78,12 @@ public struct DeviceProber: Sendable {
     /// Probes `ip` (Bonjour services and SSDP descriptions are added by `ProbeSweep`: they come
     /// from searches shared by all hosts), without trying the ports in `skipping` — those a scan
     /// already tried — of which `knownOpen` were open: the follow-ups (AirPlay, Cast, web) use them.
-    public func probe(_ ip: IPv4Address, gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway(), skipping: Set<UInt16> = [],
-                      knownOpen: Set<UInt16> = []) -> DeviceSignals {
+    public func probe(
+        _ ip: IPv4Address,
+        gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway(),
+        skipping: Set<UInt16> = [],
+        knownOpen: Set<UInt16> = []
+    ) -> DeviceSignals {
         var signals = DeviceSignals(ip: ip.description)
         signals.isGateway = marksGateway && gateway == ip
         signals.hostname = HostResolver.reverse(ip)
@@ -83,11 +92,14 @@ public struct DeviceProber: Sendable {
         let open = Set(signals.openPorts).union(knownOpen)
         for port in open.sorted() where !classifyOnly {
             guard let tls = Self.webUsesTLS(port),
-                  let head = slot.run({ HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) }) else { continue }
+                let head = slot.run({ HTTPProbe.get(ip, port: port, path: "/", tls: tls, timeout: timeout * 2) })
+            else { continue }
             Self.readWebPage(head, into: &signals)
         }
         for port in Self.bannerPorts where !classifyOnly && open.contains(port) {
-            if let banner = slot.run({ BannerGrabber.grab(ip, port: port, timeout: timeout) }) { signals.banners.append(banner) }
+            if let banner = slot.run({ BannerGrabber.grab(ip, port: port, timeout: timeout) }) {
+                signals.banners.append(banner)
+            }
         }
         if open.contains(Self.airplayPort) { airplayInfo(into: &signals, ip: ip, port: Self.airplayPort) }
         if open.contains(Self.castPort) { castInfo(into: &signals, ip: ip) }
@@ -101,7 +113,9 @@ public struct DeviceProber: Sendable {
     func quickScan(_ ip: IPv4Address, ports: [UInt16]) -> [UInt16] {
         guard !ports.isEmpty else { return [] }
         let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: .inspectError)
-        guard !slot.isNone else { return ((try? scanner.scan(ip, ports: ports)) ?? []).filter { $0.state == .open }.map(\.port) }
+        guard !slot.isNone else {
+            return ((try? scanner.scan(ip, ports: ports)) ?? []).filter { $0.state == .open }.map(\.port)
+        }
         let window = DispatchSemaphore(value: min(max(1, concurrency), ports.count))
         let group = DispatchGroup()
         let found = OpenPorts()
@@ -110,7 +124,9 @@ public struct DeviceProber: Sendable {
             let release = slot.take()
             group.enter()
             Thread {
-                if ((try? scanner.scan(ip, ports: [port])) ?? []).contains(where: { $0.state == .open }) { found.add(port) }
+                if ((try? scanner.scan(ip, ports: [port])) ?? []).contains(where: { $0.state == .open }) {
+                    found.add(port)
+                }
                 release()
                 window.signal()
                 group.leave()
@@ -132,8 +148,12 @@ public struct DeviceProber: Sendable {
     /// Reads a web server's answer to `GET /`: its `Server` header and page `<title>`, each kept
     /// once (fuzzed as `http-page`).
     public static func readWebPage(_ head: HTTPProbe.Head, into signals: inout DeviceSignals) {
-        if let server = head.headers["server"], !signals.httpServers.contains(server) { signals.httpServers.append(server) }
-        if let title = HTTPProbe.title(head.body), !signals.httpTitles.contains(title) { signals.httpTitles.append(title) }
+        if let server = head.headers["server"], !signals.httpServers.contains(server) {
+            signals.httpServers.append(server)
+        }
+        if let title = HTTPProbe.title(head.body), !signals.httpTitles.contains(title) {
+            signals.httpTitles.append(title)
+        }
     }
 
     /// The MAC from the neighbour table and its IEEE vendor, when not known yet.
@@ -145,7 +165,9 @@ public struct DeviceProber: Sendable {
 
     /// AirPlay `GET /info` on `port`: the model identifier and name.
     func airplayInfo(into signals: inout DeviceSignals, ip: IPv4Address, port: UInt16) {
-        guard let head = slot.run({ HTTPProbe.get(ip, port: port, path: "/info", tls: false, timeout: timeout) }) else { return }
+        guard let head = slot.run({ HTTPProbe.get(ip, port: port, path: "/info", tls: false, timeout: timeout) }) else {
+            return
+        }
         Self.readAirPlayInfo(head, into: &signals)
     }
 
@@ -161,14 +183,16 @@ public struct DeviceProber: Sendable {
     /// on 8008 answers with the device's name and model.
     func castInfo(into signals: inout DeviceSignals, ip: IPv4Address) {
         let path = "/setup/eureka_info"  // Google Cast local API, https://rithvikvibhu.github.io/GHLocalApi/
-        guard let head = slot.run({ HTTPProbe.get(ip, port: Self.castPort, path: path, tls: false, timeout: timeout) }) else { return }
+        guard let head = slot.run({ HTTPProbe.get(ip, port: Self.castPort, path: path, tls: false, timeout: timeout) })
+        else { return }
         Self.readCastInfo(head, into: &signals)
     }
 
     /// Reads a Google Cast `eureka_info` answer (JSON): name and model (fuzzed as `http-chromecast`).
     public static func readCastInfo(_ head: HTTPProbe.Head, into signals: inout DeviceSignals) {
         guard head.status == 200,
-              let object = try? JSONSerialization.jsonObject(with: Data(head.body.utf8)) as? [String: Any] else { return }
+            let object = try? JSONSerialization.jsonObject(with: Data(head.body.utf8)) as? [String: Any]
+        else { return }
         signals.chromecastName = object["name"] as? String
         signals.chromecastModel = (object["model_name"] as? String) ?? "unnamed model"
     }
@@ -177,7 +201,11 @@ public struct DeviceProber: Sendable {
     /// friendly name, manufacturer and model name (UPnP Device Architecture 2.0 §2.3).
     public func describe(_ location: SSDPSearch.Location, into signals: inout DeviceSignals) {
         let wait = classifyOnly ? timeout : timeout * 2
-        guard let head = slot.run({ HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false, timeout: wait) }) else { return }
+        guard
+            let head = slot.run({
+                HTTPProbe.get(location.ip, port: location.port, path: location.path, tls: false, timeout: wait)
+            })
+        else { return }
         Self.readUPnPDescription(head, into: &signals)
     }
 
@@ -205,7 +233,8 @@ public struct DeviceProber: Sendable {
     public func followUp(_ signals: inout DeviceSignals, services: [BonjourService]) {
         guard !classifyOnly || DeviceClassifier.announced(signals) == nil else { return }
         guard signals.airplayModel == nil, let ip = IPv4Address(signals.ip),
-              let port = services.first(where: { $0.type.lowercased() == "_airplay._tcp" })?.port, port != 0 else { return }
+            let port = services.first(where: { $0.type.lowercased() == "_airplay._tcp" })?.port, port != 0
+        else { return }
         airplayInfo(into: &signals, ip: ip, port: port)
     }
 

@@ -14,11 +14,15 @@ public enum HTTPProbe {
 
     /// GETs `path`; nil when nothing answered.
     public static func get(_ ip: IPv4Address, port: UInt16, path: String, tls: Bool, timeout: Double) -> Head? {
-        let request = "GET \(path) HTTP/1.0\r\nHost: \(ip):\(port)\r\nUser-Agent: scanbench-probe\r\nConnection: close\r\n\r\n"
+        let request =
+            "GET \(path) HTTP/1.0\r\nHost: \(ip):\(port)\r\nUser-Agent: scanbench-probe\r\nConnection: close\r\n\r\n"
         let text: String?
         if tls {
-            let output = try? ChildProcess.runMonitored(["openssl", "s_client", "-quiet", "-ign_eof", "-connect", "\(ip):\(port)"],
-                                                        input: Data(request.utf8), timeout: timeout)
+            let output = try? ChildProcess.runMonitored(
+                ["openssl", "s_client", "-quiet", "-ign_eof", "-connect", "\(ip):\(port)"],
+                input: Data(request.utf8),
+                timeout: timeout
+            )
             text = output.flatMap { $0.stdout.isEmpty ? nil : $0.stdout }
         } else {
             text = BannerGrabber.exchange(ip, port: port, send: request, timeout: timeout, limit: 262_144)
@@ -42,7 +46,9 @@ public enum HTTPProbe {
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            if headers[name] == nil { headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+            if headers[name] == nil {
+                headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
         }
         return Head(status: status, headers: headers, body: body)
     }
@@ -50,16 +56,22 @@ public enum HTTPProbe {
     /// The text of the first `<title>` element, whitespace collapsed and entities decoded.
     public static func title(_ html: String) -> String? {
         guard let open = html.range(of: "<title", options: .caseInsensitive),
-              let close = html.range(of: ">", range: open.upperBound..<html.endIndex),
-              let end = html.range(of: "</title>", options: .caseInsensitive, range: close.upperBound..<html.endIndex) else { return nil }
-        let text = decodeEntities(String(html[close.upperBound..<end.lowerBound])).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let close = html.range(of: ">", range: open.upperBound..<html.endIndex),
+            let end = html.range(of: "</title>", options: .caseInsensitive, range: close.upperBound..<html.endIndex)
+        else { return nil }
+        let text = decodeEntities(String(html[close.upperBound..<end.lowerBound])).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
         return text.isEmpty ? nil : text
     }
 
     /// The text of the first `<name>` element (XML), entities decoded.
     public static func element(_ name: String, in xml: String) -> String? {
-        guard let open = xml.range(of: "<\(name)>"), let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex) else { return nil }
-        let value = decodeEntities(String(xml[open.upperBound..<close.lowerBound])).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let open = xml.range(of: "<\(name)>"),
+            let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex)
+        else { return nil }
+        let value = decodeEntities(String(xml[open.upperBound..<close.lowerBound])).trimmingCharacters(
+            in: .whitespacesAndNewlines
+        )
         return value.isEmpty ? nil : value
     }
 

@@ -58,12 +58,17 @@ public final class NmapDeviceTypes: Sendable {
 
     /// nmap device type → category (`IdentityVocabulary.nmapDeviceTypes`); types not listed map to none.
     static let categories: [String: DeviceClassifier.Category] = Dictionary(
-        IdentityVocabulary.nmapDeviceTypes.entries.compactMap { entry in DeviceClassifier.Category(rawValue: entry.category).map { (entry.literal, $0) } },
-        uniquingKeysWith: { first, _ in first })
+        IdentityVocabulary.nmapDeviceTypes.entries.compactMap { entry in
+            DeviceClassifier.Category(rawValue: entry.category).map { (entry.literal, $0) }
+        },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// IEEE organisation words → nmap vendor, for companies the two registries spell differently
     /// (`IdentityVocabulary.nmapVendorNames`).
-    static let aliases: [(ieee: String, nmap: String)] = IdentityVocabulary.nmapVendorNames.entries.map { ($0.category, $0.literal) }
+    static let aliases: [(ieee: String, nmap: String)] = IdentityVocabulary.nmapVendorNames.entries.map {
+        ($0.category, $0.literal)
+    }
 
     /// The thresholds of the two verdicts (table above).
     public static let supermajorityShare = 0.8
@@ -88,7 +93,9 @@ public final class NmapDeviceTypes: Sendable {
 
         /// "nmap-os-db Brother: printer in 66 of 66 fingerprints".
         public var evidence: String {
-            let count = leadingCount.rounded() == leadingCount ? String(Int(leadingCount)) : String(format: "%.1f", leadingCount)
+            let count =
+                leadingCount.rounded() == leadingCount
+                ? String(Int(leadingCount)) : String(format: "%.1f", leadingCount)
             return "nmap-os-db \(vendor): \(leading?.rawValue ?? "none") in \(count) of \(fingerprints) fingerprints"
         }
     }
@@ -122,7 +129,10 @@ public final class NmapDeviceTypes: Sendable {
 
     /// A database of the given profiles (tests).
     init(profiles: [Profile]) {
-        self.profiles = Dictionary(profiles.map { (DeviceClassifier.words($0.vendor), $0) }, uniquingKeysWith: { first, _ in first })
+        self.profiles = Dictionary(
+            profiles.map { (DeviceClassifier.words($0.vendor), $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         source = nil
         notice = nil
     }
@@ -134,12 +144,16 @@ public final class NmapDeviceTypes: Sendable {
         var best: (length: Int, profile: Profile)?
         func consider(_ key: String, _ profile: Profile) {
             guard name.contains(key) else { return }
-            if let current = best, (current.length, current.profile.fingerprints) >= (key.count, profile.fingerprints) { return }
+            if let current = best, (current.length, current.profile.fingerprints) >= (key.count, profile.fingerprints) {
+                return
+            }
             best = (key.count, profile)
         }
         for (key, profile) in profiles { consider(key, profile) }
         for alias in Self.aliases {
-            if let profile = profiles[DeviceClassifier.words(alias.nmap)] { consider(DeviceClassifier.words(alias.ieee), profile) }
+            if let profile = profiles[DeviceClassifier.words(alias.nmap)] {
+                consider(DeviceClassifier.words(alias.ieee), profile)
+            }
         }
         return best?.profile
     }
@@ -149,7 +163,8 @@ public final class NmapDeviceTypes: Sendable {
         guard let profile = profile(organisation), let leading = profile.leading else { return nil }
         switch strength {
         case .supermajority:
-            guard profile.fingerprints >= Self.supermajorityFingerprints, profile.share >= Self.supermajorityShare else { return nil }
+            guard profile.fingerprints >= Self.supermajorityFingerprints, profile.share >= Self.supermajorityShare
+            else { return nil }
         case .plurality:
             guard profile.share >= Self.pluralityShare, profile.leadingCount > profile.runnerUpCount else { return nil }
         }
@@ -168,7 +183,9 @@ public final class NmapDeviceTypes: Sendable {
         func endFingerprint() {
             for (vendor, categories) in current {
                 totals[vendor, default: 0] += 1
-                for category in categories { counts[vendor, default: [:]][category, default: 0] += 1 / Double(categories.count) }
+                for category in categories {
+                    counts[vendor, default: [:]][category, default: 0] += 1 / Double(categories.count)
+                }
             }
             current.removeAll(keepingCapacity: true)
         }
@@ -178,7 +195,9 @@ public final class NmapDeviceTypes: Sendable {
                 endFingerprint()
             } else if line.starts(with: classLine) {
                 let fields = String(decoding: line.dropFirst(classLine.count), as: UTF8.self)
-                    .split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                    .split(separator: "|", omittingEmptySubsequences: false).map {
+                        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                    }
                 guard fields.count >= 4, !fields[0].isEmpty else { continue }
                 let key = DeviceClassifier.words(fields[0])
                 if spelling[key] == nil { spelling[key] = fields[0] }
@@ -190,8 +209,13 @@ public final class NmapDeviceTypes: Sendable {
         for (key, total) in totals {
             let ranked = (counts[key] ?? [:]).compactMap { entry in entry.key.map { ($0, entry.value) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.rawValue < $1.0.rawValue }
-            profiles[key] = Profile(vendor: spelling[key] ?? key, fingerprints: total, leading: ranked.first?.0,
-                                    leadingCount: ranked.first?.1 ?? 0, runnerUpCount: ranked.dropFirst().first?.1 ?? 0)
+            profiles[key] = Profile(
+                vendor: spelling[key] ?? key,
+                fingerprints: total,
+                leading: ranked.first?.0,
+                leadingCount: ranked.first?.1 ?? 0,
+                runnerUpCount: ranked.dropFirst().first?.1 ?? 0
+            )
         }
         return profiles
     }

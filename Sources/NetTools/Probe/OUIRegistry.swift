@@ -37,7 +37,8 @@ public final class OUIRegistry: Sendable {
     private let blocks36: [UInt64: String]
 
     /// Reads the IEEE listings under `ieeeDirectory`, else nmap's `nmapPrefixes`.
-    public init(ieeeDirectory: String = OUIRegistry.ieeeDirectory, nmapPrefixes: String = OUIRegistry.nmapPrefixesFile) {
+    public init(ieeeDirectory: String = OUIRegistry.ieeeDirectory, nmapPrefixes: String = OUIRegistry.nmapPrefixesFile)
+    {
         var table = Table()
         var read: [String] = []
         let csv = ["oui.csv", "mam.csv", "oui36.csv", "iab.csv"].map { "\(ieeeDirectory)/\($0)" }
@@ -102,7 +103,8 @@ public final class OUIRegistry: Sendable {
         mutating func add(_ hex: ArraySlice<UInt8>, _ organisation: String) {
             let name = organisation.trimmingCharacters(in: .whitespaces)
             guard [6, 7, 9].contains(hex.count), !name.isEmpty, !OUIRegistry.unassigned.contains(name.lowercased()),
-                  let value = UInt64(String(decoding: hex, as: UTF8.self), radix: 16) else { return }
+                let value = UInt64(String(decoding: hex, as: UTF8.self), radix: 16)
+            else { return }
             if blocks[hex.count]?[value] == nil { blocks[hex.count, default: [:]][value] = name }
         }
     }
@@ -136,7 +138,11 @@ public final class OUIRegistry: Sendable {
             index += 1
             if quoted {
                 if byte == 0x22 {
-                    if index < bytes.count, bytes[index] == 0x22 { field.append(0x22); index += 1 } else { quoted = false }
+                    if index < bytes.count, bytes[index] == 0x22 {
+                        field.append(0x22); index += 1
+                    } else {
+                        quoted = false
+                    }
                 } else if fields.count < 3 {
                     field.append(byte)
                 }
@@ -170,7 +176,10 @@ public final class OUIRegistry: Sendable {
     static func parseNmap(_ bytes: [UInt8], into table: inout Table) {
         for line in bytes.split(separator: 0x0A) where line.first != 0x23 {
             guard let space = line.firstIndex(of: 0x20) else { continue }
-            table.add(line[line.startIndex..<space], String(decoding: line[(space + 1)...].filter { $0 != 0x0D }, as: UTF8.self))
+            table.add(
+                line[line.startIndex..<space],
+                String(decoding: line[(space + 1)...].filter { $0 != 0x0D }, as: UTF8.self)
+            )
         }
     }
 }

@@ -10,8 +10,16 @@ extension ProbeSweep {
     /// The sweep `classify` describes for `deep_probe: own` (classify-only probes, the strategy's
     /// ports, windows, timeout and host concurrency), with `findings` reused when it says so and
     /// every TCP connect holding `slot`.
-    public static func classifying(_ classify: Strategy.Classify, findings: ScanFindings, slot: ConnectionSlot = .none) -> ProbeSweep {
-        var prober = DeviceProber(timeout: Double(classify.timeoutMs) / 1000, topPorts: classify.topPorts, classifyOnly: true)
+    public static func classifying(
+        _ classify: Strategy.Classify,
+        findings: ScanFindings,
+        slot: ConnectionSlot = .none
+    ) -> ProbeSweep {
+        var prober = DeviceProber(
+            timeout: Double(classify.timeoutMs) / 1000,
+            topPorts: classify.topPorts,
+            classifyOnly: true
+        )
         prober.extraPorts = classify.ports.compactMap { UInt16(exactly: $0) }
         prober.marksGateway = classify.gatewayFlag
         prober.slot = slot

@@ -28,7 +28,8 @@ public struct ProbeSweep: Sendable {
 
     /// Probes `ips`, browses and searches; blocks until all of it and the follow-ups are done.
     /// - Returns: one `DeviceSignals` per address, in the order given, services attached.
-    public func run(_ ips: [IPv4Address], gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()) -> [DeviceSignals] {
+    public func run(_ ips: [IPv4Address], gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()) -> [DeviceSignals]
+    {
         let findings = self.findings
         let results = SignalSlots(count: ips.count)
         let services = Slot<[BonjourService]>([])
@@ -37,7 +38,9 @@ public struct ProbeSweep: Sendable {
         let search = DispatchGroup()
         if bonjourWindow > 0 {
             let window = bonjourWindow
-            DispatchQueue.global().async(group: browse) { services.set((try? BonjourToolBrowser(window: window).browse()) ?? []) }
+            DispatchQueue.global().async(group: browse) {
+                services.set((try? BonjourToolBrowser(window: window).browse()) ?? [])
+            }
         }
         if let ssdp {
             DispatchQueue.global().async(group: search) { locations.set((try? ssdp.run()) ?? [:]) }
@@ -73,10 +76,22 @@ public struct ProbeSweep: Sendable {
     /// Adds the services the scan resolved to a device that its own browse did not hear (by
     /// instance and type), with the TXT the scan heard (none after a TCP-connect resolve).
     public static func reuse(_ services: [ScanFindings.Service], into signals: inout DeviceSignals) {
-        for service in services where !signals.services.contains(where: {
-            $0.instance.lowercased() == service.instance.lowercased() && $0.type.lowercased() == service.type.lowercased() }) {
-            signals.services.append(BonjourService(instance: service.instance, type: service.type, domain: "local", host: nil,
-                                                   port: UInt16(exactly: service.port), addresses: [signals.ip], txt: service.txt))
+        for service in services
+        where !signals.services.contains(where: {
+            $0.instance.lowercased() == service.instance.lowercased()
+                && $0.type.lowercased() == service.type.lowercased()
+        }) {
+            signals.services.append(
+                BonjourService(
+                    instance: service.instance,
+                    type: service.type,
+                    domain: "local",
+                    host: nil,
+                    port: UInt16(exactly: service.port),
+                    addresses: [signals.ip],
+                    txt: service.txt
+                )
+            )
         }
     }
 
@@ -88,7 +103,9 @@ public struct ProbeSweep: Sendable {
         for index in indices {
             slots.wait()
             group.enter()
-            Thread { body(index); slots.signal(); group.leave() }.start()
+            Thread {
+                body(index); slots.signal(); group.leave()
+            }.start()
         }
         group.wait()
     }
@@ -101,7 +118,10 @@ public struct ProbeSweep: Sendable {
 
     /// `run` from async code: the blocking work happens on its own thread, never on a
     /// concurrency worker or the main actor.
-    public func run(_ ips: [IPv4Address], gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()) async -> [DeviceSignals] {
+    public func run(
+        _ ips: [IPv4Address],
+        gateway: IPv4Address? = LinuxNetworkInfo.defaultGateway()
+    ) async -> [DeviceSignals] {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: self.run(ips, gateway: gateway)) }.start()
         }

@@ -44,7 +44,8 @@ public struct ProbedScanReport: Sendable, Encodable {
                 signals.mac = mac.description
                 signals.vendor = OUIRegistry.shared.vendor(mac)
             }
-            signals.openPorts = Array(Set(signals.openPorts + scanned.openPorts.compactMap { UInt16(exactly: $0) })).sorted()
+            signals.openPorts = Array(Set(signals.openPorts + scanned.openPorts.compactMap { UInt16(exactly: $0) }))
+                .sorted()
             return Device(scanned: scanned, verdict: ProbeReport(signals: signals))
         }
         summary = report.summary

@@ -50,11 +50,21 @@ public struct SSDPSearch: Sendable {
             socket = try Socket.udp()
             try socket.bind(port: 0)
             // UDA 2.0 §1.3.2: a multicast M-SEARCH with TTL 2 by default.
-            try socket.configureMulticast(group: SSDPSearchRequest.group, interfaceIndex: 0, localIP: nil, ttl: 2, join: false)
+            try socket.configureMulticast(
+                group: SSDPSearchRequest.group,
+                interfaceIndex: 0,
+                localIP: nil,
+                ttl: 2,
+                join: false
+            )
         } catch { throw .system("cannot send an SSDP search: \(error)") }
         defer { socket.close() }
         do {
-            try socket.send(SSDPSearchRequest(mx: mx, st: "ssdp:all").bytes, to: SSDPSearchRequest.group, port: SSDPSearchRequest.port)
+            try socket.send(
+                SSDPSearchRequest(mx: mx, st: "ssdp:all").bytes,
+                to: SSDPSearchRequest.group,
+                port: SSDPSearchRequest.port
+            )
         } catch { throw .system("cannot send an SSDP search: \(error)") }
         var found: [IPv4Address: Location] = [:]
         let deadline = MonotonicClock.signedNow() + Int64(window * 1e9)
@@ -62,7 +72,9 @@ public struct SSDPSearch: Sendable {
             let left = Int((deadline - MonotonicClock.signedNow()) / 1_000_000) + 1
             _ = socket.wait(for: .readable, milliseconds: left)
             while let datagram = try? socket.receive(maximum: 8192) {
-                guard found[datagram.source] == nil, let location = Self.location(in: datagram.bytes, from: datagram.source) else { continue }
+                guard found[datagram.source] == nil,
+                    let location = Self.location(in: datagram.bytes, from: datagram.source)
+                else { continue }
                 found[datagram.source] = location
             }
         }
@@ -73,10 +85,17 @@ public struct SSDPSearch: Sendable {
     /// sender itself.
     public static func location(in bytes: [UInt8], from sender: IPv4Address) -> Location? {
         guard let message = try? SSDPMessage(decoding: bytes[...]), case .response(_, 200, _) = message.startLine,
-              let text = message.header("LOCATION"), let url = URLComponents(string: text), url.scheme?.lowercased() == "http",
-              let host = url.host, IPv4Address(host) == sender else { return nil }
+            let text = message.header("LOCATION"), let url = URLComponents(string: text),
+            url.scheme?.lowercased() == "http",
+            let host = url.host, IPv4Address(host) == sender
+        else { return nil }
         guard let port = UInt16(exactly: url.port ?? 80), port > 0 else { return nil }
         let path = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
-        return Location(ip: sender, port: port, path: path + (url.percentEncodedQuery.map { "?" + $0 } ?? ""), url: text)
+        return Location(
+            ip: sender,
+            port: port,
+            path: path + (url.percentEncodedQuery.map { "?" + $0 } ?? ""),
+            url: text
+        )
     }
 }

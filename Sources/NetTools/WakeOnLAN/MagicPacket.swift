@@ -12,7 +12,9 @@ public enum MagicPacket {
     /// - Throws: ``NetToolError/invalidArgument(_:)`` explaining the accepted forms.
     public static func parseMAC(_ text: String) throws(NetToolError) -> MACAddress {
         guard let mac = MACAddress(text) else {
-            throw .invalidArgument("invalid MAC address '\(text)': give 12 hex digits, optionally separated by ':' or '-' (e.g. 00:00:5e:00:53:01)")
+            throw .invalidArgument(
+                "invalid MAC address '\(text)': give 12 hex digits, optionally separated by ':' or '-' (e.g. 00:00:5e:00:53:01)"
+            )
         }
         return mac
     }
@@ -21,7 +23,11 @@ public enum MagicPacket {
 /// Sends a magic packet over UDP.
 public enum WakeOnLAN {
     /// Sends the magic packet for `mac` to `address:port` (broadcast allowed); returns the bytes sent.
-    public static func send(mac: MACAddress, to address: IPv4Address = IPv4Address(255, 255, 255, 255), port: UInt16 = 9) throws(NetToolError) -> [UInt8] {
+    public static func send(
+        mac: MACAddress,
+        to address: IPv4Address = IPv4Address(255, 255, 255, 255),
+        port: UInt16 = 9
+    ) throws(NetToolError) -> [UInt8] {
         let packet = MagicPacket.bytes(for: mac)
         do {
             let socket = try Socket.udp()

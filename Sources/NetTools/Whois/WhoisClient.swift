@@ -54,14 +54,20 @@ public struct WhoisClient: Sendable {
                 text = try ask(current, query)
             } catch {
                 if chain.isEmpty { throw error }
-                break // a dead referral: keep what the previous server said
+                break  // a dead referral: keep what the previous server said
             }
             let referral = WhoisRecord.referral(in: text)
             chain.append(Step(server: current, text: text, referral: referral))
             next = follow ? referral : nil
         }
         guard let last = chain.last else { throw .badResponse("no WHOIS answer for '\(query)'") }
-        return Result(query: query, kind: WhoisServerMap.kind(of: query), chain: chain, record: WhoisRecord(text: last.text), raw: last.text)
+        return Result(
+            query: query,
+            kind: WhoisServerMap.kind(of: query),
+            chain: chain,
+            record: WhoisRecord(text: last.text),
+            raw: last.text
+        )
     }
 
     /// Sends `query` + CRLF to `server` and reads until it closes or the timeout passes.

@@ -19,9 +19,15 @@ public struct WhoisServerMap: Sendable, Equatable {
 
     /// NetMonitor's built-in map (spec §5.6), with IANA for everything else.
     public static let builtIn = WhoisServerMap(
-        byTLD: ["com": "whois.verisign-grs.com", "net": "whois.verisign-grs.com", "org": "whois.pir.org", "io": "whois.nic.io",
-                "dev": "whois.nic.google", "app": "whois.nic.google", "co": "whois.nic.co"],  // IANA root zone database
-        defaultServer: "whois.iana.org", ipServer: "whois.iana.org", asServer: "whois.iana.org")
+        byTLD: [
+            "com": "whois.verisign-grs.com", "net": "whois.verisign-grs.com", "org": "whois.pir.org",
+            "io": "whois.nic.io",
+            "dev": "whois.nic.google", "app": "whois.nic.google", "co": "whois.nic.co",  // IANA root zone database
+        ],
+        defaultServer: "whois.iana.org",
+        ipServer: "whois.iana.org",
+        asServer: "whois.iana.org"
+    )
 
     public init(byTLD: [String: String], defaultServer: String, ipServer: String, asServer: String) {
         self.byTLD = byTLD
@@ -39,11 +45,15 @@ public struct WhoisServerMap: Sendable, Equatable {
             let words = line.split(whereSeparator: \.isWhitespace).map { String($0).lowercased() }
             if words.isEmpty { continue }
             guard words.count == 2 else {
-                throw .invalidArgument("\(source):\(index + 1): expected '<tld|ip|as|*> <server>', got '\(rawLine.trimmingCharacters(in: .whitespaces))'")
+                throw .invalidArgument(
+                    "\(source):\(index + 1): expected '<tld|ip|as|*> <server>', got '\(rawLine.trimmingCharacters(in: .whitespaces))'"
+                )
             }
             let key = words[0].trimmingCharacters(in: CharacterSet(charactersIn: "."))
             switch key {
-            case "*", "": map.defaultServer = words[1]; if map.ipServer == builtIn.ipServer { map.ipServer = words[1] }; if map.asServer == builtIn.asServer { map.asServer = words[1] }
+            case "*", "":
+                map.defaultServer = words[1]; if map.ipServer == builtIn.ipServer { map.ipServer = words[1] };
+                if map.asServer == builtIn.asServer { map.asServer = words[1] }
             case "ip": map.ipServer = words[1]
             case "as", "asn": map.asServer = words[1]
             default: map.byTLD[key] = words[1]
@@ -69,7 +79,9 @@ public struct WhoisServerMap: Sendable, Equatable {
         case .ip: return ipServer
         case .asn: return asServer
         case .domain:
-            let tld = query.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")).split(separator: ".").last.map(String.init) ?? ""
+            let tld =
+                query.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")).split(separator: ".").last
+                .map(String.init) ?? ""
             return byTLD[tld] ?? defaultServer
         }
     }

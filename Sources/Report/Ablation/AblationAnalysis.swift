@@ -66,7 +66,8 @@ public struct AblationAnalysis: Sendable, Encodable {
     /// The metrics ablation looks at: the report's first headline table (yield and wire) without
     /// recall (devices found says the same), the stack's connection objects (the review's
     /// "connections") and the scan's duration.
-    static let metrics: [Metric] = Metric.headlineYield.filter { $0.id != Metric.recall.id } + [.connectionsCreated, .duration]
+    static let metrics: [Metric] =
+        Metric.headlineYield.filter { $0.id != Metric.recall.id } + [.connectionsCreated, .duration]
 
     /// The smallest share of BASE → TARGET's change an effect must reach to count (`KnobEffect.isMaterial`).
     public static let materialShare = 0.1
@@ -87,34 +88,61 @@ public struct AblationAnalysis: Sendable, Encodable {
     }
 
     private static func group(_ group: RunGroup, _ ablation: Ablation) -> Group {
-        let totals = Dictionary(uniqueKeysWithValues: metrics.map { metric in
-            (metric.id, KnobEffect(from: values(group, ablation.base, metric), to: values(group, ablation.target, metric)))
-        })
+        let totals = Dictionary(
+            uniqueKeysWithValues: metrics.map { metric in
+                (
+                    metric.id,
+                    KnobEffect(from: values(group, ablation.base, metric), to: values(group, ablation.target, metric))
+                )
+            }
+        )
         let knobs = ablation.knobs.map { knob in
-            KnobResult(knob: knob, effects: metrics.map { metric in
-                let forward = KnobEffect(from: values(group, ablation.base, metric), to: values(group, knob.forward, metric))
-                let back = KnobEffect(from: values(group, knob.leaveOneOut, metric), to: values(group, ablation.target, metric))
-                let total = totals[metric.id]??.delta ?? 0
-                let measured = [forward, back].compactMap { $0?.delta }
-                let interaction = KnobInteraction(forwardMaterial: forward?.isMaterial(metric, total: total),
-                                                  leaveOneOutMaterial: back?.isMaterial(metric, total: total),
-                                                  sameSign: (forward?.delta ?? 0) * (back?.delta ?? 0) > 0)
-                return MetricEffect(metric: metric.id, forward: forward, leaveOneOut: back,
-                                    average: measured.isEmpty ? nil : measured.reduce(0, +) / Double(measured.count), interaction: interaction)
-            })
+            KnobResult(
+                knob: knob,
+                effects: metrics.map { metric in
+                    let forward = KnobEffect(
+                        from: values(group, ablation.base, metric),
+                        to: values(group, knob.forward, metric)
+                    )
+                    let back = KnobEffect(
+                        from: values(group, knob.leaveOneOut, metric),
+                        to: values(group, ablation.target, metric)
+                    )
+                    let total = totals[metric.id]??.delta ?? 0
+                    let measured = [forward, back].compactMap { $0?.delta }
+                    let interaction = KnobInteraction(
+                        forwardMaterial: forward?.isMaterial(metric, total: total),
+                        leaveOneOutMaterial: back?.isMaterial(metric, total: total),
+                        sameSign: (forward?.delta ?? 0) * (back?.delta ?? 0) > 0
+                    )
+                    return MetricEffect(
+                        metric: metric.id,
+                        forward: forward,
+                        leaveOneOut: back,
+                        average: measured.isEmpty ? nil : measured.reduce(0, +) / Double(measured.count),
+                        interaction: interaction
+                    )
+                }
+            )
         }
         let rankings = metrics.enumerated().map { index, metric in
             let total = totals[metric.id] ?? nil
             let moved = knobs.filter { knob in
                 let effect = knob.effects[index]
-                return [effect.forward, effect.leaveOneOut].contains { $0?.isMaterial(metric, total: total?.delta ?? 0) ?? false }
+                return [effect.forward, effect.leaveOneOut].contains {
+                    $0?.isMaterial(metric, total: total?.delta ?? 0) ?? false
+                }
             }
             let ranked = moved.sorted { a, b in
                 let (x, y) = (abs(a.effects[index].average ?? 0), abs(b.effects[index].average ?? 0))
                 return x != y ? x > y : a.knob.key < b.knob.key
             }
-            return Ranking(metric: metric.id, total: total, knobs: ranked.map(\.knob.key),
-                           sumOfAverages: knobs.reduce(0) { $0 + ($1.effects[index].average ?? 0) })
+            return Ranking(
+                metric: metric.id,
+                total: total,
+                knobs: ranked.map(\.knob.key),
+                sumOfAverages: knobs.reduce(0) { $0 + ($1.effects[index].average ?? 0) }
+            )
         }
         return Group(fixture: group.fixture, scenario: group.scenario, knobs: knobs, rankings: rankings)
     }

@@ -21,7 +21,8 @@ public struct KnobEffect: Sendable, Equatable, Encodable {
     /// Nil when either side has no successful run.
     public init?(from: [Double], to: [Double]) {
         guard let before = SampleSummary(from), let after = SampleSummary(to), let test = MannWhitneyU(to, from),
-              let delta = CliffsDelta.of(to, against: from) else { return nil }
+            let delta = CliffsDelta.of(to, against: from)
+        else { return nil }
         self.delta = after.median - before.median
         fromMedian = before.median
         toMedian = after.median

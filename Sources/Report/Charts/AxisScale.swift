@@ -45,7 +45,9 @@ struct AxisScale {
         step = lower
         logarithmic = true
         let multipliers: [Double] = last - first > 3 ? [1] : [1, 2, 5]
-        ticks = (first...last).flatMap { exponent in multipliers.map { $0 * pow(10, Double(exponent)) } }.filter { $0 <= top }
+        ticks = (first...last).flatMap { exponent in multipliers.map { $0 * pow(10, Double(exponent)) } }.filter {
+            $0 <= top
+        }
     }
 
     /// Logarithmic when every value is positive and the largest is more than 10 × the smallest,

@@ -3,8 +3,17 @@ enum ChartFrame {
     static let axisColour = "#444444"
     static let gridColour = "#e3e3e3"
 
-    static func drawAxes(_ canvas: inout SVGCanvas, xScale: AxisScale?, yScale: AxisScale, left: Double, right: Double,
-                         top: Double, bottom: Double, xLabel: String, yLabel: String) {
+    static func drawAxes(
+        _ canvas: inout SVGCanvas,
+        xScale: AxisScale?,
+        yScale: AxisScale,
+        left: Double,
+        right: Double,
+        top: Double,
+        bottom: Double,
+        xLabel: String,
+        yLabel: String
+    ) {
         for tick in yScale.ticks {
             let y = yScale.position(tick, from: bottom, to: top)
             canvas.line(left, y, right, y, stroke: gridColour)
@@ -24,8 +33,12 @@ enum ChartFrame {
     }
 
     /// A legend: a line sample in the series' colour and dash, then its name.
-    static func drawLegend(_ canvas: inout SVGCanvas, entries: [(name: String, colour: String, dash: String, empty: Bool)],
-                           x: Double, y: Double) {
+    static func drawLegend(
+        _ canvas: inout SVGCanvas,
+        entries: [(name: String, colour: String, dash: String, empty: Bool)],
+        x: Double,
+        y: Double
+    ) {
         for (index, entry) in entries.enumerated() {
             let rowY = y + Double(index) * 22
             canvas.line(x, rowY, x + 28, rowY, stroke: entry.colour, width: 3, dash: entry.dash)

@@ -48,8 +48,17 @@ struct LineChart {
         let summaries = series.flatMap(\.points).compactMap { $0 }
         let yScale = Self.yScale(summaries.flatMap { [$0.min, $0.max] } + (reference.map { [$0.median] } ?? []))
         canvas.text(title, x: left, y: 26, size: 16, bold: true)
-        ChartFrame.drawAxes(&canvas, xScale: nil, yScale: yScale, left: left, right: right, top: top, bottom: bottom,
-                            xLabel: xLabel, yLabel: yLabel)
+        ChartFrame.drawAxes(
+            &canvas,
+            xScale: nil,
+            yScale: yScale,
+            left: left,
+            right: right,
+            top: top,
+            bottom: bottom,
+            xLabel: xLabel,
+            yLabel: yLabel
+        )
         let xs = xPositions(from: left + inset, to: right - inset)
         for (value, x) in zip(xValues, xs) {
             canvas.line(x, bottom, x, bottom + 5, stroke: ChartFrame.axisColour)
@@ -57,10 +66,24 @@ struct LineChart {
         }
         func y(_ value: Double) -> Double { yScale.position(value, from: bottom, to: top) }
         if let reference {
-            canvas.line(left, y(reference.median), right, y(reference.median), stroke: Self.referenceColour, width: 1.5, dash: Self.referenceDash)
+            canvas.line(
+                left,
+                y(reference.median),
+                right,
+                y(reference.median),
+                stroke: Self.referenceColour,
+                width: 1.5,
+                dash: Self.referenceDash
+            )
         }
         if summaries.isEmpty {
-            canvas.text("no successful run to draw", x: (left + right) / 2, y: (top + bottom) / 2, size: 14, anchor: .middle)
+            canvas.text(
+                "no successful run to draw",
+                x: (left + right) / 2,
+                y: (top + bottom) / 2,
+                size: 14,
+                anchor: .middle
+            )
         }
         func n(_ value: Double) -> String { NumberFormat.coordinate(value) }
         for item in series {
@@ -85,7 +108,12 @@ struct LineChart {
             }
         }
         var legend = series.map { ($0.name, $0.colour, $0.dash, $0.points.allSatisfy { $0 == nil }) }
-        legend.append((reference.map { "control \($0.name)" } ?? "control (no successful run)", Self.referenceColour, Self.referenceDash, false))
+        legend.append(
+            (
+                reference.map { "control \($0.name)" } ?? "control (no successful run)", Self.referenceColour,
+                Self.referenceDash, false
+            )
+        )
         ChartFrame.drawLegend(&canvas, entries: legend, x: right + 18, y: top)
         canvas.text(caption, x: left, y: Double(height) - 14, size: 11, fill: "#555555")
         return canvas.render(title: title, description: description)
@@ -100,7 +128,8 @@ struct LineChart {
         }
         let logarithmic = low > 0 && high > 10 * low
         return numbers.map { value in
-            logarithmic ? start + (log10(value) - log10(low)) / (log10(high) - log10(low)) * (end - start)
+            logarithmic
+                ? start + (log10(value) - log10(low)) / (log10(high) - log10(low)) * (end - start)
                 : start + (value - low) / (high - low) * (end - start)
         }
     }

@@ -44,11 +44,22 @@ struct ScatterChart {
         let drawn = points.compactMap(\.position)
         let xScale = AxisScale.fitting(drawn.map(\.x))
         let pad = (yLimits.upperBound - yLimits.lowerBound) * 0.05
-        let yScale = AxisScale(minimum: Swift.max(yLimits.lowerBound, (drawn.map(\.y).min() ?? yLimits.lowerBound) - pad),
-                               maximum: Swift.min(yLimits.upperBound, (drawn.map(\.y).max() ?? yLimits.upperBound) + pad))
+        let yScale = AxisScale(
+            minimum: Swift.max(yLimits.lowerBound, (drawn.map(\.y).min() ?? yLimits.lowerBound) - pad),
+            maximum: Swift.min(yLimits.upperBound, (drawn.map(\.y).max() ?? yLimits.upperBound) + pad)
+        )
         canvas.text(title, x: left, y: 26, size: 16, bold: true)
-        ChartFrame.drawAxes(&canvas, xScale: xScale, yScale: yScale, left: left, right: right, top: top, bottom: bottom,
-                            xLabel: xScale.logarithmic ? "\(xLabel) (log scale)" : xLabel, yLabel: yLabel)
+        ChartFrame.drawAxes(
+            &canvas,
+            xScale: xScale,
+            yScale: yScale,
+            left: left,
+            right: right,
+            top: top,
+            bottom: bottom,
+            xLabel: xScale.logarithmic ? "\(xLabel) (log scale)" : xLabel,
+            yLabel: yLabel
+        )
         if drawn.isEmpty {
             canvas.text("no strategy to draw", x: (left + right) / 2, y: (top + bottom) / 2, size: 14, anchor: .middle)
         }
@@ -58,7 +69,9 @@ struct ScatterChart {
         func n(_ value: Double) -> String { NumberFormat.coordinate(value) }
         // The boundary of what the front dominates: up from the axis to the first point, then at
         // each point's y until the next point's x, up to it, and on to the right edge.
-        let steps = points.filter { front.contains($0.name) }.compactMap(\.position).sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map(pixel)
+        let steps = points.filter { front.contains($0.name) }.compactMap(\.position).sorted {
+            ($0.x, $0.y) < ($1.x, $1.y)
+        }.map(pixel)
         if let first = steps.first {
             let start = "M\(n(first.x)) \(n(bottom)) V\(n(first.y))"
             let data = steps.dropFirst().reduce(start) { $0 + " H\(n($1.x)) V\(n($1.y))" } + " H\(n(right))"
@@ -85,14 +98,28 @@ struct ScatterChart {
             canvas.text("\(index + 1) \(point.name) · \(point.note)", x: legendX + 18, y: rowY + 4, size: 12)
         }
         let lineY = top + Double(points.count) * 22
-        canvas.line(legendX, lineY, legendX + 12, lineY, stroke: ChartFrame.axisColour, width: 1.5, dash: Self.frontDash)
+        canvas.line(
+            legendX,
+            lineY,
+            legendX + 12,
+            lineY,
+            stroke: ChartFrame.axisColour,
+            width: 1.5,
+            dash: Self.frontDash
+        )
         canvas.text(frontLabel, x: legendX + 18, y: lineY + 4, size: 12)
         canvas.text(footnote, x: left, y: Double(height) - 14, size: 11, fill: "#555555")
         return canvas.render(title: title, description: description)
     }
 
     private func drawMarker(_ canvas: inout SVGCanvas, _ point: Point, x: Double, y: Double, radius: Double) {
-        canvas.circle(cx: x, cy: y, r: radius, fill: point.filled ? point.colour : "#ffffff",
-                      stroke: point.filled ? "#ffffff" : point.colour, strokeWidth: point.filled ? 1 : 2.5)
+        canvas.circle(
+            cx: x,
+            cy: y,
+            r: radius,
+            fill: point.filled ? point.colour : "#ffffff",
+            stroke: point.filled ? "#ffffff" : point.colour,
+            strokeWidth: point.filled ? 1 : 2.5
+        )
     }
 }

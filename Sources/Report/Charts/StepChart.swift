@@ -39,23 +39,59 @@ struct StepChart {
         let xScale = AxisScale(minimum: 0, maximum: allPoints.map(\.0).max() ?? 1)
         let yScale = AxisScale(minimum: 0, maximum: allPoints.map(\.1).max() ?? 1)
         canvas.text(title, x: left, y: 26, size: 16, bold: true)
-        ChartFrame.drawAxes(&canvas, xScale: xScale, yScale: yScale, left: left, right: right, top: top, bottom: bottom,
-                            xLabel: xLabel, yLabel: yLabel)
+        ChartFrame.drawAxes(
+            &canvas,
+            xScale: xScale,
+            yScale: yScale,
+            left: left,
+            right: right,
+            top: top,
+            bottom: bottom,
+            xLabel: xLabel,
+            yLabel: yLabel
+        )
         if allPoints.isEmpty {
-            canvas.text("no samples in these results", x: (left + right) / 2, y: (top + bottom) / 2, size: 14, anchor: .middle)
+            canvas.text(
+                "no samples in these results",
+                x: (left + right) / 2,
+                y: (top + bottom) / 2,
+                size: 14,
+                anchor: .middle
+            )
         }
         for item in series where !item.points.isEmpty {
-            let data = stepPath(item.points, xScale: xScale, yScale: yScale, left: left, right: right, top: top, bottom: bottom)
+            let data = stepPath(
+                item.points,
+                xScale: xScale,
+                yScale: yScale,
+                left: left,
+                right: right,
+                top: top,
+                bottom: bottom
+            )
             canvas.path(data, stroke: item.colour, width: 2, dash: item.dash)
         }
-        ChartFrame.drawLegend(&canvas, entries: series.map { ($0.name, $0.colour, $0.dash, $0.points.isEmpty) },
-                              x: right + 18, y: top)
+        ChartFrame.drawLegend(
+            &canvas,
+            entries: series.map { ($0.name, $0.colour, $0.dash, $0.points.isEmpty) },
+            x: right + 18,
+            y: top
+        )
         return canvas.render(title: title, description: description)
     }
 
-    private func stepPath(_ points: [(Double, Double)], xScale: AxisScale, yScale: AxisScale, left: Double, right: Double,
-                          top: Double, bottom: Double) -> String {
-        let pixels = points.map { (xScale.position($0.0, from: left, to: right), yScale.position($0.1, from: bottom, to: top)) }
+    private func stepPath(
+        _ points: [(Double, Double)],
+        xScale: AxisScale,
+        yScale: AxisScale,
+        left: Double,
+        right: Double,
+        top: Double,
+        bottom: Double
+    ) -> String {
+        let pixels = points.map {
+            (xScale.position($0.0, from: left, to: right), yScale.position($0.1, from: bottom, to: top))
+        }
         // Per pixel column: the first, extreme and last y, in drawing order.
         var columns: [(x: Double, ys: [Double])] = []
         for (x, y) in pixels {

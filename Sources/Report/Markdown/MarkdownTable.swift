@@ -15,7 +15,10 @@ struct MarkdownTable {
     }
 
     mutating func add(_ cells: [String]) {
-        precondition(cells.count == columns.count, "a row of \(cells.count) cells in a table of \(columns.count) columns")
+        precondition(
+            cells.count == columns.count,
+            "a row of \(cells.count) cells in a table of \(columns.count) columns"
+        )
         rows.append(cells)
     }
 
@@ -24,13 +27,16 @@ struct MarkdownTable {
     /// The table's lines, ending with a newline.
     func render() -> String {
         var lines = ["| " + columns.map { Self.escape($0.title) }.joined(separator: " | ") + " |"]
-        lines.append("|" + columns.map { column in
-            switch column.alignment {
-            case .left: ":---"
-            case .right: "---:"
-            case .center: ":---:"
-            }
-        }.joined(separator: "|") + "|")
+        lines.append(
+            "|"
+                + columns.map { column in
+                    switch column.alignment {
+                    case .left: ":---"
+                    case .right: "---:"
+                    case .center: ":---:"
+                    }
+                }.joined(separator: "|") + "|"
+        )
         for row in rows {
             lines.append("| " + row.map(Self.escape).joined(separator: " | ") + " |")
         }

@@ -22,7 +22,9 @@ extension Report {
             var cells = [Inline.code(strategy)]
             for category in categories {
                 let pairs = runs.compactMap { $0.metrics.yield.byCategory[category] }.filter { $0.count == 2 }
-                guard let found = SampleSummary(pairs.map { Double($0[0]) }), let total = SampleSummary(pairs.map { Double($0[1]) }) else {
+                guard let found = SampleSummary(pairs.map { Double($0[0]) }),
+                    let total = SampleSummary(pairs.map { Double($0[1]) })
+                else {
                     cells.append("—")
                     continue
                 }
@@ -30,18 +32,24 @@ extension Report {
             }
             table.add(cells)
         }
-        return "### Yield by category\n\nFound / discoverable devices per fixture category (medians over repetitions).\n\n" + table.render()
+        return
+            "### Yield by category\n\nFound / discoverable devices per fixture category (medians over repetitions).\n\n"
+            + table.render()
     }
 
     /// The categories in the order the fixtures' schema lists them; others follow alphabetically.
-    static let categoryOrder = ["router", "phone", "tablet", "computer", "tv", "speaker", "gaming", "iot", "printer", "camera", "storage"]
+    static let categoryOrder = [
+        "router", "phone", "tablet", "computer", "tv", "speaker", "gaming", "iot", "printer", "camera", "storage",
+    ]
 
     /// Per strategy, true category (rows) × what the probe after the scan said (columns), over
     /// every discoverable device of every successful run that measured categories; empty when
     /// none did.
     func categoryConfusion(_ group: RunGroup) -> String {
-        let probed = group.strategies.map { strategy in (strategy, group.ok(strategy).filter { $0.metrics.names.categoryCorrect != nil }) }
-            .filter { !$0.1.isEmpty }
+        let probed = group.strategies.map { strategy in
+            (strategy, group.ok(strategy).filter { $0.metrics.names.categoryCorrect != nil })
+        }
+        .filter { !$0.1.isEmpty }
         guard !probed.isEmpty else { return "" }
         let notFound = CategoryScore.notFound, unclassified = CategoryScore.unknown
         func ordered(_ names: Set<String>) -> [String] {
@@ -51,25 +59,38 @@ extension Report {
         // One set of columns for the group, so that the strategies' tables line up.
         let all = probed.flatMap { $0.1.flatMap { $0.devices.filter(\.discoverable) } }
         let rows = ordered(Set(all.map(\.category)))
-        let columns = ordered(Set(all.compactMap { $0.found ? $0.categoryPredicted : nil }))
+        let columns =
+            ordered(Set(all.compactMap { $0.found ? $0.categoryPredicted : nil }))
             + [unclassified, notFound].filter { name in all.contains { verdict($0) == name } }
-        var text = "### Category confusion\n\n<details><summary>Per strategy: the fixture's category (rows) against the probe's "
-        text += "(columns: a category, unknown — found, no rule decided —, or not found), every discoverable device counted once per run; "
+        var text =
+            "### Category confusion\n\n<details><summary>Per strategy: the fixture's category (rows) against the probe's "
+        text +=
+            "(columns: a category, unknown — found, no rule decided —, or not found), every discoverable device counted once per run; "
         text += "Identifiable: of the row's devices, those whose own signals determine their category</summary>\n\n"
         for (strategy, runs) in probed {
             let devices = runs.flatMap { $0.devices.filter(\.discoverable) }
-            var table = MarkdownTable([("Fixture ↓ probe →", .left)] + columns.map { ($0, .right) } + [("Correct", .right), ("Identifiable", .right)])
+            var table = MarkdownTable(
+                [("Fixture ↓ probe →", .left)] + columns.map { ($0, .right) } + [
+                    ("Correct", .right), ("Identifiable", .right),
+                ]
+            )
             for row in rows {
                 let members = devices.filter { $0.category == row }
                 let cells = columns.map { column -> String in
                     let count = members.filter { verdict($0) == column }.count
                     return count == 0 ? "·" : (column == row ? "**\(count)**" : "\(count)")
                 }
-                let identifiable = members.contains { $0.categoryIdentifiable != nil }
+                let identifiable =
+                    members.contains { $0.categoryIdentifiable != nil }
                     ? "\(members.filter { $0.categoryIdentifiable == true }.count)" : "—"
-                table.add([row] + cells + [ratio(Double(members.filter { verdict($0) == row }.count), Double(members.count)), identifiable])
+                table.add(
+                    [row] + cells + [
+                        ratio(Double(members.filter { verdict($0) == row }.count), Double(members.count)), identifiable,
+                    ]
+                )
             }
-            text += "\(Inline.code(strategy)), \(runs.count) run\(runs.count == 1 ? "" : "s"):\n\n" + table.render() + "\n"
+            text +=
+                "\(Inline.code(strategy)), \(runs.count) run\(runs.count == 1 ? "" : "s"):\n\n" + table.render() + "\n"
         }
         return text + "</details>\n"
     }

@@ -7,7 +7,8 @@ extension Report {
         switch agrees.id {
         case Metric.wolAgrees.id:
             guard let wol = metrics.wakeOnLAN, !wol.agrees, wol.referenceError == nil else { return nil }
-            return "\(wol.sent) sent / \(wol.received) received, \(wol.mismatched) other" + (wol.error.map { " (\($0))" } ?? "")
+            return "\(wol.sent) sent / \(wol.received) received, \(wol.mismatched) other"
+                + (wol.error.map { " (\($0))" } ?? "")
         case Metric.browseAgrees.id: return avahiDifference(metrics.bonjourBrowse)
         case Metric.browseAgreesFixture.id: return fixtureDifference(metrics.bonjourBrowse)
         case Metric.detailAgrees.id: return avahiDifference(metrics.detailServices)
@@ -27,6 +28,7 @@ extension Report {
     private func fixtureDifference(_ services: RunMetrics.ServiceAgreement?) -> String? {
         guard let services, !services.agreesFixture else { return nil }
         if let error = services.error { return "the tool: \(error)" }
-        return "\(services.found) / \(services.fixture): " + (services.onlyTool.map { "+" + $0 } + services.onlyFixture.map { "-" + $0 }).joined(separator: "; ")
+        return "\(services.found) / \(services.fixture): "
+            + (services.onlyTool.map { "+" + $0 } + services.onlyFixture.map { "-" + $0 }).joined(separator: "; ")
     }
 }

@@ -6,19 +6,25 @@ extension Report {
     func headlineTables(_ group: RunGroup) -> String {
         var text = "### Headline metrics\n\n"
         text += "Each cell: the median over successful repetitions (**best** marks the best median in the column; "
-        text += "tied values share it, and nothing is marked when all are equal), then the range min–max, then the change "
+        text +=
+            "tied values share it, and nothing is marked when all are equal), then the range min–max, then the change "
         text += "against the reference strategy \(Inline.code(document.referenceStrategy)) in % and absolute. "
-        text += "TCP attempts are SYNs seen on the wire: a connect to an absent host on the LAN sends ARP requests and never a SYN, "
-        text += "so the stack's connection objects (the review's \"connections\") are counted separately, below and in the raw runs.\n\n"
+        text +=
+            "TCP attempts are SYNs seen on the wire: a connect to an absent host on the LAN sends ARP requests and never a SYN, "
+        text +=
+            "so the stack's connection objects (the review's \"connections\") are counted separately, below and in the raw runs.\n\n"
         if !group.strategies.contains(document.referenceStrategy) {
             text += "The reference strategy has no runs here, so no changes are shown.\n\n"
         }
         text += "**Yield and wire**\n\n" + headlineTable(group, metrics: Metric.headlineYield)
         text += "\n**Time, UI and cost**\n\n" + headlineTable(group, metrics: Metric.headlineCost)
         text += "\n**The whole session**\n\n"
-        text += "What the categories cost: each \"(session)\" column is the scan with the session's tools plus the classify step "
-        text += "after them, with the scan's own figure beside it (the step's connects are counted by their SYN attempts; "
-        text += "[docs/METRICS.md](\(options.metricsDocLink)#session-cost)). Time to categories runs from the scan's start to the step's end.\n\n"
+        text +=
+            "What the categories cost: each \"(session)\" column is the scan with the session's tools plus the classify step "
+        text +=
+            "after them, with the scan's own figure beside it (the step's connects are counted by their SYN attempts; "
+        text +=
+            "[docs/METRICS.md](\(options.metricsDocLink)#session-cost)). Time to categories runs from the scan's start to the step's end.\n\n"
         text += headlineTable(group, metrics: Metric.headlineSession)
         return text
     }
@@ -64,8 +70,11 @@ extension Report {
     }
 
     /// The median, out of its whole for a count of devices: "29/30".
-    private func wholeText(_ group: RunGroup, _ strategy: String, _ metric: Metric, _ summary: SampleSummary) -> String {
-        guard let whole = SampleSummary(group.ok(strategy).compactMap { metric.total(in: $0.metrics) }) else { return metric.format(summary.median) }
+    private func wholeText(_ group: RunGroup, _ strategy: String, _ metric: Metric, _ summary: SampleSummary) -> String
+    {
+        guard let whole = SampleSummary(group.ok(strategy).compactMap { metric.total(in: $0.metrics) }) else {
+            return metric.format(summary.median)
+        }
         return "\(metric.format(summary.median))/\(metric.format(whole.median))"
     }
 

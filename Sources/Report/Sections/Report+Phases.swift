@@ -13,13 +13,17 @@ extension Report {
         var text = "### Phases, mDNS and threads\n\n"
         text += "Seconds per phase (phases of one pipeline step overlap, so they do not add up to the duration), "
         text += "the mDNS packets on the link and the scanner's peak threads: medians over successful repetitions.\n\n"
-        var table = MarkdownTable([("Strategy", .left)] + phases.map { ("\(Inline.code($0)) [s]", .right) }
-                                  + [(Metric.mdnsPackets.header, .right), (Metric.peakThreads.header, .right)])
+        var table = MarkdownTable(
+            [("Strategy", .left)] + phases.map { ("\(Inline.code($0)) [s]", .right) }
+                + [(Metric.mdnsPackets.header, .right), (Metric.peakThreads.header, .right)]
+        )
         for strategy in group.strategies {
             let ok = group.ok(strategy)
             guard !ok.isEmpty else { continue }
             let phaseCells = phases.map { phase in
-                SampleSummary(ok.compactMap { $0.metrics.phasesS[phase] }).map { NumberFormat.decimal($0.median, digits: 2) } ?? "—"
+                SampleSummary(ok.compactMap { $0.metrics.phasesS[phase] }).map {
+                    NumberFormat.decimal($0.median, digits: 2)
+                } ?? "—"
             }
             let counts = [Metric.mdnsPackets, Metric.peakThreads].map { metric in
                 group.summary(metric, strategy).map { metric.format($0.median) } ?? "not measured"

@@ -13,8 +13,10 @@ extension Report {
         let strategies = outcomeStrategies
         guard strategies.count > 4 else { return "" }
         var text = "### Every strategy against the review's bars\n\n"
-        text += "Each cell: the strategy's median and whether it meets the row's bar (✓ meets, ✗ does not; for a row without a "
-        text += "number, better than \(Inline.code(Self.reviewBefore)) by more than 10 %), from the same runs as the table above.\n\n"
+        text +=
+            "Each cell: the strategy's median and whether it meets the row's bar (✓ meets, ✗ does not; for a row without a "
+        text +=
+            "number, better than \(Inline.code(Self.reviewBefore)) by more than 10 %), from the same runs as the table above.\n\n"
         for platform in platforms {
             if let platform { text += "Platform `\(platform)`:\n\n" }
             var table = MarkdownTable([("Outcome", .left), ("Bar", .left)] + strategies.map { ("\($0)", .right) })

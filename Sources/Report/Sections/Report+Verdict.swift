@@ -13,7 +13,8 @@ extension Report {
         let prefix = groups.count > 1 ? "on \(group.title): " : "on \(Inline.code(group.fixture)): "
         return verdictSentence(group, prefix: prefix, most: "finds the most devices") { strategy in
             let found = group.median(.found, strategy) ?? 0
-            return "\(yieldText(found: found, discoverable: group.discoverable(strategy))), recall \(Metric.recall.format(group.median(.recall, strategy) ?? 0))"
+            return
+                "\(yieldText(found: found, discoverable: group.discoverable(strategy))), recall \(Metric.recall.format(group.median(.recall, strategy) ?? 0))"
         } basis: { strategy in
             let n = group.ok(strategy).count
             return n == 1 ? "one run, so no run-to-run spread is known to call a tie" : "medians of \(n) runs"
@@ -23,8 +24,11 @@ extension Report {
     /// The sentence for a suite, nil when it has no strategies.
     func verdict(_ suite: SuiteMedians) -> String? {
         let count = suite.groups.count
-        return verdictSentence(suite, prefix: "over the suite of \(count) fixtures, scenario \(Inline.code(suite.scenario)): ",
-                               most: "has the highest median recall") { strategy in
+        return verdictSentence(
+            suite,
+            prefix: "over the suite of \(count) fixtures, scenario \(Inline.code(suite.scenario)): ",
+            most: "has the highest median recall"
+        ) { strategy in
             "recall \(Metric.recall.format(suite.median(.recall, strategy) ?? 0))"
         } basis: { _ in
             "medians across the \(count) fixtures of each fixture's medians"
@@ -46,12 +50,16 @@ extension Report {
         /// "5,265 connections, 9,681 packets, 5,120 TCP attempts as a session (the scan alone: 1,225
         /// connections, 4,693 packets)".
         var cost: String {
-            var text = "\(Metric.sessionConnections.format(connections)) connections, \(Metric.sessionPackets.format(packets)) packets, "
+            var text =
+                "\(Metric.sessionConnections.format(connections)) connections, \(Metric.sessionPackets.format(packets)) packets, "
                 + "\(Metric.sessionTCPAttempts.format(attempts)) TCP attempts"
-            if scanOnly { return text + " in the scan (these results predate the session's cost: the classify step is not in it)" }
+            if scanOnly {
+                return text + " in the scan (these results predate the session's cost: the classify step is not in it)"
+            }
             text += " over the session"
             if let scanConnections, let scanPackets, scanConnections != connections || scanPackets != packets {
-                text += "; the scan alone: \(Metric.connectionsCreated.format(scanConnections)) connections, "
+                text +=
+                    "; the scan alone: \(Metric.connectionsCreated.format(scanConnections)) connections, "
                     + "\(Metric.packets.format(scanPackets)) packets"
             }
             return text
@@ -85,28 +93,49 @@ extension Report {
         let front = paretoFront(set)
         let failed = set.strategies.filter { set.failure($0) != nil }
         let rows: [VerdictRow] = set.strategies.filter { set.failure($0) == nil }.compactMap { strategy in
-            guard let recall = set.median(.recall, strategy), let attempts = cost(.sessionTCPAttempts).flatMap({ set.median($0, strategy) }),
-                  let packets = cost(.sessionPackets).flatMap({ set.median($0, strategy) }),
-                  let connections = cost(.sessionConnections).flatMap({ set.median($0, strategy) }) else { return nil }
-            return VerdictRow(strategy: strategy, recall: recall, attempts: attempts, packets: packets, connections: connections,
-                              scanConnections: set.median(.connectionsCreated, strategy), scanPackets: set.median(.packets, strategy),
-                              scanOnly: !measuresSession)
+            guard let recall = set.median(.recall, strategy),
+                let attempts = cost(.sessionTCPAttempts).flatMap({ set.median($0, strategy) }),
+                let packets = cost(.sessionPackets).flatMap({ set.median($0, strategy) }),
+                let connections = cost(.sessionConnections).flatMap({ set.median($0, strategy) })
+            else { return nil }
+            return VerdictRow(
+                strategy: strategy,
+                recall: recall,
+                attempts: attempts,
+                packets: packets,
+                connections: connections,
+                scanConnections: set.median(.connectionsCreated, strategy),
+                scanPackets: set.median(.packets, strategy),
+                scanOnly: !measuresSession
+            )
         }
         let onFront = rows.filter { front.front.contains($0.strategy) }
         let leaders = onFront.filter { $0.recall == onFront.map(\.recall).max() }
         let winner = leaders.first(where: { $0.connections == leaders.map(\.connections).min() })
-        return Standings(front: front, failed: failed, rows: rows, onFront: onFront, winner: winner,
-                         reference: rows.first { $0.strategy == document.referenceStrategy })
+        return Standings(
+            front: front,
+            failed: failed,
+            rows: rows,
+            onFront: onFront,
+            winner: winner,
+            reference: rows.first { $0.strategy == document.referenceStrategy }
+        )
     }
 
-    private func verdictSentence(_ set: any StrategyMedians, prefix: String, most: String, yield: (String) -> String,
-                                 basis: (String) -> String) -> String? {
+    private func verdictSentence(
+        _ set: any StrategyMedians,
+        prefix: String,
+        most: String,
+        yield: (String) -> String,
+        basis: (String) -> String
+    ) -> String? {
         guard !set.strategies.isEmpty else { return nil }
         let standings = standings(set)
         let (front, failed, rows, onFront) = (standings.front, standings.failed, standings.rows, standings.onFront)
         guard let winner = standings.winner else {
             if rows.isEmpty && !failed.isEmpty {
-                return prefix + "every strategy had a failed or timed-out run (\(Self.list(failed))), so none is on the Pareto front."
+                return prefix
+                    + "every strategy had a failed or timed-out run (\(Self.list(failed))), so none is on the Pareto front."
             }
             return prefix + "no strategy without a failure has its cost measured; the Pareto table below has what was."
         }
@@ -115,8 +144,11 @@ extension Report {
         if rows.count == 1 {
             sentence += ": it reaches \(yield(winner.strategy)) with \(winner.cost)"
         } else {
-            let tiedOnYield = rows.filter { $0.strategy != winner.strategy && front.tiedBySpread($0.strategy, winner.strategy, on: Metric.recall.id) }
-            sentence += ": \(onFront.count == 1 ? "it" : Inline.code(winner.strategy)) \(most) (\(yield(winner.strategy)))"
+            let tiedOnYield = rows.filter {
+                $0.strategy != winner.strategy && front.tiedBySpread($0.strategy, winner.strategy, on: Metric.recall.id)
+            }
+            sentence +=
+                ": \(onFront.count == 1 ? "it" : Inline.code(winner.strategy)) \(most) (\(yield(winner.strategy)))"
             if !tiedOnYield.isEmpty {
                 sentence += " — a tie with \(Self.list(tiedOnYield.map(\.strategy))) within their runs' spread"
             }
@@ -126,16 +158,23 @@ extension Report {
                 sentence += " with the fewest connections\(tied ? " (tied)" : "") (\(winner.cost))"
             } else if let cheapest = rows.first(where: { $0.connections == fewest }) {
                 let isReference = cheapest.strategy == document.referenceStrategy
-                sentence += " with \(winner.cost); \(Inline.code(cheapest.strategy))\(isReference ? ", the reference," : "") costs less "
-                sentence += "(\(cheapest.cost))\(cheapest.recall < winner.recall ? " with lower recall (\(yield(cheapest.strategy)))" : "")"
+                sentence +=
+                    " with \(winner.cost); \(Inline.code(cheapest.strategy))\(isReference ? ", the reference," : "") costs less "
+                sentence +=
+                    "(\(cheapest.cost))\(cheapest.recall < winner.recall ? " with lower recall (\(yield(cheapest.strategy)))" : "")"
                 referenceShown = isReference
             }
         }
         let reference = document.referenceStrategy
         if reference != winner.strategy, let ref = rows.first(where: { $0.strategy == reference }) {
-            sentence += " — against the reference \(Inline.code(reference))" + (referenceShown ? ": " : " (\(ref.cost), \(yield(reference))): ")
-            sentence += "\(Self.change(winner.connections, ref.connections)) connections, \(Self.change(winner.packets, ref.packets)) packets, "
-            sentence += "\(Self.change(winner.attempts, ref.attempts)) TCP attempts" + (measuresSession ? " over the session" : "")
+            sentence +=
+                " — against the reference \(Inline.code(reference))"
+                + (referenceShown ? ": " : " (\(ref.cost), \(yield(reference))): ")
+            sentence +=
+                "\(Self.change(winner.connections, ref.connections)) connections, \(Self.change(winner.packets, ref.packets)) packets, "
+            sentence +=
+                "\(Self.change(winner.attempts, ref.attempts)) TCP attempts"
+                + (measuresSession ? " over the session" : "")
         } else if failed.contains(reference) {
             sentence += " — the reference \(Inline.code(reference)) failed here"
         }
@@ -145,11 +184,17 @@ extension Report {
     /// "`a` is the only strategy here", "`a` dominates every other strategy on the Pareto objectives",
     /// "the Pareto front is `a` and `b` (`a` and `b` equal on every objective; 3 dominated; `c` failed,
     /// counted as dominated)".
-    private func standingClause(_ front: ParetoFront, rows: [VerdictRow], onFront: [VerdictRow], failed: [String]) -> String {
+    private func standingClause(
+        _ front: ParetoFront,
+        rows: [VerdictRow],
+        onFront: [VerdictRow],
+        failed: [String]
+    ) -> String {
         var clause: String
         var notes: [String] = []
         if rows.count == 1 {
-            clause = "\(Inline.code(onFront[0].strategy)) is the only strategy\(failed.isEmpty ? "" : " without a failure") here"
+            clause =
+                "\(Inline.code(onFront[0].strategy)) is the only strategy\(failed.isEmpty ? "" : " without a failure") here"
         } else if onFront.count == 1 {
             clause = "\(Inline.code(onFront[0].strategy)) dominates every other strategy on the Pareto objectives"
         } else {

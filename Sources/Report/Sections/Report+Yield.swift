@@ -8,11 +8,14 @@ extension Report {
         guard !devices.isEmpty else { return "### Device yield\n\nThe runs list no devices.\n" }
         var text = "### Device yield\n\n"
         text += "Found in k of a strategy's n runs (`3/3`, `1/3`, `0/3`), then the source that found the device first "
-        text += "(`arp`, `tcp`, `icmp`, `bonjour`, `ssdp`, `ptr`) when every run that found it agrees; no source: the runs' first sources differ. "
+        text +=
+            "(`arp`, `tcp`, `icmp`, `bonjour`, `ssdp`, `ptr`) when every run that found it agrees; no source: the runs' first sources differ. "
         text += "A device's yield is a count over the repetitions, not one run's answer.\n\n"
         var table = MarkdownTable([("Device", .left)] + group.strategies.map { (Inline.code($0), .center) })
         for device in devices {
-            var cells = ["\(Inline.code(device.name)) (\(device.category)\(device.discoverable ? "" : ", not discoverable"))"]
+            var cells = [
+                "\(Inline.code(device.name)) (\(device.category)\(device.discoverable ? "" : ", not discoverable"))"
+            ]
             for strategy in group.strategies { cells.append(matrixCell(group, strategy, device: device.name)) }
             table.add(cells)
         }
@@ -53,7 +56,9 @@ extension Report {
 
     /// Discoverable devices some repetition missed, with the reasons from the event log.
     func missedDevices(_ group: RunGroup) -> String {
-        var table = MarkdownTable([("Strategy", .left), ("Device", .left), ("Missed in", .right), ("Why (from the event log)", .left)])
+        var table = MarkdownTable([
+            ("Strategy", .left), ("Device", .left), ("Missed in", .right), ("Why (from the event log)", .left),
+        ])
         for strategy in group.strategies {
             let runs = group.ok(strategy)
             for device in deviceList(group) where device.discoverable {
@@ -65,7 +70,10 @@ extension Report {
                     let reason = outcome.missedBecause ?? "no reason logged"
                     if !reasons.contains(reason) { reasons.append(reason) }
                 }
-                table.add([Inline.code(strategy), Inline.code(device.name), "\(missed.count)/\(outcomes.count)", reasons.joined(separator: "; ")])
+                table.add([
+                    Inline.code(strategy), Inline.code(device.name), "\(missed.count)/\(outcomes.count)",
+                    reasons.joined(separator: "; "),
+                ])
             }
         }
         guard !table.isEmpty else { return "Every strategy found every discoverable device in every repetition.\n" }

@@ -11,7 +11,8 @@ public enum WireYieldReport {
 
     static func summary(_ yield: WireYield) -> String {
         var text = "## Yield from the wire\n\n"
-        text += "Inventory \(Inline.code(yield.inventory)), scanner \(yield.scanner.map(Inline.code) ?? "unknown (no --scanner, none inferred)"). "
+        text +=
+            "Inventory \(Inline.code(yield.inventory)), scanner \(yield.scanner.map(Inline.code) ?? "unknown (no --scanner, none inferred)"). "
         text += "Discoverable = answered the scanner on some protocol; the wire cannot say what the app listed.\n\n"
         var table = MarkdownTable([("Figure", .left), ("Devices", .right)])
         table.add(["in the inventory", "\(yield.inventoryDevices)"])
@@ -32,29 +33,45 @@ public enum WireYieldReport {
         var text = "### Devices\n\n"
         text += "`wire IP` is where the device was seen (by MAC when DHCP moved it); TCP is attempts, then outcomes; "
         text += "`—` means nothing on the wire.\n\n"
-        var table = MarkdownTable([("Device", .left), ("Category", .left), ("Wire IP", .left), ("Matched by", .left),
-                                   ("Contacted", .center), ("Answered", .left), ("TCP", .right), ("Open ports", .left),
-                                   ("Connections", .right)])
+        var table = MarkdownTable([
+            ("Device", .left), ("Category", .left), ("Wire IP", .left), ("Matched by", .left),
+            ("Contacted", .center), ("Answered", .left), ("TCP", .right), ("Open ports", .left),
+            ("Connections", .right),
+        ])
         for device in yield.devices {
-            let outcomes = device.tcpOutcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            table.add([Inline.code(device.name), device.category, device.wireIp ?? "—", device.matchedBy,
-                       device.contacted ? "yes" : "no",
-                       device.answered.isEmpty ? "**never**" : device.answered.joined(separator: ", ") + (device.namedByMdns ? " (A in mDNS)" : ""),
-                       device.tcpAttempts == 0 ? "0" : "\(device.tcpAttempts) (\(outcomes))",
-                       device.openPorts.isEmpty ? "—" : device.openPorts.map(String.init).joined(separator: ", "),
-                       "\(device.connections)"])
+            let outcomes = device.tcpOutcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                separator: ", "
+            )
+            table.add([
+                Inline.code(device.name), device.category, device.wireIp ?? "—", device.matchedBy,
+                device.contacted ? "yes" : "no",
+                device.answered.isEmpty
+                    ? "**never**"
+                    : device.answered.joined(separator: ", ") + (device.namedByMdns ? " (A in mDNS)" : ""),
+                device.tcpAttempts == 0 ? "0" : "\(device.tcpAttempts) (\(outcomes))",
+                device.openPorts.isEmpty ? "—" : device.openPorts.map(String.init).joined(separator: ", "),
+                "\(device.connections)",
+            ])
         }
         return text + table.render()
     }
 
     static func unlisted(_ yield: WireYield) -> String {
         var text = "### On the wire, not in the inventory\n\n"
-        guard !yield.notInInventory.isEmpty else { return text + "None: every local host on the wire is in the inventory.\n" }
-        text += "Local hosts (they sent ARP, or have private, link-local or benchmarking addresses) that match no device; add them to the inventory.\n\n"
-        var table = MarkdownTable([("IP", .left), ("MAC", .left), ("Answered", .left), ("Packets from scanner", .right), ("Packets to scanner", .right)])
+        guard !yield.notInInventory.isEmpty else {
+            return text + "None: every local host on the wire is in the inventory.\n"
+        }
+        text +=
+            "Local hosts (they sent ARP, or have private, link-local or benchmarking addresses) that match no device; add them to the inventory.\n\n"
+        var table = MarkdownTable([
+            ("IP", .left), ("MAC", .left), ("Answered", .left), ("Packets from scanner", .right),
+            ("Packets to scanner", .right),
+        ])
         for host in yield.notInInventory {
-            table.add([host.ip, host.macs.first ?? "—", host.answered.isEmpty ? "—" : host.answered.joined(separator: ", "),
-                       "\(host.packetsFromScanner)", "\(host.packetsToScanner)"])
+            table.add([
+                host.ip, host.macs.first ?? "—", host.answered.isEmpty ? "—" : host.answered.joined(separator: ", "),
+                "\(host.packetsFromScanner)", "\(host.packetsToScanner)",
+            ])
         }
         return text + table.render()
     }

@@ -73,13 +73,22 @@ public struct TuneAnalysis: Sendable, Encodable {
                 case .failed, nil: standing = "failed"
                 }
             }
-            return Row(name: candidate.name, origin: candidate.origin, fixtures: reached.count, values: values, standing: standing,
-                       dominatedBy: by, dominatedByReference: versus, overrides: candidate.overrides)
+            return Row(
+                name: candidate.name,
+                origin: candidate.origin,
+                fixtures: reached.count,
+                values: values,
+                standing: standing,
+                dominatedBy: by,
+                dominatedByReference: versus,
+                overrides: candidate.overrides
+            )
         }
         // A candidate equal to the reference on every objective is not dominated, but found nothing either.
         let drawn = rows.filter { row in
             row.origin.hasPrefix("bracket") && row.dominatedByReference == false
-                && !(row.values.map { values in front.compared.allSatisfy { values[$0.id] == reference?[$0.id] } } ?? false)
+                && !(row.values.map { values in front.compared.allSatisfy { values[$0.id] == reference?[$0.id] } }
+                    ?? false)
         }
         notDominatedByReference = drawn.map(\.name)
         dominateReference = drawn.filter { row in

@@ -28,8 +28,12 @@ public protocol ConnectionBudget: Sendable {
 ///   - limit: the base limit, or `.none`.
 ///   - thermal: the run's thermal multiplier.
 ///   - events: where budget events go.
-public func makeConnectionBudget(style: BudgetStyle, limit: Limit, thermal: ThermalThrottle,
-                                 events: (any EventSink)? = nil) -> any ConnectionBudget {
+public func makeConnectionBudget(
+    style: BudgetStyle,
+    limit: Limit,
+    thermal: ThermalThrottle,
+    events: (any EventSink)? = nil
+) -> any ConnectionBudget {
     switch style {
     case .structured:
         StructuredConnectionBudget(limit: limit.value, thermal: thermal, events: events)

@@ -31,8 +31,12 @@ public actor ShippedConnectionBudget: ConnectionBudget {
     ///   - thermal: multiplier, re-read at every `acquire` (and, with `conditionalWake`, every `release`).
     ///   - conditionalWake: reproduce the pre-ADR-016 wake rule.
     ///   - events: where `budget_*` events go.
-    public init(limit: Int?, thermal: ThermalThrottle = ThermalThrottle(), conditionalWake: Bool = false,
-                events: (any EventSink)? = nil) {
+    public init(
+        limit: Int?,
+        thermal: ThermalThrottle = ThermalThrottle(),
+        conditionalWake: Bool = false,
+        events: (any EventSink)? = nil
+    ) {
         precondition(limit.map { $0 >= 1 } ?? true, "a budget limit must be at least 1")
         self.baseLimit = limit
         self.thermal = thermal
@@ -67,7 +71,9 @@ public actor ShippedConnectionBudget: ConnectionBudget {
     /// - Parameter since: when the slot's body ended (`CLOCK_MONOTONIC` ns), for the release-lag
     ///   diagnostic; nil for a direct call.
     public func release(since: UInt64? = nil) {
-        if let since { counters.releaseLagMaxNanoseconds = max(counters.releaseLagMaxNanoseconds, MonotonicClock.now() &- since) }
+        if let since {
+            counters.releaseLagMaxNanoseconds = max(counters.releaseLagMaxNanoseconds, MonotonicClock.now() &- since)
+        }
         active = max(active - 1, 0)
         counters.releases += 1
         let limit = effectiveLimit
@@ -76,11 +82,15 @@ public actor ShippedConnectionBudget: ConnectionBudget {
             return
         }
         if conditionalWake, let limit, active >= limit {
-            events?.record(.budgetRelease(.init(active: active, deferred: true, limit: limit, queued: waiters.count, woke: false)))
+            events?.record(
+                .budgetRelease(.init(active: active, deferred: true, limit: limit, queued: waiters.count, woke: false))
+            )
             return
         }
         let woken = waiters.removeFirst()
-        events?.record(.budgetRelease(.init(active: active, deferred: true, limit: limit, queued: waiters.count, woke: true)))
+        events?.record(
+            .budgetRelease(.init(active: active, deferred: true, limit: limit, queued: waiters.count, woke: true))
+        )
         woken.continuation.resume()
     }
 

@@ -9,7 +9,7 @@ final class DedicatedThread: Sendable {
 
     init(name: String) {
         let thread = Thread { [self] in
-            CurrentThread.setNice(-10)   // needs root; a no-op otherwise
+            CurrentThread.setNice(-10)  // needs root; a no-op otherwise
             while true {
                 signal.wait()
                 let next = queue.withLock { $0.isEmpty ? nil : $0.removeFirst() }

@@ -73,8 +73,11 @@ public final class PathMonitor: Sendable {
 
     /// A monitor that reads interfaces with `read` and looks again only when `update` is called
     /// (the installed one calls it at every rtnetlink announcement; tests call it by hand).
-    public init(model: PathModel, reactor: Reactor = .shared,
-                read: @escaping @Sendable () -> [NetworkInterfaces.Entry] = { NetworkInterfaces.entries() }) {
+    public init(
+        model: PathModel,
+        reactor: Reactor = .shared,
+        read: @escaping @Sendable () -> [NetworkInterfaces.Entry] = { NetworkInterfaces.entries() }
+    ) {
         self.model = model
         self.reactor = reactor
         self.read = read
@@ -87,7 +90,8 @@ public final class PathMonitor: Sendable {
     /// Starts following the path to `remote` (through `interface` when bound) for connection `id`.
     /// - Returns: nil when the path is satisfied now (or not followed), else the error of its
     ///   unsatisfied path: the connection must wait for it instead of connecting.
-    public func follow(_ id: UInt64, remote: IPv4Address, interface: String?, _ follower: Follower) -> ConnectionError? {
+    public func follow(_ id: UInt64, remote: IPv4Address, interface: String?, _ follower: Follower) -> ConnectionError?
+    {
         state.withLock { state -> ConnectionError? in
             guard let name = interface ?? Self.interface(holding: remote, in: state.entries) else { return nil }
             state.followers[id] = (name, follower)
@@ -126,7 +130,9 @@ public final class PathMonitor: Sendable {
         }
         for (follower, error) in lost { follower.lost(error) }
         for name in restored {
-            if model.retryDelayNs == 0 { retry(name, restoredAt: now) } else {
+            if model.retryDelayNs == 0 {
+                retry(name, restoredAt: now)
+            } else {
                 reactor.schedule(afterNs: model.retryDelayNs) { [self] in retry(name, restoredAt: now) }
             }
         }

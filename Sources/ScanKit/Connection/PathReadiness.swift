@@ -55,7 +55,9 @@ public enum PathReadiness {
     /// - Returns: nil when the path is satisfied, else `ENODEV`, `ENETDOWN` or `EADDRNOTAVAIL`.
     public static func decide(interface: String?, localIP: IPv4Address?, interfaces: [Interface]) -> ConnectionError? {
         if let interface {
-            guard let found = interfaces.first(where: { $0.name == interface }) else { return ConnectionError(code: Errno.noSuchDevice.rawValue) }
+            guard let found = interfaces.first(where: { $0.name == interface }) else {
+                return ConnectionError(code: Errno.noSuchDevice.rawValue)
+            }
             guard found.isUp && found.isRunning else { return ConnectionError(code: Errno.networkDown.rawValue) }
             return found.addresses.isEmpty ? ConnectionError(code: Errno.addressNotAvailable.rawValue) : nil
         }
@@ -71,10 +73,14 @@ public enum PathReadiness {
     public static func interfaces(from entries: [NetworkInterfaces.Entry]) -> [Interface] {
         var found: [Interface] = []
         for entry in entries {
-            let index = found.firstIndex { $0.name == entry.name } ?? {
-                found.append(Interface(name: entry.name, isUp: entry.isUp, isRunning: entry.isRunning, addresses: []))
-                return found.count - 1
-            }()
+            let index =
+                found.firstIndex { $0.name == entry.name }
+                ?? {
+                    found.append(
+                        Interface(name: entry.name, isUp: entry.isUp, isRunning: entry.isRunning, addresses: [])
+                    )
+                    return found.count - 1
+                }()
             if let ipv4 = entry.ipv4 { found[index].addresses.append(ipv4.address) }
         }
         return found

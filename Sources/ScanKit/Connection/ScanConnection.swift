@@ -67,9 +67,17 @@ public final class ScanConnection: Sendable {
     ///   - reactor: the reactor that watches the socket.
     ///   - reuseLocalEndpoint: set `SO_REUSEADDR`/`SO_REUSEPORT` (NetMonitor's port scanner).
     ///   - pathMonitor: the path to follow (default: the process's, nil without `path_waiting`).
-    public init(to ip: IPv4Address, port: Int, transport: Transport = .tcp, interface: String? = nil,
-                phase: String, events: (any EventSink)?, reactor: Reactor = .shared, reuseLocalEndpoint: Bool = false,
-                pathMonitor: PathMonitor? = PathMonitor.current) {
+    public init(
+        to ip: IPv4Address,
+        port: Int,
+        transport: Transport = .tcp,
+        interface: String? = nil,
+        phase: String,
+        events: (any EventSink)?,
+        reactor: Reactor = .shared,
+        reuseLocalEndpoint: Bool = false,
+        pathMonitor: PathMonitor? = PathMonitor.current
+    ) {
         id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
         self.ip = ip
         self.port = port
@@ -79,7 +87,9 @@ public final class ScanConnection: Sendable {
         self.events = events
         self.reactor = reactor
         self.pathMonitor = pathMonitor
-        events?.record(.connectionCreated(.init(connection: id, transport: transport, ip: ip, port: port, phase: phase)))
+        events?.record(
+            .connectionCreated(.init(connection: id, transport: transport, ip: ip, port: port, phase: phase))
+        )
         events?.record(.connectionState(.init(connection: id, state: .setup)))
     }
 
@@ -99,8 +109,10 @@ public final class ScanConnection: Sendable {
         PlatformCosts.spend(PlatformCosts.current.connectionSetupNs)
         transition(to: .preparing, at: MonotonicClock.now())
         if let pathMonitor {
-            let follower = PathMonitor.Follower(lost: { [weak self] error in self?.pathLost(error) },
-                                                restored: { [weak self] in self?.pathRestored() })
+            let follower = PathMonitor.Follower(
+                lost: { [weak self] error in self?.pathLost(error) },
+                restored: { [weak self] in self?.pathRestored() }
+            )
             if let error = pathMonitor.follow(id, remote: ip, interface: interface, follower) {
                 // NWConnection on an unsatisfied path: waiting for a path change, nothing sent.
                 transition(to: .waiting(error), at: MonotonicClock.now(), onlyFrom: .preparing)
@@ -120,7 +132,9 @@ public final class ScanConnection: Sendable {
         guard let attempt else { return }
         let fd: Int32
         do {
-            fd = try SocketSystem.openSocket(type: transport == .tcp ? SocketSystem.streamType : SocketSystem.datagramType)
+            fd = try SocketSystem.openSocket(
+                type: transport == .tcp ? SocketSystem.streamType : SocketSystem.datagramType
+            )
             if let interface { try SocketSystem.bindToDevice(fd, interface: interface) }
             if reuseLocalEndpoint { try SocketSystem.enableReuse(fd) }
         } catch {

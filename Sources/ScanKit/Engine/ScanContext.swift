@@ -21,10 +21,16 @@ public struct ScanContext: Sendable {
     /// Where phases log connections and packets.
     public var events: (any EventSink)?
 
-    public init(hosts: [IPv4Address], subnetFilter: @escaping @Sendable (IPv4Address) -> Bool = { _ in true },
-                localIP: IPv4Address? = nil, gateway: IPv4Address? = nil, interface: String? = nil,
-                budget: any ConnectionBudget = StructuredConnectionBudget(limit: nil),
-                thermal: ThermalThrottle = ThermalThrottle(), events: (any EventSink)? = nil) {
+    public init(
+        hosts: [IPv4Address],
+        subnetFilter: @escaping @Sendable (IPv4Address) -> Bool = { _ in true },
+        localIP: IPv4Address? = nil,
+        gateway: IPv4Address? = nil,
+        interface: String? = nil,
+        budget: any ConnectionBudget = StructuredConnectionBudget(limit: nil),
+        thermal: ThermalThrottle = ThermalThrottle(),
+        events: (any EventSink)? = nil
+    ) {
         self.hosts = hosts
         self.subnetFilter = subnetFilter
         self.localIP = localIP
@@ -36,10 +42,25 @@ public struct ScanContext: Sendable {
     }
 
     /// A context whose filter is membership of `network`.
-    public init(network: IPv4Network, hosts: [IPv4Address], localIP: IPv4Address? = nil, gateway: IPv4Address? = nil,
-                interface: String? = nil, budget: any ConnectionBudget = StructuredConnectionBudget(limit: nil),
-                thermal: ThermalThrottle = ThermalThrottle(), events: (any EventSink)? = nil) {
-        self.init(hosts: hosts, subnetFilter: { network.contains($0) }, localIP: localIP, gateway: gateway,
-                  interface: interface, budget: budget, thermal: thermal, events: events)
+    public init(
+        network: IPv4Network,
+        hosts: [IPv4Address],
+        localIP: IPv4Address? = nil,
+        gateway: IPv4Address? = nil,
+        interface: String? = nil,
+        budget: any ConnectionBudget = StructuredConnectionBudget(limit: nil),
+        thermal: ThermalThrottle = ThermalThrottle(),
+        events: (any EventSink)? = nil
+    ) {
+        self.init(
+            hosts: hosts,
+            subnetFilter: { network.contains($0) },
+            localIP: localIP,
+            gateway: gateway,
+            interface: interface,
+            budget: budget,
+            thermal: thermal,
+            events: events
+        )
     }
 }

@@ -29,8 +29,12 @@ public actor ScanEngine {
     ///   - phaseDeadline: hard per-phase limit (NetMonitor: 30 s); nil for none.
     ///   - deadlineMode: `.hard` abandons a wedged phase; `.cooperative` reproduces NetMonitor.
     ///   - events: where phase start/end go.
-    public init(accumulator: ScanAccumulator = ScanAccumulator(), phaseDeadline: Duration? = .seconds(30),
-                deadlineMode: DeadlineMode = .hard, events: (any EventSink)? = nil) {
+    public init(
+        accumulator: ScanAccumulator = ScanAccumulator(),
+        phaseDeadline: Duration? = .seconds(30),
+        deadlineMode: DeadlineMode = .hard,
+        events: (any EventSink)? = nil
+    ) {
         self.accumulator = accumulator
         self.phaseDeadline = phaseDeadline
         self.deadlineMode = deadlineMode
@@ -45,8 +49,11 @@ public actor ScanEngine {
     ///   - pipeline: the steps.
     ///   - context: shared phase inputs.
     ///   - onProgress: called for every phase progress report (from any thread).
-    public func run(_ pipeline: ScanPipeline, context: ScanContext,
-                    onProgress: @escaping @Sendable (ScanProgress) -> Void = { _ in }) async -> ScanResult {
+    public func run(
+        _ pipeline: ScanPipeline,
+        context: ScanContext,
+        onProgress: @escaping @Sendable (ScanProgress) -> Void = { _ in }
+    ) async -> ScanResult {
         let total = pipeline.totalWeight
         guard total > 0 else {
             return ScanResult(devices: await accumulator.sortedSnapshot(), phases: [])
@@ -61,8 +68,13 @@ public actor ScanEngine {
                     for phase in step.phases {
                         group.addTask {
                             await self.runPhase(phase, step: stepIndex, context: context) { p in
-                                onProgress(ScanProgress(fraction: (base + phase.weight * p) / total,
-                                                        phaseID: phase.id, displayName: phase.displayName))
+                                onProgress(
+                                    ScanProgress(
+                                        fraction: (base + phase.weight * p) / total,
+                                        phaseID: phase.id,
+                                        displayName: phase.displayName
+                                    )
+                                )
                             }
                         }
                     }
@@ -76,10 +88,17 @@ public actor ScanEngine {
                 for phase in step.phases {
                     if Task.isCancelled { break }
                     let base = completed
-                    records.append(await runPhase(phase, step: stepIndex, context: context) { p in
-                        onProgress(ScanProgress(fraction: (base + phase.weight * p) / total,
-                                                phaseID: phase.id, displayName: phase.displayName))
-                    })
+                    records.append(
+                        await runPhase(phase, step: stepIndex, context: context) { p in
+                            onProgress(
+                                ScanProgress(
+                                    fraction: (base + phase.weight * p) / total,
+                                    phaseID: phase.id,
+                                    displayName: phase.displayName
+                                )
+                            )
+                        }
+                    )
                     completed += phase.weight
                 }
             }
@@ -89,8 +108,12 @@ public actor ScanEngine {
 
     /// Runs one phase in an unstructured task and returns at whichever comes first: the phase
     /// ends, the deadline passes, or the caller is cancelled.
-    private nonisolated func runPhase(_ phase: any ScanPhase, step: Int, context: ScanContext,
-                                      report: @escaping @Sendable (Double) -> Void) async -> PhaseRecord {
+    private nonisolated func runPhase(
+        _ phase: any ScanPhase,
+        step: Int,
+        context: ScanContext,
+        report: @escaping @Sendable (Double) -> Void
+    ) async -> PhaseRecord {
         let start = MonotonicClock.now()
         events?.record(.phaseStart(.init(phase: phase.id, step: step)))
         if deadlineMode == .cooperative {
@@ -130,8 +153,11 @@ public actor ScanEngine {
 
     /// NetMonitor's race: phase and sleep as children of one group; the first to finish cancels
     /// the other, and the group still waits for both.
-    private nonisolated func runCooperatively(_ phase: any ScanPhase, context: ScanContext,
-                                              report: @escaping @Sendable (Double) -> Void) async -> PhaseOutcome {
+    private nonisolated func runCooperatively(
+        _ phase: any ScanPhase,
+        context: ScanContext,
+        report: @escaping @Sendable (Double) -> Void
+    ) async -> PhaseOutcome {
         let accumulator = self.accumulator
         let deadline = phaseDeadline
         return await withTaskGroup(of: PhaseOutcome.self) { group in

@@ -17,6 +17,9 @@ public protocol ScanPhase: Sendable {
     ///   - context: targets, filter, budget and event log shared by all phases.
     ///   - accumulator: where results go.
     ///   - progress: phase-local progress in [0, 1].
-    func execute(context: ScanContext, accumulator: ScanAccumulator,
-                 progress: @escaping @Sendable (Double) -> Void) async
+    func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async
 }

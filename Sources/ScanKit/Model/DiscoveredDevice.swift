@@ -42,9 +42,17 @@ public struct DiscoveredDevice: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// A fresh record as a phase reports it.
-    public init(ip: IPv4Address, source: DeviceSource, hostname: String? = nil, vendor: String? = nil,
-                mac: MACAddress? = nil, latencyMs: Double? = nil, openPorts: [Int] = [],
-                discoveredAtNs: UInt64 = MonotonicClock.now(), id: UUID = UUID()) {
+    public init(
+        ip: IPv4Address,
+        source: DeviceSource,
+        hostname: String? = nil,
+        vendor: String? = nil,
+        mac: MACAddress? = nil,
+        latencyMs: Double? = nil,
+        openPorts: [Int] = [],
+        discoveredAtNs: UInt64 = MonotonicClock.now(),
+        id: UUID = UUID()
+    ) {
         self.id = id
         self.ip = ip
         self.hostname = hostname

@@ -24,8 +24,11 @@ public struct ARPPhase: ScanPhase {
         self.neighbours = neighbours
     }
 
-    public func execute(context: ScanContext, accumulator: ScanAccumulator,
-                        progress: @escaping @Sendable (Double) -> Void) async {
+    public func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
         var missing = context.hosts
         var found: [IPv4Address: MACAddress] = [:]
@@ -37,7 +40,8 @@ public struct ARPPhase: ScanPhase {
             // The settle wait, in slices when the table is also read during it.
             var waited = 0
             repeat {
-                let slice = settings.readEveryMs > 0 ? min(settings.readEveryMs, settings.settleMs - waited) : settings.settleMs
+                let slice =
+                    settings.readEveryMs > 0 ? min(settings.readEveryMs, settings.settleMs - waited) : settings.settleMs
                 do { try await Task.sleep(for: .milliseconds(slice)) } catch { break }
                 waited += slice
                 await read(round: round, found: &found, context: context, accumulator: accumulator)
@@ -50,7 +54,12 @@ public struct ARPPhase: ScanPhase {
 
     /// Reads the neighbour table and publishes the entries not seen before that pass the filters:
     /// as soon as they are read, so a retry round or a long settle holds nothing back.
-    private func read(round: Int, found: inout [IPv4Address: MACAddress], context: ScanContext, accumulator: ScanAccumulator) async {
+    private func read(
+        round: Int,
+        found: inout [IPv4Address: MACAddress],
+        context: ScanContext,
+        accumulator: ScanAccumulator
+    ) async {
         let table = neighbours(context.interface)
         context.events?.record(.neighbourTableRead(.init(phase: id, round: round, addresses: table.map(\.ip))))
         var new: [IPv4Address: MACAddress] = [:]
@@ -78,7 +87,11 @@ public struct ARPPhase: ScanPhase {
         let fd: Int32
         do { fd = try SocketSystem.openDatagram(interface: context.interface) } catch {
             for ip in hosts {
-                context.events?.record(.sendFailed(.init(phase: id, kind: .udpPoke, ip: ip, port: settings.pokePort, error: error.errno.name)))
+                context.events?.record(
+                    .sendFailed(
+                        .init(phase: id, kind: .udpPoke, ip: ip, port: settings.pokePort, error: error.errno.name)
+                    )
+                )
             }
             return
         }
@@ -95,11 +108,30 @@ public struct ARPPhase: ScanPhase {
                 sent = SocketSystem.send(fd, payload, to: ip, port: settings.pokePort)
             }
             if sent > 0 {
-                context.events?.record(.packetSent(.init(phase: id, kind: .udpPoke, ip: ip, port: settings.pokePort, bytes: sent,
-                                                         blockedMs: waitedMs > 0 ? waitedMs : nil)))
+                context.events?.record(
+                    .packetSent(
+                        .init(
+                            phase: id,
+                            kind: .udpPoke,
+                            ip: ip,
+                            port: settings.pokePort,
+                            bytes: sent,
+                            blockedMs: waitedMs > 0 ? waitedMs : nil
+                        )
+                    )
+                )
             } else {
-                context.events?.record(.sendFailed(.init(phase: id, kind: .udpPoke, ip: ip, port: settings.pokePort,
-                                                         error: Errno(rawValue: Int32(-sent)).name)))
+                context.events?.record(
+                    .sendFailed(
+                        .init(
+                            phase: id,
+                            kind: .udpPoke,
+                            ip: ip,
+                            port: settings.pokePort,
+                            error: Errno(rawValue: Int32(-sent)).name
+                        )
+                    )
+                )
             }
             if settings.paceEvery > 0 && (index + 1) % settings.paceEvery == 0 && index + 1 < hosts.count {
                 try? await Task.sleep(for: .milliseconds(settings.paceSleepMs))

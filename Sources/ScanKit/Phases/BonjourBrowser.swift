@@ -43,8 +43,12 @@ public final class BonjourBrowser: Sendable {
     ///   - phaseID: the `phase` field of its events.
     ///   - session: the service and generation that started it; its answers and timer fires are
     ///     handed to the service, which applies or discards them (`bonjour.generation_check`).
-    public init(settings: Strategy.Bonjour, events: (any EventSink)?, phaseID: String = PhaseKind.bonjour.rawValue,
-                session: (service: BonjourDiscoveryService, generation: Int)? = nil) {
+    public init(
+        settings: Strategy.Bonjour,
+        events: (any EventSink)?,
+        phaseID: String = PhaseKind.bonjour.rawValue,
+        session: (service: BonjourDiscoveryService, generation: Int)? = nil
+    ) {
         self.settings = settings
         self.events = events
         self.phaseID = phaseID
@@ -61,7 +65,9 @@ public final class BonjourBrowser: Sendable {
     public var services: [BonjourService] { state.withLock { $0.cache.services } }
 
     /// The TXT strings heard for `service` (`key=value`, RFC 6763 §6), nil when none arrived.
-    public func text(of service: BonjourService) -> [String]? { state.withLock { $0.cache.texts[service.instanceName] } }
+    public func text(of service: BonjourService) -> [String]? {
+        state.withLock { $0.cache.texts[service.instanceName] }
+    }
 
     /// Number of services found so far.
     public var serviceCount: Int { state.withLock { $0.cache.services.count } }
@@ -81,11 +87,19 @@ public final class BonjourBrowser: Sendable {
     public func start(interface: String?, localIP: IPv4Address?, bindToInterface: Bool) throws(DiscoverySocketError) {
         let alreadyStarted = state.withLock { $0.originNs != nil }
         guard !alreadyStarted else { return }
-        let socket = try DiscoverySocket(port: BonjourQueryBuilder.port, reuse: true,
-                                         interface: bindToInterface ? interface : nil)
+        let socket = try DiscoverySocket(
+            port: BonjourQueryBuilder.port,
+            reuse: true,
+            interface: bindToInterface ? interface : nil
+        )
         do throws(DiscoverySocketError) {
-            try socket.configureMulticast(group: BonjourQueryBuilder.group, interface: interface, localIP: localIP,
-                                          ttl: 255, join: true)
+            try socket.configureMulticast(
+                group: BonjourQueryBuilder.group,
+                interface: interface,
+                localIP: localIP,
+                ttl: 255,
+                join: true
+            )
         } catch {
             socket.close()
             throw error
@@ -96,16 +110,24 @@ public final class BonjourBrowser: Sendable {
                 self.events?.record(.answerReceived(.init(phase: self.phaseID, protocol: .mdns, from: datagram.sender)))
             }
             if let session = self.session, message.isResponse {
-                session.service.deliver(message, receivedNs: datagram.receivedAtNs, from: datagram.sender,
-                                        generation: session.generation)
+                session.service.deliver(
+                    message,
+                    receivedNs: datagram.receivedAtNs,
+                    from: datagram.sender,
+                    generation: session.generation
+                )
             } else {
                 self.apply(message, receivedNs: datagram.receivedAtNs)
             }
         }
         let origin = MonotonicClock.now()
         let until = settings.window.mode == .fixed ? settings.window.fixedMs : settings.window.maxMs
-        let schedule = BonjourQuerySchedule(tiers: settings.tiers.count, tierDelayMs: settings.tierDelayMs,
-                                            untilMs: until, requery: settings.requery == .rfc6762)
+        let schedule = BonjourQuerySchedule(
+            tiers: settings.tiers.count,
+            tierDelayMs: settings.tierDelayMs,
+            untilMs: until,
+            requery: settings.requery == .rfc6762
+        )
         let jitters = settings.tiers.indices.map { _ in Int.random(in: 20...120) }
         let task = Task { [weak self] in
             for entry in schedule.entries {
@@ -154,14 +176,18 @@ public final class BonjourBrowser: Sendable {
     /// Resolves a service to its SRV target and IPv4 addresses through mDNS: from the cache when
     /// the browse answer carried them, otherwise by asking SRV/TXT, then A, re-asking after 1 s.
     /// - Returns: nil when nothing arrived before `timeoutMs`.
-    public func resolve(_ service: BonjourService, timeoutMs: Int) async -> (host: DNSName, port: UInt16, addresses: [IPv4Address])? {
+    public func resolve(
+        _ service: BonjourService,
+        timeoutMs: Int
+    ) async -> (host: DNSName, port: UInt16, addresses: [IPv4Address])? {
         let start = MonotonicClock.now()
         let deadline = start + UInt64(timeoutMs) * 1_000_000
         var askedServerAt: UInt64?
         var askedAddressAt: UInt64?
         while true {
             let now = MonotonicClock.now()
-            let known = state.withLock { state in (state.cache.server(of: service), state.cache.addresses(of: service)) }
+            let known = state.withLock { state in (state.cache.server(of: service), state.cache.addresses(of: service))
+            }
             if let server = known.0, !known.1.isEmpty {
                 return (server.target, server.port, known.1)
             }
@@ -194,8 +220,17 @@ public final class BonjourBrowser: Sendable {
         let bytes = message.encoded()
         do {
             try socket.send(bytes, to: BonjourQueryBuilder.group, port: BonjourQueryBuilder.port)
-            events?.record(.packetSent(.init(phase: phaseID, kind: .mdnsQuery, ip: BonjourQueryBuilder.group,
-                                             port: Int(BonjourQueryBuilder.port), bytes: bytes.count)))
+            events?.record(
+                .packetSent(
+                    .init(
+                        phase: phaseID,
+                        kind: .mdnsQuery,
+                        ip: BonjourQueryBuilder.group,
+                        port: Int(BonjourQueryBuilder.port),
+                        bytes: bytes.count
+                    )
+                )
+            )
         } catch {
             // A failed send is not a packet on the wire; the window decides what was missed.
         }

@@ -63,7 +63,8 @@ public struct BonjourCache: Sendable {
                 pointers[record.name, default: []].removeAll { $0.record.data == record.data }
                 pointers[record.name, default: []].append((record, receivedNs))
                 guard var service = BonjourService(instanceName: target, firstSeenNs: receivedNs),
-                      serviceIndex[service.key] == nil else { continue }
+                    serviceIndex[service.key] == nil
+                else { continue }
                 service.firstSeenNs = receivedNs
                 serviceIndex[service.key] = services.count
                 services.append(service)

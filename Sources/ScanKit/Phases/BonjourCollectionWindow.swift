@@ -57,8 +57,12 @@ public struct BonjourCollectionWindow: Sendable, Equatable {
     ///   - count: reads the current number of services.
     /// - Returns: elapsed ms when it stopped.
     @discardableResult
-    public func run(originNs: UInt64, now: () -> UInt64, sleep: (Int) async -> Void,
-                    count: () async -> Int) async -> Int {
+    public func run(
+        originNs: UInt64,
+        now: () -> UInt64,
+        sleep: (Int) async -> Void,
+        count: () async -> Int
+    ) async -> Int {
         var state = State()
         while true {
             let elapsed = Int((now() &- originNs) / 1_000_000)

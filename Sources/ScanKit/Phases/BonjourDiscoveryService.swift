@@ -91,7 +91,11 @@ public final class BonjourDiscoveryService: Sendable {
 
     /// Current callbacks pass; stale ones are counted, logged, and pass unless `generationCheck`.
     /// - Returns: whether it passes, and the current session's browser (the list it goes into).
-    private func admit(kind: StaleCallbackKind, generation: Int, from: IPv4Address?) -> (passes: Bool, target: BonjourBrowser?) {
+    private func admit(
+        kind: StaleCallbackKind,
+        generation: Int,
+        from: IPv4Address?
+    ) -> (passes: Bool, target: BonjourBrowser?) {
         let (verdict, current, target) = state.withLock { state -> (StaleCallbackAction?, Int, BonjourBrowser?) in
             guard generation != state.generation else { return (nil, state.generation, state.current) }
             if generationCheck {
@@ -102,7 +106,9 @@ public final class BonjourDiscoveryService: Sendable {
             return (generationCheck ? .discarded : .applied, state.generation, state.current)
         }
         guard let verdict else { return (true, target) }
-        events?.record(.staleCallback(.init(kind: kind, generation: generation, current: current, action: verdict, from: from)))
+        events?.record(
+            .staleCallback(.init(kind: kind, generation: generation, current: current, action: verdict, from: from))
+        )
         return (!generationCheck, target)
     }
 }

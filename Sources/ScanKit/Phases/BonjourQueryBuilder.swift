@@ -24,8 +24,11 @@ public enum BonjourQueryBuilder {
     ///   - knownAnswers: PTR records already held, with their remaining TTL.
     ///   - maxPayload: bytes per packet.
     /// - Returns: one or more messages; all but the last have TC set.
-    public static func browseQueries(types: [String], knownAnswers: [DNSResourceRecord] = [],
-                                     maxPayload: Int = maxPayload) -> [DNSMessage] {
+    public static func browseQueries(
+        types: [String],
+        knownAnswers: [DNSResourceRecord] = [],
+        maxPayload: Int = maxPayload
+    ) -> [DNSMessage] {
         let questions = types.map { DNSQuestion(name: browseName(type: $0), type: .ptr) }
         var messages: [DNSMessage] = []
         var current = DNSMessage(questions: questions)

@@ -55,7 +55,12 @@ public final class BonjourScanPhase: ScanPhase {
     ///   - bindToInterface: `SO_BINDTODEVICE` on the phase's sockets.
     ///   - events: where packets, connections and resolved services are logged.
     ///   - browser: a session of the app's browser service; nil: a browser of its own.
-    public init(settings: Strategy.Bonjour, bindToInterface: Bool, events: (any EventSink)?, browser: BonjourBrowser? = nil) {
+    public init(
+        settings: Strategy.Bonjour,
+        bindToInterface: Bool,
+        events: (any EventSink)?,
+        browser: BonjourBrowser? = nil
+    ) {
         self.settings = settings
         self.bindToInterface = bindToInterface
         self.events = events
@@ -73,8 +78,11 @@ public final class BonjourScanPhase: ScanPhase {
     /// Services resolved by the last `execute`, in resolve order.
     public var resolvedServices: [ResolvedService] { results.withLock { $0 } }
 
-    public func execute(context: ScanContext, accumulator: ScanAccumulator,
-                        progress: @escaping @Sendable (Double) -> Void) async {
+    public func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
         let phaseStart = MonotonicClock.now()
         do {
@@ -88,9 +96,11 @@ public final class BonjourScanPhase: ScanPhase {
         // The window counts from the phase start in both modes: NetMonitor's browser ran since scan
         // start, and the phase then waited its window (the review's "3 extra seconds after TCP").
         await BonjourCollectionWindow(settings.window).run(
-            originNs: phaseStart, now: MonotonicClock.now,
+            originNs: phaseStart,
+            now: MonotonicClock.now,
             sleep: { ms in try? await Task.sleep(for: .milliseconds(ms)) },
-            count: { browser.serviceCount })
+            count: { browser.serviceCount }
+        )
         // NetMonitor stops its browser only after resolving (spec §2.3 step 5): queries go on meanwhile,
         // but services that appear after the window are not resolved.
         progress(0.3)
@@ -102,8 +112,10 @@ public final class BonjourScanPhase: ScanPhase {
         }
         let total = services.count
         // NetMonitor 2.0 hands each result over as it comes; a81cc6f held them for 300 ms.
-        let batch = settings.callbackDebounceMs > 0
-            ? BonjourResultBatch(intervalMs: settings.callbackDebounceMs, accumulator: accumulator, progress: progress) : nil
+        let batch =
+            settings.callbackDebounceMs > 0
+            ? BonjourResultBatch(intervalMs: settings.callbackDebounceMs, accumulator: accumulator, progress: progress)
+            : nil
         await withTaskGroup(of: DiscoveredDevice?.self) { group in
             var next = 0
             func add() {
@@ -140,38 +152,66 @@ public final class BonjourScanPhase: ScanPhase {
         switch settings.resolveMethod {
         case .mdns:
             guard let answer = await browser.resolve(service, timeoutMs: timeout),
-                  let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first else { return nil }
+                let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first
+            else { return nil }
             resolved = (answer.host, answer.port, ip)
         case .tcpConnect:
             // NetMonitor: a budget slot, an NWConnection to the service endpoint (which resolves
             // it through mDNS first), the remote address once ready; one timeout for all of it.
             let start = MonotonicClock.now()
-            resolved = try? await context.budget.withConnectionSlot { () async -> (host: DNSName?, port: UInt16, ip: IPv4Address)? in
-                guard let answer = await browser.resolve(service, timeoutMs: timeout),
-                      let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first else { return nil }
-                let elapsedMs = Int((MonotonicClock.now() - start) / 1_000_000)
-                // The run's connection model: same connection numbering and states as the TCP probe.
-                let probe = PortProbe(ip: ip, port: Int(answer.port), timeoutMs: Double(max(1, timeout - elapsedMs)),
-                                      waitingPolicy: settings.resolveWaitingPolicy,
-                                      interface: bindToInterface ? context.interface : nil, phase: id, events: events)
-                // Ready gives the address; a refusal counts only when the policy says it proves life.
-                switch await probe.run() {
-                case .reachable: return (answer.host, answer.port, ip)
-                case .refused where settings.resolveWaitingPolicy == .inspectError: return (answer.host, answer.port, ip)
-                default: return nil
-                }
-            } ?? nil
+            resolved =
+                try? await context.budget.withConnectionSlot {
+                    () async -> (host: DNSName?, port: UInt16, ip: IPv4Address)? in
+                    guard let answer = await browser.resolve(service, timeoutMs: timeout),
+                        let ip = answer.addresses.first(where: context.subnetFilter) ?? answer.addresses.first
+                    else { return nil }
+                    let elapsedMs = Int((MonotonicClock.now() - start) / 1_000_000)
+                    // The run's connection model: same connection numbering and states as the TCP probe.
+                    let probe = PortProbe(
+                        ip: ip,
+                        port: Int(answer.port),
+                        timeoutMs: Double(max(1, timeout - elapsedMs)),
+                        waitingPolicy: settings.resolveWaitingPolicy,
+                        interface: bindToInterface ? context.interface : nil,
+                        phase: id,
+                        events: events
+                    )
+                    // Ready gives the address; a refusal counts only when the policy says it proves life.
+                    switch await probe.run() {
+                    case .reachable: return (answer.host, answer.port, ip)
+                    case .refused where settings.resolveWaitingPolicy == .inspectError:
+                        return (answer.host, answer.port, ip)
+                    default: return nil
+                    }
+                } ?? nil
         }
         guard let resolved else { return nil }
         let hostLabel = resolved.host?.labels.first
         let accepted = context.subnetFilter(resolved.ip)
-        let record = ResolvedService(service: service, hostName: resolved.host?.description, port: Int(resolved.port),
-                                     ip: resolved.ip, accepted: accepted)
+        let record = ResolvedService(
+            service: service,
+            hostName: resolved.host?.description,
+            port: Int(resolved.port),
+            ip: resolved.ip,
+            accepted: accepted
+        )
         results.withLock { $0.append(record) }
         // The TXT the mDNS resolve asked for (NetMonitor's TCP-connect resolve reads none).
         let txt = settings.resolveMethod == .mdns ? browser.text(of: service) : nil
-        events?.record(.serviceResolved(.init(instance: service.name, serviceType: service.type, domain: service.domain,
-                                              host: record.hostName, ip: resolved.ip, port: record.port, accepted: accepted, txt: txt)))
+        events?.record(
+            .serviceResolved(
+                .init(
+                    instance: service.name,
+                    serviceType: service.type,
+                    domain: service.domain,
+                    host: record.hostName,
+                    ip: resolved.ip,
+                    port: record.port,
+                    accepted: accepted,
+                    txt: txt
+                )
+            )
+        )
         guard accepted else { return nil }
         let hostname = settings.hostnameFrom == .instanceName ? service.name : (hostLabel ?? service.name)
         return DiscoveredDevice(ip: resolved.ip, source: .bonjour, hostname: hostname)

@@ -26,9 +26,14 @@ public struct BonjourService: Sendable, Hashable, CustomStringConvertible {
     public init?(instanceName: DNSName, firstSeenNs: UInt64 = 0) {
         let labels = instanceName.labels
         guard labels.count >= 4, labels[1].hasPrefix("_"),
-              ["_tcp", "_udp"].contains(labels[2].lowercased()) else { return nil }
-        self.init(name: labels[0], type: labels[1] + "." + labels[2], domain: labels[3...].joined(separator: "."),
-                  firstSeenNs: firstSeenNs)
+            ["_tcp", "_udp"].contains(labels[2].lowercased())
+        else { return nil }
+        self.init(
+            name: labels[0],
+            type: labels[1] + "." + labels[2],
+            domain: labels[3...].joined(separator: "."),
+            firstSeenNs: firstSeenNs
+        )
     }
 
     /// NetMonitor's de-duplication key, lower-cased.
@@ -36,7 +41,9 @@ public struct BonjourService: Sendable, Hashable, CustomStringConvertible {
 
     /// The full instance name, e.g. `Living Room._airplay._tcp.local`.
     public var instanceName: DNSName {
-        DNSName(labels: [name] + type.split(separator: ".").map(String.init) + domain.split(separator: ".").map(String.init))
+        DNSName(
+            labels: [name] + type.split(separator: ".").map(String.init) + domain.split(separator: ".").map(String.init)
+        )
     }
 
     public var description: String { "\(name)|\(type)|\(domain)" }

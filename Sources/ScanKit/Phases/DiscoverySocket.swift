@@ -48,11 +48,17 @@ public final class DiscoverySocket: Sendable {
     ///   - join: also add group membership (mDNS needs it to hear multicast answers; SSDP gets
     ///     unicast replies and only needs the outgoing interface).
     /// - Throws: `DiscoverySocketError` when the kernel refuses.
-    public func configureMulticast(group: IPv4Address, interface: String?, localIP: IPv4Address?, ttl: Int32,
-                                   join: Bool) throws(DiscoverySocketError) {
+    public func configureMulticast(
+        group: IPv4Address,
+        interface: String?,
+        localIP: IPv4Address?,
+        ttl: Int32,
+        join: Bool
+    ) throws(DiscoverySocketError) {
         let index = interface.map { Socket.interfaceIndex(named: $0) } ?? 0
-        do { try socket.configureMulticast(group: group, interfaceIndex: index, localIP: localIP, ttl: ttl, join: join) }
-        catch { throw DiscoverySocketError(error) }
+        do {
+            try socket.configureMulticast(group: group, interfaceIndex: index, localIP: localIP, ttl: ttl, join: join)
+        } catch { throw DiscoverySocketError(error) }
     }
 
     /// The local port the socket is bound to.
@@ -72,8 +78,14 @@ public final class DiscoverySocket: Sendable {
             while !state.withLock({ $0.closed }) {
                 guard !socket.wait(for: .readable, milliseconds: 50).isEmpty else { continue }
                 while let datagram = (try? socket.receive(maximum: maximum)) ?? nil {
-                    handler(Datagram(bytes: datagram.bytes, sender: datagram.source, senderPort: datagram.sourcePort,
-                                     receivedAtNs: MonotonicClock.now()))
+                    handler(
+                        Datagram(
+                            bytes: datagram.bytes,
+                            sender: datagram.source,
+                            senderPort: datagram.sourcePort,
+                            receivedAtNs: MonotonicClock.now()
+                        )
+                    )
                 }
             }
             state.withLock { $0.receiving = false }
@@ -93,7 +105,9 @@ public final class DiscoverySocket: Sendable {
         // Close after the receive thread stopped polling, so its descriptor number cannot be reused under it.
         Thread {
             var spins = 0
-            while self.state.withLock({ $0.receiving }) && spins < 200 { Thread.sleep(forTimeInterval: 0.005); spins += 1 }
+            while self.state.withLock({ $0.receiving }) && spins < 200 {
+                Thread.sleep(forTimeInterval: 0.005); spins += 1
+            }
             socket.close()
         }.start()
     }
@@ -110,7 +124,8 @@ public struct DiscoverySocketError: Error, Sendable, CustomStringConvertible {
     init(_ failure: SystemError) { self.failure = failure }
 
     public var description: String {
-        let hint = failure.errno == .notPermitted || failure.errno == .permissionDenied
+        let hint =
+            failure.errno == .notPermitted || failure.errno == .permissionDenied
             ? " — run as root or with CAP_NET_RAW (SO_BINDTODEVICE), or set bind_to_interface: false"
             : failure.errno == .addressInUse ? " — another process holds the port without SO_REUSEPORT" : ""
         return "\(failure)\(hint)"

@@ -18,7 +18,8 @@ struct GatewayPTRQuery {
 
     /// The query's wire form.
     static func query(for ip: IPv4Address, id: UInt16) -> [UInt8] {
-        DNSMessage(id: id, recursionDesired: true, questions: [DNSQuestion(name: reverseName(ip), type: .ptr)]).encoded()
+        DNSMessage(id: id, recursionDesired: true, questions: [DNSQuestion(name: reverseName(ip), type: .ptr)])
+            .encoded()
     }
 
     /// The PTR target in `response` if it answers query `id` for `ip`.
@@ -52,7 +53,8 @@ struct GatewayPTRQuery {
             guard SocketSystem.waitReadable(fd, timeoutMs: Int32((deadline - now) / 1_000_000 + 1)) else { continue }
             while let datagram = SocketSystem.receive(fd, capacity: 1500) {
                 guard datagram.sender == server, datagram.senderPort == 53,
-                      let message = try? DNSMessage(bytes: datagram.bytes), message.id == id else { continue }
+                    let message = try? DNSMessage(bytes: datagram.bytes), message.id == id
+                else { continue }
                 return Self.answer(datagram.bytes, id: id, ip: ip)
             }
         }

@@ -32,7 +32,8 @@ public enum ICMPEcho {
             payload = bytes[headerLength...]
         }
         guard let message = try? ICMPMessage(decoding: payload),
-              case .echoReply(_, let sequence) = message.kind else { return nil }
+            case .echoReply(_, let sequence) = message.kind
+        else { return nil }
         return sequence
     }
 }

@@ -17,22 +17,32 @@ public struct ICMPLatencyPhase: ScanPhase {
     public var settings: Strategy.ICMP
     /// Sends to every target and collects replies for `windowMs` on the calling thread (the
     /// phase's own); returns RTTs in ms by address.
-    public typealias Sweep = @Sendable (_ targets: [IPv4Address], _ windowMs: Int, _ interface: String?,
-                                        _ events: (any EventSink)?, _ phase: String) -> [IPv4Address: Double]
+    public typealias Sweep =
+        @Sendable (
+            _ targets: [IPv4Address], _ windowMs: Int, _ interface: String?,
+            _ events: (any EventSink)?, _ phase: String
+        ) -> [IPv4Address: Double]
     private let sweeper: Sweep
 
     /// - Parameters:
     ///   - settings: the strategy's `icmp` section.
     ///   - sweeper: the send-and-collect loop (`sweep`; tests run it where ICMP sockets are allowed).
-    public init(settings: Strategy.ICMP, sweeper: @escaping Sweep = { sweep($0, windowMs: $1, interface: $2, events: $3, phase: $4) }) {
+    public init(
+        settings: Strategy.ICMP,
+        sweeper: @escaping Sweep = { sweep($0, windowMs: $1, interface: $2, events: $3, phase: $4) }
+    ) {
         self.settings = settings
         self.sweeper = sweeper
     }
 
-    public func execute(context: ScanContext, accumulator: ScanAccumulator,
-                        progress: @escaping @Sendable (Double) -> Void) async {
+    public func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
-        let targets = settings.latency == .overwrite ? await accumulator.allDeviceIPs : await accumulator.ipsWithoutLatency
+        let targets =
+            settings.latency == .overwrite ? await accumulator.allDeviceIPs : await accumulator.ipsWithoutLatency
         guard !targets.isEmpty else {
             progress(1)
             return
@@ -61,11 +71,20 @@ public struct ICMPLatencyPhase: ScanPhase {
 
     /// Sends to every target, then collects for up to `windowMs`; returns RTTs in ms by address.
     /// A socket that cannot open or bind, or a send that fails, is a `send_failed` per target.
-    public static func sweep(_ targets: [IPv4Address], windowMs: Int, interface: String?, events: (any EventSink)?,
-                             phase: String) -> [IPv4Address: Double] {
+    public static func sweep(
+        _ targets: [IPv4Address],
+        windowMs: Int,
+        interface: String?,
+        events: (any EventSink)?,
+        phase: String
+    ) -> [IPv4Address: Double] {
         let fd: Int32
         do { fd = try SocketSystem.openDatagram(protocol: SocketSystem.icmpProtocol, interface: interface) } catch {
-            for ip in targets { events?.record(.sendFailed(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, error: error.errno.name))) }
+            for ip in targets {
+                events?.record(
+                    .sendFailed(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, error: error.errno.name))
+                )
+            }
             return [:]
         }
         defer { SocketSystem.close(fd) }
@@ -79,9 +98,21 @@ public struct ICMPLatencyPhase: ScanPhase {
             let result = SocketSystem.send(fd, packet, to: ip, port: 0)
             if result == packet.count {
                 sent[sequence] = (ip, realtime, monotonic)
-                events?.record(.packetSent(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, bytes: packet.count)))
+                events?.record(
+                    .packetSent(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, bytes: packet.count))
+                )
             } else {
-                events?.record(.sendFailed(.init(phase: phase, kind: .icmpEcho, ip: ip, port: nil, error: Errno(rawValue: Int32(-result)).name)))
+                events?.record(
+                    .sendFailed(
+                        .init(
+                            phase: phase,
+                            kind: .icmpEcho,
+                            ip: ip,
+                            port: nil,
+                            error: Errno(rawValue: Int32(-result)).name
+                        )
+                    )
+                )
             }
         }
         var replies: [IPv4Address: Double] = [:]
@@ -94,7 +125,8 @@ public struct ICMPLatencyPhase: ScanPhase {
             while let datagram = SocketSystem.receive(fd, capacity: 256) {
                 let receivedMonotonic = MonotonicClock.now()
                 guard let sequence = ICMPEcho.replySequence(datagram.bytes), let request = sent[sequence],
-                      request.ip == datagram.sender, replies[request.ip] == nil else { continue }
+                    request.ip == datagram.sender, replies[request.ip] == nil
+                else { continue }
                 let rttNs: UInt64
                 if kernelStamps, let stamp = datagram.kernelRealtimeNs, stamp >= request.realtime {
                     rttNs = stamp - request.realtime

@@ -26,7 +26,9 @@ public enum NeighbourTable {
     }
 
     private static func usable(_ rows: [ARPTable.Row], device: String?) -> [Entry] {
-        rows.filter { $0.isComplete && $0.mac != .zero && $0.mac != .broadcast && (device == nil || $0.device == device) }
-            .map { Entry(ip: $0.ip, mac: $0.mac, device: $0.device) }
+        rows.filter {
+            $0.isComplete && $0.mac != .zero && $0.mac != .broadcast && (device == nil || $0.device == device)
+        }
+        .map { Entry(ip: $0.ip, mac: $0.mac, device: $0.device) }
     }
 }

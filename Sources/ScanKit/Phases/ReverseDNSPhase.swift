@@ -15,8 +15,11 @@ public struct ReverseDNSPhase: ScanPhase {
 
     public init(settings: Strategy.PTR) { self.settings = settings }
 
-    public func execute(context: ScanContext, accumulator: ScanAccumulator,
-                        progress: @escaping @Sendable (Double) -> Void) async {
+    public func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
         let targets = await accumulator.snapshot().filter { $0.hostname == nil }.map(\.ip)
         guard !targets.isEmpty else {
@@ -72,7 +75,11 @@ public struct ReverseDNSPhase: ScanPhase {
         let result = OneShot<String?>()
         let timer = Reactor.shared.schedule(afterNs: UInt64(timeoutMs) * 1_000_000) { result.deliver(nil) }
         Thread { result.deliver(resolve()) }.start()
-        let name = await withTaskCancellationHandler { await result.value() } onCancel: { result.deliver(nil) }
+        let name = await withTaskCancellationHandler {
+            await result.value()
+        } onCancel: {
+            result.deliver(nil)
+        }
         Reactor.shared.cancelTimer(timer)
         return name
     }

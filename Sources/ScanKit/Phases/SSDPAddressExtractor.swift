@@ -9,7 +9,8 @@ public enum SSDPAddressExtractor {
     public static func address(in response: String) -> IPv4Address? {
         let lines = response.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         if let location = lines.first(where: { $0.lowercased().hasPrefix("location:") }),
-           let ip = firstIPv4Token(in: location) {
+            let ip = firstIPv4Token(in: location)
+        {
             return ip
         }
         return firstIPv4Token(in: response[...])

@@ -55,8 +55,12 @@ public final class SSDPScanPhase: ScanPhase {
     ///   - events: where the M-SEARCH and the connection are logged.
     ///   - pathCheck: whether the connection's path is satisfied now (`PathReadiness.current`;
     ///     tests pass their own to change the path while the phase waits).
-    public init(settings: Strategy.SSDP, bindToInterface: Bool, events: (any EventSink)?,
-                pathCheck: @escaping PathReadiness.Check = PathReadiness.current) {
+    public init(
+        settings: Strategy.SSDP,
+        bindToInterface: Bool,
+        events: (any EventSink)?,
+        pathCheck: @escaping PathReadiness.Check = PathReadiness.current
+    ) {
         self.settings = settings
         self.bindToInterface = bindToInterface
         self.events = events
@@ -69,12 +73,16 @@ public final class SSDPScanPhase: ScanPhase {
     /// Responses of the last `execute`, in arrival order.
     public var responses: [Response] { results.withLock { $0 } }
 
-    public func execute(context: ScanContext, accumulator: ScanAccumulator,
-                        progress: @escaping @Sendable (Double) -> Void) async {
+    public func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
-        let found = (try? await context.budget.withConnectionSlot { () async -> [IPv4Address] in
-            await collect(context: context)
-        }) ?? []
+        let found =
+            (try? await context.budget.withConnectionSlot { () async -> [IPv4Address] in
+                await collect(context: context)
+            }) ?? []
         progress(0.7)
         for ip in found where context.subnetFilter(ip) {
             await accumulator.upsert(DiscoveredDevice(ip: ip, source: .ssdp))
@@ -85,14 +93,28 @@ public final class SSDPScanPhase: ScanPhase {
     /// Sends the M-SEARCH and collects addresses for the window, in first-seen order.
     private func collect(context: ScanContext) async -> [IPv4Address] {
         let id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        events?.record(.connectionCreated(.init(connection: id, transport: .udp, ip: SSDPSearchRequest.group,
-                                                port: Int(SSDPSearchRequest.port), phase: self.id)))
+        events?.record(
+            .connectionCreated(
+                .init(
+                    connection: id,
+                    transport: .udp,
+                    ip: SSDPSearchRequest.group,
+                    port: Int(SSDPSearchRequest.port),
+                    phase: self.id
+                )
+            )
+        )
         guard await waitUntilReady(connection: id, context: context) else { return [] }
         let socket: DiscoverySocket
         do {
             socket = try DiscoverySocket(port: 0, reuse: false, interface: bindToInterface ? context.interface : nil)
-            try socket.configureMulticast(group: SSDPSearchRequest.group, interface: context.interface,
-                                          localIP: context.localIP, ttl: 2, join: false)
+            try socket.configureMulticast(
+                group: SSDPSearchRequest.group,
+                interface: context.interface,
+                localIP: context.localIP,
+                ttl: 2,
+                join: false
+            )
         } catch {
             events?.record(.connectionState(.init(connection: id, state: .failed, error: "\(error)")))
             FileHandle.standardError.write(Data("ssdp: \(error)\n".utf8))
@@ -110,14 +132,21 @@ public final class SSDPScanPhase: ScanPhase {
             guard let text = String(validating: datagram.bytes, as: UTF8.self) else { return }
             let message = try? SSDPMessage(decoding: datagram.bytes[...])
             if let message, message.kind != .response { return }
-            let ip: IPv4Address? = switch addressFrom {
-            case .location: SSDPAddressExtractor.address(in: text)
-            case .sender: datagram.sender
-            }
-            let response = Response(sender: datagram.sender, ip: ip,
-                                    afterMs: Int((datagram.receivedAtNs &- sentAt) / 1_000_000),
-                                    location: message?.header("LOCATION"), st: message?.header("ST"))
-            self.events?.record(.answerReceived(.init(phase: self.id, protocol: .ssdp, from: datagram.sender, credited: ip)))
+            let ip: IPv4Address? =
+                switch addressFrom {
+                case .location: SSDPAddressExtractor.address(in: text)
+                case .sender: datagram.sender
+                }
+            let response = Response(
+                sender: datagram.sender,
+                ip: ip,
+                afterMs: Int((datagram.receivedAtNs &- sentAt) / 1_000_000),
+                location: message?.header("LOCATION"),
+                st: message?.header("ST")
+            )
+            self.events?.record(
+                .answerReceived(.init(phase: self.id, protocol: .ssdp, from: datagram.sender, credited: ip))
+            )
             collected.withLock { state in
                 state.responses.append(response)
                 if let ip, state.seen.insert(ip).inserted { state.ips.append(ip) }
@@ -126,8 +155,17 @@ public final class SSDPScanPhase: ScanPhase {
         let request = SSDPSearchRequest(mx: settings.mx, st: settings.st).bytes
         do {
             try socket.send(request, to: SSDPSearchRequest.group, port: SSDPSearchRequest.port)
-            events?.record(.packetSent(.init(phase: self.id, kind: .ssdpMSearch, ip: SSDPSearchRequest.group,
-                                             port: Int(SSDPSearchRequest.port), bytes: request.count)))
+            events?.record(
+                .packetSent(
+                    .init(
+                        phase: self.id,
+                        kind: .ssdpMSearch,
+                        ip: SSDPSearchRequest.group,
+                        port: Int(SSDPSearchRequest.port),
+                        bytes: request.count
+                    )
+                )
+            )
         } catch {
             FileHandle.standardError.write(Data("ssdp: \(error)\n".utf8))
             return []
@@ -152,11 +190,22 @@ public final class SSDPScanPhase: ScanPhase {
             }
             let now = MonotonicClock.now()
             if now >= deadline {
-                events?.record(.readyTimeout(.init(phase: id, connection: connection, timeoutMs: settings.readyTimeoutMs,
-                                                   error: error.name)))
+                events?.record(
+                    .readyTimeout(
+                        .init(
+                            phase: id,
+                            connection: connection,
+                            timeoutMs: settings.readyTimeoutMs,
+                            error: error.name
+                        )
+                    )
+                )
                 events?.record(.connectionState(.init(connection: connection, state: .cancelled)))
-                FileHandle.standardError.write(Data(
-                    "ssdp: not ready after \(settings.readyTimeoutMs) ms (\(error.name)); no M-SEARCH sent\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "ssdp: not ready after \(settings.readyTimeoutMs) ms (\(error.name)); no M-SEARCH sent\n".utf8
+                    )
+                )
                 return false
             }
             do {

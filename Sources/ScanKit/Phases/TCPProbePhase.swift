@@ -23,16 +23,25 @@ public struct TCPProbePhase: ScanPhase {
         self.randomPort = randomPort
     }
 
-    public func execute(context: ScanContext, accumulator: ScanAccumulator,
-                        progress: @escaping @Sendable (Double) -> Void) async {
+    public func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
         let timeouts = settings.timeouts
-        let tracker = RTTTracker(floorMs: Double(timeouts.floorMs), ceilingMs: Double(timeouts.ceilingMs),
-                                 minimumSamples: timeouts.minSamples)
+        let tracker = RTTTracker(
+            floorMs: Double(timeouts.floorMs),
+            ceilingMs: Double(timeouts.ceilingMs),
+            minimumSamples: timeouts.minSamples
+        )
         let known = settings.skipKnownHosts ? await accumulator.knownIPs : []
         let targets = context.hosts.filter { !known.contains($0) }
-        let concurrency = SecondaryProbeRule.hostConcurrency(base: settings.hostConcurrency,
-                                                              thermalScaling: settings.thermalScaling, thermal: context.thermal)
+        let concurrency = SecondaryProbeRule.hostConcurrency(
+            base: settings.hostConcurrency,
+            thermalScaling: settings.thermalScaling,
+            thermal: context.thermal
+        )
         let total = max(targets.count, 1)
         var done = 0
         await withTaskGroup(of: Void.self) { group in
@@ -57,14 +66,30 @@ public struct TCPProbePhase: ScanPhase {
     }
 
     /// Primary group, then (per policy) the secondary group; upserts the host on an answer.
-    private func probeHost(_ ip: IPv4Address, context: ScanContext, accumulator: ScanAccumulator,
-                           tracker: RTTTracker) async {
-        let primaryTimeout = SecondaryProbeRule.timeoutMs(baseMs: settings.timeouts.primaryMs, mode: settings.timeouts.mode, tracker: tracker)
+    private func probeHost(
+        _ ip: IPv4Address,
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        tracker: RTTTracker
+    ) async {
+        let primaryTimeout = SecondaryProbeRule.timeoutMs(
+            baseMs: settings.timeouts.primaryMs,
+            mode: settings.timeouts.mode,
+            tracker: tracker
+        )
         var result = await probeGroup(ip, ports: settings.primaryPorts, timeoutMs: primaryTimeout, context: context)
         if result.answer == nil,
-           SecondaryProbeRule.shouldProbeSecondary(primary: Array(result.outcomes.values), policy: settings.secondaryPolicy),
-           !Task.isCancelled {
-            let secondaryTimeout = SecondaryProbeRule.timeoutMs(baseMs: settings.timeouts.secondaryMs, mode: settings.timeouts.mode, tracker: tracker)
+            SecondaryProbeRule.shouldProbeSecondary(
+                primary: Array(result.outcomes.values),
+                policy: settings.secondaryPolicy
+            ),
+            !Task.isCancelled
+        {
+            let secondaryTimeout = SecondaryProbeRule.timeoutMs(
+                baseMs: settings.timeouts.secondaryMs,
+                mode: settings.timeouts.mode,
+                tracker: tracker
+            )
             result = await probeGroup(ip, ports: settings.secondaryPorts, timeoutMs: secondaryTimeout, context: context)
         }
         guard let (port, outcome) = result.answer, let ms = outcome.elapsedMs else { return }
@@ -73,11 +98,23 @@ public struct TCPProbePhase: ScanPhase {
         await accumulator.upsert(DiscoveredDevice(ip: ip, source: .tcp, latencyMs: ms, openPorts: open))
     }
 
-    private func probeGroup(_ ip: IPv4Address, ports: [Int], timeoutMs: Double, context: ScanContext) async -> PortGroupResult {
+    private func probeGroup(
+        _ ip: IPv4Address,
+        ports: [Int],
+        timeoutMs: Double,
+        context: ScanContext
+    ) async -> PortGroupResult {
         let policy = settings.waitingPolicy
         return await PortGroupRunner.run(ports: ports, inFlight: settings.portsInFlight) { port in
-            let probe = PortProbe(ip: ip, port: port, timeoutMs: timeoutMs, waitingPolicy: policy,
-                                  interface: context.interface, phase: id, events: context.events)
+            let probe = PortProbe(
+                ip: ip,
+                port: port,
+                timeoutMs: timeoutMs,
+                waitingPolicy: policy,
+                interface: context.interface,
+                phase: id,
+                events: context.events
+            )
             return await Self.withSlot(context.budget) { await probe.run() }
         }
     }
@@ -86,8 +123,11 @@ public struct TCPProbePhase: ScanPhase {
     private func enrich(context: ScanContext, accumulator: ScanAccumulator, tracker: RTTTracker) async {
         let ips = await accumulator.ipsWithoutLatency
         guard !ips.isEmpty else { return }
-        let concurrency = SecondaryProbeRule.hostConcurrency(base: enrichment.concurrency, thermalScaling: settings.thermalScaling,
-                                                              thermal: context.thermal)
+        let concurrency = SecondaryProbeRule.hostConcurrency(
+            base: enrichment.concurrency,
+            thermalScaling: settings.thermalScaling,
+            thermal: context.thermal
+        )
         let ports = enrichment.ports + (randomPort.map { [$0] } ?? [])
         let settings = enrichment
         let phaseID = id
@@ -101,9 +141,18 @@ public struct TCPProbePhase: ScanPhase {
                     let timeout = tracker.adaptiveTimeout(baseMs: Double(settings.baseTimeoutMs))
                     let race: @Sendable () async -> PortGroupResult = {
                         await PortGroupRunner.run(ports: ports, inFlight: ports.count) { port in
-                            let probe = PortProbe(ip: ip, port: port, timeoutMs: timeout, waitingPolicy: settings.waitingPolicy,
-                                                  interface: context.interface, phase: phaseID, events: context.events)
-                            if settings.slotPerConnection { return await Self.withSlot(context.budget) { await probe.run() } }
+                            let probe = PortProbe(
+                                ip: ip,
+                                port: port,
+                                timeoutMs: timeout,
+                                waitingPolicy: settings.waitingPolicy,
+                                interface: context.interface,
+                                phase: phaseID,
+                                events: context.events
+                            )
+                            if settings.slotPerConnection {
+                                return await Self.withSlot(context.budget) { await probe.run() }
+                            }
                             return await probe.run()
                         }
                     }
@@ -130,7 +179,10 @@ public struct TCPProbePhase: ScanPhase {
     }
 
     /// Runs a probe holding one budget slot; a wait cancelled in the queue counts as cancelled.
-    static func withSlot(_ budget: any ConnectionBudget, _ body: @escaping @Sendable () async -> PortProbeOutcome) async -> PortProbeOutcome {
+    static func withSlot(
+        _ budget: any ConnectionBudget,
+        _ body: @escaping @Sendable () async -> PortProbeOutcome
+    ) async -> PortProbeOutcome {
         do { return try await budget.withConnectionSlot { await body() } } catch { return .cancelled }
     }
 }

@@ -19,7 +19,12 @@ public struct PlatformCosts: Sendable, Equatable {
     public var publishNs: UInt64
     public var callbackPoolWidth: Int
 
-    public init(callbackNs: UInt64 = 0, connectionSetupNs: UInt64 = 0, publishNs: UInt64 = 0, callbackPoolWidth: Int = 0) {
+    public init(
+        callbackNs: UInt64 = 0,
+        connectionSetupNs: UInt64 = 0,
+        publishNs: UInt64 = 0,
+        callbackPoolWidth: Int = 0
+    ) {
         self.callbackNs = callbackNs
         self.connectionSetupNs = connectionSetupNs
         self.publishNs = publishNs

@@ -11,8 +11,12 @@ extension PlatformProfile {
 
     /// What the app does with this profile.
     public var costs: PlatformCosts {
-        PlatformCosts(callbackNs: Self.nanoseconds(callbackUs.value), connectionSetupNs: Self.nanoseconds(connectionSetupUs.value),
-                      publishNs: Self.nanoseconds(publishUs.value), callbackPoolWidth: Int(callbackPoolWidth.value))
+        PlatformCosts(
+            callbackNs: Self.nanoseconds(callbackUs.value),
+            connectionSetupNs: Self.nanoseconds(connectionSetupUs.value),
+            publishNs: Self.nanoseconds(publishUs.value),
+            callbackPoolWidth: Int(callbackPoolWidth.value)
+        )
     }
 
     /// Puts the profile in force for the rest of this process, before the app starts any
@@ -22,7 +26,6 @@ extension PlatformProfile {
         PlatformCosts.install(costs)
         try PathMonitor.install(pathModel)
     }
-
 
     private static func nanoseconds(_ microseconds: Double) -> UInt64 { UInt64((microseconds * 1000).rounded()) }
 }

@@ -6,8 +6,11 @@ public enum PortGroupRunner {
     ///   - ports: in probing order.
     ///   - inFlight: probes in flight (at least 1).
     ///   - probe: runs one port probe; must return `.cancelled` promptly when its task is cancelled.
-    public static func run(ports: [Int], inFlight: Int,
-                           probe: @escaping @Sendable (Int) async -> PortProbeOutcome) async -> PortGroupResult {
+    public static func run(
+        ports: [Int],
+        inFlight: Int,
+        probe: @escaping @Sendable (Int) async -> PortProbeOutcome
+    ) async -> PortGroupResult {
         var result = PortGroupResult()
         guard !ports.isEmpty else { return result }
         await withTaskGroup(of: (Int, PortProbeOutcome).self) { group in

@@ -26,8 +26,15 @@ public struct PortProbe: Sendable {
     /// `SO_REUSEADDR`/`SO_REUSEPORT` on the socket (the port scanner's `local_endpoint_reuse`).
     public var reuseLocalEndpoint = false
 
-    public init(ip: IPv4Address, port: Int, timeoutMs: Double, waitingPolicy: Strategy.WaitingPolicy,
-                interface: String? = nil, phase: String, events: (any EventSink)? = nil) {
+    public init(
+        ip: IPv4Address,
+        port: Int,
+        timeoutMs: Double,
+        waitingPolicy: Strategy.WaitingPolicy,
+        interface: String? = nil,
+        phase: String,
+        events: (any EventSink)? = nil
+    ) {
         self.ip = ip
         self.port = port
         self.timeoutMs = timeoutMs
@@ -41,8 +48,15 @@ public struct PortProbe: Sendable {
     public func run(reactor: Reactor = .shared) async -> PortProbeOutcome {
         if Task.isCancelled { return .cancelled }
         let finish = OneShot<PortProbeOutcome>()
-        let connection = ScanConnection(to: ip, port: port, interface: interface, phase: phase, events: events, reactor: reactor,
-                                        reuseLocalEndpoint: reuseLocalEndpoint)
+        let connection = ScanConnection(
+            to: ip,
+            port: port,
+            interface: interface,
+            phase: phase,
+            events: events,
+            reactor: reactor,
+            reuseLocalEndpoint: reuseLocalEndpoint
+        )
         let (policy, callbacks, timestamps) = (waitingPolicy, callbacks, timestamps)
         let start = MonotonicClock.now()
         let timer = reactor.schedule(afterNs: UInt64(max(timeoutMs, 0) * 1_000_000)) { finish.deliver(.timeout) }

@@ -31,7 +31,12 @@ public struct RTTEstimate: Sendable, Equatable {
     ///   - floorMs: lower clamp (NetMonitor: 100).
     ///   - ceilingMs: upper clamp (NetMonitor: 1000).
     ///   - minimumSamples: samples needed before adapting (NetMonitor: 3).
-    public func timeout(baseMs: Double, floorMs: Double = 100, ceilingMs: Double = 1000, minimumSamples: Int = 3) -> Double {
+    public func timeout(
+        baseMs: Double,
+        floorMs: Double = 100,
+        ceilingMs: Double = 1000,
+        minimumSamples: Int = 3
+    ) -> Double {
         guard sampleCount >= minimumSamples, let srtt, let rttvar else { return baseMs }
         return min(max(srtt + 4 * rttvar, floorMs), ceilingMs)
     }

@@ -27,7 +27,9 @@ public final class RTTTracker: Sendable {
 
     /// The timeout to use now for a probe whose fixed timeout would be `baseMs`.
     public func adaptiveTimeout(baseMs: Double) -> Double {
-        estimate.withLock { $0.timeout(baseMs: baseMs, floorMs: floorMs, ceilingMs: ceilingMs, minimumSamples: minimumSamples) }
+        estimate.withLock {
+            $0.timeout(baseMs: baseMs, floorMs: floorMs, ceilingMs: ceilingMs, minimumSamples: minimumSamples)
+        }
     }
 
     /// The estimate now.

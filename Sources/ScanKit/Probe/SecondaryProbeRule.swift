@@ -9,8 +9,10 @@ public enum SecondaryProbeRule {
     /// `always` probes it; `never` does not; `skip_when_all_primary_timed_out` probes it only
     /// when some primary probe ended in something other than a timeout (a failure such as
     /// EHOSTUNREACH, or a `.waiting` treated as failure), the review's priority 3.
-    public static func shouldProbeSecondary(primary: [PortProbeOutcome],
-                                            policy: Strategy.SecondaryProbePolicy) -> Bool {
+    public static func shouldProbeSecondary(
+        primary: [PortProbeOutcome],
+        policy: Strategy.SecondaryProbePolicy
+    ) -> Bool {
         if primary.contains(where: \.isAnswer) { return false }
         switch policy {
         case .always: return true

@@ -15,8 +15,11 @@ public enum WaitingDecision: Sendable, Equatable {
     ///   as alive); `timer` ignores it; `inspect_error` counts ECONNREFUSED as refused
     ///   (alive) and leaves other errors to the timer. Which NetMonitor version did which:
     ///   docs/STRATEGIES.md, `tcp.waiting_policy`.
-    public static func decide(_ state: ConnectionState, elapsedMs: Double,
-                              policy: Strategy.WaitingPolicy) -> WaitingDecision {
+    public static func decide(
+        _ state: ConnectionState,
+        elapsedMs: Double,
+        policy: Strategy.WaitingPolicy
+    ) -> WaitingDecision {
         switch state {
         case .setup, .preparing:
             return .keepWaiting

@@ -16,7 +16,11 @@ struct PublishBookkeeping: Sendable {
     init(_ settings: Strategy.Publishing) { throttle = PublishThrottle(settings) }
 
     /// The publishes `item` causes at `nowNs`, with `devices` the snapshot taken for it.
-    mutating func publishes(for item: PublishingModel.Item, devices: [DiscoveredDevice], nowNs: UInt64) -> [PublishThrottle.Publish] {
+    mutating func publishes(
+        for item: PublishingModel.Item,
+        devices: [DiscoveredDevice],
+        nowNs: UInt64
+    ) -> [PublishThrottle.Publish] {
         let trigger: PublishThrottle.Trigger
         switch item {
         case .trigger(.progress(let fraction, _)?, _):
@@ -38,8 +42,18 @@ struct PublishBookkeeping: Sendable {
     /// Counts `publish` and logs it as a `publish` event that took `busyNs` on the main actor.
     mutating func record(_ publish: PublishThrottle.Publish, devices: Int, busyNs: UInt64, events: (any EventSink)?) {
         report.publishes += 1
-        events?.record(.publish(.init(sequence: report.publishes, devices: devices, progress: progress, reason: publish.reason,
-                                      mainBusyNs: busyNs, deviceList: publish.deviceList)))
+        events?.record(
+            .publish(
+                .init(
+                    sequence: report.publishes,
+                    devices: devices,
+                    progress: progress,
+                    reason: publish.reason,
+                    mainBusyNs: busyNs,
+                    deviceList: publish.deviceList
+                )
+            )
+        )
     }
 
     /// Adds main-actor time that was spent on discovery state.

@@ -104,7 +104,9 @@ public final class PublishingModel: Sendable {
     public var progressHandler: @Sendable (ScanProgress) -> Void {
         { [self] progress in
             callbacks.wrappingAdd(1, ordering: .relaxed)
-            continuation.yield(.trigger(.progress(fraction: progress.fraction, devices: 0), fraction: progress.fraction))
+            continuation.yield(
+                .trigger(.progress(fraction: progress.fraction, devices: 0), fraction: progress.fraction)
+            )
         }
     }
 

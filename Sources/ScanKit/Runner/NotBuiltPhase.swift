@@ -10,8 +10,11 @@ public struct NotBuiltPhase: ScanPhase {
 
     public init(kind: PhaseKind) { self.kind = kind }
 
-    public func execute(context: ScanContext, accumulator: ScanAccumulator,
-                        progress: @escaping @Sendable (Double) -> Void) async {
+    public func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         progress(0)
         progress(1)
     }

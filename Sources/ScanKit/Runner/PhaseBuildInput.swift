@@ -19,8 +19,15 @@ public struct PhaseBuildInput: Sendable {
     /// The app's long-lived Bonjour service (`SharedResources.bonjour`); nil: the phase makes its own browser.
     public var bonjourService: BonjourDiscoveryService?
 
-    public init(strategy: Strategy, scanStartNs: UInt64, randomEnrichmentPort: Int?, events: (any EventSink)?,
-                interface: String? = nil, localIP: IPv4Address? = nil, bonjourService: BonjourDiscoveryService? = nil) {
+    public init(
+        strategy: Strategy,
+        scanStartNs: UInt64,
+        randomEnrichmentPort: Int?,
+        events: (any EventSink)?,
+        interface: String? = nil,
+        localIP: IPv4Address? = nil,
+        bonjourService: BonjourDiscoveryService? = nil
+    ) {
         self.bonjourService = bonjourService
         self.interface = interface
         self.localIP = localIP

@@ -26,7 +26,11 @@ public struct PhaseRegistry: Sendable {
         var registry = PhaseRegistry()
         registry.register(.arp) { ARPPhase(settings: $0.strategy.arp) }
         registry.register(.tcpProbe) {
-            TCPProbePhase(settings: $0.strategy.tcp, enrichment: $0.strategy.enrichment, randomPort: $0.randomEnrichmentPort)
+            TCPProbePhase(
+                settings: $0.strategy.tcp,
+                enrichment: $0.strategy.enrichment,
+                randomPort: $0.randomEnrichmentPort
+            )
         }
         registry.register(.icmpLatency) { ICMPLatencyPhase(settings: $0.strategy.icmp) }
         registry.register(.reverseDNS) { ReverseDNSPhase(settings: $0.strategy.ptr) }
@@ -54,8 +58,12 @@ public struct PhaseRegistry: Sendable {
     static func registerListeningPhases(_ registry: inout PhaseRegistry) {
         registry.register(.bonjour) { input in
             let browser = input.bonjourService?.begin(settings: input.strategy.bonjour, events: input.events)
-            let phase = BonjourScanPhase(settings: input.strategy.bonjour, bindToInterface: input.strategy.bindToInterface,
-                                         events: input.events, browser: browser)
+            let phase = BonjourScanPhase(
+                settings: input.strategy.bonjour,
+                bindToInterface: input.strategy.bindToInterface,
+                events: input.events,
+                browser: browser
+            )
             if input.strategy.bonjour.browseFrom == .scanStart {
                 try? phase.startBrowsing(interface: input.interface, localIP: input.localIP)
             }

@@ -21,8 +21,12 @@ public struct PublishingObserver: ScanObserver {
 
     public func scanFinished(accumulator: ScanAccumulator) async -> ObserverSummary {
         let report = await model.finish()
-        return ObserverSummary(publishes: report.publishes, mainBusyMs: Double(report.mainBusyNs) / 1_000_000,
-                               frames: report.frames, framesLate: report.framesLate,
-                               worstHitchMs: Double(report.worstHitchNs) / 1_000_000)
+        return ObserverSummary(
+            publishes: report.publishes,
+            mainBusyMs: Double(report.mainBusyNs) / 1_000_000,
+            frames: report.frames,
+            framesLate: report.framesLate,
+            worstHitchMs: Double(report.worstHitchNs) / 1_000_000
+        )
     }
 }

@@ -13,7 +13,8 @@ public enum ScanInterface {
             throw ScanSetupError(
                 "refusing to scan: this is not a testbed scanner namespace (no eth0 with an address in 198.18.0.0/15)",
                 fix: "run it inside a testbed (`scanbench testbed exec -- scanbench scan …`), or name the interface "
-                    + "to scan explicitly with --interface IF if you mean to scan that network")
+                    + "to scan explicitly with --interface IF if you mean to scan that network"
+            )
         }
         return "eth0"
     }

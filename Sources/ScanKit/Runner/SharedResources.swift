@@ -22,6 +22,11 @@ public final class SharedResources: Sendable {
         events = EventRoute(fallback: log)
         thermal = ThermalThrottle(events: events)
         bonjour = BonjourDiscoveryService(generationCheck: strategy.bonjour.generationCheck, events: events)
-        budget = makeConnectionBudget(style: strategy.budget.style, limit: strategy.budget.limit, thermal: thermal, events: events)
+        budget = makeConnectionBudget(
+            style: strategy.budget.style,
+            limit: strategy.budget.limit,
+            thermal: thermal,
+            events: events
+        )
     }
 }

@@ -79,7 +79,9 @@ enum SocketSystem {
 
     /// Asks for a send buffer of `bytes` (see `Socket.requestSendBuffer`); returns what was granted.
     @discardableResult
-    static func requestSendBuffer(_ fd: Int32, bytes: Int) -> Int { Socket(adopting: fd).requestSendBuffer(bytes: bytes) }
+    static func requestSendBuffer(_ fd: Int32, bytes: Int) -> Int {
+        Socket(adopting: fd).requestSendBuffer(bytes: bytes)
+    }
 
     /// Whether a send's negated errno means only "no room in the send buffer yet": `EAGAIN` on a
     /// non-blocking socket, `ENOBUFS` when the kernel is short of memory. Trying again later can work.
@@ -90,8 +92,12 @@ enum SocketSystem {
     /// Receives one datagram without blocking; nil when nothing is queued (or on error).
     static func receive(_ fd: Int32, capacity: Int = 4096) -> Datagram? {
         guard let datagram = (try? Socket(adopting: fd).receive(maximum: capacity)) ?? nil else { return nil }
-        return Datagram(bytes: datagram.bytes, sender: datagram.source, senderPort: Int(datagram.sourcePort),
-                        kernelRealtimeNs: datagram.kernelTime.map { UInt64($0) })
+        return Datagram(
+            bytes: datagram.bytes,
+            sender: datagram.source,
+            senderPort: Int(datagram.sourcePort),
+            kernelRealtimeNs: datagram.kernelTime.map { UInt64($0) }
+        )
     }
 
     /// `CLOCK_REALTIME` now, in nanoseconds (the clock `SO_TIMESTAMPNS` uses).
@@ -113,7 +119,9 @@ enum SocketSystem {
 
     /// Every interface with its `IFF_UP`/`IFF_RUNNING` flags and IPv4 addresses (an interface
     /// without addresses still appears, through its link entry); empty when getifaddrs fails.
-    static func interfaces() -> [PathReadiness.Interface] { PathReadiness.interfaces(from: NetworkInterfaces.entries()) }
+    static func interfaces() -> [PathReadiness.Interface] {
+        PathReadiness.interfaces(from: NetworkInterfaces.entries())
+    }
 
     /// Reverse lookup through the system resolver (`getnameinfo` with `NI_NAMEREQD`); blocks.
     static func reverseName(_ ip: IPv4Address) -> String? { HostNames.reverse(ip) }

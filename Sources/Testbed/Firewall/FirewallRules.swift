@@ -18,7 +18,9 @@ public enum FirewallRules {
         switch tcp.defaultPolicy {
         case .closed:
             if !tcp.filteredPorts.isEmpty {
-                rules.append("tcp dport { \(tcp.filteredPorts.sorted().map(String.init).joined(separator: ", ")) } drop")
+                rules.append(
+                    "tcp dport { \(tcp.filteredPorts.sorted().map(String.init).joined(separator: ", ")) } drop"
+                )
             }
         case .filtered:
             let reachable = (tcp.openPorts + tcp.closedPorts).sorted()

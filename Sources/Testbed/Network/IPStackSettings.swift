@@ -18,7 +18,9 @@ enum IPStackSettings {
             let attributes = stack.routeAttributes
             guard !attributes.isEmpty else { continue }
             let routes = try SystemTool.run(["ip", "-n", namespace.name, "-o", "-4", "route", "show"])
-            let batch = routes.split(separator: "\n").map { "route change \(Self.withoutMetrics($0)) \(attributes.joined(separator: " "))\n" }.joined()
+            let batch = routes.split(separator: "\n").map {
+                "route change \(Self.withoutMetrics($0)) \(attributes.joined(separator: " "))\n"
+            }.joined()
             if !batch.isEmpty { try SystemTool.run(["ip", "-n", namespace.name, "-batch", "-"], input: batch) }
         }
     }
@@ -28,7 +30,9 @@ enum IPStackSettings {
     static func withoutMetrics(_ line: Substring) -> String {
         var words = line.split(separator: " ").map(String.init)
         for key in ["advmss", "initrwnd"] {
-            if let index = words.firstIndex(of: key), index + 1 < words.count { words.removeSubrange(index...index + 1) }
+            if let index = words.firstIndex(of: key), index + 1 < words.count {
+                words.removeSubrange(index...index + 1)
+            }
         }
         return words.joined(separator: " ")
     }

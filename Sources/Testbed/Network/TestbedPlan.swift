@@ -54,47 +54,89 @@ public struct TestbedPlan: Sendable, Codable {
         let prefix = fixture.network.subnet.prefixLength
         let gateway = fixture.network.gateway
         var namespaces: [Namespace] = []
-        namespaces.append(Namespace(
-            name: names.scannerNamespace, role: .scanner, label: "scanner",
-            lan: LANPort(tapIndex: 0, mac: fixture.network.scanner.mac, address: "\(fixture.network.scanner.ip)/\(prefix)"),
-            routes: [Route(destination: "default", via: gateway)]))
+        namespaces.append(
+            Namespace(
+                name: names.scannerNamespace,
+                role: .scanner,
+                label: "scanner",
+                lan: LANPort(
+                    tapIndex: 0,
+                    mac: fixture.network.scanner.mac,
+                    address: "\(fixture.network.scanner.ip)/\(prefix)"
+                ),
+                routes: [Route(destination: "default", via: gateway)]
+            )
+        )
         for (index, device) in fixture.devices.enumerated() {
             let isGateway = device.ip == gateway
-            namespaces.append(Namespace(
-                name: names.deviceNamespace(device.name), role: isGateway ? .gateway : .device, label: device.name,
-                lan: LANPort(tapIndex: index + 1, mac: device.mac, address: "\(device.ip)/\(prefix)"),
-                routes: isGateway ? [] : [Route(destination: "default", via: gateway)],
-                forwarding: isGateway))
+            namespaces.append(
+                Namespace(
+                    name: names.deviceNamespace(device.name),
+                    role: isGateway ? .gateway : .device,
+                    label: device.name,
+                    lan: LANPort(tapIndex: index + 1, mac: device.mac, address: "\(device.ip)/\(prefix)"),
+                    routes: isGateway ? [] : [Route(destination: "default", via: gateway)],
+                    forwarding: isGateway
+                )
+            )
         }
         var links: [PointToPointLink] = []
         if let upstream = fixture.upstream {
             let transit = upstream.transitNetwork.address.value
-            func transitAddress(_ link: Int, _ side: UInt32) -> IPv4Address { IPv4Address(transit + UInt32(link) * 4 + side) }
+            func transitAddress(_ link: Int, _ side: UInt32) -> IPv4Address {
+                IPv4Address(transit + UInt32(link) * 4 + side)
+            }
             let gatewayIndex = namespaces.firstIndex { $0.role == .gateway }!
             var previous = names.deviceNamespace(fixture.devices.first { $0.ip == gateway }!.name)
             for router in 1...upstream.routerCount {
                 let link = router - 1
-                links.append(PointToPointLink(
-                    namespaceA: previous, interfaceA: "up0", addressA: "\(transitAddress(link, 1))/30",
-                    namespaceB: names.routerNamespace(router), interfaceB: "down0", addressB: "\(transitAddress(link, 2))/30"))
+                links.append(
+                    PointToPointLink(
+                        namespaceA: previous,
+                        interfaceA: "up0",
+                        addressA: "\(transitAddress(link, 1))/30",
+                        namespaceB: names.routerNamespace(router),
+                        interfaceB: "down0",
+                        addressB: "\(transitAddress(link, 2))/30"
+                    )
+                )
                 var routes = [Route(destination: "\(fixture.network.subnet)", via: transitAddress(link, 1))]
                 if router < upstream.routerCount {
                     routes.append(Route(destination: "default", via: transitAddress(link + 1, 2)))
                 }
-                namespaces.append(Namespace(name: names.routerNamespace(router), role: .router, label: "router\(router)",
-                                            routes: routes, forwarding: true))
+                namespaces.append(
+                    Namespace(
+                        name: names.routerNamespace(router),
+                        role: .router,
+                        label: "router\(router)",
+                        routes: routes,
+                        forwarding: true
+                    )
+                )
                 previous = names.routerNamespace(router)
             }
             namespaces[gatewayIndex].routes.append(Route(destination: "default", via: transitAddress(0, 2)))
             let segmentRouter = IPv4Address(upstream.segment.address.value + 1)
-            links.append(PointToPointLink(
-                namespaceA: previous, interfaceA: "seg0", addressA: "\(segmentRouter)/\(upstream.segment.prefixLength)",
-                namespaceB: names.remoteNamespace, interfaceB: "eth0",
-                addressB: "\(upstream.servers.first?.ip ?? IPv4Address(upstream.segment.address.value + 2))/\(upstream.segment.prefixLength)"))
-            namespaces.append(Namespace(
-                name: names.remoteNamespace, role: .remote, label: "remote",
-                extraAddresses: upstream.servers.dropFirst().map { "\($0.ip)/32" },
-                routes: [Route(destination: "default", via: segmentRouter)]))
+            links.append(
+                PointToPointLink(
+                    namespaceA: previous,
+                    interfaceA: "seg0",
+                    addressA: "\(segmentRouter)/\(upstream.segment.prefixLength)",
+                    namespaceB: names.remoteNamespace,
+                    interfaceB: "eth0",
+                    addressB:
+                        "\(upstream.servers.first?.ip ?? IPv4Address(upstream.segment.address.value + 2))/\(upstream.segment.prefixLength)"
+                )
+            )
+            namespaces.append(
+                Namespace(
+                    name: names.remoteNamespace,
+                    role: .remote,
+                    label: "remote",
+                    extraAddresses: upstream.servers.dropFirst().map { "\($0.ip)/32" },
+                    routes: [Route(destination: "default", via: segmentRouter)]
+                )
+            )
         }
         self.namespaces = namespaces
         self.links = links

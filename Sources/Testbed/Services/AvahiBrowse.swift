@@ -38,10 +38,12 @@ public enum AvahiBrowse {
 
     /// The resolved IPv4 services of `output`, names unescaped.
     public static func entries(in output: String) -> Set<Entry> {
-        Set(resolvedLines(in: output).compactMap { fields in
-            guard fields.count > 8, fields[2] == "IPv4", let port = Int(fields[8]) else { return nil }
-            return Entry(instance: unescape(fields[3]), type: fields[4], address: fields[7], port: port)
-        })
+        Set(
+            resolvedLines(in: output).compactMap { fields in
+                guard fields.count > 8, fields[2] == "IPv4", let port = Int(fields[8]) else { return nil }
+                return Entry(instance: unescape(fields[3]), type: fields[4], address: fields[7], port: port)
+            }
+        )
     }
 
     /// avahi's `\DDD` decimal escapes decoded (`Anna\032TV` → `Anna TV`).
@@ -50,7 +52,8 @@ public enum AvahiBrowse {
         var index = text.startIndex
         while index < text.endIndex {
             if text[index] == "\\", let end = text.index(index, offsetBy: 4, limitedBy: text.endIndex),
-               let code = UInt8(text[text.index(after: index)..<end]) {
+                let code = UInt8(text[text.index(after: index)..<end])
+            {
                 bytes.append(code)
                 index = end
             } else {

@@ -12,14 +12,22 @@ public enum DeviceAgent {
     ///   - deviceName: the `name` of one of its devices.
     /// - Throws: ``DeviceAgentError`` when there is no such device, ``DeviceServicesError``
     ///   when a service cannot start.
-    public static func run(fixture: Fixture, deviceName: String, options: DeviceServices.Options = .init()) throws -> Never {
+    public static func run(
+        fixture: Fixture,
+        deviceName: String,
+        options: DeviceServices.Options = .init()
+    ) throws -> Never {
         guard let device = fixture.devices.first(where: { $0.name == deviceName }) else {
-            throw DeviceAgentError(message: "fixture '\(fixture.name)' has no device named '\(deviceName)'",
-                                   fix: "use one of: \(fixture.devices.map(\.name).joined(separator: ", "))")
+            throw DeviceAgentError(
+                message: "fixture '\(fixture.name)' has no device named '\(deviceName)'",
+                fix: "use one of: \(fixture.devices.map(\.name).joined(separator: ", "))"
+            )
         }
         ProcessSignals.ignoreBrokenPipes()
         let services = try DeviceServices.start(device: device, options: options)
-        ServiceLog.write("\(device.name) (\(device.ip)) serving: \(services.summary.isEmpty ? "nothing" : services.summary.joined(separator: "; "))")
+        ServiceLog.write(
+            "\(device.name) (\(device.ip)) serving: \(services.summary.isEmpty ? "nothing" : services.summary.joined(separator: "; "))"
+        )
         serveForever(services)
     }
 

@@ -23,8 +23,13 @@ public final class DeviceServices: Sendable {
         /// holds 53), which the agent must leave alone.
         public var portsServedElsewhere: Set<Int>
 
-        public init(interfaceName: String = "eth0", wakeOnLANDirectory: String = "\(StateRoot.path)/wol",
-                    announce: Bool = true, bindToDeviceAddress: Bool = false, portsServedElsewhere: Set<Int> = []) {
+        public init(
+            interfaceName: String = "eth0",
+            wakeOnLANDirectory: String = "\(StateRoot.path)/wol",
+            announce: Bool = true,
+            bindToDeviceAddress: Bool = false,
+            portsServedElsewhere: Set<Int> = []
+        ) {
             self.portsServedElsewhere = portsServedElsewhere
             self.interfaceName = interfaceName
             self.wakeOnLANDirectory = wakeOnLANDirectory
@@ -75,10 +80,14 @@ public final class DeviceServices: Sendable {
                     try TCPPortServer(device: device, port: port, role: role, address: address, tls: tls)
                 }
                 server.start(stop: signal)
-                summary.append("tcp/\(port) \(role.label)\(role == .http(tls: true) && tls == nil ? " (TLS unavailable: accept-and-close)" : "")")
+                summary.append(
+                    "tcp/\(port) \(role.label)\(role == .http(tls: true) && tls == nil ? " (TLS unavailable: accept-and-close)" : "")"
+                )
             }
             if let services = device.mdns, !services.isEmpty {
-                let responder = try attempt("mDNS (UDP 5353)", device.name) { try MDNSResponder(device: device, interfaceIndex: interfaceIndex) }
+                let responder = try attempt("mDNS (UDP 5353)", device.name) {
+                    try MDNSResponder(device: device, interfaceIndex: interfaceIndex)
+                }
                 responder.start(stop: signal, announce: options.announce)
                 summary.append("mdns \(services.count) service(s) as \(responder.planner.records.hostName)")
             }
@@ -90,7 +99,9 @@ public final class DeviceServices: Sendable {
                 summary.append("ssdp \(ssdp.deviceType)")
             }
             for service in device.udp ?? [] {
-                let udp = try attempt("UDP port \(service.port)", device.name) { try UDPPortServer(service, address: address) }
+                let udp = try attempt("UDP port \(service.port)", device.name) {
+                    try UDPPortServer(service, address: address)
+                }
                 udp.start(stop: signal)
                 summary.append("udp/\(service.port)\(service.reply == nil ? "" : " reply")")
             }
@@ -110,12 +121,16 @@ public final class DeviceServices: Sendable {
     public static func start(server: Fixture.RemoteServer) throws -> DeviceServices {
         try DeviceServices { signal, summary in
             if let entries = server.whois {
-                let whois = try attempt("WHOIS (TCP 43)", server.name) { try WhoisServer(entries: entries, address: server.ip) }
+                let whois = try attempt("WHOIS (TCP 43)", server.name) {
+                    try WhoisServer(entries: entries, address: server.ip)
+                }
                 whois.start(stop: signal)
                 summary.append("whois \(entries.count) entr\(entries.count == 1 ? "y" : "ies") on \(server.ip):43")
             }
             for port in server.tcpOpen ?? [] where !(port == WhoisServer.port && server.whois != nil) {
-                let listener = try attempt("TCP port \(port)", server.name) { try Socket.tcpListener(port: port, address: server.ip) }
+                let listener = try attempt("TCP port \(port)", server.name) {
+                    try Socket.tcpListener(port: port, address: server.ip)
+                }
                 ServiceLoop.connections(on: listener, name: "tcp/\(port)", stop: signal) { _, _ in }
                 summary.append("tcp/\(port) accept-and-close")
             }

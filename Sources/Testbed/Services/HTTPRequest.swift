@@ -9,7 +9,9 @@ struct HTTPRequest: Sendable, Equatable {
     var headers: [(name: String, value: String)]
 
     /// The target without its query string.
-    var path: String { String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "") }
+    var path: String {
+        String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
 
     /// The first header called `name` (case-insensitive).
     func header(_ name: String) -> String? {
@@ -36,7 +38,8 @@ struct HTTPRequest: Sendable, Equatable {
 
     static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.version == rhs.version
-            && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+            && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+            && lhs.headers.map(\.value) == rhs.headers.map(\.value)
     }
 
     /// Splits off the first complete request head in `buffer` (ending in a blank line) and
@@ -58,7 +61,8 @@ extension String {
     var trimmingSpaces: String {
         let characters = Array(self)
         guard let first = characters.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+            let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
         return String(characters[first...last])
     }
 }

@@ -5,7 +5,14 @@ struct HTTPResponse: Sendable, Equatable {
     var headers: [(name: String, value: String)]
     var body: [UInt8]
 
-    init(status: Int, reason: String, contentType: String? = nil, server: String?, body: String, extraHeaders: [(String, String)] = []) {
+    init(
+        status: Int,
+        reason: String,
+        contentType: String? = nil,
+        server: String?,
+        body: String,
+        extraHeaders: [(String, String)] = []
+    ) {
         self.status = status
         self.reason = reason
         self.body = Array(body.utf8)

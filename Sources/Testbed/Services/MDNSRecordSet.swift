@@ -41,13 +41,24 @@ struct MDNSRecordSet: Sendable {
             let instance = type.prepending(service.instance)
             let pairs = (service.txt ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             return Service(
-                type: type, instance: instance,
+                type: type,
+                instance: instance,
                 pointer: DNSResourceRecord(name: type, data: .ptr(instance), ttl: Self.otherTTL),
-                server: DNSResourceRecord(name: instance, data: .srv(priority: 0, weight: 0, port: UInt16(service.port), target: host),
-                                          ttl: Self.hostTTL, cacheFlush: true),
-                text: DNSResourceRecord(name: instance, data: .txt(strings: pairs), ttl: Self.otherTTL, cacheFlush: true),
+                server: DNSResourceRecord(
+                    name: instance,
+                    data: .srv(priority: 0, weight: 0, port: UInt16(service.port), target: host),
+                    ttl: Self.hostTTL,
+                    cacheFlush: true
+                ),
+                text: DNSResourceRecord(
+                    name: instance,
+                    data: .txt(strings: pairs),
+                    ttl: Self.otherTTL,
+                    cacheFlush: true
+                ),
                 enumeration: DNSResourceRecord(name: Self.serviceEnumeration, data: .ptr(type), ttl: Self.otherTTL),
-                delayMs: service.delayMs)
+                delayMs: service.delayMs
+            )
         }
     }
 }

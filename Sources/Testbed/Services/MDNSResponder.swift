@@ -33,10 +33,11 @@ struct MDNSResponder: Sendable {
         ServiceLoop.datagrams(on: socket, name: "mdns", stop: stop) { bytes, sender in
             guard let query = try? DNSMessage(bytes: bytes) else { return }
             for response in planner.plan(query: query, from: sender) {
-                let destination: Socket.Address = switch response.destination {
-                case .multicast: Socket.Address(ip: Self.group, port: UInt16(Self.port))
-                case .unicast(let address): address
-                }
+                let destination: Socket.Address =
+                    switch response.destination {
+                    case .multicast: Socket.Address(ip: Self.group, port: UInt16(Self.port))
+                    case .unicast(let address): address
+                    }
                 let payload = response.message.encoded()
                 ServiceLoop.after(milliseconds: response.delayMs) {
                     guard !stop.isStopped else { return }

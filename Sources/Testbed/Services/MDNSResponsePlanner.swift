@@ -29,10 +29,16 @@ struct MDNSResponsePlanner: Sendable {
     ///   - query: a decoded message; responses (QR set) and non-zero opcodes get no answer.
     ///   - source: the querier's address and port.
     ///   - defaultDelayMs: draws the delay for a service without `delay_ms` (RFC 6762: 20–120 ms).
-    func plan(query: DNSMessage, from source: Socket.Address, defaultDelayMs: () -> Int = { Int.random(in: 20...120) }) -> [Response] {
+    func plan(
+        query: DNSMessage,
+        from source: Socket.Address,
+        defaultDelayMs: () -> Int = { Int.random(in: 20...120) }
+    ) -> [Response] {
         guard !query.isResponse, query.opcode == 0, !query.questions.isEmpty else { return [] }
         let legacy = source.port != 5353
-        let serviceDelays = records.services.map { service in service.delayMs.map { Int($0.rounded()) } ?? defaultDelayMs() }
+        let serviceDelays = records.services.map { service in
+            service.delayMs.map { Int($0.rounded()) } ?? defaultDelayMs()
+        }
 
         // (delay, destination) -> answers, additionals
         var groups: [Key: (answers: [DNSResourceRecord], additionals: [DNSResourceRecord])] = [:]
@@ -60,9 +66,15 @@ struct MDNSResponsePlanner: Sendable {
         }
         return order.sorted { $0.delayMs < $1.delayMs }.map { key in
             let group = groups[key]!
-            return Response(delayMs: key.delayMs, destination: key.destination,
-                            message: message(answers: group.answers, additionals: group.additionals,
-                                             legacyQuery: legacy ? query : nil))
+            return Response(
+                delayMs: key.delayMs,
+                destination: key.destination,
+                message: message(
+                    answers: group.answers,
+                    additionals: group.additionals,
+                    legacyQuery: legacy ? query : nil
+                )
+            )
         }
     }
 
@@ -104,12 +116,19 @@ struct MDNSResponsePlanner: Sendable {
         }
         for (index, service) in records.services.enumerated() {
             if name == service.type, wants(.ptr) {
-                result.append(Candidate(record: service.pointer, additionals: [service.server, service.text, records.address],
-                                        serviceIndices: [index]))
+                result.append(
+                    Candidate(
+                        record: service.pointer,
+                        additionals: [service.server, service.text, records.address],
+                        serviceIndices: [index]
+                    )
+                )
             }
             if name == service.instance {
                 if wants(.srv) {
-                    result.append(Candidate(record: service.server, additionals: [records.address], serviceIndices: [index]))
+                    result.append(
+                        Candidate(record: service.server, additionals: [records.address], serviceIndices: [index])
+                    )
                 }
                 if wants(.txt) {
                     result.append(Candidate(record: service.text, additionals: [], serviceIndices: [index]))
@@ -140,18 +159,29 @@ struct MDNSResponsePlanner: Sendable {
         var destination: Destination
     }
 
-    private func message(answers: [DNSResourceRecord], additionals: [DNSResourceRecord], legacyQuery: DNSMessage?) -> DNSMessage {
+    private func message(
+        answers: [DNSResourceRecord],
+        additionals: [DNSResourceRecord],
+        legacyQuery: DNSMessage?
+    ) -> DNSMessage {
         var uniqueAnswers: [DNSResourceRecord] = []
         for record in answers where !uniqueAnswers.contains(record) { uniqueAnswers.append(record) }
         var uniqueAdditionals: [DNSResourceRecord] = []
         for record in additionals where !uniqueAnswers.contains(record) && !uniqueAdditionals.contains(record) {
             uniqueAdditionals.append(record)
         }
-        var message = DNSMessage(isResponse: true, isAuthoritative: true, answers: uniqueAnswers, additionals: uniqueAdditionals)
+        var message = DNSMessage(
+            isResponse: true,
+            isAuthoritative: true,
+            answers: uniqueAnswers,
+            additionals: uniqueAdditionals
+        )
         if let query = legacyQuery {
             // RFC 6762 §6.7: echo the id and the question, cap TTLs, no cache-flush bits.
             message.id = query.id
-            message.questions = query.questions.map { DNSQuestion(name: $0.name, type: $0.type, recordClass: $0.recordClass) }
+            message.questions = query.questions.map {
+                DNSQuestion(name: $0.name, type: $0.type, recordClass: $0.recordClass)
+            }
             message.recursionDesired = query.recursionDesired
             func legacy(_ record: DNSResourceRecord) -> DNSResourceRecord {
                 var copy = record

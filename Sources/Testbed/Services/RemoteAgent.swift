@@ -12,9 +12,12 @@ public enum RemoteAgent {
     public static func run(fixture: Fixture, serverName: String) throws -> Never {
         let servers = fixture.upstream?.servers ?? []
         guard let server = servers.first(where: { $0.name == serverName }) else {
-            throw DeviceAgentError(message: "fixture '\(fixture.name)' has no upstream server named '\(serverName)'",
-                                   fix: servers.isEmpty ? "add upstream.servers to the fixture"
-                                       : "use one of: \(servers.map(\.name).joined(separator: ", "))")
+            throw DeviceAgentError(
+                message: "fixture '\(fixture.name)' has no upstream server named '\(serverName)'",
+                fix: servers.isEmpty
+                    ? "add upstream.servers to the fixture"
+                    : "use one of: \(servers.map(\.name).joined(separator: ", "))"
+            )
         }
         ProcessSignals.ignoreBrokenPipes()
         let services = try DeviceServices.start(server: server)

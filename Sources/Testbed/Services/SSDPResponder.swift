@@ -34,7 +34,9 @@ struct SSDPResponder: Sendable {
             ServiceLoop.after(milliseconds: planner.delayMilliseconds(for: request)) {
                 guard !stop.isStopped else { return }
                 for response in responses {
-                    do { try socket.send(Array(response.utf8), to: sender) } catch { ServiceLog.write("ssdp: \(error)") }
+                    do { try socket.send(Array(response.utf8), to: sender) } catch {
+                        ServiceLog.write("ssdp: \(error)")
+                    }
                 }
             }
         }

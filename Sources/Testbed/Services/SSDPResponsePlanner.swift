@@ -36,7 +36,10 @@ struct SSDPResponsePlanner: Sendable {
     }
 
     /// How long to wait before answering: the fixture's delay capped to MX, else random in [0, MX].
-    func delayMilliseconds(for request: SSDPSearchRequest, random: (ClosedRange<Int>) -> Int = { Int.random(in: $0) }) -> Int {
+    func delayMilliseconds(
+        for request: SSDPSearchRequest,
+        random: (ClosedRange<Int>) -> Int = { Int.random(in: $0) }
+    ) -> Int {
         let window = request.maxWait * 1000
         if let delay = service.delayMs { return min(Int(delay.rounded()), window) }
         return random(0...window)

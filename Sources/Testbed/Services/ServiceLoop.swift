@@ -7,14 +7,20 @@ enum ServiceLoop {
     static let pollMilliseconds = 250
 
     /// Calls `handle` with every datagram `socket` receives until `stop` is set, then closes it.
-    static func datagrams(on socket: Socket, name: String, stop: StopSignal,
-                          handle: @escaping @Sendable (_ bytes: [UInt8], _ sender: Socket.Address) -> Void) {
+    static func datagrams(
+        on socket: Socket,
+        name: String,
+        stop: StopSignal,
+        handle: @escaping @Sendable (_ bytes: [UInt8], _ sender: Socket.Address) -> Void
+    ) {
         Thread.detachNewThread {
             defer { socket.close() }
             while !stop.isStopped {
                 guard !socket.wait(for: .readable, milliseconds: pollMilliseconds).isEmpty else { continue }
                 do {
-                    if let datagram = try socket.receive(maximum: 9000, waiting: true) { handle(datagram.bytes, datagram.sender) }
+                    if let datagram = try socket.receive(maximum: 9000, waiting: true) {
+                        handle(datagram.bytes, datagram.sender)
+                    }
                 } catch {
                     ServiceLog.write("\(name): \(error)")
                     if stop.isStopped { return }
@@ -27,8 +33,13 @@ enum ServiceLoop {
     /// Accepts connections on `listener` until `stop` is set, running `handle` for each on its
     /// own thread (at most `limit` at once; more are closed at once). `handle` need not close
     /// the connection.
-    static func connections(on listener: Socket, name: String, stop: StopSignal, limit: Int = 256,
-                            handle: @escaping @Sendable (_ connection: Socket, _ peer: Socket.Address) -> Void) {
+    static func connections(
+        on listener: Socket,
+        name: String,
+        stop: StopSignal,
+        limit: Int = 256,
+        handle: @escaping @Sendable (_ connection: Socket, _ peer: Socket.Address) -> Void
+    ) {
         Thread.detachNewThread {
             defer { listener.close() }
             while !stop.isStopped {

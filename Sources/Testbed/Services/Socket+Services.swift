@@ -5,7 +5,8 @@ import Wire
 /// read by a thread per connection with a receive timeout.
 extension Socket: ByteStream {
     /// A listening TCP socket with `SO_REUSEADDR`, bound to `address` (nil: every address).
-    static func tcpListener(port: Int, address: IPv4Address? = nil, backlog: Int32 = 128) throws(SystemError) -> Socket {
+    static func tcpListener(port: Int, address: IPv4Address? = nil, backlog: Int32 = 128) throws(SystemError) -> Socket
+    {
         let socket = try Socket.tcp()
         do {
             try socket.enableAddressReuse()
@@ -36,7 +37,13 @@ extension Socket: ByteStream {
     /// owns `interfaceAddress`), and sends multicast from that interface with TTL 255 and no
     /// loopback, as mDNS and SSDP responders do.
     func joinMulticast(_ group: IPv4Address, interfaceIndex: Int32, interfaceAddress: IPv4Address) throws(SystemError) {
-        try configureMulticast(group: group, interfaceIndex: interfaceIndex, localIP: interfaceAddress, ttl: 255, join: true)
+        try configureMulticast(
+            group: group,
+            interfaceIndex: interfaceIndex,
+            localIP: interfaceAddress,
+            ttl: 255,
+            join: true
+        )
     }
 
     /// Blocks until bytes arrive, the peer closes, or the receive timeout passes (`.nothingYet`).

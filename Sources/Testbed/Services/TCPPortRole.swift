@@ -22,7 +22,8 @@ enum TCPPortRole: Sendable, Equatable {
             } else if let banner = device.banners?.first(where: { $0.port == port }) {
                 roles[port] = .banner(banner)
             } else if (port == 7000 && device.airplay != nil) || (port == 8008 && device.chromecast != nil)
-                        || device.ssdp?.locationPort == port {
+                || device.ssdp?.locationPort == port
+            {
                 roles[port] = .http(tls: false)
             } else {
                 roles[port] = .hold

@@ -19,7 +19,13 @@ struct TCPPortServer: Sendable {
 
     /// Binds the port (call inside the device's namespace).
     /// - Throws: `Socket.Failure` when the port cannot be bound.
-    init(device: Fixture.Device, port: Int, role: TCPPortRole, address: IPv4Address? = nil, tls: TLSServerContext?) throws {
+    init(
+        device: Fixture.Device,
+        port: Int,
+        role: TCPPortRole,
+        address: IPv4Address? = nil,
+        tls: TLSServerContext?
+    ) throws {
         self.port = port
         self.role = role
         self.content = DeviceHTTPContent(device: device, port: port)
@@ -66,7 +72,13 @@ struct TCPPortServer: Sendable {
                     response = content.response(to: request)
                     try? session.stream.write(response.serialized(includeBody: request.method != "HEAD"))
                 } else {
-                    response = HTTPResponse(status: 400, reason: "Bad Request", contentType: "text/plain", server: content.server, body: "bad request\n")
+                    response = HTTPResponse(
+                        status: 400,
+                        reason: "Bad Request",
+                        contentType: "text/plain",
+                        server: content.server,
+                        body: "bad request\n"
+                    )
                     try? session.stream.write(response.serialized())
                 }
                 return
@@ -85,7 +97,9 @@ struct TCPPortServer: Sendable {
                 if let length = request.header("Content-Length").flatMap(Int.init), length > 0 {
                     buffer.removeFirst(min(length, buffer.count))
                 }
-                guard (try? session.stream.write(Array(RTSPResponder.response(to: request, server: server).utf8))) != nil else { return }
+                guard
+                    (try? session.stream.write(Array(RTSPResponder.response(to: request, server: server).utf8))) != nil
+                else { return }
             }
             guard buffer.count < Self.maximumHead, let bytes = session.read(), !bytes.isEmpty else { return }
             buffer += bytes

@@ -24,16 +24,25 @@ final class TLSServerContext: @unchecked Sendable {
             ServiceLog.write("tls: libssl not found; HTTPS ports will accept and close")
             return nil
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-tls-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scanbench-tls-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let certificate = "\(directory)/cert.pem", key = "\(directory)/key.pem"
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
             let subject = "/CN=" + commonName.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }
-            let result = try ChildProcess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-                                               "-nodes", "-keyout", key, "-out", certificate, "-days", "3650", "-subj", subject],
-                                              timeout: 30)
+            let result = try ChildProcess.run(
+                [
+                    "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-keyout", key, "-out", certificate, "-days", "3650", "-subj", subject,
+                ],
+                timeout: 30
+            )
             guard result.status == 0 else {
                 ServiceLog.write("tls: openssl req exited with \(result.status); HTTPS ports will accept and close")
                 return nil
@@ -44,7 +53,8 @@ final class TLSServerContext: @unchecked Sendable {
         }
         guard let method = library.serverMethod(), let context = library.newContext(method) else { return nil }
         guard library.useCertificateChainFile(context, certificate) == 1,
-              library.usePrivateKeyFile(context, key, OpenSSLLibrary.filetypePEM) == 1 else {
+            library.usePrivateKeyFile(context, key, OpenSSLLibrary.filetypePEM) == 1
+        else {
             library.freeContext(context)
             ServiceLog.write("tls: libssl refused the generated certificate; HTTPS ports will accept and close")
             return nil

@@ -23,7 +23,9 @@ final class TLSSession: ByteStream, @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { library.write(session, $0.baseAddress, Int32($0.count)) }
-            guard count > 0 else { throw SystemError("SSL_write", errno: Errno(rawValue: library.errorCode(session, count))) }
+            guard count > 0 else {
+                throw SystemError("SSL_write", errno: Errno(rawValue: library.errorCode(session, count)))
+            }
             offset += Int(count)
         }
     }

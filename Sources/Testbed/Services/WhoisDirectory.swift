@@ -15,7 +15,8 @@ struct WhoisDirectory: Sendable {
         let query = query.trimmingCharacters([" ", "\t", "\r\n", "\n", "\r"])
         guard let entry = match(query) else { return "No match for \"\(query)\".\r\n" }
         if let refer = entry.refer {
-            return Self.crlf("""
+            return Self.crlf(
+                """
                 % IANA WHOIS server
                 % This query returned 1 object
 
@@ -28,7 +29,8 @@ struct WhoisDirectory: Sendable {
                 status:       ACTIVE
                 source:       IANA
 
-                """)
+                """
+            )
         }
         let text = entry.text ?? ""
         return Self.crlf(text.hasSuffix("\n") ? text : text + "\n")
@@ -61,7 +63,8 @@ struct WhoisDirectory: Sendable {
     static func asRange(_ pattern: String) -> ClosedRange<UInt32>? {
         let parts = pattern.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2,
-              let low = asNumber(String(parts[0])), let high = asNumber(String(parts.last!)), low <= high else { return nil }
+            let low = asNumber(String(parts[0])), let high = asNumber(String(parts.last!)), low <= high
+        else { return nil }
         return low...high
     }
 

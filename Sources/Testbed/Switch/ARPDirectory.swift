@@ -45,9 +45,10 @@ struct ARPDirectory: Sendable {
     /// The target protocol address of a broadcast Ethernet ARP request for IPv4, or nil.
     static func requestedAddress(_ frame: [UInt8]) -> UInt32? {
         guard frame.count >= 42, frame[0..<6].allSatisfy({ $0 == 0xFF }),
-              frame[12] == 0x08, frame[13] == 0x06,          // ARP
-              frame[14] == 0, frame[15] == 1, frame[16] == 0x08, frame[17] == 0x00, frame[18] == 6, frame[19] == 4,
-              frame[20] == 0, frame[21] == 1 else { return nil }   // Ethernet/IPv4, request
+            frame[12] == 0x08, frame[13] == 0x06,  // ARP
+            frame[14] == 0, frame[15] == 1, frame[16] == 0x08, frame[17] == 0x00, frame[18] == 6, frame[19] == 4,
+            frame[20] == 0, frame[21] == 1
+        else { return nil }  // Ethernet/IPv4, request
         return frame[38..<42].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

@@ -40,7 +40,7 @@ struct FrameIdentity: Sendable {
         switch proto {
         case 6 where frame.count >= l4 + 14:
             var sourcePort = Self.half(frame, l4), destinationPort = Self.half(frame, l4 + 2)
-            let flags = UInt64(frame[l4 + 13]) & 0x17   // FIN, SYN, RST, ACK
+            let flags = UInt64(frame[l4 + 13]) & 0x17  // FIN, SYN, RST, ACK
             if flags & 0x12 == 0x02 { clients.insert(source << 16 | sourcePort) }
             if clients.contains(source << 16 | sourcePort) { sourcePort = 0 }
             if clients.contains(destination << 16 | destinationPort) { destinationPort = 0 }
@@ -59,7 +59,8 @@ struct FrameIdentity: Sendable {
 
     /// Four bytes at `offset`, big-endian.
     private static func word(_ frame: [UInt8], _ offset: Int) -> UInt64 {
-        UInt64(frame[offset]) << 24 | UInt64(frame[offset + 1]) << 16 | UInt64(frame[offset + 2]) << 8 | UInt64(frame[offset + 3])
+        UInt64(frame[offset]) << 24 | UInt64(frame[offset + 1]) << 16 | UInt64(frame[offset + 2]) << 8
+            | UInt64(frame[offset + 3])
     }
 
     /// Two bytes at `offset`, big-endian.

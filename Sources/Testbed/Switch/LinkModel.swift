@@ -19,7 +19,12 @@ public struct LinkModel: Sendable {
     private var inBurst = false
 
     /// Creates a link direction; every impairment defaults to none.
-    public init(delayMs: Double = 0, jitterMs: Double = 0, lossPercent: Double = 0, burst: (enter: Double, exit: Double)? = nil) {
+    public init(
+        delayMs: Double = 0,
+        jitterMs: Double = 0,
+        lossPercent: Double = 0,
+        burst: (enter: Double, exit: Double)? = nil
+    ) {
         delayNs = Int64(delayMs * 1_000_000)
         jitterNs = Int64(jitterMs * 1_000_000)
         self.lossPercent = lossPercent

@@ -46,9 +46,15 @@ public struct SwitchPortConfig: Sendable {
     /// when unknown, and then the port hears every broadcast ARP request, as on a plain switch.
     public var addresses: [IPv4Address]?
 
-    public init(name: String, link: Fixture.LinkImpairment?, arp: Fixture.ARPBehaviour?,
-                powerSave: Fixture.PowerSave? = nil, deepSleep: Fixture.DeepSleep? = nil, wifi: Fixture.ScannerWiFi? = nil,
-                addresses: [IPv4Address]? = nil) {
+    public init(
+        name: String,
+        link: Fixture.LinkImpairment?,
+        arp: Fixture.ARPBehaviour?,
+        powerSave: Fixture.PowerSave? = nil,
+        deepSleep: Fixture.DeepSleep? = nil,
+        wifi: Fixture.ScannerWiFi? = nil,
+        addresses: [IPv4Address]? = nil
+    ) {
         self.addresses = addresses
         self.name = name
         self.link = link
@@ -61,19 +67,28 @@ public struct SwitchPortConfig: Sendable {
     /// The extra hold and loss of a congestion burst, or nil without congestion.
     var congestion: LinkModel? {
         guard let congestion = wifi?.congestion, congestion.perHour > 0 else { return nil }
-        return LinkModel(delayMs: congestion.delayMs ?? 0, jitterMs: congestion.jitterMs ?? 0, lossPercent: congestion.lossPercent ?? 0)
+        return LinkModel(
+            delayMs: congestion.delayMs ?? 0,
+            jitterMs: congestion.jitterMs ?? 0,
+            lossPercent: congestion.lossPercent ?? 0
+        )
     }
 
     var uplink: LinkModel {
-        LinkModel(delayMs: link?.delayMs ?? 0, jitterMs: link?.jitterMs ?? 0, lossPercent: link?.lossPercent ?? 0,
-                  burst: link?.burstLoss.map { ($0.enterPercent, $0.exitPercent) })
+        LinkModel(
+            delayMs: link?.delayMs ?? 0,
+            jitterMs: link?.jitterMs ?? 0,
+            lossPercent: link?.lossPercent ?? 0,
+            burst: link?.burstLoss.map { ($0.enterPercent, $0.exitPercent) }
+        )
     }
 
     var downlink: LinkModel { LinkModel(delayMs: link?.delayMs ?? 0, jitterMs: link?.jitterMs ?? 0) }
 
     /// True when the host's frames need random draws (jitter, loss, a sleepy ARP reply).
     var drawsOnUplink: Bool {
-        (link?.jitterMs ?? 0) > 0 || (link?.lossPercent ?? 0) > 0 || link?.burstLoss != nil || (arp?.replyProbability ?? 1) < 1 || congestion != nil
+        (link?.jitterMs ?? 0) > 0 || (link?.lossPercent ?? 0) > 0 || link?.burstLoss != nil
+            || (arp?.replyProbability ?? 1) < 1 || congestion != nil
     }
     /// True when frames delivered to the host need random draws (jitter, congestion).
     var drawsOnDownlink: Bool { (link?.jitterMs ?? 0) > 0 || congestion != nil }

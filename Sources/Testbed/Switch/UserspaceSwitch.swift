@@ -48,10 +48,15 @@ public final class UserspaceSwitch: Sendable {
         originUnixSeconds = Date().timeIntervalSince1970
         self.origin = origin
         for (index, (config, fd)) in ports.enumerated() {
-            var port = SwitchPort(name: config.name, fd: fd, uplink: config.uplink, downlink: config.downlink,
-                                  uplinkDraws: ImpairmentDraws(seed: seed, port: index, direction: .uplink),
-                                  downlinkDraws: ImpairmentDraws(seed: seed, port: index, direction: .downlink),
-                                  counters: SwitchPortCounters(name: config.name))
+            var port = SwitchPort(
+                name: config.name,
+                fd: fd,
+                uplink: config.uplink,
+                downlink: config.downlink,
+                uplinkDraws: ImpairmentDraws(seed: seed, port: index, direction: .uplink),
+                downlinkDraws: ImpairmentDraws(seed: seed, port: index, direction: .downlink),
+                counters: SwitchPortCounters(name: config.name)
+            )
             port.arpReplyDelayNs = Int64((config.arp?.replyDelayMs ?? 0) * 1_000_000)
             port.arpReplyProbability = config.arp?.replyProbability ?? 1
             port.drawsOnUplink = config.drawsOnUplink
@@ -59,12 +64,19 @@ public final class UserspaceSwitch: Sendable {
             let portSeed = { (what: UInt64) in FrameIdentity.mix([seed, UInt64(index), what]) }
             port.doze = config.powerSave.map { DozeSchedule($0, origin: origin, seed: portSeed(0x5053)) }
             port.sleep = config.deepSleep.map { SleepCycle($0, origin: origin, seed: portSeed(0x4453)) }
-            port.path = config.wifi.map { PathEventTimeline($0, origin: origin, seed: portSeed(0x5045)) }.flatMap { $0.isEmpty ? nil : $0 }
+            port.path = config.wifi.map { PathEventTimeline($0, origin: origin, seed: portSeed(0x5045)) }.flatMap {
+                $0.isEmpty ? nil : $0
+            }
             port.congestion = config.congestion
             built.append(port)
         }
-        state = Mutex(State(ports: built, arpDirectory: ARPDirectory(addresses: ports.map(\.0.addresses)),
-                            carrierPorts: built.indices.filter { built[$0].path?.canTakeLinkDown == true }))
+        state = Mutex(
+            State(
+                ports: built,
+                arpDirectory: ARPDirectory(addresses: ports.map(\.0.addresses)),
+                carrierPorts: built.indices.filter { built[$0].path?.canTakeLinkDown == true }
+            )
+        )
         wake = try WakeEvent()
     }
 
@@ -98,10 +110,14 @@ public final class UserspaceSwitch: Sendable {
                 guard state.ports[index].path != nil else { return [] }
                 _ = state.ports[index].path!.state(at: now)
                 return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
-                    PathEventRecord(port: state.ports[index].name, kind: event.kind.rawValue,
-                                    startSeconds: Double(event.start - origin) / 1e9, endSeconds: Double(event.end - origin) / 1e9,
-                                    startUnix: originUnixSeconds + Double(event.start - origin) / 1e9,
-                                    endUnix: originUnixSeconds + Double(event.end - origin) / 1e9)
+                    PathEventRecord(
+                        port: state.ports[index].name,
+                        kind: event.kind.rawValue,
+                        startSeconds: Double(event.start - origin) / 1e9,
+                        endSeconds: Double(event.end - origin) / 1e9,
+                        startUnix: originUnixSeconds + Double(event.start - origin) / 1e9,
+                        endUnix: originUnixSeconds + Double(event.end - origin) / 1e9
+                    )
                 }
             }
         }
@@ -176,7 +192,9 @@ public final class UserspaceSwitch: Sendable {
                     // A kernel without TUNSETCARRIER: the gap still drops every frame, only the
                     // carrier signal is missing; stop trying rather than fail the testbed.
                     refused.append(index)
-                    FileHandle.standardError.write(Data("switch: \(state.ports[index].name): cannot follow the path's carrier: \(error)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("switch: \(state.ports[index].name): cannot follow the path's carrier: \(error)\n".utf8)
+                    )
                 }
             }
             state.carrierPorts.removeAll { refused.contains($0) }
@@ -211,7 +229,9 @@ public final class UserspaceSwitch: Sendable {
         let identity = state.identities.identity(of: frame)
         let wifi = wifiState(of: index, at: now, state: &state)
         if wifi.silenced { return }
-        var random = state.ports[index].drawsOnUplink ? state.ports[index].uplinkDraws.generator(for: identity) : RandomSource(seed: 0)
+        var random =
+            state.ports[index].drawsOnUplink
+            ? state.ports[index].uplinkDraws.generator(for: identity) : RandomSource(seed: 0)
         if state.ports[index].uplink.shouldDrop(using: &random) {
             state.ports[index].counters.lostOnLink += 1
             return
@@ -224,7 +244,9 @@ public final class UserspaceSwitch: Sendable {
             }
             hold += state.ports[index].arpReplyDelayNs
         }
-        guard let burst = congestionHold(of: index, congested: wifi.congested, random: &random, state: &state) else { return }
+        guard let burst = congestionHold(of: index, congested: wifi.congested, random: &random, state: &state) else {
+            return
+        }
         hold += burst
         // A dozing station wakes to transmit, and stays awake a while after.
         state.ports[index].doze?.sent(at: now)
@@ -239,7 +261,8 @@ public final class UserspaceSwitch: Sendable {
     /// The Wi-Fi side of port `index` at `now`, the same both ways: `silenced` when a frame to or
     /// from it is lost — the station in deep sleep, or the scanner's path in a roam or association
     /// gap (counted) — and whether a congestion burst is under way.
-    private static func wifiState(of index: Int, at now: Int64, state: inout State) -> (silenced: Bool, congested: Bool) {
+    private static func wifiState(of index: Int, at now: Int64, state: inout State) -> (silenced: Bool, congested: Bool)
+    {
         if state.ports[index].sleep?.isAsleep(at: now) == true {
             state.ports[index].counters.asleepDropped += 1
             return (true, false)
@@ -254,7 +277,12 @@ public final class UserspaceSwitch: Sendable {
 
     /// A congestion burst's extra hold for one frame (0 outside a burst), or nil when the burst
     /// loses it (counted). Draws from the frame's own `random` after the link's, as before.
-    private static func congestionHold(of index: Int, congested: Bool, random: inout RandomSource, state: inout State) -> Int64? {
+    private static func congestionHold(
+        of index: Int,
+        congested: Bool,
+        random: inout RandomSource,
+        state: inout State
+    ) -> Int64? {
         guard congested, var congestion = state.ports[index].congestion else { return 0 }
         if congestion.shouldDrop(using: &random) {
             state.ports[index].counters.pathDropped += 1
@@ -280,14 +308,19 @@ public final class UserspaceSwitch: Sendable {
         for target in targets {
             let wifi = wifiState(of: target, at: now, state: &state)
             if wifi.silenced { continue }
-            var random = state.ports[target].drawsOnDownlink ? state.ports[target].downlinkDraws.generator(for: identity) : RandomSource(seed: 0)
+            var random =
+                state.ports[target].drawsOnDownlink
+                ? state.ports[target].downlinkDraws.generator(for: identity) : RandomSource(seed: 0)
             var hold = state.ports[target].downlink.sampleDelay(using: &random)
-            guard let burst = congestionHold(of: target, congested: wifi.congested, random: &random, state: &state) else { continue }
+            guard let burst = congestionHold(of: target, congested: wifi.congested, random: &random, state: &state)
+            else { continue }
             hold += burst
             // The AP buffers unicast frames for a dozing station until it wakes (group-addressed
             // frames are left to the `arp` rule).
             if unicast, state.ports[target].doze != nil {
-                let release = learnt == nil ? state.ports[target].doze!.deliverFlooded(arrival: now + hold)
+                let release =
+                    learnt == nil
+                    ? state.ports[target].doze!.deliverFlooded(arrival: now + hold)
                     : state.ports[target].doze!.deliver(arrival: now + hold)
                 if release > now + hold { state.ports[target].counters.powerSaveBuffered += 1 }
                 hold = release - now
@@ -297,7 +330,12 @@ public final class UserspaceSwitch: Sendable {
             if hold == 0 && state.ports[target].egress.isEmpty && targets.count == 1 {
                 send(frame, to: target, state: &state)
             } else {
-                state.ports[target].egress.push(frame, identity: identity, release: now + hold, flooded: targets.count > 1)
+                state.ports[target].egress.push(
+                    frame,
+                    identity: identity,
+                    release: now + hold,
+                    flooded: targets.count > 1
+                )
                 state.held.insert(target)
             }
         }
@@ -325,7 +363,9 @@ public final class UserspaceSwitch: Sendable {
                 }
             }
             for index in state.held.sorted() where state.ports[index].egress.unfloodedCount > 0 {
-                for (frame, _) in state.ports[index].egress.popDue(now: now) { Self.send(frame, to: index, state: &state) }
+                for (frame, _) in state.ports[index].egress.popDue(now: now) {
+                    Self.send(frame, to: index, state: &state)
+                }
             }
             var budget = Self.floodBudget
             for index in state.held.sorted() {
@@ -368,7 +408,14 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     public var startUnix: Double
     public var endUnix: Double
 
-    public init(port: String, kind: String, startSeconds: Double, endSeconds: Double, startUnix: Double, endUnix: Double) {
+    public init(
+        port: String,
+        kind: String,
+        startSeconds: Double,
+        endSeconds: Double,
+        startUnix: Double,
+        endUnix: Double
+    ) {
         self.port = port
         self.kind = kind
         self.startSeconds = startSeconds
@@ -386,12 +433,15 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     }
 
     /// The file the controller of testbed `id` lists its scanner's path events in.
-    public static func path(forTestbed id: String) -> String { "\(TestbedNames(id: id).stateDirectory)/path-events.json" }
+    public static func path(forTestbed id: String) -> String {
+        "\(TestbedNames(id: id).stateDirectory)/path-events.json"
+    }
 
     /// The events testbed `id` has published so far; nil when it published none (no `wifi`) or the file does not read.
     public static func load(testbed id: String) -> [PathEventRecord]? {
         guard let data = FileManager.default.contents(atPath: path(forTestbed: id)),
-              let events = try? JSONDecoder().decode([PathEventRecord].self, from: data), !events.isEmpty else { return nil }
+            let events = try? JSONDecoder().decode([PathEventRecord].self, from: data), !events.isEmpty
+        else { return nil }
         return events
     }
 }

@@ -22,7 +22,8 @@ struct DozeSchedule: Sendable, Equatable {
     private(set) var awake: [(start: Int64, end: Int64)] = []
 
     static func == (lhs: DozeSchedule, rhs: DozeSchedule) -> Bool {
-        lhs.origin == rhs.origin && lhs.beaconNs == rhs.beaconNs && lhs.beacons == rhs.beacons && lhs.offset == rhs.offset
+        lhs.origin == rhs.origin && lhs.beaconNs == rhs.beaconNs && lhs.beacons == rhs.beacons
+            && lhs.offset == rhs.offset
             && lhs.awakeNs == rhs.awakeNs && lhs.awake.elementsEqual(rhs.awake) { $0 == $1 }
     }
 
@@ -184,12 +185,26 @@ struct PathEventTimeline: Sendable {
         base = seed
         func source(_ kind: Kind, perHour: Double, range: [Double], linkDown: Bool = false) -> Source? {
             guard perHour > 0, range.count == 2 else { return nil }
-            return Source(kind: kind, chancePerSlot: perHour * Double(Self.slotNs) / Self.hourNs,
-                          minNs: Int64(range[0] * 1_000_000), maxNs: Int64(range[1] * 1_000_000), linkDown: linkDown)
+            return Source(
+                kind: kind,
+                chancePerSlot: perHour * Double(Self.slotNs) / Self.hourNs,
+                minNs: Int64(range[0] * 1_000_000),
+                maxNs: Int64(range[1] * 1_000_000),
+                linkDown: linkDown
+            )
         }
         sources = [
-            wifi.roam.flatMap { source(.roam, perHour: $0.perHour, range: $0.gapMs, linkDown: Self.linkDown(.roam, $0)) },
-            wifi.associationLoss.flatMap { source(.associationLoss, perHour: $0.perHour, range: $0.gapMs, linkDown: Self.linkDown(.associationLoss, $0)) },
+            wifi.roam.flatMap {
+                source(.roam, perHour: $0.perHour, range: $0.gapMs, linkDown: Self.linkDown(.roam, $0))
+            },
+            wifi.associationLoss.flatMap {
+                source(
+                    .associationLoss,
+                    perHour: $0.perHour,
+                    range: $0.gapMs,
+                    linkDown: Self.linkDown(.associationLoss, $0)
+                )
+            },
             wifi.congestion.flatMap { source(.congestion, perHour: $0.perHour, range: $0.durationMs) },
         ].compactMap { $0 }
         var fixed: [Event] = []
@@ -199,7 +214,9 @@ struct PathEventTimeline: Sendable {
                 var random = RandomSource(seed: FrameIdentity.mix([seed, kind.key, 0xF1, UInt64(index)]))
                 let length = (gap.gapMs[0] + random.unit() * (gap.gapMs[1] - gap.gapMs[0])) * 1_000_000
                 let start = origin + Int64(at * 1e9)
-                fixed.append(Event(kind: kind, start: start, end: start + Int64(length), linkDown: Self.linkDown(kind, gap)))
+                fixed.append(
+                    Event(kind: kind, start: start, end: start + Int64(length), linkDown: Self.linkDown(kind, gap))
+                )
             }
         }
         scheduled = fixed.sorted { $0.start > $1.start }
@@ -241,7 +258,11 @@ struct PathEventTimeline: Sendable {
         active.removeAll { $0.end <= time }
         var state = State(gap: nil, congested: false)
         for event in active where event.start <= time {
-            if event.kind == .congestion { state.congested = true } else if state.gap == nil || event.kind == .associationLoss { state.gap = event.kind }
+            if event.kind == .congestion {
+                state.congested = true
+            } else if state.gap == nil || event.kind == .associationLoss {
+                state.gap = event.kind
+            }
             if event.linkDown { state.linkDown = true }
         }
         return state

@@ -26,24 +26,35 @@ public enum HostRequirements {
         let missing = programs.filter { (try? ExecutableSearch.locate($0)) == nil }
         if !missing.isEmpty {
             let packages = Set(missing.map(ExecutableSearch.package(for:))).sorted().joined(separator: " ")
-            problems.append(("missing programs: \(missing.joined(separator: ", "))",
-                             "apt-get update && apt-get install -y \(packages) (or run ./scripts/bootstrap.sh)"))
+            problems.append(
+                (
+                    "missing programs: \(missing.joined(separator: ", "))",
+                    "apt-get update && apt-get install -y \(packages) (or run ./scripts/bootstrap.sh)"
+                )
+            )
         }
         if let problem = tunProblem() { problems.append(problem) }
         if !missing.contains("unshare"), let problem = namespaceProblem() { problems.append(problem) }
         do { try StateRoot.prepare() } catch let error as TestbedError { problems.append((error.message, error.fix)) }
         guard !problems.isEmpty else { return }
         if problems.count == 1 { throw TestbedError("\(command): \(problems[0].what)", fix: problems[0].fix) }
-        let lines = problems.enumerated().map { "\n  \($0.offset + 1). \($0.element.what)\n     fix: \($0.element.fix)" }.joined()
-        throw TestbedError("\(command) cannot build a LAN on this machine:\(lines)", fix: "fix the problems above, then try again")
+        let lines = problems.enumerated().map {
+            "\n  \($0.offset + 1). \($0.element.what)\n     fix: \($0.element.fix)"
+        }.joined()
+        throw TestbedError(
+            "\(command) cannot build a LAN on this machine:\(lines)",
+            fix: "fix the problems above, then try again"
+        )
     }
 
     /// Nil when a TAP device can be opened.
     static func tunProblem() -> (what: String, fix: String)? {
         guard let problem = TAPDevice.cloneDeviceProblem() else { return nil }
         let reason = problem.reason
-        return ("cannot open /dev/net/tun (\(reason)): the userspace switch needs TAP devices",
-                "modprobe tun; in a container, pass the device (docker run --device /dev/net/tun --cap-add NET_ADMIN --cap-add SYS_ADMIN, or --privileged)")
+        return (
+            "cannot open /dev/net/tun (\(reason)): the userspace switch needs TAP devices",
+            "modprobe tun; in a container, pass the device (docker run --device /dev/net/tun --cap-add NET_ADMIN --cap-add SYS_ADMIN, or --privileged)"
+        )
     }
 
     /// Nil when this process may create network namespaces.
@@ -53,7 +64,9 @@ public enum HostRequirements {
         }
         guard result.status != 0 else { return nil }
         let said = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ("network namespaces are not permitted here (unshare --net: \(said.isEmpty ? "exit \(result.status)" : said))",
-                "run as root on the host, or in a privileged container (docker run --privileged, or --cap-add SYS_ADMIN --cap-add NET_ADMIN)")
+        return (
+            "network namespaces are not permitted here (unshare --net: \(said.isEmpty ? "exit \(result.status)" : said))",
+            "run as root on the host, or in a privileged container (docker run --privileged, or --cap-add SYS_ADMIN --cap-add NET_ADMIN)"
+        )
     }
 }

@@ -31,20 +31,22 @@ public enum NeighbourLimits {
         // that never restored holds the values found before it raised: still the ones to restore.
         do {
             try JSONEncoder().encode(before).write(to: URL(fileURLWithPath: savedPath), options: .withoutOverwriting)
-        } catch where FileManager.default.fileExists(atPath: savedPath) {
+        } catch  where FileManager.default.fileExists(atPath: savedPath) {
             // Another raise recorded them first.
         }
         for (key, value) in zip(keys, zip(before, wanted).map { max($0, $1) }) {
             try "\(value)\n".write(toFile: path(key), atomically: false, encoding: .utf8)
         }
-        return "raised the kernel's neighbour table limits (gc_thresh1/2/3 \(before.map(String.init).joined(separator: "/")) → \(current().map(String.init).joined(separator: "/"))) for this testbed; 'testbed down' restores them"
+        return
+            "raised the kernel's neighbour table limits (gc_thresh1/2/3 \(before.map(String.init).joined(separator: "/")) → \(current().map(String.init).joined(separator: "/"))) for this testbed; 'testbed down' restores them"
     }
 
     /// Restores the values the first `raise` found, if any; the caller checks that no testbed on
     /// the machine (whatever its state root) still needs them raised.
     public static func restore() {
         guard let data = FileManager.default.contents(atPath: savedPath),
-              let values = try? JSONDecoder().decode([Int].self, from: data), values.count == 3 else { return }
+            let values = try? JSONDecoder().decode([Int].self, from: data), values.count == 3
+        else { return }
         for (key, value) in zip(keys, values) {
             try? "\(value)\n".write(toFile: path(key), atomically: false, encoding: .utf8)
         }

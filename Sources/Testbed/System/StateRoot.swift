@@ -16,7 +16,9 @@ public enum StateRoot {
 
     /// The state root's path (absolute; not necessarily existing yet).
     public static var path: String {
-        guard let custom = ProcessInfo.processInfo.environment[environmentVariable], !custom.isEmpty else { return defaultPath }
+        guard let custom = ProcessInfo.processInfo.environment[environmentVariable], !custom.isEmpty else {
+            return defaultPath
+        }
         return URL(fileURLWithPath: custom).standardizedFileURL.path
     }
 
@@ -31,13 +33,17 @@ public enum StateRoot {
         for component in root.split(separator: "/") {
             prefix += "/\(component)"
             do { try FileKind.makeDirectory(prefix) } catch {
-                throw TestbedError("cannot create the state directory \(root): \(prefix): \(error.reason)",
-                                   fix: "run as root, or point \(environmentVariable) at a writable directory")
+                throw TestbedError(
+                    "cannot create the state directory \(root): \(prefix): \(error.reason)",
+                    fix: "run as root, or point \(environmentVariable) at a writable directory"
+                )
             }
         }
         guard (try? FileKind.of(root)) == .directory else {
-            throw TestbedError("cannot create the state directory \(root): it exists and is not a directory",
-                               fix: "remove \(root), or point \(environmentVariable) elsewhere")
+            throw TestbedError(
+                "cannot create the state directory \(root): it exists and is not a directory",
+                fix: "remove \(root), or point \(environmentVariable) elsewhere"
+            )
         }
         return root
     }

@@ -14,7 +14,8 @@ public struct IPv4Network: Hashable, Sendable, TextCodable {
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let address = IPv4Address(parts[0]),
-              let length = Int(parts[1]), (0...32).contains(length) else { return nil }
+            let length = Int(parts[1]), (0...32).contains(length)
+        else { return nil }
         self.init(address: address, prefixLength: length)
     }
 

@@ -21,7 +21,8 @@ public struct MACAddress: Hashable, Sendable, TextCodable {
         let separators = text.filter { !$0.isASCIIHexDigit }
         let counts: [Character: Int] = [":": 5, "-": 5, ".": 2]
         guard hex.count == 12, Set(separators).count <= 1,
-              separators.isEmpty || counts[separators.first!] == separators.count else { return nil }
+            separators.isEmpty || counts[separators.first!] == separators.count
+        else { return nil }
         var result: [UInt8] = []
         var index = hex.startIndex
         for _ in 0..<6 {

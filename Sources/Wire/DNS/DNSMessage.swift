@@ -28,11 +28,20 @@ public struct DNSMessage: Hashable, Sendable {
 
     /// Creates a message; every flag is off unless given.
     public init(
-        id: UInt16 = 0, isResponse: Bool = false, opcode: UInt8 = 0, isAuthoritative: Bool = false,
-        isTruncated: Bool = false, recursionDesired: Bool = false, recursionAvailable: Bool = false,
-        authenticData: Bool = false, checkingDisabled: Bool = false, responseCode: DNSResponseCode = .noError,
-        questions: [DNSQuestion] = [], answers: [DNSResourceRecord] = [],
-        authorities: [DNSResourceRecord] = [], additionals: [DNSResourceRecord] = []
+        id: UInt16 = 0,
+        isResponse: Bool = false,
+        opcode: UInt8 = 0,
+        isAuthoritative: Bool = false,
+        isTruncated: Bool = false,
+        recursionDesired: Bool = false,
+        recursionAvailable: Bool = false,
+        authenticData: Bool = false,
+        checkingDisabled: Bool = false,
+        responseCode: DNSResponseCode = .noError,
+        questions: [DNSQuestion] = [],
+        answers: [DNSResourceRecord] = [],
+        authorities: [DNSResourceRecord] = [],
+        additionals: [DNSResourceRecord] = []
     ) {
         self.id = id
         self.isResponse = isResponse

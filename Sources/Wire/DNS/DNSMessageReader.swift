@@ -45,8 +45,12 @@ struct DNSMessageReader {
         let name = try readName()
         let type = DNSRecordType(rawValue: try readUInt16())
         let classField = try readUInt16()
-        return DNSQuestion(name: name, type: type, recordClass: DNSClass(rawValue: classField & 0x7FFF),
-                           unicastResponse: classField & 0x8000 != 0)
+        return DNSQuestion(
+            name: name,
+            type: type,
+            recordClass: DNSClass(rawValue: classField & 0x7FFF),
+            unicastResponse: classField & 0x8000 != 0
+        )
     }
 
     mutating func readRecords(_ count: Int) throws -> [DNSResourceRecord] {
@@ -70,8 +74,13 @@ struct DNSMessageReader {
         let end = start + length
         let data = try readRecordData(type: type, end: end)
         guard position == end else { throw DNSDecodingError.badRecordData(type: type, offset: start) }
-        return DNSResourceRecord(name: name, data: data, ttl: ttl, recordClass: DNSClass(rawValue: classField & 0x7FFF),
-                                 cacheFlush: classField & 0x8000 != 0)
+        return DNSResourceRecord(
+            name: name,
+            data: data,
+            ttl: ttl,
+            recordClass: DNSClass(rawValue: classField & 0x7FFF),
+            cacheFlush: classField & 0x8000 != 0
+        )
     }
 
     /// Reads record data that must end at `end`.
@@ -104,13 +113,26 @@ struct DNSMessageReader {
             let mailbox = try readName()
             let serial = try readUInt32(), refresh = try readUInt32(), retry = try readUInt32()
             let expire = try readUInt32(), minimum = try readUInt32()
-            return try bounded(.soa(.init(primary: primary, mailbox: mailbox, serial: serial, refresh: refresh,
-                                          retry: retry, expire: expire, minimum: minimum)))
+            return try bounded(
+                .soa(
+                    .init(
+                        primary: primary,
+                        mailbox: mailbox,
+                        serial: serial,
+                        refresh: refresh,
+                        retry: retry,
+                        expire: expire,
+                        minimum: minimum
+                    )
+                )
+            )
         case .txt:
             var strings: [[UInt8]] = []
             while position < end {
                 let length = Int(bytes[position])
-                guard position + 1 + length <= end else { throw DNSDecodingError.badRecordData(type: type, offset: start) }
+                guard position + 1 + length <= end else {
+                    throw DNSDecodingError.badRecordData(type: type, offset: start)
+                }
                 if builds { strings.append(Array(bytes[(position + 1)..<(position + 1 + length)])) }
                 position += 1 + length
             }

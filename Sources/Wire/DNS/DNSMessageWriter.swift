@@ -11,7 +11,9 @@ struct DNSMessageWriter {
     mutating func write(_ message: DNSMessage) {
         writeUInt16(message.id)
         writeUInt16(message.flags)
-        for count in [message.questions.count, message.answers.count, message.authorities.count, message.additionals.count] {
+        for count in [
+            message.questions.count, message.answers.count, message.authorities.count, message.additionals.count,
+        ] {
             writeUInt16(UInt16(clamping: count))
         }
         for question in message.questions.prefix(Int(UInt16.max)) {

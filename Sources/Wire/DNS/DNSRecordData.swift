@@ -24,7 +24,15 @@ public enum DNSRecordData: Hashable, Sendable {
         public var expire: UInt32
         public var minimum: UInt32
 
-        public init(primary: DNSName, mailbox: DNSName, serial: UInt32, refresh: UInt32, retry: UInt32, expire: UInt32, minimum: UInt32) {
+        public init(
+            primary: DNSName,
+            mailbox: DNSName,
+            serial: UInt32,
+            refresh: UInt32,
+            retry: UInt32,
+            expire: UInt32,
+            minimum: UInt32
+        ) {
             self.primary = primary
             self.mailbox = mailbox
             self.serial = serial

@@ -18,7 +18,13 @@ public struct DNSResourceRecord: Hashable, Sendable {
     ///   - ttl: time to live in seconds.
     ///   - recordClass: normally `.internet`.
     ///   - cacheFlush: set the mDNS cache-flush bit (unique records).
-    public init(name: DNSName, data: DNSRecordData, ttl: UInt32, recordClass: DNSClass = .internet, cacheFlush: Bool = false) {
+    public init(
+        name: DNSName,
+        data: DNSRecordData,
+        ttl: UInt32,
+        recordClass: DNSClass = .internet,
+        cacheFlush: Bool = false
+    ) {
         self.name = name
         self.data = data
         self.ttl = ttl

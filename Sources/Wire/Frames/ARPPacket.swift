@@ -32,8 +32,13 @@ public struct ARPPacket: Sendable, Equatable {
     public var targetMAC: MACAddress
     public var targetIP: IPv4Address
 
-    public init(operation: Operation, senderMAC: MACAddress, senderIP: IPv4Address,
-                targetMAC: MACAddress, targetIP: IPv4Address) {
+    public init(
+        operation: Operation,
+        senderMAC: MACAddress,
+        senderIP: IPv4Address,
+        targetMAC: MACAddress,
+        targetIP: IPv4Address
+    ) {
         self.operation = operation
         self.senderMAC = senderMAC
         self.senderIP = senderIP
@@ -58,7 +63,11 @@ public struct ARPPacket: Sendable, Equatable {
         let hardwareType = bytes.u16(0), protocolType = bytes.u16(2)
         let hardwareLength = bytes.u8(4), protocolLength = bytes.u8(5)
         guard hardwareType == 1, protocolType == 0x0800, hardwareLength == 6, protocolLength == 4 else {
-            throw .malformed(layer: .arp, reason: "not Ethernet/IPv4 ARP (htype \(hardwareType), ptype 0x\(String(protocolType, radix: 16)), hlen \(hardwareLength), plen \(protocolLength))")
+            throw .malformed(
+                layer: .arp,
+                reason:
+                    "not Ethernet/IPv4 ARP (htype \(hardwareType), ptype 0x\(String(protocolType, radix: 16)), hlen \(hardwareLength), plen \(protocolLength))"
+            )
         }
         try bytes.require(Self.length, .arp)
         operation = Operation(code: bytes.u16(6))

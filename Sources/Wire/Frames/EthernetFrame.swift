@@ -17,8 +17,13 @@ public struct EthernetFrame: Sendable, Equatable {
     /// The bytes after the header (including any trailing padding).
     public var payload: ArraySlice<UInt8>
 
-    public init(destination: MACAddress, source: MACAddress, etherType: EtherType,
-                vlanTags: [UInt16] = [], payload: ArraySlice<UInt8>) {
+    public init(
+        destination: MACAddress,
+        source: MACAddress,
+        etherType: EtherType,
+        vlanTags: [UInt16] = [],
+        payload: ArraySlice<UInt8>
+    ) {
         self.destination = destination
         self.source = source
         self.etherType = etherType

@@ -44,22 +44,30 @@ public struct EthernetHeader: Sendable {
     ///
     /// - Throws: as `init(decoding:)`.
     @inline(__always)
-    public static func payload(of bytes: UnsafeRawBufferPointer) throws(WireDecodingError) -> (etherType: EtherType, offset: Int) {
+    public static func payload(
+        of bytes: UnsafeRawBufferPointer
+    ) throws(WireDecodingError) -> (etherType: EtherType, offset: Int) {
         try walk(bytes) { _ in }
     }
 
     /// Walks the header's VLAN tags, handing each tag's VLAN ID to `tag`, to the type and the
     /// payload's offset.
     @inline(__always)
-    private static func walk(_ bytes: UnsafeRawBufferPointer, tag: (UInt16) -> Void)
-        throws(WireDecodingError) -> (etherType: EtherType, offset: Int) {
+    private static func walk(
+        _ bytes: UnsafeRawBufferPointer,
+        tag: (UInt16) -> Void
+    )
+        throws(WireDecodingError) -> (etherType: EtherType, offset: Int)
+    {
         try bytes.require(EthernetFrame.headerLength, .ethernet)
         var offset = 12
         var type = EtherType(rawValue: bytes.u16(offset))
         var count = 0
         while type == .vlan || type == .qinq {
             try bytes.require(offset + 6, .ethernet)
-            guard count < maximumVLANTags else { throw .malformed(layer: .ethernet, reason: "more than four VLAN tags") }
+            guard count < maximumVLANTags else {
+                throw .malformed(layer: .ethernet, reason: "more than four VLAN tags")
+            }
             tag(bytes.u16(offset + 2) & 0x0FFF)
             count += 1
             offset += 4

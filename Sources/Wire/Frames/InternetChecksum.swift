@@ -12,7 +12,9 @@ public enum InternetChecksum {
     ///   - initial: a running sum, e.g. from `pseudoHeaderSum`.
     /// - Returns: the 16-bit checksum to place in the header (0 when verifying correct data).
     public static func compute(_ bytes: some Collection<UInt8>, initial: UInt32 = 0) -> UInt16 {
-        if let checksum = bytes.withContiguousStorageIfAvailable({ compute(UnsafeRawBufferPointer($0), initial: initial) }) {
+        if let checksum = bytes.withContiguousStorageIfAvailable({
+            compute(UnsafeRawBufferPointer($0), initial: initial)
+        }) {
             return checksum
         }
         return compute(Array(bytes), initial: initial)
@@ -37,8 +39,12 @@ public enum InternetChecksum {
         return ~UInt16(truncatingIfNeeded: sum)
     }
 
-    public static func pseudoHeaderSum(source: IPv4Address, destination: IPv4Address,
-                                       protocol: IPProtocol, length: Int) -> UInt32 {
+    public static func pseudoHeaderSum(
+        source: IPv4Address,
+        destination: IPv4Address,
+        protocol: IPProtocol,
+        length: Int
+    ) -> UInt32 {
         (source.value >> 16) + (source.value & 0xFFFF)
             + (destination.value >> 16) + (destination.value & 0xFFFF)
             + UInt32(`protocol`.rawValue) + UInt32(length & 0xFFFF)

@@ -18,7 +18,11 @@ extension UnsafeRawBufferPointer {
 
     @inline(__always)
     func mac(_ offset: Int) -> MACAddress {
-        MACAddress(rawBytes: (self[offset], self[offset + 1], self[offset + 2], self[offset + 3], self[offset + 4], self[offset + 5]))
+        MACAddress(
+            rawBytes: (
+                self[offset], self[offset + 1], self[offset + 2], self[offset + 3], self[offset + 4], self[offset + 5]
+            )
+        )
     }
 
     /// Throws `truncated` unless at least `needed` bytes are present.
@@ -31,8 +35,12 @@ extension UnsafeRawBufferPointer {
 extension ArraySlice where Element == UInt8 {
     /// Runs a header decoder on the slice's bytes, borrowed for the call.
     @inline(__always)
-    func decodeHeader<Header>(_ decode: (UnsafeRawBufferPointer) throws(WireDecodingError) -> Header) throws(WireDecodingError) -> Header {
-        let result: Result<Header, WireDecodingError> = withUnsafeBytes { raw in Result { () throws(WireDecodingError) in try decode(raw) } }
+    func decodeHeader<Header>(
+        _ decode: (UnsafeRawBufferPointer) throws(WireDecodingError) -> Header
+    ) throws(WireDecodingError) -> Header {
+        let result: Result<Header, WireDecodingError> = withUnsafeBytes { raw in
+            Result { () throws(WireDecodingError) in try decode(raw) }
+        }
         return try result.get()
     }
 }

@@ -20,7 +20,8 @@ extension SSDPMessage {
         guard let first = lines.next(), !first.isEmpty, let kind = startLineKind(first) else { return nil }
         while let line = lines.next(), !line.isEmpty {
             guard let colon = line.firstIndex(of: colon),
-                  line[..<colon].contains(where: { $0 != space && $0 != tab }) else { return nil }
+                line[..<colon].contains(where: { $0 != space && $0 != tab })
+            else { return nil }
         }
         return kind
     }
@@ -34,7 +35,8 @@ extension SSDPMessage {
             return .response
         }
         guard parts.count == 3, startsWithHTTP(parts.third),
-              parts.first.allSatisfy({ (0x41...0x5A).contains($0) || $0 == hyphen }) else { return nil }
+            parts.first.allSatisfy({ (0x41...0x5A).contains($0) || $0 == hyphen })
+        else { return nil }
         if parts.first.elementsEqual("M-SEARCH".utf8) { return .search }
         if parts.first.elementsEqual("NOTIFY".utf8) { return .notify }
         return .otherRequest
@@ -44,7 +46,9 @@ extension SSDPMessage {
     private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         while i + 8 <= bytes.count {
-            guard bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else { return false }
+            guard bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
+                return false
+            }
             i += 8
         }
         while i < bytes.count {

@@ -67,12 +67,19 @@ public struct SSDPMessage: Sendable, Equatable {
             guard parts.count >= 2, let status = Int(parts[1]), (100...999).contains(status) else {
                 throw .malformed(layer: .ssdp, reason: "status line '\(first.prefix(60))' has no status code")
             }
-            startLine = .response(version: String(parts[0]), status: status,
-                                  reason: parts.count > 2 ? String(parts[2]) : "")
+            startLine = .response(
+                version: String(parts[0]),
+                status: status,
+                reason: parts.count > 2 ? String(parts[2]) : ""
+            )
         } else {
             guard parts.count == 3, parts[2].hasPrefix("HTTP/"),
-                  parts[0].allSatisfy({ $0.isUppercase || $0 == "-" }) else {
-                throw .malformed(layer: .ssdp, reason: "start line '\(first.prefix(60))' is not 'METHOD target HTTP/1.1'")
+                parts[0].allSatisfy({ $0.isUppercase || $0 == "-" })
+            else {
+                throw .malformed(
+                    layer: .ssdp,
+                    reason: "start line '\(first.prefix(60))' is not 'METHOD target HTTP/1.1'"
+                )
             }
             startLine = .request(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]))
         }

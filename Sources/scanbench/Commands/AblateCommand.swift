@@ -10,7 +10,8 @@ import Testbed
 struct AblateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ablate",
-        abstract: "Measure which knobs make the difference between two strategies, one knob at a time in both directions.",
+        abstract:
+            "Measure which knobs make the difference between two strategies, one knob at a time in both directions.",
         discussion: """
             Lists every knob whose effective value differs between BASE and TARGET (presets by \
             name or strategy files), then runs, with the harness of 'scanbench run' (fresh LAN per \
@@ -55,12 +56,20 @@ struct AblateCommand: AsyncParsableCommand {
     @Option(help: "Run on a suite's fixtures (fixtures/suites/NAME.yaml or a path); its strategies are ignored.")
     var suite: String?
 
-    @Option(name: .customLong("scenario"), help: "Scenario (repeatable; default scan): a session script of fixtures/sessions or a path.")
+    @Option(
+        name: .customLong("scenario"),
+        help: "Scenario (repeatable; default scan): a session script of fixtures/sessions or a path."
+    )
     var scenarios: [String] = []
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp(
-        "Repetitions of each strategy (default 3).",
-        discussion: "With 3 against 3 runs Mann–Whitney's p cannot go below 0.1; Cliff's δ and the medians still separate clear effects. Counters repeat under --seed."))
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Repetitions of each strategy (default 3).",
+            discussion:
+                "With 3 against 3 runs Mann–Whitney's p cannot go below 0.1; Cliff's δ and the medians still separate clear effects. Counters repeat under --seed."
+        )
+    )
     var repetitions = 3
 
     @OptionGroup var seeding: SeedOption
@@ -76,7 +85,9 @@ struct AblateCommand: AsyncParsableCommand {
     @Flag(help: "List the knobs that differ and the runs it would make, and stop.")
     var list = false
 
-    @Flag(help: "Print the ablation's numbers as JSON on standard output (snake_case; progress stays on standard error).")
+    @Flag(
+        help: "Print the ablation's numbers as JSON on standard output (snake_case; progress stays on standard error)."
+    )
     var json = false
 
     func validate() throws {
@@ -91,19 +102,37 @@ struct AblateCommand: AsyncParsableCommand {
     private func execute(_ interrupt: RunInterrupt) async throws {
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
         // --list writes nothing where the user looks: the variants it validates go to a temporary directory.
-        let strategies = list ? NSTemporaryDirectory() + "scanbench-ablate-\(UUID().uuidString)" : "\(output)/strategies"
+        let strategies =
+            list ? NSTemporaryDirectory() + "scanbench-ablate-\(UUID().uuidString)" : "\(output)/strategies"
         defer { if list { try? FileManager.default.removeItem(atPath: strategies) } }
         let ablation = try AblationPlan(base: base, target: target, directory: strategies)
         let fixtureList = (try suite.map(Harness.Suite.load)?.fixtures ?? []) + fixtures
         let scenarioList = try (scenarios.isEmpty ? ["scan"] : scenarios).map(Scenario.parse)
-        let plan = RunPlan(fixtures: fixtureList.isEmpty ? ["home"] : fixtureList, strategies: ablation.variants,
-                           scenarios: scenarioList, repetitions: repetitions)
-        Terminal.progress(AblationListing.text(ablation.ablation, strategies: ablation.variants.count, runs: plan,
-                                               repetitions: repetitions, seed: seed))
+        let plan = RunPlan(
+            fixtures: fixtureList.isEmpty ? ["home"] : fixtureList,
+            strategies: ablation.variants,
+            scenarios: scenarioList,
+            repetitions: repetitions
+        )
+        Terminal.progress(
+            AblationListing.text(
+                ablation.ablation,
+                strategies: ablation.variants.count,
+                runs: plan,
+                repetitions: repetitions,
+                seed: seed
+            )
+        )
         if list { return }
         try HostRequirements.check(for: "ablate")
-        var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: ablation.ablation.base,
-                                 executable: Terminal.executablePath, repetitions: repetitions, progress: Terminal.progress)
+        var harness = HarnessJob(
+            plan: plan,
+            outputDirectory: output,
+            referenceStrategy: ablation.ablation.base,
+            executable: Terminal.executablePath,
+            repetitions: repetitions,
+            progress: Terminal.progress
+        )
         harness.seed = seed
         harness.jobs = lanes.count
         harness.ablation = ablation.ablation

@@ -66,22 +66,40 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "Seconds after its last SYN an unanswered attempt is abandoned.")
     var abandonAfter: Double = 3
 
-    @Option(help: "Analyse only the packets this process owns or that are sent on its behalf (iPhone captures: PKTAP, Apple or pymobiledevice3 pcapng).")
+    @Option(
+        help:
+            "Analyse only the packets this process owns or that are sent on its behalf (iPhone captures: PKTAP, Apple or pymobiledevice3 pcapng)."
+    )
     var process: String?
 
-    @Option(help: ArgumentHelp("Which code reads the file: native (ours: pcap, and pcapng with mixed link types and process names) or libpcap (for comparison).",
-                               valueName: "native|libpcap"))
+    @Option(
+        help: ArgumentHelp(
+            "Which code reads the file: native (ours: pcap, and pcapng with mixed link types and process names) or libpcap (for comparison).",
+            valueName: "native|libpcap"
+        )
+    )
     var reader: String = "native"
 
-    @Option(help: ArgumentHelp("Your LAN's devices (YAML): report which ones the scanner contacted and which answered it, on which protocol.",
-                               valueName: "lan.yaml"))
+    @Option(
+        help: ArgumentHelp(
+            "Your LAN's devices (YAML): report which ones the scanner contacted and which answered it, on which protocol.",
+            valueName: "lan.yaml"
+        )
+    )
     var inventory: String?
 
-    @Option(help: ArgumentHelp("802.11 captures: report this transmitter's airtime, frames by kind, doze/awake periods and radio-on time.",
-                               valueName: "MAC"))
+    @Option(
+        help: ArgumentHelp(
+            "802.11 captures: report this transmitter's airtime, frames by kind, doze/awake periods and radio-on time.",
+            valueName: "MAC"
+        )
+    )
     var station: String?
 
-    @Flag(help: "With --scanner: print the airtime and radio-on estimates under every preset 802.11 PHY and power-save timeout (docs/METRICS.md#airtime-estimate).")
+    @Flag(
+        help:
+            "With --scanner: print the airtime and radio-on estimates under every preset 802.11 PHY and power-save timeout (docs/METRICS.md#airtime-estimate)."
+    )
     var airtimeSweep = false
 
     @Flag(help: "Print JSON (snake_case keys) instead of tables.")
@@ -104,7 +122,9 @@ struct AnalyzeCommand: ParsableCommand {
             throw ValidationError("--station '\(station)' is not a MAC address; write e.g. 3c:22:fb:12:34:56")
         }
         if airtimeSweep, scanner == nil || json {
-            throw ValidationError("--airtime-sweep needs --scanner IP (the estimate prices the scanner's frames) and prints a table, not --json")
+            throw ValidationError(
+                "--airtime-sweep needs --scanner IP (the estimate prices the scanner's frames) and prints a table, not --json"
+            )
         }
         if let process, process.isEmpty {
             throw ValidationError("--process needs a process name, e.g. --process NetMonitor")
@@ -116,12 +136,18 @@ struct AnalyzeCommand: ParsableCommand {
         let devices = try inventory.map(InventoryLoader.load)
         // Only the full JSON and the inventory's per-device columns list attempts; the text and
         // --summary-only need the totals and peaks, which stream in bounded memory.
-        let options = AnalysisOptions(scanner: scanner.flatMap(IPv4Address.init),
-                                      abandonAfter: Int64(abandonAfter * 1e9),
-                                      keepsAttempts: devices != nil || (json && !summaryOnly),
-                                      tracksHosts: devices != nil)
-        let analysis = try WireAnalyzer.analyze(captureFile: file, options: options, process: process,
-                                                reading: reader == "libpcap" ? .libpcap : .native)
+        let options = AnalysisOptions(
+            scanner: scanner.flatMap(IPv4Address.init),
+            abandonAfter: Int64(abandonAfter * 1e9),
+            keepsAttempts: devices != nil || (json && !summaryOnly),
+            tracksHosts: devices != nil
+        )
+        let analysis = try WireAnalyzer.analyze(
+            captureFile: file,
+            options: options,
+            process: process,
+            reading: reader == "libpcap" ? .libpcap : .native
+        )
         let yield = devices.map { InventoryAttribution.yield(of: analysis, inventory: $0, file: inventory ?? "") }
         let stationTally = try station.flatMap(MACAddress.init).map { try Self.station($0, in: analysis, file: file) }
         if json {
@@ -151,11 +177,15 @@ struct AnalyzeCommand: ParsableCommand {
     /// The tally of `mac` in an 802.11 capture; an error naming the busiest stations otherwise.
     static func station(_ mac: MACAddress, in analysis: WireAnalysis, file: String) throws -> StationTally {
         guard let wlan = analysis.wlan else {
-            throw ValidationError("--station needs an 802.11 capture (monitor mode: radiotap, PPI, Prism, AVS); \(file) is \(analysis.linkType)")
+            throw ValidationError(
+                "--station needs an 802.11 capture (monitor mode: radiotap, PPI, Prism, AVS); \(file) is \(analysis.linkType)"
+            )
         }
         guard let tally = wlan.station(mac) else {
             let busiest = wlan.stations.prefix(5).map { "\($0.address) (\($0.frames) frames)" }.joined(separator: ", ")
-            throw ValidationError("no frame in \(file) was sent by \(mac); its busiest transmitters: \(busiest.isEmpty ? "none" : busiest)")
+            throw ValidationError(
+                "no frame in \(file) was sent by \(mac); its busiest transmitters: \(busiest.isEmpty ? "none" : busiest)"
+            )
         }
         return tally
     }
@@ -182,16 +212,24 @@ struct AnalyzeCommand: ParsableCommand {
 
     /// The lines that say what the file held besides packets: damage and the process filter.
     static func describe(_ summary: CaptureFileSummary) -> String {
-        var lines = ["\(summary.format.rawValue) file, \(summary.packetsRead) packets read, link types: \(summary.linkTypes.joined(separator: ", "))"]
+        var lines = [
+            "\(summary.format.rawValue) file, \(summary.packetsRead) packets read, link types: \(summary.linkTypes.joined(separator: ", "))"
+        ]
         if let damage = summary.damage { lines.append("DAMAGED, analysed up to the damage: \(damage)") }
         if let filter = summary.processFilter {
             let others = filter.otherProcesses.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
-            let delegated = filter.matchedByEffectiveOnly == 0 ? ""
+            let delegated =
+                filter.matchedByEffectiveOnly == 0
+                ? ""
                 : " (\(filter.matchedByEffectiveOnly) only as the effective process: another process sent or received them on its behalf)"
-            lines.append("process \(filter.process): \(filter.matched) packets analysed\(delegated); left out: \(filter.withoutProcess) without process information"
-                         + (others.isEmpty ? "" : ", other processes: " + others.joined(separator: ", ")))
+            lines.append(
+                "process \(filter.process): \(filter.matched) packets analysed\(delegated); left out: \(filter.withoutProcess) without process information"
+                    + (others.isEmpty ? "" : ", other processes: " + others.joined(separator: ", "))
+            )
             if filter.matched == 0 {
-                lines.append("no packet of \(filter.process); the processes in this capture are listed above (names are cut at 16 bytes)")
+                lines.append(
+                    "no packet of \(filter.process); the processes in this capture are listed above (names are cut at 16 bytes)"
+                )
             }
         }
         return lines.joined(separator: "\n")

@@ -8,7 +8,8 @@ import Spawn
 struct AppLaunchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "Run an app session (scanbench-app): the scan and the ping / port-scanner tools in one process, on one budget.",
+        abstract:
+            "Run an app session (scanbench-app): the scan and the ping / port-scanner tools in one process, on one budget.",
         discussion: """
             The app under test is its own program, scanbench-app, built beside scanbench; this \
             command runs it with the same arguments. After the session's actions the app runs the \

@@ -7,7 +7,8 @@ import Results
 struct BaselineCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Recompute RESULTS' inputs and compare them with its manifest: a stale baseline exits 3 (INCONCLUSIVE).",
+        abstract:
+            "Recompute RESULTS' inputs and compare them with its manifest: a stale baseline exits 3 (INCONCLUSIVE).",
         discussion: """
             Prints 'inputs: match' (exit 0), or 'inputs: STALE' and one line per input that changed, \
             is new or is gone, with how to re-record (exit 3); a missing or unreadable manifest or \
@@ -22,7 +23,10 @@ struct BaselineCheckCommand: ParsableCommand {
     @Option(help: "The manifest (default: inputs.sha256 beside RESULTS).")
     var manifest: String?
 
-    @Option(help: "The checkout the baseline ships with (default: the nearest directory above RESULTS with a Package.swift, else the current directory).")
+    @Option(
+        help:
+            "The checkout the baseline ships with (default: the nearest directory above RESULTS with a Package.swift, else the current directory)."
+    )
     var root: String?
 
     @Flag(help: "Do not count the plan's strategy files: the change a gate judges.")
@@ -33,11 +37,16 @@ struct BaselineCheckCommand: ParsableCommand {
         let differences: [String]
         do {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw CompareInputError("\(results) has no inputs manifest (\(file)), so whether it matches this tree cannot be told",
-                                        fix: "record the baseline again and write its manifest: scanbench baseline manifest \(results)")
+                throw CompareInputError(
+                    "\(results) has no inputs manifest (\(file)), so whether it matches this tree cannot be told",
+                    fix: "record the baseline again and write its manifest: scanbench baseline manifest \(results)"
+                )
             }
             let recorded = try InputsManifest.parse(text, file: file)
-            let now = try InputsManifest.current(of: try ResultsDocument.load(results), root: root ?? Self.checkout(of: results))
+            let now = try InputsManifest.current(
+                of: try ResultsDocument.load(results),
+                root: root ?? Self.checkout(of: results)
+            )
             differences = now.differences(from: recorded, strategiesMayDiffer: strategiesMayDiffer)
         } catch let error as ResultsError {
             Self.fail(error.description)
@@ -46,9 +55,13 @@ struct BaselineCheckCommand: ParsableCommand {
             print("inputs: match (\(file))")
             return
         }
-        print("inputs: STALE — \(results) was recorded with other inputs than this tree has, so its numbers are not this tree's:")
+        print(
+            "inputs: STALE — \(results) was recorded with other inputs than this tree has, so its numbers are not this tree's:"
+        )
         for line in differences { print("  \(line)") }
-        print("  fix: re-record the baseline (\(Self.rerecordHint(results))), then scanbench baseline manifest \(results)")
+        print(
+            "  fix: re-record the baseline (\(Self.rerecordHint(results))), then scanbench baseline manifest \(results)"
+        )
         throw ExitCode(CompareExitStatus.inconclusive.rawValue)
     }
 
@@ -63,14 +76,17 @@ struct BaselineCheckCommand: ParsableCommand {
 
     /// inputs.sha256 in the directory of `results`.
     static func besideResults(_ results: String) -> String {
-        (((results as NSString).deletingLastPathComponent as NSString).appendingPathComponent(InputsManifest.fileName) as String)
+        (((results as NSString).deletingLastPathComponent as NSString).appendingPathComponent(InputsManifest.fileName)
+            as String)
     }
 
     /// The nearest directory at or above `results`' with a Package.swift, else the current directory.
     static func checkout(of results: String) -> String {
         var path = URL(fileURLWithPath: results).standardizedFileURL.deletingLastPathComponent().path
         while true {
-            if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("Package.swift")) { return path }
+            if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("Package.swift")) {
+                return path
+            }
             let parent = (path as NSString).deletingLastPathComponent
             if parent == path || parent.isEmpty { return FileManager.default.currentDirectoryPath }
             path = parent

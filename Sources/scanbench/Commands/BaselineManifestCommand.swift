@@ -23,20 +23,28 @@ struct BaselineManifestCommand: ParsableCommand {
     @Option(help: "Where to write the manifest (default: inputs.sha256 beside RESULTS).")
     var out: String?
 
-    @Option(help: "The checkout the baseline ships with (default: the nearest directory above RESULTS with a Package.swift, else the current directory).")
+    @Option(
+        help:
+            "The checkout the baseline ships with (default: the nearest directory above RESULTS with a Package.swift, else the current directory)."
+    )
     var root: String?
 
     func run() throws {
         let file = out ?? BaselineCheckCommand.besideResults(results)
         do {
             let document = try ResultsDocument.load(results)
-            let manifest = try InputsManifest.current(of: document, root: root ?? BaselineCheckCommand.checkout(of: results))
+            let manifest = try InputsManifest.current(
+                of: document,
+                root: root ?? BaselineCheckCommand.checkout(of: results)
+            )
             try Data(manifest.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             print("wrote \(file) (\(manifest.entries.count) inputs)")
         } catch let error as ResultsError {
             BaselineCheckCommand.fail(error.description)
         } catch {
-            BaselineCheckCommand.fail("error: cannot write \(file): \(error.localizedDescription)\n  fix: choose a writable path for --out")
+            BaselineCheckCommand.fail(
+                "error: cannot write \(file): \(error.localizedDescription)\n  fix: choose a writable path for --out"
+            )
         }
     }
 }

@@ -40,7 +40,10 @@ struct BonjourCommand: ParsableCommand {
                     let endpoint = "\(service.host ?? "?"):\(service.port.map(String.init) ?? "?")"
                     print("  \(service.instance)  \(endpoint)  \(service.addresses.joined(separator: ","))")
                     if !service.txt.isEmpty {
-                        print("    " + service.txt.keys.sorted().map { "\($0)=\(service.txt[$0]!)" }.joined(separator: " "))
+                        print(
+                            "    "
+                                + service.txt.keys.sorted().map { "\($0)=\(service.txt[$0]!)" }.joined(separator: " ")
+                        )
                     }
                 }
             }

@@ -32,13 +32,17 @@ struct CertCommand: ParsableCommand {
         var expired = false
         ToolRunner.run {
             let (host, port) = try CertificateChecker.endpoint(endpoint)
-            guard timeout > 0 && timeout <= 120 else { throw NetToolError.invalidArgument("--timeout must be above 0 and at most 120 s") }
+            guard timeout > 0 && timeout <= 120 else {
+                throw NetToolError.invalidArgument("--timeout must be above 0 and at most 120 s")
+            }
             let report = try CertificateChecker(timeout: timeout).check(host: host, port: port)
             expired = report.expired
             if json { Terminal.printJSON(report); return }
             print("certificate of \(host):\(port)")
             print("  subject:  \(report.subject)")
-            print("  SANs:     \(report.subjectAltNames.isEmpty ? "(none)" : report.subjectAltNames.joined(separator: ", "))")
+            print(
+                "  SANs:     \(report.subjectAltNames.isEmpty ? "(none)" : report.subjectAltNames.joined(separator: ", "))"
+            )
             print("  issuer:   \(report.issuer)\(report.selfSigned ? " (self-signed)" : "")")
             print("  valid:    \(report.notBefore.map { "\($0)" } ?? "?") → \(report.notAfter.map { "\($0)" } ?? "?")")
             print("  days left: \(report.daysLeft.map(String.init) ?? "?")\(report.expired ? " (EXPIRED)" : "")")

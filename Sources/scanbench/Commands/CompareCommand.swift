@@ -49,12 +49,20 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Also write the Markdown comparison to this file.")
     var out: String?
 
-    @Flag(help: "Print the verdict and every test as JSON (snake_case) instead of Markdown; --out still writes the Markdown.")
+    @Flag(
+        help:
+            "Print the verdict and every test as JSON (snake_case) instead of Markdown; --out still writes the Markdown."
+    )
     var json = false
 
-    @Option(help: ArgumentHelp("A rerun of the flagged strategies (same plan and seeds): a flag stands only if it flags them the same way.",
-                               discussion: "scanbench gate makes it with 'scanbench run --plan BASELINE --only-strategy S' for each strategy in compare --json's flagged_strategies.",
-                               valueName: "RERUN.json"))
+    @Option(
+        help: ArgumentHelp(
+            "A rerun of the flagged strategies (same plan and seeds): a flag stands only if it flags them the same way.",
+            discussion:
+                "scanbench gate makes it with 'scanbench run --plan BASELINE --only-strategy S' for each strategy in compare --json's flagged_strategies.",
+            valueName: "RERUN.json"
+        )
+    )
     var confirm: String?
 
     @Option(help: "Compare this strategy's runs in BASELINE ...")
@@ -73,11 +81,25 @@ struct CompareCommand: ParsableCommand {
         let comparison: Comparison
         do {
             let limits = try thresholds.map { path throws(CompareInputError) in try Thresholds.load(path) } ?? .defaults
-            let pairing: PairingMode = baselineStrategy.flatMap { from in currentStrategy.map { .strategies(baseline: from, current: $0) } } ?? .automatic
+            let pairing: PairingMode =
+                baselineStrategy.flatMap { from in currentStrategy.map { .strategies(baseline: from, current: $0) } }
+                ?? .automatic
             let base = try ResultsDocument.load(baseline)
-            var first = try Comparison(baseline: base, current: ResultsDocument.load(current), thresholds: limits, pairing: pairing)
+            var first = try Comparison(
+                baseline: base,
+                current: ResultsDocument.load(current),
+                thresholds: limits,
+                pairing: pairing
+            )
             if let confirm {
-                first = first.confirmed(by: try Comparison(baseline: base, current: ResultsDocument.load(confirm), thresholds: limits, pairing: pairing))
+                first = first.confirmed(
+                    by: try Comparison(
+                        baseline: base,
+                        current: ResultsDocument.load(confirm),
+                        thresholds: limits,
+                        pairing: pairing
+                    )
+                )
             }
             comparison = first
         } catch let error as ResultsError {
@@ -95,7 +117,9 @@ struct CompareCommand: ParsableCommand {
             do {
                 try Data(markdown.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
             } catch {
-                fail("error: cannot write \(out): \(error.localizedDescription)\n  fix: choose a writable path for --out")
+                fail(
+                    "error: cannot write \(out): \(error.localizedDescription)\n  fix: choose a writable path for --out"
+                )
             }
         }
         let verdict = comparison.verdict

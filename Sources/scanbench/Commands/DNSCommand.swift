@@ -46,23 +46,36 @@ struct DNSCommand: ParsableCommand {
             let conf = ResolvConf.system()
             let serverIP: IPv4Address
             if let server {
-                guard let ip = IPv4Address(server) else { throw NetToolError.invalidArgument("--server must be an IPv4 address (got '\(server)')") }
+                guard let ip = IPv4Address(server) else {
+                    throw NetToolError.invalidArgument("--server must be an IPv4 address (got '\(server)')")
+                }
                 serverIP = ip
             } else {
                 guard let first = conf.nameservers.first else {
-                    throw NetToolError.invalidArgument("/etc/resolv.conf names no IPv4 nameserver; give one with --server")
+                    throw NetToolError.invalidArgument(
+                        "/etc/resolv.conf names no IPv4 nameserver; give one with --server"
+                    )
                 }
                 serverIP = first
             }
             let wait = timeout ?? conf.timeout
-            guard wait > 0 && wait <= 60 else { throw NetToolError.invalidArgument("--timeout must be above 0 and at most 60 s") }
-            let result = try DNSLookup(server: serverIP, port: port, timeout: wait, attempts: conf.attempts).query(name, type: recordType)
+            guard wait > 0 && wait <= 60 else {
+                throw NetToolError.invalidArgument("--timeout must be above 0 and at most 60 s")
+            }
+            let result = try DNSLookup(server: serverIP, port: port, timeout: wait, attempts: conf.attempts).query(
+                name,
+                type: recordType
+            )
             if json { Terminal.printJSON(result); return }
-            print(";; \(result.type) \(result.name) via \(result.server): status \(result.status), \(result.answers.count) answer(s)")
+            print(
+                ";; \(result.type) \(result.name) via \(result.server): status \(result.status), \(result.answers.count) answer(s)"
+            )
             for answer in result.answers { print("\(answer.name)\t\(answer.ttl)\tIN\t\(answer.type)\t\(answer.data)") }
             if !result.authority.isEmpty {
                 print(";; authority")
-                for answer in result.authority { print("\(answer.name)\t\(answer.ttl)\tIN\t\(answer.type)\t\(answer.data)") }
+                for answer in result.authority {
+                    print("\(answer.name)\t\(answer.ttl)\tIN\t\(answer.type)\t\(answer.data)")
+                }
             }
             print(";; query time: \(String(format: "%.1f", result.queryTimeMs)) ms")
             if result.status == "NXDOMAIN" { Terminal.fail("\(name): no such name (NXDOMAIN)") }

@@ -12,6 +12,9 @@ struct FixtureCommand: ParsableCommand {
             sleep, the scanner's path events) onto an existing fixture; 'validate' loads a file exactly as 'testbed up' and 'run' \
             would and says OK or where it is wrong.
             """,
-        subcommands: [FixtureGenerateCommand.self, FixtureWiFiCommand.self, FixtureValidateCommand.self, FixtureFromCaptureCommand.self]
+        subcommands: [
+            FixtureGenerateCommand.self, FixtureWiFiCommand.self, FixtureValidateCommand.self,
+            FixtureFromCaptureCommand.self,
+        ]
     )
 }

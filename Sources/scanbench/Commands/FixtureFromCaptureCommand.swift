@@ -66,15 +66,23 @@ struct FixtureFromCaptureCommand: ParsableCommand {
     @Option(help: "The fixture's name (1-24 of a-z, 0-9, '-'; checked as 'fixture validate' does).")
     var name = "twin"
 
-    @Option(help: ArgumentHelp(
-        "What the testbed itself adds to a round trip (ms); taken off each device's before it is halved into a link delay.",
-        discussion: "The default is what the user-space switch added during a scan where it was measured (docs/REAL-DEVICES.md); 0 keeps the capture's round trips whole."))
+    @Option(
+        help: ArgumentHelp(
+            "What the testbed itself adds to a round trip (ms); taken off each device's before it is halved into a link delay.",
+            discussion:
+                "The default is what the user-space switch added during a scan where it was measured (docs/REAL-DEVICES.md); 0 keeps the capture's round trips whole."
+        )
+    )
     var testbedRttMs = TwinOptions.defaultTestbedRoundTripMs
 
     @Option(help: "Instead of deriving: compare this capture of a scan of the twin with FILE, per device.")
     var check: String?
 
-    @Option(name: .customLong("repeat"), help: "With --check: a capture of the original LAN scanned again, after the twin; widens each device's RTT tolerance to the original's own repeat spread.")
+    @Option(
+        name: .customLong("repeat"),
+        help:
+            "With --check: a capture of the original LAN scanned again, after the twin; widens each device's RTT tolerance to the original's own repeat spread."
+    )
     var repeatCapture: String?
 
     @Option(help: "With --check: how far apart two RTT medians may be (ms); with --repeat, the floor.")
@@ -88,7 +96,9 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             throw ValidationError("--repeat needs --check TWIN_SCAN.pcap: it widens the check's RTT tolerance")
         }
         guard toleranceMs >= 0 else { throw ValidationError("--tolerance-ms must be 0 or more") }
-        guard testbedRttMs >= 0, testbedRttMs.isFinite else { throw ValidationError("--testbed-rtt-ms must be 0 or more, e.g. 0.2") }
+        guard testbedRttMs >= 0, testbedRttMs.isFinite else {
+            throw ValidationError("--testbed-rtt-ms must be 0 or more, e.g. 0.2")
+        }
     }
 
     func run() throws {
@@ -100,21 +110,37 @@ struct FixtureFromCaptureCommand: ParsableCommand {
                 let again = try repeatCapture.map { try TwinCaptureReader.read(path: $0, scanner: original.scanner) }
                 if let again, let repeatCapture, again.answeringHosts.isEmpty {
                     // A failed repeat scan (an empty capture) would make the ceiling 0 and every tolerance the floor.
-                    Terminal.fail("--repeat \(repeatCapture): no device answered in this capture; was its scan run? (check that run's results.json)")
+                    Terminal.fail(
+                        "--repeat \(repeatCapture): no device answered in this capture; was its scan run? (check that run's results.json)"
+                    )
                 }
-                for warning in [original.dropWarning, twin.dropWarning, again?.dropWarning].compactMap({ $0 }) { FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8)) }
-                let comparison = TwinComparison.compare(original: original, twin: twin, repeat: again, toleranceMs: toleranceMs)
+                for warning in [original.dropWarning, twin.dropWarning, again?.dropWarning].compactMap({ $0 }) {
+                    FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8))
+                }
+                let comparison = TwinComparison.compare(
+                    original: original,
+                    twin: twin,
+                    repeat: again,
+                    toleranceMs: toleranceMs
+                )
                 print(comparison.text)
                 if comparison.differenceCount > 0 { throw ExitCode(1) }
                 return
             }
             let devices = try inventory.map(InventoryLoader.load)
             let observations = try TwinCaptureReader.read(path: file, scanner: scannerAddress)
-            if let warning = observations.dropWarning { FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8)) }
-            let twin = try TwinDerivation.derive(observations, options: TwinOptions(name: name, inventory: devices, testbedRoundTripMs: testbedRttMs))
-            let command = (["scanbench fixture from-capture", file] + (inventory.map { ["--inventory", $0] } ?? [])
-                           + (scanner.map { ["--scanner", $0] } ?? [])
-                           + (testbedRttMs == TwinOptions.defaultTestbedRoundTripMs ? [] : ["--testbed-rtt-ms", "\(testbedRttMs)"]))
+            if let warning = observations.dropWarning {
+                FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8))
+            }
+            let twin = try TwinDerivation.derive(
+                observations,
+                options: TwinOptions(name: name, inventory: devices, testbedRoundTripMs: testbedRttMs)
+            )
+            let command =
+                (["scanbench fixture from-capture", file] + (inventory.map { ["--inventory", $0] } ?? [])
+                + (scanner.map { ["--scanner", $0] } ?? [])
+                + (testbedRttMs == TwinOptions.defaultTestbedRoundTripMs
+                    ? [] : ["--testbed-rtt-ms", "\(testbedRttMs)"]))
                 .joined(separator: " ")
             let text = twin.yaml(command: command)
             // The file must load like any fixture (this also checks --name); anything else failing
@@ -122,7 +148,9 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             let fixture = try FixtureLoader.load(text: text, file: out ?? "<twin>")
             if let out {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: out))
-                Terminal.progress("wrote \(out): \(fixture.devices.count) devices on \(fixture.network.subnet), scanner \(fixture.network.scanner.ip); \(twin.leftOut.count) left-out notes at its top")
+                Terminal.progress(
+                    "wrote \(out): \(fixture.devices.count) devices on \(fixture.network.subnet), scanner \(fixture.network.scanner.ip); \(twin.leftOut.count) left-out notes at its top"
+                )
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

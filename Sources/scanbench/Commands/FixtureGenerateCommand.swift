@@ -57,10 +57,16 @@ struct FixtureGenerateCommand: ParsableCommand {
     @Option(help: "The fixture's name (default gen-<profile>-<devices>-s<seed>).")
     var name: String?
 
-    @Option(help: "late-arp (default: dozing devices answer ARP late) or full (also unicast buffered for dozing stations, deep sleepers, the scanner's roams, association losses and congestion; docs/FIXTURES.md \"Wi-Fi behaviours\").")
+    @Option(
+        help:
+            "late-arp (default: dozing devices answer ARP late) or full (also unicast buffered for dozing stations, deep sleepers, the scanner's roams, association losses and congestion; docs/FIXTURES.md \"Wi-Fi behaviours\")."
+    )
     var wifi = WiFiModelling.lateARP.rawValue
 
-    @Option(help: "Share of the devices besides the gateway (0-100) that answer ARP only: no echo, every TCP port filtered, no services (docs/FIXTURES.md \"Generated LANs\").")
+    @Option(
+        help:
+            "Share of the devices besides the gateway (0-100) that answer ARP only: no echo, every TCP port filtered, no services (docs/FIXTURES.md \"Generated LANs\")."
+    )
     var arpOnlyPercent = 0
 
     @Option(help: "Write to this file instead of standard output.")
@@ -70,11 +76,20 @@ struct FixtureGenerateCommand: ParsableCommand {
         do {
             let profile = try LANProfile.named(profile)
             guard let wifi = WiFiModelling(rawValue: wifi) else {
-                throw FixtureError("--wifi \(wifi) is not a Wi-Fi modelling",
-                                   fix: "use one of: \(WiFiModelling.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw FixtureError(
+                    "--wifi \(wifi) is not a Wi-Fi modelling",
+                    fix: "use one of: \(WiFiModelling.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
-            let options = try LANGeneratorOptions(seed: seed, devices: devices, subnet: LANGeneratorOptions.parseSubnet(subnet),
-                                                  profile: profile, name: name, wifi: wifi, arpOnlyPercent: arpOnlyPercent).validated()
+            let options = try LANGeneratorOptions(
+                seed: seed,
+                devices: devices,
+                subnet: LANGeneratorOptions.parseSubnet(subnet),
+                profile: profile,
+                name: name,
+                wifi: wifi,
+                arpOnlyPercent: arpOnlyPercent
+            ).validated()
             let text = try LANGenerator.yaml(options, out: out)
             // The file must load like any fixture; a failure here is a generator bug.
             let fixture = try FixtureLoader.load(text: text, file: out ?? "<generated>")

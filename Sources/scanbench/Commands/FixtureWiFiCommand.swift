@@ -51,7 +51,8 @@ struct FixtureWiFiCommand: ParsableCommand {
             try Terminal.emit(text, to: out) { out in
                 let held = drawn.devices.filter { $0.powerSave != nil }.count
                 let sleepers = drawn.devices.filter { $0.deepSleep != nil }.count
-                return "wrote \(out): \(drawn.name), \(drawn.devices.count) devices, \(held) with power save, \(sleepers) deep sleepers"
+                return
+                    "wrote \(out): \(drawn.name), \(drawn.devices.count) devices, \(held) with power save, \(sleepers) deep sleepers"
             }
         } catch let error as FixtureError {
             Terminal.fail(error.description)

@@ -61,7 +61,9 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            for target in FuzzCatalogue.all { print("\(target.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(target.summary)") }
+            for target in FuzzCatalogue.all {
+                print("\(target.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(target.summary)")
+            }
             return
         }
         let targets = parsers.isEmpty ? FuzzCatalogue.all : parsers.compactMap(FuzzCatalogue.target(named:))
@@ -89,22 +91,31 @@ struct FuzzCommand: ParsableCommand {
         do {
             recorder = try CrashRecorder(path: reproPath)
         } catch {
-            throw ValidationError("cannot arm the crash recorder at \(reproPath): \(error); pick a writable --repro-dir")
+            throw ValidationError(
+                "cannot arm the crash recorder at \(reproPath): \(error); pick a writable --repro-dir"
+            )
         }
         let start = Date()
         let every = max(1, min(count / 20, 50_000))
-        let tally = FuzzCampaign.run(target, count: count, seed: seed, recorder: recorder, progressEvery: every) { done in
+        let tally = FuzzCampaign.run(target, count: count, seed: seed, recorder: recorder, progressEvery: every) {
+            done in
             let elapsed = Date().timeIntervalSince(start)
             let eta = elapsed / Double(done) * Double(count - done)
-            Terminal.progress("fuzz \(target.name): \(done)/\(count) (\(Int(Double(done) / max(elapsed, 1e-9))) inputs/s, ETA \(Int(eta.rounded())) s)")
+            Terminal.progress(
+                "fuzz \(target.name): \(done)/\(count) (\(Int(Double(done) / max(elapsed, 1e-9))) inputs/s, ETA \(Int(eta.rounded())) s)"
+            )
         }
         let seconds = Date().timeIntervalSince(start)
-        print("\(target.name): \(tally.inputs) inputs in \(String(format: "%.1f", seconds)) s, \(tally.accepted) accepted, "
-              + "\(tally.rejected) rejected, \(tally.failedCount) failed, 0 crashes (seed \(seed))")
+        print(
+            "\(target.name): \(tally.inputs) inputs in \(String(format: "%.1f", seconds)) s, \(tally.accepted) accepted, "
+                + "\(tally.rejected) rejected, \(tally.failedCount) failed, 0 crashes (seed \(seed))"
+        )
         for failure in tally.failures {
             let path = (reproDir as NSString).appendingPathComponent("\(target.name)-\(failure.index).failed")
             let saved = FileManager.default.createFile(atPath: path, contents: Data(failure.bytes))
-            print("  input \(failure.index): \(failure.reason) (\(saved ? "bytes in" : "could not write its bytes to") \(path))")
+            print(
+                "  input \(failure.index): \(failure.reason) (\(saved ? "bytes in" : "could not write its bytes to") \(path))"
+            )
         }
         try? FileManager.default.removeItem(atPath: reproPath)
         return tally.failedCount > 0

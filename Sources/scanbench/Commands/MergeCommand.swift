@@ -28,25 +28,37 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "Where to write the joined results.json.")
     var out = "results.json"
 
-    @Flag(help: "Join the same plan run on different --platform profiles (linux and one profile), each run stamped with its platform.")
+    @Flag(
+        help:
+            "Join the same plan run on different --platform profiles (linux and one profile), each run stamped with its platform."
+    )
     var acrossPlatforms = false
 
-    @Flag(help: "Join whole jobs of the same plan and seed (repeated jobs), numbering each file's repetitions after the previous file's.")
+    @Flag(
+        help:
+            "Join whole jobs of the same plan and seed (repeated jobs), numbering each file's repetitions after the previous file's."
+    )
     var replicates = false
 
     func run() throws {
         guard files.count >= 2 else { throw ValidationError("give at least two results.json files") }
         guard !(acrossPlatforms && replicates) else {
-            throw ValidationError("--across-platforms and --replicates do not go together: join each platform's repeated jobs first, then the platforms")
+            throw ValidationError(
+                "--across-platforms and --replicates do not go together: join each platform's repeated jobs first, then the platforms"
+            )
         }
         do {
             let parts = try files.map { (name: $0, document: try ResultsDocument.load($0)) }
-            let merged = try acrossPlatforms ? ResultsDocument.mergingAcrossPlatforms(parts)
+            let merged =
+                try acrossPlatforms
+                ? ResultsDocument.mergingAcrossPlatforms(parts)
                 : replicates ? ResultsDocument.mergingReplicates(parts) : ResultsDocument.merging(parts)
             let directory = URL(fileURLWithPath: out).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try merged.write(to: out)
-            print("wrote \(out): \(merged.runs.count) runs and \(merged.peers.count) peer rows from \(files.count) files")
+            print(
+                "wrote \(out): \(merged.runs.count) runs and \(merged.peers.count) peer rows from \(files.count) files"
+            )
             print("next: scanbench report \(out)")
         } catch let error as ResultsError {
             Terminal.fail(error.description)

@@ -45,8 +45,14 @@ struct MonitorCommand: ParsableCommand {
         ToolRunner.run {
             guard !hosts.isEmpty else { throw NetToolError.invalidArgument("give at least one host") }
             if let rounds, rounds < 1 { throw NetToolError.invalidArgument("--rounds must be at least 1") }
-            let targets = try hosts.map { host throws(NetToolError) in (name: host, ip: try HostResolver.resolve(host)) }
-            let monitor = HostMonitor(interval: interval, attempts: attempts, timeout: timeout, mode: tcp ? .tcp : .auto)
+            let targets = try hosts.map { host throws(NetToolError) in (name: host, ip: try HostResolver.resolve(host))
+            }
+            let monitor = HostMonitor(
+                interval: interval,
+                attempts: attempts,
+                timeout: timeout,
+                mode: tcp ? .tcp : .auto
+            )
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
             encoder.outputFormatting = [.sortedKeys]
@@ -56,7 +62,9 @@ struct MonitorCommand: ParsableCommand {
                 } else {
                     let rtt = transition.rttMs.map { " (\(ToolRunner.ms($0)) ms)" } ?? ""
                     let change = transition.from.map { "\($0) → \(transition.to)" } ?? "initially \(transition.to)"
-                    print("\(ISO8601DateFormatter().string(from: transition.time))  \(transition.host): \(change)\(rtt)")
+                    print(
+                        "\(ISO8601DateFormatter().string(from: transition.time))  \(transition.host): \(change)\(rtt)"
+                    )
                 }
                 Terminal.flush()
             }

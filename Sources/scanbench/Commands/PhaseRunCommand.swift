@@ -61,8 +61,10 @@ struct PhaseRunCommand: AsyncParsableCommand {
             await phase.execute(context: context, accumulator: accumulator) { _ in }
             output["services"] = phase.browser.services.map { ["name": $0.name, "type": $0.type, "domain": $0.domain] }
             output["resolved"] = phase.resolvedServices.map {
-                ["instance": $0.service.name, "type": $0.service.type, "host": $0.hostName ?? "", "ip": "\($0.ip)",
-                 "port": $0.port, "accepted": $0.accepted] as [String: Any]
+                [
+                    "instance": $0.service.name, "type": $0.service.type, "host": $0.hostName ?? "", "ip": "\($0.ip)",
+                    "port": $0.port, "accepted": $0.accepted,
+                ] as [String: Any]
             }
         case "ssdp":
             if let windowMs { strategy.ssdp.windowMs = windowMs }
@@ -75,7 +77,9 @@ struct PhaseRunCommand: AsyncParsableCommand {
         default:
             throw ValidationError("unknown phase '\(phase)'; use bonjour or ssdp")
         }
-        output["devices"] = await accumulator.sortedSnapshot().map { ["ip": "\($0.ip)", "hostname": $0.hostname ?? ""] }
+        output["devices"] = await accumulator.sortedSnapshot().map {
+            ["ip": "\($0.ip)", "hostname": $0.hostname ?? ""]
+        }
         output["elapsed_ms"] = Int((MonotonicClock.now() - start) / 1_000_000)
         let data = try JSONSerialization.data(withJSONObject: output, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))

@@ -53,7 +53,13 @@ struct PingCommand: ParsableCommand {
     func run() throws {
         ToolRunner.run {
             let ports = try PortSpec.parseList(tcpPorts)
-            let pinger = Pinger(count: count, interval: interval, timeout: timeout, mode: tcp ? .tcp : icmpOnly ? .icmp : .auto, tcpPorts: ports)
+            let pinger = Pinger(
+                count: count,
+                interval: interval,
+                timeout: timeout,
+                mode: tcp ? .tcp : icmpOnly ? .icmp : .auto,
+                tcpPorts: ports
+            )
             try pinger.validate()
             let ip = try HostResolver.resolve(host)
             if !json { print("PING \(host) (\(ip))"); Terminal.flush() }
@@ -68,13 +74,19 @@ struct PingCommand: ParsableCommand {
             }
             let statistics = PingStatistics(replies)
             if json {
-                Terminal.printJSON(PingReport(host: host, ip: ip.description, method: method, replies: replies, statistics: statistics))
+                Terminal.printJSON(
+                    PingReport(host: host, ip: ip.description, method: method, replies: replies, statistics: statistics)
+                )
                 return
             }
             print("--- \(host) ping statistics (\(method)) ---")
-            print("\(statistics.transmitted) sent, \(statistics.received) received, \(String(format: "%.1f", statistics.lossPercent))% loss")
+            print(
+                "\(statistics.transmitted) sent, \(statistics.received) received, \(String(format: "%.1f", statistics.lossPercent))% loss"
+            )
             if statistics.received > 0 {
-                print("rtt min/avg/max/stddev = \(ToolRunner.ms(statistics.minMs))/\(ToolRunner.ms(statistics.avgMs))/\(ToolRunner.ms(statistics.maxMs))/\(ToolRunner.ms(statistics.stddevMs)) ms")
+                print(
+                    "rtt min/avg/max/stddev = \(ToolRunner.ms(statistics.minMs))/\(ToolRunner.ms(statistics.avgMs))/\(ToolRunner.ms(statistics.maxMs))/\(ToolRunner.ms(statistics.stddevMs)) ms"
+                )
             }
         }
     }

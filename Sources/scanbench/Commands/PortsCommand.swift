@@ -59,7 +59,12 @@ struct PortsCommand: ParsableCommand {
             guard let policy = Strategy.WaitingPolicy(rawValue: waiting) else {
                 throw NetToolError.invalidArgument("--waiting must be inspect_error, timer or fail (got '\(waiting)')")
             }
-            let scanner = ConnectPortScanner(concurrency: concurrency, timeout: timeout, waitingPolicy: policy, grabBanners: banners)
+            let scanner = ConnectPortScanner(
+                concurrency: concurrency,
+                timeout: timeout,
+                waitingPolicy: policy,
+                grabBanners: banners
+            )
             try scanner.validate()
             let ip = try HostResolver.resolve(host)
             let start = MonotonicClock.signedNow()
@@ -68,7 +73,16 @@ struct PortsCommand: ParsableCommand {
             var counts: [String: Int] = ["open": 0, "closed": 0, "filtered": 0]
             for result in results { counts[result.state.rawValue, default: 0] += 1 }
             if json {
-                Terminal.printJSON(PortsReport(host: host, ip: ip.description, waitingPolicy: policy.rawValue, elapsedMs: elapsed, counts: counts, ports: results))
+                Terminal.printJSON(
+                    PortsReport(
+                        host: host,
+                        ip: ip.description,
+                        waitingPolicy: policy.rawValue,
+                        elapsedMs: elapsed,
+                        counts: counts,
+                        ports: results
+                    )
+                )
                 return
             }
             print("ports of \(host) (\(ip)): \(list.count) scanned in \(String(format: "%.2f", elapsed / 1000)) s")
@@ -77,7 +91,9 @@ struct PortsCommand: ParsableCommand {
                 let port = "\(result.port)/tcp".padding(toLength: 9, withPad: " ", startingAt: 0)
                 let state = result.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
                 let service = (result.service ?? "").padding(toLength: 16, withPad: " ", startingAt: 0)
-                let detail = [result.rttMs.map { ToolRunner.ms($0) + " ms" }, result.banner].compactMap { $0 }.joined(separator: "  ")
+                let detail = [result.rttMs.map { ToolRunner.ms($0) + " ms" }, result.banner].compactMap { $0 }.joined(
+                    separator: "  "
+                )
                 print("\(port) \(state) \(service) \(detail)")
             }
             print("\(counts["open"]!) open, \(counts["closed"]!) closed, \(counts["filtered"]!) filtered")

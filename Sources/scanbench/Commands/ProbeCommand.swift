@@ -53,10 +53,16 @@ struct ProbeCommand: ParsableCommand {
     @Option(help: "Probe the devices of this `scanbench scan --json` report (- for standard input) instead of HOSTS.")
     var fromScan: String?
 
-    @Option(help: "Seconds the SSDP search listens, 1-6 (0: no search); devices are asked to answer within that - 1 s (MX, at least 1).")
+    @Option(
+        help:
+            "Seconds the SSDP search listens, 1-6 (0: no search); devices are asked to answer within that - 1 s (MX, at least 1)."
+    )
     var ssdpWindow = 4.0
 
-    @Option(help: "With --from-scan: what the scan's event log recorded of each device (ScanFindings JSON): its tried TCP ports are not probed again, its resolved services are added.")
+    @Option(
+        help:
+            "With --from-scan: what the scan's event log recorded of each device (ScanFindings JSON): its tried TCP ports are not probed again, its resolved services are added."
+    )
     var findings: String?
 
     @Flag(help: "With --from-scan: send nothing; classify from the scan's report (and --findings) alone.")
@@ -71,7 +77,10 @@ struct ProbeCommand: ParsableCommand {
     @Option(help: "Hosts probed at once (default: all).")
     var hostConcurrency = Int.max
 
-    @Flag(help: "Fetch only what can change a category: no HTTP Server/title or banners (no rule reads them), no AirPlay /info for a device its announcements classified.")
+    @Flag(
+        help:
+            "Fetch only what can change a category: no HTTP Server/title or banners (no rule reads them), no AirPlay /info for a device its announcements classified."
+    )
     var classifyOnly = false
 
     @Option(help: "Seconds of shared Bonjour browsing (0: none).")
@@ -88,11 +97,22 @@ struct ProbeCommand: ParsableCommand {
 
     func run() throws {
         ToolRunner.run {
-            guard !hosts.isEmpty || fromScan != nil else { throw NetToolError.invalidArgument("give at least one host (or --from-scan FILE)") }
-            guard hosts.isEmpty || fromScan == nil else { throw NetToolError.invalidArgument("give hosts or --from-scan, not both") }
-            let settings = CategoryProbeSettings(topPorts: topPorts, bonjourWindowS: bonjourWindow, ssdpWindowS: ssdpWindow, timeoutS: timeout)
+            guard !hosts.isEmpty || fromScan != nil else {
+                throw NetToolError.invalidArgument("give at least one host (or --from-scan FILE)")
+            }
+            guard hosts.isEmpty || fromScan == nil else {
+                throw NetToolError.invalidArgument("give hosts or --from-scan, not both")
+            }
+            let settings = CategoryProbeSettings(
+                topPorts: topPorts,
+                bonjourWindowS: bonjourWindow,
+                ssdpWindowS: ssdpWindow,
+                timeoutS: timeout
+            )
             if let problem = settings.check(prefix: "--") { throw NetToolError.invalidArgument(problem) }
-            guard hostConcurrency >= 1 else { throw NetToolError.invalidArgument("--host-concurrency must be at least 1") }
+            guard hostConcurrency >= 1 else {
+                throw NetToolError.invalidArgument("--host-concurrency must be at least 1")
+            }
             guard fromScan != nil || (findings == nil && !noDeepProbe) else {
                 throw NetToolError.invalidArgument("--findings and --no-deep-probe need --from-scan")
             }
@@ -100,19 +120,27 @@ struct ProbeCommand: ParsableCommand {
             var prober = DeviceProber(timeout: timeout, topPorts: topPorts, classifyOnly: classifyOnly)
             prober.extraPorts = try Self.portList(ports)
             prober.marksGateway = !noGatewayFlag
-            var sweep = ProbeSweep(prober: prober, bonjourWindow: bonjourWindow, ssdp: ssdpWindow > 0 ? SSDPSearch(listening: ssdpWindow) : nil)
+            var sweep = ProbeSweep(
+                prober: prober,
+                bonjourWindow: bonjourWindow,
+                ssdp: ssdpWindow > 0 ? SSDPSearch(listening: ssdpWindow) : nil
+            )
             sweep.hostConcurrency = hostConcurrency
             if let fromScan {
                 let report = try Self.scanReport(fromScan)
                 if let findings { sweep.findings = try Self.scanFindings(findings) }
                 let ips = report.devices.compactMap { IPv4Address($0.ip) }
-                let signals = noDeepProbe ? ProbeSweep.unprobed(ips, findings: sweep.findings, marksGateway: !noGatewayFlag) : sweep.run(ips)
+                let signals =
+                    noDeepProbe
+                    ? ProbeSweep.unprobed(ips, findings: sweep.findings, marksGateway: !noGatewayFlag) : sweep.run(ips)
                 let probed = ProbedScanReport(report: report, probed: signals)
                 if json { Terminal.printJSON(probed) } else { ProbeReportText.probed(probed).forEach { print($0) } }
                 return
             }
             var seen = Set<IPv4Address>()
-            let ips = try hosts.map { host throws(NetToolError) in try HostResolver.resolve(host) }.filter { seen.insert($0).inserted }
+            let ips = try hosts.map { host throws(NetToolError) in try HostResolver.resolve(host) }.filter {
+                seen.insert($0).inserted
+            }
             let signals = NameNormaliser.deduplicateByIP(sweep.run(ips))
             let reports = signals.map(ProbeReport.init(signals:))
             if json { Terminal.printJSON(reports); return }
@@ -135,7 +163,9 @@ struct ProbeCommand: ParsableCommand {
 
     /// The `ScanFindings` JSON at `path`.
     static func scanFindings(_ path: String) throws(NetToolError) -> ScanFindings {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .invalidArgument("cannot read the findings \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .invalidArgument("cannot read the findings \(path)")
+        }
         do {
             return try JSONDecoder().decode(ScanFindings.self, from: data)
         } catch {
@@ -145,7 +175,8 @@ struct ProbeCommand: ParsableCommand {
 
     /// The scan report at `path` (- for standard input).
     static func scanReport(_ path: String) throws(NetToolError) -> ScanReport {
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        let data =
+            path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
         guard let data else { throw .invalidArgument("cannot read the scan report \(path)") }
         do {
             return try JSONDecoder().decode(ScanReport.self, from: data)

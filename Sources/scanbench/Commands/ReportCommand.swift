@@ -39,7 +39,12 @@ struct ReportCommand: ParsableCommand {
         do {
             written = try Self.render(document, resultsPath: results, into: directory)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write the report into \(directory): \(error.localizedDescription)\n  fix: choose a writable directory with --out\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "error: cannot write the report into \(directory): \(error.localizedDescription)\n  fix: choose a writable directory with --out\n"
+                        .utf8
+                )
+            )
             throw ExitCode(2)
         }
         for path in written { print(path) }

@@ -74,8 +74,10 @@ struct RunCommand: AsyncParsableCommand {
 
     /// NetMonitor's own history and the recommendation. The other apps' presets (`homenet`,
     /// `netdiag-plus`, from seeds 002 and 003) run by name: a default run stays NetMonitor's seven.
-    static let presets = ["review-baseline", "review-phase1", "review-phase2", "review-phase3",
-                          "netmonitor-1.0", "netmonitor-2.0", "scanbench-best"]
+    static let presets = [
+        "review-baseline", "review-phase1", "review-phase2", "review-phase3",
+        "netmonitor-1.0", "netmonitor-2.0", "scanbench-best",
+    ]
 
     @Option(name: .customLong("fixture"), help: "Fixture name or path (repeatable; default home).")
     var fixtures: [String] = []
@@ -83,44 +85,77 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("strategy"), help: "Strategy preset or path (repeatable; default: the seven presets).")
     var strategies: [String] = []
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp(
-        "Repetitions of each strategy.",
-        discussion: "5 by default: compare's timing gate (a two-sided Mann–Whitney test at α = 0.05) cannot fire with fewer than 4 runs per side, and 5 lets it tolerate two inversions; counters need only 1 with --seed."))
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Repetitions of each strategy.",
+            discussion:
+                "5 by default: compare's timing gate (a two-sided Mann–Whitney test at α = 0.05) cannot fire with fewer than 4 runs per side, and 5 lets it tolerate two inversions; counters need only 1 with --seed."
+        )
+    )
     var repetitions: Int?
 
     /// `--repeat`'s value when neither it nor a suite says otherwise.
     static let defaultRepetitions = 5
 
-    @Option(help: ArgumentHelp(
-        "Run a suite: its fixtures (and strategies and repetitions, unless given here) from fixtures/suites/NAME.yaml or a path.",
-        discussion: "Built in: \(Suite.builtinNames().joined(separator: ", ")). docs/HARNESS.md#suites lists them with their measured durations."))
+    @Option(
+        help: ArgumentHelp(
+            "Run a suite: its fixtures (and strategies and repetitions, unless given here) from fixtures/suites/NAME.yaml or a path.",
+            discussion:
+                "Built in: \(Suite.builtinNames().joined(separator: ", ")). docs/HARNESS.md#suites lists them with their measured durations."
+        )
+    )
     var suite: String?
 
-    @Option(name: .customLong("scenario"), help: "Scenario (repeatable): a session script of fixtures/sessions (scan, ping-during-scan, ports-during-scan, tools-then-scan, thermal-mid-scan, adr-016) or a path to your own (docs/HARNESS.md#sessions).")
+    @Option(
+        name: .customLong("scenario"),
+        help:
+            "Scenario (repeatable): a session script of fixtures/sessions (scan, ping-during-scan, ports-during-scan, tools-then-scan, thermal-mid-scan, adr-016) or a path to your own (docs/HARNESS.md#sessions)."
+    )
     var scenarios: [String] = []
 
-    @Option(name: .customLong("sweep"), help: ArgumentHelp(
-        "Vary a knob of each strategy: KEY=V1,V2,… (repeatable: several make a grid of every combination).",
-        discussion: "The unchanged strategy always runs too, as the control. Each knob once (e.g. --sweep tcp.host_concurrency=12,24,40 --sweep arp.settle_ms=500,2000).",
-        valueName: "KEY=V1,V2,…"))
+    @Option(
+        name: .customLong("sweep"),
+        help: ArgumentHelp(
+            "Vary a knob of each strategy: KEY=V1,V2,… (repeatable: several make a grid of every combination).",
+            discussion:
+                "The unchanged strategy always runs too, as the control. Each knob once (e.g. --sweep tcp.host_concurrency=12,24,40 --sweep arp.settle_ms=500,2000).",
+            valueName: "KEY=V1,V2,…"
+        )
+    )
     var sweeps: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "The device the app runs on: a platform profile of fixtures/platforms (\(PlatformProfileLoader.builtinNames().joined(separator: ", "))) or a path.",
-        discussion: "linux (the default) adds nothing and is not passed to the app. A profile's costs are real CPU spent in the app process; sweep an assumed parameter with --sweep platform.KEY=V1,V2,… (docs/PLATFORMS.md). Part of the plan: with --plan, the recorded platform runs unless this says otherwise (then the plans differ).",
-        valueName: "NAME|PATH"))
+    @Option(
+        help: ArgumentHelp(
+            "The device the app runs on: a platform profile of fixtures/platforms (\(PlatformProfileLoader.builtinNames().joined(separator: ", "))) or a path.",
+            discussion:
+                "linux (the default) adds nothing and is not passed to the app. A profile's costs are real CPU spent in the app process; sweep an assumed parameter with --sweep platform.KEY=V1,V2,… (docs/PLATFORMS.md). Part of the plan: with --plan, the recorded platform runs unless this says otherwise (then the plans differ).",
+            valueName: "NAME|PATH"
+        )
+    )
     var platform: String?
 
-    @Option(help: ArgumentHelp(
-        "Most strategies a --sweep grid may run, controls included.",
-        discussion: "\(SweepGrid.defaultMaxVariants) by default: at 5 repetitions of ~20 s on home that is nearly 2 h; narrow a coarse grid rather than raising it.",
-        valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Most strategies a --sweep grid may run, controls included.",
+            discussion:
+                "\(SweepGrid.defaultMaxVariants) by default: at 5 repetitions of ~20 s on home that is nearly 2 h; narrow a coarse grid rather than raising it.",
+            valueName: "N"
+        )
+    )
     var maxVariants = SweepGrid.defaultMaxVariants
 
-    @Flag(help: "Also measure reference tools in the same testbeds (nmap -sn, arp-scan, avahi-browse; nmap -sT in the port-scan scenarios).")
+    @Flag(
+        help:
+            "Also measure reference tools in the same testbeds (nmap -sn, arp-scan, avahi-browse; nmap -sT in the port-scan scenarios)."
+    )
     var peers = false
 
-    @Flag(name: .customLong("peer-os"), help: "With --peers, also run nmap -O -sV on the hosts nmap -sn found and score its device types as categories (several minutes per LAN: 455 s on home).")
+    @Flag(
+        name: .customLong("peer-os"),
+        help:
+            "With --peers, also run nmap -O -sV on the hosts nmap -sn found and score its device types as categories (several minutes per LAN: 455 s on home)."
+    )
     var peerOS = false
 
     @Option(help: "Output directory (results.json, report.md, pcaps/, events/).")
@@ -134,7 +169,10 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var seeding: SeedOption
     var seed: UInt64? { seeding.seed }
 
-    @Option(help: "Strategy that deltas in the report are computed against (default netmonitor-2.0; with --sweep, the first strategy's control).")
+    @Option(
+        help:
+            "Strategy that deltas in the report are computed against (default netmonitor-2.0; with --sweep, the first strategy's control)."
+    )
     var reference: String?
 
     /// `--reference` when none is given and nothing is swept.
@@ -142,24 +180,40 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var classify: ClassifyStepOptions
 
-    @Option(help: ArgumentHelp(
-        "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and classify step.",
-        discussion: "Plan options given as well (--fixture, --strategy, --suite, --scenario, --repeat, --sweep, --peers, --no-classify, --classify-*) must describe the same plan, as they would without --plan, or nothing runs (exit 2, naming each difference); the order of the lists and where a strategy file lies do not count. --seed overrides the plan's seed, with a warning. --lanes, --shard, --out, --reference and --max-variants do not change the plan.",
-        valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Run the plan recorded in FILE (a results.json of 'scanbench run'): its fixtures, strategies, scenarios, repetitions, seed, sweep, peers and classify step.",
+            discussion:
+                "Plan options given as well (--fixture, --strategy, --suite, --scenario, --repeat, --sweep, --peers, --no-classify, --classify-*) must describe the same plan, as they would without --plan, or nothing runs (exit 2, naming each difference); the order of the lists and where a strategy file lies do not count. --seed overrides the plan's seed, with a warning. --lanes, --shard, --out, --reference and --max-variants do not change the plan.",
+            valueName: "FILE"
+        )
+    )
     var plan: String?
 
-    @Flag(help: "Print the plan and the number of runs, check it against --plan, load every strategy, profile and fixture as the run would (exit 2 on bad input), and stop before any LAN comes up.")
+    @Flag(
+        help:
+            "Print the plan and the number of runs, check it against --plan, load every strategy, profile and fixture as the run would (exit 2 on bad input), and stop before any LAN comes up."
+    )
     var dryRun = false
 
-    @Flag(help: ArgumentHelp(
-        "Continue an interrupted run in --out: keep the successful runs its results.json holds and run the rest of the same plan.",
-        discussion: "The options (or --plan) must give exactly the plan, seed and platform recorded there, in the same order, or nothing runs (exit 2). Failed runs are run again; --lanes may differ."))
+    @Flag(
+        help: ArgumentHelp(
+            "Continue an interrupted run in --out: keep the successful runs its results.json holds and run the rest of the same plan.",
+            discussion:
+                "The options (or --plan) must give exactly the plan, seed and platform recorded there, in the same order, or nothing runs (exit 2). Failed runs are run again; --lanes may differ."
+        )
+    )
     var resume = false
 
-    @Option(name: .customLong("only-strategy"), help: ArgumentHelp(
-        "Run only this strategy's runs of the plan (repeatable); the plan recorded stays the whole one.",
-        discussion: "For a confirmation rerun of what a comparison flagged (scanbench gate): the same draws, seeds and settings, fewer strategies.",
-        valueName: "NAME"))
+    @Option(
+        name: .customLong("only-strategy"),
+        help: ArgumentHelp(
+            "Run only this strategy's runs of the plan (repeatable); the plan recorded stays the whole one.",
+            discussion:
+                "For a confirmation rerun of what a comparison flagged (scanbench gate): the same draws, seeds and settings, fewer strategies.",
+            valueName: "NAME"
+        )
+    )
     var onlyStrategies: [String] = []
 
     mutating func run() async throws {
@@ -174,7 +228,8 @@ struct RunCommand: AsyncParsableCommand {
 
     /// True when an option that decides which runs happen was given (so `--plan` must agree with it).
     private var givesPlan: Bool {
-        !fixtures.isEmpty || !strategies.isEmpty || repetitions != nil || suite != nil || !scenarios.isEmpty || !sweeps.isEmpty
+        !fixtures.isEmpty || !strategies.isEmpty || repetitions != nil || suite != nil || !scenarios.isEmpty
+            || !sweeps.isEmpty
             || peers || peerOS || classify.given
             || platform != nil
     }
@@ -190,22 +245,48 @@ struct RunCommand: AsyncParsableCommand {
         let grid = try SweepGrid(sweeps)
         let scenarios = try (self.scenarios.isEmpty ? ["scan"] : self.scenarios).map(Scenario.parse)
         let fixtureList = fixtures.isEmpty ? ["home"] : fixtures
-        var plan = RecordedPlan(fixtures: fixtureList, strategies: bases.map { RecordedPlan.Input(strategy: $0) },
-                                scenarios: scenarios.map { RecordedPlan.Input(scenario: $0) }, repetitions: repetitions, seed: seed,
-                                sweep: grid.knobs.isEmpty ? nil : grid.knobs, peers: peers, categoryProbe: try categoryProbe())
-        guard !peerOS || peers else { throw ValidationError("--peer-os adds nmap -O -sV to the peers: give --peers too") }
+        var plan = RecordedPlan(
+            fixtures: fixtureList,
+            strategies: bases.map { RecordedPlan.Input(strategy: $0) },
+            scenarios: scenarios.map { RecordedPlan.Input(scenario: $0) },
+            repetitions: repetitions,
+            seed: seed,
+            sweep: grid.knobs.isEmpty ? nil : grid.knobs,
+            peers: peers,
+            categoryProbe: try categoryProbe()
+        )
+        guard !peerOS || peers else {
+            throw ValidationError("--peer-os adds nmap -O -sV to the peers: give --peers too")
+        }
         plan.peerOS = peerOS
-        if let platform, platform != PlatformProfileLoader.defaultName { plan.platform = RecordedPlan.Input(platform: platform) }
+        if let platform, platform != PlatformProfileLoader.defaultName {
+            plan.platform = RecordedPlan.Input(platform: platform)
+        }
         if let named = suite?.scenarios, self.scenarios.isEmpty && sweeps.isEmpty {
             // The suite names its own session scenarios: on its first fixture, under its strategies.
-            plan.also = named.isEmpty ? [] : [RecordedPlan.Matrix(fixtures: [fixtureList[0]], strategies: plan.strategies,
-                                                                   scenarios: try named.map(Scenario.parse).map { RecordedPlan.Input(scenario: $0) })]
+            plan.also =
+                named.isEmpty
+                ? []
+                : [
+                    RecordedPlan.Matrix(
+                        fixtures: [fixtureList[0]],
+                        strategies: plan.strategies,
+                        scenarios: try named.map(Scenario.parse).map { RecordedPlan.Input(scenario: $0) }
+                    )
+                ]
         } else if self.scenarios.isEmpty && strategies.isEmpty && sweeps.isEmpty {
             // The default comparison also measures the review's ping and port-scan rows: the tools
             // during a scan, under the review's baseline and its phase 2, NetMonitor today and ours.
-            let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].map { RecordedPlan.Input(strategy: $0) }
-            plan.also = [RecordedPlan.Matrix(fixtures: [fixtureList[0]], strategies: review,
-                                             scenarios: ["ping-during-scan", "ports-during-scan"].map { RecordedPlan.Input(name: $0) })]
+            let review = ["review-baseline", "review-phase2", "netmonitor-2.0", "scanbench-best"].map {
+                RecordedPlan.Input(strategy: $0)
+            }
+            plan.also = [
+                RecordedPlan.Matrix(
+                    fixtures: [fixtureList[0]],
+                    strategies: review,
+                    scenarios: ["ping-during-scan", "ports-during-scan"].map { RecordedPlan.Input(name: $0) }
+                )
+            ]
         }
         return plan
     }
@@ -214,7 +295,12 @@ struct RunCommand: AsyncParsableCommand {
     private func categoryProbe() throws -> CategoryProbeSettings? { try classify.settings() }
 
     /// Prints a refusal of `--plan` and exits 2, before anything runs.
-    private func refuse(_ message: String, fix: String, kind: PlanRefusal.Kind = .other, reasons: [String] = []) -> PlanRefusal {
+    private func refuse(
+        _ message: String,
+        fix: String,
+        kind: PlanRefusal.Kind = .other,
+        reasons: [String] = []
+    ) -> PlanRefusal {
         PlanRefusal(kind: kind, message: message, fix: fix, reasons: reasons)
     }
 
@@ -236,7 +322,10 @@ struct RunCommand: AsyncParsableCommand {
     func checkedPlan() throws -> String {
         let (recorded, _, _) = try chosenPlan()
         let schedule = try recorded.schedule(maxVariants: Int.max)
-        try HarnessJob.validateInputs(of: schedule.plan, platform: recorded.platform?.argument ?? PlatformProfileLoader.defaultName)
+        try HarnessJob.validateInputs(
+            of: schedule.plan,
+            platform: recorded.platform?.argument ?? PlatformProfileLoader.defaultName
+        )
         return recorded.summary(runs: schedule.plan.entries.count)
     }
 
@@ -249,30 +338,44 @@ struct RunCommand: AsyncParsableCommand {
             throw refuse(error.message, fix: error.fix)
         }
         guard let recorded = document.plan else {
-            throw refuse("\(file) records no plan: it was written by 'scanbench ablate' or 'scanbench tune', or by a scanbench from before plans were recorded",
-                         fix: "run it again with the plan options ('scanbench run --fixture … --strategy … --repeat …'), which records the plan in its results.json")
+            throw refuse(
+                "\(file) records no plan: it was written by 'scanbench ablate' or 'scanbench tune', or by a scanbench from before plans were recorded",
+                fix:
+                    "run it again with the plan options ('scanbench run --fixture … --strategy … --repeat …'), which records the plan in its results.json"
+            )
         }
         var chosen = recorded
         if givesPlan {
             let requested = try requestedPlan()
             let differences = recorded.differences(from: requested, label: file, otherLabel: "the options given")
             guard differences.isEmpty else {
-                throw refuse("the options give another plan than the one recorded in \(file):\n    " + differences.joined(separator: "\n    "),
-                         fix: "drop the plan options to run \(file)'s plan as recorded (--lanes, --shard, --out and --seed may stay), or run without --plan",
-                         kind: .otherPlan, reasons: differences)
+                throw refuse(
+                    "the options give another plan than the one recorded in \(file):\n    "
+                        + differences.joined(separator: "\n    "),
+                    fix:
+                        "drop the plan options to run \(file)'s plan as recorded (--lanes, --shard, --out and --seed may stay), or run without --plan",
+                    kind: .otherPlan,
+                    reasons: differences
+                )
             }
             chosen = requested
         } else {
             let missing = recorded.missingFiles()
             guard missing.isEmpty else {
-                throw refuse("the plan recorded in \(file) reads files that are not here (relative paths count from \(FileManager.default.currentDirectoryPath)):\n    "
-                             + missing.joined(separator: "\n    "),
-                             fix: "put them back, or give the same plan with the files' new paths as options (e.g. --strategy NEW/PATH.yaml, same name), or record a new plan",
-                             kind: .missingFiles, reasons: missing)
+                throw refuse(
+                    "the plan recorded in \(file) reads files that are not here (relative paths count from \(FileManager.default.currentDirectoryPath)):\n    "
+                        + missing.joined(separator: "\n    "),
+                    fix:
+                        "put them back, or give the same plan with the files' new paths as options (e.g. --strategy NEW/PATH.yaml, same name), or record a new plan",
+                    kind: .missingFiles,
+                    reasons: missing
+                )
             }
         }
         if let seed, seed != recorded.seed {
-            Terminal.progress("WARNING: --seed \(seed) overrides the seed \(recorded.seed.map(String.init) ?? "(none: a seed per run)") recorded in \(file)")
+            Terminal.progress(
+                "WARNING: --seed \(seed) overrides the seed \(recorded.seed.map(String.init) ?? "(none: a seed per run)") recorded in \(file)"
+            )
         }
         chosen.seed = seed ?? recorded.seed
         Terminal.progress("the plan recorded in \(file)\(givesPlan ? ", given again by the options" : "")")
@@ -284,30 +387,47 @@ struct RunCommand: AsyncParsableCommand {
     private func resumed(_ output: String, _ recorded: RecordedPlan) throws -> ResultsDocument {
         let file = "\(output)/results.json"
         guard FileManager.default.fileExists(atPath: file) else {
-            throw refuse("--resume: \(file) does not exist, so there is no run to continue", fix: "give the --out of the interrupted run, or drop --resume to start one")
+            throw refuse(
+                "--resume: \(file) does not exist, so there is no run to continue",
+                fix: "give the --out of the interrupted run, or drop --resume to start one"
+            )
         }
         var document: ResultsDocument
         do { document = try ResultsDocument.load(file) } catch let error as ResultsError {
             throw refuse("--resume: \(error.message)", fix: error.fix)
         }
         guard let previous = document.plan else {
-            throw refuse("--resume: \(file) records no plan (written by 'scanbench ablate' or 'tune', or an old scanbench)", fix: "drop --resume and run again into another --out")
+            throw refuse(
+                "--resume: \(file) records no plan (written by 'scanbench ablate' or 'tune', or an old scanbench)",
+                fix: "drop --resume and run again into another --out"
+            )
         }
         guard previous == recorded else {
             var lines = previous.differences(from: recorded, label: file, otherLabel: "the options given")
             if previous.seed != recorded.seed {
-                lines.append("seed: \(previous.seed.map(String.init) ?? "drawn") in \(file); \(recorded.seed.map(String.init) ?? "none") in the options given")
+                lines.append(
+                    "seed: \(previous.seed.map(String.init) ?? "drawn") in \(file); \(recorded.seed.map(String.init) ?? "none") in the options given"
+                )
             }
-            if lines.isEmpty { lines = ["the same plan in another order: the runs would not line up with their seeds and sequence numbers"] }
-            throw refuse("--resume: the options give another plan than the interrupted run's:\n    " + lines.joined(separator: "\n    "),
-                         fix: "give the same options (or --plan \(file)) and --seed, or drop --resume and run into another --out")
+            if lines.isEmpty {
+                lines = [
+                    "the same plan in another order: the runs would not line up with their seeds and sequence numbers"
+                ]
+            }
+            throw refuse(
+                "--resume: the options give another plan than the interrupted run's:\n    "
+                    + lines.joined(separator: "\n    "),
+                fix: "give the same options (or --plan \(file)) and --seed, or drop --resume and run into another --out"
+            )
         }
         document.runs.removeAll { $0.status != .ok }
         return document
     }
 
     private func execute(_ interrupt: RunInterrupt) async throws {
-        guard maxVariants >= 2 else { throw ValidationError("--max-variants must be at least 2 (a control and one variant)") }
+        guard maxVariants >= 2 else {
+            throw ValidationError("--max-variants must be at least 2 (a control and one variant)")
+        }
         let (recorded, givenReference, replaying) = try chosenPlan()
         // A recorded plan passed the cap when it was recorded; a bigger --max-variants then is no new decision.
         let schedule = try recorded.schedule(maxVariants: replaying ? Int.max : maxVariants)
@@ -317,45 +437,66 @@ struct RunCommand: AsyncParsableCommand {
         if !onlyStrategies.isEmpty {
             let names = variants.map(\.name)
             if let unknown = onlyStrategies.first(where: { !names.contains($0) }) {
-                throw ValidationError("--only-strategy \(unknown) is not a strategy of the plan; it has: \(names.joined(separator: ", "))")
+                throw ValidationError(
+                    "--only-strategy \(unknown) is not a strategy of the plan; it has: \(names.joined(separator: ", "))"
+                )
             }
             plan.entries.removeAll { !onlyStrategies.contains($0.strategy.name) }
         }
         var shardSpec = ShardSpec(index: 1, count: 1)
         if let shard {
-            guard let parsed = ShardSpec(shard) else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4") }
+            guard let parsed = ShardSpec(shard) else {
+                throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 1/4")
+            }
             shardSpec = parsed
             plan = plan.shard(parsed.index, of: parsed.count)
         }
         let output = URL(fileURLWithPath: out).standardizedFileURL.path
         let suiteName = self.plan == nil ? suite : nil
-        Terminal.progress("\(suiteName.map { "suite \($0): " } ?? "")\(recorded.summary(runs: plan.entries.count)) → \(output)")
+        Terminal.progress(
+            "\(suiteName.map { "suite \($0): " } ?? "")\(recorded.summary(runs: plan.entries.count)) → \(output)"
+        )
         if let sweep = schedule.sweep {
             let grid = schedule.grid, bases = sweep.controls
             let shape = grid.knobs.map { "\($0.key) (\($0.values.count))" }.joined(separator: " × ")
-            Terminal.progress("grid: \(shape) = \(grid.size) variants of \(bases.count == 1 ? bases[0] : "each of \(bases.count) strategies"), plus the control")
+            Terminal.progress(
+                "grid: \(shape) = \(grid.size) variants of \(bases.count == 1 ? bases[0] : "each of \(bases.count) strategies"), plus the control"
+            )
         }
         let prior = resume ? try resumed(output, recorded) : nil
         if let prior {
             let kept = Set(prior.runs.map(\.sequence))
             plan.entries.removeAll { kept.contains($0.sequence) }
-            Terminal.progress("resuming \(output)/results.json: \(prior.runs.count) successful runs kept, \(plan.entries.count) to run")
+            Terminal.progress(
+                "resuming \(output)/results.json: \(prior.runs.count) successful runs kept, \(plan.entries.count) to run"
+            )
         }
         if dryRun {
             // Every input checked as the run would check it: a misspelt key or a value out of range fails here.
             do {
-                try HarnessJob.validateInputs(of: schedule.plan, platform: recorded.platform?.argument ?? PlatformProfileLoader.defaultName)
+                try HarnessJob.validateInputs(
+                    of: schedule.plan,
+                    platform: recorded.platform?.argument ?? PlatformProfileLoader.defaultName
+                )
             } catch {
                 // Bad input exits 2, as a refused plan does: nothing would have run.
                 FileHandle.standardError.write(Data("scanbench: \(error)\n".utf8))
                 throw ExitCode(RunExitStatus.inputError.rawValue)
             }
-            Terminal.progress("dry run: \(recorded.summary(runs: schedule.plan.entries.count)); every input loads; nothing ran")
+            Terminal.progress(
+                "dry run: \(recorded.summary(runs: schedule.plan.entries.count)); every input loads; nothing ran"
+            )
             return
         }
         try HostRequirements.check(for: "run")
-        var harness = HarnessJob(plan: plan, outputDirectory: output, referenceStrategy: reference,
-                                 executable: Terminal.executablePath, repetitions: recorded.repetitions, progress: Terminal.progress)
+        var harness = HarnessJob(
+            plan: plan,
+            outputDirectory: output,
+            referenceStrategy: reference,
+            executable: Terminal.executablePath,
+            repetitions: recorded.repetitions,
+            progress: Terminal.progress
+        )
         harness.shard = shardSpec
         harness.peers = recorded.peers
         harness.peerOS = recorded.peerOS
@@ -366,7 +507,9 @@ struct RunCommand: AsyncParsableCommand {
         harness.priorMustMatch = prior != nil
         let platform = recorded.platform?.argument ?? PlatformProfileLoader.defaultName
         harness.platform = platform
-        if platform != PlatformProfileLoader.defaultName { Terminal.progress("platform: \(platform) (docs/PLATFORMS.md)") }
+        if platform != PlatformProfileLoader.defaultName {
+            Terminal.progress("platform: \(platform) (docs/PLATFORMS.md)")
+        }
         let started = interrupt.started
         harness.testbedStarting = { started.add($0) }
         harness.categoryProbe = recorded.categoryProbe

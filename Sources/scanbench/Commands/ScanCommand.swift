@@ -30,8 +30,13 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: "A built-in strategy name (see fixtures/strategies) or a path to a strategy YAML file.")
     var strategy = "netmonitor-2.0"
 
-    @Option(help: ArgumentHelp("The device the app runs on: a built-in platform profile (fixtures/platforms) or a path to one.",
-                               discussion: "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."))
+    @Option(
+        help: ArgumentHelp(
+            "The device the app runs on: a built-in platform profile (fixtures/platforms) or a path to one.",
+            discussion:
+                "linux (the default) adds nothing; iphone-a16 spends an iPhone's callback, connection and publish costs as real CPU in this process (docs/PLATFORMS.md)."
+        )
+    )
     var platform = PlatformProfileLoader.defaultName
 
     @Option(help: "Scan on this interface. Required outside a testbed namespace.")
@@ -43,16 +48,23 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON (docs/SCANKIT.md) instead of a table.")
     var json = false
 
-    @Option(help: "Seed for the scanner's own random choices (the enrichment race's random high port); random if not given.")
+    @Option(
+        help: "Seed for the scanner's own random choices (the enrichment race's random high port); random if not given."
+    )
     var seed: UInt64?
 
     @Flag(help: "After the scan, deep-probe and classify each device found (as `scanbench probe`).")
     var probe = false
 
-    @Option(help: "With --probe: seconds of the probe's own Bonjour browse, 0-120 (TXT models, service types; 0: none).")
+    @Option(
+        help: "With --probe: seconds of the probe's own Bonjour browse, 0-120 (TXT models, service types; 0: none)."
+    )
     var probeBonjourWindow = 12.0
 
-    @Option(help: "With --probe: how many of nmap's most frequently open TCP ports the probe scans, 0-65535 (100: nmap's -F).")
+    @Option(
+        help:
+            "With --probe: how many of nmap's most frequently open TCP ports the probe scans, 0-65535 (100: nmap's -F)."
+    )
     var probeTopPorts = DeviceProber.defaultTopPorts
 
     func run() async throws {
@@ -63,12 +75,18 @@ struct ScanCommand: AsyncParsableCommand {
         } catch {
             Terminal.fail(Terminal.describe(error))
         }
-        let probeSettings = CategoryProbeSettings(topPorts: probeTopPorts, bonjourWindowS: probeBonjourWindow,
-                                                  ssdpWindowS: 0, timeoutS: CategoryProbeSettings.scanProbeDefault.timeoutS)
+        let probeSettings = CategoryProbeSettings(
+            topPorts: probeTopPorts,
+            bonjourWindowS: probeBonjourWindow,
+            ssdpWindowS: 0,
+            timeoutS: CategoryProbeSettings.scanProbeDefault.timeoutS
+        )
         if let problem = probeSettings.check(prefix: "--probe-") { Terminal.fail(problem) }
         let scanInterface: String
         do { scanInterface = try ScanInterface.choose(interface) } catch { Terminal.fail(Terminal.describe(error)) }
-        do { try profile.install() } catch { Terminal.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)") }
+        do { try profile.install() } catch {
+            Terminal.fail("error: cannot follow the network path for platform '\(profile.name)': \(error)")
+        }
         var log: EventLog?
         if let events {
             do { log = try EventLog(path: events) } catch { Terminal.fail(Terminal.describe(error)) }
@@ -101,8 +119,10 @@ struct ScanCommand: AsyncParsableCommand {
             print(ScanReportTable.render(report))
         }
         if let log, log.lost > 0 {
-            Terminal.fail("error: the event log lost \(log.lost) events (\(log.lossError ?? "unknown")), so figures built from it are incomplete\n"
-                          + "  fix: check the disk space of \(events ?? "the event log's directory")")
+            Terminal.fail(
+                "error: the event log lost \(log.lost) events (\(log.lossError ?? "unknown")), so figures built from it are incomplete\n"
+                    + "  fix: check the disk space of \(events ?? "the event log's directory")"
+            )
         }
     }
 }

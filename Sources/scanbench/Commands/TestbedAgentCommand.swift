@@ -29,7 +29,8 @@ struct TestbedAgentCommand: ParsableCommand {
         if let device {
             var options = DeviceServices.Options()
             // Wake-on-LAN logs live with the testbed's state, so 'testbed down' removes them.
-            options.wakeOnLANDirectory = URL(fileURLWithPath: fixture).deletingLastPathComponent().appendingPathComponent("wol").path
+            options.wakeOnLANDirectory =
+                URL(fileURLWithPath: fixture).deletingLastPathComponent().appendingPathComponent("wol").path
             // The gateway's TCP 53 belongs to dnsmasq.
             if loaded.devices.first(where: { $0.name == device })?.ip == loaded.network.gateway {
                 options.portsServedElsewhere = [53]

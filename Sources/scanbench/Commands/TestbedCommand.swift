@@ -11,7 +11,9 @@ struct TestbedCommand: AsyncParsableCommand {
             answer with real kernels, real sockets and real dnsmasq. Addresses come from \
             198.18.0.0/15; nothing is sent outside the namespaces.
             """,
-        subcommands: [TestbedUpCommand.self, TestbedStatusCommand.self, TestbedExecCommand.self,
-                      TestbedDownCommand.self, TestbedAgentCommand.self]
+        subcommands: [
+            TestbedUpCommand.self, TestbedStatusCommand.self, TestbedExecCommand.self,
+            TestbedDownCommand.self, TestbedAgentCommand.self,
+        ]
     )
 }

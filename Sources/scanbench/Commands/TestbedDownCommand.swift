@@ -24,7 +24,9 @@ struct TestbedDownCommand: ParsableCommand {
 
     func validate() throws {
         if let id, !TestbedNames.isValidID(id) {
-            throw ValidationError("--id must be 1-6 lower-case letters or digits ('scanbench testbed status' lists them)")
+            throw ValidationError(
+                "--id must be 1-6 lower-case letters or digits ('scanbench testbed status' lists them)"
+            )
         }
     }
 
@@ -37,7 +39,10 @@ struct TestbedDownCommand: ParsableCommand {
             }
             let removal = TestbedCleaner.removeOwn(log: Terminal.progress)
             if removal.removed.isEmpty { print("nothing to remove in \(StateRoot.path)") }
-            if let note = Self.unclaimedNote(removal.leftAlone, "left alone; remove one with 'scanbench testbed down --id ID'") {
+            if let note = Self.unclaimedNote(
+                removal.leftAlone,
+                "left alone; remove one with 'scanbench testbed down --id ID'"
+            ) {
                 print(note)
             }
         } catch let error as TestbedError {
@@ -50,7 +55,8 @@ struct TestbedDownCommand: ParsableCommand {
     static func unclaimedNote(_ namespaces: [String], _ what: String) -> String? {
         guard !namespaces.isEmpty else { return nil }
         let ids = Set(namespaces.compactMap(TestbedNames.id(ofNamespace:))).sorted()
-        return "\(namespaces.count) scanbench namespace\(namespaces.count == 1 ? "" : "s") (testbed\(ids.count == 1 ? "" : "s") "
+        return
+            "\(namespaces.count) scanbench namespace\(namespaces.count == 1 ? "" : "s") (testbed\(ids.count == 1 ? "" : "s") "
             + "\(ids.joined(separator: ", "))) \(namespaces.count == 1 ? "belongs" : "belong") to another state root or none: \(what)"
     }
 }

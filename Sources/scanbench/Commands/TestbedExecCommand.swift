@@ -36,14 +36,19 @@ struct TestbedExecCommand: ParsableCommand {
             var arguments = command
             if arguments.first == "--" { arguments.removeFirst() }
             guard !arguments.isEmpty else {
-                throw TestbedError("no command given", fix: "write the command after --, e.g. scanbench testbed exec -- ip addr")
+                throw TestbedError(
+                    "no command given",
+                    fix: "write the command after --, e.g. scanbench testbed exec -- ip addr"
+                )
             }
             let state = try TestbedSelection.choose(id: id)
             var namespace = state.names.scannerNamespace
             if let device {
                 guard let found = state.plan.namespaces.first(where: { $0.label == device }) else {
-                    throw TestbedError("testbed \(state.id) has no device '\(device)'",
-                                       fix: "use one of: \(state.plan.namespaces.map(\.label).joined(separator: ", "))")
+                    throw TestbedError(
+                        "testbed \(state.id) has no device '\(device)'",
+                        fix: "use one of: \(state.plan.namespaces.map(\.label).joined(separator: ", "))"
+                    )
                 }
                 namespace = found.name
             }
@@ -51,7 +56,7 @@ struct TestbedExecCommand: ParsableCommand {
             let ip = try ExecutableSearch.locate("ip")
             let failure = ProcessControl.replace(with: ip, arguments: argv)
             throw TestbedError("cannot run ip: \(failure.reason)", fix: "install iproute2")
-        } catch let error as TestbedError {   // SpawnError too: one message + fix shape
+        } catch let error as TestbedError {  // SpawnError too: one message + fix shape
             Terminal.fail(error.description)
         }
     }

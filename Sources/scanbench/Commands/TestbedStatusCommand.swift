@@ -36,23 +36,35 @@ struct TestbedStatusCommand: ParsableCommand {
         do {
             if json {
                 let state = try TestbedSelection.choose(id: id)
-                if counters { Terminal.printJSON(SwitchPortCounters.load(testbed: state.id) ?? []) }
-                else { Terminal.printJSON(GroundTruth(state: state)) }
+                if counters {
+                    Terminal.printJSON(SwitchPortCounters.load(testbed: state.id) ?? [])
+                } else {
+                    Terminal.printJSON(GroundTruth(state: state))
+                }
                 return
             }
             let states = TestbedState.allIDs().compactMap(TestbedState.load(id:)).filter { id == nil || $0.id == id }
-            let unclaimed = TestbedCleaner.unclaimedNamespaces().filter { id == nil || TestbedNames.id(ofNamespace: $0) == id }
+            let unclaimed = TestbedCleaner.unclaimedNamespaces().filter {
+                id == nil || TestbedNames.id(ofNamespace: $0) == id
+            }
             if states.isEmpty { print("no testbed of \(StateRoot.path) is up") }
             for state in states {
-                let alive = state.controllerAlive ? "controller pid \(state.controllerPID)" : "controller GONE (run 'scanbench testbed down')"
-                print("testbed \(state.id): \(state.fixture.name) (\(state.fixturePath)), \(state.phase.rawValue), \(state.plan.namespaces.count) namespaces, \(alive)")
+                let alive =
+                    state.controllerAlive
+                    ? "controller pid \(state.controllerPID)" : "controller GONE (run 'scanbench testbed down')"
+                print(
+                    "testbed \(state.id): \(state.fixture.name) (\(state.fixturePath)), \(state.phase.rawValue), \(state.plan.namespaces.count) namespaces, \(alive)"
+                )
                 if state.phase == .ready && !counters { print(DeviceTable.render(GroundTruth(state: state))) }
                 if let ports = SwitchPortCounters.load(testbed: state.id) {
                     print(SwitchCounterTable.summary(ports))
                     if counters { print(SwitchCounterTable.render(ports)) }
                 }
             }
-            if let note = TestbedDownCommand.unclaimedNote(unclaimed, "'scanbench testbed down' leaves them, --id ID removes one") {
+            if let note = TestbedDownCommand.unclaimedNote(
+                unclaimed,
+                "'scanbench testbed down' leaves them, --id ID removes one"
+            ) {
                 print(note)
             }
         } catch let error as TestbedError {

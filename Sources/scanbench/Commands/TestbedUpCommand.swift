@@ -48,25 +48,43 @@ struct TestbedUpCommand: ParsableCommand {
             guard TestbedNames.isValidID(id) else {
                 throw ValidationError("--id must be 1-6 lower-case letters or digits")
             }
-            guard TestbedState.load(id: id) == nil, !TestbedCleaner.ourNamespaces().contains(where: { $0.hasPrefix("\(TestbedNames.namespacePrefix)\(id)-") }) else {
-                throw TestbedError("a testbed with id '\(id)' already exists", fix: "choose another --id, or remove it with 'scanbench testbed down --id \(id)'")
+            guard TestbedState.load(id: id) == nil,
+                !TestbedCleaner.ourNamespaces().contains(where: {
+                    $0.hasPrefix("\(TestbedNames.namespacePrefix)\(id)-")
+                })
+            else {
+                throw TestbedError(
+                    "a testbed with id '\(id)' already exists",
+                    fix: "choose another --id, or remove it with 'scanbench testbed down --id \(id)'"
+                )
             }
             let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
             if detach {
-                try BackgroundController.start(fixturePath: path, id: id, seed: seed, extra: noServices ? ["--no-services"] : [])
+                try BackgroundController.start(
+                    fixturePath: path,
+                    id: id,
+                    seed: seed,
+                    extra: noServices ? ["--no-services"] : []
+                )
             } else {
                 try runInForeground(fixture: loaded, path: path, id: id, seed: seed)
             }
         } catch let error as TestbedError {
             Terminal.fail(error.description)
-        } catch where !(error is ValidationError) {
+        } catch  where !(error is ValidationError) {
             Terminal.fail(Terminal.describe(error))
         }
     }
 
     private func runInForeground(fixture: Fixture, path: String, id: String, seed: UInt64) throws {
-        var builder = TestbedBuilder(fixture: fixture, fixturePath: path, names: TestbedNames(id: id), seed: seed,
-                                     agentExecutable: Terminal.executablePath, log: Terminal.progress)
+        var builder = TestbedBuilder(
+            fixture: fixture,
+            fixturePath: path,
+            names: TestbedNames(id: id),
+            seed: seed,
+            agentExecutable: Terminal.executablePath,
+            log: Terminal.progress
+        )
         builder.startServices = !noServices
         let stopRequest = SignalTrap()
         let running = try builder.build()

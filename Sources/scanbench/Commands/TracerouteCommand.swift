@@ -53,11 +53,19 @@ struct TracerouteCommand: ParsableCommand {
             guard let method = Tracer.Method(rawValue: method.lowercased()) else {
                 throw NetToolError.invalidArgument("unknown method '\(self.method)' (use udp, icmp or tcp)")
             }
-            var tracer = Tracer(method: method, maxHops: maxHops, probesPerHop: queries, timeout: wait, resolveNames: !numeric)
+            var tracer = Tracer(
+                method: method,
+                maxHops: maxHops,
+                probesPerHop: queries,
+                timeout: wait,
+                resolveNames: !numeric
+            )
             tracer.tcpPort = port
             try tracer.validate()
             let ip = try HostResolver.resolve(host)
-            if !json { print("traceroute to \(host) (\(ip)), \(maxHops) hops max, \(method.rawValue) probes"); Terminal.flush() }
+            if !json {
+                print("traceroute to \(host) (\(ip)), \(maxHops) hops max, \(method.rawValue) probes"); Terminal.flush()
+            }
             let hops = try tracer.run(ip) { hop in
                 guard !json else { return }
                 var line = String(format: "%2d  ", hop.ttl)
@@ -68,7 +76,9 @@ struct TracerouteCommand: ParsableCommand {
                     if let rtt = probe.rttMs {
                         line += "  " + ToolRunner.ms(rtt) + " ms"
                         if let address = probe.address, address != hop.address { line += " (\(address))" }
-                        if let answer = probe.answer, answer.hasPrefix("unreachable-") { line += " !\(answer.dropFirst(12))" }
+                        if let answer = probe.answer, answer.hasPrefix("unreachable-") {
+                            line += " !\(answer.dropFirst(12))"
+                        }
                     } else {
                         line += " *"
                     }
@@ -76,7 +86,9 @@ struct TracerouteCommand: ParsableCommand {
                 print(line)
                 Terminal.flush()
             }
-            if json { Terminal.printJSON(TraceReport(host: host, ip: ip.description, method: method.rawValue, hops: hops)) }
+            if json {
+                Terminal.printJSON(TraceReport(host: host, ip: ip.description, method: method.rawValue, hops: hops))
+            }
         }
     }
 }

@@ -42,19 +42,35 @@ struct TuneCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Suite whose fixtures the candidates are judged on (fixtures/suites/NAME.yaml or a path; default: default). Its strategies are ignored.")
+    @Option(
+        help:
+            "Suite whose fixtures the candidates are judged on (fixtures/suites/NAME.yaml or a path; default: default). Its strategies are ignored."
+    )
     var suite: String?
 
-    @Option(name: .customLong("fixture"), help: "Fixture instead of a suite (repeatable; the order is the promotion order).")
+    @Option(
+        name: .customLong("fixture"),
+        help: "Fixture instead of a suite (repeatable; the order is the promotion order)."
+    )
     var fixtures: [String] = []
 
-    @Option(help: ArgumentHelp("Wall-time budget in minutes, over every job of the search (a resumed search counts the time already spent).",
-                               discussion: "No run starts after it; runs under way finish. A 30-minute search of the default suite with --lanes 2 made 137 runs (34 candidates) here."))
+    @Option(
+        help: ArgumentHelp(
+            "Wall-time budget in minutes, over every job of the search (a resumed search counts the time already spent).",
+            discussion:
+                "No run starts after it; runs under way finish. A 30-minute search of the default suite with --lanes 2 made 137 runs (34 candidates) here."
+        )
+    )
     var budgetMinutes: Double = 30
 
-    @Option(name: .customLong("objective"), help: ArgumentHelp(
-        "Metric to optimise (repeatable; default yield.recall, wire.tcp_attempts, duration_s).",
-        discussion: "Any metric id of docs/METRICS.md; its direction (higher or lower is better) comes from the metric."))
+    @Option(
+        name: .customLong("objective"),
+        help: ArgumentHelp(
+            "Metric to optimise (repeatable; default yield.recall, wire.tcp_attempts, duration_s).",
+            discussion:
+                "Any metric id of docs/METRICS.md; its direction (higher or lower is better) comes from the metric."
+        )
+    )
     var objectives: [String] = []
 
     @Option(help: "Strategy the candidates change (preset or file).")
@@ -76,7 +92,10 @@ struct TuneCommand: AsyncParsableCommand {
     @Option(help: "Stop drawing candidates after this many (a short look; default: as many as the budget allows).")
     var maxCandidates: Int?
 
-    @Option(help: "Output directory (results.json, report.md, front/, strategies/, pcaps/, events/); resumed when it holds this search.")
+    @Option(
+        help:
+            "Output directory (results.json, report.md, front/, strategies/, pcaps/, events/); resumed when it holds this search."
+    )
     var out = "reports/tune"
 
     @Flag(help: "Print the knob space and the brackets, and stop.")
@@ -93,7 +112,9 @@ struct TuneCommand: AsyncParsableCommand {
         guard changes >= 1 else { throw ValidationError("--changes must be at least 1") }
         if let maxCandidates, maxCandidates < 1 { throw ValidationError("--max-candidates must be at least 1") }
         for id in objectives where Metric.named(id) == nil {
-            throw ValidationError("--objective \(id) is not a metric; use one of: \(Metric.all.map(\.id).joined(separator: ", "))")
+            throw ValidationError(
+                "--objective \(id) is not a metric; use one of: \(Metric.all.map(\.id).joined(separator: ", "))"
+            )
         }
     }
 
@@ -106,22 +127,38 @@ struct TuneCommand: AsyncParsableCommand {
         let suiteName = suite ?? (fixtures.isEmpty ? "default" : nil)
         let fixtureList = (try suiteName.map(Harness.Suite.load)?.fixtures ?? []) + fixtures
         let resultsPath = "\(output)/results.json"
-        let prior = FileManager.default.fileExists(atPath: resultsPath) && !list ? try ResultsDocument.load(resultsPath) : nil
+        let prior =
+            FileManager.default.fileExists(atPath: resultsPath) && !list ? try ResultsDocument.load(resultsPath) : nil
         let space = Strategy.searchSpace.map { TuneRecord.Knob(key: $0.key, values: $0.summary) }
-        let record = TuneRecord(suite: suiteName, fixtures: fixtureList, base: base, reference: reference,
-                                objectives: objectives.isEmpty ? Self.defaultObjectives : objectives,
-                                seed: seeding.seed ?? prior?.tune?.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
-                                eta: eta, changes: changes, budgetMinutes: budgetMinutes, space: space)
+        let record = TuneRecord(
+            suite: suiteName,
+            fixtures: fixtureList,
+            base: base,
+            reference: reference,
+            objectives: objectives.isEmpty ? Self.defaultObjectives : objectives,
+            seed: seeding.seed ?? prior?.tune?.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
+            eta: eta,
+            changes: changes,
+            budgetMinutes: budgetMinutes,
+            space: space
+        )
         _ = try StrategyLoader.load(try StrategyLoader.resolve(base))
         _ = try StrategyLoader.load(try StrategyLoader.resolve(reference))
         Terminal.progress(summary(record))
         if list { return }
         try HostRequirements.check(for: "tune")
         if let prior {
-            Terminal.progress("resuming the search in \(resultsPath): \(prior.runs.count) runs measured, "
-                              + "\(Int(((prior.tune?.spentS ?? 0) / 60).rounded())) of \(Self.minutes(budgetMinutes)) min spent")
+            Terminal.progress(
+                "resuming the search in \(resultsPath): \(prior.runs.count) runs measured, "
+                    + "\(Int(((prior.tune?.spentS ?? 0) / 60).rounded())) of \(Self.minutes(budgetMinutes)) min spent"
+            )
         }
-        var job = TuneJob(record: record, outputDirectory: output, executable: Terminal.executablePath, progress: Terminal.progress)
+        var job = TuneJob(
+            record: record,
+            outputDirectory: output,
+            executable: Terminal.executablePath,
+            progress: Terminal.progress
+        )
         job.jobs = lanes.count
         job.maxCandidates = maxCandidates
         job.categoryProbe = record.objectives.contains(Metric.categoriesCorrect.id) ? .harnessDefault : nil
@@ -131,7 +168,9 @@ struct TuneCommand: AsyncParsableCommand {
         interrupt.holdIfInterrupted()
         let files = try TuneFrontFiles.write(document, outputDirectory: output, command: commandLine(record))
         try ReportCommand.render(document, resultsPath: resultsPath, into: output)
-        Terminal.progress("wrote \(resultsPath) (\(document.runs.count) runs), \(output)/report.md and \(files.count) front strategies in \(output)/front/")
+        Terminal.progress(
+            "wrote \(resultsPath) (\(document.runs.count) runs), \(output)/report.md and \(files.count) front strategies in \(output)/front/"
+        )
         if let analysis = TuneAnalysis(document: document) {
             Terminal.progress(outcome(analysis))
             if json { Terminal.printJSON(analysis) }
@@ -145,42 +184,58 @@ struct TuneCommand: AsyncParsableCommand {
 
     /// The command that reproduces this search, for the front files' headers.
     private func commandLine(_ record: TuneRecord) -> String {
-        var words = ["scanbench tune"] + (record.suite.map { ["--suite", $0] } ?? record.fixtures.flatMap { ["--fixture", $0] })
-        words += ["--base", record.base, "--reference", record.reference, "--budget-minutes", Self.minutes(record.budgetMinutes)]
+        var words =
+            ["scanbench tune"]
+            + (record.suite.map { ["--suite", $0] } ?? record.fixtures.flatMap { ["--fixture", $0] })
+        words += [
+            "--base", record.base, "--reference", record.reference, "--budget-minutes",
+            Self.minutes(record.budgetMinutes),
+        ]
         words += record.objectives.flatMap { ["--objective", $0] } + ["--seed", String(record.seed)]
         return words.joined(separator: " ")
     }
 
     /// The space, the schedule and what one bracket costs.
     private func summary(_ record: TuneRecord) -> String {
-        var text = "tune: \(record.space.count) knobs\(list ? "" : " (--list shows them)"), about \(Self.minutes(record.changes)) changed per candidate from \(record.base)\(list ? ":" : "")\n"
+        var text =
+            "tune: \(record.space.count) knobs\(list ? "" : " (--list shows them)"), about \(Self.minutes(record.changes)) changed per candidate from \(record.base)\(list ? ":" : "")\n"
         let width = record.space.map(\.key.count).max() ?? 0
         if list {
-            for knob in record.space { text += "  \(knob.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(knob.values)\n" }
+            for knob in record.space {
+                text += "  \(knob.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(knob.values)\n"
+            }
         }
         let schedule = TuneSchedule(fixtureCount: record.fixtures.count, eta: record.eta)
-        text += "brackets over \(record.fixtures.count) fixtures (\(record.fixtures.joined(separator: ", "))), repeated until the budget is spent:\n"
+        text +=
+            "brackets over \(record.fixtures.count) fixtures (\(record.fixtures.joined(separator: ", "))), repeated until the budget is spent:\n"
         for index in 0...schedule.maxHalvings {
             let rungs = schedule.bracket(index)
             var runs = 0, previous = 0
             for rung in rungs { runs += rung.candidates * (rung.fixtures - previous); previous = rung.fixtures }
-            text += "  " + rungs.map { "\($0.candidates) on \($0.fixtures)" }.joined(separator: " → ") + " fixtures: \(runs) runs\n"
+            text +=
+                "  " + rungs.map { "\($0.candidates) on \($0.fixtures)" }.joined(separator: " → ")
+                + " fixtures: \(runs) runs\n"
         }
-        text += "objectives: \(record.objectives.joined(separator: ", ")); reference \(record.reference); seed \(record.seed); "
-        return text + "budget \(Self.minutes(record.budgetMinutes)) min, \(lanes.count) lane\(lanes.count == 1 ? "" : "s")"
+        text +=
+            "objectives: \(record.objectives.joined(separator: ", ")); reference \(record.reference); seed \(record.seed); "
+        return text
+            + "budget \(Self.minutes(record.budgetMinutes)) min, \(lanes.count) lane\(lanes.count == 1 ? "" : "s")"
     }
 
     /// What was found, in a few lines.
     private func outcome(_ analysis: TuneAnalysis) -> String {
         var text = "front over all \(analysis.fixtures.count) fixtures: \(analysis.front.joined(separator: ", "))"
         for row in analysis.rows where analysis.front.contains(row.name) || row.name == analysis.reference {
-            let values = analysis.objectives.map { id in "\(id) \(row.values?[id].map { String(format: "%.2f", $0) } ?? "—")" }
+            let values = analysis.objectives.map { id in
+                "\(id) \(row.values?[id].map { String(format: "%.2f", $0) } ?? "—")"
+            }
             text += "\n  \(row.name): \(values.joined(separator: ", "))"
         }
         if analysis.notDominatedByReference.isEmpty {
             text += "\nno candidate measured on every fixture escapes \(analysis.reference)"
         } else {
-            text += "\nnot dominated by \(analysis.reference): \(analysis.notDominatedByReference.joined(separator: ", "))"
+            text +=
+                "\nnot dominated by \(analysis.reference): \(analysis.notDominatedByReference.joined(separator: ", "))"
         }
         return text
     }

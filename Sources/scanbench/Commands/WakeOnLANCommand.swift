@@ -33,11 +33,25 @@ struct WakeOnLANCommand: ParsableCommand {
     func run() throws {
         ToolRunner.run {
             let address = try MagicPacket.parseMAC(mac)
-            guard let destination = IPv4Address(broadcast) else { throw NetToolError.invalidArgument("--broadcast must be an IPv4 address (got '\(broadcast)')") }
-            guard (1...65535).contains(port) else { throw NetToolError.invalidArgument("--port must be 1-65535 (got \(port))") }
+            guard let destination = IPv4Address(broadcast) else {
+                throw NetToolError.invalidArgument("--broadcast must be an IPv4 address (got '\(broadcast)')")
+            }
+            guard (1...65535).contains(port) else {
+                throw NetToolError.invalidArgument("--port must be 1-65535 (got \(port))")
+            }
             let packet = try WakeOnLAN.send(mac: address, to: destination, port: UInt16(port))
             let hex = packet.map { String(format: "%02x", $0) }.joined()
-            if json { Terminal.printJSON(WakeOnLANReport(mac: address.description, destination: destination.description, port: port, bytes: packet.count, packetHex: hex)); return }
+            if json {
+                Terminal.printJSON(
+                    WakeOnLANReport(
+                        mac: address.description,
+                        destination: destination.description,
+                        port: port,
+                        bytes: packet.count,
+                        packetHex: hex
+                    )
+                ); return
+            }
             print("sent magic packet for \(address) to \(destination):\(port) (\(packet.count) bytes)")
         }
     }

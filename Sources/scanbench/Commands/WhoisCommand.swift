@@ -56,7 +56,9 @@ struct WhoisCommand: ParsableCommand {
                 }
                 serverMap = try WhoisServerMap.parse(text, source: map)
             }
-            guard timeout > 0 && timeout <= 120 else { throw NetToolError.invalidArgument("--timeout must be above 0 and at most 120 s") }
+            guard timeout > 0 && timeout <= 120 else {
+                throw NetToolError.invalidArgument("--timeout must be above 0 and at most 120 s")
+            }
             guard (1...10).contains(maxHops) else { throw NetToolError.invalidArgument("--max-hops must be 1-10") }
             let client = WhoisClient(map: serverMap, timeout: timeout, follow: !noFollow, maxHops: maxHops)
             let result = try client.lookup(query, server: server)
@@ -64,7 +66,10 @@ struct WhoisCommand: ParsableCommand {
             print("query: \(result.query) (\(result.kind.rawValue))")
             print("chain: " + result.chain.map(\.server).joined(separator: " → "))
             let record = result.record
-            for (label, value) in [("registrar", record.registrar), ("created", record.created), ("updated", record.updated), ("expires", record.expires)] {
+            for (label, value) in [
+                ("registrar", record.registrar), ("created", record.created), ("updated", record.updated),
+                ("expires", record.expires),
+            ] {
                 if let value { print("\(label): \(value)") }
             }
             if !record.nameServers.isEmpty { print("name servers: " + record.nameServers.joined(separator: ", ")) }

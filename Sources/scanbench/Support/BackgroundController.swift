@@ -13,7 +13,10 @@ enum BackgroundController {
         let log = TestbedNames(id: id).controllerLog
         let process = try ChildProcess.spawn(
             [Terminal.executablePath, "testbed", "up", fixturePath, "--id", id, "--seed", String(seed)] + extra,
-            stdout: .file(log), stderr: .file(log), newSession: true)
+            stdout: .file(log),
+            stderr: .file(log),
+            newSession: true
+        )
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if let state = TestbedState.load(id: id), state.phase == .ready {
@@ -32,10 +35,17 @@ enum BackgroundController {
                 try? FileManager.default.removeItem(atPath: log)
                 // A controller that printed nothing died from outside (a signal, the OOM killer):
                 // its exit status is then the only evidence, so it is always said.
-                let how = status > 128 ? "was killed by signal \(status - 128)" : status < 0 ? "ended (status unknown)" : "exited with status \(status)"
-                throw TestbedError("the testbed controller \(how) before the LAN was ready" + (output.isEmpty ? ", printing nothing" : ":\n\(output)"),
-                                   fix: output.isEmpty ? "look for what ended it (dmesg for the OOM killer; another 'scanbench testbed down' on this state root), then run 'scanbench testbed down --id \(id)' and try again"
-                                       : "fix what the message above says, then run 'scanbench testbed down' and try again")
+                let how =
+                    status > 128
+                    ? "was killed by signal \(status - 128)"
+                    : status < 0 ? "ended (status unknown)" : "exited with status \(status)"
+                throw TestbedError(
+                    "the testbed controller \(how) before the LAN was ready"
+                        + (output.isEmpty ? ", printing nothing" : ":\n\(output)"),
+                    fix: output.isEmpty
+                        ? "look for what ended it (dmesg for the OOM killer; another 'scanbench testbed down' on this state root), then run 'scanbench testbed down --id \(id)' and try again"
+                        : "fix what the message above says, then run 'scanbench testbed down' and try again"
+                )
             }
             CurrentThread.sleep(milliseconds: 50)
         }

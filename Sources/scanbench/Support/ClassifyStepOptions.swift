@@ -9,20 +9,36 @@ struct ClassifyStepOptions: ParsableArguments {
     @Flag(help: "Do not probe and classify the devices each scan found (category_correct stays null).")
     var noClassify = false
 
-    @Option(help: ArgumentHelp("Classify step: how many of nmap's most frequently open TCP ports it tries, 0-65535 (default \(CategoryProbeSettings.harnessDefault.topPorts)).",
-                               valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Classify step: how many of nmap's most frequently open TCP ports it tries, 0-65535 (default \(CategoryProbeSettings.harnessDefault.topPorts)).",
+            valueName: "N"
+        )
+    )
     var classifyTopPorts: Int?
 
-    @Option(help: ArgumentHelp("Classify step: seconds of its Bonjour browse, 0-120 (0: none; default \(CategoryProbeSettings.harnessDefault.bonjourWindowS)).",
-                               valueName: "S"))
+    @Option(
+        help: ArgumentHelp(
+            "Classify step: seconds of its Bonjour browse, 0-120 (0: none; default \(CategoryProbeSettings.harnessDefault.bonjourWindowS)).",
+            valueName: "S"
+        )
+    )
     var classifyBonjourWindow: Double?
 
-    @Option(help: ArgumentHelp("Classify step: seconds its SSDP search listens, 0 or 1-6 (0: none; MX: that - 1, at least 1; default \(CategoryProbeSettings.harnessDefault.ssdpWindowS)).",
-                               valueName: "S"))
+    @Option(
+        help: ArgumentHelp(
+            "Classify step: seconds its SSDP search listens, 0 or 1-6 (0: none; MX: that - 1, at least 1; default \(CategoryProbeSettings.harnessDefault.ssdpWindowS)).",
+            valueName: "S"
+        )
+    )
     var classifySsdpWindow: Double?
 
-    @Option(help: ArgumentHelp("Classify step: seconds for each connect, above 0 and at most 30 (HTTP gets twice as long; default \(CategoryProbeSettings.harnessDefault.timeoutS)).",
-                               valueName: "S"))
+    @Option(
+        help: ArgumentHelp(
+            "Classify step: seconds for each connect, above 0 and at most 30 (HTTP gets twice as long; default \(CategoryProbeSettings.harnessDefault.timeoutS)).",
+            valueName: "S"
+        )
+    )
     var classifyTimeout: Double?
 
     @Flag(name: .customLong("no-categories"), help: .hidden) var oldNoCategories = false
@@ -43,8 +59,12 @@ struct ClassifyStepOptions: ParsableArguments {
     /// - Throws: `ValidationError` naming the option and its range.
     func settings() throws -> CategoryProbeSettings? {
         let defaults = CategoryProbeSettings.harnessDefault
-        let settings = CategoryProbeSettings(topPorts: topPorts ?? defaults.topPorts, bonjourWindowS: bonjourWindow ?? defaults.bonjourWindowS,
-                                             ssdpWindowS: ssdpWindow ?? defaults.ssdpWindowS, timeoutS: timeout ?? defaults.timeoutS)
+        let settings = CategoryProbeSettings(
+            topPorts: topPorts ?? defaults.topPorts,
+            bonjourWindowS: bonjourWindow ?? defaults.bonjourWindowS,
+            ssdpWindowS: ssdpWindow ?? defaults.ssdpWindowS,
+            timeoutS: timeout ?? defaults.timeoutS
+        )
         if let problem = settings.check(prefix: "--classify-") { throw ValidationError(problem) }
         return off ? nil : settings
     }
@@ -53,12 +73,17 @@ struct ClassifyStepOptions: ParsableArguments {
         let renamed: [(old: String, new: String, given: Bool, clash: Bool)] = [
             ("--no-categories", "--no-classify", oldNoCategories, noClassify),
             ("--probe-top-ports", "--classify-top-ports", oldTopPorts != nil, classifyTopPorts != nil),
-            ("--probe-bonjour-window", "--classify-bonjour-window", oldBonjourWindow != nil, classifyBonjourWindow != nil),
+            (
+                "--probe-bonjour-window", "--classify-bonjour-window", oldBonjourWindow != nil,
+                classifyBonjourWindow != nil
+            ),
             ("--probe-ssdp-window", "--classify-ssdp-window", oldSsdpWindow != nil, classifySsdpWindow != nil),
             ("--probe-timeout", "--classify-timeout", oldTimeout != nil, classifyTimeout != nil),
         ]
         for option in renamed where option.given {
-            guard !option.clash else { throw ValidationError("give \(option.new) or its old spelling \(option.old), not both") }
+            guard !option.clash else {
+                throw ValidationError("give \(option.new) or its old spelling \(option.old), not both")
+            }
             Deprecation.warn(old: option.old, new: option.new)
         }
         _ = try settings()

@@ -3,7 +3,9 @@ import Fixture
 /// The device table `testbed up` and `testbed status` print.
 enum DeviceTable {
     static func render(_ truth: GroundTruth) -> String {
-        var rows: [[String]] = [["DEVICE", "IP", "MAC", "CATEGORY", "HOSTNAME", "OPEN TCP", "TCP DEFAULT", "LINK", "ARP", "SERVICES"]]
+        var rows: [[String]] = [
+            ["DEVICE", "IP", "MAC", "CATEGORY", "HOSTNAME", "OPEN TCP", "TCP DEFAULT", "LINK", "ARP", "SERVICES"]
+        ]
         for entry in truth.devices {
             let device = entry.device
             var link = ""
@@ -21,11 +23,15 @@ enum DeviceTable {
             var services: [String] = (device.mdns ?? []).map(\.type)
             if device.ssdp != nil { services.append("ssdp") }
             if !device.answersEcho { services.append("no-icmp") }
-            rows.append([device.name, "\(device.ip)", "\(device.mac)", device.category.rawValue, device.hostname ?? "-",
-                         entry.tcpOpen.map(String.init).joined(separator: ","), entry.tcpDefault.rawValue,
-                         link.isEmpty ? "-" : link, arp.isEmpty ? "-" : arp, services.isEmpty ? "-" : services.joined(separator: " ")])
+            rows.append([
+                device.name, "\(device.ip)", "\(device.mac)", device.category.rawValue, device.hostname ?? "-",
+                entry.tcpOpen.map(String.init).joined(separator: ","), entry.tcpDefault.rawValue,
+                link.isEmpty ? "-" : link, arp.isEmpty ? "-" : arp,
+                services.isEmpty ? "-" : services.joined(separator: " "),
+            ])
         }
-        return "\(truth.fixture): \(truth.devices.count) devices on \(truth.subnet), gateway \(truth.gateway), scanner \(truth.scanner.ip)\n"
+        return
+            "\(truth.fixture): \(truth.devices.count) devices on \(truth.subnet), gateway \(truth.gateway), scanner \(truth.scanner.ip)\n"
             + ColumnText.render(rows)
     }
 

@@ -38,12 +38,16 @@ struct GateStep: Sendable {
     func fail(_ failure: Failure) {
         note("error: \(failure.message)")
         if !failure.fix.isEmpty { note("  fix: \(failure.fix)") }
-        summary(["### ScanBench gate: error", "", failure.message, ""] + (failure.fix.isEmpty ? [] : ["Fix: \(failure.fix)"]))
+        summary(
+            ["### ScanBench gate: error", "", failure.message, ""]
+                + (failure.fix.isEmpty ? [] : ["Fix: \(failure.fix)"])
+        )
     }
 
     /// Appends Markdown lines to the job summary, when there is one.
     func summary(_ lines: [String]) {
-        guard let summaryPath, let handle = FileHandle(forWritingAtPath: summaryPath) ?? Self.created(summaryPath) else { return }
+        guard let summaryPath, let handle = FileHandle(forWritingAtPath: summaryPath) ?? Self.created(summaryPath)
+        else { return }
         defer { try? handle.close() }
         _ = try? handle.seekToEnd()
         try? handle.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
@@ -66,19 +70,31 @@ struct GateStep: Sendable {
 
     func makeDirectory(_ path: String) throws(Failure) {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw Failure(.stepFailed, "cannot create \(path): \(error.localizedDescription)", fix: "choose a writable --out")
+            throw Failure(
+                .stepFailed,
+                "cannot create \(path): \(error.localizedDescription)",
+                fix: "choose a writable --out"
+            )
         }
     }
 
     func write(_ document: ResultsDocument, to path: String) throws(Failure) {
         do { try document.write(to: path) } catch {
-            throw Failure(.stepFailed, "cannot write \(path): \(error.localizedDescription)", fix: "choose a writable --out, with room on its disk")
+            throw Failure(
+                .stepFailed,
+                "cannot write \(path): \(error.localizedDescription)",
+                fix: "choose a writable --out, with room on its disk"
+            )
         }
     }
 
     func write(_ text: String, to path: String) throws(Failure) {
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw Failure(.stepFailed, "cannot write \(path): \(error.localizedDescription)", fix: "choose a writable --out, with room on its disk")
+            throw Failure(
+                .stepFailed,
+                "cannot write \(path): \(error.localizedDescription)",
+                fix: "choose a writable --out, with room on its disk"
+            )
         }
     }
 
@@ -90,7 +106,11 @@ struct GateStep: Sendable {
             let result = try ChildProcess.run([Terminal.executablePath] + arguments)
             return (result.status, (result.stdout + result.stderr).trimmingCharacters(in: .newlines))
         } catch {
-            throw Failure(.stepFailed, "cannot start scanbench \(arguments.first ?? ""): \(error.message)", fix: error.fix)
+            throw Failure(
+                .stepFailed,
+                "cannot start scanbench \(arguments.first ?? ""): \(error.message)",
+                fix: error.fix
+            )
         }
     }
 
@@ -103,7 +123,13 @@ struct GateStep: Sendable {
             throw Failure(.stepFailed, "cannot create \(log)", fix: "choose a writable --out")
         }
         let child: ChildProcess
-        do { child = try ChildProcess.spawn([Terminal.executablePath] + arguments, stdout: .file(log), stderr: .file(log)) } catch {
+        do {
+            child = try ChildProcess.spawn(
+                [Terminal.executablePath] + arguments,
+                stdout: .file(log),
+                stderr: .file(log)
+            )
+        } catch {
             throw Failure(.stepFailed, "cannot start \(what): \(error.message)", fix: error.fix)
         }
         let status = await Self.echo(log, until: child)
@@ -113,11 +139,16 @@ struct GateStep: Sendable {
         case (.ok, let document?):
             return document
         case (.someRunsFailed, let document?):
-            note("\(what): \(document.runs.filter { $0.status != .ok }.count) of \(document.runs.count) runs failed; the comparison counts them")
+            note(
+                "\(what): \(document.runs.filter { $0.status != .ok }.count) of \(document.runs.count) runs failed; the comparison counts them"
+            )
             return document
         default:
-            throw Failure(.stepFailed, "\(what): 'scanbench run' exited with \(status)\(document == nil ? " and wrote no readable results.json" : "") (its output: \(log))",
-                          fix: "fix what its last lines name; 'scanbench testbed down' removes a LAN it left behind")
+            throw Failure(
+                .stepFailed,
+                "\(what): 'scanbench run' exited with \(status)\(document == nil ? " and wrote no readable results.json" : "") (its output: \(log))",
+                fix: "fix what its last lines name; 'scanbench testbed down' removes a LAN it left behind"
+            )
         }
     }
 

@@ -15,10 +15,15 @@ enum ProbeReportText {
         if let hostname = s.hostname { lines.append("hostname: \(hostname)") }
         if let vendor = s.vendor { lines.append("vendor: \(vendor) (\(s.mac ?? ""))") }
         if !s.openPorts.isEmpty { lines.append("open: " + s.openPorts.map(String.init).joined(separator: ", ")) }
-        for (label, values) in [("http server", s.httpServers), ("title", s.httpTitles), ("banner", s.banners)] where !values.isEmpty {
+        for (label, values) in [("http server", s.httpServers), ("title", s.httpTitles), ("banner", s.banners)]
+        where !values.isEmpty {
             lines.append("\(label): " + values.joined(separator: " | "))
         }
-        if let type = s.upnpDeviceType { lines.append("upnp: \(type) \(s.upnpFriendlyName ?? "") / \(s.upnpManufacturer ?? "") / \(s.upnpModel ?? "")") }
+        if let type = s.upnpDeviceType {
+            lines.append(
+                "upnp: \(type) \(s.upnpFriendlyName ?? "") / \(s.upnpManufacturer ?? "") / \(s.upnpModel ?? "")"
+            )
+        }
         if let model = s.airplayModel { lines.append("airplay: \(model) \(s.airplayName ?? "")") }
         if let model = s.chromecastModel { lines.append("chromecast: \(model) \(s.chromecastName ?? "")") }
         for service in s.services { lines.append("bonjour: \(service.instance) (\(service.type))") }

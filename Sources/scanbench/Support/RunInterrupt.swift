@@ -48,7 +48,9 @@ final class RunInterrupt {
             let ids = started.interrupt()
             Terminal.progress("interrupted: removing this run's testbeds")
             for id in ids { TestbedCleaner.remove(id: id, log: Terminal.progress) }
-            if let resumeHint { Terminal.progress("interrupted: the runs so far are kept in results.json; \(resumeHint)") }
+            if let resumeHint {
+                Terminal.progress("interrupted: the runs so far are kept in results.json; \(resumeHint)")
+            }
             ProcessControl.exit(130)
         }
     }

@@ -32,7 +32,9 @@ enum Terminal {
     /// FILE: reason" instead of their NSError dump; the others print as they describe themselves.
     static func describe(_ error: any Error) -> String {
         if let error = error as? CocoaError, let path = error.filePath ?? error.url?.path {
-            let underlying = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { Errno(rawValue: Int32($0.code)).text }
+            let underlying = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map {
+                Errno(rawValue: Int32($0.code)).text
+            }
             return "error: cannot use \(path): \(underlying ?? error.localizedDescription)"
         }
         return "\(error)"

@@ -15,7 +15,9 @@ struct TruthDevice {
     var arpProbability: Double { (device["arp"] as? [String: Any])?["reply_probability"] as? Double ?? 1 }
     var lossPercent: Double { (device["link"] as? [String: Any])?["loss_percent"] as? Double ?? 0 }
     var mdns: [(type: String, instance: String, port: Int)] {
-        (device["mdns"] as? [[String: Any]] ?? []).map { ($0["type"] as? String ?? "", $0["instance"] as? String ?? "", $0["port"] as? Int ?? 0) }
+        (device["mdns"] as? [[String: Any]] ?? []).map {
+            ($0["type"] as? String ?? "", $0["instance"] as? String ?? "", $0["port"] as? Int ?? 0)
+        }
     }
     var ssdp: [String: Any]? { device["ssdp"] as? [String: Any] }
 

@@ -18,11 +18,17 @@ struct LiveTestbed: Sendable {
             throw LiveTestbedError(message: "testbed up \(fixture) failed (\(up.status)): \(up.stderr)\(up.stdout)")
         }
         let status = try ScanBenchCLI.scanbench(["testbed", "status", "--json", "--id", id])
-        guard status.status == 0, let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any] else {
+        guard status.status == 0,
+            let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        else {
             throw LiveTestbedError(message: "status --json failed: \(status.stderr)")
         }
         let scanner = object["scanner"] as? [String: Any]
-        return LiveTestbed(id: id, truthJSON: Data(status.stdout.utf8), scannerNamespace: scanner?["namespace"] as? String ?? "")
+        return LiveTestbed(
+            id: id,
+            truthJSON: Data(status.stdout.utf8),
+            scannerNamespace: scanner?["namespace"] as? String ?? ""
+        )
     }
 
     func down() {
@@ -63,7 +69,8 @@ enum PingOutput {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
 

@@ -7,6 +7,7 @@ enum ReportText {
     static func all(in directory: String) throws -> String {
         let details = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.hasPrefix("report-") && $0.hasSuffix(".md") }.sorted()
-        return try (["report.md"] + details).map { try String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8) }.joined(separator: "\n")
+        return try (["report.md"] + details).map { try String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8) }
+            .joined(separator: "\n")
     }
 }

@@ -47,6 +47,8 @@ enum ScanBenchCLI {
 
     /// Namespaces whose names carry our prefix.
     static func ourNamespaces() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/run/netns")) ?? []).filter { $0.hasPrefix("scanbench-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/run/netns")) ?? []).filter {
+            $0.hasPrefix("scanbench-")
+        }
     }
 }

@@ -10,8 +10,11 @@ struct SharedTestbed: SuiteTrait, TestScoping {
     /// The testbed of the suite running now.
     @TaskLocal static var current: LiveTestbed?
 
-    func provideScope(for test: Test, testCase: Test.Case?,
-                      performing function: @Sendable () async throws -> Void) async throws {
+    func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         let testbed = try LiveTestbed.up(fixture)
         defer { testbed.down() }
         try await Self.$current.withValue(testbed) { try await function() }

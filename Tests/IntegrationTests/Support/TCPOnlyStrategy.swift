@@ -1,8 +1,14 @@
 /// A strategy that runs the TCP probe phase alone, with fixed timeouts, for tests that need many
 /// plain connects and nothing else (platform costs, path waiting).
 enum TCPOnlyStrategy {
-    static func yaml(name: String, description: String, ports: [Int], timeoutMs: Int, hostConcurrency: Int,
-                     waitingPolicy: String? = nil) -> String {
+    static func yaml(
+        name: String,
+        description: String,
+        ports: [Int],
+        timeoutMs: Int,
+        hostConcurrency: Int,
+        waitingPolicy: String? = nil
+    ) -> String {
         """
         name: \(name)
         description: \(description)

@@ -10,7 +10,7 @@ struct MarkdownProbe {
         var index = start
         while index < lines.count, !(lines[index].hasPrefix("|") && lines[index].contains(column)) { index += 1 }
         var rows: [[String]] = []
-        index += 2 // header and delimiter
+        index += 2  // header and delimiter
         while index < lines.count, lines[index].hasPrefix("|") {
             rows.append(Self.cells(lines[index]))
             index += 1

@@ -11,8 +11,13 @@ final class SVGCollector: NSObject, XMLParserDelegate {
     var texts: [String] = []
     private var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser,
+        didStartElement name: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         elements.append(name)
         self.attributes.append(attributes)
         text = ""

@@ -9,8 +9,10 @@ import SyntheticRuns
 /// duration is a + r/10 s (control 3 + r/10). The grid point a = 2, b = y failed in every repetition.
 enum SyntheticSweep {
     static let control = "arp-only"
-    static let sweep = SweepDescription(knobs: [.init(key: "a", values: ["1", "2", "4"]), .init(key: "b", values: ["x", "y"])],
-                                        controls: [control])
+    static let sweep = SweepDescription(
+        knobs: [.init(key: "a", values: ["1", "2", "4"]), .init(key: "b", values: ["x", "y"])],
+        controls: [control]
+    )
 
     static func name(_ a: String, _ b: String) -> String { "\(control)[a=\(a),b=\(b)]" }
 
@@ -22,9 +24,11 @@ enum SyntheticSweep {
     }
 
     static func document() -> ResultsDocument {
-        let points: [(String, [String: String])] = [(control, [:])] + sweep.knobs[0].values.flatMap { a in
-            sweep.knobs[1].values.map { b in (name(a, b), ["a": a, "b": b]) }
-        }
+        let points: [(String, [String: String])] =
+            [(control, [:])]
+            + sweep.knobs[0].values.flatMap { a in
+                sweep.knobs[1].values.map { b in (name(a, b), ["a": a, "b": b]) }
+            }
         var runs: [RunResult] = []
         for repetition in 1...3 {
             for (strategy, overrides) in points {
@@ -37,8 +41,16 @@ enum SyntheticSweep {
                 metrics.wire.tcpAttempts = Int(base) + repetition
                 metrics.durationS = (a ?? 3) + Double(repetition) / 10
                 let failed = overrides == ["a": "2", "b": "y"]
-                var run = RunResult(fixture: "home", strategy: strategy, scenario: "scan", repetition: repetition, sequence: runs.count,
-                                    status: failed ? .failed : .ok, error: failed ? "the app exited with status 1" : nil, metrics: metrics)
+                var run = RunResult(
+                    fixture: "home",
+                    strategy: strategy,
+                    scenario: "scan",
+                    repetition: repetition,
+                    sequence: runs.count,
+                    status: failed ? .failed : .ok,
+                    error: failed ? "the app exited with status 1" : nil,
+                    metrics: metrics
+                )
                 run.control = control
                 run.overrides = overrides
                 runs.append(run)
@@ -46,8 +58,12 @@ enum SyntheticSweep {
         }
         var environment = SyntheticResults.environment
         environment.strategyHashes = [control: String(repeating: "ab", count: 32)]
-        var document = ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_785_000_000), environment: environment,
-                                       referenceStrategy: control, runs: runs)
+        var document = ResultsDocument(
+            generatedAt: Date(timeIntervalSince1970: 1_785_000_000),
+            environment: environment,
+            referenceStrategy: control,
+            runs: runs
+        )
         document.sweep = sweep
         return document
     }

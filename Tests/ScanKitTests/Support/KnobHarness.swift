@@ -14,7 +14,8 @@ enum Knob {
     /// - Parameters:
     ///   - knobs: path → YAML value, e.g. `["tcp.timeouts.mode": "fixed", "budget.limit": "none"]`.
     ///   - phases: the phases left enabled; the others get `<section>.enabled: false` unless `knobs` sets it.
-    static func strategy(_ knobs: [String: String], phases: Set<PhaseKind> = Set(PhaseKind.allCases)) throws -> Strategy {
+    static func strategy(_ knobs: [String: String], phases: Set<PhaseKind> = Set(PhaseKind.allCases)) throws -> Strategy
+    {
         var all = knobs
         if all["name"] == nil { all["name"] = "knob-test" }
         for kind in PhaseKind.allCases where !phases.contains(kind) {
@@ -52,35 +53,76 @@ enum Knob {
     }
 
     /// The phase the standard registry builds for `kind`, as the runner would at scan start.
-    static func phase(_ kind: PhaseKind, _ strategy: Strategy, log: EventLog, randomPort: Int? = nil,
-                      interface: String = "lo") -> any ScanPhase {
-        PhaseRegistry.standard.make(kind, input: PhaseBuildInput(strategy: strategy, scanStartNs: MonotonicClock.now(),
-                                                                 randomEnrichmentPort: randomPort, events: log,
-                                                                 interface: interface, localIP: Loopback.scanner))
+    static func phase(
+        _ kind: PhaseKind,
+        _ strategy: Strategy,
+        log: EventLog,
+        randomPort: Int? = nil,
+        interface: String = "lo"
+    ) -> any ScanPhase {
+        PhaseRegistry.standard.make(
+            kind,
+            input: PhaseBuildInput(
+                strategy: strategy,
+                scanStartNs: MonotonicClock.now(),
+                randomEnrichmentPort: randomPort,
+                events: log,
+                interface: interface,
+                localIP: Loopback.scanner
+            )
+        )
     }
 
     /// A context on loopback as the runner makes it: 127.0.0.0/8, our address 127.0.0.1, sockets
     /// bound to `interface` when the strategy binds.
-    static func context(_ strategy: Strategy, hosts: [IPv4Address] = [], log: EventLog, interface: String = "lo",
-                        gateway: IPv4Address? = nil, thermal: ThermalThrottle = ThermalThrottle()) -> ScanContext {
-        ScanContext(network: Loopback.network, hosts: hosts, localIP: Loopback.scanner, gateway: gateway,
-                    interface: strategy.bindToInterface ? interface : nil,
-                    budget: StructuredConnectionBudget(limit: nil, events: log), thermal: thermal, events: log)
+    static func context(
+        _ strategy: Strategy,
+        hosts: [IPv4Address] = [],
+        log: EventLog,
+        interface: String = "lo",
+        gateway: IPv4Address? = nil,
+        thermal: ThermalThrottle = ThermalThrottle()
+    ) -> ScanContext {
+        ScanContext(
+            network: Loopback.network,
+            hosts: hosts,
+            localIP: Loopback.scanner,
+            gateway: gateway,
+            interface: strategy.bindToInterface ? interface : nil,
+            budget: StructuredConnectionBudget(limit: nil, events: log),
+            thermal: thermal,
+            events: log
+        )
     }
 
     /// Runs a phase to its end; returns the milliseconds it took.
     @discardableResult
-    static func run(_ phase: any ScanPhase, _ context: ScanContext, _ accumulator: ScanAccumulator = ScanAccumulator()) async -> Double {
+    static func run(
+        _ phase: any ScanPhase,
+        _ context: ScanContext,
+        _ accumulator: ScanAccumulator = ScanAccumulator()
+    ) async -> Double {
         let start = MonotonicClock.now()
         await phase.execute(context: context, accumulator: accumulator, progress: { _ in })
         return ms(MonotonicClock.now() - start)
     }
 
     /// A whole scan through `ScanRunner` on `lo` with `registry`.
-    static func scan(_ strategy: Strategy, registry: PhaseRegistry = stubs(), seed: UInt64 = 1) async throws
-        -> (report: ScanReport, events: [EventRecord]) {
+    static func scan(
+        _ strategy: Strategy,
+        registry: PhaseRegistry = stubs(),
+        seed: UInt64 = 1
+    ) async throws
+        -> (report: ScanReport, events: [EventRecord])
+    {
         let log = EventLog()
-        var runner = ScanRunner(strategy: strategy, interface: "lo", registry: registry, events: log, observerFactory: nil)
+        var runner = ScanRunner(
+            strategy: strategy,
+            interface: "lo",
+            registry: registry,
+            events: log,
+            observerFactory: nil
+        )
         runner.seed = seed
         let report = try await runner.run()
         return (report, log.records())
@@ -106,7 +148,11 @@ struct SleepingPhase: ScanPhase {
     var ms: Int
     var ignoresCancellation = false
 
-    func execute(context: ScanContext, accumulator: ScanAccumulator, progress: @escaping @Sendable (Double) -> Void) async {
+    func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         if ignoresCancellation {
             let ms = ms
             await Task.detached { try? await Task.sleep(for: .milliseconds(ms)) }.value
@@ -125,12 +171,20 @@ struct SlotHoldingPhase: ScanPhase {
     var holdMs = 30
     var delayMs = 0
 
-    func execute(context: ScanContext, accumulator: ScanAccumulator, progress: @escaping @Sendable (Double) -> Void) async {
+    func execute(
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        progress: @escaping @Sendable (Double) -> Void
+    ) async {
         try? await Task.sleep(for: .milliseconds(delayMs))
         let holdMs = holdMs
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<holders {
-                group.addTask { _ = try? await context.budget.withConnectionSlot { try? await Task.sleep(for: .milliseconds(holdMs)) } }
+                group.addTask {
+                    _ = try? await context.budget.withConnectionSlot {
+                        try? await Task.sleep(for: .milliseconds(holdMs))
+                    }
+                }
             }
         }
     }
@@ -158,11 +212,15 @@ extension Array where Element == EventRecord {
             switch record.event {
             case .connectionCreated(let c):
                 index[c.connection] = list.count
-                list.append(Connection(id: c.connection, ip: c.ip, port: c.port, phase: c.phase, createdNs: record.timeNs))
+                list.append(
+                    Connection(id: c.connection, ip: c.ip, port: c.port, phase: c.phase, createdNs: record.timeNs)
+                )
             case .connectionState(let s):
                 guard let i = index[s.connection] else { continue }
                 list[i].states.append(s.state.rawValue + (s.error.map { " \($0)" } ?? ""))
-                if (s.state == .cancelled || s.state == .failed) && list[i].endedNs == nil { list[i].endedNs = record.timeNs }
+                if (s.state == .cancelled || s.state == .failed) && list[i].endedNs == nil {
+                    list[i].endedNs = record.timeNs
+                }
             default:
                 continue
             }

@@ -25,7 +25,9 @@ enum Loopback {
         if reuse { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) }
         var address = NetSocketAddress.make(ip, port)
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else {
             let code = errno
@@ -98,7 +100,9 @@ final class PeerListener: Sendable {
             let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             var address = NetSocketAddress.make(ip, bound)
             let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard result == 0 else {
                 close(client)
@@ -163,9 +167,16 @@ final class LoopbackSSDPResponder: Sendable {
 
     init(response: String, delayMs: Int) throws {
         socket = try DiscoverySocket(port: SSDPSearchRequest.port, reuse: true, interface: nil)
-        try socket.configureMulticast(group: SSDPSearchRequest.group, interface: "lo", localIP: Loopback.scanner, ttl: 2, join: true)
+        try socket.configureMulticast(
+            group: SSDPSearchRequest.group,
+            interface: "lo",
+            localIP: Loopback.scanner,
+            ttl: 2,
+            join: true
+        )
         socket.startReceiving { [searches, socket, active] datagram in
-            guard active.value, let message = try? SSDPMessage(decoding: datagram.bytes[...]), message.kind == .search else { return }
+            guard active.value, let message = try? SSDPMessage(decoding: datagram.bytes[...]), message.kind == .search
+            else { return }
             searches.update { $0.append(message) }
             let reply = Array(response.utf8)
             let target = datagram.sender, port = datagram.senderPort
@@ -219,18 +230,37 @@ final class LoopbackMDNSResponder: Sendable {
 
     init(services: [Service], additionals: Bool = true, answersResolves: Bool = true) throws {
         socket = try DiscoverySocket(port: BonjourQueryBuilder.port, reuse: true, interface: nil)
-        try socket.configureMulticast(group: BonjourQueryBuilder.group, interface: "lo", localIP: Loopback.scanner, ttl: 255, join: true)
+        try socket.configureMulticast(
+            group: BonjourQueryBuilder.group,
+            interface: "lo",
+            localIP: Loopback.scanner,
+            ttl: 255,
+            join: true
+        )
         socket.startReceiving { [queries, socket, active] datagram in
             guard active.value, let query = try? DNSMessage(bytes: datagram.bytes), !query.isResponse else { return }
-            queries.update { $0.append(Query(atNs: datagram.receivedAtNs, questions: query.questions, knownAnswers: query.answers.count)) }
+            queries.update {
+                $0.append(
+                    Query(atNs: datagram.receivedAtNs, questions: query.questions, knownAnswers: query.answers.count)
+                )
+            }
             var answers: [DNSResourceRecord] = []
             var extra: [DNSResourceRecord] = []
             for question in query.questions {
                 for service in services {
-                    let srv = DNSResourceRecord(name: service.name, data: .srv(priority: 0, weight: 0, port: service.port, target: service.hostName),
-                                                ttl: 120, cacheFlush: true)
+                    let srv = DNSResourceRecord(
+                        name: service.name,
+                        data: .srv(priority: 0, weight: 0, port: service.port, target: service.hostName),
+                        ttl: 120,
+                        cacheFlush: true
+                    )
                     let a = DNSResourceRecord(name: service.hostName, data: .a(service.ip), ttl: 120, cacheFlush: true)
-                    let txt = DNSResourceRecord(name: service.name, data: .txt([Array("model=Loopback\(service.port)".utf8)]), ttl: 4500, cacheFlush: true)
+                    let txt = DNSResourceRecord(
+                        name: service.name,
+                        data: .txt([Array("model=Loopback\(service.port)".utf8)]),
+                        ttl: 4500,
+                        cacheFlush: true
+                    )
                     switch question.type {
                     case .ptr where question.name == BonjourQueryBuilder.browseName(type: service.type):
                         answers.append(DNSResourceRecord(name: question.name, data: .ptr(service.name), ttl: 4500))
@@ -247,7 +277,13 @@ final class LoopbackMDNSResponder: Sendable {
                 }
             }
             guard !answers.isEmpty else { return }
-            let response = DNSMessage(id: 0, isResponse: true, isAuthoritative: true, answers: answers, additionals: extra)
+            let response = DNSMessage(
+                id: 0,
+                isResponse: true,
+                isAuthoritative: true,
+                answers: answers,
+                additionals: extra
+            )
             try? socket.send(response.encoded(), to: BonjourQueryBuilder.group, port: BonjourQueryBuilder.port)
         }
     }
@@ -284,16 +320,26 @@ final class LoopbackDNSServer: Sendable {
                 var from = sockaddr_in()
                 var length = socklen_t(MemoryLayout<sockaddr_in>.size)
                 let count = withUnsafeMutablePointer(to: &from) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { recvfrom(fd, &buffer, buffer.count, 0, $0, &length) }
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        recvfrom(fd, &buffer, buffer.count, 0, $0, &length)
+                    }
                 }
                 guard count > 0, let name, let query = try? DNSMessage(bytes: buffer.prefix(count)),
-                      let question = query.questions.first else { continue }
-                let answer = DNSMessage(id: query.id, isResponse: true, recursionDesired: true, recursionAvailable: true,
-                                        questions: query.questions,
-                                        answers: [DNSResourceRecord(name: question.name, data: .ptr(DNSName(name)), ttl: 60)])
+                    let question = query.questions.first
+                else { continue }
+                let answer = DNSMessage(
+                    id: query.id,
+                    isResponse: true,
+                    recursionDesired: true,
+                    recursionAvailable: true,
+                    questions: query.questions,
+                    answers: [DNSResourceRecord(name: question.name, data: .ptr(DNSName(name)), ttl: 60)]
+                )
                 let bytes = answer.encoded()
                 _ = withUnsafePointer(to: &from) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, bytes, bytes.count, 0, $0, length) }
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        sendto(fd, bytes, bytes.count, 0, $0, length)
+                    }
                 }
             }
             close(fd)

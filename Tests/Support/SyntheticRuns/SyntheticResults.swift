@@ -13,7 +13,11 @@ public enum SyntheticResults {
         step.tcpAttempts = metrics.session?.classifyTcpAttempts ?? 0
         step.packets = metrics.session?.classifyPackets ?? 0
         step.airtimeMsEst = Double(step.packets) * 0.3
-        metrics.session = RunMetrics.Session(scan: metrics, classify: step, timeToCategoriesS: metrics.session?.timeToCategoriesS)
+        metrics.session = RunMetrics.Session(
+            scan: metrics,
+            classify: step,
+            timeToCategoriesS: metrics.session?.timeToCategoriesS
+        )
     }
 
     /// (name, category, discoverable), in fixture order. The last ones are the hardest to find:
@@ -21,8 +25,10 @@ public enum SyntheticResults {
     static let devices: [(String, String, Bool)] = [
         ("gateway", "router", true), ("annas-iphone", "phone", true), ("bens-iphone", "phone", true),
         ("carlas-pixel", "phone", true), ("annas-ipad", "tablet", true), ("annas-macbook", "computer", true),
-        ("studio-mac-mini", "computer", true), ("desktop-windows", "computer", true), ("thinkpad-linux", "computer", true),
-        ("living-room-appletv", "tv", true), ("kitchen-homepod", "speaker", true), ("living-room-sonos", "speaker", true),
+        ("studio-mac-mini", "computer", true), ("desktop-windows", "computer", true),
+        ("thinkpad-linux", "computer", true),
+        ("living-room-appletv", "tv", true), ("kitchen-homepod", "speaker", true),
+        ("living-room-sonos", "speaker", true),
         ("bedroom-sonos", "speaker", true), ("bedroom-chromecast", "tv", true), ("samsung-tv", "tv", true),
         ("bedroom-lg-tv", "tv", true), ("office-printer", "printer", true), ("family-nas", "storage", true),
         ("raspberry-pi", "computer", true), ("driveway-cam", "camera", true), ("playstation", "gaming", true),
@@ -32,10 +38,19 @@ public enum SyntheticResults {
     ]
 
     public static let environment = RunEnvironment(
-        kernel: "6.1.0-18-amd64", cpu: "Intel(R) Xeon(R) CPU @ 2.20GHz", cores: 2, memoryGiB: 7.8, swiftVersion: "6.3.1",
-        scanbenchVersion: "130f386", fixtureHashes: ["home": "4f1c2a9e0b7d33aa51e2c8f9d6b0a7e4c3f2d1e0a9b8c7d6e5f4a3b2c1d0e9f8"],
-        strategyHashes: Dictionary(uniqueKeysWithValues: StrategyProfile.all.map { ($0.name, String(repeating: "ab", count: 32)) }),
-        repetitions: 3, shard: "1/1")
+        kernel: "6.1.0-18-amd64",
+        cpu: "Intel(R) Xeon(R) CPU @ 2.20GHz",
+        cores: 2,
+        memoryGiB: 7.8,
+        swiftVersion: "6.3.1",
+        scanbenchVersion: "130f386",
+        fixtureHashes: ["home": "4f1c2a9e0b7d33aa51e2c8f9d6b0a7e4c3f2d1e0a9b8c7d6e5f4a3b2c1d0e9f8"],
+        strategyHashes: Dictionary(
+            uniqueKeysWithValues: StrategyProfile.all.map { ($0.name, String(repeating: "ab", count: 32)) }
+        ),
+        repetitions: 3,
+        shard: "1/1"
+    )
 
     /// A document of `strategies` × `repetitions`, interleaved.
     /// - Parameters:
@@ -43,9 +58,17 @@ public enum SyntheticResults {
     ///   - timingScale: multiplies durations, time to 90 % and CPU (a slowdown when > 1).
     ///   - attemptsScale: multiplies TCP attempts, SYNs and packets.
     ///   - timingNoise: relative run-to-run noise of timings (0.08 = ±8 %).
-    public static func document(strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3, seed: UInt64 = 1,
-                         timingScale: Double = 1, attemptsScale: Double = 1, timingNoise: Double = 0.08,
-                         extraMissed: Int = 0, peers: Bool = true, toolScenarios: Bool = true) -> ResultsDocument {
+    public static func document(
+        strategies: [String] = StrategyProfile.all.map(\.name),
+        repetitions: Int = 3,
+        seed: UInt64 = 1,
+        timingScale: Double = 1,
+        attemptsScale: Double = 1,
+        timingNoise: Double = 0.08,
+        extraMissed: Int = 0,
+        peers: Bool = true,
+        toolScenarios: Bool = true
+    ) -> ResultsDocument {
         var random = SplitMix64(seed: seed)
         var runs: [RunResult] = []
         var sequence = 0
@@ -53,33 +76,78 @@ public enum SyntheticResults {
             for name in strategies {
                 var profile = StrategyProfile.named(name)
                 profile.found -= extraMissed
-                runs.append(run(profile, repetition: repetition, sequence: sequence, random: &random, timingScale: timingScale,
-                                attemptsScale: attemptsScale, timingNoise: timingNoise, tools: toolScenarios))
+                runs.append(
+                    run(
+                        profile,
+                        repetition: repetition,
+                        sequence: sequence,
+                        random: &random,
+                        timingScale: timingScale,
+                        attemptsScale: attemptsScale,
+                        timingNoise: timingNoise,
+                        tools: toolScenarios
+                    )
+                )
                 sequence += 1
             }
         }
         var environment = environment
         environment.repetitions = repetitions
         environment.seed = 1
-        let peerRows = peers ? (1...repetitions).flatMap { repetition in
-            [PeerResult(fixture: "home", tool: "nmap -sn", repetition: repetition, found: 26, discoverable: 28,
-                        durationS: 4.1 + Double(repetition) * 0.1, packets: 1_024, tcpSyn: 508),
-             PeerResult(fixture: "home", tool: "arp-scan", repetition: repetition, found: 28, discoverable: 28,
-                        durationS: 1.6, packets: 540),
-             Self.nmapOS(repetition: repetition)]
-        } : []
-        return ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_785_000_000), environment: environment,
-                               referenceStrategy: "netmonitor-2.0", runs: runs, peers: peerRows)
+        let peerRows =
+            peers
+            ? (1...repetitions).flatMap { repetition in
+                [
+                    PeerResult(
+                        fixture: "home",
+                        tool: "nmap -sn",
+                        repetition: repetition,
+                        found: 26,
+                        discoverable: 28,
+                        durationS: 4.1 + Double(repetition) * 0.1,
+                        packets: 1_024,
+                        tcpSyn: 508
+                    ),
+                    PeerResult(
+                        fixture: "home",
+                        tool: "arp-scan",
+                        repetition: repetition,
+                        found: 28,
+                        discoverable: 28,
+                        durationS: 1.6,
+                        packets: 540
+                    ),
+                    Self.nmapOS(repetition: repetition),
+                ]
+            } : []
+        return ResultsDocument(
+            generatedAt: Date(timeIntervalSince1970: 1_785_000_000),
+            environment: environment,
+            referenceStrategy: "netmonitor-2.0",
+            runs: runs,
+            peers: peerRows
+        )
     }
 
     /// A suite: `document(strategies:repetitions:)` on each of `fixtures`, one fixture after the
     /// other in the schedule, as one results file. Fixture k (from 0) has noise seed k + 1,
     /// 1 + k/2 × the TCP attempts and packets and 1 + k/10 × the timings, as LANs of other sizes would.
-    public static func suite(_ fixtures: [String], strategies: [String] = StrategyProfile.all.map(\.name), repetitions: Int = 3) -> ResultsDocument {
+    public static func suite(
+        _ fixtures: [String],
+        strategies: [String] = StrategyProfile.all.map(\.name),
+        repetitions: Int = 3
+    ) -> ResultsDocument {
         var runs: [RunResult] = []
         for (index, fixture) in fixtures.enumerated() {
-            let part = document(strategies: strategies, repetitions: repetitions, seed: UInt64(index + 1), timingScale: 1 + Double(index) / 10,
-                                attemptsScale: 1 + Double(index) / 2, peers: false, toolScenarios: false)
+            let part = document(
+                strategies: strategies,
+                repetitions: repetitions,
+                seed: UInt64(index + 1),
+                timingScale: 1 + Double(index) / 10,
+                attemptsScale: 1 + Double(index) / 2,
+                peers: false,
+                toolScenarios: false
+            )
             let offset = runs.count
             runs += part.runs.map { run in
                 var copy = run
@@ -90,13 +158,27 @@ public enum SyntheticResults {
         }
         var environment = environment
         environment.repetitions = repetitions
-        environment.fixtureHashes = Dictionary(uniqueKeysWithValues: fixtures.map { ($0, String(repeating: "cd", count: 32)) })
-        return ResultsDocument(generatedAt: Date(timeIntervalSince1970: 1_785_000_000), environment: environment,
-                               referenceStrategy: "netmonitor-2.0", runs: runs)
+        environment.fixtureHashes = Dictionary(
+            uniqueKeysWithValues: fixtures.map { ($0, String(repeating: "cd", count: 32)) }
+        )
+        return ResultsDocument(
+            generatedAt: Date(timeIntervalSince1970: 1_785_000_000),
+            environment: environment,
+            referenceStrategy: "netmonitor-2.0",
+            runs: runs
+        )
     }
 
-    static func run(_ profile: StrategyProfile, repetition: Int, sequence: Int, random: inout SplitMix64, timingScale: Double,
-                    attemptsScale: Double, timingNoise: Double, tools: Bool) -> RunResult {
+    static func run(
+        _ profile: StrategyProfile,
+        repetition: Int,
+        sequence: Int,
+        random: inout SplitMix64,
+        timingScale: Double,
+        attemptsScale: Double,
+        timingNoise: Double,
+        tools: Bool
+    ) -> RunResult {
         func timing(_ value: Double) -> Double { value * timingScale * (1 + timingNoise * random.symmetric()) }
         // review-phase1 finds one more device in its second repetition: repetitions disagree.
         let found = profile.found + (profile.name == "review-phase1" && repetition == 2 ? 1 : 0)
@@ -106,7 +188,8 @@ public enum SyntheticResults {
         metrics.yield.discoverable = discoverable
         metrics.yield.recall = Double(found) / Double(discoverable)
         metrics.yield.bySource = [profile.mainSource: found - 6, "bonjour": 6]
-        metrics.wire.tcpAttempts = Int((Double(profile.attempts) * attemptsScale).rounded()) + Int(random.symmetric() * 3)
+        metrics.wire.tcpAttempts =
+            Int((Double(profile.attempts) * attemptsScale).rounded()) + Int(random.symmetric() * 3)
         metrics.wire.tcpSyn = metrics.wire.tcpAttempts + profile.retransmits
         metrics.wire.tcpSynRetransmissions = max(0, profile.retransmits + Int(random.symmetric() * 3))
         metrics.wire.tcpPeakInFlight = profile.peakInFlight
@@ -158,7 +241,13 @@ public enum SyntheticResults {
         var latencyErrors: [Double] = []
         var discoverableIndex = 0
         for (index, device) in devices.enumerated() {
-            var outcome = DeviceOutcome(name: device.0, ip: "198.18.0.\(index + 1)", category: device.1, discoverable: device.2, found: false)
+            var outcome = DeviceOutcome(
+                name: device.0,
+                ip: "198.18.0.\(index + 1)",
+                category: device.1,
+                discoverable: device.2,
+                found: false
+            )
             // The Pixel announces nothing that names it.
             outcome.categoryIdentifiable = device.0 != "carlas-pixel"
             if device.2 {
@@ -183,9 +272,17 @@ public enum SyntheticResults {
             }
             outcomes.append(outcome)
         }
-        let score = CategoryScore(guesses: Dictionary(uniqueKeysWithValues: outcomes.filter(\.found).map { ($0.ip, $0.categoryPredicted) }),
-                                  truth: outcomes.map { .init(ip: $0.ip, category: $0.category, discoverable: $0.discoverable,
-                                                              identifiable: $0.categoryIdentifiable ?? false) })
+        let score = CategoryScore(
+            guesses: Dictionary(uniqueKeysWithValues: outcomes.filter(\.found).map { ($0.ip, $0.categoryPredicted) }),
+            truth: outcomes.map {
+                .init(
+                    ip: $0.ip,
+                    category: $0.category,
+                    discoverable: $0.discoverable,
+                    identifiable: $0.categoryIdentifiable ?? false
+                )
+            }
+        )
         metrics.names.categoryCorrect = score.right
         metrics.names.categoryFound = score.found
         metrics.names.categoryGiven = score.given
@@ -207,10 +304,22 @@ public enum SyntheticResults {
             let level = step == 40 ? 0 : Double(profile.peakInFlight) * min(1, Double(step) / 5) * (step > 30 ? 0.4 : 1)
             return [t.rounded(), level.rounded()]
         }
-        let foundSeries: [[Double]] = (0...found).map { count in [Double(count) * duration / Double(found + 1), Double(count)] }
-        var result = RunResult(fixture: "home", strategy: profile.name, scenario: "scan", repetition: repetition, sequence: sequence,
-                               status: .ok, pcap: "pcaps/home-\(profile.name)-\(repetition).pcap", events: "events/home-\(profile.name)-\(repetition).jsonl",
-                               metrics: metrics, devices: outcomes, series: RunSeries(tcpInFlight: inFlight, devicesFound: foundSeries))
+        let foundSeries: [[Double]] = (0...found).map { count in
+            [Double(count) * duration / Double(found + 1), Double(count)]
+        }
+        var result = RunResult(
+            fixture: "home",
+            strategy: profile.name,
+            scenario: "scan",
+            repetition: repetition,
+            sequence: sequence,
+            status: .ok,
+            pcap: "pcaps/home-\(profile.name)-\(repetition).pcap",
+            events: "events/home-\(profile.name)-\(repetition).jsonl",
+            metrics: metrics,
+            devices: outcomes,
+            series: RunSeries(tcpInFlight: inFlight, devicesFound: foundSeries)
+        )
         // As `scanbench run --seed 1` records it: repetition k ran with seed k.
         result.seed = UInt64(repetition)
         return result
@@ -218,11 +327,24 @@ public enum SyntheticResults {
 
     /// nmap -O -sV on home: 27 found, 20 given a category, 4 right (every device answered as Linux).
     static func nmapOS(repetition: Int) -> PeerResult {
-        var row = PeerResult(fixture: "home", tool: "nmap -O -sV", repetition: repetition, found: 27, discoverable: 28, durationS: 455)
+        var row = PeerResult(
+            fixture: "home",
+            tool: "nmap -O -sV",
+            repetition: repetition,
+            found: 27,
+            discoverable: 28,
+            durationS: 455
+        )
         var score = CategoryScore()
         (score.found, score.given, score.right, score.identifiable) = (27, 20, 4, 27)
         row.categories = score
-        row.categoryGuesses = [PeerCategoryGuess(ip: "198.18.0.1", category: "computer", evidence: "osclass general purpose (Linux 5.X, 96 %)")]
+        row.categoryGuesses = [
+            PeerCategoryGuess(
+                ip: "198.18.0.1",
+                category: "computer",
+                evidence: "osclass general purpose (Linux 5.X, 96 %)"
+            )
+        ]
         return row
     }
 }

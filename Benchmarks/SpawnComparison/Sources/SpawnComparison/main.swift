@@ -14,22 +14,38 @@ func now() -> Double {
 }
 
 let ways: [(String, () async throws -> Void)] = [
-    ("Spawn ChildProcess.spawn + wait (no pipes)", {
-        let child = try ChildProcess.spawn(["/bin/true"])
-        precondition(child.wait() == 0)
-    }),
-    ("Subprocess.run, output .discarded", {
-        let result = try await Subprocess.run(.path("/bin/true"), output: .discarded)
-        precondition(result.terminationStatus.isSuccess)
-    }),
-    ("Spawn ChildProcess.run (both outputs captured)", {
-        let result = try ChildProcess.run(["/bin/true"])
-        precondition(result.status == 0)
-    }),
-    ("Subprocess.run, output+error .string", {
-        let result = try await Subprocess.run(.path("/bin/true"), output: .string(limit: 65_536), error: .string(limit: 65_536))
-        precondition(result.terminationStatus.isSuccess)
-    }),
+    (
+        "Spawn ChildProcess.spawn + wait (no pipes)",
+        {
+            let child = try ChildProcess.spawn(["/bin/true"])
+            precondition(child.wait() == 0)
+        }
+    ),
+    (
+        "Subprocess.run, output .discarded",
+        {
+            let result = try await Subprocess.run(.path("/bin/true"), output: .discarded)
+            precondition(result.terminationStatus.isSuccess)
+        }
+    ),
+    (
+        "Spawn ChildProcess.run (both outputs captured)",
+        {
+            let result = try ChildProcess.run(["/bin/true"])
+            precondition(result.status == 0)
+        }
+    ),
+    (
+        "Subprocess.run, output+error .string",
+        {
+            let result = try await Subprocess.run(
+                .path("/bin/true"),
+                output: .string(limit: 65_536),
+                error: .string(limit: 65_536)
+            )
+            precondition(result.terminationStatus.isSuccess)
+        }
+    ),
 ]
 var perWay = [[Double]](repeating: [], count: ways.count)
 for _ in 0..<rounds {
@@ -41,5 +57,12 @@ for _ in 0..<rounds {
 }
 for (index, way) in ways.enumerated() {
     let sorted = perWay[index].sorted()
-    print(String(format: "%-48@ median %6.0f µs/spawn, best round %6.0f", way.0 as NSString, sorted[sorted.count / 2], sorted[0]))
+    print(
+        String(
+            format: "%-48@ median %6.0f µs/spawn, best round %6.0f",
+            way.0 as NSString,
+            sorted[sorted.count / 2],
+            sorted[0]
+        )
+    )
 }
