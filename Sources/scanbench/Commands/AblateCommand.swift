@@ -65,7 +65,7 @@ struct AblateCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("repeat"),
         help: ArgumentHelp(
-            "Repetitions of each strategy (default 3).",
+            "Repetitions of each strategy.",
             discussion:
                 "With 3 against 3 runs Mann–Whitney's p cannot go below 0.1; Cliff's δ and the medians still separate clear effects. Counters repeat under --seed."
         )

@@ -58,7 +58,7 @@ struct TuneCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Wall-time budget in minutes, over every job of the search (a resumed search counts the time already spent).",
             discussion:
-                "No run starts after it; runs under way finish. A 30-minute search of the default suite with --lanes 2 made 137 runs (34 candidates) here."
+                "No run starts after it; runs under way finish. How many runs a budget buys: docs/STRATEGIES.md (Search)."
         )
     )
     var budgetMinutes: Double = 30
