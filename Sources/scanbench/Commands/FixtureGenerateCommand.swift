@@ -51,17 +51,17 @@ struct FixtureGenerateCommand: ParsableCommand {
     @Option(help: "Prefix length (/24, /23, ...) on 198.18.0.0, or a network inside 198.18.0.0/15.")
     var subnet = "/24"
 
-    @Option(help: "home, office or dense-iot.")
-    var profile = LANProfile.home.rawValue
+    @Option(help: "Whose devices and rates to draw.")
+    var profile = LANProfile.home
 
     @Option(help: "The fixture's name (default gen-<profile>-<devices>-s<seed>).")
     var name: String?
 
     @Option(
         help:
-            "late-arp (default: dozing devices answer ARP late) or full (also unicast buffered for dozing stations, deep sleepers, the scanner's roams, association losses and congestion; docs/FIXTURES.md \"Wi-Fi behaviours\")."
+            "late-arp: dozing devices answer ARP late; full: also unicast buffered for dozing stations, deep sleepers, the scanner's roams, association losses and congestion (docs/FIXTURES.md \"Wi-Fi behaviours\")."
     )
-    var wifi = WiFiModelling.lateARP.rawValue
+    var wifi = WiFiModelling.lateARP
 
     @Option(
         help:
@@ -74,13 +74,6 @@ struct FixtureGenerateCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let profile = try LANProfile.named(profile)
-            guard let wifi = WiFiModelling(rawValue: wifi) else {
-                throw FixtureError(
-                    "--wifi \(wifi) is not a Wi-Fi modelling",
-                    fix: "use one of: \(WiFiModelling.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
             let options = try LANGeneratorOptions(
                 seed: seed,
                 devices: devices,

@@ -28,8 +28,8 @@ struct FixtureWiFiCommand: ParsableCommand {
     @Option(help: "Seed (0 to 2^64-1): the same seed, profile and fixture give the same file.")
     var seed: UInt64
 
-    @Option(help: "home, office or dense-iot: whose Wi-Fi rates to draw at.")
-    var profile = LANProfile.home.rawValue
+    @Option(help: "Whose Wi-Fi rates to draw at.")
+    var profile = LANProfile.home
 
     @Option(help: "The new fixture's name (default <name>-wifi).")
     var name: String?
@@ -42,7 +42,6 @@ struct FixtureWiFiCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let profile = try LANProfile.named(profile)
             let base = try FixtureLoader.load(fixture)
             let options = WiFiOverlay.Options(seed: seed, profile: profile, source: fixture, name: name)
             let text = try WiFiOverlay.yaml(base, options: options, out: out)
