@@ -33,36 +33,48 @@ struct BaselineCheckCommand: ParsableCommand {
     var strategiesMayDiffer = false
 
     func run() throws {
-        let file = manifest ?? Self.besideResults(results)
-        let differences: [String]
+        let check: (stale: Bool, text: String)
         do {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw CompareInputError(
-                    "\(results) has no inputs manifest (\(file)), so whether it matches this tree cannot be told",
-                    fix: "record the baseline again and write its manifest: scanbench baseline manifest \(results)"
-                )
-            }
-            let recorded = try InputsManifest.parse(text, file: file)
-            let now = try InputsManifest.current(
-                of: try ResultsDocument.load(results),
-                root: root ?? Self.checkout(of: results)
+            check = try Self.check(
+                results,
+                manifest: manifest ?? Self.besideResults(results),
+                root: root ?? Self.checkout(of: results),
+                strategiesMayDiffer: strategiesMayDiffer
             )
-            differences = now.differences(from: recorded, strategiesMayDiffer: strategiesMayDiffer)
         } catch let error as ResultsError {
             Self.fail(error.description)
         }
-        guard !differences.isEmpty else {
-            print("inputs: match (\(file))")
-            return
+        print(check.text)
+        if check.stale { throw ExitCode(CompareExitStatus.inconclusive.rawValue) }
+    }
+
+    /// Whether `results` still matches the tree at `root`, and the lines that say so (each changed,
+    /// new or gone input when it is stale). `scanbench gate` asks it before any run.
+    /// - Throws: `CompareInputError` (`ResultsError`) for a missing or unreadable manifest or results file.
+    static func check(
+        _ results: String,
+        manifest file: String,
+        root: String,
+        strategiesMayDiffer: Bool
+    )
+        throws -> (stale: Bool, text: String)
+    {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw CompareInputError(
+                "\(results) has no inputs manifest (\(file)), so whether it matches this tree cannot be told",
+                fix: "record the baseline again and write its manifest: scanbench baseline manifest \(results)"
+            )
         }
-        print(
-            "inputs: STALE — \(results) was recorded with other inputs than this tree has, so its numbers are not this tree's:"
-        )
-        for line in differences { print("  \(line)") }
-        print(
-            "  fix: re-record the baseline (\(Self.rerecordHint(results))), then scanbench baseline manifest \(results)"
-        )
-        throw ExitCode(CompareExitStatus.inconclusive.rawValue)
+        let recorded = try InputsManifest.parse(text, file: file)
+        let now = try InputsManifest.current(of: try ResultsDocument.load(results), root: root)
+        let differences = now.differences(from: recorded, strategiesMayDiffer: strategiesMayDiffer)
+        guard !differences.isEmpty else { return (false, "inputs: match (\(file))") }
+        let lines =
+            [
+                "inputs: STALE — \(results) was recorded with other inputs than this tree has, so its numbers are not this tree's:"
+            ] + differences.map { "  \($0)" }
+            + ["  fix: re-record the baseline (\(rerecordHint(results))), then scanbench baseline manifest \(results)"]
+        return (true, lines.joined(separator: "\n"))
     }
 
     /// How the committed baselines are recorded again.

@@ -32,13 +32,7 @@ struct BaselineManifestCommand: ParsableCommand {
     func run() throws {
         let file = out ?? BaselineCheckCommand.besideResults(results)
         do {
-            let document = try ResultsDocument.load(results)
-            let manifest = try InputsManifest.current(
-                of: document,
-                root: root ?? BaselineCheckCommand.checkout(of: results)
-            )
-            try Data(manifest.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-            print("wrote \(file) (\(manifest.entries.count) inputs)")
+            print(try Self.write(results, to: file, root: root ?? BaselineCheckCommand.checkout(of: results)))
         } catch let error as ResultsError {
             BaselineCheckCommand.fail(error.description)
         } catch {
@@ -46,5 +40,14 @@ struct BaselineManifestCommand: ParsableCommand {
                 "error: cannot write \(file): \(error.localizedDescription)\n  fix: choose a writable path for --out"
             )
         }
+    }
+
+    /// Writes the inputs manifest of `results` as the tree at `root` has them to `file`; the line
+    /// that says so. `scanbench gate --refresh` calls it after writing the baseline.
+    /// - Throws: `ResultsError` for an unreadable results file or a missing input; a file error.
+    static func write(_ results: String, to file: String, root: String) throws -> String {
+        let manifest = try InputsManifest.current(of: try ResultsDocument.load(results), root: root)
+        try Data(manifest.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        return "wrote \(file) (\(manifest.entries.count) inputs)"
     }
 }

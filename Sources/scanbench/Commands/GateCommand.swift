@@ -3,7 +3,6 @@ import Foundation
 import Gate
 import Report
 import Results
-import Spawn
 
 /// `scanbench gate`: the CI gate (docs/CI.md). Runs the plan a committed baseline recorded, with its
 /// seed, in shards (each a child `scanbench run`, as a CI matrix would run them), merges them,
@@ -236,32 +235,36 @@ struct GateCommand: AsyncParsableCommand {
         }
     }
 
-    /// The inputs manifest checked (`scanbench baseline check`, by its exit status): nil when it
-    /// matches, INCONCLUSIVE when the baseline is stale.
+    /// The inputs manifest checked (`scanbench baseline check`'s rule): nil when it matches,
+    /// INCONCLUSIVE when the baseline is stale.
     private func checkInputs(_ baselinePath: String, root: String, step: GateStep) throws -> CompareExitStatus? {
-        let check = try step.capture(["baseline", "check", baselinePath, "--root", root, "--strategies-may-differ"])
-        step.note(check.output.trimmingCharacters(in: .newlines))
-        switch check.status {
-        case CompareExitStatus.pass.rawValue:
-            return nil
-        case CompareExitStatus.inconclusive.rawValue:
-            step.note(
-                "verdict: INCONCLUSIVE (exit 3): the baseline is stale — its numbers were recorded with other inputs than this tree's, so they are not comparable"
+        let check: (stale: Bool, text: String)
+        do {
+            check = try BaselineCheckCommand.check(
+                baselinePath,
+                manifest: BaselineCheckCommand.besideResults(baselinePath),
+                root: root,
+                strategiesMayDiffer: true
             )
-            step.summary([
-                "### ScanBench gate: INCONCLUSIVE — stale baseline", "",
-                "`\(baselinePath)` was recorded with other inputs than this tree has:", "", "```", check.output, "```",
-                "",
-            ])
-            return .inconclusive
-        default:
+        } catch {
             throw GateStep.Failure(
                 .inputError,
-                "cannot tell whether \(baselinePath) matches this tree (above)",
+                "cannot tell whether \(baselinePath) matches this tree: \((error as? ResultsError)?.message ?? Terminal.describe(error))",
                 fix:
                     "refresh it, which writes its manifest; or, for a baseline recorded from this very tree, scanbench baseline manifest \(baseline)"
             )
         }
+        step.note(check.text)
+        guard check.stale else { return nil }
+        step.note(
+            "verdict: INCONCLUSIVE (exit 3): the baseline is stale — its numbers were recorded with other inputs than this tree's, so they are not comparable"
+        )
+        step.summary([
+            "### ScanBench gate: INCONCLUSIVE — stale baseline", "",
+            "`\(baselinePath)` was recorded with other inputs than this tree has:", "", "```", check.text, "```",
+            "",
+        ])
+        return .inconclusive
     }
 
     // MARK: the runs
@@ -380,11 +383,18 @@ struct GateCommand: AsyncParsableCommand {
         }
         try step.makeDirectory(URL(fileURLWithPath: baselinePath).deletingLastPathComponent().path)
         try step.write(document, to: baselinePath)
-        let manifest = try step.capture(["baseline", "manifest", baselinePath, "--root", root])
-        guard manifest.status == 0 else {
+        do {
+            step.note(
+                try BaselineManifestCommand.write(
+                    baselinePath,
+                    to: BaselineCheckCommand.besideResults(baselinePath),
+                    root: root
+                )
+            )
+        } catch {
             throw GateStep.Failure(
                 .stepFailed,
-                "scanbench baseline manifest failed for \(baselinePath): \(manifest.output)",
+                "the inputs manifest of \(baselinePath) could not be written: \(Terminal.describe(error))",
                 fix: "run it by hand: scanbench baseline manifest \(baselinePath) --root \(root)"
             )
         }

@@ -4,7 +4,7 @@ import Results
 import Spawn
 
 /// What `scanbench gate` does besides deciding: its output directory, progress on stderr, the
-/// GitHub job summary, and the child `scanbench` commands it runs (shards, reruns, the manifest),
+/// GitHub job summary, and the child `scanbench run`s it starts (shards, the confirmation rerun),
 /// read by their exit statuses and results files only.
 struct GateStep: Sendable {
     /// A step that stops the gate before a verdict: its exit status, what happened and what to do.
@@ -99,20 +99,6 @@ struct GateStep: Sendable {
     }
 
     // MARK: child commands
-
-    /// `scanbench ARGUMENTS` (this executable) to completion: its exit status and its output, both streams.
-    func capture(_ arguments: [String]) throws(Failure) -> (status: Int32, output: String) {
-        do {
-            let result = try ChildProcess.run([Terminal.executablePath] + arguments)
-            return (result.status, (result.stdout + result.stderr).trimmingCharacters(in: .newlines))
-        } catch {
-            throw Failure(
-                .stepFailed,
-                "cannot start scanbench \(arguments.first ?? ""): \(error.message)",
-                fix: error.fix
-            )
-        }
-    }
 
     /// `scanbench run ARGUMENTS` as a child, its output into DIRECTORY/run.log and echoed to stderr
     /// as it comes; the results it wrote. Some failed runs are results (compare counts them);
