@@ -426,13 +426,28 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         /// The longest time from a connection's end to its slot's release, ms (the shipped style's
         /// fire-and-forget release waits for the pool; 0 for the structured style).
         public var releaseLagMaxMs: Double
+        /// Most slots the budget counted as held at once, and most granted and not yet given back
+        /// at once; the second exceeds the first when a scan-start `reset()` zeroed the count under
+        /// slots still in use (ADR-016's over-admission). Nil in results written before they existed.
+        public var peakCounted: Int?
+        public var peakHeld: Int?
 
-        public init(acquires: Int, releases: Int, heldAtEnd: Int, queuedAtEnd: Int, releaseLagMaxMs: Double) {
+        public init(
+            acquires: Int,
+            releases: Int,
+            heldAtEnd: Int,
+            queuedAtEnd: Int,
+            releaseLagMaxMs: Double,
+            peakCounted: Int? = nil,
+            peakHeld: Int? = nil
+        ) {
             self.acquires = acquires
             self.releases = releases
             self.heldAtEnd = heldAtEnd
             self.queuedAtEnd = queuedAtEnd
             self.releaseLagMaxMs = releaseLagMaxMs
+            self.peakCounted = peakCounted
+            self.peakHeld = peakHeld
         }
 
         enum CodingKeys: String, CodingKey {
@@ -440,6 +455,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case heldAtEnd = "held_at_end"
             case queuedAtEnd = "queued_at_end"
             case releaseLagMaxMs = "release_lag_max_ms"
+            case peakCounted = "peak_counted"
+            case peakHeld = "peak_held"
         }
     }
 

@@ -238,6 +238,19 @@ struct ShippedConnectionBudgetTests {
         #expect(await budget.activeCount == 3)
     }
 
+    @Test func resetForgetsSlotsStillHeldAndPeakHeldSeesThem() async {
+        // ADR-016's Consequences: a reset while a tool holds slots over-admits.
+        let budget = ShippedConnectionBudget(limit: 4)
+        for _ in 0..<3 { await budget.acquire() }  // the tool's slots
+        await budget.reset()
+        for _ in 0..<4 { await budget.acquire() }  // the scan fills the budget as if empty
+        let d = await budget.diagnostics()
+        #expect(d.peak == 4, "the budget counts only the scan's slots")
+        #expect(d.peakHeld == 7, "three tool slots and four scan slots are held at once")
+        for _ in 0..<3 { await budget.release() }  // the tool's releases come out of the scan's count
+        #expect(await budget.activeCount == 1, "while four scan slots are still held")
+    }
+
     @Test func waitersAreNotCancellable() async {
         let budget = ShippedConnectionBudget(limit: 1)
         await budget.acquire()

@@ -2,8 +2,11 @@
 public struct BudgetDiagnostics: Sendable, Equatable, Codable {
     /// Slots held now.
     public var active: Int
-    /// Most slots held at once during the run.
+    /// Most slots counted as held at once during the run (the budget's own count).
     public var peak: Int
+    /// Most slots granted and not yet given back at once (grants − releases). A `reset()` zeroes
+    /// the count but not this, so it exceeds `peak` when a reset forgot slots still in use.
+    public var peakHeld: Int = 0
     /// Tasks queued for a slot now.
     public var queued: Int
     /// Slots granted in total.
@@ -23,6 +26,7 @@ public struct BudgetDiagnostics: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case active, peak, queued, acquires, releases, waits
+        case peakHeld = "peak_held"
         case cancelledWaits = "cancelled_waits"
         case totalWaitNanoseconds = "total_wait_ns"
         case releaseLagMaxNanoseconds = "release_lag_max_ns"
@@ -59,5 +63,6 @@ public struct BudgetDiagnostics: Sendable, Equatable, Codable {
         cancelledWaits = try c.decode(Int.self, forKey: .cancelledWaits)
         totalWaitNanoseconds = try c.decode(UInt64.self, forKey: .totalWaitNanoseconds)
         releaseLagMaxNanoseconds = try c.decodeIfPresent(UInt64.self, forKey: .releaseLagMaxNanoseconds) ?? 0
+        peakHeld = try c.decodeIfPresent(Int.self, forKey: .peakHeld) ?? peak
     }
 }

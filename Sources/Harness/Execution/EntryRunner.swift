@@ -341,7 +341,9 @@ public struct EntryRunner: Sendable {
                 releases: b.releases,
                 heldAtEnd: b.active,
                 queuedAtEnd: b.queued,
-                releaseLagMaxMs: Double(b.releaseLagMaxNanoseconds) / 1e6
+                releaseLagMaxMs: Double(b.releaseLagMaxNanoseconds) / 1e6,
+                peakCounted: b.peak,
+                peakHeld: b.peakHeld
             )
         }
         if let hang = session?.hang {

@@ -13,9 +13,9 @@ import OrderStatistics
 struct SessionTargets: Sendable {
     var truth: GroundTruth
 
-    /// The names a script may use: `$ping_target`, `$ports_target`, `$detail_target` (addresses)
-    /// and `$wol_target` (a MAC, `--target wol_target=MAC`).
-    static let names = ["ping_target", "ports_target", "detail_target", "wol_target"]
+    /// The names a script may use: `$ping_target`, `$no_tcp_target`, `$ports_target`,
+    /// `$detail_target` (addresses) and `$wol_target` (a MAC, `--target wol_target=MAC`).
+    static let names = ["ping_target", "no_tcp_target", "ports_target", "detail_target", "wol_target"]
 
     /// The device pinged: among the devices with a clean link (reliable ARP, answers echo, no
     /// jitter or loss), the one with the longest RTT, so scheduling delay shows against a known
@@ -24,15 +24,29 @@ struct SessionTargets: Sendable {
     /// same device. A device that drops SYNs would lose every TCP ping and leave the TCP
     /// method's error unmeasured.
     var pingTarget: GroundTruth.DeviceTruth? {
-        let clean = truth.devices.filter { entry in
+        let tcpAnswering = cleanEchoing.filter { Self.answersTCPPing($0) }
+        return (tcpAnswering.isEmpty ? cleanEchoing : tcpAnswering).max(by: Self.shorterRTT)
+    }
+
+    /// A device that answers echo on a clean link but drops SYNs to all of the TCP ping's ports
+    /// (443, 80, 22): an ICMP ping reaches it, NetMonitor's TCP fallback loses every attempt (each
+    /// holding its three budget slots for the ping's timeout), and a port scan of it waits out
+    /// the timeout on every port. Nil when the fixture has none.
+    var noTCPTarget: GroundTruth.DeviceTruth? {
+        cleanEchoing.filter { !Self.answersTCPPing($0) }.max(by: Self.shorterRTT)
+    }
+
+    /// Devices with a clean link (reliable ARP, answers echo, no jitter or loss).
+    private var cleanEchoing: [GroundTruth.DeviceTruth] {
+        truth.devices.filter { entry in
             let d = entry.device
             return d.answersEcho && (d.arp?.replyProbability ?? 1) >= 1 && (d.arp?.replyDelayMs ?? 0) == 0
                 && (d.link?.jitterMs ?? 0) == 0 && (d.link?.lossPercent ?? 0) == 0 && d.link?.burstLoss == nil
         }
-        let tcpAnswering = clean.filter { Self.answersTCPPing($0) }
-        return (tcpAnswering.isEmpty ? clean : tcpAnswering).max {
-            ($0.device.link?.delayMs ?? 0) < ($1.device.link?.delayMs ?? 0)
-        }
+    }
+
+    private static func shorterRTT(_ a: GroundTruth.DeviceTruth, _ b: GroundTruth.DeviceTruth) -> Bool {
+        (a.device.link?.delayMs ?? 0) < (b.device.link?.delayMs ?? 0)
     }
 
     /// True when a SYN to one of the TCP ping's default ports (443, 80, 22) gets a SYN/ACK or a RST.
@@ -53,6 +67,7 @@ struct SessionTargets: Sendable {
     func device(named name: String) -> GroundTruth.DeviceTruth? {
         switch name {
         case "ping_target": pingTarget
+        case "no_tcp_target": noTCPTarget
         case "ports_target": portsTarget
         case "detail_target": detailTarget
         case "wol_target": wolTarget

@@ -139,6 +139,7 @@ public actor ShippedConnectionBudget: ConnectionBudget {
         active += 1
         counters.acquires += 1
         counters.peak = max(counters.peak, active)
+        counters.peakHeld = max(counters.peakHeld, counters.acquires - counters.releases)
         events?.record(.budgetAcquire(.init(active: active, limit: limit, waitedNs: waitedNs)))
     }
 }

@@ -89,6 +89,7 @@ public final class StructuredConnectionBudget: ConnectionBudget {
             var d = state.diagnostics
             d.active = state.active
             d.queued = state.waiters.count
+            d.peakHeld = d.peak  // no reset: the count is every slot held
             return d
         }
     }
