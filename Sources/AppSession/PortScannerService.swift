@@ -56,6 +56,7 @@ struct PortScannerService: Sendable {
             probe.callbacks = callbacks
             probe.timestamps = .callback
             probe.reuseLocalEndpoint = settings.localEndpointReuse
+            probe.connectionAPI = settings.connectionAPI
             return probe
         }
         scan.results = await withTaskGroup(of: SessionReport.PortResult.self) { group in

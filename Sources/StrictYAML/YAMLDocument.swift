@@ -35,6 +35,19 @@ public struct YAMLDocument: @unchecked Sendable {
         return node
     }
 
+    /// True when the document itself writes `path` (a default the decoder filled in is not).
+    public func contains(_ path: YAMLPath) -> Bool {
+        var node = root
+        for component in path.components {
+            switch (component, node) {
+            case (.key(let key), .mapping(let mapping)?): node = mapping[key]
+            case (.index(let index), .sequence(let sequence)?): node = index < sequence.count ? sequence[index] : nil
+            default: return false
+            }
+        }
+        return node != nil
+    }
+
     /// An error located at `path`.
     public func error(at path: YAMLPath, _ message: String, fix: String) -> YAMLInputError {
         let mark = deepestNode(at: path)?.mark

@@ -133,6 +133,36 @@ struct StrategyLoadingTests {
         #expect(error.fix.contains("fail, timer, inspect_error"))
     }
 
+    @Test func netdiagPlusConnectsThroughBSDSockets() throws {
+        let strategy = try Self.preset("netdiag-plus")
+        #expect(strategy.tcp.connectionAPI == .bsdSocket && strategy.tools.portScanner.connectionAPI == .bsdSocket)
+        for name in Self.presetNames where name != "netdiag-plus" {
+            let other = try Self.preset(name)
+            #expect(other.tcp.connectionAPI == .nwConnection, "\(name)")
+            #expect(other.tools.portScanner.connectionAPI == .nwConnection, "\(name)")
+        }
+    }
+
+    @Test(arguments: [
+        ("tcp:\n  connection_api: bsd_socket\n  waiting_policy: timer\n", 4, "tcp.connection_api"),
+        ("tcp:\n  connection_api: bsd_socket\nenrichment:\n  waiting_policy: fail\n", 5, "tcp.connection_api"),
+        (
+            "tools:\n  port_scanner:\n    connection_api: bsd_socket\n    waiting_policy: inspect_error\n", 5,
+            "tools.port_scanner.connection_api"
+        ),
+    ])
+    func waitingPolicyBesideABSDSocketIsRefused(body: String, line: Int, knob: String) throws {
+        let error = try #require(Self.loadError("name: bsd\n" + body))
+        #expect(error.line == line)
+        #expect(error.message.contains("waiting_policy") && error.message.contains("no .waiting"))
+        #expect(error.fix.contains("\(knob): nw_connection"))
+        // Under NWConnection the same policies load, and bsd_socket alone loads.
+        #expect(
+            Self.loadError("name: bsd\n" + body.replacingOccurrences(of: "bsd_socket", with: "nw_connection")) == nil
+        )
+        #expect(Self.loadError("name: bsd\ntcp:\n  connection_api: bsd_socket\n") == nil)
+    }
+
     @Test func wrongTypeNamesTheLine() throws {
         let error = try #require(Self.loadError("name: t\nbudget:\n  limit: lots\n"))
         #expect(error.line == 3)

@@ -5,6 +5,7 @@ import Platform
 import Testing
 import Wire
 @testable import ScanKit
+import AppInputs
 
 /// The NWConnection state mapping, against real loopback sockets.
 @Suite("Connection model")
@@ -17,6 +18,66 @@ struct ConnectionStateTests {
         #expect(ConnectionState.afterConnect(errno: ENETUNREACH) == .waiting(.networkUnreachable))
         #expect(ConnectionState.afterConnect(errno: ETIMEDOUT) == .failed(ConnectionError(code: ETIMEDOUT)))
         #expect(ConnectionState.afterConnect(errno: ECONNREFUSED).error?.name == "ECONNREFUSED")
+    }
+
+    @Test("errno mapping under bsd_socket: handshake ready, every error failed at once, never waiting")
+    func bsdMapping() {
+        #expect(ConnectionState.afterConnect(errno: 0, api: .bsdSocket) == .ready)
+        #expect(ConnectionState.afterConnect(errno: ECONNREFUSED, api: .bsdSocket) == .failed(.connectionRefused))
+        #expect(ConnectionState.afterConnect(errno: EHOSTUNREACH, api: .bsdSocket) == .failed(.hostUnreachable))
+        #expect(ConnectionState.afterConnect(errno: ENETUNREACH, api: .bsdSocket) == .failed(.networkUnreachable))
+        // What a probe makes of them: a refusal is an answer whatever the policy; others are not.
+        for policy in Strategy.WaitingPolicy.allCases {
+            let refused = ConnectionState.afterConnect(errno: ECONNREFUSED, api: .bsdSocket)
+            #expect(WaitingDecision.decide(refused, elapsedMs: 2, policy: policy) == .finish(.refused(ms: 2)))
+            let unreachable = ConnectionState.afterConnect(errno: EHOSTUNREACH, api: .bsdSocket)
+            #expect(
+                WaitingDecision.decide(unreachable, elapsedMs: 2, policy: policy)
+                    == .finish(.failed(error: "EHOSTUNREACH"))
+            )
+        }
+    }
+
+    @Test("a closed loopback port through a BSD socket: failed(ECONNREFUSED), logged, refused at once")
+    func bsdRefusalFails() async throws {
+        let port = try LoopbackListener.closedPort()
+        let log = EventLog()
+        let connection = ScanConnection(
+            to: IPv4Address(127, 0, 0, 1),
+            port: port,
+            phase: "test",
+            events: log,
+            api: .bsdSocket
+        )
+        let seen = Box<ConnectionState?>(nil)
+        let done = Gate()
+        connection.start { state, _ in
+            if state != .preparing { seen.set(state); done.open() }
+        }
+        await done.wait()
+        #expect(seen.value == .failed(.connectionRefused))
+        connection.cancel()
+        #expect(connection.currentState == .failed(.connectionRefused), "a failed connection stays failed")
+        let logged = log.records().compactMap { record -> String? in
+            guard case .connectionState(let change) = record.event else { return nil }
+            return change.error.map { "\(change.state.rawValue)(\($0))" } ?? change.state.rawValue
+        }
+        #expect(logged == ["setup", "preparing", "failed(ECONNREFUSED)"])
+        // The probe: under the `timer` policy that leaves NWConnection's refusal to a 400 ms timer,
+        // the BSD socket's refusal is an answer in a few milliseconds.
+        var probe = PortProbe(
+            ip: IPv4Address(127, 0, 0, 1),
+            port: port,
+            timeoutMs: 400,
+            waitingPolicy: .timer,
+            phase: "t"
+        )
+        probe.connectionAPI = .bsdSocket
+        let outcome = await probe.run()
+        guard case .refused(let ms) = outcome, ms < 200 else {
+            Issue.record("a BSD socket's refusal should be refused at once, got \(outcome)")
+            return
+        }
     }
 
     @Test("a loopback listener: setup → preparing → ready, then cancelled; all logged")

@@ -25,6 +25,7 @@ extension KnobChecks {
         "tcp.timeouts.min_samples": minSamples,
         "tcp.skip_known_hosts": skipKnownHosts,
         "tcp.waiting_policy": tcpWaitingPolicy,
+        "tcp.connection_api": tcpConnectionAPI,
     ]
 
     static let enrichment: [String: @Sendable () async throws -> Void] = [
@@ -273,6 +274,30 @@ extension KnobChecks {
         #expect(outcome["fail"]?.found == false && (outcome["fail"]?.ms ?? 999) < 150)
         #expect(outcome["timer"]?.found == false && (outcome["timer"]?.ms ?? 0) >= 300)
         #expect(outcome["inspect_error"]?.found == true && (outcome["inspect_error"]?.ms ?? 999) < 150)
+    }
+
+    /// `connection_api` on a refused port, `waiting_policy` left at its default (`timer`):
+    /// `nw_connection` logs `waiting(ECONNREFUSED)` and waits out the timeout with nothing found;
+    /// `bsd_socket` logs `failed(ECONNREFUSED)` and finds the host at once (NetDiag+'s rule).
+    static func tcpConnectionAPI() async throws {
+        let port = try Loopback.closedPort()
+        var outcome: [String: (found: Bool, ms: Double, states: [String])] = [:]
+        for api in ["nw_connection", "bsd_socket"] {
+            let knobs = [
+                "tcp.primary_ports": "[\(port)]", "tcp.secondary_policy": "never", "tcp.timeouts.mode": "fixed",
+                "tcp.timeouts.primary_ms": "300", "tcp.connection_api": api,
+            ]
+            let run = try await tcpRun(knobs, hosts: [Loopback.ip(72)])
+            let states = run.events.compactMap { record -> String? in
+                guard case .connectionState(let change) = record.event, let error = change.error else { return nil }
+                return "\(change.state.rawValue)(\(error))"
+            }
+            outcome[api] = (!run.devices.isEmpty, probeMs(run.events, Loopback.ip(72)), states)
+        }
+        #expect(outcome["nw_connection"]?.found == false && (outcome["nw_connection"]?.ms ?? 0) >= 300)
+        #expect(outcome["nw_connection"]?.states == ["waiting(ECONNREFUSED)"])
+        #expect(outcome["bsd_socket"]?.found == true && (outcome["bsd_socket"]?.ms ?? 999) < 150)
+        #expect(outcome["bsd_socket"]?.states == ["failed(ECONNREFUSED)"])
     }
 
     // MARK: enrichment

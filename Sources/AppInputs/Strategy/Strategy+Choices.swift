@@ -13,6 +13,23 @@ extension Strategy {
         case inspectError = "inspect_error"
     }
 
+    /// The API an app makes its TCP connects through: it decides what a refusal looks like to the
+    /// caller.
+    public enum ConnectionAPI: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// Network.framework's NWConnection (NetMonitor): a refused or unreachable connect is
+        /// `.waiting`, the connection follows its path, and `waiting_policy` says what that means.
+        case nwConnection = "nw_connection"
+        /// A non-blocking BSD `connect()` watched for writability, its result read with
+        /// `SO_ERROR` (POSIX connect(2)): a handshake is ready, any error (ECONNREFUSED included)
+        /// is final at once, the caller's timeout ends silence. No `.waiting`, no path following
+        /// (NetDiag+, seed 003:2, 003:109).
+        case bsdSocket = "bsd_socket"
+
+        /// True when the API reports errors through NWConnection's `.waiting`, so a
+        /// `waiting_policy` applies.
+        public var hasWaiting: Bool { self == .nwConnection }
+    }
+
     /// Whether the secondary port group is probed after the primary group found nothing.
     public enum SecondaryProbePolicy: String, Sendable, Codable, CaseIterable, StrategyChoice {
         /// Always (NetMonitor since cb5e142: "firewalled devices were missed").

@@ -15,6 +15,8 @@ extension Strategy {
         /// Skip hosts already in the accumulator when the phase starts (1d8fd09 / b6d1f1b).
         public var skipKnownHosts = true
         public var waitingPolicy: WaitingPolicy = .timer
+        /// The API the phase connects through (its port groups and the enrichment race).
+        public var connectionAPI: ConnectionAPI = .nwConnection
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         /// Not `enabled` for tune: every preset lists `tcp_probe` in its pipeline, where the loader refuses it switched off.
@@ -67,6 +69,19 @@ extension Strategy {
                     NWConnection `.waiting` (Linux: ECONNREFUSED / unreachable after connect): `fail` at once (fbafd12, the review's \
                     state), `timer` lets the timeout decide (0ee4b4e), `inspect_error`: ECONNREFUSED = alive, other errors wait for the \
                     timer
+                    """
+            ),
+            Knob(
+                "connection_api",
+                \.connectionAPI,
+                doc: """
+                    the phase's connects, enrichment race included: `nw_connection` (NetMonitor): a refusal or unreachable \
+                    error is `.waiting` and `waiting_policy` decides; `bsd_socket` (NetDiag+, 003:2 "raw BSD sockets", 003:76 \
+                    and 003:109 "RST (alive but port closed, also counts as alive)"): a non-blocking `connect()` whose \
+                    result is read with `SO_ERROR` once `poll()` says writable (POSIX connect(): `ECONNREFUSED`, "not \
+                    listening for connections or refused the connection request"), so an RST is `failed(ECONNREFUSED)` = alive at once, other errors fail, silence ends at \
+                    the timeout; no `.waiting`, no path following, `waiting_policy` may not be written. Apple's TN3151 \
+                    lists BSD Sockets beside Network framework, which it recommends for TCP
                     """
             ),
             Knob(section: "timeouts", \.timeouts),

@@ -91,6 +91,8 @@ extension Strategy {
         public var waitingPolicy: WaitingPolicy = .timer
         /// `allowLocalEndpointReuse` (`SO_REUSEADDR` on each probe socket).
         public var localEndpointReuse = true
+        /// The API each port's connect goes through.
+        public var connectionAPI: ConnectionAPI = .nwConnection
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<PortScanner>] = [
@@ -120,6 +122,14 @@ extension Strategy {
                 "local_endpoint_reuse",
                 \.localEndpointReuse,
                 doc: "`SO_REUSEADDR`/`SO_REUSEPORT` on each socket (`allowLocalEndpointReuse`)"
+            ),
+            Knob(
+                "connection_api",
+                \.connectionAPI,
+                doc: """
+                    as `tcp.connection_api`: under `bsd_socket` a refused port is *closed* at once and `waiting_policy` \
+                    may not be written (NetDiag+ does everything "on raw BSD sockets", 003:2)
+                    """
             ),
         ]
         public init() {}

@@ -33,6 +33,7 @@ struct StrategyValidator {
         try checkBonjour()
         try checkTCP()
         try checkEnrichment()
+        try checkConnectionAPI()
 
         if s.ssdp.st.isEmpty || s.ssdp.st.contains(where: \.isNewline) {
             throw document.error(
@@ -220,6 +221,28 @@ struct StrategyValidator {
                 at: to.appending(key: "floor_ms"),
                 "floor_ms \(t.timeouts.floorMs) is above ceiling_ms \(t.timeouts.ceilingMs)",
                 fix: "make floor_ms at most ceiling_ms"
+            )
+        }
+    }
+
+    /// A `waiting_policy` written beside `connection_api: bsd_socket` is refused: a BSD socket
+    /// reports a refusal as an error, never as NWConnection's `.waiting`, so the policy would
+    /// never act while the file says it does (`tcp.connection_api` covers the enrichment race too).
+    private func checkConnectionAPI() throws {
+        let s = strategy
+        let tcp: YAMLPath = ["tcp"]
+        let scanner: YAMLPath = ["tools", "port_scanner"]
+        let pairs: [(api: Strategy.ConnectionAPI, section: YAMLPath, policy: YAMLPath)] = [
+            (s.tcp.connectionAPI, tcp, tcp.appending(key: "waiting_policy")),
+            (s.tcp.connectionAPI, tcp, ["enrichment", "waiting_policy"]),
+            (s.tools.portScanner.connectionAPI, scanner, scanner.appending(key: "waiting_policy")),
+        ]
+        for pair in pairs where !pair.api.hasWaiting && document.contains(pair.policy) {
+            throw document.error(
+                at: pair.policy,
+                "has no effect under \(pair.section).connection_api: \(pair.api.rawValue) (a BSD socket reports "
+                    + "ECONNREFUSED as an error at once; it has no .waiting for a policy to decide)",
+                fix: "remove this waiting_policy line, or write \(pair.section).connection_api: nw_connection"
             )
         }
     }

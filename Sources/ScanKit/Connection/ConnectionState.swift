@@ -1,8 +1,11 @@
 import AppContract
+import AppInputs
 
 /// NWConnection's states, as this port reports them for POSIX sockets.
 ///
-/// Linux outcomes map the way Network.framework reports them: a completed handshake is
+/// Under `connection_api: bsd_socket` the same names describe a BSD socket's connect: `ready`
+/// or `failed(errno)`, never `waiting` (`afterConnect(errno:api:)`). Otherwise Linux outcomes map
+/// the way Network.framework reports them: a completed handshake is
 /// `ready`; a refusal (RST, `ECONNREFUSED`) or an unreachable host or network is `waiting` with
 /// that error — NWConnection waits for a better path rather than failing — and any other error
 /// is `failed`. Nothing here times out: the caller's timer decides when to give up.
@@ -48,11 +51,17 @@ public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { error.map { "\(name)(\($0.name))" } ?? name }
 
-    /// How NWConnection reports a finished connect attempt whose `SO_ERROR` is `code`.
-    /// - Parameter code: 0 for a completed handshake, else the errno.
-    public static func afterConnect(errno code: Int32) -> ConnectionState {
+    /// How `api` reports a finished connect attempt whose `SO_ERROR` is `code`.
+    ///
+    /// NWConnection: a refusal or an unreachable host or network is `waiting`, any other error
+    /// `failed`. A BSD socket has no `waiting`: the errno is the result (POSIX connect()), so
+    /// every error, `ECONNREFUSED` included, is `failed` at once.
+    /// - Parameters:
+    ///   - code: 0 for a completed handshake, else the errno.
+    ///   - api: the connection API the app uses.
+    public static func afterConnect(errno code: Int32, api: Strategy.ConnectionAPI = .nwConnection) -> ConnectionState {
         if code == 0 { return .ready }
         let error = ConnectionError(code: code)
-        return error.isWaitingError ? .waiting(error) : .failed(error)
+        return api.hasWaiting && error.isWaitingError ? .waiting(error) : .failed(error)
     }
 }

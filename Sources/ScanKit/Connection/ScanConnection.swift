@@ -1,4 +1,5 @@
 import AppContract
+import AppInputs
 import Platform
 
 import Synchronization
@@ -23,6 +24,11 @@ import Wire
 /// socket and goes to `waiting(ENETDOWN)`; and `waiting` for whatever reason when the path is
 /// satisfied again, it goes back to `preparing` and connects afresh (a new socket, a new SYN),
 /// so its state handler sees `waiting` → `preparing` → `ready` (or another outcome).
+///
+/// With `api: .bsdSocket` it models a BSD socket's non-blocking `connect()` instead: the same
+/// socket, reactor and event log, but a refusal or unreachable error is `failed(error)` at once
+/// (`ConnectionState.afterConnect(errno:api:)`), it follows no path (a lost interface shows as the
+/// connect's own error), and no platform profile's NWConnection setup cost is spent.
 public final class ScanConnection: Sendable {
     /// The transport (`ConnectionTransport`, the event log's word for it).
     public typealias Transport = ConnectionTransport
@@ -51,6 +57,8 @@ public final class ScanConnection: Sendable {
     public let interface: String?
     /// `allowLocalEndpointReuse`: `SO_REUSEADDR`/`SO_REUSEPORT` on the socket before connecting.
     public let reuseLocalEndpoint: Bool
+    /// The API modelled: NWConnection, or a BSD socket's connect.
+    public let api: Strategy.ConnectionAPI
     private let events: (any EventSink)?
     private let reactor: Reactor
     private let pathMonitor: PathMonitor?
@@ -66,7 +74,9 @@ public final class ScanConnection: Sendable {
     ///   - events: the event log.
     ///   - reactor: the reactor that watches the socket.
     ///   - reuseLocalEndpoint: set `SO_REUSEADDR`/`SO_REUSEPORT` (NetMonitor's port scanner).
-    ///   - pathMonitor: the path to follow (default: the process's, nil without `path_waiting`).
+    ///   - pathMonitor: the path to follow (default: the process's, nil without `path_waiting`);
+    ///     ignored under `api: .bsdSocket`.
+    ///   - api: NWConnection's states, or a BSD socket's (`tcp.connection_api`).
     public init(
         to ip: IPv4Address,
         port: Int,
@@ -76,7 +86,8 @@ public final class ScanConnection: Sendable {
         events: (any EventSink)?,
         reactor: Reactor = .shared,
         reuseLocalEndpoint: Bool = false,
-        pathMonitor: PathMonitor? = PathMonitor.current
+        pathMonitor: PathMonitor? = PathMonitor.current,
+        api: Strategy.ConnectionAPI = .nwConnection
     ) {
         id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
         self.ip = ip
@@ -86,7 +97,9 @@ public final class ScanConnection: Sendable {
         self.reuseLocalEndpoint = reuseLocalEndpoint
         self.events = events
         self.reactor = reactor
-        self.pathMonitor = pathMonitor
+        self.api = api
+        // A BSD socket does not wait for a path: its connect fails with the kernel's error.
+        self.pathMonitor = api.hasWaiting ? pathMonitor : nil
         events?.record(
             .connectionCreated(.init(connection: id, transport: transport, ip: ip, port: port, phase: phase))
         )
@@ -105,8 +118,9 @@ public final class ScanConnection: Sendable {
             return true
         }
         guard begun else { return }
-        // A platform profile's cost of creating and starting an NWConnection, on the caller's thread.
-        PlatformCosts.spend(PlatformCosts.current.connectionSetupNs)
+        // A platform profile's cost of creating and starting an NWConnection, on the caller's thread
+        // (a BSD socket's own calls are the real ones made below).
+        if api == .nwConnection { PlatformCosts.spend(PlatformCosts.current.connectionSetupNs) }
         transition(to: .preparing, at: MonotonicClock.now())
         if let pathMonitor {
             let follower = PathMonitor.Follower(
@@ -233,7 +247,7 @@ public final class ScanConnection: Sendable {
 
     /// The connect attempt on `socket` ended with `code` (0 = handshake done).
     private func finishAttempt(_ socket: Int32, errno code: Int32, at time: UInt64) {
-        let next = ConnectionState.afterConnect(errno: code)
+        let next = ConnectionState.afterConnect(errno: code, api: api)
         // A dead socket (waiting or failed) is released now; a ready one stays open until cancel.
         let ready = next == .ready
         let (fd, token, closeIt) = state.withLock { state -> (Int32, UInt64?, Bool) in

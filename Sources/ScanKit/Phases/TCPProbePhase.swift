@@ -104,7 +104,7 @@ public struct TCPProbePhase: ScanPhase {
         timeoutMs: Double,
         context: ScanContext
     ) async -> PortGroupResult {
-        let policy = settings.waitingPolicy
+        let (policy, api) = (settings.waitingPolicy, settings.connectionAPI)
         return await PortGroupRunner.run(ports: ports, inFlight: settings.portsInFlight) { port in
             let probe = PortProbe(
                 ip: ip,
@@ -113,7 +113,8 @@ public struct TCPProbePhase: ScanPhase {
                 waitingPolicy: policy,
                 interface: context.interface,
                 phase: id,
-                events: context.events
+                events: context.events,
+                connectionAPI: api
             )
             return await Self.withSlot(context.budget) { await probe.run() }
         }
@@ -130,6 +131,7 @@ public struct TCPProbePhase: ScanPhase {
         )
         let ports = enrichment.ports + (randomPort.map { [$0] } ?? [])
         let settings = enrichment
+        let api = self.settings.connectionAPI
         let phaseID = id
         await withTaskGroup(of: Void.self) { group in
             var next = 0
@@ -148,7 +150,8 @@ public struct TCPProbePhase: ScanPhase {
                                 waitingPolicy: settings.waitingPolicy,
                                 interface: context.interface,
                                 phase: phaseID,
-                                events: context.events
+                                events: context.events,
+                                connectionAPI: api
                             )
                             if settings.slotPerConnection {
                                 return await Self.withSlot(context.budget) { await probe.run() }

@@ -4,7 +4,8 @@ import Platform
 import Wire
 import AppInputs
 
-/// One TCP connect probe: a `ScanConnection`, the caller's timer, and a `.waiting` policy.
+/// One TCP connect probe: a `ScanConnection`, the caller's timer, and a `.waiting` policy (under
+/// NWConnection; a BSD socket's refusal is `failed(ECONNREFUSED)`, an answer, at once).
 ///
 /// Elapsed time runs from just before `start` to the time the reactor observed the state
 /// change (NetMonitor captured it synchronously in its state callback). The connection is
@@ -25,6 +26,9 @@ public struct PortProbe: Sendable {
     public var timestamps: Strategy.PingTimestamps = .kernel
     /// `SO_REUSEADDR`/`SO_REUSEPORT` on the socket (the port scanner's `local_endpoint_reuse`).
     public var reuseLocalEndpoint = false
+    /// NWConnection or a BSD socket (`connection_api`); a BSD socket never reports `.waiting`, so
+    /// `waitingPolicy` then has nothing to decide.
+    public var connectionAPI: Strategy.ConnectionAPI = .nwConnection
 
     public init(
         ip: IPv4Address,
@@ -33,7 +37,8 @@ public struct PortProbe: Sendable {
         waitingPolicy: Strategy.WaitingPolicy,
         interface: String? = nil,
         phase: String,
-        events: (any EventSink)? = nil
+        events: (any EventSink)? = nil,
+        connectionAPI: Strategy.ConnectionAPI = .nwConnection
     ) {
         self.ip = ip
         self.port = port
@@ -42,6 +47,7 @@ public struct PortProbe: Sendable {
         self.interface = interface
         self.phase = phase
         self.events = events
+        self.connectionAPI = connectionAPI
     }
 
     /// Runs the probe; returns `.cancelled` at once if the calling task is cancelled.
@@ -55,7 +61,8 @@ public struct PortProbe: Sendable {
             phase: phase,
             events: events,
             reactor: reactor,
-            reuseLocalEndpoint: reuseLocalEndpoint
+            reuseLocalEndpoint: reuseLocalEndpoint,
+            api: connectionAPI
         )
         let (policy, callbacks, timestamps) = (waitingPolicy, callbacks, timestamps)
         let start = MonotonicClock.now()
