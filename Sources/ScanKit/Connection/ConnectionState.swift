@@ -1,11 +1,15 @@
 import AppContract
+import AppInputs
+import Synchronization
 
 /// NWConnection's states, as this port reports them for POSIX sockets.
 ///
 /// Linux outcomes map the way Network.framework reports them: a completed handshake is
 /// `ready`; a refusal (RST, `ECONNREFUSED`) or an unreachable host or network is `waiting` with
 /// that error — NWConnection waits for a better path rather than failing — and any other error
-/// is `failed`. Nothing here times out: the caller's timer decides when to give up.
+/// is `failed`. A platform profile with `refused_connect: 1` reports a refusal as
+/// `failed(ECONNREFUSED)` instead (how NWConnection reports it has no Apple statement:
+/// docs/PLATFORMS.md). Nothing here times out: the caller's timer decides when to give up.
 public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
     case setup
     case preparing
@@ -49,10 +53,30 @@ public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
     public var description: String { error.map { "\(name)(\($0.name))" } ?? name }
 
     /// How NWConnection reports a finished connect attempt whose `SO_ERROR` is `code`.
-    /// - Parameter code: 0 for a completed handshake, else the errno.
-    public static func afterConnect(errno code: Int32) -> ConnectionState {
+    /// - Parameters:
+    ///   - code: 0 for a completed handshake, else the errno.
+    ///   - refused: how a refusal (`ECONNREFUSED`) is reported, the platform profile's
+    ///     `refused_connect` (default: the one installed for the process, `waiting` unless a
+    ///     profile says `failed`). Unreachable hosts and networks stay `waiting` either way.
+    public static func afterConnect(
+        errno code: Int32,
+        refused: PlatformProfile.RefusedConnect = ConnectionState.refusedConnect
+    ) -> ConnectionState {
         if code == 0 { return .ready }
         let error = ConnectionError(code: code)
+        if error.isRefusal && refused == .failed { return .failed(error) }
         return error.isWaitingError ? .waiting(error) : .failed(error)
+    }
+
+    private static let refusalFails = Atomic<Bool>(false)
+
+    /// How this process reports a refused connect (`waiting` until a profile installs `failed`).
+    public static var refusedConnect: PlatformProfile.RefusedConnect {
+        refusalFails.load(ordering: .acquiring) ? .failed : .waiting
+    }
+
+    /// Puts the profile's refused-connect report in force for the rest of the process.
+    public static func install(refusedConnect: PlatformProfile.RefusedConnect) {
+        refusalFails.store(refusedConnect == .failed, ordering: .releasing)
     }
 }
