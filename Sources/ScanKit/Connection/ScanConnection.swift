@@ -124,13 +124,14 @@ public final class ScanConnection: Sendable {
         guard begun else { return }
         // A platform profile's cost of creating and starting an NWConnection, on the caller's thread.
         PlatformCosts.spend(PlatformCosts.current.connectionSetupNs)
+        // The flow is taken before `preparing` is logged and given back after `failed` or
+        // `cancelled` is, so the log never shows more connections holding flows than there are.
+        let gotFlow = flows.map(takeFlow(from:)) ?? true
         transition(to: .preparing, at: MonotonicClock.now())
-        if let flows {
-            guard takeFlow(from: flows) else {
-                // Past the process's flow limit: waiting(ENOMEM), nothing sent, until cancelled.
-                transition(to: .waiting(.outOfMemory), at: MonotonicClock.now(), onlyFrom: .preparing)
-                return
-            }
+        guard gotFlow else {
+            // Past the process's flow limit: waiting(ENOMEM), nothing sent, until cancelled.
+            transition(to: .waiting(.outOfMemory), at: MonotonicClock.now(), onlyFrom: .preparing)
+            return
         }
         if let pathMonitor {
             let follower = PathMonitor.Follower(
@@ -297,9 +298,9 @@ public final class ScanConnection: Sendable {
             if release { state.holdsFlow = false }
             return (.some(state.handler), release)
         }
-        if releaseFlow { flows?.release() }
         guard let handler else { return }
         events?.record(.connectionState(.init(connection: id, state: next.eventName, error: next.error?.name)))
+        if releaseFlow { flows?.release() }
         handler?(next, time)
     }
 
