@@ -94,6 +94,12 @@ public struct HarnessJob: Sendable {
     public func execute() async throws -> ResultsDocument {
         _ = try AppExecutable.locate(beside: executable)
         let inputs = try JobInputs.prepare(plan, outputDirectory: outputDirectory, platform: platform)
+        for prepared in inputs.strategies.values.sorted(by: { $0.name < $1.name }) {
+            if let excess = FlowLimitCheck.excess(prepared.strategy, name: prepared.name, on: prepared.platform.profile)
+            {
+                progress("warning: \(excess)")
+            }
+        }
         let base = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         if seed == nil {
             progress("base seed \(base) (drawn; repetition k runs with \(base) + k − 1; --seed \(base) replays them)")

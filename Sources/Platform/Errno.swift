@@ -34,6 +34,7 @@ public struct Errno: RawRepresentable, Sendable, Hashable, CustomStringConvertib
     public static let noBufferSpace = Errno(rawValue: ENOBUFS)
     public static let protocolError = Errno(rawValue: EPROTO)
     public static let notConnected = Errno(rawValue: ENOTCONN)
+    public static let outOfMemory = Errno(rawValue: ENOMEM)
 
     /// The POSIX name, e.g. `ECONNREFUSED`; `E<number>` for one outside the table.
     public var name: String {
@@ -56,6 +57,7 @@ public struct Errno: RawRepresentable, Sendable, Hashable, CustomStringConvertib
         case EAGAIN: "EAGAIN"
         case EPROTONOSUPPORT: "EPROTONOSUPPORT"
         case ENOTCONN: "ENOTCONN"
+        case ENOMEM: "ENOMEM"
         default: "E\(rawValue)"
         }
     }

@@ -281,6 +281,18 @@ extension Metric {
     ) {
         Double($0.stack.peakInFlight)
     }
+    /// Connections the stack put in `waiting(ENOMEM)`: started while the app held its platform's
+    /// Network.framework flow limit (`max_flows`, docs/PLATFORMS.md); 0 on `linux`.
+    public static let flowLimitWaits = Metric(
+        "\(stack(.waitingByError)).ENOMEM",
+        "Waiting (flow limit)",
+        short: "ENOMEM",
+        .lowerIsBetter,
+        .counter,
+        from: .eventLog
+    ) { metrics in
+        metrics.stack.waitingByError.map { Double($0["ENOMEM"] ?? 0) }
+    }
     public static let publishes = Metric(ui(.publishes), "Publishes", .lowerIsBetter, .counter, from: .eventLog) {
         Double($0.ui.publishes)
     }
@@ -706,7 +718,7 @@ extension Metric {
     /// Metrics the report shows that `scanbench compare` does not gate (they declare no threshold yet).
     public static let reportOnly: [Metric] = [
         timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusy, mainBusyP95,
-        pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads,
+        pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads, flowLimitWaits,
         categoryProbeSeconds, categoryProbeConnections, categoryProbePackets,
         sessionTCPAttempts, sessionPackets, sessionConnections, sessionAirtime, timeToCategories,
     ]

@@ -201,11 +201,15 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         public var peakSlotsInUse = 0
         /// The connection budget's largest effective limit during the run (nil: no budget).
         public var budgetLimit: Int?
+        /// `waiting` states the stack reported, by POSIX error name (`ECONNREFUSED`, `ENETDOWN`,
+        /// `ENOMEM` past the platform's flow limit …); nil in files written before it was kept.
+        public var waitingByError: [String: Int]?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey {
             case budgetLimit = "budget_limit"
+            case waitingByError = "waiting_by_error"
             case connectionsCreated = "connections_created"
             case tcpConnectionsCreated = "tcp_connections_created"
             case agreesWithWire = "agrees_with_wire"

@@ -52,6 +52,9 @@ public struct TuneRecord: Codable, Sendable, Equatable {
     /// Knobs a candidate changes from the base, on average.
     public var changes: Double
     public var budgetMinutes: Double
+    /// The platform profile the runs use (`--platform`; nil: `linux`, files before it had none).
+    /// A candidate its flow limit cannot hold is not run (`FlowLimitCheck`).
+    public var platform: String?
     /// Wall time spent so far, over every session of this search.
     public var spentS: Double
     public var space: [Knob]
@@ -70,7 +73,8 @@ public struct TuneRecord: Codable, Sendable, Equatable {
         eta: Int,
         changes: Double,
         budgetMinutes: Double,
-        space: [Knob]
+        space: [Knob],
+        platform: String? = nil
     ) {
         self.suite = suite
         self.fixtures = fixtures
@@ -81,6 +85,7 @@ public struct TuneRecord: Codable, Sendable, Equatable {
         self.eta = eta
         self.changes = changes
         self.budgetMinutes = budgetMinutes
+        self.platform = platform
         spentS = 0
         self.space = space
         candidates = []
@@ -89,7 +94,8 @@ public struct TuneRecord: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case suite, fixtures, base, reference, objectives, seed, eta, changes, space, candidates, front, finished
+        case suite, fixtures, base, reference, objectives, seed, eta, changes, space, candidates, front, finished,
+            platform
         case budgetMinutes = "budget_minutes"
         case spentS = "spent_s"
     }
@@ -103,6 +109,7 @@ public struct TuneRecord: Codable, Sendable, Equatable {
             ("objectives", objectives.joined(separator: ","), other.objectives.joined(separator: ",")),
             ("seed", String(seed), String(other.seed)), ("eta", String(eta), String(other.eta)),
             ("changes", String(changes), String(other.changes)),
+            ("platform", platform ?? "linux", other.platform ?? "linux"),
             ("search space", space.map(\.key).joined(separator: ","), other.space.map(\.key).joined(separator: ",")),
         ]
         return settings.first { $0.1 != $0.2 }.map { "\($0.0): \($0.1) here, \($0.2) asked" }

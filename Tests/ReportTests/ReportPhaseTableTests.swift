@@ -54,5 +54,24 @@ struct ReportPhaseTableTests {
             #expect(row[mdns] == NumberFormat.decimal(Self.median(runs.map { Double($0.wire.mdnsPackets) }), digits: 0))
             #expect(row[threads] == NumberFormat.decimal(Self.median(runs.map { Double($0.peakThreads) }), digits: 0))
         }
+        #expect(!header.contains(Metric.flowLimitWaits.header), "no run waited for a flow: no column")
+    }
+
+    @Test("a run with connections in waiting(ENOMEM) adds the flow-limit column: each strategy's median")
+    func flowLimitColumn() throws {
+        var document = Self.document()
+        for i in document.runs.indices where document.runs[i].strategy == "review-baseline" {
+            document.runs[i].metrics.stack.waitingByError = ["ENOMEM": 200 + 10 * (i % 3), "ECONNREFUSED": 5]
+        }
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
+        let heading = "### Phases, mDNS and threads"
+        let header = probe.header(after: heading, withColumn: "`arp` [s]")
+        let rows = probe.table(after: heading, withColumn: "`arp` [s]")
+        let column = try #require(header.firstIndex(of: Metric.flowLimitWaits.header), "\(header)")
+        let runs = document.runs.filter { $0.strategy == "review-baseline" && $0.status == .ok }
+        let expected = Self.median(runs.map { Double($0.metrics.stack.waitingByError?["ENOMEM"] ?? 0) })
+        #expect(try #require(probe.row(rows, "`review-baseline`"))[column] == NumberFormat.decimal(expected, digits: 0))
+        // A run that kept no map (a file before it) is not measured; one with an empty map waited for none.
+        #expect(try #require(probe.row(rows, "`scanbench-best`"))[column] == "not measured")
     }
 }

@@ -103,6 +103,38 @@ struct PlatformProfileTests {
         #expect(half.message.contains("on or off"), "\(half)")
     }
 
+    @Test(
+        "the iPhone holds 512 flows (sourced) and reports a refusal as waiting (assumed, swept to failed); linux has neither and stays neutral"
+    )
+    func flowLimitAndRefusal() throws {
+        let phone = try PlatformProfileLoader.load("\(Self.directory)/iphone-a16.yaml")
+        #expect(phone.flowLimit == 512 && phone.maxFlows?.isAssumption == false)
+        #expect(
+            phone.maxFlows?.source?.contains("832004") == true && phone.maxFlows?.source?.contains("803846") == true
+        )
+        #expect(phone.refusedConnectReport == .waiting && phone.refusedConnect?.sweep == [0, 1])
+        let linux = try PlatformProfileLoader.load("\(Self.directory)/linux.yaml")
+        #expect(linux.flowLimit == nil && linux.refusedConnectReport == .waiting && linux.isNeutral)
+        // Either one set makes a profile do something, so the app must be given it.
+        let limited = try PlatformProfileLoader.load(
+            text: Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 0,")
+                .replacingOccurrences(of: "value: 15,", with: "value: 0,")
+                + "\nmax_flows: {value: 512, source: forums}\n",
+            file: "p.yaml"
+        )
+        #expect(!limited.isNeutral && limited.flowLimit == 512)
+        let failing = try PlatformProfileLoader.load(
+            text: Self.valid + "\nrefused_connect: {value: 1, assumption: unknown, sweep: [0, 1]}\n",
+            file: "p.yaml"
+        )
+        #expect(failing.refusedConnectReport == .failed)
+        let half = try #require(Self.loadError(Self.valid + "\nmax_flows: {value: 5.5, source: x}\n"))
+        #expect(half.message.contains("whole number"), "\(half)")
+        let third = try #require(Self.loadError(Self.valid + "\nrefused_connect: {value: 2, source: x}\n"))
+        #expect(third.message.contains("out of range"), "\(third)")
+        #expect(PlatformProfile.valueNames["refused_connect"] == ["waiting": 0, "failed": 1])
+    }
+
     @Test("an unknown key is refused at its line with a fix")
     func unknownKey() throws {
         let error = try #require(Self.loadError(Self.valid + "\ncallback_ms: {value: 1, source: x}\n"))

@@ -58,6 +58,13 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// Milliseconds from the path becoming satisfied again to the retry of the connections still
     /// `waiting` (absent: 0).
     public var pathRetryDelayMs: Parameter?
+    /// Network.framework flows the process may hold at once (connections started and not yet
+    /// failed or cancelled); a connection started past it goes to `waiting(ENOMEM)` and stays
+    /// there until cancelled. 0 or absent: no limit but the process's file descriptors.
+    public var maxFlows: Parameter?
+    /// How a refused connect (RST, `ECONNREFUSED`) is reported: 0 (`waiting`) as
+    /// `waiting(ECONNREFUSED)`, 1 (`failed`) as `failed(ECONNREFUSED)`. Absent: 0.
+    public var refusedConnect: Parameter?
 
     public init(
         name: String,
@@ -67,7 +74,9 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         publishUs: Parameter,
         callbackPoolWidth: Parameter,
         pathWaiting: Parameter? = nil,
-        pathRetryDelayMs: Parameter? = nil
+        pathRetryDelayMs: Parameter? = nil,
+        maxFlows: Parameter? = nil,
+        refusedConnect: Parameter? = nil
     ) {
         self.name = name
         self.device = device
@@ -77,6 +86,8 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         self.callbackPoolWidth = callbackPoolWidth
         self.pathWaiting = pathWaiting
         self.pathRetryDelayMs = pathRetryDelayMs
+        self.maxFlows = maxFlows
+        self.refusedConnect = refusedConnect
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -87,12 +98,15 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         case callbackPoolWidth = "callback_pool_width"
         case pathWaiting = "path_waiting"
         case pathRetryDelayMs = "path_retry_delay_ms"
+        case maxFlows = "max_flows"
+        case refusedConnect = "refused_connect"
     }
 
     /// The parameters by their file key, in file order (the optional ones when the file has them).
     public var parameters: [(key: String, parameter: Parameter)] {
         let optional: [(key: String, parameter: Parameter)] = [
             (CodingKeys.pathWaiting.rawValue, pathWaiting), (CodingKeys.pathRetryDelayMs.rawValue, pathRetryDelayMs),
+            (CodingKeys.maxFlows.rawValue, maxFlows), (CodingKeys.refusedConnect.rawValue, refusedConnect),
         ]
         .compactMap { key, parameter in parameter.map { (key, $0) } }
         return [
@@ -104,8 +118,37 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// The parameter keys a profile has (what `--sweep platform.KEY=…` may name).
     public static let parameterKeys = [
         CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth, .pathWaiting, .pathRetryDelayMs,
+        .maxFlows, .refusedConnect,
     ]
     .map(\.rawValue)
+
+    /// Parameters whose values have names (`refused_connect: waiting | failed`): the file writes
+    /// the number, `--sweep platform.KEY=` takes the name or the number.
+    public static let valueNames: [String: [String: Double]] = [
+        CodingKeys.refusedConnect.rawValue: [
+            "waiting": RefusedConnect.waiting.value, "failed": RefusedConnect.failed.value,
+        ]
+    ]
+
+    /// How NWConnection reports a refused connect (`refused_connect`).
+    public enum RefusedConnect: String, Sendable, CaseIterable {
+        /// `waiting(ECONNREFUSED)`: the connection stays alive (community reports; today's model).
+        case waiting
+        /// `failed(ECONNREFUSED)`: the connection ends (one third-party guide).
+        case failed
+
+        /// The parameter's value for it.
+        public var value: Double { self == .waiting ? 0 : 1 }
+    }
+
+    /// The refused-connect report the profile asks for (`waiting` when absent).
+    public var refusedConnectReport: RefusedConnect { (refusedConnect?.value ?? 0) == 0 ? .waiting : .failed }
+
+    /// The flow limit, nil for none (`max_flows` 0 or absent).
+    public var flowLimit: Int? {
+        guard let value = maxFlows?.value, value > 0 else { return nil }
+        return Int(value)
+    }
 
     /// True when the app watches its path and retries waiting connections (`path_waiting` not 0).
     public var observesPath: Bool { (pathWaiting?.value ?? 0) != 0 }
@@ -114,7 +157,7 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// exactly as it does without a profile, and the harness does not pass it.
     public var isNeutral: Bool {
         callbackUs.value == 0 && connectionSetupUs.value == 0 && publishUs.value == 0 && callbackPoolWidth.value == 0
-            && !observesPath
+            && !observesPath && flowLimit == nil && refusedConnectReport == .waiting
     }
 
 }

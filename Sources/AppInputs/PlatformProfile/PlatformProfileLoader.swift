@@ -54,6 +54,7 @@ public enum PlatformProfileLoader {
         "callback_us": 0...100_000, "connection_setup_us": 0...100_000, "publish_us": 0...100_000,
         "callback_pool_width": 0...64,
         "path_waiting": 0...1, "path_retry_delay_ms": 0...600_000,
+        "max_flows": 0...1_000_000, "refused_connect": 0...1,
     ]
 
     static func validate(_ profile: PlatformProfile, document: YAMLDocument) throws {
@@ -86,6 +87,20 @@ public enum PlatformProfileLoader {
                     at: path.appending(key: "value"),
                     "a pool has a whole number of threads",
                     fix: "write an integer (0: no emulated pool)"
+                )
+            }
+            if key == "max_flows" && parameter.value != parameter.value.rounded() {
+                throw document.error(
+                    at: path.appending(key: "value"),
+                    "a process holds a whole number of flows",
+                    fix: "write an integer (0: no limit but the process's file descriptors)"
+                )
+            }
+            if key == "refused_connect" && parameter.value != parameter.value.rounded() {
+                throw document.error(
+                    at: path.appending(key: "value"),
+                    "refused_connect is one of two reports",
+                    fix: "write 0 (waiting(ECONNREFUSED)) or 1 (failed(ECONNREFUSED))"
                 )
             }
             switch (parameter.source, parameter.assumption) {

@@ -83,6 +83,7 @@ public struct MetricsJoiner: Sendable {
         metrics.stack.budgetWaits = tally.budgetWaits
         metrics.stack.peakSlotsInUse = tally.peakSlotsInUse
         metrics.stack.budgetLimit = tally.budgetLimit
+        metrics.stack.waitingByError = tally.waitingByError
         if metrics.stack.connectionsCreated == 0, let summary = observation.scan?.summary {
             metrics.stack.connectionsCreated = summary.connectionsCreated ?? 0
         }

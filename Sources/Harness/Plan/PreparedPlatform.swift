@@ -50,13 +50,20 @@ public struct PreparedPlatform: Sendable {
                         "sweep one of \(PlatformProfile.parameterKeys.map { overridePrefix + $0 }.joined(separator: ", ")) (docs/PLATFORMS.md)"
                 )
             }
-            guard Double(override.value) != nil else {
+            let names = PlatformProfile.valueNames[override.key] ?? [:]
+            guard let number = names[override.value] ?? Double(override.value) else {
                 throw HarnessError(
-                    "--sweep \(overridePrefix)\(override.key)=\(override.value): not a number",
-                    fix: "write numbers, e.g. --sweep \(overridePrefix)\(override.key)=5,15,50"
+                    "--sweep \(overridePrefix)\(override.key)=\(override.value): not a number"
+                        + (names.isEmpty ? "" : " or one of \(names.keys.sorted().joined(separator: ", "))"),
+                    fix: names.isEmpty
+                        ? "write numbers, e.g. --sweep \(overridePrefix)\(override.key)=5,15,50"
+                        : "write e.g. --sweep \(overridePrefix)\(override.key)=\(names.keys.sorted().joined(separator: ","))"
                 )
             }
-            try overlay.set(override.value, at: [override.key, "value"])
+            try overlay.set(
+                names[override.value] == nil ? override.value : String(Int(number)),
+                at: [override.key, "value"]
+            )
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let output = "\(directory)/\(name.replacingOccurrences(of: "/", with: "_")).yaml"

@@ -65,6 +65,9 @@ public struct TuneJob: Sendable {
         let baseVariant: StrategyVariant
         let referenceVariant: StrategyVariant
         let baseStrategy: Strategy
+        /// The profile the runs use; a drawn candidate its flow limit cannot hold is redrawn.
+        let platform: PlatformProfile
+        var platformName: String { record.platform ?? PlatformProfileLoader.defaultName }
 
         init(job: TuneJob, prior: ResultsDocument?) throws {
             self.job = job
@@ -103,6 +106,7 @@ public struct TuneJob: Sendable {
             baseVariant = StrategyVariant(base: record.base)
             referenceVariant = StrategyVariant(base: record.reference)
             baseStrategy = try StrategyLoader.load(try StrategyLoader.resolve(record.base))
+            platform = try PlatformProfileLoader.load(record.platform ?? PlatformProfileLoader.defaultName)
         }
 
         var outOfTime: Bool { Date() >= deadline }
@@ -114,6 +118,11 @@ public struct TuneJob: Sendable {
             let fixtures = record.fixtures
             var anchors = [baseVariant]
             if referenceVariant.name != baseVariant.name { anchors.append(referenceVariant) }
+            if let excess = FlowLimitCheck.excess(baseStrategy, name: baseVariant.name, on: platform) {
+                job.progress(
+                    "tune: warning: the base \(excess); it runs as the anchor, candidates above the limit are redrawn"
+                )
+            }
             note(baseVariant.name, origin: "base")
             if anchors.count > 1 { note(referenceVariant.name, origin: "reference") }
             job.progress("tune: \(anchors.map(\.name).joined(separator: " and ")) on every fixture first")
@@ -161,6 +170,7 @@ public struct TuneJob: Sendable {
                     }
             }
             var seen = Set(record.candidates.map { $0.overrides })
+            var overLimit: [String] = []
             for attempt in 0..<20 where slots.contains(where: { $0 == nil }) {
                 for (slot, settings) in zip(slots.indices, sampler.draw(count, bracket: bracket, attempt: attempt))
                 where slots[slot] == nil {
@@ -169,10 +179,21 @@ public struct TuneJob: Sendable {
                     let overrides = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value) })
                     guard !changes.isEmpty, !seen.contains(overrides) else { continue }
                     let variant = candidate(first + slot, changes: changes, bracket: bracket)
-                    guard (try? variant.prepare(in: directory)) != nil else { continue }
+                    guard let prepared = try? variant.prepare(in: directory) else { continue }
                     seen.insert(overrides)
+                    // A candidate the platform cannot hold is not a recommendation: redrawn.
+                    let drawn = "a candidate with " + changes.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+                    if let excess = FlowLimitCheck.excess(prepared.strategy, name: drawn, on: platform) {
+                        overLimit.append(excess)
+                        continue
+                    }
                     slots[slot] = changes
                 }
+            }
+            if let first = overLimit.first {
+                job.progress(
+                    "tune: refused \(overLimit.count) drawn candidate\(overLimit.count == 1 ? "" : "s") over \(platformName)'s flow limit and drew again; first: \(first)"
+                )
             }
             return slots.enumerated().compactMap { slot, changes in
                 guard let changes else { return nil }
@@ -229,6 +250,7 @@ public struct TuneJob: Sendable {
                 progress: job.progress
             )
             harness.seed = record.seed
+            harness.platform = platformName
             harness.jobs = job.jobs
             harness.categoryProbe = job.categoryProbe
             harness.prior = document

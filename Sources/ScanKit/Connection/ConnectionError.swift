@@ -10,6 +10,8 @@ public struct ConnectionError: Error, Sendable, Equatable, Hashable, CustomStrin
     public static let connectionRefused = ConnectionError(code: Errno.connectionRefused.rawValue)
     public static let hostUnreachable = ConnectionError(code: Errno.hostUnreachable.rawValue)
     public static let networkUnreachable = ConnectionError(code: Errno.networkUnreachable.rawValue)
+    /// No flow for the connection: the process holds its platform's flow limit (`FlowTable`).
+    public static let outOfMemory = ConnectionError(code: Errno.outOfMemory.rawValue)
 
     /// The POSIX name, e.g. `ECONNREFUSED` (what the event log writes).
     public var name: String { Errno(rawValue: code).name }

@@ -29,6 +29,11 @@ import Wire
 /// socket, reactor and event log, but a refusal or unreachable error is `failed(error)` at once
 /// (`ConnectionState.afterConnect(errno:api:)`), it follows no path (a lost interface shows as the
 /// connect's own error), and no platform profile's NWConnection setup cost is spent.
+/// With a `FlowTable` (a platform profile with `max_flows`), a started connection holds one of the
+/// process's flows until it fails or is cancelled; started while the process holds them all, it
+/// goes from `preparing` to `waiting(ENOMEM)` without a socket and stays there until cancelled
+/// (not retried on a path change either), as Network.framework's connections past its per-process
+/// flow limit do (docs/PLATFORMS.md).
 public final class ScanConnection: Sendable {
     /// The transport (`ConnectionTransport`, the event log's word for it).
     public typealias Transport = ConnectionTransport
@@ -44,6 +49,8 @@ public final class ScanConnection: Sendable {
         /// Numbers each connect attempt; a step of an older attempt (its socket closed by a path
         /// loss) finds it changed and does nothing.
         var attempt: UInt64 = 0
+        /// Holds one of the flow table's flows (given back once, at `failed`, `cancelled` or deinit).
+        var holdsFlow = false
     }
 
     private static let counter = Atomic<UInt64>(0)
@@ -62,6 +69,8 @@ public final class ScanConnection: Sendable {
     private let events: (any EventSink)?
     private let reactor: Reactor
     private let pathMonitor: PathMonitor?
+    private let flows: FlowTable?
+    private let refusedConnect: PlatformProfile.RefusedConnect
     private let state = Mutex(State())
 
     /// Creates the connection object (no socket yet) and logs `connection_created`.
@@ -77,6 +86,9 @@ public final class ScanConnection: Sendable {
     ///   - pathMonitor: the path to follow (default: the process's, nil without `path_waiting`);
     ///     ignored under `api: .bsdSocket`.
     ///   - api: NWConnection's states, or a BSD socket's (`tcp.connection_api`).
+    ///   - flows: the flow table to take a flow from (default: the process's, nil without `max_flows`);
+    ///     ignored under `api: .bsdSocket`.
+    ///   - refusedConnect: how NWConnection reports a refusal (default: the process's, `refused_connect`).
     public init(
         to ip: IPv4Address,
         port: Int,
@@ -87,7 +99,9 @@ public final class ScanConnection: Sendable {
         reactor: Reactor = .shared,
         reuseLocalEndpoint: Bool = false,
         pathMonitor: PathMonitor? = PathMonitor.current,
-        api: Strategy.ConnectionAPI = .nwConnection
+        api: Strategy.ConnectionAPI = .nwConnection,
+        flows: FlowTable? = FlowTable.current,
+        refusedConnect: PlatformProfile.RefusedConnect = ConnectionState.refusedConnect
     ) {
         id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
         self.ip = ip
@@ -98,8 +112,12 @@ public final class ScanConnection: Sendable {
         self.events = events
         self.reactor = reactor
         self.api = api
-        // A BSD socket does not wait for a path: its connect fails with the kernel's error.
+        // A BSD socket does not wait for a path: its connect fails with the kernel's error. Nor does
+        // it hold one of Network.framework's flows (thread 832004 states the limit for its
+        // connections); the process's descriptors bound it.
         self.pathMonitor = api.hasWaiting ? pathMonitor : nil
+        self.flows = api.hasWaiting ? flows : nil
+        self.refusedConnect = refusedConnect
         events?.record(
             .connectionCreated(.init(connection: id, transport: transport, ip: ip, port: port, phase: phase))
         )
@@ -121,7 +139,15 @@ public final class ScanConnection: Sendable {
         // A platform profile's cost of creating and starting an NWConnection, on the caller's thread
         // (a BSD socket's own calls are the real ones made below).
         if api == .nwConnection { PlatformCosts.spend(PlatformCosts.current.connectionSetupNs) }
+        // The flow is taken before `preparing` is logged and given back after `failed` or
+        // `cancelled` is, so the log never shows more connections holding flows than there are.
+        let gotFlow = flows.map(takeFlow(from:)) ?? true
         transition(to: .preparing, at: MonotonicClock.now())
+        guard gotFlow else {
+            // Past the process's flow limit: waiting(ENOMEM), nothing sent, until cancelled.
+            transition(to: .waiting(.outOfMemory), at: MonotonicClock.now(), onlyFrom: .preparing)
+            return
+        }
         if let pathMonitor {
             let follower = PathMonitor.Follower(
                 lost: { [weak self] error in self?.pathLost(error) },
@@ -134,6 +160,19 @@ public final class ScanConnection: Sendable {
             }
         }
         attemptConnect()
+    }
+
+    /// Takes a flow for this connection; false when the table has none left. A connection cancelled
+    /// meanwhile gives it back at once.
+    private func takeFlow(from flows: FlowTable) -> Bool {
+        guard flows.acquire() else { return false }
+        let kept = state.withLock { state -> Bool in
+            guard !state.current.isTerminal else { return false }
+            state.holdsFlow = true
+            return true
+        }
+        if !kept { flows.release() }
+        return true
     }
 
     /// One connect attempt from `preparing`: a fresh socket, a non-blocking connect, the reactor's watch.
@@ -247,7 +286,7 @@ public final class ScanConnection: Sendable {
 
     /// The connect attempt on `socket` ended with `code` (0 = handshake done).
     private func finishAttempt(_ socket: Int32, errno code: Int32, at time: UInt64) {
-        let next = ConnectionState.afterConnect(errno: code, api: api)
+        let next = ConnectionState.afterConnect(errno: code, api: api, refused: refusedConnect)
         // A dead socket (waiting or failed) is released now; a ready one stays open until cancel.
         let ready = next == .ready
         let (fd, token, closeIt) = state.withLock { state -> (Int32, UInt64?, Bool) in
@@ -266,19 +305,23 @@ public final class ScanConnection: Sendable {
     }
 
     private func transition(to next: ConnectionState, at time: UInt64, onlyFrom required: ConnectionState? = nil) {
-        let handler = state.withLock { state -> StateHandler?? in
-            if let required, state.current != required { return .none }
-            if state.current.isTerminal { return .none }
+        let (handler, releaseFlow) = state.withLock { state -> (StateHandler??, Bool) in
+            if let required, state.current != required { return (.none, false) }
+            if state.current.isTerminal { return (.none, false) }
             state.current = next
-            return .some(state.handler)
+            let release = next.isTerminal && state.holdsFlow
+            if release { state.holdsFlow = false }
+            return (.some(state.handler), release)
         }
         guard let handler else { return }
         events?.record(.connectionState(.init(connection: id, state: next.eventName, error: next.error?.name)))
+        if releaseFlow { flows?.release() }
         handler?(next, time)
     }
 
     deinit {
-        let fd = state.withLock { $0.fd }
+        let (fd, holdsFlow) = state.withLock { ($0.fd, $0.holdsFlow) }
         if fd >= 0 { SocketSystem.close(fd) }
+        if holdsFlow { flows?.release() }
     }
 }

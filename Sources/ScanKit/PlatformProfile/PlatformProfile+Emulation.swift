@@ -20,10 +20,13 @@ extension PlatformProfile {
     }
 
     /// Puts the profile in force for the rest of this process, before the app starts any
-    /// connection: its costs (`PlatformCosts`) and its path model (`PathMonitor`).
+    /// connection: its costs (`PlatformCosts`), its flow limit (`FlowTable`), how a refused
+    /// connect is reported (`ConnectionState.afterConnect`) and its path model (`PathMonitor`).
     /// - Throws: `SystemError` when the path cannot be observed (no rtnetlink socket).
     public func install() throws(SystemError) {
         PlatformCosts.install(costs)
+        FlowTable.install(limit: flowLimit)
+        ConnectionState.install(refusedConnect: refusedConnectReport)
         try PathMonitor.install(pathModel)
     }
 

@@ -83,6 +83,15 @@ struct TuneCommand: AsyncParsableCommand {
 
     @OptionGroup var lanes: LaneOption
 
+    @Option(
+        help: ArgumentHelp(
+            "The device the app runs on: a platform profile of fixtures/platforms (\(PlatformProfileLoader.builtinNames().joined(separator: ", "))) or a path.",
+            discussion:
+                "linux (the default) adds nothing. A drawn candidate that can hold more connections at once than the profile's flow limit (max_flows: 512 on iphone-a16) is not run but drawn again, with a note; the base runs regardless, with a warning (docs/PLATFORMS.md)."
+        )
+    )
+    var platform: String?
+
     @Option(help: "Promotion factor: each rung keeps the best 1/ETA of its candidates (2-5).")
     var eta = 3
 
@@ -140,8 +149,10 @@ struct TuneCommand: AsyncParsableCommand {
             eta: eta,
             changes: changes,
             budgetMinutes: budgetMinutes,
-            space: space
+            space: space,
+            platform: platform ?? prior?.tune?.platform
         )
+        if let platform { _ = try PlatformProfileLoader.load(platform) }
         _ = try StrategyLoader.load(try StrategyLoader.resolve(base))
         _ = try StrategyLoader.load(try StrategyLoader.resolve(reference))
         Terminal.progress(summary(record))
@@ -192,6 +203,7 @@ struct TuneCommand: AsyncParsableCommand {
             Self.minutes(record.budgetMinutes),
         ]
         words += record.objectives.flatMap { ["--objective", $0] } + ["--seed", String(record.seed)]
+        if let platform = record.platform { words += ["--platform", platform] }
         return words.joined(separator: " ")
     }
 
