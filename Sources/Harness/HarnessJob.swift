@@ -116,6 +116,7 @@ public struct HarnessJob: Sendable {
             stamp: stamp,
             progress: progress
         )
+        try await sink.save()
         // What an earlier job killed with its controllers left (they take their LANs down when the
         // job dies, unless they died too): removed, and the neighbour limits restored, before this
         // job raises them again.
