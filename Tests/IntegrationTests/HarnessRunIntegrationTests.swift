@@ -291,9 +291,11 @@ struct HarnessRunIntegrationTests {
         child.wait()
         // The controller watches the run that owns its LAN (`testbed up --owner`) and takes it down.
         let deadline = Date().addingTimeInterval(15)
-        while TestbedState.load(id: id) != nil || ScanBenchCLI.ourNamespaces().contains(where: {
-            $0.hasPrefix("scanbench-\(id)-")
-        }), Date() < deadline {
+        while TestbedState.load(id: id) != nil
+            || ScanBenchCLI.ourNamespaces().contains(where: {
+                $0.hasPrefix("scanbench-\(id)-")
+            }), Date() < deadline
+        {
             usleep(100_000)
         }
         #expect(!ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") })

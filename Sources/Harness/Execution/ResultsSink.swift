@@ -59,11 +59,10 @@ actor ResultsSink {
 
     /// The operating system's reason for a failed write, e.g. "No space left on device".
     private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
         {
-            return String(cString: strerror(code.rawValue))
+            return Errno(rawValue: Int32(underlying.code)).text
         }
         if (error as? CocoaError)?.code == .fileWriteOutOfSpace { return "No space left on device" }
         return "\(error)"
