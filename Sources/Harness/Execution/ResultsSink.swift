@@ -33,7 +33,6 @@ actor ResultsSink {
         done += 1
         document.runs.append(result)
         document.runs.sort { $0.sequence < $1.sequence }
-        stamp(&document)
         try save()
         progress(Self.line(result, done: done, total: total, seconds: seconds) + eta())
     }
@@ -43,6 +42,8 @@ actor ResultsSink {
     /// before any run finished has a results.json that `--resume` continues.
     /// - Throws: `HarnessError` naming the file, the runs it still holds and how to go on.
     func save() throws {
+        // Stamped every time: a `tune` killed before its first run must leave its record to resume.
+        stamp(&document)
         do {
             try document.write(to: path)
             written = document.runs.count
