@@ -6,6 +6,7 @@
 #include <linux/if.h>
 #include <linux/if_tun.h>
 #include <linux/perf_event.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -33,6 +34,18 @@ int scanbench_tap_open(const char *name) {
 
 int scanbench_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0);
+}
+
+int scanbench_wait_for_process_exit(int pid) {
+    int fd = (int)syscall(SYS_pidfd_open, pid, 0);  // close-on-exec by default
+    if (fd < 0) return errno == ESRCH ? 0 : -1;
+    struct pollfd entry = { .fd = fd, .events = POLLIN };
+    int status;
+    do { status = poll(&entry, 1, -1); } while (status < 0 && errno == EINTR);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return status < 0 ? -1 : 0;
 }
 
 int scanbench_set_timer_slack(unsigned long nanoseconds) {

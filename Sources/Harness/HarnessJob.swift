@@ -13,8 +13,9 @@ import AppInputs
 ///
 /// A fresh LAN per run means no run inherits another's ARP caches, sockets in TIME_WAIT, agent
 /// state or position in the switch's random stream, so a seed replays a run. Testbeds are taken
-/// down after each run, on error, and — if this process is killed — by the next
-/// `scanbench testbed down`.
+/// down after each run and on error; if this process is killed, even by SIGKILL, each controller
+/// sees its owner end and takes its LAN down itself (`testbed up --owner`), and what a controller
+/// killed too left is removed by the next job's start or `scanbench testbed down`.
 public struct HarnessJob: Sendable {
     public var plan: RunPlan
     public var outputDirectory: String
@@ -121,6 +122,11 @@ public struct HarnessJob: Sendable {
             stamp: stamp,
             progress: progress
         )
+        try await sink.save()
+        // What an earlier job killed with its controllers left (they take their LANs down when the
+        // job dies, unless they died too): removed, and the neighbour limits restored, before this
+        // job raises them again.
+        TestbedCleaner.removeAbandoned(log: progress)
         if jobs > 1 {
             // The kernel's neighbour table is shared by every namespace: make room for each lane's sweep.
             let hosts = inputs.fixtures.map { $0.fixture.network.subnet.hosts.count }.max() ?? 254
@@ -260,7 +266,11 @@ public struct HarnessJob: Sendable {
     /// never share a process with the switch and the device agents.
     private func bringUp(_ input: JobInputs.FixtureInput, id: String, seed: UInt64) async throws -> GroundTruth {
         testbedStarting(id)
-        let command = [executable, "testbed", "up", input.path, "--detach", "--id", id, "--seed", String(seed)]
+        // Owned by this process: if it dies, even by SIGKILL, the controller takes the LAN down itself.
+        let command = [
+            executable, "testbed", "up", input.path, "--detach", "--id", id, "--seed", String(seed),
+            "--owner", String(ProcessInfo.processInfo.processIdentifier),
+        ]
         let up = try await OffThePool.run { try ChildProcess.run(command, timeout: 180) }
         guard up.status == 0, let state = TestbedState.load(id: id), state.fixture == input.fixture else {
             throw HarnessError(

@@ -29,6 +29,21 @@ public enum TestbedCleaner {
         return Removal(removed: ids, leftAlone: unclaimedNamespaces())
     }
 
+    /// Removes this state root's testbeds whose controller is gone — killed together with the run
+    /// that owned them, say, so nothing would ever take them down — and leaves every testbed with a
+    /// live controller alone (another job's, or one being built). Once no testbed namespace is left
+    /// on the machine, the neighbour-table limits a dead job left raised are restored.
+    /// - Returns: the ids removed.
+    @discardableResult
+    public static func removeAbandoned(log: @escaping @Sendable (String) -> Void) -> [String] {
+        let abandoned = TestbedState.allIDs().filter { id in
+            TestbedState.load(id: id).map { !$0.controllerAlive } ?? false
+        }
+        for id in abandoned { remove(id: id, log: log) }
+        if ourNamespaces().isEmpty { NeighbourLimits.restore() }
+        return abandoned
+    }
+
     /// Removes one testbed, whichever state root it belongs to (its controller is stopped only
     /// when its state is under this one).
     public static func remove(id: String, log: @escaping @Sendable (String) -> Void) {

@@ -1,3 +1,4 @@
+import CTestbedShims
 import Platform
 import Glibc
 
@@ -13,6 +14,15 @@ public enum ProcessControl {
 
     /// True when `pid` exists and we may signal it (signal 0 delivers nothing).
     public static func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
+
+    /// Blocks the calling thread until process `pid` has exited (at once when it is gone): what a
+    /// testbed controller waits on to take its LAN down when the run that owns it dies, even by
+    /// SIGKILL. A pidfd, so a pid reused after the exit is not mistaken for the owner; a kernel
+    /// without one (before 5.3) is asked every 500 ms with signal 0 instead.
+    public static func waitForExit(of pid: Int32) {
+        if scanbench_wait_for_process_exit(pid) == 0 { return }
+        while isAlive(pid) { usleep(500_000) }
+    }
 
     /// Sends `signal` to `pid`; false when it is gone or not ours.
     @discardableResult

@@ -7,7 +7,9 @@ import Glibc
 /// Delivery goes through Dispatch signal sources (the handler runs on a global queue, not in a
 /// signal handler, so it may take locks and allocate). `wait()` blocks until a signal arrived;
 /// `cancel()` gives the signals back their default behaviour.
-public final class SignalTrap {
+///
+/// Sendable: it holds only constants, and Dispatch sources and semaphores are used from any thread.
+public final class SignalTrap: @unchecked Sendable {
     /// The signals a user or a supervisor sends to stop us.
     public static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
 
@@ -31,6 +33,10 @@ public final class SignalTrap {
 
     /// Blocks the calling thread until a stop signal arrives.
     public func wait() { arrived.wait() }
+
+    /// Releases `wait()` as a stop signal would (without running the handler): a stop that comes
+    /// from elsewhere, such as the end of the process a testbed controller serves.
+    public func release() { arrived.signal() }
 
     /// Stops catching: the stop signals end the process again.
     public func cancel() {

@@ -5,8 +5,7 @@ import Testbed
 import Testing
 
 /// `scanbench run` end to end on the tiny LAN: results agree with `scanbench analyze` and tshark
-/// on the kept pcaps, budgets hold on the wire, compare gates, and a killed run leaves nothing
-/// that `testbed down` cannot remove.
+/// on the kept pcaps, budgets hold on the wire, compare gates, and a killed run leaves no LAN.
 @Suite("scanbench run", .tags(.integration), .serialized)
 struct HarnessRunIntegrationTests {
     static func results(_ directory: String) throws -> [String: Any] {
@@ -270,7 +269,7 @@ struct HarnessRunIntegrationTests {
         }
     }
 
-    @Test("a run killed with SIGKILL mid-way leaves nothing that testbed down cannot remove, and the next run works")
+    @Test("a run killed with SIGKILL mid-way: its controller takes the LAN down, and the next run works")
     func killedRun() throws {
         let out = NSTemporaryDirectory() + "run-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -290,14 +289,20 @@ struct HarnessRunIntegrationTests {
         usleep(3_000_000)  // mid-scan
         kill(child.pid, SIGKILL)
         child.wait()
-        #expect(
-            ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") },
-            "the LAN outlives the killed run"
-        )
-        let down = try ScanBenchCLI.scanbench(["testbed", "down", "--id", id])
-        #expect(down.status == 0)
+        // The controller watches the run that owns its LAN (`testbed up --owner`) and takes it down.
+        let deadline = Date().addingTimeInterval(15)
+        while TestbedState.load(id: id) != nil
+            || ScanBenchCLI.ourNamespaces().contains(where: {
+                $0.hasPrefix("scanbench-\(id)-")
+            }), Date() < deadline
+        {
+            usleep(100_000)
+        }
         #expect(!ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(id)-") })
         #expect(TestbedState.load(id: id) == nil)
+        #expect(!FileManager.default.fileExists(atPath: TestbedNames(id: id).controllerLog))
+        let down = try ScanBenchCLI.scanbench(["testbed", "down", "--id", id])
+        #expect(down.status == 0, "nothing left to remove, and that is no error")
         let again = try ScanBenchCLI.scanbench(
             ["run", "--fixture", "tiny", "--strategy", "scanbench-best", "--repeat", "1", "--out", out],
             timeout: 300

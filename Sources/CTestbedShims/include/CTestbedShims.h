@@ -21,6 +21,11 @@ int scanbench_tap_set_carrier(int fd, int on);
 /// Asks the kernel to send `signal` to this process when its parent dies.
 int scanbench_set_parent_death_signal(int signal);
 
+/// Blocks until process `pid` has exited (a pidfd becomes readable then, Linux 5.3+); returns 0
+/// then, or at once when there is no such process. -1 with errno set when it cannot watch (no
+/// pidfd_open: ENOSYS).
+int scanbench_wait_for_process_exit(int pid);
+
 /// Sets this thread's timer slack in nanoseconds (1 = as precise as the kernel allows).
 int scanbench_set_timer_slack(unsigned long nanoseconds);
 

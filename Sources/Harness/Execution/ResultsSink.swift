@@ -11,6 +11,8 @@ actor ResultsSink {
     private let stamp: @Sendable (inout ResultsDocument) -> Void
     private let progress: @Sendable (String) -> Void
     private var done = 0
+    /// Runs in results.json as this job last wrote it; nil before its first write.
+    private var written: Int?
     private let started = MonotonicClock.now()
 
     init(
@@ -31,9 +33,40 @@ actor ResultsSink {
         done += 1
         document.runs.append(result)
         document.runs.sort { $0.sequence < $1.sequence }
-        stamp(&document)
-        try document.write(to: path)
+        try save()
         progress(Self.line(result, done: done, total: total, seconds: seconds) + eta())
+    }
+
+    /// Writes results.json as it stands (atomically: a write that fails, a full disk say, leaves
+    /// the file as the last write left it). Called once before the first run too, so a job killed
+    /// before any run finished has a results.json that `--resume` continues.
+    /// - Throws: `HarnessError` naming the file, the runs it still holds and how to go on.
+    func save() throws {
+        // Stamped every time: a `tune` killed before its first run must leave its record to resume.
+        stamp(&document)
+        do {
+            try document.write(to: path)
+            written = document.runs.count
+        } catch {
+            let held =
+                written.map { "it still holds the \($0) runs of its last write" } ?? "this job wrote nothing to it yet"
+            throw HarnessError(
+                "could not write \(path): \(Self.reason(error)); \(held)",
+                fix:
+                    "free space on its file system (df \((path as NSString).deletingLastPathComponent)), then run the same command with --resume: the runs already written are kept"
+            )
+        }
+    }
+
+    /// The operating system's reason for a failed write, e.g. "No space left on device".
+    private static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return Errno(rawValue: Int32(underlying.code)).text
+        }
+        if (error as? CocoaError)?.code == .fileWriteOutOfSpace { return "No space left on device" }
+        return "\(error)"
     }
 
     /// ", ETA 4 min" from the mean wall time per finished run so far (lanes included).
@@ -45,7 +78,7 @@ actor ResultsSink {
 
     func addPeers(_ peers: [PeerResult]) throws {
         document.peers += peers
-        try document.write(to: path)
+        try save()
     }
 
     /// One finished run, for the progress output: what it found and sent, or why it failed.

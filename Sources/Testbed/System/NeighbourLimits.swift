@@ -11,7 +11,7 @@ public enum NeighbourLimits {
     /// over the first saved the first's raised values, and a root whose job was killed kept the
     /// only record of the defaults, so the limits stayed raised.) A tmpfs, like the limits
     /// themselves, reset by a reboot.
-    static let savedPath = "/run/scanbench-neighbour-limits.json"
+    public static let savedPath = "/run/scanbench-neighbour-limits.json"
 
     static func path(_ key: String) -> String { "/proc/sys/net/ipv4/neigh/default/\(key)" }
 

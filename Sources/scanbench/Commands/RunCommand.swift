@@ -382,15 +382,16 @@ struct RunCommand: AsyncParsableCommand {
         return (chosen, reference ?? document.referenceStrategy, !givesPlan)
     }
 
-    /// The interrupted run's document in `output`, its failed runs dropped (they run again), when
-    /// it recorded exactly `recorded`; otherwise a refusal that names what differs.
-    private func resumed(_ output: String, _ recorded: RecordedPlan) throws -> ResultsDocument {
+    /// The interrupted run's document in `output`, its failed runs and those whose capture no
+    /// longer reads dropped (they run again), when it recorded exactly `recorded`; nil when it
+    /// wrote no results.json yet (everything runs); otherwise a refusal that names what differs.
+    private func resumed(_ output: String, _ recorded: RecordedPlan) throws -> ResultsDocument? {
         let file = "\(output)/results.json"
         guard FileManager.default.fileExists(atPath: file) else {
-            throw refuse(
-                "--resume: \(file) does not exist, so there is no run to continue",
-                fix: "give the --out of the interrupted run, or drop --resume to start one"
-            )
+            // A run writes results.json before its first LAN comes up; one stopped before that
+            // (within a second of its start) measured nothing, so all of it is still to run.
+            Terminal.progress("--resume: \(file) does not exist (nothing was measured yet): running the whole plan")
+            return nil
         }
         var document: ResultsDocument
         do { document = try ResultsDocument.load(file) } catch let error as ResultsError {
@@ -421,6 +422,11 @@ struct RunCommand: AsyncParsableCommand {
             )
         }
         document.runs.removeAll { $0.status != .ok }
+        // A kept run must still have the capture its wire figures came from.
+        let damaged = KeptRuns.unreadableCaptures(document.runs, outputDirectory: output)
+        for rerun in damaged { Terminal.progress("--resume: \(rerun.name) runs again: \(rerun.reason)") }
+        let again = Set(damaged.map(\.sequence))
+        document.runs.removeAll { again.contains($0.sequence) }
         return document
     }
 

@@ -39,6 +39,11 @@ struct TestbedUpCommand: ParsableCommand {
     @Flag(help: "Print the device table as JSON ground truth instead of a table.")
     var json = false
 
+    /// The process the LAN serves (`scanbench run` passes its own pid): when it ends, however it
+    /// ends (SIGKILL included), the controller takes the LAN down as Ctrl-C would.
+    @Option(help: .hidden)
+    var owner: Int32?
+
     func run() throws {
         do {
             try HostRequirements.check(for: "testbed up")
@@ -64,7 +69,7 @@ struct TestbedUpCommand: ParsableCommand {
                     fixturePath: path,
                     id: id,
                     seed: seed,
-                    extra: noServices ? ["--no-services"] : []
+                    extra: (noServices ? ["--no-services"] : []) + (owner.map { ["--owner", String($0)] } ?? [])
                 )
             } else {
                 try runInForeground(fixture: loaded, path: path, id: id, seed: seed)
@@ -87,6 +92,14 @@ struct TestbedUpCommand: ParsableCommand {
         )
         builder.startServices = !noServices
         let stopRequest = SignalTrap()
+        if let owner {
+            // Watched from before the build: an owner that dies while the LAN comes up is seen too.
+            Thread.detachNewThread {
+                ProcessControl.waitForExit(of: owner)
+                Terminal.progress("the process that owns testbed \(id) (pid \(owner)) ended: taking it down")
+                stopRequest.release()
+            }
+        }
         let running = try builder.build()
         let truth = GroundTruth(state: running.state)
         if json {
@@ -100,6 +113,10 @@ struct TestbedUpCommand: ParsableCommand {
         stopRequest.wait()
         Terminal.progress("taking testbed \(id) down")
         running.teardown(log: Terminal.progress)
+        // Nobody is left to read the log of a LAN whose owner died (a killed run): leave nothing.
+        if let owner, !ProcessControl.isAlive(owner) {
+            try? FileManager.default.removeItem(atPath: TestbedNames(id: id).controllerLog)
+        }
     }
 
     static func freshID() throws -> String {

@@ -1,0 +1,120 @@
+import Foundation
+import Spawn
+import Testbed
+import Testing
+import Wire
+
+/// Issue 47: a run killed at any moment (SIGKILL to its whole process group: the harness, the app
+/// it measures, a `testbed up` under way) leaves nothing, and `run --resume` then measures what an
+/// uninterrupted run of the same seed measures.
+@Suite("a killed run resumes to the same counters", .tags(.integration), .serialized)
+struct KilledRunResumeIntegrationTests {
+    /// Two strategies whose counters are exact under one seed (docs/METRICS.md, "Repeatability"),
+    /// on two lanes, so the job raises the neighbour-table limits itself. About 45 s.
+    static let plan = [
+        "run", "--fixture", "tiny", "--strategy", "scanbench-best", "--strategy", "review-phase2", "--repeat", "1",
+        "--seed", "1", "--no-classify", "--lanes", "2",
+    ]
+
+    /// The counters a seed fixes, per run: devices found, TCP attempts on the wire, connections the stack created.
+    static func counters(_ directory: String) throws -> [String: [Int]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/results.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var counters: [String: [Int]] = [:]
+        for run in try #require(document["runs"] as? [[String: Any]]) {
+            #expect(run["status"] as? String == "ok", "\(run["strategy"] ?? "") \(run["error"] ?? "")")
+            let metrics = try #require(run["metrics"] as? [String: Any])
+            let found = (metrics["yield"] as? [String: Any])?["found"] as? Int
+            let attempts = (metrics["wire"] as? [String: Any])?["tcp_attempts"] as? Int
+            let connections = (metrics["stack"] as? [String: Any])?["connections_created"] as? Int
+            counters["\(run["strategy"] ?? "")-r\(run["repetition"] ?? "")"] = [found, attempts, connections].map {
+                $0 ?? -1
+            }
+        }
+        return counters
+    }
+
+    @Test("SIGKILL to the run's process group at a random moment: the LANs go, --resume gives the same counters")
+    func killedAndResumed() throws {
+        let limitsBefore = NeighbourLimits.current()
+        // A state root of its own: what the killed run leaves is exactly what is in it.
+        let root = NSTemporaryDirectory() + "killed-\(UUID().uuidString.prefix(8))"
+        let whole = root + "/whole", killed = root + "/killed", state = root + "/state"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        defer {
+            _ = try? ScanBenchCLI.scanbench(["testbed", "down"], stateRoot: state)
+            try? FileManager.default.removeItem(atPath: root)
+        }
+
+        let uninterrupted = try ScanBenchCLI.scanbench(Self.plan + ["--out", whole], stateRoot: state, timeout: 300)
+        #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
+
+        // Anywhere in the run's ~45 s: before results.json exists, while a LAN comes up, mid-scan,
+        // between runs. The seed is printed so that a failure replays with SCANBENCH_KILL_SEED.
+        let seed =
+            ProcessInfo.processInfo.environment["SCANBENCH_KILL_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        var random = RandomSource(seed: seed)
+        let delay = random.unit() * 38
+        print("killing the run \(String(format: "%.2f", delay)) s after its start (SCANBENCH_KILL_SEED=\(seed))")
+        let child = try ChildProcess.spawn(
+            ["env", "SCANBENCH_STATE_DIR=\(state)", ScanBenchCLI.binary] + Self.plan + ["--out", killed],
+            newSession: true
+        )
+        // The testbed ids the run used, as its controllers create their state directories.
+        var seen = Set<String>()
+        func look() {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+            seen.formUnion(entries.filter(TestbedNames.isValidID))
+        }
+        let killAt = Date().addingTimeInterval(delay)
+        while Date() < killAt {
+            look()
+            usleep(20_000)
+        }
+        kill(-child.pid, SIGKILL)
+        #expect(child.wait() == 128 + SIGKILL)
+        // Each controller sees its owner gone and takes its LAN down (one still coming up does so once up).
+        func leftovers() -> [String] {
+            look()
+            let namespaces = ScanBenchCLI.ourNamespaces().filter { namespace in
+                seen.contains { namespace.hasPrefix("scanbench-\($0)-") }
+            }
+            return namespaces + ((try? FileManager.default.contentsOfDirectory(atPath: state)) ?? [])
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while !leftovers().isEmpty, Date() < deadline { usleep(200_000) }
+        #expect(leftovers().isEmpty, "left by the killed run (testbeds \(seen.sorted())): \(leftovers())")
+
+        let resumed = try ScanBenchCLI.scanbench(
+            Self.plan + ["--out", killed, "--resume"],
+            stateRoot: state,
+            timeout: 300
+        )
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let expected = try Self.counters(whole)
+        #expect(expected.count == 2)
+        #expect(try Self.counters(killed) == expected, "killed at \(delay) s, seed \(seed): \(resumed.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []).isEmpty)
+        #expect(
+            !ScanBenchCLI.ourNamespaces().contains { namespace in
+                seen.contains { namespace.hasPrefix("scanbench-\($0)-") }
+            }
+        )
+
+        // The limits are the kernel's, shared with every LAN on the machine: they are back as they
+        // were unless another LAN (not this test's) still needs them raised, and then its last
+        // 'down' restores the values recorded before the first raise.
+        if ScanBenchCLI.ourNamespaces().isEmpty {
+            #expect(NeighbourLimits.current() == limitsBefore)
+        } else {
+            let recorded = FileManager.default.contents(atPath: NeighbourLimits.savedPath).flatMap {
+                try? JSONDecoder().decode([Int].self, from: $0)
+            }
+            #expect(
+                NeighbourLimits.current() == limitsBefore || recorded == limitsBefore,
+                "limits \(NeighbourLimits.current()), recorded \(recorded ?? []), before \(limitsBefore)"
+            )
+        }
+    }
+}
