@@ -63,7 +63,8 @@ public enum TwinDerivation {
             arpExcess: arpExcess,
             inventory: inventory,
             options: options,
-            scannerMAC: observations.scannerMAC
+            scannerMAC: observations.scannerMAC,
+            captureS: observations.durationS
         )
         let devices = hosts.map { deviceDerivation.device(for: $0, account: &account) }
         account.leftOut.append(
@@ -79,7 +80,9 @@ public enum TwinDerivation {
             network: network,
             devices: devices
         )
-        return TwinFixture(fixture: fixture, reasoning: account.reasoning, leftOut: account.leftOut)
+        var twin = TwinFixture(fixture: fixture, reasoning: account.reasoning, leftOut: account.leftOut)
+        twin.survey = SurveyCheck.check(observations, subnet: subnet).headerLines
+        return twin
     }
 
     /// What a derivation says as it goes: why it chose each number, and what it left out.

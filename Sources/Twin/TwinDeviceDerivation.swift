@@ -15,6 +15,8 @@ struct TwinDeviceDerivation {
     let arpExcess: ARPQueueing
     let inventory: [Inventory.Device]
     let options: TwinOptions
+    /// How long the capture lasted (s).
+    let captureS: Double
     private var usedMACs: Set<MACAddress>
     private var usedNames: Set<String> = []
     private var usedHostnames: Set<String> = []
@@ -25,8 +27,10 @@ struct TwinDeviceDerivation {
         arpExcess: ARPQueueing,
         inventory: [Inventory.Device],
         options: TwinOptions,
-        scannerMAC: MACAddress?
+        scannerMAC: MACAddress?,
+        captureS: Double
     ) {
+        self.captureS = captureS
         self.gateway = gateway
         self.arpExcess = arpExcess
         self.inventory = inventory
@@ -64,6 +68,7 @@ struct TwinDeviceDerivation {
         device.hostname = hostname(draft, account: &account)
         device.link = link(&draft, account: &account)
         device.arp = arp(draft, account: &account)
+        device.deepSleep = deepSleep(&draft, arp: &device.arp, account: &account)
         device.icmpEcho = icmpEcho(draft, account: &account)
         let ssdp = self.ssdp(&draft, account: &account)
         if ssdp != nil {
@@ -174,6 +179,37 @@ struct TwinDeviceDerivation {
             }
         }
         return arp != Fixture.ARPBehaviour() ? arp : nil
+    }
+
+    /// A deep-sleep cycle when its answer timeline shows one (`SleepInference`: the evidence rule
+    /// and what it assumes); then the ARP reply probability is dropped, the sleep explaining the
+    /// unanswered requests. With unanswered requests too few or too scattered for a cycle, the
+    /// device says so and keeps the reply probability alone.
+    private func deepSleep(
+        _ draft: inout Draft,
+        arp: inout Fixture.ARPBehaviour?,
+        account: inout TwinDerivation.Account
+    ) -> Fixture.DeepSleep? {
+        if let presence = SleepInference.presence(draft.host.probes, captureS: captureS) {
+            account.leftOut.append(
+                "\(draft.name): \(presence): it may have come or gone during the capture; a fixture's device is there throughout"
+            )
+        }
+        switch SleepInference.infer(draft.host.probes) {
+        case .sleeps(let sleep, let evidence):
+            draft.notes.append("deep_sleep from its answer timeline: \(evidence)")
+            if arp?.replyProbability != nil {
+                arp?.replyProbability = nil
+                if arp == Fixture.ARPBehaviour() { arp = nil }
+                draft.notes.append("ARP reply probability dropped: the sleep explains the unanswered requests")
+            }
+            return sleep
+        case .tooLittleEvidence(let summary):
+            draft.notes.append("too little evidence for a sleep cycle: reply probability only (\(summary))")
+            return nil
+        case .alwaysAnswered:
+            return nil
+        }
     }
 
     /// Whether it answers echo; nil (the default, answers) when never pinged.
