@@ -42,24 +42,72 @@ struct TwinTimeIntegrationTests {
         ])
         #expect(derive.status == 0, "\(derive.stderr)")
         let yaml = try String(contentsOfFile: twin, encoding: .utf8)
-        let lines = yaml.split(separator: "\n").map(String.init)
-        let sleeperStart = try #require(lines.firstIndex { $0.contains("ip: 198.18.0.20") }, "\(yaml)")
-        let block = lines[sleeperStart...].prefix { !$0.hasPrefix("  - name:") || $0.contains("198.18.0.20") }
-        let sleepLine = try #require(block.first { $0.contains("sleep_s:") }, "no deep_sleep for the sleeper:\n\(yaml)")
-        let awakeLine = try #require(block.first { $0.contains("awake_s:") }, "\(yaml)")
-        let sleep = try #require(Double(sleepLine.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))
-        let awake = try #require(Double(awakeLine.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))
+        let (sleep, awake) = try Self.deepSleep(of: "198.18.0.20", in: yaml)
         print("twin of wifi.yaml's sleeper (3 s asleep, 2 s awake): sleep_s \(sleep), awake_s \(awake)")
         #expect((2.7...3.3).contains(sleep), "sleep_s \(sleep)\n\(yaml)")
         #expect((1.7...2.3).contains(awake), "awake_s \(awake)\n\(yaml)")
         // The always-awake device gets none.
-        let plainStart = try #require(lines.firstIndex { $0.contains("ip: 198.18.0.22") })
-        let plain = lines[plainStart...].prefix { !$0.hasPrefix("  - name:") }
-        #expect(!plain.contains { $0.contains("deep_sleep") }, "\(yaml)")
+        #expect(!Self.block(of: "198.18.0.22", in: yaml).contains { $0.contains("deep_sleep") }, "\(yaml)")
         let validate = try ScanBenchCLI.scanbench(["fixture", "validate", twin])
         #expect(validate.stdout.contains("OK:"), "\(validate.stdout)\(validate.stderr)")
         // Pinging three addresses is no survey, and the twin's header says so.
         #expect(yaml.contains("# Survey check (docs/REAL-DEVICES.md, \"The survey\"): NOT a survey"), "\(yaml)")
+    }
+
+    @Test(
+        "scripts/survey for 90 s on wifi.yaml is a valid survey, and its twin gives the sleeper deep_sleep",
+        .timeLimit(.minutes(4))
+    )
+    func surveyScript() throws {
+        let out = NSTemporaryDirectory() + "twin-survey-script-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let testbed = try LiveTestbed.up(Self.fixture)
+        defer { testbed.down() }
+        let capture = "\(out)/survey.pcap"
+        let survey = try testbed.exec(
+            ["\(ScanBenchCLI.packageRoot)/scripts/survey", "--interface", "eth0", "--seconds", "90", "--out", capture],
+            timeout: 150
+        )
+        #expect(survey.status == 0, "\(survey.stdout)\(survey.stderr)")
+        let check = try ScanBenchCLI.scanbench(["fixture", "from-capture", capture, "--survey"])
+        print("survey check of scripts/survey on wifi.yaml:\n\(check.stdout)")
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("a valid survey"), "\(check.stdout)")
+        let inventory = "\(out)/lan.yaml"
+        try "devices:\n  - {name: gateway, ip: 198.18.0.1, category: router}\n".write(
+            toFile: inventory,
+            atomically: true,
+            encoding: .utf8
+        )
+        let derive = try ScanBenchCLI.scanbench([
+            "fixture", "from-capture", capture, "--inventory", inventory, "--out", "\(out)/twin.yaml",
+        ])
+        #expect(derive.status == 0, "\(derive.stderr)")
+        let yaml = try String(contentsOfFile: "\(out)/twin.yaml", encoding: .utf8)
+        let figures = try Self.deepSleep(of: "198.18.0.20", in: yaml)
+        print("twin of wifi.yaml's sleeper from the survey (3 s asleep, 2 s awake): \(figures)")
+        // Requests about every 0.5 s: each figure good to about that.
+        #expect((2.4...3.6).contains(figures.sleep) && (1.4...2.6).contains(figures.awake), "\(figures)\n\(yaml)")
+        #expect(yaml.contains("subnet: 198.18.0.0/24"), "\(yaml)")
+        #expect(yaml.contains("# Survey check (docs/REAL-DEVICES.md, \"The survey\"): a valid survey"), "\(yaml)")
+    }
+
+    /// The YAML lines of the device at `ip`, from its `ip:` line to the next device.
+    static func block(of ip: String, in yaml: String) -> [String] {
+        let lines = yaml.split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(where: { $0.contains("ip: \(ip)") }) else { return [] }
+        return Array(lines[start...].prefix { !$0.hasPrefix("- name:") })
+    }
+
+    /// `sleep_s` and `awake_s` of the device at `ip` in a twin's YAML.
+    static func deepSleep(of ip: String, in yaml: String) throws -> (sleep: Double, awake: Double) {
+        let block = Self.block(of: ip, in: yaml)
+        func value(_ key: String) throws -> Double {
+            let line = try #require(block.first { $0.contains("\(key):") }, "no \(key) for \(ip):\n\(yaml)")
+            return try #require(Double(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))
+        }
+        return (try value("sleep_s"), try value("awake_s"))
     }
 
     @Test(

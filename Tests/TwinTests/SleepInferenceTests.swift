@@ -137,6 +137,15 @@ struct SleepInferenceTests {
         )
     }
 
+    @Test("a sweep that asks ARP for the network and broadcast addresses too (arp-scan --localnet) gives its /24")
+    func sweepWithNetworkAndBroadcast() throws {
+        var observations = Self.observations(device: [Probe(kind: .arp, atMs: 0, answerMs: 1)], durationS: 1)
+        observations.arpTargets = Set((0...255).map { IPv4Address(198, 18, 0, UInt8($0)) })
+        let twin = try TwinDerivation.derive(observations, options: TwinOptions())
+        #expect(twin.fixture.network.subnet.description == "198.18.0.0/24")
+        #expect(SurveyCheck.check(observations).text(file: "x").contains("ARP asked for 253 of 198.18.0.0/24's 254"))
+    }
+
     @Test("a short scan is not a survey, and says what it could not see; a thorough one is")
     func survey() throws {
         // A scan: one ARP request and one ping per device, 2 ports, 12 s, no meta-query, no SSDP.

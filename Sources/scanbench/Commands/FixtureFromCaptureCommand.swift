@@ -36,8 +36,8 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             'too little evidence for a sleep cycle: reply probability only'.
 
             --survey says whether FILE is a survey: a capture thorough and long enough for its twin \
-            to judge other strategies (every address asked ARP, every device asked at least every \
-            second for 80 s, pinged, asked on the presets' TCP ports; the mDNS meta-query; SSDP \
+            to judge other strategies (every address asked ARP, every device asked in 90 % of \
+            the seconds of at least 80 s, pinged, asked on the presets' TCP ports; the mDNS meta-query; SSDP \
             ssdp:all), what it did and what it could not see. Exit status 1 when it is not. The \
             twin's header carries the same list. Recipe: docs/REAL-DEVICES.md, "The survey".
 
