@@ -45,7 +45,9 @@ struct TwinDeviceDerivation {
         let listed: Inventory.Device?
         let name: String
         var notes: [String] = []
-        var rtt: Double? { host.medianRTT }
+        /// Set when its answers show power save: its round trip is then its quickest answer's.
+        var powerSave: Fixture.PowerSave?
+        var rtt: Double? { powerSave != nil ? host.ipRTTs.min() : host.medianRTT }
         var arpRTT: Double? { host.medianARPRTT }
         /// What ARP cost beyond IP around the time this host was asked.
         let arpExcess: Double
@@ -66,6 +68,7 @@ struct TwinDeviceDerivation {
         let category = host.address == gateway ? .router : (listed?.category ?? TwinOptions.defaultCategory)
         var device = Fixture.Device(name: name, ip: host.address, mac: mac, category: category)
         device.hostname = hostname(draft, account: &account)
+        device.powerSave = powerSave(&draft)
         device.link = link(&draft, account: &account)
         device.arp = arp(draft, account: &account)
         device.deepSleep = deepSleep(&draft, arp: &device.arp, account: &account)
@@ -141,7 +144,7 @@ struct TwinDeviceDerivation {
             )
         } else if let oneWay, oneWay >= 0.01 {
             var link = Fixture.LinkImpairment(delayMs: TwinDerivation.rounded(oneWay))
-            if draft.host.ipRTTs.count >= 3 {
+            if draft.host.ipRTTs.count >= 3, draft.powerSave == nil {
                 let jitter = TwinDerivation.standardDeviation(draft.host.ipRTTs) / (2.0 / 3).squareRoot()
                 if jitter >= TwinDerivation.jitterFloor { link.jitterMs = TwinDerivation.rounded(min(jitter, oneWay)) }
             }
@@ -179,6 +182,25 @@ struct TwinDeviceDerivation {
             }
         }
         return arp != Fixture.ARPBehaviour() ? arp : nil
+    }
+
+    /// Power save when its answers to unicast requests keep to a beacon-like grid
+    /// (`PowerSaveInference`: the evidence rule and what it assumes); then its link delay comes
+    /// from its quickest answer and no jitter is derived (the holding is the spread).
+    private func powerSave(_ draft: inout Draft) -> Fixture.PowerSave? {
+        switch PowerSaveInference.infer(draft.host.probes) {
+        case .dozes(let powerSave, let evidence):
+            draft.powerSave = powerSave
+            draft.notes.append(
+                "power_save from its answer timeline: \(evidence); link delay from its quickest answer, no jitter"
+            )
+            return powerSave
+        case .tooLittleEvidence(let summary):
+            draft.notes.append("too little evidence for power save: link jitter only (\(summary))")
+            return nil
+        case .prompt:
+            return nil
+        }
     }
 
     /// A deep-sleep cycle when its answer timeline shows one (`SleepInference`: the evidence rule

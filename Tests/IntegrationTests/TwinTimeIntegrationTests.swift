@@ -23,12 +23,14 @@ struct TwinTimeIntegrationTests {
         let capture = "\(out)/sleeper.pcap"
         let script = """
             ip neigh replace 198.18.0.20 lladdr 02:5b:00:00:00:14 dev eth0 nud permanent && \
+            ip neigh replace 198.18.0.21 lladdr 02:5b:00:00:00:15 dev eth0 nud permanent && \
             ip neigh replace 198.18.0.22 lladdr 02:5b:00:00:00:16 dev eth0 nud permanent && \
             { tcpdump -i eth0 -U -w \(capture) 'icmp or arp' 2>/dev/null & pid=$!; sleep 1; \
             ping -n -i 0.1 -c 200 -W 1 198.18.0.20 > /dev/null & \
             ping -n -i 0.5 -c 40 -W 1 198.18.0.22 > /dev/null & \
+            ping -n -i 0.5 -c 40 -W 2 198.18.0.21 > /dev/null & \
             ping -n -i 0.5 -c 40 -W 1 198.18.0.1 > /dev/null & \
-            wait %2 %3 %4; sleep 1; kill $pid; wait $pid; }
+            wait %2 %3 %4 %5; sleep 1; kill $pid; wait $pid; }
             """
         try testbed.shell(script, timeout: 60)
         let inventory = "\(out)/lan.yaml"
@@ -46,8 +48,20 @@ struct TwinTimeIntegrationTests {
         print("twin of wifi.yaml's sleeper (3 s asleep, 2 s awake): sleep_s \(sleep), awake_s \(awake)")
         #expect((2.7...3.3).contains(sleep), "sleep_s \(sleep)\n\(yaml)")
         #expect((1.7...2.3).contains(awake), "awake_s \(awake)\n\(yaml)")
-        // The always-awake device gets none.
-        #expect(!Self.block(of: "198.18.0.22", in: yaml).contains { $0.contains("deep_sleep") }, "\(yaml)")
+        // The dozing station (listen_interval 3, awake_ms 100), pinged every 0.5 s: power_save.
+        let dozer = Self.block(of: "198.18.0.21", in: yaml)
+        print(
+            "twin of wifi.yaml's dozer (listen_interval 3): \(dozer.filter { $0.contains("listen_interval") || $0.contains("delay_ms") })"
+        )
+        #expect(dozer.contains { $0.contains("listen_interval: 3") }, "\(yaml)")
+        #expect(!dozer.contains { $0.contains("deep_sleep") }, "\(yaml)")
+        // The always-awake device gets neither.
+        #expect(
+            !Self.block(of: "198.18.0.22", in: yaml).contains {
+                $0.contains("deep_sleep") || $0.contains("power_save")
+            },
+            "\(yaml)"
+        )
         let validate = try ScanBenchCLI.scanbench(["fixture", "validate", twin])
         #expect(validate.stdout.contains("OK:"), "\(validate.stdout)\(validate.stderr)")
         // Pinging three addresses is no survey, and the twin's header says so.

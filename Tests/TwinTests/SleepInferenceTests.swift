@@ -80,6 +80,64 @@ struct SleepInferenceTests {
         #expect(SleepInference.infer(probes) == .alwaysAnswered)
     }
 
+    /// Echo requests about every 500 ms (jittered by a fixed pattern) to a station that wakes every
+    /// `periodMs` (at 37 ms past the grid) and answers 1 ms after delivery.
+    static func dozerProbes(periodMs: Double, count: Int) -> [Probe] {
+        (0..<count).map { i in
+            let at = Double(i) * 500 + Double((i * 37) % 91)
+            let wake = ((at - 37) / periodMs).rounded(.up) * periodMs + 37
+            return Probe(kind: .icmp, atMs: at, answerMs: wake - at + 1)
+        }
+    }
+
+    @Test("answers held to a 307.2 ms grid: power save with listen_interval 3; a prompt or jittery device gets none")
+    func powerSave() throws {
+        guard
+            case .dozes(let powerSave, let evidence) = PowerSaveInference.infer(
+                Self.dozerProbes(periodMs: 307.2, count: 40)
+            )
+        else {
+            Issue.record("\(PowerSaveInference.infer(Self.dozerProbes(periodMs: 307.2, count: 40)))")
+            return
+        }
+        #expect(powerSave.listenInterval == 3, "\(evidence)")
+        #expect(evidence.contains("307.2 ms grid"), "\(evidence)")
+        // One beacon: listen_interval 1.
+        guard case .dozes(let one, _) = PowerSaveInference.infer(Self.dozerProbes(periodMs: 102.4, count: 40)) else {
+            Issue.record("no power save on a 102.4 ms grid")
+            return
+        }
+        #expect(one.listenInterval == 1)
+        // Prompt answers (2 ms ± 1): nothing to say.
+        let prompt = (0..<40).map { Probe(kind: .icmp, atMs: Double($0) * 500, answerMs: 2 + Double($0 % 3)) }
+        #expect(PowerSaveInference.infer(prompt) == .prompt)
+        // Round trips spread over 0–200 ms with no grid: jitter, said to be too little evidence.
+        let jittery = (0..<40).map {
+            Probe(kind: .icmp, atMs: Double($0) * 500, answerMs: Double(($0 * 53) % 200) + 0.5)
+        }
+        guard case .tooLittleEvidence(let why) = PowerSaveInference.infer(jittery) else {
+            Issue.record("\(PowerSaveInference.infer(jittery))")
+            return
+        }
+        #expect(why.contains("no grid"), "\(why)")
+    }
+
+    @Test("the twin of a dozing station has power_save and its link delay from the quickest answer")
+    func twinOfADozer() throws {
+        var probes = Self.dozerProbes(periodMs: 307.2, count: 40)
+        probes.append(Probe(kind: .arp, atMs: 0, answerMs: 1))
+        let twin = try TwinDerivation.derive(Self.observations(device: probes, durationS: 20), options: TwinOptions())
+        let device = try #require(twin.fixture.devices.first { $0.ip == Self.sleeper })
+        #expect(device.powerSave?.listenInterval == 3, "\(device)")
+        #expect(device.deepSleep == nil)
+        #expect((device.link?.delayMs ?? 0) < 5, "\(String(describing: device.link))")
+        #expect(device.link?.jitterMs == nil)
+        let yaml = twin.yaml(command: "test")
+        #expect(
+            try FixtureLoader.load(text: yaml, file: "twin.yaml").devices.contains { $0.powerSave?.listenInterval == 3 }
+        )
+    }
+
     /// A LAN of two: the router (answers DNS, so it is the gateway) and `device`, asked as `probes` say.
     static func observations(device probes: [Probe], durationS: Double) -> CaptureObservations {
         var observations = CaptureObservations(file: "lan.pcap", scanner: scanner, scannerReason: "test")

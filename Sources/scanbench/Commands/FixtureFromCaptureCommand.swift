@@ -33,7 +33,9 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             Time: a device whose requests go unanswered for seconds at a time, in runs between \
             answered ones (at least 10 requests and two silent spans of 1 s or more), gets a \
             deep_sleep (sleep_s, awake_s) instead of a reply probability; with less, its notes say \
-            'too little evidence for a sleep cycle: reply probability only'.
+            'too little evidence for a sleep cycle: reply probability only'. Echo and SYN \
+            answers held to a grid of 102.4 ms multiples (at least 8, 70 % on the grid) give \
+            power_save (listen_interval).
 
             --survey says whether FILE is a survey: a capture thorough and long enough for its twin \
             to judge other strategies (every address asked ARP, every device asked in 90 % of \
