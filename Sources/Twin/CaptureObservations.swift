@@ -17,6 +17,16 @@ public struct CaptureObservations: Sendable {
     public var arpTargets: Set<IPv4Address> = []
     /// Packets read.
     public var packets = 0
+    /// When the first and the last packet were captured (ms, the capture's clock): the probes'
+    /// times are counted from `startMs`.
+    public var startMs: Double?
+    public var endMs: Double?
+    /// The names the scanner's mDNS questions asked (lower case, no trailing dot), e.g.
+    /// `_ipp._tcp.local` or the `_services._dns-sd._udp.local` meta-query.
+    public var mdnsQuestions: Set<String> = []
+    /// The scanner's SSDP M-SEARCHes and their ST headers.
+    public var mSearches = 0
+    public var mSearchTargets: Set<String> = []
     /// Frames the capturing side says it dropped, and who says so; nil when nothing says (a
     /// classic pcap outside a scanbench run directory). A twin of a lossy capture takes a lost
     /// reply for a silent host and a lost burst for a late one.
@@ -34,6 +44,12 @@ public struct CaptureObservations: Sendable {
         return
             "\(file): the capture dropped \(droppedFrames.count) frames (\(droppedFrames.source)); a twin of it, or a check against it, "
             + "mistakes lost replies for silent or late hosts. Capture again with a larger buffer (tcpdump -B) or a quieter machine"
+    }
+
+    /// How long the capture lasted (s); 0 for an empty one.
+    public var durationS: Double {
+        guard let startMs, let endMs else { return 0 }
+        return (endMs - startMs) / 1000
     }
 
     /// Hosts that answered the scanner on some protocol, by address.

@@ -39,6 +39,9 @@ public struct HostObservations: Sendable, Equatable {
     /// The name a PTR answer gave for its address (full, with the domain), or `.some(nil)` when
     /// a PTR query for it was answered without a name (NXDOMAIN or empty).
     public var ptrName: String??
+    /// Every ARP request, echo request and SYN the scanner sent it, in capture order, each with
+    /// its answer's delay (nil when unanswered): its answer timeline (`SleepInference`).
+    public var probes: [Probe] = []
 
     public init(address: IPv4Address) { self.address = address }
 
@@ -60,6 +63,18 @@ public struct HostObservations: Sendable, Equatable {
         if ssdp != nil { sources.append("ssdp") }
         if dnsAnswers > 0 { sources.append("dns") }
         return sources
+    }
+
+    /// Marks the latest unanswered probe of `kind` (and `port`) sent at most
+    /// `Probe.answerWindowMs` before `atMs` as answered then.
+    mutating func answerProbe(_ kind: Probe.Kind, port: Int? = nil, atMs: Double) {
+        guard
+            let index = probes.lastIndex(where: {
+                $0.kind == kind && $0.port == port && $0.atMs <= atMs
+            }),
+            probes[index].answerMs == nil, atMs - probes[index].atMs <= Probe.answerWindowMs
+        else { return }
+        probes[index].answerMs = atMs - probes[index].atMs
     }
 
     /// Median of the IP round trips (echo and TCP), ms.

@@ -24,6 +24,8 @@ public struct TwinCaptureReader {
     private var answeredThisMSearch: Set<IPv4Address> = []
     /// The scanner's unicast PTR queries: DNS id → the address asked about.
     private var pendingPTR: [UInt16: IPv4Address] = [:]
+    /// The first packet's time, ns: probes are timed from it.
+    private var startNs: Int64?
 
     static let metaQuery = "_services._dns-sd._udp.local"
 
@@ -111,6 +113,11 @@ public struct TwinCaptureReader {
 
     private mutating func add(timestamp: Int64, bytes: ArraySlice<UInt8>, linkType: LinkType) {
         observations.packets += 1
+        if startNs == nil {
+            startNs = timestamp
+            observations.startMs = Self.ms(timestamp)
+        }
+        observations.endMs = Self.ms(timestamp)
         guard let (type, payload) = try? LinkDecoder.networkPayload(of: bytes, linkType: linkType) else { return }
         let sourceMAC = LinkDecoder.sourceMAC(of: bytes, linkType: linkType)
         if type == .arp, let arp = try? ARPPacket(decoding: payload) {
@@ -135,15 +142,21 @@ public struct TwinCaptureReader {
             if arp.operation == .request, !arp.isGratuitous {
                 observations.arpTargets.insert(arp.targetIP)
                 lastARPRequest[arp.targetIP] = time
-                observations.update(arp.targetIP) { $0.arpRequests += 1 }
+                let at = sinceStart(time)
+                observations.update(arp.targetIP) { host in
+                    host.arpRequests += 1
+                    host.probes.append(Probe(kind: .arp, atMs: at))
+                }
             }
             return
         }
         guard arp.senderIP.value != 0 else { return }
+        let at = sinceStart(time)
         observations.update(arp.senderIP) { host in
             host.macs[arp.senderMAC, default: 0] += 1
             guard arp.operation == .reply, arp.targetIP == scanner else { return }
             host.arpReplies += 1
+            host.answerProbe(.arp, atMs: at)
             if let asked = lastARPRequest.removeValue(forKey: arp.senderIP) {
                 host.arpRTTs.append(Self.ms(time - asked))
                 if host.arpAskedAtMs == nil { host.arpAskedAtMs = Self.ms(asked) }
@@ -155,16 +168,32 @@ public struct TwinCaptureReader {
         switch ip.protocol {
         case .icmp:
             guard let icmp = try? ICMPMessage(decoding: ip.payload), case .echoRequest = icmp.kind else { return }
-            observations.update(ip.destination) { $0.echoRequests += 1 }
+            let at = sinceStart(time)
+            observations.update(ip.destination) { host in
+                host.echoRequests += 1
+                host.probes.append(Probe(kind: .icmp, atMs: at))
+            }
+        case .tcp:
+            guard let tcp = try? TCPSegment(decoding: ip.payload), tcp.isSYN else { return }
+            let at = sinceStart(time)
+            observations.update(ip.destination) { host in
+                host.probes.append(Probe(kind: .tcp, port: Int(tcp.destinationPort), atMs: at))
+            }
         case .udp:
             guard let udp = try? UDPDatagram(decoding: ip.payload) else { return }
             if udp.destinationPort == 5353, let message = try? DNSMessage(bytes: udp.payload), !message.isResponse {
-                for question in message.questions { lastMDNSQuestion[question.name.description.lowercased()] = time }
+                for question in message.questions {
+                    let name = question.name.description.lowercased()
+                    lastMDNSQuestion[name] = time
+                    observations.mdnsQuestions.insert(name.hasSuffix(".") ? String(name.dropLast()) : name)
+                }
             } else if udp.destinationPort == 1900, let message = try? SSDPMessage(decoding: udp.payload),
                 message.kind == .search
             {
                 lastMSearch = time
                 answeredThisMSearch = []
+                observations.mSearches += 1
+                if let target = message.header("ST") { observations.mSearchTargets.insert(target) }
             } else if udp.destinationPort == 53, let message = try? DNSMessage(bytes: udp.payload), !message.isResponse,
                 let question = message.questions.first, question.type == .ptr,
                 let address = Self.reverseAddress(question.name)
@@ -178,6 +207,18 @@ public struct TwinCaptureReader {
 
     private mutating func addToScanner(_ ip: IPv4Packet, at time: Int64) {
         switch ip.protocol {
+        case .icmp:
+            guard ip.destination == scanner, let icmp = try? ICMPMessage(decoding: ip.payload),
+                case .echoReply = icmp.kind
+            else { return }
+            let at = sinceStart(time)
+            observations.update(ip.source) { $0.answerProbe(.icmp, atMs: at) }
+        case .tcp:
+            guard ip.destination == scanner, let tcp = try? TCPSegment(decoding: ip.payload),
+                tcp.isSYNACK || tcp.flags.contains(.rst)
+            else { return }
+            let at = sinceStart(time)
+            observations.update(ip.source) { $0.answerProbe(.tcp, port: Int(tcp.sourcePort), atMs: at) }
         case .udp:
             guard let udp = try? UDPDatagram(decoding: ip.payload) else { return }
             if udp.sourcePort == 5353, ip.destination == scanner || ip.destination.isMulticast,
@@ -279,6 +320,9 @@ public struct TwinCaptureReader {
     // MARK: - Helpers
 
     static func ms(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
+
+    /// `time` as ms since the capture's first packet.
+    private func sinceStart(_ time: Int64) -> Double { Self.ms(time - (startNs ?? time)) }
 
     /// `d.c.b.a.in-addr.arpa` → a.b.c.d.
     static func reverseAddress(_ name: DNSName) -> IPv4Address? {

@@ -63,7 +63,8 @@ public enum TwinDerivation {
             arpExcess: arpExcess,
             inventory: inventory,
             options: options,
-            scannerMAC: observations.scannerMAC
+            scannerMAC: observations.scannerMAC,
+            captureS: observations.durationS
         )
         let devices = hosts.map { deviceDerivation.device(for: $0, account: &account) }
         account.leftOut.append(
@@ -79,7 +80,9 @@ public enum TwinDerivation {
             network: network,
             devices: devices
         )
-        return TwinFixture(fixture: fixture, reasoning: account.reasoning, leftOut: account.leftOut)
+        var twin = TwinFixture(fixture: fixture, reasoning: account.reasoning, leftOut: account.leftOut)
+        twin.survey = SurveyCheck.check(observations, subnet: subnet).headerLines
+        return twin
     }
 
     /// What a derivation says as it goes: why it chose each number, and what it left out.
@@ -107,10 +110,9 @@ public enum TwinDerivation {
         inventory: [Inventory.Device],
         account: inout Account
     ) -> IPv4Network {
-        var onLink = Set(observations.arpTargets)
-        onLink.formUnion(answering.filter { $0.arpReplies > 0 }.map(\.address))
+        var onLink = Set(answering.filter { $0.arpReplies > 0 }.map(\.address))
         onLink.formUnion(inventory.compactMap(\.ip))
-        let subnet = Self.subnet(around: observations.scanner, holding: onLink)
+        let subnet = Self.subnet(around: observations.scanner, holding: onLink, asked: observations.arpTargets)
         account.reasoning.append(
             "subnet \(subnet): the smallest prefix around the scanner that holds its \(observations.arpTargets.count) ARP targets, the devices that answered ARP\(inventory.isEmpty ? "" : " and the inventory's addresses")"
         )
@@ -231,12 +233,20 @@ public enum TwinDerivation {
 
     // MARK: - Numbers
 
-    /// The smallest network around `center` that holds every address in `addresses` (/30 to /8).
-    static func subnet(around center: IPv4Address, holding addresses: Set<IPv4Address>) -> IPv4Network {
+    /// The smallest network around `center` that holds every address in `addresses` as a host
+    /// and every address in `asked` at all (/30 to /8): a sweep that asks ARP for the network and
+    /// broadcast addresses too (`arp-scan --localnet` does) still gives its /24.
+    static func subnet(
+        around center: IPv4Address,
+        holding addresses: Set<IPv4Address>,
+        asked: Set<IPv4Address> = []
+    ) -> IPv4Network {
         for length in stride(from: 30, through: 8, by: -1) {
             let mask = length == 0 ? 0 : UInt32.max << (32 - length)
             let network = IPv4Network(address: IPv4Address(center.value & mask), prefixLength: length)
-            if addresses.allSatisfy({ network.contains($0) && $0 != network.address && $0 != network.broadcast }) {
+            if addresses.allSatisfy({ network.contains($0) && $0 != network.address && $0 != network.broadcast })
+                && asked.allSatisfy({ network.contains($0) })
+            {
                 return network
             }
         }

@@ -15,6 +15,8 @@ struct TwinDeviceDerivation {
     let arpExcess: ARPQueueing
     let inventory: [Inventory.Device]
     let options: TwinOptions
+    /// How long the capture lasted (s).
+    let captureS: Double
     private var usedMACs: Set<MACAddress>
     private var usedNames: Set<String> = []
     private var usedHostnames: Set<String> = []
@@ -25,8 +27,10 @@ struct TwinDeviceDerivation {
         arpExcess: ARPQueueing,
         inventory: [Inventory.Device],
         options: TwinOptions,
-        scannerMAC: MACAddress?
+        scannerMAC: MACAddress?,
+        captureS: Double
     ) {
+        self.captureS = captureS
         self.gateway = gateway
         self.arpExcess = arpExcess
         self.inventory = inventory
@@ -41,7 +45,9 @@ struct TwinDeviceDerivation {
         let listed: Inventory.Device?
         let name: String
         var notes: [String] = []
-        var rtt: Double? { host.medianRTT }
+        /// Set when its answers show power save: its round trip is then its quickest answer's.
+        var powerSave: Fixture.PowerSave?
+        var rtt: Double? { powerSave != nil ? host.ipRTTs.min() : host.medianRTT }
         var arpRTT: Double? { host.medianARPRTT }
         /// What ARP cost beyond IP around the time this host was asked.
         let arpExcess: Double
@@ -62,8 +68,10 @@ struct TwinDeviceDerivation {
         let category = host.address == gateway ? .router : (listed?.category ?? TwinOptions.defaultCategory)
         var device = Fixture.Device(name: name, ip: host.address, mac: mac, category: category)
         device.hostname = hostname(draft, account: &account)
+        device.powerSave = powerSave(&draft)
         device.link = link(&draft, account: &account)
         device.arp = arp(draft, account: &account)
+        device.deepSleep = deepSleep(&draft, arp: &device.arp, account: &account)
         device.icmpEcho = icmpEcho(draft, account: &account)
         let ssdp = self.ssdp(&draft, account: &account)
         if ssdp != nil {
@@ -136,7 +144,7 @@ struct TwinDeviceDerivation {
             )
         } else if let oneWay, oneWay >= 0.01 {
             var link = Fixture.LinkImpairment(delayMs: TwinDerivation.rounded(oneWay))
-            if draft.host.ipRTTs.count >= 3 {
+            if draft.host.ipRTTs.count >= 3, draft.powerSave == nil {
                 let jitter = TwinDerivation.standardDeviation(draft.host.ipRTTs) / (2.0 / 3).squareRoot()
                 if jitter >= TwinDerivation.jitterFloor { link.jitterMs = TwinDerivation.rounded(min(jitter, oneWay)) }
             }
@@ -174,6 +182,56 @@ struct TwinDeviceDerivation {
             }
         }
         return arp != Fixture.ARPBehaviour() ? arp : nil
+    }
+
+    /// Power save when its answers to unicast requests keep to a beacon-like grid
+    /// (`PowerSaveInference`: the evidence rule and what it assumes); then its link delay comes
+    /// from its quickest answer and no jitter is derived (the holding is the spread).
+    private func powerSave(_ draft: inout Draft) -> Fixture.PowerSave? {
+        switch PowerSaveInference.infer(draft.host.probes) {
+        case .dozes(let powerSave, let evidence):
+            draft.powerSave = powerSave
+            draft.notes.append(
+                "power_save from its answer timeline: \(evidence); link delay from its quickest answer, no jitter"
+            )
+            return powerSave
+        case .tooLittleEvidence(let summary):
+            draft.notes.append("too little evidence for power save: link jitter only (\(summary))")
+            return nil
+        case .prompt:
+            return nil
+        }
+    }
+
+    /// A deep-sleep cycle when its answer timeline shows one (`SleepInference`: the evidence rule
+    /// and what it assumes); then the ARP reply probability is dropped, the sleep explaining the
+    /// unanswered requests. With unanswered requests too few or too scattered for a cycle, the
+    /// device says so and keeps the reply probability alone.
+    private func deepSleep(
+        _ draft: inout Draft,
+        arp: inout Fixture.ARPBehaviour?,
+        account: inout TwinDerivation.Account
+    ) -> Fixture.DeepSleep? {
+        if let presence = SleepInference.presence(draft.host.probes, captureS: captureS) {
+            account.leftOut.append(
+                "\(draft.name): \(presence): it may have come or gone during the capture; a fixture's device is there throughout"
+            )
+        }
+        switch SleepInference.infer(draft.host.probes) {
+        case .sleeps(let sleep, let evidence):
+            draft.notes.append("deep_sleep from its answer timeline: \(evidence)")
+            if arp?.replyProbability != nil {
+                arp?.replyProbability = nil
+                if arp == Fixture.ARPBehaviour() { arp = nil }
+                draft.notes.append("ARP reply probability dropped: the sleep explains the unanswered requests")
+            }
+            return sleep
+        case .tooLittleEvidence(let summary):
+            draft.notes.append("too little evidence for a sleep cycle: reply probability only (\(summary))")
+            return nil
+        case .alwaysAnswered:
+            return nil
+        }
     }
 
     /// Whether it answers echo; nil (the default, answers) when never pinged.

@@ -5,7 +5,7 @@ import Inventory
 import Twin
 import Wire
 
-/// `scanbench fixture from-capture FILE [--inventory lan.yaml] [--scanner IP] [--out twin.yaml] [--check TWIN.pcap [--repeat FILE_AGAIN.pcap]]`.
+/// `scanbench fixture from-capture FILE [--inventory lan.yaml] [--scanner IP] [--out twin.yaml] [--check TWIN.pcap [--repeat FILE_AGAIN.pcap]] [--survey]`.
 struct FixtureFromCaptureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "from-capture",
@@ -29,6 +29,19 @@ struct FixtureFromCaptureCommand: ParsableCommand {
             categories and host names come from it; without, devices are named host-A-B-C-D, of \
             category computer (the gateway router). The file loads with 'fixture validate' and \
             runs with 'scanbench run --fixture twin.yaml'.
+
+            Time: a device whose requests go unanswered for seconds at a time, in runs between \
+            answered ones (at least 10 requests and two silent spans of 1 s or more), gets a \
+            deep_sleep (sleep_s, awake_s) instead of a reply probability; with less, its notes say \
+            'too little evidence for a sleep cycle: reply probability only'. Echo and SYN \
+            answers held to a grid of 102.4 ms multiples (at least 8, 70 % on the grid) give \
+            power_save (listen_interval).
+
+            --survey says whether FILE is a survey: a capture thorough and long enough for its twin \
+            to judge other strategies (every address asked ARP, every device asked in 90 % of \
+            the seconds of at least 80 s, pinged, asked on the presets' TCP ports; the mDNS meta-query; SSDP \
+            ssdp:all), what it did and what it could not see. Exit status 1 when it is not. The \
+            twin's header carries the same list. Recipe: docs/REAL-DEVICES.md, "The survey".
 
             --check TWIN_SCAN.pcap compares a capture of a scan of the twin with FILE (the original) \
             device by device: answered or not and by which protocols, TCP port states, mDNS \
@@ -75,6 +88,12 @@ struct FixtureFromCaptureCommand: ParsableCommand {
     )
     var testbedRttMs = TwinOptions.defaultTestbedRoundTripMs
 
+    @Flag(
+        help:
+            "Instead of deriving: say whether FILE is a survey a twin can judge strategies on, and what it could not see."
+    )
+    var survey = false
+
     @Option(help: "Instead of deriving: compare this capture of a scan of the twin with FILE, per device.")
     var check: String?
 
@@ -95,6 +114,9 @@ struct FixtureFromCaptureCommand: ParsableCommand {
         if repeatCapture != nil, check == nil {
             throw ValidationError("--repeat needs --check TWIN_SCAN.pcap: it widens the check's RTT tolerance")
         }
+        if survey, check != nil {
+            throw ValidationError("--survey and --check are two different reports; give one of them")
+        }
         guard toleranceMs >= 0 else { throw ValidationError("--tolerance-ms must be 0 or more") }
         guard testbedRttMs >= 0, testbedRttMs.isFinite else {
             throw ValidationError("--testbed-rtt-ms must be 0 or more, e.g. 0.2")
@@ -104,6 +126,16 @@ struct FixtureFromCaptureCommand: ParsableCommand {
     func run() throws {
         do {
             let scannerAddress = scanner.flatMap(IPv4Address.init)
+            if survey {
+                let observations = try TwinCaptureReader.read(path: file, scanner: scannerAddress)
+                if let warning = observations.dropWarning {
+                    FileHandle.standardError.write(Data("scanbench: warning: \(warning)\n".utf8))
+                }
+                let result = SurveyCheck.check(observations)
+                print(result.text(file: file))
+                if !result.isSurvey { throw ExitCode(1) }
+                return
+            }
             if let check {
                 let original = try TwinCaptureReader.read(path: file, scanner: scannerAddress)
                 let twin = try TwinCaptureReader.read(path: check, scanner: original.scanner)
