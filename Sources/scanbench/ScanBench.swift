@@ -29,7 +29,7 @@ struct ScanBench: AsyncParsableCommand {
                 name: "Harness (strategies on LANs, reports, the gate)",
                 subcommands: [
                     RunCommand.self, AblateCommand.self, TuneCommand.self, MergeCommand.self, ReportCommand.self,
-                    CompareCommand.self, GateCommand.self, BaselineCommand.self,
+                    CompareCommand.self, GateCommand.self, BaselineCommand.self, PredictCommand.self,
                 ]
             ),
             CommandGroup(

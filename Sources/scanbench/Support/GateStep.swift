@@ -1,11 +1,10 @@
 import Foundation
 import Gate
 import Results
-import Spawn
 
 /// What `scanbench gate` does besides deciding: its output directory, progress on stderr, the
 /// GitHub job summary, and the child `scanbench run`s it starts (shards, the confirmation rerun),
-/// read by their exit statuses and results files only.
+/// read by their exit statuses and results files only (`HarnessChild`).
 struct GateStep: Sendable {
     /// A step that stops the gate before a verdict: its exit status, what happened and what to do.
     struct Failure: Error {
@@ -100,59 +99,17 @@ struct GateStep: Sendable {
 
     // MARK: child commands
 
-    /// `scanbench run ARGUMENTS` as a child, its output into DIRECTORY/run.log and echoed to stderr
-    /// as it comes; the results it wrote. Some failed runs are results (compare counts them);
-    /// any other ending is the step failing.
+    /// `scanbench run ARGUMENTS` as a child (`HarnessChild`); the results it wrote. Some failed runs
+    /// are results (compare counts them); any other ending is the step failing.
     func runHarness(_ arguments: [String], directory: String, what: String) async throws(Failure) -> ResultsDocument {
-        let log = "\(directory)/run.log", results = "\(directory)/results.json"
-        guard FileManager.default.createFile(atPath: log, contents: nil) else {
-            throw Failure(.stepFailed, "cannot create \(log)", fix: "choose a writable --out")
-        }
-        let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(
-                [Terminal.executablePath] + arguments,
-                stdout: .file(log),
-                stderr: .file(log)
-            )
-        } catch {
-            throw Failure(.stepFailed, "cannot start \(what): \(error.message)", fix: error.fix)
-        }
-        let status = await Self.echo(log, until: child)
-        let ended = RunExitStatus(rawValue: status)
-        let document = try? ResultsDocument.load(results)
-        switch (ended, document) {
-        case (.ok, let document?):
-            return document
-        case (.someRunsFailed, let document?):
-            note(
-                "\(what): \(document.runs.filter { $0.status != .ok }.count) of \(document.runs.count) runs failed; the comparison counts them"
-            )
-            return document
-        default:
-            throw Failure(
-                .stepFailed,
-                "\(what): 'scanbench run' exited with \(status)\(document == nil ? " and wrote no readable results.json" : "") (its output: \(log))",
-                fix: "fix what its last lines name; 'scanbench testbed down' removes a LAN it left behind"
-            )
-        }
-    }
-
-    /// Copies what the child appends to `log` onto stderr until the child ends; its exit status.
-    private static func echo(_ log: String, until child: ChildProcess) async -> Int32 {
-        let reader = FileHandle(forReadingAtPath: log)
-        defer { try? reader?.close() }
-        func drain() {
-            if let data = try? reader?.readToEnd(), !data.isEmpty { FileHandle.standardError.write(data) }
-        }
-        while true {
-            if let status = child.endedStatus() {
-                drain()
-                return status
+            let (document, failedRuns) = try await HarnessChild.run(arguments, directory: directory, what: what)
+            if failedRuns > 0 {
+                note("\(what): \(failedRuns) of \(document.runs.count) runs failed; the comparison counts them")
             }
-            drain()
-            if Task.isCancelled { return child.wait() }
-            try? await Task.sleep(for: .milliseconds(250))
+            return document
+        } catch {
+            throw Failure(.stepFailed, error.message, fix: error.fix)
         }
     }
 
