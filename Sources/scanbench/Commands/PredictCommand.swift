@@ -61,8 +61,10 @@ struct PredictCommand: AsyncParsableCommand {
 
     @OptionGroup var lanes: LaneOption
 
-    @Option(help: "The device the app runs on (a platform profile, as for 'run'; default linux).")
-    var platform: String?
+    @OptionGroup var platformOption: PlatformOption
+
+    /// `--platform`, nil for the default (linux).
+    var platform: String? { platformOption.platform }
 
     @Option(help: "Where the twin, the runs and prediction.md go.")
     var out = "reports/prediction"

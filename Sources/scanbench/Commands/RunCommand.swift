@@ -41,7 +41,9 @@ struct RunCommand: AsyncParsableCommand {
             Platforms: --platform NAME|PATH runs the app as on that device (fixtures/platforms; \
             docs/PLATFORMS.md): its callback, connection and publish costs are spent as real CPU in \
             the app, its callbacks run on a pool of the profile's width. linux, the default, adds \
-            nothing. A key platform.PARAMETER in --sweep varies the profile instead of the strategy:
+            nothing. The platform is part of the plan: with --plan, the recorded one runs unless \
+            --platform says otherwise (then the plans differ). A key platform.PARAMETER in --sweep \
+            varies the profile instead of the strategy:
               scanbench run --fixture home --scenario ping-during-scan --platform iphone-a16 \\
                 --strategy review-baseline --strategy netmonitor-2.0 --sweep platform.callback_us=5,15,50
 
@@ -125,15 +127,10 @@ struct RunCommand: AsyncParsableCommand {
     )
     var sweeps: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            "The device the app runs on: a platform profile of fixtures/platforms (\(PlatformProfileLoader.builtinNames().joined(separator: ", "))) or a path.",
-            discussion:
-                "linux (the default) adds nothing and is not passed to the app. A profile's costs are real CPU spent in the app process; sweep an assumed parameter with --sweep platform.KEY=V1,V2,… (docs/PLATFORMS.md). Part of the plan: with --plan, the recorded platform runs unless this says otherwise (then the plans differ).",
-            valueName: "NAME|PATH"
-        )
-    )
-    var platform: String?
+    @OptionGroup var platformOption: PlatformOption
+
+    /// `--platform`, nil for the default (linux).
+    var platform: String? { platformOption.platform }
 
     @Option(
         help: ArgumentHelp(

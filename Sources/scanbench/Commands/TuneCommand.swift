@@ -25,6 +25,10 @@ struct TuneCommand: AsyncParsableCommand {
             fixture first. Each run is a 'scanbench run' run (fresh LAN, capture), one per candidate \
             and fixture, all with the search's seed, --lanes side by side.
 
+            With --platform, a drawn candidate that can hold more connections at once than the \
+            profile's flow limit (max_flows: 512 on iphone-a16) is not run but drawn again, with a \
+            note; BASE runs regardless, with a warning (docs/PLATFORMS.md).
+
             Writes into OUT: results.json (the runs and a 'tune' record: settings, candidates, time \
             spent, front), report.md (the decision table, then a Tune section; the detail beside it) and front/NAME.yaml: \
             each strategy on the Pareto front over every fixture, with a header saying how it was \
@@ -83,14 +87,10 @@ struct TuneCommand: AsyncParsableCommand {
 
     @OptionGroup var lanes: LaneOption
 
-    @Option(
-        help: ArgumentHelp(
-            "The device the app runs on: a platform profile of fixtures/platforms (\(PlatformProfileLoader.builtinNames().joined(separator: ", "))) or a path.",
-            discussion:
-                "linux (the default) adds nothing. A drawn candidate that can hold more connections at once than the profile's flow limit (max_flows: 512 on iphone-a16) is not run but drawn again, with a note; the base runs regardless, with a warning (docs/PLATFORMS.md)."
-        )
-    )
-    var platform: String?
+    @OptionGroup var platformOption: PlatformOption
+
+    /// `--platform`, nil for the default (linux).
+    var platform: String? { platformOption.platform }
 
     @Option(help: "Promotion factor: each rung keeps the best 1/ETA of its candidates (2-5).")
     var eta = 3
