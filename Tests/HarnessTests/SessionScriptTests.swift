@@ -29,7 +29,7 @@ struct SessionScriptTests {
         let names = SessionScriptLoader.builtinNames()
         for name in [
             "scan", "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "rescan",
-            "tools-during-scan",
+            "tools-during-scan", "background",
         ] {
             #expect(names.contains(name))
             let script = try SessionScriptLoader.load(name)
@@ -183,5 +183,20 @@ struct SessionScriptTests {
         #expect(SessionTargets.wireSample(for: tcp, in: samples)?.rtt == 4_000_000)
         let early = SessionReport.PingReply(sequence: 9, sentUnixNs: 5_000_000_000, method: "icmp")
         #expect(SessionTargets.wireSample(for: early, in: samples) == nil)
+    }
+
+    @Test("background: {} parses, does nothing by itself, and may come once")
+    func background() throws {
+        let script = try SessionScriptLoader.load(
+            text: "name: b\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 2, background: {}}\n",
+            file: "s.yaml"
+        )
+        #expect(script.actions.map(\.what) == [.scan, .background])
+        let alone = try Self.refusal("name: b\nactions:\n  - {at_s: 2, background: {}}\n")
+        #expect(alone.message.contains("does nothing"), "\(alone)")
+        let twice = try Self.refusal(
+            "name: b\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 2, background: {}}\n  - {at_s: 3, background: {}}\n"
+        )
+        #expect(twice.message.contains("already in the background") && twice.line == 5, "\(twice)")
     }
 }

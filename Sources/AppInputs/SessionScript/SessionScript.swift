@@ -45,13 +45,18 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case browse(Browse)
             /// The device-detail screen's service discovery for one device (spec §5.8).
             case detail(Detail)
+            /// The user leaves the app (home screen, another app): it keeps running for the
+            /// platform profile's `background_time_s`, then it is suspended and the session ends
+            /// where it stands (docs/PLATFORMS.md, "The background window").
+            case background
         }
 
         /// What `cancel` stops.
         public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail
+            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail,
+                background
         }
 
         public init(atSeconds: Double, what: What) {
@@ -68,7 +73,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
+                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, background besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
                     )
                 )
             }
@@ -84,6 +89,9 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .wol: what = .wol(try c.decode(WakeOnLAN.self, forKey: .wol))
             case .browse: what = .browse(try c.decode(Browse.self, forKey: .browse))
             case .detail: what = .detail(try c.decode(Detail.self, forKey: .detail))
+            case .background:
+                _ = try c.decode([String: String].self, forKey: .background)
+                what = .background
             case .atSeconds: fatalError("filtered out above")
             }
         }
@@ -103,6 +111,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .wol(let w): try c.encode(w, forKey: .wol)
             case .browse(let b): try c.encode(b, forKey: .browse)
             case .detail(let d): try c.encode(d, forKey: .detail)
+            case .background: try c.encode([String: String](), forKey: .background)
             }
         }
     }

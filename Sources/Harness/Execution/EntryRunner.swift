@@ -346,6 +346,15 @@ public struct EntryRunner: Sendable {
                 peakHeld: b.peakHeld
             )
         }
+        if let background = session?.background {
+            metrics.background = RunMetrics.Background(
+                atS: background.atS,
+                windowS: background.windowS,
+                suspendedAtS: background.suspendedAtS,
+                scanCut: background.scanCut,
+                devicesAtCut: background.devicesAtCut
+            )
+        }
         if let hang = session?.hang {
             metrics.hang = RunMetrics.Hang(
                 declaredAtS: hang.declaredAtS,
