@@ -17,8 +17,29 @@ public struct SessionScript: Codable, Sendable, Equatable {
     /// A note for people reading the file.
     public var description: String?
     public var actions: [Action]
+    /// The user's Local Network permission for the app (Settings > Privacy & Security > Local
+    /// Network); absent: allowed. The harness's, never the app's: iOS gives an app no way to read
+    /// it (TN3179), so the app does not look; the harness blocks the app's local traffic below
+    /// every socket (`LocalNetworkDenial`, docs/PLATFORMS.md "Local Network permission").
+    public var localNetwork: LocalNetwork?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, actions }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, actions
+        case localNetwork = "local_network"
+    }
+
+    /// What the system does with the app's local network traffic.
+    public enum LocalNetwork: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// Everything goes through.
+        case allowed
+        /// Denied, as seed 003 (line 110) saw it: connects "silently time out, with no clear
+        /// error"; nothing the app sends to the LAN leaves, no multicast reaches it.
+        case denied
+        /// Denied, the other report: a connect to a local address fails at once with
+        /// EHOSTUNREACH ("No route to host", as macOS reports it for a process without the
+        /// privilege); multicast as `denied`.
+        case deniedUnreachable = "denied_unreachable"
+    }
 
     /// One timed action.
     public struct Action: Codable, Sendable, Equatable {

@@ -116,6 +116,14 @@ public struct EntryRunner: Sendable {
             )
         )
         let offset = RealtimeClock.minusMonotonic()
+        let script = try SessionScriptLoader.load(entry.scenario.script)
+        let denied = try LocalNetworkDenial.install(
+            for: script,
+            subnet: truth.subnet,
+            own: truth.scanner.ip,
+            namespace: truth.scanner.namespace
+        )
+        defer { if denied { LocalNetworkDenial.remove(namespace: truth.scanner.namespace) } }
         let (child, process) = try await driver.run(arguments)
         try await Task.sleep(for: .milliseconds(300))  // let the last answers arrive
         let captured = try await capture.stop()
