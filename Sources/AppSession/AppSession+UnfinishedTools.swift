@@ -21,7 +21,7 @@ extension AppSession {
     static func isTool(_ what: SessionScript.Action.What) -> Bool {
         switch what {
         case .trace, .dns, .whois, .wol, .browse, .detail: true
-        case .scan, .ping, .ports, .cancel, .thermal: false
+        case .scan, .ping, .ports, .cancel, .thermal, .background: false
         }
     }
 
@@ -101,7 +101,7 @@ extension AppSession {
             )
             run.finished = false
             report.detailDiscoveries.append(run)
-        case .scan, .ping, .ports, .cancel, .thermal:
+        case .scan, .ping, .ports, .cancel, .thermal, .background:
             break
         }
     }

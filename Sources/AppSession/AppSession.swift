@@ -41,6 +41,11 @@ public struct AppSession: Sendable {
     public var deadline: Double
     /// Whether the strategy's classify step runs after the session (`ClassifyService`).
     public var classifies = true
+    /// Seconds the app keeps running after a `background` action before it is suspended (the
+    /// platform profile's `background_time_s`); nil: never suspended.
+    public var backgroundWindowS: Double?
+    /// How long a suspension waits for the cancelled scan to hand back its report.
+    static let unwindGraceS = 5.0
 
     public init(
         strategy: Strategy,
@@ -139,11 +144,13 @@ public struct AppSession: Sendable {
         let origin = MonotonicClock.now()
         var tasks: [Task<Void, Never>] = []
         let actions = script.actions.sorted(by: { $0.atSeconds < $1.atSeconds })
+        let suspended = OneShotFlag()
         for (index, action) in actions.enumerated() {
             let due = origin + MonotonicClock.nanoseconds(action.atSeconds)
             tasks.append(
                 Task {
                     try? await MonotonicClock.sleep(until: due)  // cancelled: the action runs at once, as before
+                    if suspended.isSet { return }  // a suspended app starts nothing
                     if Self.isTool(action.what) {
                         let startedS = Self.seconds(since: origin)
                         state.lock.withLock { $0.toolsStarted[index] = startedS }
@@ -213,6 +220,11 @@ public struct AppSession: Sendable {
                         }
                     case .thermal(let thermal):
                         shared.thermal.set(thermal)
+                    case .background:
+                        let atS = Self.seconds(since: origin)
+                        state.lock.withLock {
+                            $0.background = SessionReport.Background(atS: atS, windowS: backgroundWindowS)
+                        }
                     case .wol(let w):
                         let sent = WakeOnLANService().run(
                             mac: resolvedMACs[w.target]!,
@@ -241,13 +253,34 @@ public struct AppSession: Sendable {
                 }
             )
         }
-        // Wait for everything, or for the deadline while the scan is still out.
+        // Wait for everything, or for the deadline while the scan is still out, or for the end of
+        // the background window.
         let all = Task { for task in tasks { await task.value } }
-        let finished = await Self.race(all, until: origin + MonotonicClock.nanoseconds(deadline))
+        let deadlineNs = origin + MonotonicClock.nanoseconds(deadline)
+        let suspendNs = suspensionTime(origin: origin)
+        var finished = await Self.race(all, until: min(deadlineNs, suspendNs ?? .max))
+        if !finished, let suspendNs, suspendNs < deadlineNs {
+            // The window ran out: the system suspends the app. Nothing it would do after this
+            // instant counts: no later action starts, running work is stopped, no classify step.
+            suspended.set()
+            let cutS = Self.seconds(since: origin)
+            state.lock.withLock { s in
+                s.background?.suspendedAtS = cutS
+                s.background?.scanCut = s.scan != nil && !s.lastScanDone
+                s.scan?.cancel()
+                s.ping?.cancel()
+                s.ports?.cancel()
+            }
+            for task in tasks { task.cancel() }
+            finished = await Self.race(all, until: MonotonicClock.now() + MonotonicClock.nanoseconds(Self.unwindGraceS))
+        }
         let endedS = Self.seconds(since: origin)
-        let snapshot = state.lock.withLock { $0 }
+        var snapshot = state.lock.withLock { $0 }
+        if let cutS = snapshot.background?.suspendedAtS {
+            Self.cut(&snapshot, atS: cutS)
+        }
         var classified: SessionReport.Classify?
-        if classifies, finished, let scan = snapshot.report {
+        if classifies, finished, !suspended.isSet, let scan = snapshot.report {
             let step = ClassifyService(classify: strategy.classify, budget: shared.budget, events: tracker)
             classified = await step.run(scan, findings: learned.findings(report: scan))
         }
@@ -267,6 +300,7 @@ public struct AppSession: Sendable {
         report.wakeOnLAN = snapshot.wakeOnLAN
         report.bonjourBrowses = snapshot.bonjourBrowses
         report.detailDiscoveries = snapshot.detailDiscoveries
+        report.background = snapshot.background
         let resolvedScript = ResolvedScript(targets: resolved, texts: texts, macs: resolvedMACs)
         for (index, action) in actions.enumerated()
         where Self.isTool(action.what) && !snapshot.toolsDone.contains(index) {
@@ -284,7 +318,7 @@ public struct AppSession: Sendable {
         let stale = shared.bonjour.stale
         report.staleCallbacksDiscarded = stale.discarded
         report.staleCallbacksApplied = stale.applied
-        if !finished && snapshot.scanStartedS != nil && !snapshot.lastScanDone {
+        if !finished && snapshot.scanStartedS != nil && !snapshot.lastScanDone && !suspended.isSet {
             report.hang = SessionReport.Hang(
                 declaredAtS: Self.seconds(since: origin),
                 openPhases: tracker.openPhases,
@@ -294,6 +328,28 @@ public struct AppSession: Sendable {
             )
         }
         return report
+    }
+
+    /// When the app is suspended: the background action's time plus the window; nil when the
+    /// script never backgrounds it or the platform lets it run for ever.
+    func suspensionTime(origin: UInt64) -> UInt64? {
+        guard let window = backgroundWindowS,
+            let at = script.actions.first(where: { $0.what == .background })?.atSeconds
+        else { return nil }
+        return origin + MonotonicClock.nanoseconds(at + window)
+    }
+
+    /// Keeps of the last scan only what the app had found when it was suspended at `cutS`: a
+    /// suspended process runs no code, so a device the cancelled scan recorded while unwinding
+    /// (after the cut) was never found on the phone.
+    static func cut(_ snapshot: inout SessionState, atS cutS: Double) {
+        guard let started = snapshot.scanStartedS, var scan = snapshot.report else { return }
+        if snapshot.background?.scanCut == true {
+            let limitMs = (cutS - started) * 1000
+            scan.devices.removeAll { $0.firstSeenMs > limitMs }
+            snapshot.report = scan
+        }
+        snapshot.background?.devicesAtCut = scan.devices.count
     }
 
     /// Each DNS name, WHOIS query and server of the script, resolved once before anything runs.
@@ -323,7 +379,7 @@ public struct AppSession: Sendable {
             case .ports(let p): resolved[p.target] = try address(of: p.target)
             case .trace(let t): resolved[t.target] = try address(of: t.target)
             case .detail(let d): resolved[d.target] = try address(of: d.target)
-            case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse: break
+            case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse, .background: break
             }
         }
         return resolved

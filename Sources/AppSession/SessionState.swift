@@ -27,6 +27,8 @@ struct SessionState {
     /// those whose result is in, for the entries of the rest (`AppSession+UnfinishedTools.swift`).
     var toolsStarted: [Int: Double] = [:]
     var toolsDone: Set<Int> = []
+    /// The app went to the background (and, maybe, was suspended).
+    var background: SessionReport.Background?
 
     /// The state behind a lock, shareable between the session's tasks.
     final class Box: Sendable {

@@ -23,6 +23,9 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var detailServices: ServiceAgreement?
     /// Set when the session's scan hung.
     public var hang: Hang?
+    /// Set when the session sent the app to the background (docs/PLATFORMS.md, "The background
+    /// window"): whether the platform suspended it, and what the scan had found by then.
+    public var background: Background?
     /// The shared budget's books when the app session ended; nil in files written before it was
     /// recorded.
     public var budget: Budget?
@@ -67,7 +70,7 @@ public struct RunMetrics: Codable, Sendable, Equatable {
     public var isIncomplete: Bool { yield.found < yield.discoverable }
 
     enum CodingKeys: String, CodingKey {
-        case yield, wire, stack, latency, ui, names, ports, ping, lookups, hang, budget, session
+        case yield, wire, stack, latency, ui, names, ports, ping, lookups, hang, budget, session, background
         case wakeOnLAN = "wake_on_lan"
         case bonjourBrowse = "bonjour_browse"
         case detailServices = "detail_services"
@@ -416,6 +419,35 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case openPhases = "open_phases"
             case slotsHeld = "slots_held"
             case effectiveLimit = "effective_limit"
+        }
+    }
+
+    /// The user left the app: the platform's background window, when the app was suspended, and
+    /// whether a scan was cut there (docs/PLATFORMS.md, "The background window").
+    public struct Background: Codable, Sendable, Equatable {
+        /// Seconds after session start when the app went to the background.
+        public var atS: Double
+        /// The platform's window (`background_time_s`); nil: never suspended.
+        public var windowS: Double?
+        /// Seconds after session start when the app was suspended; nil when its work ended first.
+        public var suspendedAtS: Double?
+        /// A scan was running at the suspension and stopped there; `yield` counts what it had.
+        public var scanCut: Bool
+        /// The last scan's devices at the suspension.
+        public var devicesAtCut: Int?
+
+        public init(atS: Double, windowS: Double?, suspendedAtS: Double?, scanCut: Bool, devicesAtCut: Int?) {
+            (self.atS, self.windowS, self.suspendedAtS, self.scanCut, self.devicesAtCut) = (
+                atS, windowS, suspendedAtS, scanCut, devicesAtCut
+            )
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case atS = "at_s"
+            case windowS = "window_s"
+            case suspendedAtS = "suspended_at_s"
+            case scanCut = "scan_cut"
+            case devicesAtCut = "devices_at_cut"
         }
     }
 

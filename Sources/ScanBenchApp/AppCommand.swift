@@ -139,6 +139,7 @@ struct AppCommand: AsyncParsableCommand {
         )
         app.names = names
         app.classifies = !noClassify
+        app.backgroundWindowS = profile.backgroundWindowS
         var report: SessionReport
         do {
             report = try await app.run()

@@ -29,7 +29,7 @@ struct SessionScriptTests {
         let names = SessionScriptLoader.builtinNames()
         for name in [
             "scan", "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "rescan",
-            "tools-during-scan",
+            "tools-during-scan", "background", "local-network-denied", "local-network-unreachable",
         ] {
             #expect(names.contains(name))
             let script = try SessionScriptLoader.load(name)
@@ -183,5 +183,45 @@ struct SessionScriptTests {
         #expect(SessionTargets.wireSample(for: tcp, in: samples)?.rtt == 4_000_000)
         let early = SessionReport.PingReply(sequence: 9, sentUnixNs: 5_000_000_000, method: "icmp")
         #expect(SessionTargets.wireSample(for: early, in: samples) == nil)
+    }
+
+    @Test("background: {} parses, does nothing by itself, and may come once")
+    func background() throws {
+        let script = try SessionScriptLoader.load(
+            text: "name: b\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 2, background: {}}\n",
+            file: "s.yaml"
+        )
+        #expect(script.actions.map(\.what) == [.scan, .background])
+        let alone = try Self.refusal("name: b\nactions:\n  - {at_s: 2, background: {}}\n")
+        #expect(alone.message.contains("does nothing"), "\(alone)")
+        let twice = try Self.refusal(
+            "name: b\nactions:\n  - {at_s: 0, scan: {}}\n  - {at_s: 2, background: {}}\n  - {at_s: 3, background: {}}\n"
+        )
+        #expect(twice.message.contains("already in the background") && twice.line == 5, "\(twice)")
+    }
+
+    @Test(
+        "local_network: absent is allowed; denied drops the LAN, multicast and broadcast below the app; unreachable rejects unicast"
+    )
+    func localNetwork() throws {
+        #expect(try SessionScriptLoader.load("scan").localNetwork == nil)
+        #expect(try SessionScriptLoader.load("local-network-denied").localNetwork == .denied)
+        #expect(try SessionScriptLoader.load("local-network-unreachable").localNetwork == .deniedUnreachable)
+        let wrong = try Self.refusal("name: l\nlocal_network: maybe\nactions:\n  - {at_s: 0, scan: {}}\n")
+        #expect(wrong.line == 2, "\(wrong)")
+        let subnet = try #require(IPv4Network("198.18.0.0/24"))
+        let own = try #require(IPv4Address("198.18.0.10"))
+        #expect(LocalNetworkDenial.ruleset(.allowed, subnet: subnet, own: own) == nil)
+        let denied = try #require(LocalNetworkDenial.ruleset(.denied, subnet: subnet, own: own))
+        #expect(denied.contains("ip daddr 198.18.0.10 accept"))
+        #expect(denied.contains("ip daddr 198.18.0.0/24 drop"))
+        #expect(denied.contains("ip daddr { 224.0.0.0/4, 255.255.255.255 } drop"))
+        #expect(denied.contains("hook input") && denied.contains("198.18.0.255 } drop"))
+        let unreachable = try #require(LocalNetworkDenial.ruleset(.deniedUnreachable, subnet: subnet, own: own))
+        #expect(unreachable.contains("ip daddr 198.18.0.0/24 reject with icmp type host-unreachable"))
+        // The own address is accepted before the subnet's rule, or the rejection's answer is dropped too.
+        let ownAt = try #require(unreachable.range(of: "198.18.0.10 accept")).lowerBound
+        let subnetAt = try #require(unreachable.range(of: "198.18.0.0/24 reject")).lowerBound
+        #expect(ownAt < subnetAt)
     }
 }

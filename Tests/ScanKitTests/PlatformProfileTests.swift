@@ -135,6 +135,31 @@ struct PlatformProfileTests {
         #expect(PlatformProfile.valueNames["refused_connect"] == ["waiting": 0, "failed": 1])
     }
 
+    @Test("the iPhone is suspended 30 s after the user leaves the app (sourced); linux never is and stays neutral")
+    func backgroundWindow() throws {
+        let phone = try PlatformProfileLoader.load("\(Self.directory)/iphone-a16.yaml")
+        #expect(phone.backgroundWindowS == 30 && phone.backgroundTimeS?.isAssumption == false)
+        #expect(phone.backgroundTimeS?.source?.contains("beginBackgroundTask") == true)
+        #expect(PlatformProfile.parameterKeys.contains("background_time_s"))
+        let linux = try PlatformProfileLoader.load("\(Self.directory)/linux.yaml")
+        #expect(linux.backgroundWindowS == nil && linux.isNeutral)
+        // A window alone makes a profile do something, so the app must be given it; 0 is none.
+        let neutral = Self.valid.replacingOccurrences(of: "value: 6,", with: "value: 0,")
+            .replacingOccurrences(of: "value: 15,", with: "value: 0,")
+        let windowed = try PlatformProfileLoader.load(
+            text: neutral + "\nbackground_time_s: {value: 5, assumption: no window asked, sweep: [1, 30]}\n",
+            file: "p.yaml"
+        )
+        #expect(!windowed.isNeutral && windowed.backgroundWindowS == 5)
+        let none = try PlatformProfileLoader.load(
+            text: neutral + "\nbackground_time_s: {value: 0, source: never suspended}\n",
+            file: "p.yaml"
+        )
+        #expect(none.backgroundWindowS == nil)
+        let long = try #require(Self.loadError(Self.valid + "\nbackground_time_s: {value: 4000, source: x}\n"))
+        #expect(long.message.contains("out of range"), "\(long)")
+    }
+
     @Test("an unknown key is refused at its line with a fix")
     func unknownKey() throws {
         let error = try #require(Self.loadError(Self.valid + "\ncallback_ms: {value: 1, source: x}\n"))

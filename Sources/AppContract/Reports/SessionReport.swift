@@ -40,6 +40,8 @@ public struct SessionReport: Codable, Sendable {
     /// The strategy's classify step when the app ran it (`deep_probe: own` or `none`, after the
     /// session's actions; `SessionReport+Classify.swift`); nil for `harness` or without a scan.
     public var classify: Classify?
+    /// Set when the script sent the app to the background (`SessionReport+Background.swift`).
+    public var background: Background?
 
     /// The `error` of a tool run the session ended before its result (`finished: false`), and of
     /// one whose time in the script came after the session's end.
@@ -47,7 +49,7 @@ public struct SessionReport: Codable, Sendable {
     public static let didNotStart = "did not start before the session ended"
 
     enum CodingKeys: String, CodingKey {
-        case script, strategy, scan, pings, budget, hang, classify
+        case script, strategy, scan, pings, budget, hang, classify, background
         case scanStartedS = "scan_started_s"
         case scanError = "scan_error"
         case eventsLost = "events_lost"

@@ -65,6 +65,9 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// How a refused connect (RST, `ECONNREFUSED`) is reported: 0 (`waiting`) as
     /// `waiting(ECONNREFUSED)`, 1 (`failed`) as `failed(ECONNREFUSED)`. Absent: 0.
     public var refusedConnect: Parameter?
+    /// Seconds the app keeps running after the user leaves it (a `background` session action)
+    /// before the system suspends it. 0 or absent: it is never suspended.
+    public var backgroundTimeS: Parameter?
 
     public init(
         name: String,
@@ -76,7 +79,8 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         pathWaiting: Parameter? = nil,
         pathRetryDelayMs: Parameter? = nil,
         maxFlows: Parameter? = nil,
-        refusedConnect: Parameter? = nil
+        refusedConnect: Parameter? = nil,
+        backgroundTimeS: Parameter? = nil
     ) {
         self.name = name
         self.device = device
@@ -88,6 +92,7 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         self.pathRetryDelayMs = pathRetryDelayMs
         self.maxFlows = maxFlows
         self.refusedConnect = refusedConnect
+        self.backgroundTimeS = backgroundTimeS
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -100,6 +105,7 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         case pathRetryDelayMs = "path_retry_delay_ms"
         case maxFlows = "max_flows"
         case refusedConnect = "refused_connect"
+        case backgroundTimeS = "background_time_s"
     }
 
     /// The parameters by their file key, in file order (the optional ones when the file has them).
@@ -107,6 +113,7 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         let optional: [(key: String, parameter: Parameter)] = [
             (CodingKeys.pathWaiting.rawValue, pathWaiting), (CodingKeys.pathRetryDelayMs.rawValue, pathRetryDelayMs),
             (CodingKeys.maxFlows.rawValue, maxFlows), (CodingKeys.refusedConnect.rawValue, refusedConnect),
+            (CodingKeys.backgroundTimeS.rawValue, backgroundTimeS),
         ]
         .compactMap { key, parameter in parameter.map { (key, $0) } }
         return [
@@ -118,7 +125,7 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// The parameter keys a profile has (what `--sweep platform.KEY=…` may name).
     public static let parameterKeys = [
         CodingKeys.callbackUs, .connectionSetupUs, .publishUs, .callbackPoolWidth, .pathWaiting, .pathRetryDelayMs,
-        .maxFlows, .refusedConnect,
+        .maxFlows, .refusedConnect, .backgroundTimeS,
     ]
     .map(\.rawValue)
 
@@ -150,6 +157,13 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
         return Int(value)
     }
 
+    /// How long the app runs in the background before it is suspended, nil for ever
+    /// (`background_time_s` 0 or absent).
+    public var backgroundWindowS: Double? {
+        guard let value = backgroundTimeS?.value, value > 0 else { return nil }
+        return value
+    }
+
     /// True when the app watches its path and retries waiting connections (`path_waiting` not 0).
     public var observesPath: Bool { (pathWaiting?.value ?? 0) != 0 }
 
@@ -157,7 +171,7 @@ public struct PlatformProfile: Codable, Sendable, Equatable {
     /// exactly as it does without a profile, and the harness does not pass it.
     public var isNeutral: Bool {
         callbackUs.value == 0 && connectionSetupUs.value == 0 && publishUs.value == 0 && callbackPoolWidth.value == 0
-            && !observesPath && flowLimit == nil && refusedConnectReport == .waiting
+            && !observesPath && flowLimit == nil && refusedConnectReport == .waiting && backgroundWindowS == nil
     }
 
 }

@@ -54,7 +54,7 @@ public enum PlatformProfileLoader {
         "callback_us": 0...100_000, "connection_setup_us": 0...100_000, "publish_us": 0...100_000,
         "callback_pool_width": 0...64,
         "path_waiting": 0...1, "path_retry_delay_ms": 0...600_000,
-        "max_flows": 0...1_000_000, "refused_connect": 0...1,
+        "max_flows": 0...1_000_000, "refused_connect": 0...1, "background_time_s": 0...3600,
     ]
 
     static func validate(_ profile: PlatformProfile, document: YAMLDocument) throws {

@@ -17,8 +17,29 @@ public struct SessionScript: Codable, Sendable, Equatable {
     /// A note for people reading the file.
     public var description: String?
     public var actions: [Action]
+    /// The user's Local Network permission for the app (Settings > Privacy & Security > Local
+    /// Network); absent: allowed. The harness's, never the app's: iOS gives an app no way to read
+    /// it (TN3179), so the app does not look; the harness blocks the app's local traffic below
+    /// every socket (`LocalNetworkDenial`, docs/PLATFORMS.md "Local Network permission").
+    public var localNetwork: LocalNetwork?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, actions }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, actions
+        case localNetwork = "local_network"
+    }
+
+    /// What the system does with the app's local network traffic.
+    public enum LocalNetwork: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// Everything goes through.
+        case allowed
+        /// Denied, as seed 003 (line 110) saw it: connects "silently time out, with no clear
+        /// error"; nothing the app sends to the LAN leaves, no multicast reaches it.
+        case denied
+        /// Denied, the other report: a connect to a local address fails at once with
+        /// EHOSTUNREACH ("No route to host", as macOS reports it for a process without the
+        /// privilege); multicast as `denied`.
+        case deniedUnreachable = "denied_unreachable"
+    }
 
     /// One timed action.
     public struct Action: Codable, Sendable, Equatable {
@@ -45,13 +66,18 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case browse(Browse)
             /// The device-detail screen's service discovery for one device (spec §5.8).
             case detail(Detail)
+            /// The user leaves the app (home screen, another app): it keeps running for the
+            /// platform profile's `background_time_s`, then it is suspended and the session ends
+            /// where it stands (docs/PLATFORMS.md, "The background window").
+            case background
         }
 
         /// What `cancel` stops.
         public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail
+            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail,
+                background
         }
 
         public init(atSeconds: Double, what: What) {
@@ -68,7 +94,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
+                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, background besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
                     )
                 )
             }
@@ -84,6 +110,9 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .wol: what = .wol(try c.decode(WakeOnLAN.self, forKey: .wol))
             case .browse: what = .browse(try c.decode(Browse.self, forKey: .browse))
             case .detail: what = .detail(try c.decode(Detail.self, forKey: .detail))
+            case .background:
+                _ = try c.decode([String: String].self, forKey: .background)
+                what = .background
             case .atSeconds: fatalError("filtered out above")
             }
         }
@@ -103,6 +132,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .wol(let w): try c.encode(w, forKey: .wol)
             case .browse(let b): try c.encode(b, forKey: .browse)
             case .detail(let d): try c.encode(d, forKey: .detail)
+            case .background: try c.encode([String: String](), forKey: .background)
             }
         }
     }

@@ -91,6 +91,7 @@ public enum SessionScriptLoader {
             default: break
             }
         }
+        var backgroundAt: Double?
         for (i, action) in script.actions.enumerated() {
             let path: YAMLPath = ["actions", .index(i)]
             guard (0...3600).contains(action.atSeconds) else {
@@ -181,12 +182,21 @@ public enum SessionScriptLoader {
                 try SessionScriptToolChecks.checkWindow(d.windowS, at.appending(key: "window_s"), document)
             case .cancel, .thermal:
                 break
+            case .background:
+                if let earlier = backgroundAt {
+                    throw document.error(
+                        at: path.appending(key: "background"),
+                        "the app is already in the background from \(seconds(earlier)) s",
+                        fix: "keep one background action: a suspended app runs nothing more"
+                    )
+                }
+                backgroundAt = action.atSeconds
             }
         }
         let doesSomething = script.actions.contains { action in
             switch action.what {
             case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail: true
-            case .cancel, .thermal: false
+            case .cancel, .thermal, .background: false
             }
         }
         guard doesSomething else {

@@ -116,6 +116,14 @@ public struct EntryRunner: Sendable {
             )
         )
         let offset = RealtimeClock.minusMonotonic()
+        let script = try SessionScriptLoader.load(entry.scenario.script)
+        let denied = try LocalNetworkDenial.install(
+            for: script,
+            subnet: truth.subnet,
+            own: truth.scanner.ip,
+            namespace: truth.scanner.namespace
+        )
+        defer { if denied { LocalNetworkDenial.remove(namespace: truth.scanner.namespace) } }
         let (child, process) = try await driver.run(arguments)
         try await Task.sleep(for: .milliseconds(300))  // let the last answers arrive
         let captured = try await capture.stop()
@@ -344,6 +352,15 @@ public struct EntryRunner: Sendable {
                 releaseLagMaxMs: Double(b.releaseLagMaxNanoseconds) / 1e6,
                 peakCounted: b.peak,
                 peakHeld: b.peakHeld
+            )
+        }
+        if let background = session?.background {
+            metrics.background = RunMetrics.Background(
+                atS: background.atS,
+                windowS: background.windowS,
+                suspendedAtS: background.suspendedAtS,
+                scanCut: background.scanCut,
+                devicesAtCut: background.devicesAtCut
             )
         }
         if let hang = session?.hang {
