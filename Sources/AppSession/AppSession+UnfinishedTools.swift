@@ -43,7 +43,7 @@ extension AppSession {
         case .trace(let t):
             var run = SessionReport.TraceRun(
                 target: resolved.targets[t.target]!.description,
-                method: TraceService.tracer.method.rawValue,
+                method: strategy.tools.trace.method.rawValue,
                 startedS: started,
                 durationMs: ms
             )

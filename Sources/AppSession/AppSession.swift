@@ -126,7 +126,7 @@ public struct AppSession: Sendable {
             interface: bind,
             events: tracker
         )
-        let tracer = TraceService(callbacks: callbacks)
+        let tracer = TraceService(callbacks: callbacks, settings: strategy.tools.trace)
         let dns = DNSService(callbacks: callbacks)
         let whois = WhoisService(callbacks: callbacks)
         let browsing = BonjourToolService(strategy: strategy, shared: shared, interface: interface, events: tracker)
