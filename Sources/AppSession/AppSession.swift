@@ -129,6 +129,7 @@ public struct AppSession: Sendable {
         let tracer = TraceService(callbacks: callbacks, settings: strategy.tools.trace)
         let dns = DNSService(callbacks: callbacks)
         let whois = WhoisService(callbacks: callbacks)
+        let monitoring = MonitorService(callbacks: callbacks, settings: strategy.tools.ping)
         let browsing = BonjourToolService(strategy: strategy, shared: shared, interface: interface, events: tracker)
         var configured = ScanRunner(strategy: strategy, interface: interface, events: tracker)
         configured.seed = seed
@@ -237,6 +238,11 @@ public struct AppSession: Sendable {
                         state.lock.withLock {
                             $0.detailDiscoveries.append(run); $0.toolsDone.insert(index)
                         }
+                    case .monitor(let m):
+                        let run = await monitoring.run(m.targets.map { resolved[$0]! }, m, origin: origin)
+                        state.lock.withLock {
+                            $0.monitors.append(run); $0.toolsDone.insert(index)
+                        }
                     }
                 }
             )
@@ -267,6 +273,7 @@ public struct AppSession: Sendable {
         report.wakeOnLAN = snapshot.wakeOnLAN
         report.bonjourBrowses = snapshot.bonjourBrowses
         report.detailDiscoveries = snapshot.detailDiscoveries
+        report.monitors = snapshot.monitors
         let resolvedScript = ResolvedScript(targets: resolved, texts: texts, macs: resolvedMACs)
         for (index, action) in actions.enumerated()
         where Self.isTool(action.what) && !snapshot.toolsDone.contains(index) {
@@ -312,7 +319,7 @@ public struct AppSession: Sendable {
         return resolved
     }
 
-    /// Each ping, port-scan and traceroute target of the script, resolved once before anything runs, so an
+    /// Each ping, port-scan, traceroute, detail and monitor target of the script, resolved once before anything runs, so an
     /// action can never be skipped for a target it cannot resolve.
     /// - Throws: `SessionError` for the first unbound `$name` or malformed address.
     func resolvedTargets() throws -> [String: IPv4Address] {
@@ -323,6 +330,7 @@ public struct AppSession: Sendable {
             case .ports(let p): resolved[p.target] = try address(of: p.target)
             case .trace(let t): resolved[t.target] = try address(of: t.target)
             case .detail(let d): resolved[d.target] = try address(of: d.target)
+            case .monitor(let m): for target in m.targets { resolved[target] = try address(of: target) }
             case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse: break
             }
         }

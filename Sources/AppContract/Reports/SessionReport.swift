@@ -33,6 +33,8 @@ public struct SessionReport: Codable, Sendable {
     public var wakeOnLAN: [WakeOnLANRun] = []
     public var bonjourBrowses: [BonjourBrowse] = []
     public var detailDiscoveries: [DetailDiscovery] = []
+    /// NetDiag+'s host monitor's runs (`SessionReport+Monitor.swift`).
+    public var monitors: [MonitorRun] = []
     /// The shared budget when the session ended.
     public var budget: BudgetDiagnostics
     /// Set when the scan had not finished by the session's deadline.
@@ -62,6 +64,7 @@ public struct SessionReport: Codable, Sendable {
         case wakeOnLAN = "wake_on_lan"
         case bonjourBrowses = "bonjour_browses"
         case detailDiscoveries = "detail_discoveries"
+        case monitors
     }
 
     /// One ping run.

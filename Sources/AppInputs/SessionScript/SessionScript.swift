@@ -45,13 +45,15 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case browse(Browse)
             /// The device-detail screen's service discovery for one device (spec §5.8).
             case detail(Detail)
+            /// NetDiag+'s host monitor: passes that report transitions only (seed 003:111-134).
+            case monitor(Monitor)
         }
 
         /// What `cancel` stops.
         public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail
+            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, monitor
         }
 
         public init(atSeconds: Double, what: What) {
@@ -68,7 +70,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
+                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, monitor besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
                     )
                 )
             }
@@ -84,6 +86,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .wol: what = .wol(try c.decode(WakeOnLAN.self, forKey: .wol))
             case .browse: what = .browse(try c.decode(Browse.self, forKey: .browse))
             case .detail: what = .detail(try c.decode(Detail.self, forKey: .detail))
+            case .monitor: what = .monitor(try c.decode(Monitor.self, forKey: .monitor))
             case .atSeconds: fatalError("filtered out above")
             }
         }
@@ -103,6 +106,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .wol(let w): try c.encode(w, forKey: .wol)
             case .browse(let b): try c.encode(b, forKey: .browse)
             case .detail(let d): try c.encode(d, forKey: .detail)
+            case .monitor(let m): try c.encode(m, forKey: .monitor)
             }
         }
     }

@@ -46,6 +46,7 @@ public enum SessionScriptLoader {
                 case .whois(let w): [w.query] + (w.server.map { [$0] } ?? [])
                 case .detail(let d): [d.target]
                 case .wol(let w): [w.target]
+                case .monitor(let m): m.targets
                 default: []
                 }
             }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) }
@@ -179,13 +180,22 @@ public enum SessionScriptLoader {
                 let at = path.appending(key: "detail")
                 try checkTarget(d.target, at.appending(key: "target"), document)
                 try SessionScriptToolChecks.checkWindow(d.windowS, at.appending(key: "window_s"), document)
+            case .monitor(let m):
+                try SessionScriptToolChecks.check(m, path.appending(key: "monitor"), document)
+                for (t, target) in m.targets.enumerated() {
+                    try checkTarget(
+                        target,
+                        path.appending(key: "monitor").appending(key: "targets").appending(index: t),
+                        document
+                    )
+                }
             case .cancel, .thermal:
                 break
             }
         }
         let doesSomething = script.actions.contains { action in
             switch action.what {
-            case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail: true
+            case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail, .monitor: true
             case .cancel, .thermal: false
             }
         }
@@ -193,7 +203,7 @@ public enum SessionScriptLoader {
             throw document.error(
                 at: ["actions"],
                 "the script does nothing",
-                fix: "add at least one scan, ping, ports, trace, dns, whois, wol, browse or detail action"
+                fix: "add at least one scan, ping, ports, trace, dns, whois, wol, browse, detail or monitor action"
             )
         }
     }
@@ -236,6 +246,7 @@ public enum SessionScriptLoader {
         add(SessionScript.WakeOnLAN.CodingKeys.self)
         add(SessionScript.Browse.CodingKeys.self)
         add(SessionScript.Detail.CodingKeys.self)
+        add(SessionScript.Monitor.CodingKeys.self)
         return keys
     }()
 }

@@ -1,12 +1,21 @@
 import Fixture
+import Wire
 
 /// What a session's traceroute, DNS and WHOIS actions are pointed at, chosen from the ground truth
 /// and passed to the app as `--target NAME=VALUE` (the app never reads the fixture):
-/// `$trace_target`, `$dns_name`, `$whois_query`, `$whois_server`.
+/// `$trace_target`, `$dns_name`, `$whois_query`, `$whois_server`, and the host monitor's
+/// `$down_target`.
 struct SessionLookupTargets: Sendable {
     var truth: GroundTruth
 
-    static let names = ["trace_target", "dns_name", "whois_query", "whois_server"]
+    static let names = ["trace_target", "dns_name", "whois_query", "whois_server", "down_target"]
+
+    /// The highest host address of the LAN that no device, gateway or scanner has: a host the
+    /// monitor must report down.
+    var downTarget: String? {
+        let taken = Set(truth.devices.map(\.device.ip) + [truth.gateway, truth.scanner.ip])
+        return truth.subnet.hosts.reversed().first { !taken.contains($0) }?.description
+    }
 
     /// The first server beyond the routers: a path of routers and the gateway to trace.
     var traceTarget: String? { truth.servers.first?.ip.description }
@@ -34,6 +43,7 @@ struct SessionLookupTargets: Sendable {
         case "dns_name": dnsName
         case "whois_query": whoisQuery
         case "whois_server": whoisServer
+        case "down_target": downTarget
         default: nil
         }
     }
