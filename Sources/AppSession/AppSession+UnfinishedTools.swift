@@ -20,7 +20,7 @@ extension AppSession {
     /// port scanner are stopped by `cancel`, and the scan has its own hang report).
     static func isTool(_ what: SessionScript.Action.What) -> Bool {
         switch what {
-        case .trace, .dns, .whois, .wol, .browse, .detail, .monitor: true
+        case .trace, .dns, .whois, .wol, .browse, .detail, .monitor, .cert: true
         case .scan, .ping, .ports, .cancel, .thermal: false
         }
     }
@@ -112,6 +112,10 @@ extension AppSession {
             )
             (run.error, run.finished) = (error, false)
             report.monitors.append(run)
+        case .cert(let e):
+            var run = SessionReport.CertRun(endpoint: resolved.texts[e.endpoint]!, startedS: started, durationMs: ms)
+            (run.error, run.finished) = (error, false)
+            report.certs.append(run)
         case .scan, .ping, .ports, .cancel, .thermal:
             break
         }

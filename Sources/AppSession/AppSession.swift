@@ -130,6 +130,7 @@ public struct AppSession: Sendable {
         let dns = DNSService(callbacks: callbacks)
         let whois = WhoisService(callbacks: callbacks)
         let monitoring = MonitorService(callbacks: callbacks, settings: strategy.tools.ping)
+        let certs = CertService(callbacks: callbacks)
         let browsing = BonjourToolService(strategy: strategy, shared: shared, interface: interface, events: tracker)
         var configured = ScanRunner(strategy: strategy, interface: interface, events: tracker)
         configured.seed = seed
@@ -243,6 +244,11 @@ public struct AppSession: Sendable {
                         state.lock.withLock {
                             $0.monitors.append(run); $0.toolsDone.insert(index)
                         }
+                    case .cert(let e):
+                        let run = await certs.run(texts[e.endpoint]!, startedS: Self.seconds(since: origin))
+                        state.lock.withLock {
+                            $0.certs.append(run); $0.toolsDone.insert(index)
+                        }
                     }
                 }
             )
@@ -274,6 +280,7 @@ public struct AppSession: Sendable {
         report.bonjourBrowses = snapshot.bonjourBrowses
         report.detailDiscoveries = snapshot.detailDiscoveries
         report.monitors = snapshot.monitors
+        report.certs = snapshot.certs
         let resolvedScript = ResolvedScript(targets: resolved, texts: texts, macs: resolvedMACs)
         for (index, action) in actions.enumerated()
         where Self.isTool(action.what) && !snapshot.toolsDone.contains(index) {
@@ -313,6 +320,7 @@ public struct AppSession: Sendable {
             case .whois(let w):
                 resolved[w.query] = try text(of: w.query)
                 if let server = w.server { resolved[server] = try text(of: server) }
+            case .cert(let e): resolved[e.endpoint] = try text(of: e.endpoint)
             default: break
             }
         }
@@ -331,7 +339,7 @@ public struct AppSession: Sendable {
             case .trace(let t): resolved[t.target] = try address(of: t.target)
             case .detail(let d): resolved[d.target] = try address(of: d.target)
             case .monitor(let m): for target in m.targets { resolved[target] = try address(of: target) }
-            case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse: break
+            case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse, .cert: break
             }
         }
         return resolved

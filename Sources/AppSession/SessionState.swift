@@ -24,6 +24,7 @@ struct SessionState {
     var bonjourBrowses: [SessionReport.BonjourBrowse] = []
     var detailDiscoveries: [SessionReport.DetailDiscovery] = []
     var monitors: [SessionReport.MonitorRun] = []
+    var certs: [SessionReport.CertRun] = []
     /// Tool actions (by their place in the script's time order) that have started, and when;
     /// those whose result is in, for the entries of the rest (`AppSession+UnfinishedTools.swift`).
     var toolsStarted: [Int: Double] = [:]

@@ -623,10 +623,29 @@ extension Metric {
         .timing,
         from: .tools
     ) { $0.lookups?.monitor?.durationMs }
+    /// NetDiag+'s certificate check against openssl (1 agrees, 0 not), and how long it took in the app.
+    public static let certAgrees = Metric(
+        lookup(.cert, .agrees),
+        "Certificate check agrees",
+        .higherIsBetter,
+        .counter,
+        from: .tools
+    ) {
+        $0.lookups?.cert?.agreementValue
+    }
+    public static let certDuration = Metric(
+        lookup(.cert, .durationMs),
+        "Certificate check duration",
+        unit: "ms",
+        .lowerIsBetter,
+        .timing,
+        from: .tools
+    ) { $0.lookups?.cert?.durationMs }
     /// The lookup tools' metrics in pairs (agreement, duration), as the report's "Tools in the session" shows them.
     public static let lookupTools: [(tool: String, agrees: Metric, duration: Metric)] = [
         ("traceroute", traceAgrees, traceDuration), ("dns", dnsAgrees, dnsDuration),
         ("whois", whoisAgrees, whoisDuration), ("host monitor (truth)", monitorAgrees, monitorDuration),
+        ("certificate (openssl)", certAgrees, certDuration),
     ]
 
     /// The session's Wake-on-LAN, Bonjour browser tool and device-detail discovery against the

@@ -12,13 +12,21 @@ extension RunMetrics {
         /// NetDiag+'s host monitor: each target's first state is the testbed's (up: a device there
         /// answers echo) and no later pass reports a change (no device leaves its link in a run).
         public var monitor: Agreement?
+        /// NetDiag+'s certificate check: subject, issuer and expiry equal to `openssl s_client |
+        /// openssl x509` on the same endpoint.
+        public var cert: Agreement?
 
-        public init(trace: Agreement? = nil, dns: Agreement? = nil, whois: Agreement? = nil, monitor: Agreement? = nil)
-        {
-            (self.trace, self.dns, self.whois, self.monitor) = (trace, dns, whois, monitor)
+        public init(
+            trace: Agreement? = nil,
+            dns: Agreement? = nil,
+            whois: Agreement? = nil,
+            monitor: Agreement? = nil,
+            cert: Agreement? = nil
+        ) {
+            (self.trace, self.dns, self.whois, self.monitor, self.cert) = (trace, dns, whois, monitor, cert)
         }
 
-        enum CodingKeys: String, CodingKey { case trace, dns, whois, monitor }
+        enum CodingKeys: String, CodingKey { case trace, dns, whois, monitor, cert }
     }
 
     /// One tool's run against its reference.

@@ -74,7 +74,7 @@ struct SessionScriptTests {
         #expect(throws: HarnessError.self) { try Scenario.parse("surf") }
     }
 
-    @Test("the monitor action: defaults, variables, and mistakes refused at their line")
+    @Test("the monitor and cert actions: defaults, variables, and mistakes refused at their line")
     func monitorAction() throws {
         let script = try SessionScriptLoader.load(
             text: """
@@ -97,6 +97,14 @@ struct SessionScriptTests {
         #expect(host.line == 5 && host.fix.contains("--target"), "\(host)")
         let none = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    monitor: {targets: []}\n")
         #expect(none.line == 4 && none.fix.contains("1 to 50"), "\(none)")
+        let cert = try SessionScriptLoader.load(
+            text: "name: x\nactions:\n  - {at_s: 0, cert: {endpoint: $tls_endpoint}}\n",
+            file: "x.yaml"
+        )
+        #expect(cert.actions[0].what == .cert(.init(endpoint: "$tls_endpoint")))
+        #expect(SessionScriptLoader.variables(in: cert) == ["tls_endpoint"])
+        let spaced = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    cert: {endpoint: 'nas 443'}\n")
+        #expect(spaced.line == 4 && spaced.fix.contains("$tls_endpoint"), "\(spaced)")
         let fast = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    monitor: {targets: [$a], interval_ms: 5}\n")
         #expect(fast.line == 4 && fast.message.contains("interval_ms 5"), "\(fast)")
     }

@@ -42,6 +42,11 @@ struct NetDiagToolsIntegrationTests {
             #expect(monitor["agrees"] as? Bool == true, "\(strategy): \(monitor)")
             let said = monitor["ours"] as? String ?? ""
             #expect(said.contains("\(ping["target"] as? String ?? "?") -→up@1") && said.contains("-→down@1"), "\(said)")
+            // The certificate check against openssl s_client | openssl x509 on the gateway's HTTPS port
+            // (its certificate is generated when the testbed starts: the expiry differs run to run).
+            let cert = try #require(lookups["cert"] as? [String: Any], "\(strategy): \(lookups)")
+            #expect(cert["agrees"] as? Bool == true, "\(strategy): \(cert)")
+            #expect((cert["ours"] as? String)?.hasPrefix("CN=fritz-box | CN=fritz-box | 20") == true, "\(cert)")
 
             let entry = try #require(runs.first { $0["strategy"] as? String == strategy })
             let pcap = "\(out)/\(try #require(entry["pcap"] as? String))"
@@ -82,7 +87,7 @@ struct NetDiagToolsIntegrationTests {
             [
                 ScanBenchCLI.binary, "app", "--script", "netdiag-tools", "--strategy", "netdiag-plus",
                 "--target", "ping_target=\(target)", "--target", "trace_target=198.19.200.10",
-                "--target", "down_target=198.18.0.254", "--json",
+                "--target", "down_target=198.18.0.254", "--target", "tls_endpoint=198.18.0.61:5001", "--json",
             ],
             timeout: 120
         )
@@ -98,6 +103,8 @@ struct NetDiagToolsIntegrationTests {
         print("netdiag tools: ping \(target): ours median \(oursMedian) ms, iputils median \(theirsMedian) ms")
         #expect(abs(oursMedian - theirsMedian) < 2, "ours \(ours), iputils \(iputils)")
 
+        let cert = try #require((report["certs"] as? [[String: Any]])?.first)
+        #expect(cert["subject"] as? String == "CN=family-nas" && cert["self_signed"] as? Bool == true, "\(cert)")
         let trace = try #require((report["traces"] as? [[String: Any]])?.first)
         #expect(trace["method"] as? String == "udp")
         let hops = (trace["hops"] as? [[String: Any]] ?? []).map { $0["address"] as? String ?? "*" }

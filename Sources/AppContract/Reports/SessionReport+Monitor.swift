@@ -1,5 +1,5 @@
-// NetDiag+'s host monitor in a session report: the transitions it reported, for the harness to
-// score against the testbed's truth.
+// NetDiag+'s host monitor and certificate check in a session report: the transitions it reported,
+// for the harness to score against the testbed's truth, and the certificate, against openssl.
 
 extension SessionReport {
     /// One `monitor` action: its passes and the changes of state they reported (seed 003:129-134).
@@ -62,6 +62,41 @@ extension SessionReport {
             case host, from, to, round
             case rttMs = "rtt_ms"
             case atS = "at_s"
+        }
+    }
+}
+
+extension SessionReport {
+    /// One certificate check (seed 003:1): the leaf certificate as NetTools' `CertificateChecker`
+    /// read it.
+    public struct CertRun: Codable, Sendable, Equatable {
+        /// `HOST:PORT` as checked.
+        public var endpoint: String
+        /// RFC 2253 distinguished names.
+        public var subject: String?
+        public var issuer: String?
+        /// ISO 8601.
+        public var notAfter: String?
+        public var selfSigned: Bool?
+        /// OpenSSL's verdict against the system trust store ("ok" or the reason).
+        public var verification: String?
+        public var startedS: Double
+        /// From the start to the result reaching the tool's executor.
+        public var durationMs: Double
+        public var error: String?
+        /// False when the session ended before the tool's result (`error` says so).
+        public var finished = true
+
+        public init(endpoint: String, startedS: Double, durationMs: Double) {
+            (self.endpoint, self.startedS, self.durationMs) = (endpoint, startedS, durationMs)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case endpoint, subject, issuer, verification, error, finished
+            case notAfter = "not_after"
+            case selfSigned = "self_signed"
+            case startedS = "started_s"
+            case durationMs = "duration_ms"
         }
     }
 }

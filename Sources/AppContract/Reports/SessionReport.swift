@@ -35,6 +35,8 @@ public struct SessionReport: Codable, Sendable {
     public var detailDiscoveries: [DetailDiscovery] = []
     /// NetDiag+'s host monitor's runs (`SessionReport+Monitor.swift`).
     public var monitors: [MonitorRun] = []
+    /// NetDiag+'s certificate checks (`SessionReport+Monitor.swift`).
+    public var certs: [CertRun] = []
     /// The shared budget when the session ended.
     public var budget: BudgetDiagnostics
     /// Set when the scan had not finished by the session's deadline.
@@ -64,7 +66,7 @@ public struct SessionReport: Codable, Sendable {
         case wakeOnLAN = "wake_on_lan"
         case bonjourBrowses = "bonjour_browses"
         case detailDiscoveries = "detail_discoveries"
-        case monitors
+        case monitors, certs
     }
 
     /// One ping run.

@@ -30,3 +30,15 @@ extension SessionScript {
         }
     }
 }
+
+extension SessionScript {
+    /// NetDiag+'s SSL certificate check (seed 003:1): the TLS certificate of `endpoint`,
+    /// `HOST[:PORT]` (port 443 when left out) or a `$name` (the harness binds `$tls_endpoint` to a
+    /// device's TLS port).
+    public struct Cert: Codable, Sendable, Equatable {
+        public var endpoint: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case endpoint }
+        public init(endpoint: String) { self.endpoint = endpoint }
+    }
+}

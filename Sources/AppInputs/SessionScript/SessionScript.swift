@@ -47,13 +47,16 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case detail(Detail)
             /// NetDiag+'s host monitor: passes that report transitions only (seed 003:111-134).
             case monitor(Monitor)
+            /// NetDiag+'s certificate check of one TLS endpoint (seed 003:1).
+            case cert(Cert)
         }
 
         /// What `cancel` stops.
         public enum Target: String, Sendable, Codable, CaseIterable, StrategyChoice { case ping, ports, scan }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, monitor
+            case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail,
+                monitor, cert
         }
 
         public init(atSeconds: Double, what: What) {
@@ -70,7 +73,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, monitor besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
+                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, monitor, cert besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
                     )
                 )
             }
@@ -87,6 +90,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .browse: what = .browse(try c.decode(Browse.self, forKey: .browse))
             case .detail: what = .detail(try c.decode(Detail.self, forKey: .detail))
             case .monitor: what = .monitor(try c.decode(Monitor.self, forKey: .monitor))
+            case .cert: what = .cert(try c.decode(Cert.self, forKey: .cert))
             case .atSeconds: fatalError("filtered out above")
             }
         }
@@ -107,6 +111,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .browse(let b): try c.encode(b, forKey: .browse)
             case .detail(let d): try c.encode(d, forKey: .detail)
             case .monitor(let m): try c.encode(m, forKey: .monitor)
+            case .cert(let e): try c.encode(e, forKey: .cert)
             }
         }
     }

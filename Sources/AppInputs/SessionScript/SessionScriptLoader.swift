@@ -47,6 +47,7 @@ public enum SessionScriptLoader {
                 case .detail(let d): [d.target]
                 case .wol(let w): [w.target]
                 case .monitor(let m): m.targets
+                case .cert(let e): [e.endpoint]
                 default: []
                 }
             }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) }
@@ -189,13 +190,20 @@ public enum SessionScriptLoader {
                         document
                     )
                 }
+            case .cert(let e):
+                try checkText(
+                    e.endpoint,
+                    path.appending(key: "cert").appending(key: "endpoint"),
+                    document,
+                    example: "198.18.0.61:5001, nas.example:443 or $tls_endpoint"
+                )
             case .cancel, .thermal:
                 break
             }
         }
         let doesSomething = script.actions.contains { action in
             switch action.what {
-            case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail, .monitor: true
+            case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail, .monitor, .cert: true
             case .cancel, .thermal: false
             }
         }
@@ -203,7 +211,8 @@ public enum SessionScriptLoader {
             throw document.error(
                 at: ["actions"],
                 "the script does nothing",
-                fix: "add at least one scan, ping, ports, trace, dns, whois, wol, browse, detail or monitor action"
+                fix:
+                    "add at least one scan, ping, ports, trace, dns, whois, wol, browse, detail, monitor or cert action"
             )
         }
     }
@@ -247,6 +256,7 @@ public enum SessionScriptLoader {
         add(SessionScript.Browse.CodingKeys.self)
         add(SessionScript.Detail.CodingKeys.self)
         add(SessionScript.Monitor.CodingKeys.self)
+        add(SessionScript.Cert.CodingKeys.self)
         return keys
     }()
 }
