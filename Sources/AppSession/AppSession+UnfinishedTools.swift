@@ -20,7 +20,7 @@ extension AppSession {
     /// port scanner are stopped by `cancel`, and the scan has its own hang report).
     static func isTool(_ what: SessionScript.Action.What) -> Bool {
         switch what {
-        case .trace, .dns, .whois, .wol, .browse, .detail: true
+        case .trace, .dns, .whois, .wol, .browse, .detail, .monitor, .cert: true
         case .scan, .ping, .ports, .cancel, .thermal, .background: false
         }
     }
@@ -43,7 +43,7 @@ extension AppSession {
         case .trace(let t):
             var run = SessionReport.TraceRun(
                 target: resolved.targets[t.target]!.description,
-                method: TraceService.tracer.method.rawValue,
+                method: strategy.tools.trace.method.rawValue,
                 startedS: started,
                 durationMs: ms
             )
@@ -101,6 +101,21 @@ extension AppSession {
             )
             run.finished = false
             report.detailDiscoveries.append(run)
+        case .monitor(let m):
+            var run = SessionReport.MonitorRun(
+                targets: m.targets.map { resolved.targets[$0]!.description },
+                method: strategy.tools.ping.method.rawValue,
+                rounds: m.rounds,
+                intervalMs: m.intervalMs,
+                startedS: started,
+                durationMs: ms
+            )
+            (run.error, run.finished) = (error, false)
+            report.monitors.append(run)
+        case .cert(let e):
+            var run = SessionReport.CertRun(endpoint: resolved.texts[e.endpoint]!, startedS: started, durationMs: ms)
+            (run.error, run.finished) = (error, false)
+            report.certs.append(run)
         case .scan, .ping, .ports, .cancel, .thermal, .background:
             break
         }

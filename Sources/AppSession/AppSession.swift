@@ -131,9 +131,11 @@ public struct AppSession: Sendable {
             interface: bind,
             events: tracker
         )
-        let tracer = TraceService(callbacks: callbacks)
+        let tracer = TraceService(callbacks: callbacks, settings: strategy.tools.trace)
         let dns = DNSService(callbacks: callbacks)
         let whois = WhoisService(callbacks: callbacks)
+        let monitoring = MonitorService(callbacks: callbacks, settings: strategy.tools.ping)
+        let certs = CertService(callbacks: callbacks)
         let browsing = BonjourToolService(strategy: strategy, shared: shared, interface: interface, events: tracker)
         var configured = ScanRunner(strategy: strategy, interface: interface, events: tracker)
         configured.seed = seed
@@ -249,6 +251,16 @@ public struct AppSession: Sendable {
                         state.lock.withLock {
                             $0.detailDiscoveries.append(run); $0.toolsDone.insert(index)
                         }
+                    case .monitor(let m):
+                        let run = await monitoring.run(m.targets.map { resolved[$0]! }, m, origin: origin)
+                        state.lock.withLock {
+                            $0.monitors.append(run); $0.toolsDone.insert(index)
+                        }
+                    case .cert(let e):
+                        let run = await certs.run(texts[e.endpoint]!, startedS: Self.seconds(since: origin))
+                        state.lock.withLock {
+                            $0.certs.append(run); $0.toolsDone.insert(index)
+                        }
                     }
                 }
             )
@@ -301,6 +313,8 @@ public struct AppSession: Sendable {
         report.bonjourBrowses = snapshot.bonjourBrowses
         report.detailDiscoveries = snapshot.detailDiscoveries
         report.background = snapshot.background
+        report.monitors = snapshot.monitors
+        report.certs = snapshot.certs
         let resolvedScript = ResolvedScript(targets: resolved, texts: texts, macs: resolvedMACs)
         for (index, action) in actions.enumerated()
         where Self.isTool(action.what) && !snapshot.toolsDone.contains(index) {
@@ -362,13 +376,14 @@ public struct AppSession: Sendable {
             case .whois(let w):
                 resolved[w.query] = try text(of: w.query)
                 if let server = w.server { resolved[server] = try text(of: server) }
+            case .cert(let e): resolved[e.endpoint] = try text(of: e.endpoint)
             default: break
             }
         }
         return resolved
     }
 
-    /// Each ping, port-scan and traceroute target of the script, resolved once before anything runs, so an
+    /// Each ping, port-scan, traceroute, detail and monitor target of the script, resolved once before anything runs, so an
     /// action can never be skipped for a target it cannot resolve.
     /// - Throws: `SessionError` for the first unbound `$name` or malformed address.
     func resolvedTargets() throws -> [String: IPv4Address] {
@@ -379,7 +394,8 @@ public struct AppSession: Sendable {
             case .ports(let p): resolved[p.target] = try address(of: p.target)
             case .trace(let t): resolved[t.target] = try address(of: t.target)
             case .detail(let d): resolved[d.target] = try address(of: d.target)
-            case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse, .background: break
+            case .monitor(let m): for target in m.targets { resolved[target] = try address(of: target) }
+            case .scan, .dns, .whois, .cancel, .thermal, .wol, .browse, .cert, .background: break
             }
         }
         return resolved

@@ -1,4 +1,5 @@
 import AppContract
+import NetTools
 import Platform
 import Foundation
 import ScanKit
@@ -7,7 +8,9 @@ import AppInputs
 
 /// NetMonitor's `PingService` (spec §5.1) inside the app: ICMP echo on a datagram socket or
 /// TCP connects to 443/80/22 (each connect holding a slot of the app's one budget), replies
-/// handled on the strategy's executor and timed there (`callback`) or by the kernel.
+/// handled on the strategy's executor and timed there (`callback`) or by the kernel. Under
+/// `icmp_rcvtimeo` the echo is NetDiag+'s (seed 003:21-45), sent and read by NetTools'
+/// `MarkedICMPEcho` as `scanbench ping` does, with its `SO_RCVTIMEO` wait.
 struct PingService: Sendable {
     var settings: Strategy.Ping
     var callbacks: CallbackQueue
@@ -23,7 +26,7 @@ struct PingService: Sendable {
             timestamps: settings.timestamps.rawValue
         )
         var socket: Socket?
-        if settings.method == .icmp {
+        if settings.method != .tcp {
             do {
                 socket = try Socket.icmpDatagram()
             } catch {
@@ -37,11 +40,13 @@ struct PingService: Sendable {
         if let socket, settings.timestamps == .kernel, (try? socket.enableTimestamps()) == nil {
             run.timestamps = Strategy.PingTimestamps.callback.rawValue
         }
+        // NetDiag+ matches on sequence and a payload marker of its own (003:21, 28, 33-36).
+        let marker = settings.method == .icmpRcvtimeo ? MarkedICMPEcho.makeMarker() : nil
         for sequence in 1...count {
             if Task.isCancelled { run.cancelled = true; break }
             let started = MonotonicClock.now()
             let reply =
-                if let socket { await echo(socket, target, sequence: sequence) } else {
+                if let socket { await echo(socket, target, sequence: sequence, marker: marker) } else {
                     await connect(target, sequence: sequence)
                 }
             run.replies.append(reply)
@@ -55,14 +60,23 @@ struct PingService: Sendable {
     }
 
     /// One echo: drain stale replies, send, wait on a blocking reader thread (NetMonitor's
-    /// `ICMPSocket` reads on its own serial queue), then hand the reply to the executor.
-    private func echo(_ socket: Socket, _ target: IPv4Address, sequence: Int) async -> SessionReport.PingReply {
+    /// `ICMPSocket` reads on its own serial queue), then hand the reply to the executor. With a
+    /// `marker` (NetDiag+), the payload carries it and the reader blocks in `recvfrom` under
+    /// `SO_RCVTIMEO` (NetTools' `MarkedICMPEcho.awaitReply`, `.receiveTimeout`).
+    private func echo(
+        _ socket: Socket,
+        _ target: IPv4Address,
+        sequence: Int,
+        marker: [UInt8]?
+    ) async -> SessionReport.PingReply {
         while (try? socket.receive()) != nil {}
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         let sentUnix = RealtimeClock.now()
         let sentMono = MonotonicClock.now()
         var reply = SessionReport.PingReply(sequence: sequence, sentUnixNs: sentUnix, method: "icmp")
-        let packet = ICMPEcho.request(sequence: wireSequence)
+        let packet =
+            marker.map { MarkedICMPEcho.request(sequence: wireSequence, marker: $0) }
+            ?? ICMPEcho.request(sequence: wireSequence)
         do {
             try socket.send(packet, to: target, port: 0)
         } catch {
@@ -77,32 +91,52 @@ struct PingService: Sendable {
         let (timeoutMs, callbacks, timestamps) = (settings.timeoutMs, callbacks, settings.timestamps)
         let rtt: Double? = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                let deadline = MonotonicClock.now() + UInt64(timeoutMs) * 1_000_000
-                while MonotonicClock.now() < deadline {
-                    let left = Int((deadline - MonotonicClock.now()) / 1_000_000) + 1
-                    guard !socket.wait(for: .readable, milliseconds: left).isEmpty,
-                        let datagram = try? socket.receive()
-                    else { continue }
-                    guard datagram.source == target, ICMPEcho.replySequence(datagram.bytes) == wireSequence else {
-                        continue
+                let datagram: Socket.Datagram? =
+                    if let marker {
+                        MarkedICMPEcho.awaitReply(
+                            on: socket,
+                            from: target,
+                            sequence: wireSequence,
+                            marker: marker,
+                            timeout: Double(timeoutMs) / 1000,
+                            wait: .receiveTimeout
+                        )?.datagram
+                    } else {
+                        Self.awaitReply(on: socket, from: target, sequence: wireSequence, timeoutMs: timeoutMs)
                     }
-                    let complete: @Sendable () -> Void = {
-                        let kernel = datagram.kernelTime.map { Double($0 - sentUnix) / 1e6 }
-                        let callback = Double(MonotonicClock.now() - sentMono) / 1e6
-                        continuation.resume(returning: timestamps == .kernel ? (kernel ?? callback) : callback)
-                    }
-                    // This reader is the ping's own blocking queue: with a dedicated executor the
-                    // reply is timed right here, after recv (NetMonitor's ICMPSocket); with the
-                    // shared pool it waits for a pool thread first.
-                    if callbacks.isDedicated { complete() } else { callbacks.run(complete) }
-                    return
+                guard let datagram else { return continuation.resume(returning: nil) }
+                let complete: @Sendable () -> Void = {
+                    let kernel = datagram.kernelTime.map { Double($0 - sentUnix) / 1e6 }
+                    let callback = Double(MonotonicClock.now() - sentMono) / 1e6
+                    continuation.resume(returning: timestamps == .kernel ? (kernel ?? callback) : callback)
                 }
-                continuation.resume(returning: nil)
+                // This reader is the ping's own blocking queue: with a dedicated executor the
+                // reply is timed right here, after recv (NetMonitor's ICMPSocket); with the
+                // shared pool it waits for a pool thread first.
+                if callbacks.isDedicated { complete() } else { callbacks.run(complete) }
             }
         }
         reply.rttMs = rtt
         if rtt == nil { reply.error = "timeout" }
         return reply
+    }
+
+    /// NetMonitor's reply from `target` to echo `sequence` (matched on the sequence alone), read
+    /// by `poll` until `timeoutMs` after the call; nil at the timeout.
+    private static func awaitReply(
+        on socket: Socket,
+        from target: IPv4Address,
+        sequence: UInt16,
+        timeoutMs: Int
+    ) -> Socket.Datagram? {
+        let deadline = MonotonicClock.now() + UInt64(timeoutMs) * 1_000_000
+        while MonotonicClock.now() < deadline {
+            let left = Int((deadline - MonotonicClock.now()) / 1_000_000) + 1
+            guard !socket.wait(for: .readable, milliseconds: left).isEmpty, let datagram = try? socket.receive()
+            else { continue }
+            if datagram.source == target, ICMPEcho.replySequence(datagram.bytes) == sequence { return datagram }
+        }
+        return nil
     }
 
     /// One TCP attempt: every port at once, each in a budget slot; the first handshake or

@@ -23,6 +23,8 @@ struct SessionState {
     var wakeOnLAN: [SessionReport.WakeOnLANRun] = []
     var bonjourBrowses: [SessionReport.BonjourBrowse] = []
     var detailDiscoveries: [SessionReport.DetailDiscovery] = []
+    var monitors: [SessionReport.MonitorRun] = []
+    var certs: [SessionReport.CertRun] = []
     /// Tool actions (by their place in the script's time order) that have started, and when;
     /// those whose result is in, for the entries of the rest (`AppSession+UnfinishedTools.swift`).
     var toolsStarted: [Int: Double] = [:]

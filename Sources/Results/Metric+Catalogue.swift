@@ -604,10 +604,48 @@ extension Metric {
         digits: 1,
         from: .tools
     ) { $0.lookups?.whois?.durationMs }
+    /// NetDiag+'s host monitor against the testbed's up/down truth (1 agrees, 0 not), and how long
+    /// its passes took in the app.
+    public static let monitorAgrees = Metric(
+        lookup(.monitor, .agrees),
+        "Host monitor agrees",
+        .higherIsBetter,
+        .counter,
+        from: .tools
+    ) {
+        $0.lookups?.monitor?.agreementValue
+    }
+    public static let monitorDuration = Metric(
+        lookup(.monitor, .durationMs),
+        "Host monitor duration",
+        unit: "ms",
+        .lowerIsBetter,
+        .timing,
+        from: .tools
+    ) { $0.lookups?.monitor?.durationMs }
+    /// NetDiag+'s certificate check against openssl (1 agrees, 0 not), and how long it took in the app.
+    public static let certAgrees = Metric(
+        lookup(.cert, .agrees),
+        "Certificate check agrees",
+        .higherIsBetter,
+        .counter,
+        from: .tools
+    ) {
+        $0.lookups?.cert?.agreementValue
+    }
+    public static let certDuration = Metric(
+        lookup(.cert, .durationMs),
+        "Certificate check duration",
+        unit: "ms",
+        .lowerIsBetter,
+        .timing,
+        from: .tools
+    ) { $0.lookups?.cert?.durationMs }
     /// The lookup tools' metrics in pairs (agreement, duration), as the report's "Tools in the session" shows them.
     public static let lookupTools: [(tool: String, agrees: Metric, duration: Metric)] = [
         ("traceroute", traceAgrees, traceDuration), ("dns", dnsAgrees, dnsDuration),
-        ("whois", whoisAgrees, whoisDuration),
+        ("whois", whoisAgrees, whoisDuration), ("host monitor (truth)", monitorAgrees, monitorDuration),
+        ("certificate (openssl)", certAgrees, certDuration),
     ]
 
     /// The session's Wake-on-LAN, Bonjour browser tool and device-detail discovery against the
@@ -726,7 +764,10 @@ extension Metric {
     /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.
     public static let catalogue: [Metric] =
         all + reportOnly + [captureDrops, emulatorWriteFailures]
-        + [traceAgrees, traceDuration, dnsAgrees, dnsDuration, whoisAgrees, whoisDuration]
+        + [
+            traceAgrees, traceDuration, dnsAgrees, dnsDuration, whoisAgrees, whoisDuration, monitorAgrees,
+            monitorDuration,
+        ]
         + [
             wolAgrees, wolDuration, wolLatency, browseAgrees, browseAgreesFixture, browseDuration, detailAgrees,
             detailAgreesFixture, detailDuration,

@@ -1,6 +1,7 @@
 extension RunMetrics {
     /// The app's traceroute, DNS and WHOIS tools in a session, each against its reference tool run
-    /// in the scanner's namespace right after the session (docs/METRICS.md, "Tools in the app").
+    /// in the scanner's namespace right after the session, and the host monitor against the
+    /// testbed's truth (docs/METRICS.md, "Tools in the app").
     public struct Lookups: Codable, Sendable, Equatable {
         /// Same hop addresses as `traceroute -n` (a silent hop is `*` in both).
         public var trace: Agreement?
@@ -8,12 +9,24 @@ extension RunMetrics {
         public var dns: Agreement?
         /// Each server's raw answer equal to `whois -h SERVER` (CR and surrounding blank lines dropped).
         public var whois: Agreement?
+        /// NetDiag+'s host monitor: each target's first state is the testbed's (up: a device there
+        /// answers echo) and no later pass reports a change (no device leaves its link in a run).
+        public var monitor: Agreement?
+        /// NetDiag+'s certificate check: subject, issuer and expiry equal to `openssl s_client |
+        /// openssl x509` on the same endpoint.
+        public var cert: Agreement?
 
-        public init(trace: Agreement? = nil, dns: Agreement? = nil, whois: Agreement? = nil) {
-            (self.trace, self.dns, self.whois) = (trace, dns, whois)
+        public init(
+            trace: Agreement? = nil,
+            dns: Agreement? = nil,
+            whois: Agreement? = nil,
+            monitor: Agreement? = nil,
+            cert: Agreement? = nil
+        ) {
+            (self.trace, self.dns, self.whois, self.monitor, self.cert) = (trace, dns, whois, monitor, cert)
         }
 
-        enum CodingKeys: String, CodingKey { case trace, dns, whois }
+        enum CodingKeys: String, CodingKey { case trace, dns, whois, monitor, cert }
     }
 
     /// One tool's run against its reference.

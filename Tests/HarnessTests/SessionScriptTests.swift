@@ -29,7 +29,7 @@ struct SessionScriptTests {
         let names = SessionScriptLoader.builtinNames()
         for name in [
             "scan", "ping-during-scan", "ports-during-scan", "tools-then-scan", "thermal-mid-scan", "adr-016", "rescan",
-            "tools-during-scan", "background", "local-network-denied", "local-network-unreachable",
+            "tools-during-scan", "background", "local-network-denied", "local-network-unreachable", "netdiag-tools",
         ] {
             #expect(names.contains(name))
             let script = try SessionScriptLoader.load(name)
@@ -72,6 +72,41 @@ struct SessionScriptTests {
         let state = try Self.refusal("name: x\nactions:\n  - {at_s: 1, scan: {}}\n  - {at_s: 2, thermal: hot}\n")
         #expect(state.line == 4 && state.fix.contains("serious"))
         #expect(throws: HarnessError.self) { try Scenario.parse("surf") }
+    }
+
+    @Test("the monitor and cert actions: defaults, variables, and mistakes refused at their line")
+    func monitorAction() throws {
+        let script = try SessionScriptLoader.load(
+            text: """
+                name: x
+                actions:
+                  - {at_s: 0, monitor: {targets: [$ping_target, $down_target, 198.18.0.1]}}
+                """,
+            file: "x.yaml"
+        )
+        #expect(
+            script.actions[0].what
+                == .monitor(
+                    .init(targets: ["$ping_target", "$down_target", "198.18.0.1"], rounds: 3, intervalMs: 1000)
+                )
+        )
+        #expect(SessionScriptLoader.variables(in: script) == ["ping_target", "down_target"])
+        let host = try Self.refusal(
+            "name: x\nactions:\n  - at_s: 1\n    monitor:\n      targets: [198.18.0.1, router]\n"
+        )
+        #expect(host.line == 5 && host.fix.contains("--target"), "\(host)")
+        let none = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    monitor: {targets: []}\n")
+        #expect(none.line == 4 && none.fix.contains("1 to 50"), "\(none)")
+        let cert = try SessionScriptLoader.load(
+            text: "name: x\nactions:\n  - {at_s: 0, cert: {endpoint: $tls_endpoint}}\n",
+            file: "x.yaml"
+        )
+        #expect(cert.actions[0].what == .cert(.init(endpoint: "$tls_endpoint")))
+        #expect(SessionScriptLoader.variables(in: cert) == ["tls_endpoint"])
+        let spaced = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    cert: {endpoint: 'nas 443'}\n")
+        #expect(spaced.line == 4 && spaced.fix.contains("$tls_endpoint"), "\(spaced)")
+        let fast = try Self.refusal("name: x\nactions:\n  - at_s: 1\n    monitor: {targets: [$a], interval_ms: 5}\n")
+        #expect(fast.line == 4 && fast.message.contains("interval_ms 5"), "\(fast)")
     }
 
     @Test("trace, dns and whois actions: defaults, variables, and mistakes refused at their line")

@@ -112,7 +112,8 @@ enum KnobChecks {
         "tools.ping.timestamps", "tools.ping.timeout_ms",
         "tools.ping.tcp_ports", "tools.port_scanner.max_concurrent", "tools.port_scanner.timeout_ms",
         "tools.port_scanner.waiting_policy", "tools.port_scanner.local_endpoint_reuse",
-        "tools.port_scanner.connection_api", "tools.bonjour_service",
+        "tools.port_scanner.connection_api", "tools.bonjour_service", "tools.trace.method",
+        "tools.trace.probes_per_hop",
     ]
 
     /// Knobs that only the app's classify step after the session acts on (`ClassifyStepTests`).

@@ -33,6 +33,10 @@ public struct SessionReport: Codable, Sendable {
     public var wakeOnLAN: [WakeOnLANRun] = []
     public var bonjourBrowses: [BonjourBrowse] = []
     public var detailDiscoveries: [DetailDiscovery] = []
+    /// NetDiag+'s host monitor's runs (`SessionReport+Monitor.swift`).
+    public var monitors: [MonitorRun] = []
+    /// NetDiag+'s certificate checks (`SessionReport+Monitor.swift`).
+    public var certs: [CertRun] = []
     /// The shared budget when the session ended.
     public var budget: BudgetDiagnostics
     /// Set when the scan had not finished by the session's deadline.
@@ -64,6 +68,7 @@ public struct SessionReport: Codable, Sendable {
         case wakeOnLAN = "wake_on_lan"
         case bonjourBrowses = "bonjour_browses"
         case detailDiscoveries = "detail_discoveries"
+        case monitors, certs
     }
 
     /// One ping run.

@@ -70,6 +70,10 @@ public struct SessionScript: Codable, Sendable, Equatable {
             /// platform profile's `background_time_s`, then it is suspended and the session ends
             /// where it stands (docs/PLATFORMS.md, "The background window").
             case background
+            /// NetDiag+'s host monitor: passes that report transitions only (seed 003:111-134).
+            case monitor(Monitor)
+            /// NetDiag+'s certificate check of one TLS endpoint (seed 003:1).
+            case cert(Cert)
         }
 
         /// What `cancel` stops.
@@ -77,7 +81,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case atSeconds = "at_s", scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail,
-                background
+                background, monitor, cert
         }
 
         public init(atSeconds: Double, what: What) {
@@ -94,7 +98,7 @@ public struct SessionScript: Codable, Sendable, Equatable {
                     .init(
                         codingPath: decoder.codingPath,
                         debugDescription:
-                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, background besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
+                            "an action needs exactly one of scan, ping, ports, trace, dns, whois, cancel, thermal, wol, browse, detail, monitor, cert, background besides at_s (found \(given.count)); write e.g. {at_s: 5, scan: {}}"
                     )
                 )
             }
@@ -113,6 +117,8 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .background:
                 _ = try c.decode([String: String].self, forKey: .background)
                 what = .background
+            case .monitor: what = .monitor(try c.decode(Monitor.self, forKey: .monitor))
+            case .cert: what = .cert(try c.decode(Cert.self, forKey: .cert))
             case .atSeconds: fatalError("filtered out above")
             }
         }
@@ -133,6 +139,8 @@ public struct SessionScript: Codable, Sendable, Equatable {
             case .browse(let b): try c.encode(b, forKey: .browse)
             case .detail(let d): try c.encode(d, forKey: .detail)
             case .background: try c.encode([String: String](), forKey: .background)
+            case .monitor(let m): try c.encode(m, forKey: .monitor)
+            case .cert(let e): try c.encode(e, forKey: .cert)
             }
         }
     }

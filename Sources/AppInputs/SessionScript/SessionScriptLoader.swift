@@ -46,6 +46,8 @@ public enum SessionScriptLoader {
                 case .whois(let w): [w.query] + (w.server.map { [$0] } ?? [])
                 case .detail(let d): [d.target]
                 case .wol(let w): [w.target]
+                case .monitor(let m): m.targets
+                case .cert(let e): [e.endpoint]
                 default: []
                 }
             }.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) }
@@ -180,6 +182,22 @@ public enum SessionScriptLoader {
                 let at = path.appending(key: "detail")
                 try checkTarget(d.target, at.appending(key: "target"), document)
                 try SessionScriptToolChecks.checkWindow(d.windowS, at.appending(key: "window_s"), document)
+            case .monitor(let m):
+                try SessionScriptToolChecks.check(m, path.appending(key: "monitor"), document)
+                for (t, target) in m.targets.enumerated() {
+                    try checkTarget(
+                        target,
+                        path.appending(key: "monitor").appending(key: "targets").appending(index: t),
+                        document
+                    )
+                }
+            case .cert(let e):
+                try checkText(
+                    e.endpoint,
+                    path.appending(key: "cert").appending(key: "endpoint"),
+                    document,
+                    example: "198.18.0.61:5001, nas.example:443 or $tls_endpoint"
+                )
             case .cancel, .thermal:
                 break
             case .background:
@@ -195,7 +213,7 @@ public enum SessionScriptLoader {
         }
         let doesSomething = script.actions.contains { action in
             switch action.what {
-            case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail: true
+            case .scan, .ping, .ports, .trace, .dns, .whois, .wol, .browse, .detail, .monitor, .cert: true
             case .cancel, .thermal, .background: false
             }
         }
@@ -203,7 +221,8 @@ public enum SessionScriptLoader {
             throw document.error(
                 at: ["actions"],
                 "the script does nothing",
-                fix: "add at least one scan, ping, ports, trace, dns, whois, wol, browse or detail action"
+                fix:
+                    "add at least one scan, ping, ports, trace, dns, whois, wol, browse, detail, monitor or cert action"
             )
         }
     }
@@ -246,6 +265,8 @@ public enum SessionScriptLoader {
         add(SessionScript.WakeOnLAN.CodingKeys.self)
         add(SessionScript.Browse.CodingKeys.self)
         add(SessionScript.Detail.CodingKeys.self)
+        add(SessionScript.Monitor.CodingKeys.self)
+        add(SessionScript.Cert.CodingKeys.self)
         return keys
     }()
 }

@@ -1,7 +1,7 @@
 import StrictYAML
 import Wire
 
-/// The loader's checks of the `wol`, `browse` and `detail` actions: each bad value is an error
+/// The loader's checks of the `wol`, `browse`, `detail` and `monitor` actions: each bad value is an error
 /// at its line with the fix.
 enum SessionScriptToolChecks {
     static func check(_ wol: SessionScript.WakeOnLAN, _ at: YAMLPath, _ document: YAMLDocument) throws {
@@ -44,6 +44,37 @@ enum SessionScriptToolChecks {
                 at: at.appending(key: "types"),
                 "types is empty",
                 fix: "list service types, or leave types out for the app's declared ones"
+            )
+        }
+    }
+
+    static func check(_ monitor: SessionScript.Monitor, _ at: YAMLPath, _ document: YAMLDocument) throws {
+        guard (1...50).contains(monitor.targets.count) else {
+            throw document.error(
+                at: at.appending(key: "targets"),
+                "targets lists \(monitor.targets.count) hosts",
+                fix: "list 1 to 50 addresses or $names"
+            )
+        }
+        guard (1...1000).contains(monitor.rounds) else {
+            throw document.error(
+                at: at.appending(key: "rounds"),
+                "rounds \(monitor.rounds) is out of range",
+                fix: "write 1 to 1000"
+            )
+        }
+        guard (100...3_600_000).contains(monitor.intervalMs) else {
+            throw document.error(
+                at: at.appending(key: "interval_ms"),
+                "interval_ms \(monitor.intervalMs) is out of range",
+                fix: "write 100 to 3600000 milliseconds between the starts of passes"
+            )
+        }
+        if let t = monitor.timeoutMs, !(1...60_000).contains(t) {
+            throw document.error(
+                at: at.appending(key: "timeout_ms"),
+                "timeout_ms \(t) is out of range",
+                fix: "write 1 to 60000 milliseconds, or leave it out for the strategy's tools.ping.timeout_ms"
             )
         }
     }

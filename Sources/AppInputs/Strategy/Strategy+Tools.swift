@@ -9,6 +9,8 @@ extension Strategy {
         public var executor: ToolExecutor = .dedicated
         public var ping = Ping()
         public var portScanner = PortScanner()
+        /// The traceroute tool's mechanism.
+        public var trace = Trace()
         /// Which Bonjour browser service the Bonjour tool and the device-detail screen browse with.
         public var bonjourService: BonjourServiceSharing = .own
 
@@ -25,6 +27,7 @@ extension Strategy {
             ),
             Knob(section: "ping", \.ping),
             Knob(section: "port_scanner", \.portScanner),
+            Knob(section: "trace", \.trace),
             Knob(
                 "bonjour_service",
                 \.bonjourService,
@@ -44,8 +47,9 @@ extension Strategy {
 
     /// `PingService` (spec §5.1).
     public struct Ping: KnobSection, Equatable {
-        /// ICMP echo over a datagram socket (NetMonitor since c86a3a1), or TCP connects to
-        /// `tcp_ports` (before it).
+        /// ICMP echo over a datagram socket (NetMonitor since c86a3a1), the same with NetDiag+'s
+        /// payload marker and `SO_RCVTIMEO` read (seed 003:21-45), or TCP connects to `tcp_ports`
+        /// (before c86a3a1).
         public var method: PingMethod = .icmp
         /// When a reply's time is taken.
         public var timestamps: PingTimestamps = .callback
@@ -60,7 +64,10 @@ extension Strategy {
                 "method",
                 \.method,
                 doc: """
-                    `icmp`: echo on a datagram socket (c86a3a1); `tcp`: connects to `tcp_ports` in parallel, each holding a budget slot; a \
+                    `icmp`: echo on a datagram socket (c86a3a1), NetMonitor's 16-byte payload, matched on the sequence, read by \
+                    `poll` until the timeout; `icmp_rcvtimeo`: NetDiag+'s echo on a datagram socket (003:6-10) with a per-run payload \
+                    marker, matched on sequence and marker (003:21-36), read by a blocking `recvfrom` bounded by `SO_RCVTIMEO` = \
+                    `timeout_ms`, which a stray datagram restarts (003:37-45); `tcp`: connects to `tcp_ports` in parallel, each holding a budget slot; a \
                     handshake or a refusal is a reply (before c86a3a1)
                     """
             ),
@@ -74,6 +81,38 @@ extension Strategy {
             ),
             Knob("timeout_ms", \.timeoutMs, 1...60_000, "milliseconds", doc: "per attempt (NetMonitor's setting)"),
             Knob("tcp_ports", \.tcpPorts, doc: "the TCP method's ports (9ef0682)"),
+        ]
+        public init() {}
+        public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
+    }
+
+    /// The traceroute tool: NetMonitor's `TracerouteService` (spec §5.3) or NetDiag+'s (seed 003:47-72).
+    public struct Trace: KnobSection, Equatable {
+        /// What each probe is.
+        public var method: TraceMethod = .icmp
+        /// Probes sent per TTL.
+        public var probesPerHop = 3
+
+        /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
+        static let knobs: [Knob<Trace>] = [
+            Knob(
+                "method",
+                \.method,
+                doc: """
+                    `icmp`: echo with rising TTL on a datagram ICMP socket (NetMonitor, spec §5.3); `udp`: NetDiag+'s 32 bytes of \
+                    0x40 to port 33434 + probe number with rising TTL (003:52-62), the destination's port unreachable ends it \
+                    (003:69-72)
+                    """
+            ),
+            Knob(
+                "probes_per_hop",
+                \.probesPerHop,
+                1...10,
+                "probes",
+                doc:
+                    "probes per TTL: NetMonitor 3 (spec §5.3); NetDiag+ sends one per TTL and reads one answer (003:55-63)"
+            ),
         ]
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
@@ -152,8 +191,21 @@ extension Strategy {
     public enum PingMethod: String, Sendable, Codable, CaseIterable, StrategyChoice {
         /// ICMP echo on an unprivileged datagram socket (c86a3a1, ADR-003).
         case icmp
+        /// NetDiag+'s: ICMP echo on a datagram socket with a per-run payload marker, matched on
+        /// sequence and marker, the reply read by a blocking `recvfrom` under `SO_RCVTIMEO`
+        /// (seed 003:6-10, 003:21-45).
+        case icmpRcvtimeo = "icmp_rcvtimeo"
         /// Connects to `tcp_ports` in parallel; a handshake or a refusal is a reply (before c86a3a1).
         case tcp
+    }
+
+    /// What a traceroute probe is.
+    public enum TraceMethod: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// ICMP echo with rising TTL on a datagram ICMP socket (NetMonitor, spec §5.3).
+        case icmp
+        /// UDP to closed ports 33434 upward with rising TTL: NetDiag+ (seed 003:52-72), the
+        /// classic BSD traceroute.
+        case udp
     }
 
     /// When a ping reply is timed.

@@ -209,6 +209,10 @@ public struct EntryRunner: Sendable {
         if let session {
             let scorer = SessionLookupScorer(namespace: truth.scanner.namespace)
             result.metrics.lookups = try await OffThePool.run { scorer.score(session) }
+            if let monitor = session.monitors.first {
+                result.metrics.lookups = result.metrics.lookups ?? RunMetrics.Lookups()
+                result.metrics.lookups?.monitor = SessionTargets(truth: truth).score(monitor)
+            }
         }
         DiscoveryToolReferences.score(
             session,

@@ -12,14 +12,19 @@ struct SessionLookupScorer: Sendable {
 
     /// The first run of each tool against its reference; nil when the session ran none.
     func score(_ session: SessionReport) -> RunMetrics.Lookups? {
-        guard !session.traces.isEmpty || !session.dnsLookups.isEmpty || !session.whoisLookups.isEmpty else {
+        guard
+            !session.traces.isEmpty || !session.dnsLookups.isEmpty || !session.whoisLookups.isEmpty
+                || !session.certs.isEmpty
+        else {
             return nil
         }
-        return RunMetrics.Lookups(
+        var lookups = RunMetrics.Lookups(
             trace: session.traces.first.map(score),
             dns: session.dnsLookups.first.map(score),
             whois: session.whoisLookups.first.map(score)
         )
+        lookups.cert = session.certs.first.map(score)
+        return lookups
     }
 
     /// Hop addresses against `traceroute -n -q 1 -w 1` (one probe per hop: its first responder is
@@ -39,6 +44,40 @@ struct SessionLookupScorer: Sendable {
             trace.durationMs,
             ours: ours,
             reference: theirs.joined(separator: " ")
+        )
+    }
+
+    /// Subject, issuer and expiry against `openssl s_client | openssl x509` on the same endpoint.
+    func score(_ cert: SessionReport.CertRun) -> RunMetrics.Agreement {
+        guard cert.finished else { return unfinished(cert.error) }
+        let ours = cert.error ?? "\(cert.subject ?? "?") | \(cert.issuer ?? "?") | \(cert.notAfter ?? "?")"
+        let script =
+            "openssl s_client -connect \(cert.endpoint) </dev/null 2>/dev/null"
+            + " | openssl x509 -noout -subject -issuer -enddate -nameopt RFC2253"
+        let output: String
+        switch reference(["sh", "-c", script]) {
+        case .success(let text): output = text
+        case .failure(let failure): return referenceFailed(failure, cert.durationMs, ours: ours, appError: cert.error)
+        }
+        var fields: [String: String] = [:]
+        for line in output.split(whereSeparator: \.isNewline) {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
+                .trimmingCharacters(in: .whitespaces)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "MMM d HH:mm:ss yyyy zzz"
+        let expiry = fields["notAfter"].flatMap {
+            formatter.date(from: $0.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }.map { ISO8601DateFormatter().string(from: $0) }
+        let theirs = "\(fields["subject"] ?? "?") | \(fields["issuer"] ?? "?") | \(expiry ?? "?")"
+        return agreement(
+            cert.error == nil && fields["subject"] != nil && ours == theirs,
+            cert.durationMs,
+            ours: ours,
+            reference: theirs
         )
     }
 

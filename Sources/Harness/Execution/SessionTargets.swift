@@ -114,6 +114,27 @@ struct SessionTargets: Sendable {
         }.min { $0.sentAt < $1.sentAt }
     }
 
+    /// A host monitor's run against the testbed's truth: each target's first state is the
+    /// fixture's (up when a device there answers echo), and no later pass reports a change, since
+    /// no device leaves its link during a harness run. `ours` lists the transitions as
+    /// "host from→to@pass"; `reference` the truth's first states.
+    func score(_ run: SessionReport.MonitorRun) -> RunMetrics.Agreement {
+        let reported = run.transitions.map { "\($0.host) \($0.from ?? "-")→\($0.to)@\($0.round)" }.sorted()
+        let expected = run.targets.map { target in
+            let up = truth.devices.contains { IPv4Address(target) == $0.device.ip && $0.device.answersEcho }
+            return "\(target) -→\(up ? "up" : "down")@1"
+        }.sorted()
+        let ours = run.error ?? reported.joined(separator: ", ")
+        guard run.finished else { return RunMetrics.Agreement(agrees: false, durationMs: nil, ours: ours) }
+        let agrees = run.error == nil && reported == expected
+        return RunMetrics.Agreement(
+            agrees: agrees,
+            durationMs: run.durationMs,
+            ours: ours,
+            reference: agrees ? nil : expected.joined(separator: ", ")
+        )
+    }
+
     /// A port scan's states against the fixture (every port it reported).
     func score(_ scan: SessionReport.PortScan) -> RunMetrics.Ports? {
         guard let ip = IPv4Address(scan.target), let device = truth.devices.first(where: { $0.device.ip == ip }) else {

@@ -23,12 +23,25 @@ public struct HostMonitor: Sendable {
     public var attempts = 1
     public var timeout = 1.0
     public var mode: Pinger.Mode = .auto
+    /// How an ICMP ping waits for its reply (`Pinger.replyWait`).
+    public var replyWait: ICMPReplyWait = .poll
+    /// Ports a TCP ping connects to.
+    public var tcpPorts: [UInt16] = [443, 80, 22]
 
-    public init(interval: Double = 5, attempts: Int = 1, timeout: Double = 1.0, mode: Pinger.Mode = .auto) {
+    public init(
+        interval: Double = 5,
+        attempts: Int = 1,
+        timeout: Double = 1.0,
+        mode: Pinger.Mode = .auto,
+        replyWait: ICMPReplyWait = .poll,
+        tcpPorts: [UInt16] = [443, 80, 22]
+    ) {
         self.interval = interval
         self.attempts = attempts
         self.timeout = timeout
         self.mode = mode
+        self.replyWait = replyWait
+        self.tcpPorts = tcpPorts
     }
 
     /// The transitions between two rounds' states (pure; the first round reports every host).
@@ -64,7 +77,15 @@ public struct HostMonitor: Sendable {
         guard interval > 0, timeout > 0, attempts >= 1 else {
             throw .invalidArgument("--interval, --timeout and --attempts must be positive")
         }
-        let pinger = Pinger(count: attempts, interval: min(0.2, interval), timeout: timeout, mode: mode)
+        var configured = Pinger(
+            count: attempts,
+            interval: min(0.2, interval),
+            timeout: timeout,
+            mode: mode,
+            tcpPorts: tcpPorts
+        )
+        configured.replyWait = replyWait
+        let pinger = configured
         try pinger.validate()
         var states: [String: Bool] = [:]
         var round = 0

@@ -20,6 +20,8 @@ public struct Pinger: Sendable {
     public var mode: Mode = .auto
     /// Ports the TCP fallback connects to in parallel; a connect or a refusal counts as a reply.
     public var tcpPorts: [UInt16] = [443, 80, 22]
+    /// How an ICMP attempt waits for its reply.
+    public var replyWait: ICMPReplyWait = .poll
 
     public init(
         count: Int = 4,
@@ -94,26 +96,24 @@ public struct Pinger: Sendable {
         let wireSequence = UInt16(truncatingIfNeeded: sequence)
         while (try? socket.receive()) != nil {}
         let packet = MarkedICMPEcho.request(sequence: wireSequence, marker: marker)
-        let deadline = MonotonicClock.signedNow() + Int64(timeout * 1e9)
         let sent = RealtimeClock.now()
         do {
             try socket.send(packet, to: ip, port: 0)
         } catch {
             return PingAttempt(sequence: sequence, rttMs: nil, method: "icmp", error: error.description)
         }
-        while true {
-            let left = deadline - MonotonicClock.signedNow()
-            if left <= 0 { return PingAttempt(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
-            guard !socket.wait(for: .readable, milliseconds: Int((left + 999_999) / 1_000_000)).isEmpty else {
-                continue
-            }
-            let arrived = RealtimeClock.now()
-            guard let datagram = try? socket.receive() else { continue }
-            guard datagram.source == ip, MarkedICMPEcho.replySequence(datagram.bytes, marker: marker) == wireSequence
-            else { continue }
-            let received = datagram.kernelTime ?? arrived
-            return PingAttempt(sequence: sequence, rttMs: Double(received - sent) / 1e6, method: "icmp")
-        }
+        guard
+            let (datagram, arrived) = MarkedICMPEcho.awaitReply(
+                on: socket,
+                from: ip,
+                sequence: wireSequence,
+                marker: marker,
+                timeout: timeout,
+                wait: replyWait
+            )
+        else { return PingAttempt(sequence: sequence, rttMs: nil, method: "icmp", error: "timeout") }
+        let received = datagram.kernelTime ?? arrived
+        return PingAttempt(sequence: sequence, rttMs: Double(received - sent) / 1e6, method: "icmp")
     }
 
     /// One TCP attempt: connect to every port at once; the first handshake or refusal wins.

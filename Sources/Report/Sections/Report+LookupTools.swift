@@ -62,6 +62,8 @@ extension Report {
         case Metric.traceAgrees.id: metrics.lookups?.trace?.referenceError
         case Metric.dnsAgrees.id: metrics.lookups?.dns?.referenceError
         case Metric.whoisAgrees.id: metrics.lookups?.whois?.referenceError
+        case Metric.monitorAgrees.id: metrics.lookups?.monitor?.referenceError
+        case Metric.certAgrees.id: metrics.lookups?.cert?.referenceError
         case Metric.wolAgrees.id: metrics.wakeOnLAN?.referenceError
         case Metric.browseAgrees.id:
             metrics.bonjourBrowse.flatMap { $0.avahiFailed ? $0.avahiError ?? "avahi-browse did not run" : nil }
@@ -81,6 +83,8 @@ extension Report {
             case Metric.traceAgrees.id: metrics.lookups?.trace
             case Metric.dnsAgrees.id: metrics.lookups?.dns
             case Metric.whoisAgrees.id: metrics.lookups?.whois
+            case Metric.monitorAgrees.id: metrics.lookups?.monitor
+            case Metric.certAgrees.id: metrics.lookups?.cert
             default: nil
             }
         guard let agreement, !agreement.agrees, agreement.referenceError == nil else { return nil }
