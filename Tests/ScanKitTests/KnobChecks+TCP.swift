@@ -12,6 +12,8 @@ import AppInputs
 extension KnobChecks {
     static let tcp: [String: @Sendable () async throws -> Void] = [
         "tcp.host_concurrency": hostConcurrency,
+        "tcp.batching": batching,
+        "tcp.identify_concurrency": identifyConcurrency,
         "tcp.thermal_scaling": thermalScaling,
         "tcp.ports_in_flight": portsInFlight,
         "tcp.primary_ports": primaryPorts,
@@ -81,6 +83,62 @@ extension KnobChecks {
         }
     }
 
+    /// `batching`, three hosts at a time over two batches, each with one slow host (a refused port
+    /// left to a 400 ms timer) beside two that answer at once: under `barrier` the second batch's
+    /// first connection is made only after the first batch's slow probe has ended; under `sliding`
+    /// it is made as soon as a fast host ends, long before.
+    static func batching() async throws {
+        let first = try PeerListener(ip: Loopback.ip(31))
+        let others = try [32, 34, 35].map { try PeerListener(ip: Loopback.ip($0), port: first.port) }
+        var gap: [String: Double] = [:]
+        for shape in ["barrier", "sliding"] {
+            var knobs = silentProbes([first.port], timeoutMs: 400)
+            knobs["tcp.host_concurrency"] = "3"
+            knobs["tcp.batching"] = shape
+            let run = try await tcpRun(knobs, hosts: hosts(31...36))
+            let connections = run.events.connections
+            #expect(Set(run.devices.map(\.ip)) == Set([first.ip] + others.map(\.ip)), "\(shape)")
+            guard let slowEnd = connections.first(where: { $0.ip == Loopback.ip(33) })?.endedNs,
+                let nextStart = connections.first(where: { $0.ip == Loopback.ip(34) })?.createdNs
+            else {
+                Issue.record("\(shape): no connection to 127.0.0.33 or 127.0.0.34")
+                continue
+            }
+            gap[shape] = Knob.ms(nextStart) - Knob.ms(slowEnd)
+        }
+        let (barrier, sliding) = (gap["barrier"] ?? -1, gap["sliding"] ?? 1)
+        #expect(
+            barrier >= 0 && sliding < -200,
+            "batch 2 starts after batch 1's slow probe ended: barrier \(barrier) ms, sliding \(sliding) ms"
+        )
+    }
+
+    /// The most connections to `port` alive at once.
+    static func peakInFlight(_ events: [EventRecord], port: Int) -> Int {
+        let spans = events.connections.filter { $0.port == port }
+        return spans.map { span in
+            spans.filter { $0.createdNs <= span.createdNs && ($0.endedNs ?? .max) > span.createdNs }.count
+        }.max() ?? 0
+    }
+
+    /// `identify_concurrency` under `on_found_hosts`: four found hosts, each a secondary probe
+    /// left to a 150 ms timer; at most this many of those probes at once.
+    static func identifyConcurrency() async throws {
+        let first = try PeerListener(ip: Loopback.ip(41))
+        let others = try [42, 43, 44].map { try PeerListener(ip: Loopback.ip($0), port: first.port) }
+        let closed = try Loopback.closedPort()
+        for width in [1, 2, 4] {
+            var knobs = silentProbes([first.port], timeoutMs: 150)
+            knobs["tcp.secondary_policy"] = "on_found_hosts"
+            knobs["tcp.secondary_ports"] = "[\(closed)]"
+            knobs["tcp.timeouts.secondary_ms"] = "150"
+            knobs["tcp.identify_concurrency"] = "\(width)"
+            let run = try await tcpRun(knobs, hosts: hosts(41...44))
+            #expect(run.events.connections.filter { $0.port == closed }.count == 1 + others.count)
+            #expect(peakInFlight(run.events, port: closed) == width, "identify_concurrency \(width)")
+        }
+    }
+
     /// `thermal_scaling`: host concurrency × the thermal multiplier (serious: ×0.5) at phase start.
     static func thermalScaling() async throws {
         let port = try Loopback.closedPort()
@@ -144,6 +202,22 @@ extension KnobChecks {
         #expect(try await !secondaryProbed("skip_when_all_primary_timed_out", waiting: "timer"))
         #expect(try await secondaryProbed("skip_when_all_primary_timed_out", waiting: "fail"))
         #expect(try await !secondaryProbed("never", waiting: "fail"))
+        #expect(try await !secondaryProbed("on_found_hosts", waiting: "fail"))
+
+        // `on_found_hosts`: every secondary port of the host the primary group found, open ones
+        // recorded; none of the unanswered host's.
+        let found = try PeerListener(ip: Loopback.ip(33))
+        let open = try PeerListener(ip: Loopback.ip(33))
+        var knobs = silentProbes([found.port], timeoutMs: 50)
+        knobs["tcp.secondary_policy"] = "on_found_hosts"
+        knobs["tcp.secondary_ports"] = "[\(open.port), \(ports[1])]"
+        knobs["tcp.timeouts.secondary_ms"] = "50"
+        let run = try await tcpRun(knobs, hosts: [Loopback.ip(33), Loopback.ip(34)])
+        let probed = { (ip: IPv4Address) in Set(run.events.connections.filter { $0.ip == ip }.map(\.port)) }
+        #expect(probed(Loopback.ip(33)) == [found.port, open.port, ports[1]])
+        #expect(probed(Loopback.ip(34)) == [found.port])
+        #expect(run.devices.map(\.ip) == [Loopback.ip(33)])
+        #expect(run.devices.first?.openPorts == [found.port, open.port].sorted())
     }
 
     /// How long the probe of `ip` lasted (the first connection to it).

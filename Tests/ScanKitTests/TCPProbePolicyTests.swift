@@ -72,4 +72,16 @@ struct TCPProbePolicyTests {
         #expect(peak.value.max == 2)
         #expect(!started.value.contains(445) && !started.value.contains(7000))
     }
+
+    @Test("a port group with untilFirstAnswer false probes every port past an answer")
+    func groupEveryPort() async {
+        let result = await PortGroupRunner.run(ports: [80, 443, 22, 445], inFlight: 2, untilFirstAnswer: false) {
+            port in
+            if port == 443 { return .reachable(ms: 2) }
+            if port == 22 { return .refused(ms: 1) }
+            return .timeout
+        }
+        #expect(result.answerPort == 443 || result.answerPort == 22)
+        #expect(result.outcomes == [80: .timeout, 443: .reachable(ms: 2), 22: .refused(ms: 1), 445: .timeout])
+    }
 }

@@ -39,6 +39,21 @@ extension Strategy {
         case skipWhenAllPrimaryTimedOut = "skip_when_all_primary_timed_out"
         /// Never probe secondary ports.
         case never
+        /// Never for an unanswered host; instead, once every host's primary group has ended, probe
+        /// every secondary port of each host the primary group found, `identify_concurrency` hosts
+        /// at a time (HomeNet, seed 002:43-46: `Found IPs` → `Identify Batches of 8` →
+        /// `identifyOpenPorts`).
+        case onFoundHosts = "on_found_hosts"
+    }
+
+    /// How the TCP phase takes hosts `host_concurrency` at a time.
+    public enum HostBatching: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// A sliding window: the next host starts as soon as any host ends (NetMonitor, spec §2.4).
+        case sliding
+        /// Barrier batches: the next `host_concurrency` hosts start only when every probe of the
+        /// current batch has ended, so a batch lasts as long as its slowest host (HomeNet, seed
+        /// 002:43 "Batches of 25").
+        case barrier
     }
 
     /// Fixed timeouts, or RFC 6298-style adaptive ones fed by handshake times.

@@ -4,6 +4,8 @@ extension Strategy {
         public var enabled = true
         /// Hosts probed at once, before the thermal multiplier.
         public var hostConcurrency = 40
+        /// Sliding window or barrier batches of `hostConcurrency` hosts.
+        public var batching: HostBatching = .sliding
         /// Scale `host_concurrency` by the thermal multiplier at phase start (8a8b128).
         public var thermalScaling = true
         /// Port probes in flight per host.
@@ -11,6 +13,8 @@ extension Strategy {
         public var primaryPorts = [80, 443, 22, 445]
         public var secondaryPorts = [7000, 8080, 8443, 62078, 5353, 9100, 1883, 554, 548]
         public var secondaryPolicy: SecondaryProbePolicy = .always
+        /// Found hosts identified at once under `secondaryPolicy == .onFoundHosts`, in `batching`'s shape.
+        public var identifyConcurrency = 8
         public var timeouts = Timeouts()
         /// Skip hosts already in the accumulator when the phase starts (1d8fd09 / b6d1f1b).
         public var skipKnownHosts = true
@@ -31,6 +35,16 @@ extension Strategy {
                 doc: "hosts probed at once (history: 20 → 40 → 15 → 24 → 12 → 40)"
             ),
             Knob(
+                "batching",
+                \.batching,
+                tune: .choice(HostBatching.self),
+                doc: """
+                    how hosts are taken `host_concurrency` at a time: `sliding` starts the next host as soon as one ends \
+                    (NetMonitor); `barrier` starts the next batch only when every probe of the current one has ended, \
+                    so each batch waits for its slowest host (HomeNet, 002:43 "Batches of 25")
+                    """
+            ),
+            Knob(
                 "thermal_scaling",
                 \.thermalScaling,
                 doc: "scale `host_concurrency` by the thermal multiplier at phase start (8a8b128)"
@@ -48,12 +62,31 @@ extension Strategy {
                 \.primaryPorts,
                 doc: "first group; the first port that answers (handshake or RST) ends the group"
             ),
-            Knob("secondary_ports", \.secondaryPorts, doc: "second group, probed when the primary found nothing"),
+            Knob(
+                "secondary_ports",
+                \.secondaryPorts,
+                doc: "second group, probed when the primary found nothing (`on_found_hosts`: on the hosts it found)"
+            ),
             Knob(
                 "secondary_policy",
                 \.secondaryPolicy,
                 tune: .choice(SecondaryProbePolicy.self),
-                doc: "`always` (cb5e142); `skip_when_all_primary_timed_out` (review P3, eaa2a84); `never`"
+                doc: """
+                    for hosts the primary group did not find: `always` (cb5e142); `skip_when_all_primary_timed_out` (review \
+                    P3, eaa2a84); `never`. `on_found_hosts`: never for those; instead, after every host's primary group, \
+                    every secondary port of each host it found, `identify_concurrency` hosts at a time, open ports recorded \
+                    (HomeNet, 002:43-46 `Found IPs` → `Identify Batches of 8` → `identifyOpenPorts`)
+                    """
+            ),
+            Knob(
+                "identify_concurrency",
+                \.identifyConcurrency,
+                1...1024,
+                "hosts",
+                doc: """
+                    `on_found_hosts` only: found hosts whose secondary ports are probed at once, taken as `batching` \
+                    says (HomeNet: 8, 002:44 "Identify Batches of 8")
+                    """
             ),
             Knob(
                 "skip_known_hosts",

@@ -2,7 +2,8 @@ import Wire
 import AppInputs
 
 /// The TCP probe phase (`tcp_probe`, spec §2.4): primary then secondary port groups per host in
-/// a sliding window of hosts, fixed or RTT-adaptive timeouts, and the latency enrichment race
+/// a sliding window or barrier batches of hosts (`tcp.batching`), the found hosts' secondary ports
+/// under `on_found_hosts`, fixed or RTT-adaptive timeouts, and the latency enrichment race
 /// for devices found by other phases.
 public struct TCPProbePhase: ScanPhase {
     public let id = PhaseKind.tcpProbe.rawValue
@@ -42,21 +43,26 @@ public struct TCPProbePhase: ScanPhase {
             thermalScaling: settings.thermalScaling,
             thermal: context.thermal
         )
+        let identifies = settings.secondaryPolicy == .onFoundHosts
         let total = max(targets.count, 1)
+        let share = (enrichment.enabled ? 0.9 : 1) * (identifies ? 0.5 : 1)
         var done = 0
-        await withTaskGroup(of: Void.self) { group in
-            var next = 0
-            func startNext() {
-                guard next < targets.count else { return }
-                let ip = targets[next]
-                next += 1
-                group.addTask { await probeHost(ip, context: context, accumulator: accumulator, tracker: tracker) }
-            }
-            for _ in 0..<min(concurrency, targets.count) { startNext() }
-            while await group.next() != nil {
-                done += 1
-                progress(Double(done) / Double(total) * (enrichment.enabled ? 0.9 : 1))
-                if !Task.isCancelled { startNext() }
+        var found: Set<IPv4Address> = []
+        await HostSchedule.run(targets, width: concurrency, batching: settings.batching) { ip in
+            await probeHost(ip, context: context, accumulator: accumulator, tracker: tracker) ? ip : nil
+        } ended: { ip in
+            if let ip { found.insert(ip) }
+            done += 1
+            progress(Double(done) / Double(total) * share)
+        }
+        if identifies && !Task.isCancelled {
+            let hosts = targets.filter { found.contains($0) }
+            var identified = 0
+            await HostSchedule.run(hosts, width: settings.identifyConcurrency, batching: settings.batching) { ip in
+                await identify(ip, context: context, accumulator: accumulator, tracker: tracker)
+            } ended: { _ in
+                identified += 1
+                progress(share + Double(identified) / Double(max(hosts.count, 1)) * share)
             }
         }
         if enrichment.enabled && !Task.isCancelled {
@@ -66,12 +72,13 @@ public struct TCPProbePhase: ScanPhase {
     }
 
     /// Primary group, then (per policy) the secondary group; upserts the host on an answer.
+    /// - Returns: whether the host answered.
     private func probeHost(
         _ ip: IPv4Address,
         context: ScanContext,
         accumulator: ScanAccumulator,
         tracker: RTTTracker
-    ) async {
+    ) async -> Bool {
         let primaryTimeout = SecondaryProbeRule.timeoutMs(
             baseMs: settings.timeouts.primaryMs,
             mode: settings.timeouts.mode,
@@ -92,20 +99,52 @@ public struct TCPProbePhase: ScanPhase {
             )
             result = await probeGroup(ip, ports: settings.secondaryPorts, timeoutMs: secondaryTimeout, context: context)
         }
-        guard let (port, outcome) = result.answer, let ms = outcome.elapsedMs else { return }
+        guard let (port, outcome) = result.answer, let ms = outcome.elapsedMs else { return false }
         tracker.record(ms)
         let open: [Int] = if case .reachable = outcome { [port] } else { [] }
         await accumulator.upsert(DiscoveredDevice(ip: ip, source: .tcp, latencyMs: ms, openPorts: open))
+        return true
+    }
+
+    /// `on_found_hosts`: probes every secondary port of a found host and records the open ones.
+    private func identify(
+        _ ip: IPv4Address,
+        context: ScanContext,
+        accumulator: ScanAccumulator,
+        tracker: RTTTracker
+    ) async {
+        let timeout = SecondaryProbeRule.timeoutMs(
+            baseMs: settings.timeouts.secondaryMs,
+            mode: settings.timeouts.mode,
+            tracker: tracker
+        )
+        let result = await probeGroup(
+            ip,
+            ports: settings.secondaryPorts,
+            timeoutMs: timeout,
+            context: context,
+            untilFirstAnswer: false
+        )
+        let open = settings.secondaryPorts.filter {
+            if case .reachable = result.outcomes[$0] { true } else { false }
+        }
+        guard !open.isEmpty else { return }
+        await accumulator.upsert(DiscoveredDevice(ip: ip, source: .tcp, openPorts: open))
     }
 
     private func probeGroup(
         _ ip: IPv4Address,
         ports: [Int],
         timeoutMs: Double,
-        context: ScanContext
+        context: ScanContext,
+        untilFirstAnswer: Bool = true
     ) async -> PortGroupResult {
         let (policy, api) = (settings.waitingPolicy, settings.connectionAPI)
-        return await PortGroupRunner.run(ports: ports, inFlight: settings.portsInFlight) { port in
+        return await PortGroupRunner.run(
+            ports: ports,
+            inFlight: settings.portsInFlight,
+            untilFirstAnswer: untilFirstAnswer
+        ) { port in
             let probe = PortProbe(
                 ip: ip,
                 port: port,

@@ -5,10 +5,13 @@ public enum PortGroupRunner {
     /// - Parameters:
     ///   - ports: in probing order.
     ///   - inFlight: probes in flight (at least 1).
+    ///   - untilFirstAnswer: stop at the first answer (true) or probe every port (false, to
+    ///     identify a found host's open ports); `answerPort` is the first answer either way.
     ///   - probe: runs one port probe; must return `.cancelled` promptly when its task is cancelled.
     public static func run(
         ports: [Int],
         inFlight: Int,
+        untilFirstAnswer: Bool = true,
         probe: @escaping @Sendable (Int) async -> PortProbeOutcome
     ) async -> PortGroupResult {
         var result = PortGroupResult()
@@ -26,10 +29,12 @@ public enum PortGroupRunner {
                 result.outcomes[port] = outcome
                 if result.answerPort == nil && outcome.isAnswer {
                     result.answerPort = port
-                    group.cancelAll()
-                    continue
+                    if untilFirstAnswer {
+                        group.cancelAll()
+                        continue
+                    }
                 }
-                if result.answerPort == nil && !Task.isCancelled { startNext() }
+                if (result.answerPort == nil || !untilFirstAnswer) && !Task.isCancelled { startNext() }
             }
         }
         return result

@@ -8,7 +8,8 @@ public enum SecondaryProbeRule {
     /// Never when a primary probe answered (reachable or refused: the host is found). Otherwise
     /// `always` probes it; `never` does not; `skip_when_all_primary_timed_out` probes it only
     /// when some primary probe ended in something other than a timeout (a failure such as
-    /// EHOSTUNREACH, or a `.waiting` treated as failure), the review's priority 3.
+    /// EHOSTUNREACH, or a `.waiting` treated as failure), the review's priority 3;
+    /// `on_found_hosts` never does here (it probes found hosts after the primary pass).
     public static func shouldProbeSecondary(
         primary: [PortProbeOutcome],
         policy: Strategy.SecondaryProbePolicy
@@ -16,7 +17,7 @@ public enum SecondaryProbeRule {
         if primary.contains(where: \.isAnswer) { return false }
         switch policy {
         case .always: return true
-        case .never: return false
+        case .never, .onFoundHosts: return false
         case .skipWhenAllPrimaryTimedOut:
             let finished = primary.filter { $0 != .cancelled }
             return !finished.allSatisfy { $0 == .timeout }
