@@ -143,6 +143,11 @@ public struct FixtureYAMLWriter {
             value(4, "awake_s", sleep.awakeS)
             value(4, "phase_s", sleep.phaseS)
         }
+        if let leave = device.leave {
+            line(2, "leave:")
+            line(4, "start_s: \(Self.interval(leave.startS))")
+            line(4, "away_s: \(Self.interval(leave.awayS))")
+        }
         value(2, "icmp_echo", device.icmpEcho)
         if let stack = device.ipStack { write(stack) }
         if let tcp = device.tcp {
