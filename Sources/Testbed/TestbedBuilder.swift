@@ -213,7 +213,8 @@ public struct TestbedBuilder {
                         arp: device.arp,
                         powerSave: device.powerSave,
                         deepSleep: device.deepSleep,
-                        addresses: [device.ip]
+                        addresses: [device.ip],
+                        leave: device.leave
                     ), taps[index + 1]
                 )
             )

@@ -67,6 +67,7 @@ public final class UserspaceSwitch: Sendable {
             port.path = config.wifi.map { PathEventTimeline($0, origin: origin, seed: portSeed(0x5045)) }.flatMap {
                 $0.isEmpty ? nil : $0
             }
+            port.away = config.leave.map { AwayWindow($0, origin: origin, seed: portSeed(0x4C56)) }
             port.congestion = config.congestion
             built.append(port)
         }
@@ -101,25 +102,33 @@ public final class UserspaceSwitch: Sendable {
         state.withLock { state in state.ports.map(\.counters) }
     }
 
-    /// The scanner's path events drawn so far (up to now), with wall-clock times so that they can
-    /// be lined up with a capture; empty without `network.scanner.wifi`.
+    /// The scanner's path events drawn so far (up to now), then every `leave` fault that has
+    /// begun (port: the device), with wall-clock times so that they can be lined up with a
+    /// capture; empty without `network.scanner.wifi` or a `leave`.
     public func pathEvents() -> [PathEventRecord] {
         let now = MonotonicClock.signedNow()
+        let record = { (port: String, kind: String, start: Int64, end: Int64) in
+            PathEventRecord(
+                port: port,
+                kind: kind,
+                startSeconds: Double(start - self.origin) / 1e9,
+                endSeconds: Double(end - self.origin) / 1e9,
+                startUnix: self.originUnixSeconds + Double(start - self.origin) / 1e9,
+                endUnix: self.originUnixSeconds + Double(end - self.origin) / 1e9
+            )
+        }
         return state.withLock { state in
-            state.ports.indices.flatMap { index -> [PathEventRecord] in
+            let leaves = state.ports.compactMap { port -> PathEventRecord? in
+                guard let away = port.away, away.start <= now else { return nil }
+                return record(port.name, PathEventRecord.leaveKind, away.start, away.end)
+            }
+            return state.ports.indices.flatMap { index -> [PathEventRecord] in
                 guard state.ports[index].path != nil else { return [] }
                 _ = state.ports[index].path!.state(at: now)
                 return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
-                    PathEventRecord(
-                        port: state.ports[index].name,
-                        kind: event.kind.rawValue,
-                        startSeconds: Double(event.start - origin) / 1e9,
-                        endSeconds: Double(event.end - origin) / 1e9,
-                        startUnix: originUnixSeconds + Double(event.start - origin) / 1e9,
-                        endUnix: originUnixSeconds + Double(event.end - origin) / 1e9
-                    )
+                    record(state.ports[index].name, event.kind.rawValue, event.start, event.end)
                 }
-            }
+            } + leaves
         }
     }
 
@@ -263,6 +272,10 @@ public final class UserspaceSwitch: Sendable {
     /// gap (counted) — and whether a congestion burst is under way.
     private static func wifiState(of index: Int, at now: Int64, state: inout State) -> (silenced: Bool, congested: Bool)
     {
+        if state.ports[index].away?.isAway(at: now) == true {
+            state.ports[index].counters.awayDropped += 1
+            return (true, false)
+        }
         if state.ports[index].sleep?.isAsleep(at: now) == true {
             state.ports[index].counters.asleepDropped += 1
             return (true, false)
@@ -399,7 +412,8 @@ public final class UserspaceSwitch: Sendable {
 public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The switch port ("scanner").
     public var port: String
-    /// `roam`, `association_loss` or `congestion`.
+    /// `roam`, `association_loss` or `congestion` (the scanner's path), or `leave` (a device
+    /// away from the LAN: `port` names it).
     public var kind: String
     /// Seconds after the switch started.
     public var startSeconds: Double
@@ -431,6 +445,12 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
         case startUnix = "start_unix"
         case endUnix = "end_unix"
     }
+
+    /// The kind of a `leave` fault's record.
+    public static let leaveKind = "leave"
+
+    /// True for the scanner's roam and association-loss gaps (its path carries nothing).
+    public var isScannerGap: Bool { kind == "roam" || kind == "association_loss" }
 
     /// The file the controller of testbed `id` lists its scanner's path events in.
     public static func path(forTestbed id: String) -> String {
