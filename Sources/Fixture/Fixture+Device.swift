@@ -19,6 +19,8 @@ extension Fixture {
         public var deepSleep: DeepSleep?
         /// A fault: the device leaves the LAN for a while and comes back (`Fixture+Faults.swift`).
         public var leave: Leave?
+        /// A fault: the device multicasts its mDNS announcement many times a second for a while.
+        public var mdnsStorm: MDNSStorm?
         /// Whether the device answers ICMP echo (default true).
         public var icmpEcho: Bool?
         /// TTL and TCP options of the device's OS family (a model on the testbed's kernel).
@@ -47,6 +49,7 @@ extension Fixture {
             case wakeOnLAN = "wake_on_lan"
             case powerSave = "power_save"
             case deepSleep = "deep_sleep"
+            case mdnsStorm = "mdns_storm"
         }
     }
 

@@ -38,3 +38,37 @@ extension Fixture {
         }
     }
 }
+
+extension Fixture {
+    /// An mDNS storm: from a start drawn from `start_s: [min, max]` (seconds after the switch's
+    /// start), for a time drawn from `duration_s: [min, max]`, the device multicasts its mDNS
+    /// announcement (its address and every service it has) `per_second` times a second to
+    /// 224.0.0.251:5353. RFC 6762 §6 lets a responder multicast a record at most once a second;
+    /// a storm breaks that (a faulty responder, or a loop). The rate is an assumption, swept 1-1000.
+    public struct MDNSStorm: Codable, Sendable, Equatable {
+        public static let perSecondRange: ClosedRange<Double> = 1...1_000
+        public static let durationRangeS: ClosedRange<Double> = 0.1...86_400
+
+        public var perSecond: Double
+        public var startS: [Double]
+        public var durationS: [Double]
+
+        public init(perSecond: Double, startS: [Double], durationS: [Double]) {
+            self.perSecond = perSecond
+            self.startS = startS
+            self.durationS = durationS
+        }
+
+        /// The storm's `[start, end)` in seconds after the switch's start, given two uniform draws in [0, 1).
+        public func window(startDraw: Double, durationDraw: Double) -> (start: Double, end: Double) {
+            let start = startS[0] + startDraw * (startS[1] - startS[0])
+            return (start, start + durationS[0] + durationDraw * (durationS[1] - durationS[0]))
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case perSecond = "per_second"
+            case startS = "start_s"
+            case durationS = "duration_s"
+        }
+    }
+}

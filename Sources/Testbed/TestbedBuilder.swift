@@ -214,7 +214,8 @@ public struct TestbedBuilder {
                         powerSave: device.powerSave,
                         deepSleep: device.deepSleep,
                         addresses: [device.ip],
-                        leave: device.leave
+                        leave: device.leave,
+                        mdnsStorm: device.mdnsStorm.map { ($0, StormSchedule.frame(for: device)) }
                     ), taps[index + 1]
                 )
             )

@@ -19,6 +19,11 @@ struct FaultFixtureKeyTests {
             mac: "02:00:00:00:00:0a"
             category: phone
             leave: {start_s: [10, 40], away_s: [5, 30]}
+          - name: mac
+            ip: 198.18.0.11
+            mac: "02:00:00:00:00:0b"
+            category: computer
+            mdns_storm: {per_second: 100, start_s: [2, 2], duration_s: [10, 30]}
         """
 
     @Test func leaveLoadsAndRoundTrips() throws {
@@ -48,6 +53,44 @@ struct FaultFixtureKeyTests {
             message: message,
             fix: fix,
             sourceLocation: sourceLocation
+        )
+    }
+
+    @Test func mdnsStormLoadsAndRoundTrips() throws {
+        let fixture = try FixtureLoader.load(text: Self.valid, file: FixtureErrorTests.file)
+        #expect(
+            fixture.devices[2].mdnsStorm == Fixture.MDNSStorm(perSecond: 100, startS: [2, 2], durationS: [10, 30])
+        )
+        let again = try FixtureLoader.load(text: FixtureYAMLWriter.yaml(fixture), file: "written.yaml")
+        #expect(again == fixture)
+        let window = fixture.devices[2].mdnsStorm!.window(startDraw: 0.9, durationDraw: 0.5)
+        #expect(window.start == 2 && window.end == 22)
+    }
+
+    static func refuseStorm(_ replacement: String, message: [String], fix: [String]) {
+        let line = "mdns_storm: {per_second: 100, start_s: [2, 2], duration_s: [10, 30]}"
+        let text = FixtureErrorTests.replacing(line, with: replacement, in: valid)
+        FixtureErrorTests.expectRefusal(
+            text,
+            line: FixtureErrorTests.lineNumber(of: replacement, in: text),
+            message: message,
+            fix: fix
+        )
+    }
+
+    @Test func stormRateOutOfRangeIsRefused() {
+        Self.refuseStorm(
+            "mdns_storm: {per_second: 5000, start_s: [2, 2], duration_s: [10, 30]}",
+            message: ["mdns_storm.per_second", "5000", "out of range"],
+            fix: ["1 to 1000 announcements a second"]
+        )
+    }
+
+    @Test func stormDurationBackwardsIsRefused() {
+        Self.refuseStorm(
+            "mdns_storm: {per_second: 100, start_s: [2, 2], duration_s: [30, 10]}",
+            message: ["mdns_storm.duration_s", "[min, max] seconds"],
+            fix: ["duration_s: [10, 30]"]
         )
     }
 
@@ -94,6 +137,12 @@ struct FaultFixtureKeyTests {
     @Test func theFaultFixturesLoad() throws {
         let leave = try FixtureLoader.load(FixtureLoader.resolve("fault-leave"))
         #expect(leave.devices.filter { $0.leave != nil }.map(\.name) == ["studio-mac", "printer"])
+        let storm = try FixtureLoader.load(FixtureLoader.resolve("fault-mdns-storm"))
+        #expect(storm.devices.filter { $0.mdnsStorm != nil }.map(\.name) == ["studio-mac"])
+        var withoutStorm = storm
+        withoutStorm.name = "tiny"
+        withoutStorm.description = nil
+        for index in withoutStorm.devices.indices { withoutStorm.devices[index].mdnsStorm = nil }
         let burst = try FixtureLoader.load(FixtureLoader.resolve("fault-burst-loss"))
         #expect(burst.network.scanner.link?.burstLoss != nil)
         // Apart from the fault, each is tiny as written.
@@ -109,5 +158,6 @@ struct FaultFixtureKeyTests {
         withoutBurst.description = nil
         withoutBurst.network.scanner.link = nil
         #expect(withoutBurst == tiny)
+        #expect(withoutStorm == tiny)
     }
 }

@@ -1,4 +1,5 @@
 import Fixture
+import Platform
 import Foundation
 import Testing
 import Wire
@@ -66,6 +67,44 @@ struct SwitchLeaveTests {
         #expect(windows.allSatisfy { (5_000 * Self.ms...30_000 * Self.ms).contains($0.end - $0.start) })
         #expect(AwayWindow(leave, origin: 0, seed: 7) == AwayWindow(leave, origin: 0, seed: 7))
         #expect(Set(windows.map(\.start)).count > 150, "the draws do not vary with the seed")
+    }
+
+    @Test(
+        "an mDNS storm of 200/s for 0.3 s floods ~60 announcements, each the device's own, then stops; counted and published"
+    )
+    func stormFloodsItsAnnouncements() throws {
+        var device = Fixture.Device(
+            name: "mac",
+            ip: IPv4Address("198.18.0.20")!,
+            mac: MACAddress("02:00:00:00:00:14")!,
+            category: .computer
+        )
+        device.hostname = "studio-mac"
+        let storm = Fixture.MDNSStorm(perSecond: 200, startS: [0.1, 0.1], durationS: [0.3, 0.3])
+        let frame = StormSchedule.frame(for: device)
+        let harness = try Harness(
+            [
+                SwitchPortConfig(name: "scanner", link: nil, arp: nil),
+                SwitchPortConfig(name: "mac", link: nil, arp: nil, mdnsStorm: (storm, frame)),
+            ],
+            seed: 47
+        )
+        defer { harness.stop() }
+        let frames = harness.receive(0, until: harness.origin + 700 * Self.ms)
+        let sent = harness.network.counters()[1].stormSent
+        print("storm: \(frames.count) frames at the scanner, \(sent) sent (200/s for 0.3 s)")
+        #expect((55...61).contains(sent), "sent \(sent)")
+        #expect(frames.count == sent, "every announcement reached the scanner's port")
+        let times = frames.map { Double($0.at - harness.origin) / 1e6 }
+        #expect(
+            times.allSatisfy { $0 >= 95 && $0 < 450 },
+            "outside 0.1-0.4 s: \(times.filter { $0 < 95 || $0 >= 450 })"
+        )
+        // What the scanner got is a well-formed mDNS answer naming the host.
+        let message = try DNSMessage(bytes: Array(frame[42...]))
+        #expect(message.answers.contains { $0.name.description.hasPrefix("studio-mac.local") })
+        let events = harness.network.pathEvents()
+        #expect(events.map(\.kind) == ["mdns_storm"] && events.first?.port == "mac")
     }
 
     @Test("switch.json of a LAN without faults has no away_dropped key (the file is as before)")

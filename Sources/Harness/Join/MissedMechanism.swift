@@ -30,6 +30,9 @@ struct MissedMechanism {
     let gaps: [(kind: String, start: UInt64, end: UInt64)]
     /// `leave` faults the testbed published, by device name, on the event log's clock.
     let leaves: [String: (start: UInt64, end: UInt64, startS: Double, endS: Double)]
+    /// `mdns_storm` faults the testbed published: device, window on the event log's clock, and in
+    /// seconds after the switch's start.
+    let storms: [(device: String, start: UInt64, end: UInt64, startS: Double, endS: Double)]
     /// The first and last record of the event log (the app's session), if any.
     let session: (start: UInt64, end: UInt64)?
     let spans: [IPv4Address: [UInt64: ConnectionSpan]]
@@ -53,6 +56,9 @@ struct MissedMechanism {
             },
             uniquingKeysWith: { first, _ in first }
         )
+        storms = (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.mdnsStormKind }.map { event in
+            (event.port, onLogClock(event.startUnix), onLogClock(event.endUnix), event.startSeconds, event.endSeconds)
+        }
         let times = observation.events.map(\.timeNs)
         session = times.min().flatMap { first in times.max().map { (first, $0) } }
         var addressOf: [UInt64: IPv4Address] = [:]
@@ -127,6 +133,13 @@ struct MissedMechanism {
                     "an open port was probed, unanswered, while the scanner's burst loss dropped its frames"
                 )
             }
+        }
+        for storm in storms where session.map({ storm.start < $0.end && $0.start < storm.end }) ?? true {
+            let sent = switchCounters?.first(where: { $0.name == storm.device })?.stormSent
+            observed.append(
+                "mdns_storm: \(storm.device) multicast its announcement \(String(format: "%.1f", storm.startS))-\(String(format: "%.1f", storm.endS)) s after the switch's start, during the session"
+                    + (sent.map { " (\($0) sent in the run)" } ?? "") + " (path-events.json)"
+            )
         }
         let endedByPolicy = connects.filter(\.endedAtPathWait).count
         if endedByPolicy > 0 && !answered {

@@ -7,7 +7,7 @@ extension Report {
     /// Issue 47's check, from results.json alone: per run on a fault LAN (`fault-*`), its status,
     /// whether the app ended its session by its own deadline, the scan's duration, the app's peak
     /// memory, the phases cut at their deadlines, and each missed device with the part of its
-    /// reason that names a fault (a `leave`, the scanner's burst loss) or, without one, its
+    /// reason that names a fault (a `leave`, the scanner's burst loss, an mDNS storm) or, without one, its
     /// inferred cause. Empty when no run is on a fault LAN.
     func faultsSection() -> String {
         let runs = document.runs.filter { $0.fixture.hasPrefix(Self.faultFixturePrefix) }
@@ -48,7 +48,7 @@ extension Report {
         return text + table.render()
     }
 
-    /// The fault a missed reason names (`leave`, burst loss on the scanner's link), else its
+    /// The fault a missed reason names (`leave`, burst loss on the scanner's link, an mDNS storm), else its
     /// inferred part, else "no reason recorded".
     static func faultPart(of reason: String?) -> String {
         guard let reason else { return "no reason recorded" }
@@ -57,7 +57,10 @@ extension Report {
         let observed = parts[0].components(separatedBy: "; ")
         let faults =
             inferred.filter { $0.contains("leave fault") || $0.contains("burst loss") }
-            + observed.filter { $0.hasPrefix("leave:") || $0.hasPrefix("burst loss on the scanner's link") }
+            + observed.filter {
+                $0.hasPrefix("leave:") || $0.hasPrefix("burst loss on the scanner's link")
+                    || $0.hasPrefix("mdns_storm:")
+            }
         if !faults.isEmpty { return faults.joined(separator: "; ") }
         return inferred.isEmpty
             ? "no fault named (\(parts[0]))" : "no fault named; inferred: \(inferred.joined(separator: "; "))"

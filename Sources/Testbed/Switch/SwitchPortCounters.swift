@@ -26,6 +26,8 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
     public var pathDropped = 0
     /// Frames to or from the host dropped while it was away (a `leave` fault).
     public var awayDropped = 0
+    /// mDNS announcements the switch sent for the host during its storm (an `mdns_storm` fault).
+    public var stormSent = 0
 
     public init(name: String) { self.name = name }
 
@@ -42,9 +44,10 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
         powerSaveBuffered = try container.decodeIfPresent(Int.self, forKey: .powerSaveBuffered) ?? 0
         pathDropped = try container.decodeIfPresent(Int.self, forKey: .pathDropped) ?? 0
         awayDropped = try container.decodeIfPresent(Int.self, forKey: .awayDropped) ?? 0
+        stormSent = try container.decodeIfPresent(Int.self, forKey: .stormSent) ?? 0
     }
 
-    /// Every key, except `away_dropped` while it is 0, so that a LAN without faults publishes the
+    /// Every key, except `away_dropped` and `storm_sent` while they are 0, so that a LAN without faults publishes the
     /// same `switch.json` as before faults existed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -58,6 +61,7 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
         try container.encode(powerSaveBuffered, forKey: .powerSaveBuffered)
         try container.encode(pathDropped, forKey: .pathDropped)
         if awayDropped != 0 { try container.encode(awayDropped, forKey: .awayDropped) }
+        if stormSent != 0 { try container.encode(stormSent, forKey: .stormSent) }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -71,6 +75,7 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
         case powerSaveBuffered = "power_save_buffered"
         case pathDropped = "path_dropped"
         case awayDropped = "away_dropped"
+        case stormSent = "storm_sent"
     }
 
     /// The file the controller of testbed `id` keeps its switch's counters in.
@@ -110,6 +115,7 @@ extension SwitchPortCounters {
         result.powerSaveBuffered = operation(powerSaveBuffered, other.powerSaveBuffered)
         result.pathDropped = operation(pathDropped, other.pathDropped)
         result.awayDropped = operation(awayDropped, other.awayDropped)
+        result.stormSent = operation(stormSent, other.stormSent)
         return result
     }
 }

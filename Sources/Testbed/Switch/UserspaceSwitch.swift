@@ -35,6 +35,8 @@ public final class UserspaceSwitch: Sendable {
         /// in its timeline), derived once here so a wake-up does not scan every port for them; a
         /// port leaves the list when the kernel refuses to set its carrier.
         var carrierPorts: [Int]
+        /// Ports with an `mdns_storm` (the loop wakes for their next announcement).
+        var stormPorts: [Int] = []
     }
 
     /// Creates a switch over already-open TAP descriptors.
@@ -68,6 +70,9 @@ public final class UserspaceSwitch: Sendable {
                 $0.isEmpty ? nil : $0
             }
             port.away = config.leave.map { AwayWindow($0, origin: origin, seed: portSeed(0x4C56)) }
+            port.storm = config.mdnsStorm.map {
+                StormSchedule($0.storm, frame: $0.frame, origin: origin, seed: portSeed(0x5354))
+            }
             port.congestion = config.congestion
             built.append(port)
         }
@@ -75,7 +80,8 @@ public final class UserspaceSwitch: Sendable {
             State(
                 ports: built,
                 arpDirectory: ARPDirectory(addresses: ports.map(\.0.addresses)),
-                carrierPorts: built.indices.filter { built[$0].path?.canTakeLinkDown == true }
+                carrierPorts: built.indices.filter { built[$0].path?.canTakeLinkDown == true },
+                stormPorts: built.indices.filter { built[$0].storm != nil }
             )
         )
         wake = try WakeEvent()
@@ -122,13 +128,17 @@ public final class UserspaceSwitch: Sendable {
                 guard let away = port.away, away.start <= now else { return nil }
                 return record(port.name, PathEventRecord.leaveKind, away.start, away.end)
             }
+            let storms = state.ports.compactMap { port -> PathEventRecord? in
+                guard let storm = port.storm, storm.start <= now else { return nil }
+                return record(port.name, PathEventRecord.mdnsStormKind, storm.start, storm.end)
+            }
             return state.ports.indices.flatMap { index -> [PathEventRecord] in
                 guard state.ports[index].path != nil else { return [] }
                 _ = state.ports[index].path!.state(at: now)
                 return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
                     record(state.ports[index].name, event.kind.rawValue, event.start, event.end)
                 }
-            } + leaves
+            } + leaves + storms
         }
     }
 
@@ -169,7 +179,10 @@ public final class UserspaceSwitch: Sendable {
                 let now = MonotonicClock.signedNow()
                 // A port whose carrier follows its path's gaps is looked at every slot of the timeline.
                 let carrierCheck = state.carrierPorts.isEmpty ? nil : now + PathEventTimeline.slotNs
-                guard let next = [Self.nextRelease(state), carrierCheck].compactMap({ $0 }).min() else { return -1 }
+                let storm = state.stormPorts.compactMap { state.ports[$0].storm?.nextDue }.min()
+                guard let next = [Self.nextRelease(state), carrierCheck, storm].compactMap({ $0 }).min() else {
+                    return -1
+                }
                 return max(0, next - now)
             }
             if timeout == -2 { return }
@@ -179,6 +192,7 @@ public final class UserspaceSwitch: Sendable {
                 if index == taps.count { wake.drain() } else { readAll(port: index, fd: taps[index], buffer: &buffer) }
             }
             followCarriers()
+            sendStorms()
             releaseDue()
         }
     }
@@ -207,6 +221,24 @@ public final class UserspaceSwitch: Sendable {
                 }
             }
             state.carrierPorts.removeAll { refused.contains($0) }
+        }
+    }
+
+    /// Sends the mDNS announcements of the storms due now, each as if its device had sent it
+    /// (through `ingress`: the device's link, a `leave` and the flood rules apply), counted.
+    private func sendStorms() {
+        state.withLock { state in
+            guard !state.stormPorts.isEmpty else { return }
+            let now = MonotonicClock.signedNow()
+            for index in state.stormPorts {
+                guard let count = state.ports[index].storm?.due(at: now), count > 0,
+                    let frame = state.ports[index].storm?.frame
+                else { continue }
+                for _ in 0..<count {
+                    state.ports[index].counters.stormSent += 1
+                    Self.ingress(frame, from: index, now: now, state: &state)
+                }
+            }
         }
     }
 
@@ -412,8 +444,8 @@ public final class UserspaceSwitch: Sendable {
 public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The switch port ("scanner").
     public var port: String
-    /// `roam`, `association_loss` or `congestion` (the scanner's path), or `leave` (a device
-    /// away from the LAN: `port` names it).
+    /// `roam`, `association_loss` or `congestion` (the scanner's path), or a device's fault,
+    /// `port` naming the device: `leave` (away from the LAN) or `mdns_storm`.
     public var kind: String
     /// Seconds after the switch started.
     public var startSeconds: Double
@@ -448,6 +480,8 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
 
     /// The kind of a `leave` fault's record.
     public static let leaveKind = "leave"
+    /// The kind of an `mdns_storm` fault's record.
+    public static let mdnsStormKind = "mdns_storm"
 
     /// True for the scanner's roam and association-loss gaps (its path carries nothing).
     public var isScannerGap: Bool { kind == "roam" || kind == "association_loss" }
