@@ -17,6 +17,10 @@ extension Fixture {
         public var powerSave: PowerSave?
         /// Deep sleep: the device answers nothing for seconds at a time.
         public var deepSleep: DeepSleep?
+        /// A fault: the device leaves the LAN for a while and comes back (`Fixture+Faults.swift`).
+        public var leave: Leave?
+        /// A fault: the device multicasts its mDNS announcement many times a second for a while.
+        public var mdnsStorm: MDNSStorm?
         /// Whether the device answers ICMP echo (default true).
         public var icmpEcho: Bool?
         /// TTL and TCP options of the device's OS family (a model on the testbed's kernel).
@@ -39,12 +43,13 @@ extension Fixture {
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case name, ip, mac, category, hostname, link, arp, tcp, udp, mdns, ssdp, http, banners
-            case upnp, airplay, chromecast, notes
+            case upnp, airplay, chromecast, notes, leave
             case icmpEcho = "icmp_echo"
             case ipStack = "ip_stack"
             case wakeOnLAN = "wake_on_lan"
             case powerSave = "power_save"
             case deepSleep = "deep_sleep"
+            case mdnsStorm = "mdns_storm"
         }
     }
 

@@ -32,7 +32,7 @@ public enum FixtureLoader {
     /// A name is looked up as `fixtures/lans/<name>.yaml`, then as
     /// `fixtures/lans/generated/<name>.yaml` (the committed generated LANs), then as
     /// `fixtures/lans/wifi/<name>.yaml` (hand-written LANs with the generator's Wi-Fi behaviours
-    /// drawn on), so `home`, `gen-home-25`, `generated/gen-home-25` and `home-wifi` all resolve. Anything ending in `.yaml`/`.yml`,
+    /// drawn on), then as `fixtures/lans/faults/<name>.yaml` (one fault each), so `home`, `gen-home-25`, `generated/gen-home-25` and `home-wifi` all resolve. Anything ending in `.yaml`/`.yml`,
     /// and a path with a `/` that is no built-in, is used as given.
     public static func resolve(_ nameOrPath: String) throws -> String {
         if nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
@@ -62,8 +62,11 @@ public enum FixtureLoader {
     /// under `fixtures/lans/`.
     public static let wifiDirectory = "wifi"
 
+    /// Where the small LANs with one fault each (the `faults` suite's) live, under `fixtures/lans/`.
+    public static let faultsDirectory = "faults"
+
     /// The directories under `fixtures/lans/` whose files resolve by name, in lookup order.
-    static let derivedDirectories = [generatedDirectory, wifiDirectory]
+    static let derivedDirectories = [generatedDirectory, wifiDirectory, faultsDirectory]
 
     /// The built-in names: the hand-written fixtures, then the generated ones, then the Wi-Fi ones.
     public static func builtinNames() -> [String] {
@@ -87,6 +90,8 @@ public enum FixtureLoader {
         add(Fixture.ARPBehaviour.CodingKeys.self)
         add(Fixture.PowerSave.CodingKeys.self)
         add(Fixture.DeepSleep.CodingKeys.self)
+        add(Fixture.Leave.CodingKeys.self)
+        add(Fixture.MDNSStorm.CodingKeys.self)
         add(Fixture.ScannerWiFi.CodingKeys.self)
         add(Fixture.PathGap.CodingKeys.self)
         add(Fixture.Congestion.CodingKeys.self)

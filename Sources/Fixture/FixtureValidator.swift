@@ -124,6 +124,8 @@ struct FixtureValidator {
         }
         if let powerSave = device.powerSave { try checkPowerSave(powerSave, at: path.appending(key: "power_save")) }
         if let deepSleep = device.deepSleep { try checkDeepSleep(deepSleep, at: path.appending(key: "deep_sleep")) }
+        if let leave = device.leave { try checkLeave(leave, at: path.appending(key: "leave")) }
+        if let storm = device.mdnsStorm { try checkMDNSStorm(storm, at: path.appending(key: "mdns_storm")) }
         if let hostname = device.hostname { try checkHostname(hostname, at: path.appending(key: "hostname")) }
         if let stack = device.ipStack { try checkIPStack(stack, at: path.appending(key: "ip_stack")) }
         let tcp = device.tcpPorts
@@ -398,6 +400,45 @@ struct FixtureValidator {
                 fix:
                     "write 0 (asleep from the start) up to below sleep_s + awake_s, or leave it out to draw it from the seed"
             )
+        }
+    }
+
+    /// `start_s` and `away_s` each `[min, max]` seconds with min ≤ max, inside their ranges.
+    private func checkLeave(_ leave: Fixture.Leave, at path: YAMLPath) throws {
+        for (key, values, range, example) in [
+            ("start_s", leave.startS, Fixture.Leave.startRangeS, "[10, 40] (or [20, 20] for a fixed time)"),
+            ("away_s", leave.awayS, Fixture.Leave.awayRangeS, "[5, 30] (or [15, 15] for a fixed time)"),
+        ] {
+            guard values.count == 2, values[0] <= values[1], values.allSatisfy(range.contains) else {
+                throw document.error(
+                    at: path.appending(key: key),
+                    "\(key) must be [min, max] seconds with min ≤ max, each \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))",
+                    fix: "write e.g. \(key): \(example)"
+                )
+            }
+        }
+    }
+
+    /// `per_second` inside its range; `start_s` and `duration_s` each `[min, max]` seconds.
+    private func checkMDNSStorm(_ storm: Fixture.MDNSStorm, at path: YAMLPath) throws {
+        try checkRange(
+            storm.perSecond,
+            Fixture.MDNSStorm.perSecondRange,
+            unit: " announcements a second (RFC 6762 §6 allows 1)",
+            at: path,
+            key: "per_second"
+        )
+        for (key, values, range, example) in [
+            ("start_s", storm.startS, Fixture.Leave.startRangeS, "[5, 15] (or [10, 10] for a fixed time)"),
+            ("duration_s", storm.durationS, Fixture.MDNSStorm.durationRangeS, "[10, 30] (or [20, 20])"),
+        ] {
+            guard values.count == 2, values[0] <= values[1], values.allSatisfy(range.contains) else {
+                throw document.error(
+                    at: path.appending(key: key),
+                    "\(key) must be [min, max] seconds with min ≤ max, each \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))",
+                    fix: "write e.g. \(key): \(example)"
+                )
+            }
         }
     }
 

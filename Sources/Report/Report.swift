@@ -53,6 +53,7 @@ public struct Report: Sendable {
         sections.append("# ScanBench report\n")
         sections.append(decisionSection())
         sections.append(overviewLine())
+        sections.append(faultsSection())
         sections.append(ablationSection())
         sections.append(sweepSection())
         sections.append(tuneSection())

@@ -213,7 +213,9 @@ public struct TestbedBuilder {
                         arp: device.arp,
                         powerSave: device.powerSave,
                         deepSleep: device.deepSleep,
-                        addresses: [device.ip]
+                        addresses: [device.ip],
+                        leave: device.leave,
+                        mdnsStorm: device.mdnsStorm.map { ($0, StormSchedule.frame(for: device)) }
                     ), taps[index + 1]
                 )
             )

@@ -218,6 +218,151 @@ struct MetricsJoinerTests {
     }
 
     @Test(
+        "a missed device's reason names a leave fault: away for the whole scan, or while every probe of it ran; not a scanner path gap"
+    )
+    func missedReasonsNameTheLeaveFault() throws {
+        let text = Self.fixtureText.replacingOccurrences(
+            of: "category: phone, link: {delay_ms: 10}}",
+            with: "category: phone, link: {delay_ms: 10}, leave: {start_s: [0, 0], away_s: [60, 60]}}"
+        )
+        let fixture = try FixtureLoader.load(text: text, file: "join.yaml")
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "join.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))
+        )
+        let (phone, speaker) = (Self.ip("198.18.0.10"), Self.ip("198.18.0.12"))
+        let t0: UInt64 = 1_000_000_000
+        func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord {
+            EventRecord(timeNs: t0 + ms * 1_000_000, event: event)
+        }
+        let records = [
+            at(0, .scanStart(.init(strategy: "s", hosts: 253))),
+            at(100, .connectionCreated(.init(connection: 1, transport: .tcp, ip: phone, port: 80, phase: "tcp_probe"))),
+            at(100, .connectionState(.init(connection: 1, state: .preparing))),
+            at(1100, .connectionState(.init(connection: 1, state: .cancelled))),
+            at(
+                200,
+                .connectionCreated(.init(connection: 2, transport: .tcp, ip: speaker, port: 7000, phase: "tcp_probe"))
+            ),
+            at(200, .connectionState(.init(connection: 2, state: .preparing))),
+            at(1200, .connectionState(.init(connection: 2, state: .cancelled))),
+            at(2000, .scanEnd(.init(devices: 0))),
+        ]
+        var observation = RunObservation(
+            truth: truth,
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
+        var leaver = SwitchPortCounters(name: "phone")
+        leaver.awayDropped = 6
+        observation.switchCounters = [leaver]
+        // The phone away from 0.5 s to 60.5 s on the event log's clock: the whole session (1-3 s).
+        observation.pathEvents = [
+            PathEventRecord(
+                port: "phone",
+                kind: "leave",
+                startSeconds: 0,
+                endSeconds: 60,
+                startUnix: 0.5,
+                endUnix: 60.5
+            )
+        ]
+        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+        let phoneReason = try #require(devices.first { $0.name == "phone" }?.missedBecause)
+        #expect(phoneReason.contains("leave: away from the LAN 0.0-60.0 s after the switch's start"), "\(phoneReason)")
+        #expect(phoneReason.contains("the switch dropped 6 frames to or from it while away"), "\(phoneReason)")
+        #expect(phoneReason.contains("left the LAN (leave fault) for the whole scan"), "\(phoneReason)")
+        #expect(!phoneReason.contains("path gap"), "a device's leave is no scanner path gap: \(phoneReason)")
+        let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+        #expect(!speakerReason.contains("leave"), "\(speakerReason)")
+        // Away from 1.05 s to 1.15 s only: inside the session, but the phone's probe (1.1-2.1 s) outlasted it.
+        observation.pathEvents = [
+            PathEventRecord(
+                port: "phone",
+                kind: "leave",
+                startSeconds: 0,
+                endSeconds: 0.1,
+                startUnix: 1.05,
+                endUnix: 1.15
+            )
+        ]
+        let brief = try #require(
+            MetricsJoiner(observation: observation).join().devices.first { $0.name == "phone" }?.missedBecause
+        )
+        #expect(brief.contains("away 0.1 s of the session's 2.0 s"), "\(brief)")
+        #expect(!brief.contains("left the LAN (leave fault)"), "its probe was not inside the window: \(brief)")
+    }
+
+    @Test(
+        "burst loss on the scanner's link is named in every missed reason; blamed only where an open port went unanswered"
+    )
+    func missedReasonsNameTheScannersBurstLoss() throws {
+        let text = Self.fixtureText.replacingOccurrences(
+            of: "scanner: {ip: 198.18.0.50, mac: \"02:00:00:00:00:32\"}",
+            with:
+                "scanner: {ip: 198.18.0.50, mac: \"02:00:00:00:00:32\", link: {burst_loss: {enter_percent: 2, exit_percent: 20}}}"
+        )
+        let fixture = try FixtureLoader.load(text: text, file: "join.yaml")
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "join.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x"))
+        )
+        let (phone, speaker) = (Self.ip("198.18.0.10"), Self.ip("198.18.0.12"))
+        let t0: UInt64 = 1_000_000_000
+        func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord {
+            EventRecord(timeNs: t0 + ms * 1_000_000, event: event)
+        }
+        // The phone has no open port; the speaker's 7000 is open, probed and not answered.
+        let records = [
+            at(0, .scanStart(.init(strategy: "s", hosts: 253))),
+            at(100, .connectionCreated(.init(connection: 1, transport: .tcp, ip: phone, port: 80, phase: "tcp_probe"))),
+            at(100, .connectionState(.init(connection: 1, state: .preparing))),
+            at(1100, .connectionState(.init(connection: 1, state: .cancelled))),
+            at(
+                200,
+                .connectionCreated(.init(connection: 2, transport: .tcp, ip: speaker, port: 7000, phase: "tcp_probe"))
+            ),
+            at(200, .connectionState(.init(connection: 2, state: .preparing))),
+            at(1200, .connectionState(.init(connection: 2, state: .cancelled))),
+            at(2000, .scanEnd(.init(devices: 0))),
+        ]
+        var observation = RunObservation(
+            truth: truth,
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
+        var scanner = SwitchPortCounters(name: "scanner")
+        scanner.lostOnLink = 9
+        observation.switchCounters = [scanner]
+        let devices = MetricsJoiner(observation: observation).join().devices
+        let phoneReason = try #require(devices.first { $0.name == "phone" }?.missedBecause)
+        let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+        for reason in [phoneReason, speakerReason] {
+            #expect(
+                reason.contains(
+                    "burst loss on the scanner's link (burst_loss: enter 2 %, exit 20 %); the switch dropped 9 of the scanner's frames"
+                ),
+                "\(reason)"
+            )
+        }
+        #expect(
+            speakerReason.contains("an open port was probed, unanswered, while the scanner's burst loss"),
+            "\(speakerReason)"
+        )
+        #expect(!phoneReason.contains("an open port was probed"), "the phone has no open port: \(phoneReason)")
+    }
+
+    @Test(
         "UI: main-actor time per publish as p50, p95 and max; publishes that handed the list over; late frames past one 60 Hz frame"
     )
     func uiDistribution() throws {

@@ -28,7 +28,9 @@ struct SuiteTests {
     @Test("the built-in suites load, judge on the /23 office too, and every LAN of theirs carries the Wi-Fi behaviours")
     func builtins() throws {
         #expect(Suite.builtinNames().contains("default") && Suite.builtinNames().contains("full"))
-        for name in Suite.builtinNames() {
+        // `faults` is no verdict on LANs as they are: it checks every preset under one fault per
+        // LAN (its own test below).
+        for name in Suite.builtinNames() where name != "faults" {
             let suite = try Suite.load(name)
             #expect(suite.fixtures.contains("office-wifi"), "\(name) judges on the /23 office too")
             var sleepers = 0, heldForDozing = 0
@@ -48,6 +50,24 @@ struct SuiteTests {
             #expect(
                 sleepers >= 1 && heldForDozing >= 10,
                 "\(name): \(sleepers) deep sleepers, \(heldForDozing) stations in power save"
+            )
+        }
+    }
+
+    @Test("the faults suite runs every fault LAN of fixtures/lans/faults, each with a fault, under every preset")
+    func faultsSuite() throws {
+        let suite = try Suite.load("faults")
+        #expect(suite.strategies == nil, "every preset")
+        #expect(suite.scenarios == [])
+        let directory = (try FixtureLoader.resolve("fault-leave") as NSString).deletingLastPathComponent
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }
+        #expect(Set(suite.fixtures) == Set(files.map { String($0.dropLast(5)) }))
+        for name in suite.fixtures {
+            let fixture = try FixtureLoader.load(name)
+            #expect(
+                fixture.devices.contains { $0.leave != nil || $0.mdnsStorm != nil }
+                    || fixture.network.scanner.link?.burstLoss != nil,
+                "\(name) has no fault"
             )
         }
     }

@@ -143,6 +143,17 @@ public struct FixtureYAMLWriter {
             value(4, "awake_s", sleep.awakeS)
             value(4, "phase_s", sleep.phaseS)
         }
+        if let leave = device.leave {
+            line(2, "leave:")
+            line(4, "start_s: \(Self.interval(leave.startS))")
+            line(4, "away_s: \(Self.interval(leave.awayS))")
+        }
+        if let storm = device.mdnsStorm {
+            line(2, "mdns_storm:")
+            value(4, "per_second", storm.perSecond)
+            line(4, "start_s: \(Self.interval(storm.startS))")
+            line(4, "duration_s: \(Self.interval(storm.durationS))")
+        }
         value(2, "icmp_echo", device.icmpEcho)
         if let stack = device.ipStack { write(stack) }
         if let tcp = device.tcp {

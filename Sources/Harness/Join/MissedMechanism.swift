@@ -3,10 +3,10 @@ import Platform
 import Testbed
 import Wire
 
-/// The Wi-Fi mechanism behind a missed device, named from what the fixture configured, what the
-/// switch did and what the event log shows: a deep sleeper that slept through every
-/// poke, a `.waiting` policy that ended probes during a loss of the scanner's path, or probes a
-/// path gap covered. The scanner never sees the fixture or `path-events.json`; only the harness
+/// The Wi-Fi mechanism or fault behind a missed device, named from what the fixture configured,
+/// what the switch did and what the event log shows: a deep sleeper that slept through every
+/// poke, a `.waiting` policy that ended probes during a loss of the scanner's path, probes a
+/// path gap covered, or a device away from the LAN (a `leave` fault) during the scan. The scanner never sees the fixture or `path-events.json`; only the harness
 /// reads them, after the run.
 struct MissedMechanism {
     /// One connection's life in the event log: when it started preparing, when it ended, and the
@@ -19,6 +19,8 @@ struct MissedMechanism {
         var endedAtPathWait = false
         var ready = false
         var lastPathWaitNs: UInt64?
+        /// The TCP port it connected to.
+        var port: Int?
     }
 
     /// A cancel this soon after `waiting(ENETDOWN)` is the policy's (`fail`), not a timer's.
@@ -26,6 +28,13 @@ struct MissedMechanism {
 
     /// Path gaps (roam or association loss) on the event log's clock.
     let gaps: [(kind: String, start: UInt64, end: UInt64)]
+    /// `leave` faults the testbed published, by device name, on the event log's clock.
+    let leaves: [String: (start: UInt64, end: UInt64, startS: Double, endS: Double)]
+    /// `mdns_storm` faults the testbed published: device, window on the event log's clock, and in
+    /// seconds after the switch's start.
+    let storms: [(device: String, start: UInt64, end: UInt64, startS: Double, endS: Double)]
+    /// The first and last record of the event log (the app's session), if any.
+    let session: (start: UInt64, end: UInt64)?
     let spans: [IPv4Address: [UInt64: ConnectionSpan]]
     let truth: GroundTruth
     let switchCounters: [SwitchPortCounters]?
@@ -34,22 +43,37 @@ struct MissedMechanism {
         truth = observation.truth
         switchCounters = observation.switchCounters
         let offset = Double(observation.realtimeMinusMonotonicNs) / 1e9
-        gaps = (observation.pathEvents ?? []).filter { $0.kind != "congestion" }.map { event in
-            (
-                event.kind, UInt64(max(0, (event.startUnix - offset) * 1e9)),
-                UInt64(max(0, (event.endUnix - offset) * 1e9))
-            )
+        let onLogClock = { (unix: Double) in UInt64(max(0, (unix - offset) * 1e9)) }
+        gaps = (observation.pathEvents ?? []).filter(\.isScannerGap).map { event in
+            (event.kind, onLogClock(event.startUnix), onLogClock(event.endUnix))
         }
+        leaves = Dictionary(
+            (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.leaveKind }.map { event in
+                (
+                    event.port,
+                    (onLogClock(event.startUnix), onLogClock(event.endUnix), event.startSeconds, event.endSeconds)
+                )
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
+        storms = (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.mdnsStormKind }.map { event in
+            (event.port, onLogClock(event.startUnix), onLogClock(event.endUnix), event.startSeconds, event.endSeconds)
+        }
+        let times = observation.events.map(\.timeNs)
+        session = times.min().flatMap { first in times.max().map { (first, $0) } }
         var addressOf: [UInt64: IPv4Address] = [:]
+        var portOf: [UInt64: Int] = [:]
         var spans: [IPv4Address: [UInt64: ConnectionSpan]] = [:]
         let networkDown = Errno.networkDown.name
         for record in observation.events {
             switch record.event {
             case .connectionCreated(let created) where created.transport == .tcp:
                 addressOf[created.connection] = created.ip
+                portOf[created.connection] = created.port
             case .connectionState(let change):
                 guard let ip = addressOf[change.connection] else { continue }
                 var span = spans[ip]?[change.connection] ?? ConnectionSpan()
+                span.port = portOf[change.connection]
                 switch change.state {
                 case .preparing: span.startNs = span.startNs ?? record.timeNs
                 case .waiting where change.error == networkDown:
@@ -89,6 +113,34 @@ struct MissedMechanism {
                 )
             }
         }
+        if let name = truth.devices.first(where: { $0.device.ip == ip })?.device.name {
+            let (leaveObserved, leaveInferred) = leaveNotes(for: name, connects: connects, answered: answered)
+            observed += leaveObserved
+            inferred += leaveInferred
+        }
+        if let burst = truth.scanner.link?.burstLoss {
+            let lost = switchCounters?.first(where: { $0.name == "scanner" })?.lostOnLink
+            observed.append(
+                "burst loss on the scanner's link (burst_loss: enter \(Self.seconds(burst.enterPercent)) %, exit \(Self.seconds(burst.exitPercent)) %)"
+                    + (lost.map { "; the switch dropped \($0) of the scanner's frames" } ?? "")
+            )
+            // Only for a device that would have answered: one of its open ports was probed (a
+            // device with none is missed without any loss). The loss is on what the scanner sends.
+            let open = truth.devices.first(where: { $0.device.ip == ip })?.device.tcpPorts.openPorts ?? []
+            let probedOpen = connects.contains { $0.port.map(open.contains) == true }
+            if !answered, probedOpen, (lost ?? 0) > 0 {
+                inferred.append(
+                    "an open port was probed, unanswered, while the scanner's burst loss dropped its frames"
+                )
+            }
+        }
+        for storm in storms where session.map({ storm.start < $0.end && $0.start < storm.end }) ?? true {
+            let sent = switchCounters?.first(where: { $0.name == storm.device })?.stormSent
+            observed.append(
+                "mdns_storm: \(storm.device) multicast its announcement \(String(format: "%.1f", storm.startS))-\(String(format: "%.1f", storm.endS)) s after the switch's start, during the session"
+                    + (sent.map { " (\($0) sent in the run)" } ?? "") + " (path-events.json)"
+            )
+        }
         let endedByPolicy = connects.filter(\.endedAtPathWait).count
         if endedByPolicy > 0 && !answered {
             inferred.append(
@@ -110,6 +162,49 @@ struct MissedMechanism {
                 if covered == connects.count && !answered {
                     inferred.append("path lost: a path gap (\(kinds)) covered its probes")
                 }
+            }
+        }
+        return (observed, inferred)
+    }
+
+    /// What a `leave` fault of device `name` adds: when it was away (from `path-events.json`),
+    /// how much of the app's session that covered, and — when the device was away for all of it,
+    /// or for every probe of it — that the fault explains the miss.
+    private func leaveNotes(for name: String, connects: [ConnectionSpan], answered: Bool) -> ([String], [String]) {
+        guard let away = leaves[name] else {
+            if let entry = truth.devices.first(where: { $0.device.name == name }), entry.device.leave != nil {
+                return (["leave: configured but not begun by the run's end (no leave in path-events.json)"], [])
+            }
+            return ([], [])
+        }
+        var observed = [
+            "leave: away from the LAN \(String(format: "%.1f", away.startS))-\(String(format: "%.1f", away.endS)) s after the switch's start (path-events.json)"
+        ]
+        var inferred: [String] = []
+        if let dropped = switchCounters?.first(where: { $0.name == name })?.awayDropped {
+            observed.append("the switch dropped \(dropped) frames to or from it while away")
+        }
+        if let session {
+            let overlap = min(session.end, away.end) > max(session.start, away.start)
+            let whole = away.start <= session.start && session.end <= away.end
+            if whole {
+                observed.append("away for the whole session")
+                inferred.append("left the LAN (leave fault) for the whole scan")
+            } else if overlap {
+                let seconds = Double(min(session.end, away.end) - max(session.start, away.start)) / 1e9
+                let total = Double(session.end - session.start) / 1e9
+                observed.append(
+                    "away \(String(format: "%.1f", seconds)) s of the session's \(String(format: "%.1f", total)) s"
+                )
+                let covered = connects.filter { span in
+                    guard let start = span.startNs else { return false }
+                    return away.start <= start && (span.endNs ?? start) <= away.end
+                }.count
+                if !answered && (connects.isEmpty || covered == connects.count) {
+                    inferred.append("left the LAN (leave fault) while the scan probed it")
+                }
+            } else {
+                observed.append("away outside the session")
             }
         }
         return (observed, inferred)

@@ -24,6 +24,10 @@ struct SwitchPort: Sendable {
     var doze: DozeSchedule?
     var sleep: SleepCycle?
     var path: PathEventTimeline?
+    /// A `leave` fault: the window in which the device is off the LAN.
+    var away: AwayWindow?
+    /// An `mdns_storm` fault: the announcements the port sends for the device.
+    var storm: StormSchedule?
     /// Whether the carrier is off now: the switch turns the TAP's carrier off for a `link_down`
     /// gap of the path (on the ports in its `carrierPorts`).
     var carrierOff = false
@@ -40,6 +44,10 @@ public struct SwitchPortConfig: Sendable {
     public var arp: Fixture.ARPBehaviour?
     public var powerSave: Fixture.PowerSave?
     public var deepSleep: Fixture.DeepSleep?
+    /// A `leave` fault: the device is off the LAN for a window.
+    public var leave: Fixture.Leave?
+    /// An `mdns_storm` fault, with the frame it repeats (`StormSchedule.frame(for:)`).
+    public var mdnsStorm: (storm: Fixture.MDNSStorm, frame: [UInt8])?
     /// The scanner's path events (only the scanner's port has them).
     public var wifi: Fixture.ScannerWiFi?
     /// The IPv4 addresses of the host behind the port, for directed ARP (`ARPDirectory`); nil
@@ -53,8 +61,12 @@ public struct SwitchPortConfig: Sendable {
         powerSave: Fixture.PowerSave? = nil,
         deepSleep: Fixture.DeepSleep? = nil,
         wifi: Fixture.ScannerWiFi? = nil,
-        addresses: [IPv4Address]? = nil
+        addresses: [IPv4Address]? = nil,
+        leave: Fixture.Leave? = nil,
+        mdnsStorm: (storm: Fixture.MDNSStorm, frame: [UInt8])? = nil
     ) {
+        self.leave = leave
+        self.mdnsStorm = mdnsStorm
         self.addresses = addresses
         self.name = name
         self.link = link

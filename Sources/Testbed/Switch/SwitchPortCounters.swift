@@ -24,6 +24,10 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
     /// Frames to or from the scanner lost to its path events (roam and association-loss gaps,
     /// congestion loss).
     public var pathDropped = 0
+    /// Frames to or from the host dropped while it was away (a `leave` fault).
+    public var awayDropped = 0
+    /// mDNS announcements the switch sent for the host during its storm (an `mdns_storm` fault).
+    public var stormSent = 0
 
     public init(name: String) { self.name = name }
 
@@ -39,6 +43,25 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
         asleepDropped = try container.decodeIfPresent(Int.self, forKey: .asleepDropped) ?? 0
         powerSaveBuffered = try container.decodeIfPresent(Int.self, forKey: .powerSaveBuffered) ?? 0
         pathDropped = try container.decodeIfPresent(Int.self, forKey: .pathDropped) ?? 0
+        awayDropped = try container.decodeIfPresent(Int.self, forKey: .awayDropped) ?? 0
+        stormSent = try container.decodeIfPresent(Int.self, forKey: .stormSent) ?? 0
+    }
+
+    /// Every key, except `away_dropped` and `storm_sent` while they are 0, so that a LAN without faults publishes the
+    /// same `switch.json` as before faults existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(framesIn, forKey: .framesIn)
+        try container.encode(framesOut, forKey: .framesOut)
+        try container.encode(lostOnLink, forKey: .lostOnLink)
+        try container.encode(arpRepliesDropped, forKey: .arpRepliesDropped)
+        try container.encode(writeFailures, forKey: .writeFailures)
+        try container.encode(asleepDropped, forKey: .asleepDropped)
+        try container.encode(powerSaveBuffered, forKey: .powerSaveBuffered)
+        try container.encode(pathDropped, forKey: .pathDropped)
+        if awayDropped != 0 { try container.encode(awayDropped, forKey: .awayDropped) }
+        if stormSent != 0 { try container.encode(stormSent, forKey: .stormSent) }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -51,6 +74,8 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
         case asleepDropped = "asleep_dropped"
         case powerSaveBuffered = "power_save_buffered"
         case pathDropped = "path_dropped"
+        case awayDropped = "away_dropped"
+        case stormSent = "storm_sent"
     }
 
     /// The file the controller of testbed `id` keeps its switch's counters in.
@@ -75,8 +100,8 @@ public struct SwitchPortCounters: Codable, Sendable, Equatable {
 
 extension SwitchPortCounters {
     /// Frames the fixture's impairments dropped on purpose (link loss, ARP replies, deep sleep,
-    /// the scanner's path events).
-    public var configuredDrops: Int { lostOnLink + arpRepliesDropped + asleepDropped + pathDropped }
+    /// the scanner's path events, a device away).
+    public var configuredDrops: Int { lostOnLink + arpRepliesDropped + asleepDropped + pathDropped + awayDropped }
 
     /// Every count of `self` and `other` combined by `operation`, under `name`.
     func combined(with other: SwitchPortCounters, name: String, _ operation: (Int, Int) -> Int) -> SwitchPortCounters {
@@ -89,6 +114,8 @@ extension SwitchPortCounters {
         result.asleepDropped = operation(asleepDropped, other.asleepDropped)
         result.powerSaveBuffered = operation(powerSaveBuffered, other.powerSaveBuffered)
         result.pathDropped = operation(pathDropped, other.pathDropped)
+        result.awayDropped = operation(awayDropped, other.awayDropped)
+        result.stormSent = operation(stormSent, other.stormSent)
         return result
     }
 }

@@ -35,6 +35,8 @@ public final class UserspaceSwitch: Sendable {
         /// in its timeline), derived once here so a wake-up does not scan every port for them; a
         /// port leaves the list when the kernel refuses to set its carrier.
         var carrierPorts: [Int]
+        /// Ports with an `mdns_storm` (the loop wakes for their next announcement).
+        var stormPorts: [Int] = []
     }
 
     /// Creates a switch over already-open TAP descriptors.
@@ -67,6 +69,10 @@ public final class UserspaceSwitch: Sendable {
             port.path = config.wifi.map { PathEventTimeline($0, origin: origin, seed: portSeed(0x5045)) }.flatMap {
                 $0.isEmpty ? nil : $0
             }
+            port.away = config.leave.map { AwayWindow($0, origin: origin, seed: portSeed(0x4C56)) }
+            port.storm = config.mdnsStorm.map {
+                StormSchedule($0.storm, frame: $0.frame, origin: origin, seed: portSeed(0x5354))
+            }
             port.congestion = config.congestion
             built.append(port)
         }
@@ -74,7 +80,8 @@ public final class UserspaceSwitch: Sendable {
             State(
                 ports: built,
                 arpDirectory: ARPDirectory(addresses: ports.map(\.0.addresses)),
-                carrierPorts: built.indices.filter { built[$0].path?.canTakeLinkDown == true }
+                carrierPorts: built.indices.filter { built[$0].path?.canTakeLinkDown == true },
+                stormPorts: built.indices.filter { built[$0].storm != nil }
             )
         )
         wake = try WakeEvent()
@@ -101,25 +108,37 @@ public final class UserspaceSwitch: Sendable {
         state.withLock { state in state.ports.map(\.counters) }
     }
 
-    /// The scanner's path events drawn so far (up to now), with wall-clock times so that they can
-    /// be lined up with a capture; empty without `network.scanner.wifi`.
+    /// The scanner's path events drawn so far (up to now), then every `leave` fault that has
+    /// begun (port: the device), with wall-clock times so that they can be lined up with a
+    /// capture; empty without `network.scanner.wifi` or a `leave`.
     public func pathEvents() -> [PathEventRecord] {
         let now = MonotonicClock.signedNow()
+        let record = { (port: String, kind: String, start: Int64, end: Int64) in
+            PathEventRecord(
+                port: port,
+                kind: kind,
+                startSeconds: Double(start - self.origin) / 1e9,
+                endSeconds: Double(end - self.origin) / 1e9,
+                startUnix: self.originUnixSeconds + Double(start - self.origin) / 1e9,
+                endUnix: self.originUnixSeconds + Double(end - self.origin) / 1e9
+            )
+        }
         return state.withLock { state in
-            state.ports.indices.flatMap { index -> [PathEventRecord] in
+            let leaves = state.ports.compactMap { port -> PathEventRecord? in
+                guard let away = port.away, away.start <= now else { return nil }
+                return record(port.name, PathEventRecord.leaveKind, away.start, away.end)
+            }
+            let storms = state.ports.compactMap { port -> PathEventRecord? in
+                guard let storm = port.storm, storm.start <= now else { return nil }
+                return record(port.name, PathEventRecord.mdnsStormKind, storm.start, storm.end)
+            }
+            return state.ports.indices.flatMap { index -> [PathEventRecord] in
                 guard state.ports[index].path != nil else { return [] }
                 _ = state.ports[index].path!.state(at: now)
                 return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
-                    PathEventRecord(
-                        port: state.ports[index].name,
-                        kind: event.kind.rawValue,
-                        startSeconds: Double(event.start - origin) / 1e9,
-                        endSeconds: Double(event.end - origin) / 1e9,
-                        startUnix: originUnixSeconds + Double(event.start - origin) / 1e9,
-                        endUnix: originUnixSeconds + Double(event.end - origin) / 1e9
-                    )
+                    record(state.ports[index].name, event.kind.rawValue, event.start, event.end)
                 }
-            }
+            } + leaves + storms
         }
     }
 
@@ -160,7 +179,10 @@ public final class UserspaceSwitch: Sendable {
                 let now = MonotonicClock.signedNow()
                 // A port whose carrier follows its path's gaps is looked at every slot of the timeline.
                 let carrierCheck = state.carrierPorts.isEmpty ? nil : now + PathEventTimeline.slotNs
-                guard let next = [Self.nextRelease(state), carrierCheck].compactMap({ $0 }).min() else { return -1 }
+                let storm = state.stormPorts.compactMap { state.ports[$0].storm?.nextDue }.min()
+                guard let next = [Self.nextRelease(state), carrierCheck, storm].compactMap({ $0 }).min() else {
+                    return -1
+                }
                 return max(0, next - now)
             }
             if timeout == -2 { return }
@@ -170,6 +192,7 @@ public final class UserspaceSwitch: Sendable {
                 if index == taps.count { wake.drain() } else { readAll(port: index, fd: taps[index], buffer: &buffer) }
             }
             followCarriers()
+            sendStorms()
             releaseDue()
         }
     }
@@ -198,6 +221,24 @@ public final class UserspaceSwitch: Sendable {
                 }
             }
             state.carrierPorts.removeAll { refused.contains($0) }
+        }
+    }
+
+    /// Sends the mDNS announcements of the storms due now, each as if its device had sent it
+    /// (through `ingress`: the device's link, a `leave` and the flood rules apply), counted.
+    private func sendStorms() {
+        state.withLock { state in
+            guard !state.stormPorts.isEmpty else { return }
+            let now = MonotonicClock.signedNow()
+            for index in state.stormPorts {
+                guard let count = state.ports[index].storm?.due(at: now), count > 0,
+                    let frame = state.ports[index].storm?.frame
+                else { continue }
+                for _ in 0..<count {
+                    state.ports[index].counters.stormSent += 1
+                    Self.ingress(frame, from: index, now: now, state: &state)
+                }
+            }
         }
     }
 
@@ -263,6 +304,10 @@ public final class UserspaceSwitch: Sendable {
     /// gap (counted) — and whether a congestion burst is under way.
     private static func wifiState(of index: Int, at now: Int64, state: inout State) -> (silenced: Bool, congested: Bool)
     {
+        if state.ports[index].away?.isAway(at: now) == true {
+            state.ports[index].counters.awayDropped += 1
+            return (true, false)
+        }
         if state.ports[index].sleep?.isAsleep(at: now) == true {
             state.ports[index].counters.asleepDropped += 1
             return (true, false)
@@ -399,7 +444,8 @@ public final class UserspaceSwitch: Sendable {
 public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The switch port ("scanner").
     public var port: String
-    /// `roam`, `association_loss` or `congestion`.
+    /// `roam`, `association_loss` or `congestion` (the scanner's path), or a device's fault,
+    /// `port` naming the device: `leave` (away from the LAN) or `mdns_storm`.
     public var kind: String
     /// Seconds after the switch started.
     public var startSeconds: Double
@@ -431,6 +477,14 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
         case startUnix = "start_unix"
         case endUnix = "end_unix"
     }
+
+    /// The kind of a `leave` fault's record.
+    public static let leaveKind = "leave"
+    /// The kind of an `mdns_storm` fault's record.
+    public static let mdnsStormKind = "mdns_storm"
+
+    /// True for the scanner's roam and association-loss gaps (its path carries nothing).
+    public var isScannerGap: Bool { kind == "roam" || kind == "association_loss" }
 
     /// The file the controller of testbed `id` lists its scanner's path events in.
     public static func path(forTestbed id: String) -> String {
