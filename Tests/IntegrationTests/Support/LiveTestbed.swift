@@ -78,3 +78,10 @@ extension Tag {
     /// Needs root and network namespaces; runs in CI too.
     @Tag static var integration: Self
 }
+
+/// Tests too long for `scripts/test`'s 25 minutes (a whole experiment rather than a check): they run
+/// with `SCANBENCH_LONG_TESTS=1`, as the workflow's `long-tests` job runs them.
+enum LongTests {
+    static let enabled = ProcessInfo.processInfo.environment["SCANBENCH_LONG_TESTS"] == "1"
+    static let reason = "a long experiment: set SCANBENCH_LONG_TESTS=1 (the workflow's long-tests job does)"
+}
