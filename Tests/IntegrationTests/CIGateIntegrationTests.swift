@@ -6,7 +6,12 @@ import Testing
 /// gated against it with no plan in RUN-ARGS (the baseline's plan runs: pass), then a strategy
 /// change that costs TCP attempts (regression, named in comparison.md and in the GitHub job
 /// summary); and RUN-ARGS giving another plan refused before anything runs.
-@Suite("scripts/ci-gate", .tags(.integration), .serialized)
+@Suite(
+    "scripts/ci-gate",
+    .tags(.integration),
+    .serialized,
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason))
+)
 struct CIGateIntegrationTests {
     static let script = "\(ScanBenchCLI.packageRoot)/scripts/ci-gate"
 

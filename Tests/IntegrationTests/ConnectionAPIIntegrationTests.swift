@@ -10,7 +10,12 @@ import Testing
 /// leaves it to its timer and reports nothing. The full netmonitor-2.0 preset still lists the host,
 /// but through ARP, before its TCP phase starts (and `skip_known_hosts` keeps TCP away from it):
 /// its connection API is not what finds it. tshark shows the RSTs really came back in each run.
-@Suite("connection API on an RST-only host", .tags(.integration), .serialized)
+@Suite(
+    "connection API on an RST-only host",
+    .tags(.integration),
+    .serialized,
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason))
+)
 struct ConnectionAPIIntegrationTests {
     static let fixture = "\(ScanBenchCLI.packageRoot)/Tests/IntegrationTests/Fixtures/rst-only.yaml"
     static let host = "198.18.0.40"

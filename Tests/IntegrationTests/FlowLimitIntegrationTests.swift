@@ -6,7 +6,12 @@ import Testing
 /// flight and no budget asks for up to 762 connections at once: on `iphone-a16` the connections
 /// started past 512 must sit in `waiting(ENOMEM)` (counted in the event log and in results.json's
 /// `stack.waiting_by_error`), on `linux` none may.
-@Suite("platform flow limit", .tags(.integration), .serialized)
+@Suite(
+    "platform flow limit",
+    .tags(.integration),
+    .serialized,
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason))
+)
 struct FlowLimitIntegrationTests {
     /// Every address, three ports in flight each, no budget, a 1.5 s timer (connects to empty
     /// addresses wait for ARP, ~3 s on Linux, so they hold their flow until the timer).

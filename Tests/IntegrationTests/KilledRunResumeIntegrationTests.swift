@@ -7,7 +7,12 @@ import Wire
 /// Issue 47: a run killed at any moment (SIGKILL to its whole process group: the harness, the app
 /// it measures, a `testbed up` under way) leaves nothing, and `run --resume` then measures what an
 /// uninterrupted run of the same seed measures.
-@Suite("a killed run resumes to the same counters", .tags(.integration), .serialized)
+@Suite(
+    "a killed run resumes to the same counters",
+    .tags(.integration),
+    .serialized,
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason))
+)
 struct KilledRunResumeIntegrationTests {
     /// Two strategies whose counters are exact under one seed (docs/METRICS.md, "Repeatability"),
     /// on two lanes, so the job raises the neighbour-table limits itself. About 45 s.

@@ -7,7 +7,12 @@ import Testing
 /// report (blind: it cannot know why it found nothing), and under `denied_unreachable` the app's
 /// connects must fail at once with EHOSTUNREACH while under `denied` none does (review-baseline:
 /// its TCP sweep connects to every address, with or without a neighbour found first).
-@Suite("local network permission denied", .tags(.integration), .serialized)
+@Suite(
+    "local network permission denied",
+    .tags(.integration),
+    .serialized,
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason))
+)
 struct LocalNetworkDeniedIntegrationTests {
     @Test("denied: nothing leaves, the scan ends blind; unreachable: connects fail with EHOSTUNREACH")
     func denied() throws {

@@ -7,7 +7,12 @@ import Testing
 /// `netmonitor-2.0` NetMonitor's ICMP ones — seen on the wire with tshark, and each checked against
 /// the real tools: the harness's `traceroute -n -q 1 -w 1`, and iputils `ping` and `traceroute`
 /// run beside the app in the same namespace.
-@Suite("NetDiag+'s tools in the session", .tags(.integration), .serialized)
+@Suite(
+    "NetDiag+'s tools in the session",
+    .tags(.integration),
+    .serialized,
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason))
+)
 struct NetDiagToolsIntegrationTests {
     @Test(
         "netdiag-tools on home: netdiag-plus sends marked echoes and UDP probes, netmonitor-2.0 plain echoes and ICMP probes; both traces agree with traceroute"

@@ -4,7 +4,12 @@ import Testing
 /// Time in the twin (issue 45) on a live testbed: a capture of a deep sleeper pinged every 100 ms
 /// gives its twin a `deep_sleep`, not only a reply probability; a capture of a netmonitor-2.0
 /// scan is reported as not a survey, with what it could not see.
-@Suite("Twin: time and the survey", .tags(.integration), .serialized)
+@Suite(
+    "Twin: time and the survey",
+    .tags(.integration),
+    .serialized,
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason))
+)
 struct TwinTimeIntegrationTests {
     static let fixture = "\(ScanBenchCLI.packageRoot)/Tests/IntegrationTests/Fixtures/wifi.yaml"
 

@@ -196,7 +196,7 @@ public enum SessionScriptLoader {
                     e.endpoint,
                     path.appending(key: "cert").appending(key: "endpoint"),
                     document,
-                    example: "198.18.0.61:5001, nas.example:443 or $tls_endpoint"
+                    example: "192.0.2.61:5001, nas.example:443 or $tls_endpoint"
                 )
             case .cancel, .thermal:
                 break

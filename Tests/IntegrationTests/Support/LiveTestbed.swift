@@ -79,9 +79,11 @@ extension Tag {
     @Tag static var integration: Self
 }
 
-/// Tests too long for `scripts/test`'s 25 minutes (a whole experiment rather than a check): they run
-/// with `SCANBENCH_LONG_TESTS=1`, as the workflow's `long-tests` job runs them.
+/// Integration tests beyond `scripts/test`'s 25 minutes on 2 cores: a whole experiment (prediction on
+/// a real-daemon LAN, a 90 s survey), a kill-and-resume, the gate's wrapper (the gate job runs the real
+/// thing), and the other apps' and the phone's mechanisms. They run with `SCANBENCH_LONG_TESTS=1`, as
+/// the workflow's `long-tests` job runs them (its filter lists these suites).
 enum LongTests {
     static let enabled = ProcessInfo.processInfo.environment["SCANBENCH_LONG_TESTS"] == "1"
-    static let reason = "a long experiment: set SCANBENCH_LONG_TESTS=1 (the workflow's long-tests job does)"
+    static let reason = "beyond the 25-minute suite: set SCANBENCH_LONG_TESTS=1 (the workflow's long-tests job does)"
 }
