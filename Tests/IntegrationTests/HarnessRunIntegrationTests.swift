@@ -289,12 +289,13 @@ struct HarnessRunIntegrationTests {
         usleep(3_000_000)  // mid-scan
         kill(child.pid, SIGKILL)
         child.wait()
-        // The controller watches the run that owns its LAN (`testbed up --owner`) and takes it down.
+        // The controller watches the run that owns its LAN (`testbed up --owner`) and takes it down;
+        // its log goes last, after the teardown.
         let deadline = Date().addingTimeInterval(15)
         while TestbedState.load(id: id) != nil
             || ScanBenchCLI.ourNamespaces().contains(where: {
                 $0.hasPrefix("scanbench-\(id)-")
-            }), Date() < deadline
+            }) || FileManager.default.fileExists(atPath: TestbedNames(id: id).controllerLog), Date() < deadline
         {
             usleep(100_000)
         }
