@@ -196,7 +196,7 @@ struct HarnessRunIntegrationTests {
         // 7 LANs × 7 presets × scan + home-wifi × 7 presets × 6 session scenarios, twice.
         #expect(
             dry.stderr.contains(
-                "dry run: 182 runs: home-wifi, office-wifi, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 7 strategies × scan + home-wifi × 7 strategies × 6 scenarios, × 2 repetitions"
+                "dry run: 234 runs: home-wifi, office-wifi, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 9 strategies × scan + home-wifi × 9 strategies × 6 scenarios, × 2 repetitions"
             ),
             "\(dry.stderr)"
         )
