@@ -270,7 +270,14 @@ public struct DeviceProber: Sendable {
 
     /// What the Bonjour browse heard, followed up: AirPlay `/info` on the port the device's
     /// `_airplay._tcp` record gave, when the quick scan did not reach it on 7000.
+    /// With `wifiLatencyMs` set, a device the probe found no open port on is timed on the lowest
+    /// port its services gave.
     public func followUp(_ signals: inout DeviceSignals, services: [BonjourService]) {
+        if let threshold = wifiLatencyMs, signals.connectLatencyMs == nil, let ip = IPv4Address(signals.ip),
+            let port = services.compactMap(\.port).filter({ $0 != 0 }).min()
+        {
+            measureLatency(into: &signals, ip: ip, port: port, wifiAtMs: threshold)
+        }
         guard !classifyOnly || DeviceClassifier.announced(signals) == nil else { return }
         guard signals.airplayModel == nil, let ip = IPv4Address(signals.ip),
             let port = services.first(where: { $0.type.lowercased() == "_airplay._tcp" })?.port, port != 0
