@@ -7,23 +7,10 @@ import Testing
 /// to ours for scoring.
 @Suite("HomeNet's classifier")
 struct HomeNetClassifierTests {
-    func device(_ configure: (inout DeviceSignals) -> Void) -> DeviceSignals {
-        var signals = DeviceSignals(ip: "198.18.0.9")
-        configure(&signals)
-        return signals
-    }
-
-    func service(_ type: String, txt: [String: String] = [:]) -> BonjourService {
-        BonjourService(
-            instance: "x",
-            type: type,
-            domain: "local",
-            host: nil,
-            port: nil,
-            addresses: ["198.18.0.9"],
-            txt: txt
-        )
-    }
+    /// The crafted devices and services of the other classifier's tests.
+    let crafted = ClassificationTests()
+    func device(_ configure: (inout DeviceSignals) -> Void) -> DeviceSignals { crafted.device(configure) }
+    func service(_ type: String, txt: [String: String] = [:]) -> BonjourService { crafted.service(type, txt: txt) }
 
     func verdict(_ configure: (inout DeviceSignals) -> Void) -> (HomeNetClassifier.Category, String) {
         let verdict = HomeNetClassifier.classify(device(configure))
@@ -47,8 +34,8 @@ struct HomeNetClassifierTests {
                 everything(&$0); $0.isGateway = false
             } == (.computer, "txt-model")
         )
-        // Without a model, the service type (_sonos before _device-info in nothing: the table's
-        // order puts the Apple row above the speaker row).
+        // Without a model, the service type: the table's order, not the device's, picks among
+        // several (the Apple row is above the speaker row).
         #expect(
             verdict {
                 everything(&$0); $0.isGateway = false
