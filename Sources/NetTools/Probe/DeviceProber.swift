@@ -15,7 +15,8 @@ import Wire
 /// | banner | open 21, 22, 25 (sent first), 554 (`OPTIONS`) | IANA ftp, ssh, smtp, rtsp |
 /// | AirPlay `GET /info` | open 7000, or the port an `_airplay._tcp` SRV record gave | AirPlay protocol (https://openairplay.github.io/airplay-spec/) |
 /// | Cast `GET /setup/eureka_info` | open 8008 | Google Cast local API (https://rithvikvibhu.github.io/GHLocalApi/) |
-/// | UPnP description | only the `LOCATION` an SSDP answer gave (`SSDPSearch`) | UPnP Device Architecture §2.3 |
+/// | UPnP description | the `LOCATION` an SSDP answer gave (`SSDPSearch`); with `upnpPaths`, those paths on open plain-HTTP ports first | UPnP Device Architecture §2.3; HomeNet's `description.xml`, `rootDesc.xml` (seed 002:118) |
+/// | TCP latency | with `wifiLatencyMs`: one timed connect to the lowest open (else service) port, and the wired/Wi-Fi guess | HomeNet (seed 002:120); the threshold an assumption |
 /// | vendor | the MAC's block in the IEEE registry | `OUIRegistry` |
 public struct DeviceProber: Sendable {
     /// The quick scan's width: nmap's fast scan (`-F`) probes its 100 most frequently open ports.
