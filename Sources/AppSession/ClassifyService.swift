@@ -6,7 +6,7 @@ import Wire
 import AppInputs
 
 /// The strategy's classify step inside the app (`deep_probe: own` or `none`): NetTools' deep probe
-/// and classifier (`ProbeSweep`, `DeviceClassifier`) on the last scan's devices, with what the
+/// and the strategy's classifier (`ProbeSweep`; `DeviceClassifier` or `HomeNetClassifier`) on the last scan's devices, with what the
 /// session learned in memory (`FindingsLog`) and every TCP connect holding a slot of the app's one
 /// budget (`BudgetSlot`), so its cost and yield are the strategy's and it competes for the budget
 /// as it would on the phone. Its time is the app's `classify` phase.
@@ -44,17 +44,21 @@ struct ClassifyService: Sendable {
             let sweep = ProbeSweep.classifying(classify, findings: known, slot: BudgetSlot.holding(budget))
             signals = ips.isEmpty ? [] : await sweep.run(ips)
         }
-        let probed = ProbedScanReport(report: scan, probed: signals)
+        let probed = ProbedScanReport(report: scan, probed: signals, classifier: classify.classifier)
         let elapsed = MonotonicClock.now() &- start
         events?.record(.phaseEnd(.init(phase: Self.phase, step: 0, outcome: .completed, elapsedNs: elapsed)))
         let devices = probed.devices.map { device in
-            SessionReport.Classify.Device(
+            var entry = SessionReport.Classify.Device(
                 ip: device.scanned.ip,
                 category: device.verdict.category,
                 rule: device.verdict.rule,
                 evidence: device.verdict.evidence,
                 displayName: device.verdict.name
             )
+            entry.nativeCategory = device.verdict.nativeCategory
+            entry.connectLatencyMs = device.verdict.signals.connectLatencyMs
+            entry.link = device.verdict.signals.link
+            return entry
         }
         return SessionReport.Classify(
             deepProbe: classify.deepProbe.rawValue,

@@ -27,7 +27,8 @@ struct ClassifyStepTests {
         let p = sweep.prober
         return
             "\(classify.deepProbe) \(p.quickPorts) \(p.timeout) \(p.marksGateway) \(p.classifyOnly) \(sweep.bonjourWindow) "
-            + "\(sweep.ssdp.map { "\($0)" } ?? "no ssdp") \(sweep.hostConcurrency) \(sweep.findings.devices.count)"
+            + "\(sweep.ssdp.map { "\($0)" } ?? "no ssdp") \(sweep.hostConcurrency) \(sweep.findings.devices.count) "
+            + "\(p.upnpPaths) \(p.wifiLatencyMs.map { "\($0)" } ?? "no latency")"
     }
 
     @Test("each classify knob changes the app's classify step", arguments: Strategy.Classify.keys)
@@ -44,6 +45,34 @@ struct ClassifyStepTests {
         case "ssdp_window_ms": changed = Self.sweep { $0.ssdpWindowMs = 3000 }
         case "timeout_ms": changed = Self.sweep { $0.timeoutMs = 500 }
         case "host_concurrency": changed = Self.sweep { $0.hostConcurrency = 4 }
+        case "probe": changed = Self.sweep { $0.probe = .deep }
+        case "wifi_latency_ms":
+            // Acts under the deep probe only.
+            #expect(
+                Self.sweep {
+                    $0.probe = .deep; $0.wifiLatencyMs = 8
+                } != Self.sweep { $0.probe = .deep }
+            )
+            return
+        case "classifier":
+            // Not the sweep's: the report's verdict on the same signals.
+            var signals = DeviceSignals(ip: "198.18.0.9")
+            signals.hostname = "DESKTOP-1A2B3C4"
+            signals.services = [
+                BonjourService(
+                    instance: "x",
+                    type: "_http._tcp",
+                    domain: "local",
+                    host: nil,
+                    port: 80,
+                    addresses: [signals.ip],
+                    txt: [:]
+                )
+            ]
+            let ours = ProbeReport(signals: signals), homenet = ProbeReport(signals: signals, classifier: .homenet)
+            // HomeNet's tree stops at the service type no row names; ours goes on to the host name.
+            #expect(ours.category == "computer" && homenet.nativeCategory == "unknown", "\(ours) \(homenet)")
+            return
         default: Issue.record("no check for classify.\(key)"); return
         }
         #expect(changed != base, "classify.\(key) left the step unchanged: \(base)")

@@ -39,6 +39,13 @@ extension SessionReport {
             public var rule: String
             public var evidence: String?
             public var displayName: String?
+            /// The classifier's own category when it is not ours (`classifier: homenet`: one of
+            /// HomeNet's eleven); `category` is then its counterpart of ours, for scoring.
+            public var nativeCategory: String?
+            /// `probe: deep`: milliseconds of one TCP connect to the device, and the guess from it,
+            /// `wired` or `wifi` (`classify.wifi_latency_ms`); nil when not measured.
+            public var connectLatencyMs: Double?
+            public var link: String?
 
             public init(ip: String, category: String?, rule: String, evidence: String?, displayName: String?) {
                 (self.ip, self.category, self.rule, self.evidence, self.displayName) = (
@@ -47,10 +54,12 @@ extension SessionReport {
             }
 
             enum CodingKeys: String, CodingKey {
-                case ip, category
+                case ip, category, link
                 case rule = "category_reason"
                 case evidence = "category_evidence"
                 case displayName = "display_name"
+                case nativeCategory = "native_category"
+                case connectLatencyMs = "connect_latency_ms"
             }
         }
     }

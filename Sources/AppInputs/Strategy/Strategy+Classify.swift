@@ -31,6 +31,16 @@ extension Strategy {
         public var timeoutMs = 1000
         /// `own`: devices probed at once.
         public var hostConcurrency = 1024
+        /// `own`: what the probe asks each device (`connect`: only what can change our classifier's
+        /// verdict; `deep`: HomeNet's whole probe, seed 002:113-121).
+        public var probe: ClassifyProbe = .connect
+        /// Which classifier puts the category on each device (ours, or HomeNet's order and its
+        /// eleven categories, seed 002:125-162, mapped to ours for scoring).
+        public var classifier: Classifier = .scanbench
+        /// `deep`: a device whose TCP connect took at least this many milliseconds is guessed to be
+        /// on Wi-Fi, below it wired (seed 002:120 "TCP Latency — Wired vs WiFi inference" names no
+        /// threshold: an assumption, swept 1-10 ms).
+        public var wifiLatencyMs = 3
 
         /// The section's knobs, declared once (`Knob`): key, range and unit, what `tune` may try.
         static let knobs: [Knob<Classify>] = [
@@ -90,6 +100,34 @@ extension Strategy {
                 "devices",
                 doc: "`own`: devices probed at once (HomeNet: 4, 002:123)"
             ),
+            Knob(
+                "probe",
+                \.probe,
+                doc: """
+                    `own`: `connect`: connects and only the fetches that can change our classifier's verdict; `deep`: HomeNet's \
+                    probe (002:113-121): `GET /` on open web ports (`Server`, `<title>`), SSH/FTP/SMTP banners, RTSP `OPTIONS`, \
+                    UPnP description at the SSDP `LOCATION` or `/description.xml`, `/rootDesc.xml`, AirPlay `/info`, Cast \
+                    `eureka_info`, and one timed TCP connect for the wired/Wi-Fi guess
+                    """
+            ),
+            Knob(
+                "classifier",
+                \.classifier,
+                doc: """
+                    `scanbench`: ours (docs/STRATEGIES.md, "classify"); `homenet`: HomeNet's order (gateway → TXT model → service \
+                    type → probes → host name → ports, 002:127-140) and its eleven categories (002:151-162), mapped to ours for scoring
+                    """
+            ),
+            Knob(
+                "wifi_latency_ms",
+                \.wifiLatencyMs,
+                1...1000,
+                "milliseconds",
+                doc: """
+                    `deep`: a TCP connect at least this slow guesses Wi-Fi, a faster one wired (002:120 names no threshold: \
+                    assumption, sweep 1-10)
+                    """
+            ),
         ]
         /// The section's keys, as a strategy file spells them.
         public static let keys = knobs.map(\.key)
@@ -97,6 +135,22 @@ extension Strategy {
         public init() {}
         public init(from decoder: any Decoder) throws { try self.init(knobsFrom: decoder) }
         public func encode(to encoder: any Encoder) throws { try encodeKnobs(to: encoder) }
+    }
+
+    /// What the app's own probe asks each device (`classify.probe`).
+    public enum ClassifyProbe: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// Connects, and only the fetches that can change our classifier's verdict.
+        case connect
+        /// HomeNet's deep probe (seed 002:113-121): web pages, banners, UPnP, AirPlay, Cast, latency.
+        case deep
+    }
+
+    /// Which classifier the app runs on the probed devices (`classify.classifier`).
+    public enum Classifier: String, Sendable, Codable, CaseIterable, StrategyChoice {
+        /// Ours (`DeviceClassifier`).
+        case scanbench
+        /// HomeNet's (`HomeNetClassifier`, seed 002:125-162).
+        case homenet
     }
 
     /// Whether the app deep-probes after its scan.

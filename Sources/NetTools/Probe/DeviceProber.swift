@@ -15,7 +15,8 @@ import Wire
 /// | banner | open 21, 22, 25 (sent first), 554 (`OPTIONS`) | IANA ftp, ssh, smtp, rtsp |
 /// | AirPlay `GET /info` | open 7000, or the port an `_airplay._tcp` SRV record gave | AirPlay protocol (https://openairplay.github.io/airplay-spec/) |
 /// | Cast `GET /setup/eureka_info` | open 8008 | Google Cast local API (https://rithvikvibhu.github.io/GHLocalApi/) |
-/// | UPnP description | only the `LOCATION` an SSDP answer gave (`SSDPSearch`) | UPnP Device Architecture §2.3 |
+/// | UPnP description | the `LOCATION` an SSDP answer gave (`SSDPSearch`); with `upnpPaths`, those paths on open plain-HTTP ports first | UPnP Device Architecture §2.3; HomeNet's `description.xml`, `rootDesc.xml` (seed 002:118) |
+/// | TCP latency | with `wifiLatencyMs`: one timed connect to the lowest open (else service) port, and the wired/Wi-Fi guess | HomeNet (seed 002:120); the threshold an assumption |
 /// | vendor | the MAC's block in the IEEE registry | `OUIRegistry` |
 public struct DeviceProber: Sendable {
     /// The quick scan's width: nmap's fast scan (`-F`) probes its 100 most frequently open ports.
@@ -38,6 +39,13 @@ public struct DeviceProber: Sendable {
     public var marksGateway = true
     /// The slot each TCP connect holds (the app's budget in `scanbench-app`); none by default.
     public var slot = ConnectionSlot.none
+    /// Paths tried for a UPnP description on each open plain-HTTP port when no SSDP `LOCATION`
+    /// gave one (HomeNet: `description.xml`, `rootDesc.xml`, seed 002:118); none by default.
+    public var upnpPaths: [String] = []
+    /// When set, one timed TCP connect to the device's lowest open port, and the guess `wifi` at
+    /// or above this many milliseconds, `wired` below (HomeNet's "TCP Latency — Wired vs WiFi
+    /// inference", seed 002:120; the threshold is unstated there: a strategy's assumption).
+    public var wifiLatencyMs: Double?
 
     public init(
         timeout: Double = 1.5,
@@ -62,6 +70,8 @@ public struct DeviceProber: Sendable {
 
     /// IANA ftp 21, ssh 22, smtp 25 (the server speaks first) and rtsp 554 (answers `OPTIONS`).
     static let bannerPorts: [UInt16] = [22, 21, 25, 554]
+    /// HomeNet's UPnP description paths, tried where no SSDP answer gave one (seed 002:118).
+    public static let homeNetUPnPPaths = ["/description.xml", "/rootDesc.xml"]
     /// AirPlay's `/info` port (AirPlay protocol documentation).
     static let airplayPort: UInt16 = 7000
     /// Google Cast's local HTTP API port (the `eureka_info` endpoint).
@@ -103,7 +113,38 @@ public struct DeviceProber: Sendable {
         }
         if open.contains(Self.airplayPort) { airplayInfo(into: &signals, ip: ip, port: Self.airplayPort) }
         if open.contains(Self.castPort) { castInfo(into: &signals, ip: ip) }
+        describeAtKnownPaths(into: &signals, ip: ip, open: open)
+        if let threshold = wifiLatencyMs, let port = open.min() {
+            measureLatency(into: &signals, ip: ip, port: port, wifiAtMs: threshold)
+        }
         return signals
+    }
+
+    /// `upnpPaths` on each open plain-HTTP port (nmap's name for it), until one answers with a
+    /// device description.
+    func describeAtKnownPaths(into signals: inout DeviceSignals, ip: IPv4Address, open: Set<UInt16>) {
+        for port in open.sorted() where Self.webUsesTLS(port) == false {
+            for path in upnpPaths where signals.upnpDeviceType == nil {
+                if let head = slot.run({ HTTPProbe.get(ip, port: port, path: path, tls: false, timeout: timeout) }) {
+                    Self.readUPnPDescription(head, into: &signals)
+                }
+            }
+        }
+    }
+
+    /// One TCP connect to `port`, timed from the connect call to the handshake's end, and the
+    /// wired/Wi-Fi guess from it (nothing when the connect fails).
+    func measureLatency(into signals: inout DeviceSignals, ip: IPv4Address, port: UInt16, wifiAtMs: Double) {
+        let attempt = slot.run { TCPConnector.connect(ip, port: port, timeout: timeout) }
+        attempt.socket?.close()
+        guard attempt.outcome == .connected else { return }
+        signals.connectLatencyMs = attempt.elapsedMs
+        signals.link = Self.linkGuess(latencyMs: attempt.elapsedMs, wifiAtMs: wifiAtMs)
+    }
+
+    /// `wifi` for a connect of at least `wifiAtMs` milliseconds, else `wired`.
+    public static func linkGuess(latencyMs: Double, wifiAtMs: Double) -> String {
+        latencyMs >= wifiAtMs ? "wifi" : "wired"
     }
 
     /// The open ones of `ports` on `ip`, `concurrency` connects at once. Without a slot they are
@@ -225,12 +266,19 @@ public struct DeviceProber: Sendable {
     public func followUp(_ signals: inout DeviceSignals, location: SSDPSearch.Location?) {
         guard let ip = IPv4Address(signals.ip) else { return }
         readMAC(into: &signals, ip: ip)
-        if let location { describe(location, into: &signals) }
+        if let location, signals.upnpDeviceType == nil { describe(location, into: &signals) }
     }
 
     /// What the Bonjour browse heard, followed up: AirPlay `/info` on the port the device's
     /// `_airplay._tcp` record gave, when the quick scan did not reach it on 7000.
+    /// With `wifiLatencyMs` set, a device the probe found no open port on is timed on the lowest
+    /// port its services gave.
     public func followUp(_ signals: inout DeviceSignals, services: [BonjourService]) {
+        if let threshold = wifiLatencyMs, signals.connectLatencyMs == nil, let ip = IPv4Address(signals.ip),
+            let port = services.compactMap(\.port).filter({ $0 != 0 }).min()
+        {
+            measureLatency(into: &signals, ip: ip, port: port, wifiAtMs: threshold)
+        }
         guard !classifyOnly || DeviceClassifier.announced(signals) == nil else { return }
         guard signals.airplayModel == nil, let ip = IPv4Address(signals.ip),
             let port = services.first(where: { $0.type.lowercased() == "_airplay._tcp" })?.port, port != 0

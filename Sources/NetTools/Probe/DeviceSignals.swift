@@ -22,6 +22,10 @@ public struct DeviceSignals: Sendable, Codable, Equatable {
     public var airplayName: String?
     public var chromecastName: String?
     public var chromecastModel: String?
+    /// Milliseconds of one TCP connect to an open port (SYN to SYN/ACK), HomeNet's "TCP Latency".
+    public var connectLatencyMs: Double?
+    /// `wired` or `wifi`: the guess from `connectLatencyMs` (`DeviceProber.wifiLatencyMs`).
+    public var link: String?
 
     enum CodingKeys: String, CodingKey {
         case ip, hostname, mac, vendor, services, banners
@@ -37,6 +41,8 @@ public struct DeviceSignals: Sendable, Codable, Equatable {
         case airplayName = "airplay_name"
         case chromecastName = "chromecast_name"  // Google Cast eureka_info name
         case chromecastModel = "chromecast_model"  // Google Cast eureka_info model
+        case connectLatencyMs = "connect_latency_ms"
+        case link
     }
 
     public init(ip: String) { self.ip = ip }

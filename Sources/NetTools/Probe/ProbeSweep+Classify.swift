@@ -18,8 +18,12 @@ extension ProbeSweep {
         var prober = DeviceProber(
             timeout: Double(classify.timeoutMs) / 1000,
             topPorts: classify.topPorts,
-            classifyOnly: true
+            classifyOnly: classify.probe == .connect
         )
+        if classify.probe == .deep {
+            prober.upnpPaths = DeviceProber.homeNetUPnPPaths
+            prober.wifiLatencyMs = Double(classify.wifiLatencyMs)
+        }
         prober.extraPorts = classify.ports.compactMap { UInt16(exactly: $0) }
         prober.marksGateway = classify.gatewayFlag
         prober.slot = slot

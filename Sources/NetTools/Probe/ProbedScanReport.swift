@@ -1,6 +1,7 @@
 import AppContract
 import ScanKit
 import Wire
+import AppInputs
 
 /// What `scanbench scan --probe --json` prints: the scan's report with each device enriched by
 /// NetTools' deep probe and classification (docs/SCANKIT.md); `scanbench probe --from-scan --json`
@@ -34,8 +35,9 @@ public struct ProbedScanReport: Sendable, Encodable {
     public var summary: ScanReport.Totals
 
     /// Pairs each scanned device with its probe (by IP), adding what the scan knew that the
-    /// probe did not see: the scan's host name (PTR or Bonjour), MAC (and its vendor) and open ports.
-    public init(report: ScanReport, probed: [DeviceSignals]) {
+    /// probe did not see: the scan's host name (PTR or Bonjour), MAC (and its vendor) and open
+    /// ports; classified by `classifier`.
+    public init(report: ScanReport, probed: [DeviceSignals], classifier: Strategy.Classifier = .scanbench) {
         let byIP = Dictionary(probed.map { ($0.ip, $0) }, uniquingKeysWith: { first, _ in first })
         devices = report.devices.map { scanned in
             var signals = byIP[scanned.ip] ?? DeviceSignals(ip: scanned.ip)
@@ -46,7 +48,7 @@ public struct ProbedScanReport: Sendable, Encodable {
             }
             signals.openPorts = Array(Set(signals.openPorts + scanned.openPorts.compactMap { UInt16(exactly: $0) }))
                 .sorted()
-            return Device(scanned: scanned, verdict: ProbeReport(signals: signals))
+            return Device(scanned: scanned, verdict: ProbeReport(signals: signals, classifier: classifier))
         }
         summary = report.summary
     }

@@ -145,7 +145,7 @@ struct ProbeCommand: ParsableCommand {
                 seen.insert($0).inserted
             }
             let signals = NameNormaliser.deduplicateByIP(sweep.run(ips))
-            let reports = signals.map(ProbeReport.init(signals:))
+            let reports = signals.map { ProbeReport(signals: $0) }
             if json { Terminal.printJSON(reports); return }
             for report in reports {
                 print(ProbeReportText.verdict(report))
