@@ -215,7 +215,8 @@ public struct TestbedBuilder {
                         deepSleep: device.deepSleep,
                         addresses: [device.ip],
                         leave: device.leave,
-                        mdnsStorm: device.mdnsStorm.map { ($0, StormSchedule.frame(for: device)) }
+                        mdnsStorm: device.mdnsStorm.map { ($0, StormSchedule.frame(for: device)) },
+                        hostile: hostileKinds(of: index).map(Fixture.Hostile.text)
                     ), taps[index + 1]
                 )
             )
@@ -242,13 +243,22 @@ public struct TestbedBuilder {
         running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: "dnsmasq")
     }
 
+    /// The kinds device `index`'s `hostile` fault answers with, drawn once from the testbed's
+    /// seed (the switch logs them, the agent serves them); nil without the fault.
+    func hostileKinds(of index: Int) -> [Fixture.Hostile.HostileProtocol: Fixture.Hostile.Kind]? {
+        fixture.devices[index].hostile?.drawn(seed: FrameIdentity.mix([seed, UInt64(index + 1), 0x484F]))
+    }
+
     private func startAgents(running: RunningTestbed) throws {
         let directory = names.stateDirectory
         let fixtureJSON = "\(directory)/fixture.json"
         try FileManager.default.createDirectory(atPath: "\(directory)/logs", withIntermediateDirectories: true)
-        for device in fixture.devices where DeviceServicesNeed.any(device) {
+        for (index, device) in fixture.devices.enumerated() where DeviceServicesNeed.any(device) {
+            let hostile = hostileKinds(of: index).map { ["--hostile", Fixture.Hostile.text($0)] } ?? []
             let arguments = NetworkNamespace(names.deviceNamespace(device.name))
-                .command([agentExecutable, "testbed", "agent", "--fixture", fixtureJSON, "--device", device.name])
+                .command(
+                    [agentExecutable, "testbed", "agent", "--fixture", fixtureJSON, "--device", device.name] + hostile
+                )
             let log = "\(directory)/logs/\(device.name).log"
             running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: device.name)
         }

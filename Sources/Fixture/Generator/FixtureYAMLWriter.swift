@@ -154,6 +154,11 @@ public struct FixtureYAMLWriter {
             line(4, "start_s: \(Self.interval(storm.startS))")
             line(4, "duration_s: \(Self.interval(storm.durationS))")
         }
+        if let hostile = device.hostile {
+            line(2, "hostile:")
+            line(4, "protocols: [\(hostile.protocols.map(\.rawValue).joined(separator: ", "))]")
+            line(4, "kinds: [\(hostile.kinds.map(\.rawValue).joined(separator: ", "))]")
+        }
         value(2, "icmp_echo", device.icmpEcho)
         if let stack = device.ipStack { write(stack) }
         if let tcp = device.tcp {

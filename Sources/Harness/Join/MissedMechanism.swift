@@ -33,6 +33,9 @@ struct MissedMechanism {
     /// `mdns_storm` faults the testbed published: device, window on the event log's clock, and in
     /// seconds after the switch's start.
     let storms: [(device: String, start: UInt64, end: UInt64, startS: Double, endS: Double)]
+    /// `hostile` faults the testbed published: device and the kinds its answers were drawn
+    /// (`mdns truncated, http oversized`), in force for the whole run.
+    let hostile: [(device: String, kinds: String)]
     /// The first and last record of the event log (the app's session), if any.
     let session: (start: UInt64, end: UInt64)?
     let spans: [IPv4Address: [UInt64: ConnectionSpan]]
@@ -58,6 +61,9 @@ struct MissedMechanism {
         )
         storms = (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.mdnsStormKind }.map { event in
             (event.port, onLogClock(event.startUnix), onLogClock(event.endUnix), event.startSeconds, event.endSeconds)
+        }
+        hostile = (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.hostileKind }.map { event in
+            (event.port, event.detail ?? "kinds not recorded")
         }
         let times = observation.events.map(\.timeNs)
         session = times.min().flatMap { first in times.max().map { (first, $0) } }
@@ -140,6 +146,18 @@ struct MissedMechanism {
                 "mdns_storm: \(storm.device) multicast its announcement \(String(format: "%.1f", storm.startS))-\(String(format: "%.1f", storm.endS)) s after the switch's start, during the session"
                     + (sent.map { " (\($0) sent in the run)" } ?? "") + " (path-events.json)"
             )
+        }
+        let name = truth.devices.first(where: { $0.device.ip == ip })?.device.name
+        for fault in hostile {
+            // Its own answers were spoiled: the fault explains a miss of the device itself when
+            // none of its probed TCP ports answered either.
+            let own = fault.device == name
+            observed.append(
+                "hostile: \(own ? "its own" : "\(fault.device)'s") answers were \(fault.kinds) (path-events.json)"
+            )
+            if own && !answered {
+                inferred.append("its answers were hostile (\(fault.kinds)) and no probed port answered")
+            }
         }
         let endedByPolicy = connects.filter(\.endedAtPathWait).count
         if endedByPolicy > 0 && !answered {

@@ -73,6 +73,7 @@ public final class UserspaceSwitch: Sendable {
             port.storm = config.mdnsStorm.map {
                 StormSchedule($0.storm, frame: $0.frame, origin: origin, seed: portSeed(0x5354))
             }
+            port.hostile = config.hostile
             port.congestion = config.congestion
             built.append(port)
         }
@@ -132,13 +133,25 @@ public final class UserspaceSwitch: Sendable {
                 guard let storm = port.storm, storm.start <= now else { return nil }
                 return record(port.name, PathEventRecord.mdnsStormKind, storm.start, storm.end)
             }
+            // A hostile device answers so from the switch's start for the testbed's life (a day at most).
+            let hostile = state.ports.compactMap { port -> PathEventRecord? in
+                guard let kinds = port.hostile else { return nil }
+                var event = record(
+                    port.name,
+                    PathEventRecord.hostileKind,
+                    self.origin,
+                    self.origin + 86_400_000_000_000
+                )
+                event.detail = kinds
+                return event
+            }
             return state.ports.indices.flatMap { index -> [PathEventRecord] in
                 guard state.ports[index].path != nil else { return [] }
                 _ = state.ports[index].path!.state(at: now)
                 return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
                     record(state.ports[index].name, event.kind.rawValue, event.start, event.end)
                 }
-            } + leaves + storms
+            } + leaves + storms + hostile
         }
     }
 
@@ -445,7 +458,7 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The switch port ("scanner").
     public var port: String
     /// `roam`, `association_loss` or `congestion` (the scanner's path), or a device's fault,
-    /// `port` naming the device: `leave` (away from the LAN) or `mdns_storm`.
+    /// `port` naming the device: `leave` (away from the LAN), `mdns_storm` or `hostile`.
     public var kind: String
     /// Seconds after the switch started.
     public var startSeconds: Double
@@ -453,6 +466,9 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The same instants as Unix time (wall clock), to line them up with a capture's timestamps.
     public var startUnix: Double
     public var endUnix: Double
+    /// What the fault did, where its kind alone does not say (`hostile`: the drawn kinds, e.g.
+    /// `mdns truncated, http oversized`); absent otherwise.
+    public var detail: String?
 
     public init(
         port: String,
@@ -460,8 +476,10 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
         startSeconds: Double,
         endSeconds: Double,
         startUnix: Double,
-        endUnix: Double
+        endUnix: Double,
+        detail: String? = nil
     ) {
+        self.detail = detail
         self.port = port
         self.kind = kind
         self.startSeconds = startSeconds
@@ -471,7 +489,7 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case port, kind
+        case port, kind, detail
         case startSeconds = "start_s"
         case endSeconds = "end_s"
         case startUnix = "start_unix"
@@ -482,6 +500,8 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     public static let leaveKind = "leave"
     /// The kind of an `mdns_storm` fault's record.
     public static let mdnsStormKind = "mdns_storm"
+    /// The kind of a `hostile` fault's record (`detail` gives the kinds drawn).
+    public static let hostileKind = "hostile"
 
     /// True for the scanner's roam and association-loss gaps (its path carries nothing).
     public var isScannerGap: Bool { kind == "roam" || kind == "association_loss" }

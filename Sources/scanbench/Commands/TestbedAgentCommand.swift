@@ -22,6 +22,9 @@ struct TestbedAgentCommand: ParsableCommand {
     @Option(help: "Serve this upstream server.")
     var server: String?
 
+    @Option(help: "The device's drawn hostile answers, e.g. 'mdns truncated, http oversized'.")
+    var hostile: String?
+
     func run() throws {
         ProcessSignals.deliverOnParentDeath(SIGKILL)
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture))
@@ -31,6 +34,12 @@ struct TestbedAgentCommand: ParsableCommand {
             // Wake-on-LAN logs live with the testbed's state, so 'testbed down' removes them.
             options.wakeOnLANDirectory =
                 URL(fileURLWithPath: fixture).deletingLastPathComponent().appendingPathComponent("wol").path
+            if let hostile {
+                guard let kinds = Fixture.Hostile.parse(hostile) else {
+                    throw ValidationError("--hostile '\(hostile)': write 'PROTOCOL KIND, …', e.g. 'mdns truncated'")
+                }
+                options.hostile = kinds
+            }
             // The gateway's TCP 53 belongs to dnsmasq.
             if loaded.devices.first(where: { $0.name == device })?.ip == loaded.network.gateway {
                 options.portsServedElsewhere = [53]
