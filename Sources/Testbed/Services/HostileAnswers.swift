@@ -4,8 +4,8 @@ import Synchronization
 
 /// A device's hostile answers (`Fixture.Hostile`, drawn at `testbed up`): which kind each
 /// protocol answers with, and the rewrites of a well-formed answer into a malformed, truncated
-/// or oversized one. Each kind has a few variants, taken in turn (answer 1 the first, answer 2
-/// the second, …), so that a run meets every one of them. The limits broken are:
+/// or oversized one. Each kind has a few variants, taken in turn on each protocol (its first
+/// answer the first variant, its second the second, …), so that a run meets every one of them. The limits broken are:
 /// - DNS/mDNS: RFC 1035 §4.1.4 (a compression pointer points to an earlier name, so never to
 ///   itself or past the message), §4.1.1 (the counts give the records that follow), RFC 6762 §17
 ///   (a multicast DNS message is at most 9000 bytes with its IP and UDP headers).
@@ -20,12 +20,18 @@ final class HostileAnswers: Sendable {
 
     /// The kind each spoiled protocol answers with.
     let kinds: [HostileProtocol: Kind]
-    private let answered = Atomic<Int>(0)
+    /// Answers sent so far, per protocol.
+    private let answered = Mutex<[HostileProtocol: Int]>([:])
 
     init(kinds: [HostileProtocol: Kind]) { self.kinds = kinds }
 
-    /// The variant the next answer takes (0, 1, 2, … across the device's protocols).
-    func nextVariant() -> Int { answered.add(1, ordering: .relaxed).oldValue }
+    /// The variant the next answer on `name` takes (0, 1, 2, … per protocol).
+    func nextVariant(_ name: HostileProtocol) -> Int {
+        answered.withLock { counts in
+            defer { counts[name, default: 0] += 1 }
+            return counts[name, default: 0]
+        }
+    }
 
     /// The largest DNS message RFC 6762 §17 allows on the wire, less 20 bytes of IPv4 and 8 of
     /// UDP header.

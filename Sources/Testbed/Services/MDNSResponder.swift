@@ -38,7 +38,7 @@ struct MDNSResponder: Sendable {
         let wire: @Sendable (DNSMessage) -> [UInt8] = { message in
             let encoded = message.encoded()
             guard let hostile, let kind = hostile.kinds[.mdns] else { return encoded }
-            return HostileAnswers.mdns(encoded, kind: kind, variant: hostile.nextVariant())
+            return HostileAnswers.mdns(encoded, kind: kind, variant: hostile.nextVariant(.mdns))
         }
         ServiceLoop.datagrams(on: socket, name: "mdns", stop: stop) { bytes, sender in
             guard let query = try? DNSMessage(bytes: bytes) else { return }

@@ -39,7 +39,7 @@ struct SSDPResponder: Sendable {
                 for response in responses {
                     let bytes =
                         if let hostile, let kind = hostile.kinds[.ssdp] {
-                            HostileAnswers.ssdp(response, kind: kind, variant: hostile.nextVariant())
+                            HostileAnswers.ssdp(response, kind: kind, variant: hostile.nextVariant(.ssdp))
                         } else {
                             Array(response.utf8)
                         }

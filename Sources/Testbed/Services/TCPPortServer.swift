@@ -78,7 +78,7 @@ struct TCPPortServer: Sendable {
                         HostileAnswers.writeHTTP(
                             response,
                             kind: kind,
-                            variant: hostile.nextVariant(),
+                            variant: hostile.nextVariant(.http),
                             on: session.stream,
                             until: .now + .seconds(session.deadline.timeIntervalSinceNow)
                         )
