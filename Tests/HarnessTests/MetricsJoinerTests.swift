@@ -298,6 +298,51 @@ struct MetricsJoinerTests {
         #expect(!brief.contains("left the LAN (leave fault)"), "its probe was not inside the window: \(brief)")
     }
 
+    @Test("hostile answers are named in every missed reason, and blamed for the hostile device's own miss")
+    func missedReasonsNameHostileAnswers() throws {
+        let speaker = Self.ip("198.18.0.12")
+        let t0: UInt64 = 1_000_000_000
+        let records = [
+            EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253))),
+            EventRecord(
+                timeNs: t0 + 100_000_000,
+                event: .connectionCreated(
+                    .init(connection: 1, transport: .tcp, ip: speaker, port: 7000, phase: "tcp_probe")
+                )
+            ),
+            EventRecord(timeNs: t0 + 100_000_000, event: .connectionState(.init(connection: 1, state: .preparing))),
+            EventRecord(timeNs: t0 + 900_000_000, event: .connectionState(.init(connection: 1, state: .cancelled))),
+            EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0))),
+        ]
+        var observation = RunObservation(
+            truth: try Self.truth(),
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
+        observation.pathEvents = [
+            PathEventRecord(
+                port: "speaker",
+                kind: PathEventRecord.hostileKind,
+                startSeconds: 0,
+                endSeconds: 86_400,
+                startUnix: 0,
+                endUnix: 86_400,
+                detail: "mdns truncated"
+            )
+        ]
+        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+        let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+        #expect(speakerReason.contains("hostile: its own answers were mdns truncated"), "\(speakerReason)")
+        #expect(speakerReason.contains("its answers were hostile (mdns truncated)"), "\(speakerReason)")
+        let phoneReason = try #require(devices.first { $0.name == "phone" }?.missedBecause)
+        #expect(phoneReason.contains("hostile: speaker's answers were mdns truncated"), "\(phoneReason)")
+        #expect(!phoneReason.contains("its answers were hostile"), "not its own fault: \(phoneReason)")
+    }
+
     @Test(
         "burst loss on the scanner's link is named in every missed reason; blamed only where an open port went unanswered"
     )
