@@ -10,7 +10,9 @@ extension Fixture {
     /// The device leaves the LAN and comes back: from a start drawn uniformly from `start_s:
     /// [min, max]` (seconds after the switch's start) for a time drawn from `away_s: [min, max]`,
     /// the switch carries nothing to or from it (as if it walked out of range or was switched off);
-    /// then it is back on the same address. `[t, t]` states a fixed time.
+    /// then it is back on the same address, or with `new_address: true` on another one of the
+    /// subnet (`returnAddresses(seed:)`), as a device that asks DHCP again on its return may get.
+    /// `[t, t]` states a fixed time.
     public struct Leave: Codable, Sendable, Equatable {
         /// What either bound of `start_s` may be (a day).
         public static let startRangeS: ClosedRange<Double> = 0...86_400
@@ -19,10 +21,13 @@ extension Fixture {
 
         public var startS: [Double]
         public var awayS: [Double]
+        /// Come back on another address of the subnet (default false: the same one).
+        public var newAddress: Bool?
 
-        public init(startS: [Double], awayS: [Double]) {
+        public init(startS: [Double], awayS: [Double], newAddress: Bool? = nil) {
             self.startS = startS
             self.awayS = awayS
+            self.newAddress = newAddress
         }
 
         /// The window `[start, end)` in seconds after the switch's start, given two uniform draws
@@ -36,7 +41,27 @@ extension Fixture {
         enum CodingKeys: String, CodingKey, CaseIterable {
             case startS = "start_s"
             case awayS = "away_s"
+            case newAddress = "new_address"
         }
+    }
+
+    /// The address each device whose `leave` has `new_address: true` comes back on: drawn from
+    /// `seed`, uniformly among the subnet's host addresses that no device, the gateway or the
+    /// scanner holds and no other return took, in the order of `devices`. A device gets none when
+    /// the subnet has no free address left (the validator refuses such a fixture).
+    public func returnAddresses(seed: UInt64) -> [String: IPv4Address] {
+        let movers = devices.filter { $0.leave?.newAddress == true }
+        guard !movers.isEmpty else { return [:] }
+        var taken = Set(devices.map(\.ip.value) + [network.gateway.value, network.scanner.ip.value])
+        var free = network.subnet.hosts.filter { !taken.contains($0.value) }
+        var random = RandomSource(seed: seed ^ 0x4E45_5741_4444_5200)
+        var result: [String: IPv4Address] = [:]
+        for device in movers where !free.isEmpty {
+            let address = free.remove(at: Int(random.next() % UInt64(free.count)))
+            taken.insert(address.value)
+            result[device.name] = address
+        }
+        return result
     }
 }
 

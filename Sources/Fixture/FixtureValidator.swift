@@ -65,6 +65,19 @@ struct FixtureValidator {
             )
         }
         if let upstream = fixture.upstream { try checkUpstream(upstream, usedIPs: seenIPs) }
+        try checkReturnAddresses()
+    }
+
+    /// Every `leave` with `new_address: true` has a free address of the subnet to come back on.
+    private func checkReturnAddresses() throws {
+        let movers = fixture.devices.indices.filter { fixture.devices[$0].leave?.newAddress == true }
+        let drawn = fixture.returnAddresses(seed: 0)
+        guard let short = movers.first(where: { drawn[fixture.devices[$0].name] == nil }) else { return }
+        throw document.error(
+            at: [.key("devices"), .index(short), .key("leave"), .key("new_address")],
+            "\(fixture.network.subnet) has no free address left for device '\(fixture.devices[short].name)' to come back on",
+            fix: "use a larger subnet, or fewer devices with new_address: true"
+        )
     }
 
     private func checkUniqueAcrossDevices(_ key: String, fix: String, _ value: (Fixture.Device) -> String?) throws {

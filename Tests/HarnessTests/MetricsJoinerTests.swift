@@ -298,6 +298,50 @@ struct MetricsJoinerTests {
         #expect(!brief.contains("left the LAN (leave fault)"), "its probe was not inside the window: \(brief)")
     }
 
+    @Test("a device that came back on a new address is found at it")
+    func foundAtTheReturnAddress() throws {
+        let fixture = try FixtureLoader.load(text: Self.fixtureText, file: "join.yaml")
+        let returnAddress = Self.ip("198.18.0.77")
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "join.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")),
+            returnAddresses: ["phone": returnAddress]
+        )
+        let t0: UInt64 = 1_000_000_000
+        let records = [
+            EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253))),
+            EventRecord(
+                timeNs: t0 + 100_000_000,
+                event: .deviceFirstSeen(.init(ip: returnAddress, source: .arp))
+            ),
+            EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 1))),
+        ]
+        let observation = RunObservation(
+            truth: truth,
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
+        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+        let phone = try #require(devices.first { $0.name == "phone" })
+        #expect(phone.found && phone.ip == "198.18.0.77", "\(phone)")
+        // Without the return address in the truth the same sighting is nobody's.
+        let plain = RunObservation(
+            truth: try Self.truth(),
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
+        #expect(MetricsJoiner(observation: plain).join().devices.first { $0.name == "phone" }?.found == false)
+    }
+
     @Test("hostile answers are named in every missed reason, and blamed for the hostile device's own miss")
     func missedReasonsNameHostileAnswers() throws {
         let speaker = Self.ip("198.18.0.12")

@@ -147,6 +147,7 @@ public struct FixtureYAMLWriter {
             line(2, "leave:")
             line(4, "start_s: \(Self.interval(leave.startS))")
             line(4, "away_s: \(Self.interval(leave.awayS))")
+            value(4, "new_address", leave.newAddress)
         }
         if let storm = device.mdnsStorm {
             line(2, "mdns_storm:")

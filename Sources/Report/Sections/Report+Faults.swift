@@ -58,7 +58,8 @@ extension Report {
         let faults =
             inferred.filter { $0.contains("leave fault") || $0.contains("burst loss") || $0.contains("were hostile") }
             + observed.filter {
-                $0.hasPrefix("leave:") || $0.hasPrefix("burst loss on the scanner's link")
+                $0.hasPrefix("leave:") || $0.hasPrefix("new_address:")
+                    || $0.hasPrefix("burst loss on the scanner's link")
                     || $0.hasPrefix("mdns_storm:") || $0.hasPrefix("hostile:")
             }
         if !faults.isEmpty { return faults.joined(separator: "; ") }

@@ -74,6 +74,7 @@ public final class UserspaceSwitch: Sendable {
                 StormSchedule($0.storm, frame: $0.frame, origin: origin, seed: portSeed(0x5354))
             }
             port.hostile = config.hostile
+            port.newAddress = config.newAddress
             port.congestion = config.congestion
             built.append(port)
         }
@@ -133,6 +134,13 @@ public final class UserspaceSwitch: Sendable {
                 guard let storm = port.storm, storm.start <= now else { return nil }
                 return record(port.name, PathEventRecord.mdnsStormKind, storm.start, storm.end)
             }
+            // A device that returns on a new address does so at the end of its away window.
+            let returns = state.ports.compactMap { port -> PathEventRecord? in
+                guard let away = port.away, let move = port.newAddress, away.end <= now else { return nil }
+                var event = record(port.name, PathEventRecord.newAddressKind, away.end, away.end)
+                event.detail = "\(move.from) → \(move.to)"
+                return event
+            }
             // A hostile device answers so from the switch's start for the testbed's life (a day at most).
             let hostile = state.ports.compactMap { port -> PathEventRecord? in
                 guard let kinds = port.hostile else { return nil }
@@ -151,7 +159,7 @@ public final class UserspaceSwitch: Sendable {
                 return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
                     record(state.ports[index].name, event.kind.rawValue, event.start, event.end)
                 }
-            } + leaves + storms + hostile
+            } + leaves + returns + storms + hostile
         }
     }
 
@@ -458,7 +466,8 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The switch port ("scanner").
     public var port: String
     /// `roam`, `association_loss` or `congestion` (the scanner's path), or a device's fault,
-    /// `port` naming the device: `leave` (away from the LAN), `mdns_storm` or `hostile`.
+    /// `port` naming the device: `leave` (away from the LAN), `new_address` (back on another
+    /// address), `mdns_storm` or `hostile`.
     public var kind: String
     /// Seconds after the switch started.
     public var startSeconds: Double
@@ -502,6 +511,8 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     public static let mdnsStormKind = "mdns_storm"
     /// The kind of a `hostile` fault's record (`detail` gives the kinds drawn).
     public static let hostileKind = "hostile"
+    /// The kind of the record of a device's return on a new address (`detail`: `old → new`).
+    public static let newAddressKind = "new_address"
 
     /// True for the scanner's roam and association-loss gaps (its path carries nothing).
     public var isScannerGap: Bool { kind == "roam" || kind == "association_loss" }
