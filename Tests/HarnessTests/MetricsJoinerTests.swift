@@ -37,15 +37,10 @@ struct MetricsJoinerTests {
 
     static func ip(_ text: String) -> IPv4Address { IPv4Address(text)! }
 
-    /// The speaker's missed reason under a run whose events are `events` (plus start and end).
-    static func speakerReason(_ events: [ScanEvent]) throws -> String {
-        let t0: UInt64 = 1_000_000_000
-        let records =
-            [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
-            + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
-            + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
-        let observation = RunObservation(
-            truth: try truth(),
+    /// A run's observation with only a truth and an event log (no scan report, capture or process).
+    static func observation(_ truth: GroundTruth, _ records: [EventRecord]) -> RunObservation {
+        RunObservation(
+            truth: truth,
             scan: nil,
             events: records,
             wire: nil,
@@ -53,7 +48,16 @@ struct MetricsJoinerTests {
             process: ProcessStats(),
             realtimeMinusMonotonicNs: 0
         )
-        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+    }
+
+    /// The speaker's missed reason under a run whose events are `events` (plus start and end).
+    static func speakerReason(_ events: [ScanEvent]) throws -> String {
+        let t0: UInt64 = 1_000_000_000
+        let records =
+            [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
+            + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
+            + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
+        let (_, devices, _) = MetricsJoiner(observation: observation(try truth(), records)).join()
         return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
     }
 
@@ -317,28 +321,11 @@ struct MetricsJoinerTests {
             ),
             EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 1))),
         ]
-        let observation = RunObservation(
-            truth: truth,
-            scan: nil,
-            events: records,
-            wire: nil,
-            captureDrops: 0,
-            process: ProcessStats(),
-            realtimeMinusMonotonicNs: 0
-        )
-        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+        let (_, devices, _) = MetricsJoiner(observation: Self.observation(truth, records)).join()
         let phone = try #require(devices.first { $0.name == "phone" })
         #expect(phone.found && phone.ip == "198.18.0.77", "\(phone)")
         // Without the return address in the truth the same sighting is nobody's.
-        let plain = RunObservation(
-            truth: try Self.truth(),
-            scan: nil,
-            events: records,
-            wire: nil,
-            captureDrops: 0,
-            process: ProcessStats(),
-            realtimeMinusMonotonicNs: 0
-        )
+        let plain = Self.observation(try Self.truth(), records)
         #expect(MetricsJoiner(observation: plain).join().devices.first { $0.name == "phone" }?.found == false)
     }
 
@@ -358,15 +345,7 @@ struct MetricsJoinerTests {
             EventRecord(timeNs: t0 + 900_000_000, event: .connectionState(.init(connection: 1, state: .cancelled))),
             EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0))),
         ]
-        var observation = RunObservation(
-            truth: try Self.truth(),
-            scan: nil,
-            events: records,
-            wire: nil,
-            captureDrops: 0,
-            process: ProcessStats(),
-            realtimeMinusMonotonicNs: 0
-        )
+        var observation = Self.observation(try Self.truth(), records)
         observation.pathEvents = [
             PathEventRecord(
                 port: "speaker",

@@ -13,12 +13,7 @@ import TestbedPlatform
     "Hostile answers end to end",
     .tags(.integration),
     .serialized,
-    .enabled(
-        if: getuid() == 0
-            && (FileManager.default.fileExists(atPath: "/usr/sbin/ip")
-                || FileManager.default.fileExists(atPath: "/sbin/ip")),
-        "needs root and iproute2"
-    )
+    .enabled(if: ServiceTestShell.canMakeNamespaces, "needs root and iproute2")
 )
 struct HostileAnswersEndToEndTests {
     static let deviceIP = DeviceServicesEndToEndTests.deviceIP
@@ -34,27 +29,13 @@ struct HostileAnswersEndToEndTests {
     /// Brings up the device (every protocol spoiled with `kind`) and a client namespace, asks
     /// three times over mDNS and HTTP and once over SSDP.
     static func observe(_ kind: Fixture.Hostile.Kind) throws -> Seen {
-        let suffix = String(UInt16.random(in: 0...0xFFFF), radix: 16)
-        let device = "scanbench-hostile-\(String(repeating: "0", count: 4 - suffix.count))\(suffix)"
-        let client = device + "-c"
-        defer {
-            _ = ServiceTestShell.run(["ip", "netns", "delete", device])
-            _ = ServiceTestShell.run(["ip", "netns", "delete", client])
-        }
-        try ServiceTestShell.check(["ip", "netns", "add", device])
-        try ServiceTestShell.check(["ip", "netns", "add", client])
-        let veth = "sht\(suffix)"
-        try ServiceTestShell.check([
-            "ip", "link", "add", veth + "a", "netns", device, "type", "veth", "peer", "name", veth + "b", "netns",
-            client,
-        ])
-        for (namespace, link, address) in [(device, veth + "a", deviceIP), (client, veth + "b", clientIP)] {
-            try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", "lo", "up"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", link, "name", "eth0"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "addr", "add", address + "/24", "dev", "eth0"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", "eth0", "up"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "route", "add", "224.0.0.0/4", "dev", "eth0"])
-        }
+        let (device, client) = try ServiceTestShell.namespacePair(
+            stem: "scanbench-hostile",
+            vethStem: "sht",
+            deviceIP: deviceIP,
+            clientIP: clientIP
+        )
+        defer { ServiceTestShell.removePair((device, client)) }
         let fixture = try ServiceTestFixture.fixture()
         ProcessSignals.ignoreBrokenPipes()
         let services = try DeviceServicesEndToEndTests.startInNamespace(device) {

@@ -110,9 +110,10 @@ public final class UserspaceSwitch: Sendable {
         state.withLock { state in state.ports.map(\.counters) }
     }
 
-    /// The scanner's path events drawn so far (up to now), then every `leave` fault that has
-    /// begun (port: the device), with wall-clock times so that they can be lined up with a
-    /// capture; empty without `network.scanner.wifi` or a `leave`.
+    /// The scanner's path events drawn so far (up to now), then the devices' faults (port: the
+    /// device): a `leave` or `mdns_storm` once begun, a `new_address` return once back, `hostile`
+    /// answers throughout; with wall-clock times so that they can be lined up with a capture;
+    /// empty without `network.scanner.wifi` or a fault.
     public func pathEvents() -> [PathEventRecord] {
         let now = MonotonicClock.signedNow()
         let record = { (port: String, kind: String, start: Int64, end: Int64) in
