@@ -110,7 +110,7 @@ public final class RunningTestbed: Sendable {
             if let text = try? String(contentsOfFile: "\(directory)/dnsmasq.pid", encoding: .utf8),
                 let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
             {
-                kill(pid, SIGHUP)
+                _ = ProcessControl.send(SIGHUP, to: pid)
             }
         }
         note("\(move.device) came back on \(move.to) (was \(move.from))")

@@ -152,7 +152,7 @@ final class HostileAnswers: Sendable {
         kind: Kind,
         variant: Int,
         on stream: any ByteStream,
-        until deadline: ContinuousClock.Instant
+        until deadline: Date
     ) {
         let wire = response.serialized()
         let headEnd = wire.count - response.body.count
@@ -184,13 +184,13 @@ final class HostileAnswers: Sendable {
                 )
                 guard (try? stream.write(Array(head.utf8))) != nil else { return }
                 var sent = 0
-                while sent < httpBodyBytes, ContinuousClock.now < deadline {
+                while sent < httpBodyBytes, Date() < deadline {
                     guard (try? stream.write(Array(chunk.prefix(httpBodyBytes - sent)))) != nil else { return }
                     sent += chunk.count
                 }
             } else {
                 guard (try? stream.write(Array("HTTP/1.1 200 OK\r\nX-Endless: ".utf8))) != nil else { return }
-                while ContinuousClock.now < deadline {
+                while Date() < deadline {
                     guard (try? stream.write(chunk)) != nil else { return }
                 }
             }

@@ -80,7 +80,7 @@ struct TCPPortServer: Sendable {
                             kind: kind,
                             variant: hostile.nextVariant(.http),
                             on: session.stream,
-                            until: .now + .seconds(session.deadline.timeIntervalSinceNow)
+                            until: session.deadline
                         )
                         return
                     }
