@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages ScanBench needs, when any is missing. Sourced by the other
 # scripts; safe to run again (it does nothing when everything is there).
+#
+# With SCANBENCH_BOOTSTRAP=build it installs only what `swift build` needs (libpcap's headers),
+# so a caller can start the build and install the rest beside it with
+# `scanbench_install "${SCANBENCH_PACKAGES[@]}"` (the main job does: on a fresh machine the two
+# overlap, one downloading and unpacking, the other compiling).
 set -euo pipefail
+
+SCANBENCH_BUILD_PACKAGES=(
+  libpcap-dev      # CPcap: libpcap headers and library
+)
 
 SCANBENCH_PACKAGES=(
   libpcap-dev      # CPcap: libpcap headers and library
@@ -31,15 +40,26 @@ if [ "$(id -u)" != "0" ]; then
   exit 1
 fi
 
-missing=()
-for package in "${SCANBENCH_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
+# Installs those of the given packages that are missing; the package lists are fetched once.
+scanbench_install() {
+  local missing=() package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ "${#missing[@]}" -gt 0 ] || return 0
   echo "scanbench: installing ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
+  if [ -z "${SCANBENCH_APT_UPDATED:-}" ]; then
+    apt-get update -qq
+    SCANBENCH_APT_UPDATED=1
+  fi
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+if [ "${SCANBENCH_BOOTSTRAP:-all}" = build ]; then
+  scanbench_install "${SCANBENCH_BUILD_PACKAGES[@]}"
+else
+  scanbench_install "${SCANBENCH_PACKAGES[@]}"
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

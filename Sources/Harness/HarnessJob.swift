@@ -177,20 +177,21 @@ public struct HarnessJob: Sendable {
         return environment
     }
 
-    /// Every entry, dealt round-robin over the lanes in schedule order: a lane brings up the LAN of
-    /// whichever fixture its next entry needs, so a job of several fixtures keeps every lane busy.
+    /// Every entry, in schedule order, to whichever lane is free (`EntryQueue`): a lane brings up
+    /// the LAN of whichever fixture its next entry needs, so a job of several fixtures keeps every
+    /// lane busy until the work runs out.
     private func runLanes(_ inputs: JobInputs, base: UInt64, sink: ResultsSink) async throws {
         let lanes = max(1, jobs)
         let ids = Self.testbedIDs(lanes: lanes)
         defer { for id in ids { TestbedCleaner.remove(id: id, log: { _ in }) } }
         let fixtures = Dictionary(uniqueKeysWithValues: inputs.fixtures.map { ($0.name, $0) })
+        let queue = EntryQueue(plan.entries)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for lane in 0..<lanes {
-                let mine = plan.entries.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
                 let laneIDs = [ids[2 * lane], ids[2 * lane + 1]]
                 group.addTask {
                     try await runLane(
-                        mine,
+                        queue,
                         testbedIDs: laneIDs,
                         fixtures: fixtures,
                         strategies: inputs.strategies,
@@ -215,11 +216,11 @@ public struct HarnessJob: Sendable {
         try await sink.addPeers(results)
     }
 
-    /// One lane's entries, one after another, alternating between the lane's two testbed ids:
-    /// the last run's LAN goes down while the next one comes up and settles (about 2.5 s against
-    /// 4 s), and is gone before the next capture starts.
+    /// One lane: entries from the queue, one after another, alternating between the lane's two
+    /// testbed ids: the last run's LAN goes down while the next one comes up and settles (about
+    /// 2.5 s against 4 s), and is gone before the next capture starts.
     private func runLane(
-        _ entries: [RunPlan.Entry],
+        _ queue: EntryQueue,
         testbedIDs ids: [String],
         fixtures: [String: JobInputs.FixtureInput],
         strategies: [String: PreparedStrategy],
@@ -227,8 +228,9 @@ public struct HarnessJob: Sendable {
         sink: ResultsSink
     ) async throws {
         var teardown: Task<Void, Never>?
-        for (index, entry) in entries.enumerated() {
-            if let deadline, Date() >= deadline { break }
+        var index = 0
+        while deadline.map({ Date() < $0 }) ?? true, let entry = await queue.take() {
+            defer { index += 1 }
             let started = MonotonicClock.now()
             let id = ids[index % 2]
             let seed = entry.seed(base: base)
@@ -252,14 +254,15 @@ public struct HarnessJob: Sendable {
     }
 
     /// Two testbed ids per lane, used in turn. Ids are at most 6 characters: "run", two hex
-    /// digits (a pair no testbed on this machine uses, so concurrent jobs never share a LAN), a digit.
+    /// digits (a pair no testbed on this machine uses, so concurrent jobs never share a LAN), a hex
+    /// digit (16 ids: the 8 lanes `LaneOption.range` allows).
     private static func testbedIDs(lanes: Int) -> [String] {
         let inUse = TestbedNames.idsInUse()
         var stem = ""
         repeat {
             stem = "run" + String(format: "%02x", UInt8.random(in: 0...0xFF))
         } while inUse.contains { $0.hasPrefix(stem) }
-        return (0..<2 * lanes).map { "\(stem)\($0)" }
+        return (0..<2 * lanes).map { "\(stem)\(String($0, radix: 16))" }
     }
 
     /// Starts the LAN in its own controller process (as `testbed up --detach` does), so scans

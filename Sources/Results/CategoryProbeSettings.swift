@@ -36,14 +36,24 @@ public struct CategoryProbeSettings: Codable, Sendable, Equatable {
         timeoutS: 1.5
     )
 
-    /// What is out of range, naming the option (`prefix` + `top-ports`, …) and its range; nil when
-    /// every value is in range. The one statement of the ranges, which `run`, `ablate`, `scan --probe`
-    /// and `probe` all check with (a strategy's `classify` section states the same in milliseconds).
+    /// The valid values of each setting, as every command's `--help` and `check` say them: the one
+    /// statement of the ranges (a strategy's `classify` section states the same in milliseconds).
+    public enum Range {
+        public static let topPorts = "0-65535"
+        public static let bonjourWindow = "0-120 s"
+        public static let ssdpWindow = "0 or 1-6 s"
+        public static let timeout = "above 0 and at most 30 s"
+    }
+
+    /// What is out of range, naming the option (`prefix` + `top-ports`, …) and its range (`Range`);
+    /// nil when every value is in range. `run`, `ablate`, `scan --probe` and `probe` all check with it.
     public func check(prefix: String) -> String? {
-        if !(0...65535).contains(topPorts) { return "\(prefix)top-ports must be 0-65535" }
-        if !(0...120).contains(bonjourWindowS) { return "\(prefix)bonjour-window must be 0-120 s" }
-        if !(ssdpWindowS == 0 || (1...6).contains(ssdpWindowS)) { return "\(prefix)ssdp-window must be 0 or 1-6 s" }
-        if !(timeoutS > 0 && timeoutS <= 30) { return "\(prefix)timeout must be above 0 and at most 30 s" }
+        if !(0...65535).contains(topPorts) { return "\(prefix)top-ports must be \(Range.topPorts)" }
+        if !(0...120).contains(bonjourWindowS) { return "\(prefix)bonjour-window must be \(Range.bonjourWindow)" }
+        if !(ssdpWindowS == 0 || (1...6).contains(ssdpWindowS)) {
+            return "\(prefix)ssdp-window must be \(Range.ssdpWindow)"
+        }
+        if !(timeoutS > 0 && timeoutS <= 30) { return "\(prefix)timeout must be \(Range.timeout)" }
         return nil
     }
 

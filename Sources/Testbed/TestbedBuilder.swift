@@ -15,6 +15,8 @@ public struct TestbedBuilder {
     public var seed: UInt64
     /// Path of the scanbench executable, started in each namespace as the device agent.
     public var agentExecutable: String
+    /// The job whose LAN this is (`TestbedState.ownerPID`), recorded in the state.
+    public var ownerPID: Int32?
     /// Start the device services (agents); off brings up only the network and dnsmasq.
     public var startServices = true
     /// Called with progress lines ("creating namespaces…").
@@ -47,6 +49,7 @@ public struct TestbedBuilder {
             fixture: fixture,
             plan: plan,
             controllerPID: ProcessControl.currentID,
+            ownerPID: ownerPID,
             seed: seed,
             startedAt: Date()
         )

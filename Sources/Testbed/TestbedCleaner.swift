@@ -12,21 +12,34 @@ import TestbedPlatform
 /// alone the namespaces no testbed of its root claims (another state root's, or left without state).
 public enum TestbedCleaner {
     /// What `removeOwn` did.
-    public struct Removal: Sendable, Equatable {
+    public struct Removal: Sendable {
         /// Ids of the testbeds of this state root, now removed.
         public var removed: [String]
         /// Namespaces of ours that no testbed of this state root claims, left in place.
         public var leftAlone: [String]
+        /// Testbeds of this state root in use by a running job (id and the job's pid), left in place.
+        public var inUse: [(id: String, owner: Int32)] = []
     }
 
     /// Removes every testbed of this state root (those with state under it), whether or not its
-    /// controller is alive, and nothing else.
+    /// controller is alive, but those a running job owns (`TestbedState.ownerAlive`): a clean-up on
+    /// a shared state root must not take LANs from under another job's runs (it did: two reference
+    /// jobs died together when their LANs went down underneath them). Such a LAN goes down with its
+    /// job; `remove(id:)` takes one anyway.
     @discardableResult
     public static func removeOwn(log: @escaping @Sendable (String) -> Void) -> Removal {
-        let ids = TestbedState.allIDs()
-        for id in ids { remove(id: id, log: log) }
+        var removed: [String] = []
+        var inUse: [(id: String, owner: Int32)] = []
+        for id in TestbedState.allIDs() {
+            if let state = TestbedState.load(id: id), state.ownerAlive, let owner = state.ownerPID {
+                inUse.append((id, owner))
+            } else {
+                remove(id: id, log: log)
+                removed.append(id)
+            }
+        }
         if ourNamespaces().isEmpty { NeighbourLimits.restore() }
-        return Removal(removed: ids, leftAlone: unclaimedNamespaces())
+        return Removal(removed: removed, leftAlone: unclaimedNamespaces(), inUse: inUse)
     }
 
     /// Removes this state root's testbeds whose controller is gone — killed together with the run

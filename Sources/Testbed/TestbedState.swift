@@ -15,6 +15,9 @@ public struct TestbedState: Sendable, Codable {
     public var fixture: Fixture
     public var plan: TestbedPlan
     public var controllerPID: Int32
+    /// The process whose LAN this is (`testbed up --owner`: the `scanbench run` job that asked for
+    /// it), nil for a LAN a person brought up. The controller takes the LAN down when it exits.
+    public var ownerPID: Int32? = nil
     public var seed: UInt64
     public var startedAt: Date
 
@@ -48,9 +51,14 @@ public struct TestbedState: Sendable, Codable {
     }
 
     /// True while the controller process is alive.
-    public var controllerAlive: Bool {
-        guard controllerPID > 0, ProcessControl.isAlive(controllerPID) else { return false }
-        let cmdline = ProcFile.text("/proc/\(controllerPID)/cmdline") ?? ""
-        return cmdline.contains("scanbench")
+    public var controllerAlive: Bool { Self.isScanBench(controllerPID) }
+
+    /// True while the job that owns the LAN (`ownerPID`) is alive: the LAN is in use by it.
+    public var ownerAlive: Bool { ownerPID.map(Self.isScanBench) ?? false }
+
+    /// True when `pid` is a live scanbench process (not a reused pid of something else).
+    private static func isScanBench(_ pid: Int32) -> Bool {
+        guard pid > 0, ProcessControl.isAlive(pid) else { return false }
+        return (ProcFile.text("/proc/\(pid)/cmdline") ?? "").contains("scanbench")
     }
 }

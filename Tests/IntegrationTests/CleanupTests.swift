@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 
 /// `testbed down` removes everything of its state root, also after the controller was killed with
@@ -87,6 +88,46 @@ struct CleanupTests {
         let orphan = try ScanBenchCLI.scanbench(["testbed", "down", "--id", idB], stateRoot: rootB)
         #expect(orphan.status == 0, "\(orphan.stderr)")
         #expect(Self.leftovers(id: idB, stateRoot: rootB) == [])
+    }
+
+    /// A LAN a running job owns (`up --owner`, as `scanbench run` starts its LANs) is not `down`'s to
+    /// take on a shared state root: two reference jobs died together when a clean-up removed their
+    /// LANs underneath them (issue 47). It goes down with its owner instead. The owner here is a
+    /// foreground `testbed up` in another state root: a live scanbench process, ended with Ctrl-C.
+    @Test("down leaves a LAN whose owning job still runs; the LAN goes down when the job ends")
+    func downLeavesARunningJobsLAN() throws {
+        let base = NSTemporaryDirectory() + "cleanup-\(UUID().uuidString)"
+        let (ownerRoot, jobRoot) = ("\(base)/owner", "\(base)/job")
+        let suffix = String(format: "%04x", UInt16.random(in: 0...UInt16.max))
+        let (ownerID, jobID) = ("co" + suffix, "cj" + suffix)
+        let owner = try ChildProcess.spawn([
+            "env", "SCANBENCH_STATE_DIR=\(ownerRoot)", ScanBenchCLI.binary, "testbed", "up", "tiny", "--no-services",
+            "--id", ownerID,
+        ])
+        defer {
+            kill(owner.pid, SIGKILL)
+            for id in [ownerID, jobID] { _ = try? ScanBenchCLI.scanbench(["testbed", "down", "--id", id]) }
+            try? FileManager.default.removeItem(atPath: base)
+        }
+        let up = try ScanBenchCLI.scanbench(
+            ["testbed", "up", "tiny", "--detach", "--no-services", "--id", jobID, "--owner", String(owner.pid)],
+            stateRoot: jobRoot
+        )
+        #expect(up.status == 0, "\(up.stderr)")
+
+        let down = try ScanBenchCLI.scanbench(["testbed", "down"], stateRoot: jobRoot)
+        #expect(down.status == 0, "\(down.stderr)")
+        #expect(
+            down.stdout.contains("testbed \(jobID) is in use by the running job pid \(owner.pid): left alone"),
+            "\(down.stdout)"
+        )
+        #expect(ScanBenchCLI.ourNamespaces().contains { $0.hasPrefix("scanbench-\(jobID)-") }, "the job's LAN is up")
+
+        kill(owner.pid, SIGINT)
+        owner.wait()
+        let deadline = Date().addingTimeInterval(15)
+        while !Self.leftovers(id: jobID, stateRoot: jobRoot).isEmpty, Date() < deadline { usleep(100_000) }
+        #expect(Self.leftovers(id: jobID, stateRoot: jobRoot) == [], "the LAN went down with its owner")
     }
 
     /// Five cycles, 2 s each: a leak per cycle shows in the first; ten cost the suite 10 s more.

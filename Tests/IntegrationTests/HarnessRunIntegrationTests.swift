@@ -196,7 +196,7 @@ struct HarnessRunIntegrationTests {
         // 7 LANs × 7 presets × scan + home-wifi × 7 presets × 6 session scenarios, twice.
         #expect(
             dry.stderr.contains(
-                "dry run: 182 runs: home-wifi, office-wifi, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 7 strategies × scan + home-wifi × 7 strategies × 6 scenarios, × 2 repetitions"
+                "dry run: 234 runs: home-wifi, office-wifi, gen-home-25, gen-home-60, gen-iot-45, gen-office-90, gen-office-120 × 9 strategies × scan + home-wifi × 9 strategies × 6 scenarios, × 2 repetitions"
             ),
             "\(dry.stderr)"
         )
@@ -289,12 +289,13 @@ struct HarnessRunIntegrationTests {
         usleep(3_000_000)  // mid-scan
         kill(child.pid, SIGKILL)
         child.wait()
-        // The controller watches the run that owns its LAN (`testbed up --owner`) and takes it down.
+        // The controller watches the run that owns its LAN (`testbed up --owner`) and takes it down;
+        // its log goes last, after the teardown.
         let deadline = Date().addingTimeInterval(15)
         while TestbedState.load(id: id) != nil
             || ScanBenchCLI.ourNamespaces().contains(where: {
                 $0.hasPrefix("scanbench-\(id)-")
-            }), Date() < deadline
+            }) || FileManager.default.fileExists(atPath: TestbedNames(id: id).controllerLog), Date() < deadline
         {
             usleep(100_000)
         }

@@ -55,7 +55,7 @@ struct ProbeCommand: ParsableCommand {
 
     @Option(
         help:
-            "Seconds the SSDP search listens, 1-6 (0: no search); devices are asked to answer within that - 1 s (MX, at least 1)."
+            "Seconds the SSDP search listens, \(CategoryProbeSettings.Range.ssdpWindow) (0: no search); devices are asked to answer within that - 1 s (MX, at least 1)."
     )
     var ssdpWindow = 4.0
 
@@ -83,13 +83,16 @@ struct ProbeCommand: ParsableCommand {
     )
     var classifyOnly = false
 
-    @Option(help: "Seconds of shared Bonjour browsing (0: none).")
+    @Option(help: "Seconds of shared Bonjour browsing, \(CategoryProbeSettings.Range.bonjourWindow) (0: none).")
     var bonjourWindow = 9.0
 
-    @Option(help: "Seconds for each connect and request.")
+    @Option(help: "Seconds for each connect and request, \(CategoryProbeSettings.Range.timeout).")
     var timeout = 1.5
 
-    @Option(help: "How many of nmap's most frequently open TCP ports to scan (100: nmap's -F).")
+    @Option(
+        help:
+            "How many of nmap's most frequently open TCP ports to scan, \(CategoryProbeSettings.Range.topPorts) (100: nmap's -F)."
+    )
     var topPorts = DeviceProber.defaultTopPorts
 
     @Flag(help: "Print the result as JSON.")

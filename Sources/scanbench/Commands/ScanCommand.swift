@@ -57,13 +57,14 @@ struct ScanCommand: AsyncParsableCommand {
     var probe = false
 
     @Option(
-        help: "With --probe: seconds of the probe's own Bonjour browse, 0-120 (TXT models, service types; 0: none)."
+        help:
+            "With --probe: seconds of the probe's own Bonjour browse, \(CategoryProbeSettings.Range.bonjourWindow) (TXT models, service types; 0: none)."
     )
     var probeBonjourWindow = 12.0
 
     @Option(
         help:
-            "With --probe: how many of nmap's most frequently open TCP ports the probe scans, 0-65535 (100: nmap's -F)."
+            "With --probe: how many of nmap's most frequently open TCP ports the probe scans, \(CategoryProbeSettings.Range.topPorts) (100: nmap's -F)."
     )
     var probeTopPorts = DeviceProber.defaultTopPorts
 

@@ -38,7 +38,12 @@ struct TestbedDownCommand: ParsableCommand {
                 return
             }
             let removal = TestbedCleaner.removeOwn(log: Terminal.progress)
-            if removal.removed.isEmpty { print("nothing to remove in \(StateRoot.path)") }
+            if removal.removed.isEmpty && removal.inUse.isEmpty { print("nothing to remove in \(StateRoot.path)") }
+            for busy in removal.inUse {
+                print(
+                    "testbed \(busy.id) is in use by the running job pid \(busy.owner): left alone (it goes down when that job ends or is stopped; 'scanbench testbed down --id \(busy.id)' takes it now, failing that job's run)"
+                )
+            }
             if let note = Self.unclaimedNote(
                 removal.leftAlone,
                 "left alone; remove one with 'scanbench testbed down --id ID'"

@@ -91,6 +91,7 @@ struct TestbedUpCommand: ParsableCommand {
             log: Terminal.progress
         )
         builder.startServices = !noServices
+        builder.ownerPID = owner
         let stopRequest = SignalTrap()
         if let owner {
             // Watched from before the build: an owner that dies while the LAN comes up is seen too.

@@ -11,7 +11,7 @@ struct ClassifyStepOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Classify step: how many of nmap's most frequently open TCP ports it tries, 0-65535 (default \(CategoryProbeSettings.harnessDefault.topPorts)).",
+            "Classify step: how many of nmap's most frequently open TCP ports it tries, \(CategoryProbeSettings.Range.topPorts) (default \(CategoryProbeSettings.harnessDefault.topPorts)).",
             valueName: "N"
         )
     )
@@ -19,7 +19,7 @@ struct ClassifyStepOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Classify step: seconds of its Bonjour browse, 0-120 (0: none; default \(CategoryProbeSettings.harnessDefault.bonjourWindowS)).",
+            "Classify step: seconds of its Bonjour browse, \(CategoryProbeSettings.Range.bonjourWindow) (0: none; default \(CategoryProbeSettings.harnessDefault.bonjourWindowS)).",
             valueName: "S"
         )
     )
@@ -27,7 +27,7 @@ struct ClassifyStepOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Classify step: seconds its SSDP search listens, 0 or 1-6 (0: none; MX: that - 1, at least 1; default \(CategoryProbeSettings.harnessDefault.ssdpWindowS)).",
+            "Classify step: seconds its SSDP search listens, \(CategoryProbeSettings.Range.ssdpWindow) (0: none; MX: that - 1, at least 1; default \(CategoryProbeSettings.harnessDefault.ssdpWindowS)).",
             valueName: "S"
         )
     )
@@ -35,7 +35,7 @@ struct ClassifyStepOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Classify step: seconds for each connect, above 0 and at most 30 (HTTP gets twice as long; default \(CategoryProbeSettings.harnessDefault.timeoutS)).",
+            "Classify step: seconds for each connect, \(CategoryProbeSettings.Range.timeout) (HTTP gets twice as long; default \(CategoryProbeSettings.harnessDefault.timeoutS)).",
             valueName: "S"
         )
     )

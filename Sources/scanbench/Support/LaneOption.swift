@@ -5,11 +5,11 @@ import Foundation
 /// LAN running runs side by side (docs/HARNESS.md#lanes). `--jobs N` is its old spelling, still taken.
 struct LaneOption: ParsableArguments {
     /// The range every command accepts.
-    static let range = 1...4
+    static let range = 1...8
 
     @Option(
         help: ArgumentHelp(
-            "Copies of each LAN running runs side by side (1-4).",
+            "Copies of each LAN running runs side by side (1-8).",
             discussion:
                 "1 (default) runs one scan at a time: the cleanest timings. 2 halves the wall time; scans then share the CPU and the kernel's neighbour table limits (raised for the job).",
             valueName: "N"
