@@ -21,6 +21,8 @@ extension Fixture {
         public var leave: Leave?
         /// A fault: the device multicasts its mDNS announcement many times a second for a while.
         public var mdnsStorm: MDNSStorm?
+        /// A fault: the device's own mDNS, SSDP or HTTP answers are malformed, truncated or oversized.
+        public var hostile: Hostile?
         /// Whether the device answers ICMP echo (default true).
         public var icmpEcho: Bool?
         /// TTL and TCP options of the device's OS family (a model on the testbed's kernel).
@@ -39,11 +41,17 @@ extension Fixture {
         public var notes: String?
 
         public var answersEcho: Bool { icmpEcho ?? true }
+
+        /// Whether an open `port` without an `http` or `banners` entry serves HTTP anyway: AirPlay
+        /// (7000), Chromecast (8008) and the SSDP description port.
+        public func servesHTTPImplicitly(on port: Int) -> Bool {
+            (port == 7000 && airplay != nil) || (port == 8008 && chromecast != nil) || ssdp?.locationPort == port
+        }
         public var tcpPorts: TCPPorts { tcp ?? TCPPorts() }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case name, ip, mac, category, hostname, link, arp, tcp, udp, mdns, ssdp, http, banners
-            case upnp, airplay, chromecast, notes, leave
+            case upnp, airplay, chromecast, notes, leave, hostile
             case icmpEcho = "icmp_echo"
             case ipStack = "ip_stack"
             case wakeOnLAN = "wake_on_lan"

@@ -92,6 +92,7 @@ public enum FixtureLoader {
         add(Fixture.DeepSleep.CodingKeys.self)
         add(Fixture.Leave.CodingKeys.self)
         add(Fixture.MDNSStorm.CodingKeys.self)
+        add(Fixture.Hostile.CodingKeys.self)
         add(Fixture.ScannerWiFi.CodingKeys.self)
         add(Fixture.PathGap.CodingKeys.self)
         add(Fixture.Congestion.CodingKeys.self)

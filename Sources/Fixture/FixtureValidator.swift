@@ -65,6 +65,19 @@ struct FixtureValidator {
             )
         }
         if let upstream = fixture.upstream { try checkUpstream(upstream, usedIPs: seenIPs) }
+        try checkReturnAddresses()
+    }
+
+    /// Every `leave` with `new_address: true` has a free address of the subnet to come back on.
+    private func checkReturnAddresses() throws {
+        let movers = fixture.devices.indices.filter { fixture.devices[$0].leave?.newAddress == true }
+        let drawn = fixture.returnAddresses(seed: 0)
+        guard let short = movers.first(where: { drawn[fixture.devices[$0].name] == nil }) else { return }
+        throw document.error(
+            at: [.key("devices"), .index(short), .key("leave"), .key("new_address")],
+            "\(fixture.network.subnet) has no free address left for device '\(fixture.devices[short].name)' to come back on",
+            fix: "use a larger subnet, or fewer devices with new_address: true"
+        )
     }
 
     private func checkUniqueAcrossDevices(_ key: String, fix: String, _ value: (Fixture.Device) -> String?) throws {
@@ -126,6 +139,7 @@ struct FixtureValidator {
         if let deepSleep = device.deepSleep { try checkDeepSleep(deepSleep, at: path.appending(key: "deep_sleep")) }
         if let leave = device.leave { try checkLeave(leave, at: path.appending(key: "leave")) }
         if let storm = device.mdnsStorm { try checkMDNSStorm(storm, at: path.appending(key: "mdns_storm")) }
+        if let hostile = device.hostile { try checkHostile(hostile, of: device, at: path.appending(key: "hostile")) }
         if let hostname = device.hostname { try checkHostname(hostname, at: path.appending(key: "hostname")) }
         if let stack = device.ipStack { try checkIPStack(stack, at: path.appending(key: "ip_stack")) }
         let tcp = device.tcpPorts
@@ -437,6 +451,46 @@ struct FixtureValidator {
                     at: path.appending(key: key),
                     "\(key) must be [min, max] seconds with min ≤ max, each \(NumberText.decimal(range.lowerBound)) to \(NumberText.decimal(range.upperBound))",
                     fix: "write e.g. \(key): \(example)"
+                )
+            }
+        }
+    }
+
+    /// `protocols` and `kinds` each non-empty without repeats, and every protocol one the device
+    /// serves (an `mdns` list, an `ssdp` entry, an HTTP port), so that the fault can apply.
+    private func checkHostile(_ hostile: Fixture.Hostile, of device: Fixture.Device, at path: YAMLPath) throws {
+        let allProtocols = Fixture.Hostile.HostileProtocol.allCases.map(\.rawValue).joined(separator: ", ")
+        let allKinds = Fixture.Hostile.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        for (key, values, all) in [
+            ("protocols", hostile.protocols.map(\.rawValue), allProtocols),
+            ("kinds", hostile.kinds.map(\.rawValue), allKinds),
+        ] {
+            guard !values.isEmpty, Set(values).count == values.count else {
+                throw document.error(
+                    at: path.appending(key: key),
+                    "\(key) must list at least one of \(all), each once",
+                    fix: "write e.g. \(key): [\(all)]"
+                )
+            }
+        }
+        let servesHTTP = device.tcpPorts.openPorts.contains { port in
+            device.http?.contains { $0.port == port } == true
+                || (device.banners?.contains { $0.port == port } != true && device.servesHTTPImplicitly(on: port))
+        }
+        for (index, name) in hostile.protocols.enumerated() {
+            let served =
+                switch name {
+                case .mdns: !(device.mdns ?? []).isEmpty
+                case .ssdp: device.ssdp != nil
+                case .http: servesHTTP
+                }
+            guard served else {
+                throw document.error(
+                    at: path.appending(key: "protocols").appending(index: index),
+                    "device '\(device.name)' serves no \(name.rawValue), so its \(name.rawValue) answers cannot be hostile",
+                    fix: name == .http
+                        ? "give the device an open port with an `http` entry, or remove http from protocols"
+                        : "give the device `\(name.rawValue):` services, or remove \(name.rawValue) from protocols"
                 )
             }
         }

@@ -35,6 +35,12 @@ public struct GroundTruth: Sendable, Codable {
         public var tcpFiltered: [Int]
         public var tcpDefault: Fixture.PortPolicy
         public var device: Fixture.Device
+        /// Where the device comes back after a `leave` with `new_address: true`
+        /// (`Fixture.returnAddresses(seed:)`); a device found at either address is found.
+        public var returnAddress: IPv4Address?
+
+        /// Its address, then the one it returns on, if any.
+        public var addresses: [IPv4Address] { [device.ip] + (returnAddress.map { [$0] } ?? []) }
 
         enum CodingKeys: String, CodingKey {
             case namespace, fqdn, device
@@ -42,6 +48,7 @@ public struct GroundTruth: Sendable, Codable {
             case tcpClosed = "tcp_closed"
             case tcpFiltered = "tcp_filtered"
             case tcpDefault = "tcp_default"
+            case returnAddress = "return_address"
         }
     }
 
@@ -60,7 +67,8 @@ public struct GroundTruth: Sendable, Codable {
         testbedID: String,
         scannerNamespace: String,
         routers: [String],
-        deviceNamespace: (String) -> String
+        deviceNamespace: (String) -> String,
+        returnAddresses: [String: IPv4Address] = [:]
     ) {
         self.testbedID = testbedID
         self.fixture = fixture.name
@@ -85,7 +93,8 @@ public struct GroundTruth: Sendable, Codable {
                 tcpClosed: tcp.closedPorts.sorted(),
                 tcpFiltered: tcp.filteredPorts.sorted(),
                 tcpDefault: tcp.defaultPolicy,
-                device: device
+                device: device,
+                returnAddress: returnAddresses[device.name]
             )
         }
         servers = fixture.upstream?.servers ?? []

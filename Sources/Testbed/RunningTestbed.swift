@@ -1,3 +1,4 @@
+import Fixture
 import Foundation
 import Platform
 import Spawn
@@ -40,6 +41,79 @@ public final class RunningTestbed: Sendable {
         publisher.name = "scanbench-counters"
         publisher.qualityOfService = .utility
         publisher.start()
+    }
+
+    /// Carries out each ``AddressMove`` once the switch publishes its device's return (polled every
+    /// 100 ms, off the switch thread). A move that fails is written to the device's log and left
+    /// undone; the event log still says where it should be. The thread lives until the switch
+    /// stops: the agents it starts die with the thread that started them (their parent-death
+    /// signal follows the thread, not the process).
+    func startMoves(_ moves: [AddressMove]) {
+        guard !moves.isEmpty else { return }
+        let thread = Thread { [self] in
+            var pending = moves
+            var fixture = state.fixture
+            while network.isRunning {
+                let returned = Set(
+                    network.pathEvents().filter { $0.kind == PathEventRecord.newAddressKind }.map(\.port)
+                )
+                for move in pending where returned.contains(move.device) {
+                    carryOut(move, fixture: &fixture)
+                }
+                pending.removeAll { returned.contains($0.device) }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        thread.name = "scanbench-moves"
+        thread.start()
+    }
+
+    /// Moves one device's address, starts its agent again on the new one, and names it in DNS.
+    private func carryOut(_ move: AddressMove, fixture: inout Fixture) {
+        let note = { (text: String) in
+            if let handle = FileHandle(forWritingAtPath: move.log) {
+                handle.seekToEndOfFile()
+                handle.write(Data("scanbench: \(text)\n".utf8))
+                try? handle.close()
+            }
+        }
+        do {
+            try move.moveAddress()
+        } catch {
+            note("could not move \(move.device) from \(move.from) to \(move.to): \(error)")
+            return
+        }
+        if let agent = move.agent {
+            let old = shared.withLock { $0.processes.first { $0.name == move.device }?.process }
+            if let old {
+                ProcessSignals.terminate([old.pid], grace: .milliseconds(200)) { _ in old.isRunning }
+                old.wait()
+            }
+            do {
+                let process = try ChildProcess.spawn(agent, stdout: .file(move.log), stderr: .file(move.log))
+                shared.withLock { shared in
+                    shared.processes.removeAll { $0.name == move.device }
+                    shared.processes.append((move.device, process))
+                }
+            } catch {
+                note("could not start \(move.device)'s agent on \(move.to): \(error)")
+            }
+        }
+        if let index = fixture.devices.firstIndex(where: { $0.name == move.device }) {
+            fixture.devices[index].ip = move.to
+            let directory = state.names.stateDirectory
+            try? DnsmasqConfig(fixture: fixture).hostsFile.write(
+                toFile: "\(directory)/hosts",
+                atomically: true,
+                encoding: .utf8
+            )
+            if let text = try? String(contentsOfFile: "\(directory)/dnsmasq.pid", encoding: .utf8),
+                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                _ = ProcessControl.send(SIGHUP, to: pid)
+            }
+        }
+        note("\(move.device) came back on \(move.to) (was \(move.from))")
     }
 
     /// Publishes the switch's counters every 250 ms while they change, until the switch stops

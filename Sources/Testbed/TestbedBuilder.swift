@@ -73,6 +73,7 @@ public struct TestbedBuilder {
             running.startSwitch()
             try startDNS(plan, running: running)
             if startServices { try startAgents(running: running) }
+            running.startMoves(addressMoves(plan))
             try running.waitForServices(timeout: 5)
             state.phase = .ready
             try state.save()
@@ -216,9 +217,11 @@ public struct TestbedBuilder {
                         arp: device.arp,
                         powerSave: device.powerSave,
                         deepSleep: device.deepSleep,
-                        addresses: [device.ip],
+                        addresses: [device.ip] + (returnAddresses[device.name].map { [$0] } ?? []),
                         leave: device.leave,
-                        mdnsStorm: device.mdnsStorm.map { ($0, StormSchedule.frame(for: device)) }
+                        mdnsStorm: device.mdnsStorm.map { ($0, StormSchedule.frame(for: device)) },
+                        hostile: hostileKinds(of: index).map(Fixture.Hostile.text),
+                        newAddress: returnAddresses[device.name].map { (device.ip, $0) }
                     ), taps[index + 1]
                 )
             )
@@ -245,15 +248,58 @@ public struct TestbedBuilder {
         running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: "dnsmasq")
     }
 
+    /// The kinds device `index`'s `hostile` fault answers with, drawn once from the testbed's
+    /// seed (the switch logs them, the agent serves them); nil without the fault.
+    func hostileKinds(of index: Int) -> [Fixture.Hostile.HostileProtocol: Fixture.Hostile.Kind]? {
+        fixture.devices[index].hostile?.drawn(seed: FrameIdentity.mix([seed, UInt64(index + 1), 0x484F]))
+    }
+
+    /// Where the devices whose `leave` has `new_address` come back, drawn once from the seed.
+    var returnAddresses: [String: IPv4Address] { fixture.returnAddresses(seed: seed) }
+
+    /// The command that starts device `index`'s agent in its namespace, on `address` when given
+    /// (a return on a new address) instead of the fixture's.
+    func agentCommand(of index: Int, address: IPv4Address? = nil) -> [String] {
+        let device = fixture.devices[index]
+        let hostile = hostileKinds(of: index).map { ["--hostile", Fixture.Hostile.text($0)] } ?? []
+        let moved = address.map { ["--address", $0.description] } ?? []
+        return NetworkNamespace(names.deviceNamespace(device.name)).command(
+            [
+                agentExecutable, "testbed", "agent", "--fixture", "\(names.stateDirectory)/fixture.json", "--device",
+                device.name,
+            ] + hostile + moved
+        )
+    }
+
+    /// The address moves of the devices that return on a new address.
+    private func addressMoves(_ plan: TestbedPlan) -> [AddressMove] {
+        let returns = returnAddresses
+        return fixture.devices.enumerated().compactMap { index, device in
+            guard let to = returns[device.name] else { return nil }
+            let namespace = names.deviceNamespace(device.name)
+            return AddressMove(
+                device: device.name,
+                namespace: namespace,
+                from: device.ip,
+                to: to,
+                prefixLength: fixture.network.subnet.prefixLength,
+                routes: plan.namespaces.first { $0.name == namespace }?.routes ?? [],
+                agent: startServices && DeviceServicesNeed.any(device) ? agentCommand(of: index, address: to) : nil,
+                log: "\(names.stateDirectory)/logs/\(device.name).log"
+            )
+        }
+    }
+
     private func startAgents(running: RunningTestbed) throws {
         let directory = names.stateDirectory
         let fixtureJSON = "\(directory)/fixture.json"
         try FileManager.default.createDirectory(atPath: "\(directory)/logs", withIntermediateDirectories: true)
-        for device in fixture.devices where DeviceServicesNeed.any(device) {
-            let arguments = NetworkNamespace(names.deviceNamespace(device.name))
-                .command([agentExecutable, "testbed", "agent", "--fixture", fixtureJSON, "--device", device.name])
+        for (index, device) in fixture.devices.enumerated() where DeviceServicesNeed.any(device) {
             let log = "\(directory)/logs/\(device.name).log"
-            running.adopt(try ChildProcess.spawn(arguments, stdout: .file(log), stderr: .file(log)), name: device.name)
+            running.adopt(
+                try ChildProcess.spawn(agentCommand(of: index), stdout: .file(log), stderr: .file(log)),
+                name: device.name
+            )
         }
         for server in fixture.upstream?.servers ?? [] {
             let arguments = NetworkNamespace(names.remoteNamespace)

@@ -134,6 +134,58 @@ struct FaultFixtureKeyTests {
         )
     }
 
+    @Test func newAddressLoadsRoundTripsAndDrawsFreeAddresses() throws {
+        let text = FixtureErrorTests.replacing(
+            "leave: {start_s: [10, 40], away_s: [5, 30]}",
+            with: "leave: {start_s: [10, 40], away_s: [5, 30], new_address: true}",
+            in: Self.valid
+        )
+        let fixture = try FixtureLoader.load(text: text, file: FixtureErrorTests.file)
+        #expect(fixture.devices[1].leave?.newAddress == true)
+        #expect(try FixtureLoader.load(text: FixtureYAMLWriter.yaml(fixture), file: "written.yaml") == fixture)
+        var drawn: Set<String> = []
+        for seed in UInt64(0)..<32 {
+            let returns = fixture.returnAddresses(seed: seed)
+            #expect(Array(returns.keys) == ["phone"])
+            let address = try #require(returns["phone"])
+            #expect(fixture.network.subnet.contains(address))
+            #expect(![fixture.network.scanner.ip, fixture.network.gateway].contains(address))
+            #expect(!fixture.devices.map(\.ip).contains(address))
+            #expect(returns == fixture.returnAddresses(seed: seed))
+            drawn.insert(address.description)
+        }
+        #expect(drawn.count > 20, "32 seeds drew only \(drawn.count) addresses")
+        let plain = try FixtureLoader.load(text: Self.valid, file: FixtureErrorTests.file)
+        #expect(plain.returnAddresses(seed: 1).isEmpty)
+    }
+
+    @Test func aSubnetWithoutRoomToReturnIsRefused() {
+        // A /29 holds six hosts: the scanner and five devices take them all, so the phone has
+        // nowhere to come back to.
+        let text = FixtureErrorTests.replacing(
+            "leave: {start_s: [10, 40], away_s: [5, 30]}",
+            with: "leave: {start_s: [10, 40], away_s: [5, 30], new_address: true}",
+            in: Self.valid
+        )
+        let small =
+            text
+            .replacingOccurrences(of: "subnet: 198.18.0.0/24", with: "subnet: 198.18.0.0/29")
+            .replacingOccurrences(of: "ip: 198.18.0.50", with: "ip: 198.18.0.6")
+            .replacingOccurrences(of: "ip: 198.18.0.10", with: "ip: 198.18.0.2")
+            .replacingOccurrences(of: "ip: 198.18.0.11", with: "ip: 198.18.0.3")
+        let filled = small.replacingOccurrences(
+            of: "devices:\n",
+            with:
+                "devices:\n  - {name: d4, ip: 198.18.0.4, mac: \"02:00:00:00:00:04\", category: iot}\n  - {name: d5, ip: 198.18.0.5, mac: \"02:00:00:00:00:05\", category: iot}\n"
+        )
+        FixtureErrorTests.expectRefusal(
+            filled,
+            line: FixtureErrorTests.lineNumber(of: "new_address: true", in: filled),
+            message: ["198.18.0.0/29 has no free address", "phone"],
+            fix: ["larger subnet"]
+        )
+    }
+
     @Test func theFaultFixturesLoad() throws {
         let leave = try FixtureLoader.load(FixtureLoader.resolve("fault-leave"))
         #expect(leave.devices.filter { $0.leave != nil }.map(\.name) == ["studio-mac", "printer"])
@@ -159,5 +211,12 @@ struct FaultFixtureKeyTests {
         withoutBurst.network.scanner.link = nil
         #expect(withoutBurst == tiny)
         #expect(withoutStorm == tiny)
+        let moving = try FixtureLoader.load(FixtureLoader.resolve("fault-new-address"))
+        #expect(moving.devices.filter { $0.leave?.newAddress == true }.map(\.name) == ["studio-mac", "printer"])
+        var withoutMoves = moving
+        withoutMoves.name = "tiny"
+        withoutMoves.description = nil
+        for index in withoutMoves.devices.indices { withoutMoves.devices[index].leave = nil }
+        #expect(withoutMoves == tiny)
     }
 }

@@ -37,15 +37,10 @@ struct MetricsJoinerTests {
 
     static func ip(_ text: String) -> IPv4Address { IPv4Address(text)! }
 
-    /// The speaker's missed reason under a run whose events are `events` (plus start and end).
-    static func speakerReason(_ events: [ScanEvent]) throws -> String {
-        let t0: UInt64 = 1_000_000_000
-        let records =
-            [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
-            + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
-            + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
-        let observation = RunObservation(
-            truth: try truth(),
+    /// A run's observation with only a truth and an event log (no scan report, capture or process).
+    static func observation(_ truth: GroundTruth, _ records: [EventRecord]) -> RunObservation {
+        RunObservation(
+            truth: truth,
             scan: nil,
             events: records,
             wire: nil,
@@ -53,7 +48,16 @@ struct MetricsJoinerTests {
             process: ProcessStats(),
             realtimeMinusMonotonicNs: 0
         )
-        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+    }
+
+    /// The speaker's missed reason under a run whose events are `events` (plus start and end).
+    static func speakerReason(_ events: [ScanEvent]) throws -> String {
+        let t0: UInt64 = 1_000_000_000
+        let records =
+            [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
+            + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
+            + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
+        let (_, devices, _) = MetricsJoiner(observation: observation(try truth(), records)).join()
         return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
     }
 
@@ -296,6 +300,70 @@ struct MetricsJoinerTests {
         )
         #expect(brief.contains("away 0.1 s of the session's 2.0 s"), "\(brief)")
         #expect(!brief.contains("left the LAN (leave fault)"), "its probe was not inside the window: \(brief)")
+    }
+
+    @Test("a device that came back on a new address is found at it")
+    func foundAtTheReturnAddress() throws {
+        let fixture = try FixtureLoader.load(text: Self.fixtureText, file: "join.yaml")
+        let returnAddress = Self.ip("198.18.0.77")
+        let truth = GroundTruth(
+            fixture: fixture,
+            fixturePath: "join.yaml",
+            plan: TestbedPlan(fixture: fixture, names: TestbedNames(id: "x")),
+            returnAddresses: ["phone": returnAddress]
+        )
+        let t0: UInt64 = 1_000_000_000
+        let records = [
+            EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253))),
+            EventRecord(
+                timeNs: t0 + 100_000_000,
+                event: .deviceFirstSeen(.init(ip: returnAddress, source: .arp))
+            ),
+            EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 1))),
+        ]
+        let (_, devices, _) = MetricsJoiner(observation: Self.observation(truth, records)).join()
+        let phone = try #require(devices.first { $0.name == "phone" })
+        #expect(phone.found && phone.ip == "198.18.0.77", "\(phone)")
+        // Without the return address in the truth the same sighting is nobody's.
+        let plain = Self.observation(try Self.truth(), records)
+        #expect(MetricsJoiner(observation: plain).join().devices.first { $0.name == "phone" }?.found == false)
+    }
+
+    @Test("hostile answers are named in every missed reason, and blamed for the hostile device's own miss")
+    func missedReasonsNameHostileAnswers() throws {
+        let speaker = Self.ip("198.18.0.12")
+        let t0: UInt64 = 1_000_000_000
+        let records = [
+            EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253))),
+            EventRecord(
+                timeNs: t0 + 100_000_000,
+                event: .connectionCreated(
+                    .init(connection: 1, transport: .tcp, ip: speaker, port: 7000, phase: "tcp_probe")
+                )
+            ),
+            EventRecord(timeNs: t0 + 100_000_000, event: .connectionState(.init(connection: 1, state: .preparing))),
+            EventRecord(timeNs: t0 + 900_000_000, event: .connectionState(.init(connection: 1, state: .cancelled))),
+            EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0))),
+        ]
+        var observation = Self.observation(try Self.truth(), records)
+        observation.pathEvents = [
+            PathEventRecord(
+                port: "speaker",
+                kind: PathEventRecord.hostileKind,
+                startSeconds: 0,
+                endSeconds: 86_400,
+                startUnix: 0,
+                endUnix: 86_400,
+                detail: "mdns truncated"
+            )
+        ]
+        let (_, devices, _) = MetricsJoiner(observation: observation).join()
+        let speakerReason = try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+        #expect(speakerReason.contains("hostile: its own answers were mdns truncated"), "\(speakerReason)")
+        #expect(speakerReason.contains("its answers were hostile (mdns truncated)"), "\(speakerReason)")
+        let phoneReason = try #require(devices.first { $0.name == "phone" }?.missedBecause)
+        #expect(phoneReason.contains("hostile: speaker's answers were mdns truncated"), "\(phoneReason)")
+        #expect(!phoneReason.contains("its answers were hostile"), "not its own fault: \(phoneReason)")
     }
 
     @Test(

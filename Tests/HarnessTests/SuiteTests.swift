@@ -65,7 +65,7 @@ struct SuiteTests {
         for name in suite.fixtures {
             let fixture = try FixtureLoader.load(name)
             #expect(
-                fixture.devices.contains { $0.leave != nil || $0.mdnsStorm != nil }
+                fixture.devices.contains { $0.leave != nil || $0.mdnsStorm != nil || $0.hostile != nil }
                     || fixture.network.scanner.link?.burstLoss != nil,
                 "\(name) has no fault"
             )

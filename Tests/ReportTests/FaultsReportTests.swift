@@ -51,5 +51,12 @@ struct FaultsReportTests {
             Report.faultPart(of: "observed: a; burst loss on the scanner's link (burst_loss: enter 2 %, exit 20 %)")
                 == "burst loss on the scanner's link (burst_loss: enter 2 %, exit 20 %)"
         )
+        #expect(
+            Report.faultPart(
+                of:
+                    "observed: no TCP connect to it; hostile: its own answers were mdns oversized, http malformed (path-events.json) — inferred: its answers were hostile (mdns oversized, http malformed) and no probed port answered"
+            )
+                == "its answers were hostile (mdns oversized, http malformed) and no probed port answered; hostile: its own answers were mdns oversized, http malformed (path-events.json)"
+        )
     }
 }

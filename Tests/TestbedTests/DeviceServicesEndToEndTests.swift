@@ -11,12 +11,7 @@ import TestbedPlatform
     "Device services end to end",
     .tags(.integration),
     .serialized,
-    .enabled(
-        if: getuid() == 0
-            && (FileManager.default.fileExists(atPath: "/usr/sbin/ip")
-                || FileManager.default.fileExists(atPath: "/sbin/ip")),
-        "needs root and iproute2"
-    )
+    .enabled(if: ServiceTestShell.canMakeNamespaces, "needs root and iproute2")
 )
 struct DeviceServicesEndToEndTests {
     static let deviceIP = "198.18.0.1"
@@ -24,28 +19,16 @@ struct DeviceServicesEndToEndTests {
     static let whoisIP = "198.19.100.10"
 
     @Test func realClientsSeeTheFixture() throws {
-        let suffix = String(UInt16.random(in: 0...0xFFFF), radix: 16)
-        let device = "scanbench-svctest-\(String(repeating: "0", count: 4 - suffix.count))\(suffix)"
-        let client = device + "-c"
+        let (device, client) = try ServiceTestShell.namespacePair(
+            stem: "scanbench-svctest",
+            vethStem: "svt",
+            deviceIP: Self.deviceIP,
+            clientIP: Self.clientIP
+        )
         let wolDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(device).path
         defer {
-            _ = ServiceTestShell.run(["ip", "netns", "delete", device])
-            _ = ServiceTestShell.run(["ip", "netns", "delete", client])
+            ServiceTestShell.removePair((device, client))
             try? FileManager.default.removeItem(atPath: wolDirectory)
-        }
-        try ServiceTestShell.check(["ip", "netns", "add", device])
-        try ServiceTestShell.check(["ip", "netns", "add", client])
-        let veth = "svt\(suffix)"
-        try ServiceTestShell.check([
-            "ip", "link", "add", veth + "a", "netns", device, "type", "veth", "peer", "name", veth + "b", "netns",
-            client,
-        ])
-        for (namespace, link, address) in [(device, veth + "a", Self.deviceIP), (client, veth + "b", Self.clientIP)] {
-            try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", "lo", "up"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", link, "name", "eth0"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "addr", "add", address + "/24", "dev", "eth0"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "link", "set", "eth0", "up"])
-            try ServiceTestShell.check(["ip", "-n", namespace, "route", "add", "224.0.0.0/4", "dev", "eth0"])
         }
         try ServiceTestShell.check(["ip", "-n", device, "addr", "add", Self.whoisIP + "/32", "dev", "eth0"])
         try ServiceTestShell.check(["ip", "-n", client, "route", "add", "198.19.0.0/16", "via", Self.deviceIP])

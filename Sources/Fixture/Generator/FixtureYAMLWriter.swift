@@ -147,12 +147,18 @@ public struct FixtureYAMLWriter {
             line(2, "leave:")
             line(4, "start_s: \(Self.interval(leave.startS))")
             line(4, "away_s: \(Self.interval(leave.awayS))")
+            value(4, "new_address", leave.newAddress)
         }
         if let storm = device.mdnsStorm {
             line(2, "mdns_storm:")
             value(4, "per_second", storm.perSecond)
             line(4, "start_s: \(Self.interval(storm.startS))")
             line(4, "duration_s: \(Self.interval(storm.durationS))")
+        }
+        if let hostile = device.hostile {
+            line(2, "hostile:")
+            line(4, "protocols: [\(hostile.protocols.map(\.rawValue).joined(separator: ", "))]")
+            line(4, "kinds: [\(hostile.kinds.map(\.rawValue).joined(separator: ", "))]")
         }
         value(2, "icmp_echo", device.icmpEcho)
         if let stack = device.ipStack { write(stack) }

@@ -105,7 +105,7 @@ public struct MetricsJoiner: Sendable {
         var attempts: [String: Int] = [:]
         for attempt in wire.attempts { attempts[attempt.target.description, default: 0] += 1 }
         let arp = wire.arpRequestsByTarget()
-        let present = Set(observation.truth.devices.map { $0.device.ip.description })
+        let present = Set(observation.truth.devices.flatMap { $0.addresses.map(\.description) })
         let scanner = observation.truth.scanner.ip.description
         var check = RunMetrics.WireCheck()
         check.connectsStartedToPresent = 0
@@ -188,7 +188,11 @@ public struct MetricsJoiner: Sendable {
         let mechanism = MissedMechanism(observation: observation)
         for entry in observation.truth.devices {
             let device = entry.device
-            let ip = device.ip.description
+            // A device that came back on a new address (`leave` with `new_address`) is found at
+            // either; its figures are taken at the first address it was found at.
+            let ip =
+                entry.addresses.map(\.description).first { reported[$0] != nil || firstSeen[$0] != nil }
+                ?? device.ip.description
             let report = reported[ip]
             var outcome = DeviceOutcome(
                 name: device.name,
@@ -311,7 +315,8 @@ public struct MetricsJoiner: Sendable {
         metrics.yield.found = discoverable.filter(\.found).count
         metrics.yield.recall = discoverable.isEmpty ? 0 : Double(metrics.yield.found) / Double(discoverable.count)
         let known = Set(
-            observation.truth.devices.map { $0.device.ip.description } + [observation.truth.scanner.ip.description]
+            observation.truth.devices.flatMap { $0.addresses.map(\.description) }
+                + [observation.truth.scanner.ip.description]
         )
         let reported = Set((observation.scan?.devices ?? []).map(\.ip))
         metrics.yield.falsePositives = reported.subtracting(known).count

@@ -33,6 +33,11 @@ struct MissedMechanism {
     /// `mdns_storm` faults the testbed published: device, window on the event log's clock, and in
     /// seconds after the switch's start.
     let storms: [(device: String, start: UInt64, end: UInt64, startS: Double, endS: Double)]
+    /// `hostile` faults the testbed published: device and the kinds its answers were drawn
+    /// (`mdns truncated, http oversized`), in force for the whole run.
+    let hostile: [(device: String, kinds: String)]
+    /// Devices the testbed published as back on a new address (`new_address` records).
+    let returns: Set<String>
     /// The first and last record of the event log (the app's session), if any.
     let session: (start: UInt64, end: UInt64)?
     let spans: [IPv4Address: [UInt64: ConnectionSpan]]
@@ -58,6 +63,12 @@ struct MissedMechanism {
         )
         storms = (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.mdnsStormKind }.map { event in
             (event.port, onLogClock(event.startUnix), onLogClock(event.endUnix), event.startSeconds, event.endSeconds)
+        }
+        returns = Set(
+            (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.newAddressKind }.map(\.port)
+        )
+        hostile = (observation.pathEvents ?? []).filter { $0.kind == PathEventRecord.hostileKind }.map { event in
+            (event.port, event.detail ?? "kinds not recorded")
         }
         let times = observation.events.map(\.timeNs)
         session = times.min().flatMap { first in times.max().map { (first, $0) } }
@@ -141,6 +152,18 @@ struct MissedMechanism {
                     + (sent.map { " (\($0) sent in the run)" } ?? "") + " (path-events.json)"
             )
         }
+        let name = truth.devices.first(where: { $0.device.ip == ip })?.device.name
+        for fault in hostile {
+            // Its own answers were spoiled: the fault explains a miss of the device itself when
+            // none of its probed TCP ports answered either.
+            let own = fault.device == name
+            observed.append(
+                "hostile: \(own ? "its own" : "\(fault.device)'s") answers were \(fault.kinds) (path-events.json)"
+            )
+            if own && !answered {
+                inferred.append("its answers were hostile (\(fault.kinds)) and no probed port answered")
+            }
+        }
         let endedByPolicy = connects.filter(\.endedAtPathWait).count
         if endedByPolicy > 0 && !answered {
             inferred.append(
@@ -180,6 +203,13 @@ struct MissedMechanism {
         var observed = [
             "leave: away from the LAN \(String(format: "%.1f", away.startS))-\(String(format: "%.1f", away.endS)) s after the switch's start (path-events.json)"
         ]
+        if let entry = truth.devices.first(where: { $0.device.name == name }), let to = entry.returnAddress {
+            observed.append(
+                returns.contains(name)
+                    ? "new_address: came back on \(to) (was \(entry.device.ip)); found at either counts"
+                    : "new_address: to come back on \(to) (was \(entry.device.ip)), not back by the run's end"
+            )
+        }
         var inferred: [String] = []
         if let dropped = switchCounters?.first(where: { $0.name == name })?.awayDropped {
             observed.append("the switch dropped \(dropped) frames to or from it while away")

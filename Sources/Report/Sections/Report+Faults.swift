@@ -7,7 +7,7 @@ extension Report {
     /// Issue 47's check, from results.json alone: per run on a fault LAN (`fault-*`), its status,
     /// whether the app ended its session by its own deadline, the scan's duration, the app's peak
     /// memory, the phases cut at their deadlines, and each missed device with the part of its
-    /// reason that names a fault (a `leave`, the scanner's burst loss, an mDNS storm) or, without one, its
+    /// reason that names a fault (a `leave`, the scanner's burst loss, an mDNS storm, hostile answers) or, without one, its
     /// inferred cause. Empty when no run is on a fault LAN.
     func faultsSection() -> String {
         let runs = document.runs.filter { $0.fixture.hasPrefix(Self.faultFixturePrefix) }
@@ -48,18 +48,19 @@ extension Report {
         return text + table.render()
     }
 
-    /// The fault a missed reason names (`leave`, burst loss on the scanner's link, an mDNS storm), else its
-    /// inferred part, else "no reason recorded".
+    /// The fault a missed reason names (`leave`, burst loss on the scanner's link, an mDNS storm,
+    /// hostile answers), else its inferred part, else "no reason recorded".
     static func faultPart(of reason: String?) -> String {
         guard let reason else { return "no reason recorded" }
         let parts = reason.components(separatedBy: " — inferred: ")
         let inferred = parts.count > 1 ? parts[1].components(separatedBy: "; ") : []
         let observed = parts[0].components(separatedBy: "; ")
         let faults =
-            inferred.filter { $0.contains("leave fault") || $0.contains("burst loss") }
+            inferred.filter { $0.contains("leave fault") || $0.contains("burst loss") || $0.contains("were hostile") }
             + observed.filter {
-                $0.hasPrefix("leave:") || $0.hasPrefix("burst loss on the scanner's link")
-                    || $0.hasPrefix("mdns_storm:")
+                $0.hasPrefix("leave:") || $0.hasPrefix("new_address:")
+                    || $0.hasPrefix("burst loss on the scanner's link")
+                    || $0.hasPrefix("mdns_storm:") || $0.hasPrefix("hostile:")
             }
         if !faults.isEmpty { return faults.joined(separator: "; ") }
         return inferred.isEmpty

@@ -22,14 +22,19 @@ public final class DeviceServices: Sendable {
         /// Open TCP ports another real program serves in this namespace (the gateway's dnsmasq
         /// holds 53), which the agent must leave alone.
         public var portsServedElsewhere: Set<Int>
+        /// A `hostile` fault as drawn at `testbed up` (`Fixture.Hostile.drawn(seed:)`): the kind
+        /// each spoiled protocol answers with; empty for none.
+        public var hostile: [Fixture.Hostile.HostileProtocol: Fixture.Hostile.Kind]
 
         public init(
             interfaceName: String = "eth0",
             wakeOnLANDirectory: String = "\(StateRoot.path)/wol",
             announce: Bool = true,
             bindToDeviceAddress: Bool = false,
-            portsServedElsewhere: Set<Int> = []
+            portsServedElsewhere: Set<Int> = [],
+            hostile: [Fixture.Hostile.HostileProtocol: Fixture.Hostile.Kind] = [:]
         ) {
+            self.hostile = hostile
             self.portsServedElsewhere = portsServedElsewhere
             self.interfaceName = interfaceName
             self.wakeOnLANDirectory = wakeOnLANDirectory
@@ -74,10 +79,18 @@ public final class DeviceServices: Sendable {
             let roles = TCPPortRole.roles(for: device)
             let needsTLS = roles.values.contains(.http(tls: true))
             let tls = needsTLS ? TLSServerContext.make(commonName: device.hostname ?? device.name) : nil
+            let hostile = options.hostile.isEmpty ? nil : HostileAnswers(kinds: options.hostile)
             for port in roles.keys.sorted() where !options.portsServedElsewhere.contains(port) {
                 let role = roles[port]!
                 let server = try attempt("TCP port \(port)", device.name) {
-                    try TCPPortServer(device: device, port: port, role: role, address: address, tls: tls)
+                    try TCPPortServer(
+                        device: device,
+                        port: port,
+                        role: role,
+                        address: address,
+                        tls: tls,
+                        hostile: hostile
+                    )
                 }
                 server.start(stop: signal)
                 summary.append(
@@ -86,14 +99,15 @@ public final class DeviceServices: Sendable {
             }
             if let services = device.mdns, !services.isEmpty {
                 let responder = try attempt("mDNS (UDP 5353)", device.name) {
-                    try MDNSResponder(device: device, interfaceIndex: interfaceIndex)
+                    try MDNSResponder(device: device, interfaceIndex: interfaceIndex, hostile: hostile)
                 }
                 responder.start(stop: signal, announce: options.announce)
                 summary.append("mdns \(services.count) service(s) as \(responder.planner.records.hostName)")
             }
+            if let hostile { summary.append("hostile: \(Fixture.Hostile.text(hostile.kinds))") }
             if let ssdp = device.ssdp {
                 let responder = try attempt("SSDP (UDP 1900)", device.name) {
-                    try SSDPResponder(service: ssdp, ip: device.ip, interfaceIndex: interfaceIndex)
+                    try SSDPResponder(service: ssdp, ip: device.ip, interfaceIndex: interfaceIndex, hostile: hostile)
                 }
                 responder.start(stop: signal)
                 summary.append("ssdp \(ssdp.deviceType)")

@@ -21,9 +21,7 @@ enum TCPPortRole: Sendable, Equatable {
                 roles[port] = .http(tls: endpoint.tls ?? false)
             } else if let banner = device.banners?.first(where: { $0.port == port }) {
                 roles[port] = .banner(banner)
-            } else if (port == 7000 && device.airplay != nil) || (port == 8008 && device.chromecast != nil)
-                || device.ssdp?.locationPort == port
-            {
+            } else if device.servesHTTPImplicitly(on: port) {
                 roles[port] = .http(tls: false)
             } else {
                 roles[port] = .hold

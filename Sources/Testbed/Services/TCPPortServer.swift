@@ -16,6 +16,8 @@ struct TCPPortServer: Sendable {
     let listener: Socket
     /// Certificate and key for `http(tls: true)`; nil: such ports accept and close.
     let tls: TLSServerContext?
+    /// A `hostile` fault: when it spoils http, every HTTP answer is rewritten.
+    let hostile: HostileAnswers?
 
     /// Binds the port (call inside the device's namespace).
     /// - Throws: `Socket.Failure` when the port cannot be bound.
@@ -24,8 +26,10 @@ struct TCPPortServer: Sendable {
         port: Int,
         role: TCPPortRole,
         address: IPv4Address? = nil,
-        tls: TLSServerContext?
+        tls: TLSServerContext?,
+        hostile: HostileAnswers? = nil
     ) throws {
+        self.hostile = hostile
         self.port = port
         self.role = role
         self.content = DeviceHTTPContent(device: device, port: port)
@@ -70,6 +74,16 @@ struct TCPPortServer: Sendable {
                 let response: HTTPResponse
                 if let request = HTTPRequest(head: head) {
                     response = content.response(to: request)
+                    if let hostile, let kind = hostile.kinds[.http] {
+                        HostileAnswers.writeHTTP(
+                            response,
+                            kind: kind,
+                            variant: hostile.nextVariant(.http),
+                            on: session.stream,
+                            until: session.deadline
+                        )
+                        return
+                    }
                     try? session.stream.write(response.serialized(includeBody: request.method != "HEAD"))
                 } else {
                     response = HTTPResponse(

@@ -28,6 +28,11 @@ struct SwitchPort: Sendable {
     var away: AwayWindow?
     /// An `mdns_storm` fault: the announcements the port sends for the device.
     var storm: StormSchedule?
+    /// A `hostile` fault's drawn kinds as logged (`mdns truncated, http oversized`): the switch
+    /// only publishes it; the device's agent serves it.
+    var hostile: String?
+    /// A `leave` with `new_address`: the address the device leaves from and the one it returns on.
+    var newAddress: (from: IPv4Address, to: IPv4Address)?
     /// Whether the carrier is off now: the switch turns the TAP's carrier off for a `link_down`
     /// gap of the path (on the ports in its `carrierPorts`).
     var carrierOff = false
@@ -48,6 +53,11 @@ public struct SwitchPortConfig: Sendable {
     public var leave: Fixture.Leave?
     /// An `mdns_storm` fault, with the frame it repeats (`StormSchedule.frame(for:)`).
     public var mdnsStorm: (storm: Fixture.MDNSStorm, frame: [UInt8])?
+    /// A `hostile` fault's drawn kinds (`Fixture.Hostile.text`), published in the event log.
+    public var hostile: String?
+    /// A `leave` with `new_address`: the device's address and the one it comes back on
+    /// (`Fixture.returnAddresses(seed:)`), published in the event log at its return.
+    public var newAddress: (from: IPv4Address, to: IPv4Address)?
     /// The scanner's path events (only the scanner's port has them).
     public var wifi: Fixture.ScannerWiFi?
     /// The IPv4 addresses of the host behind the port, for directed ARP (`ARPDirectory`); nil
@@ -63,8 +73,12 @@ public struct SwitchPortConfig: Sendable {
         wifi: Fixture.ScannerWiFi? = nil,
         addresses: [IPv4Address]? = nil,
         leave: Fixture.Leave? = nil,
-        mdnsStorm: (storm: Fixture.MDNSStorm, frame: [UInt8])? = nil
+        mdnsStorm: (storm: Fixture.MDNSStorm, frame: [UInt8])? = nil,
+        hostile: String? = nil,
+        newAddress: (from: IPv4Address, to: IPv4Address)? = nil
     ) {
+        self.hostile = hostile
+        self.newAddress = newAddress
         self.leave = leave
         self.mdnsStorm = mdnsStorm
         self.addresses = addresses

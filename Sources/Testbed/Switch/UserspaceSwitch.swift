@@ -73,6 +73,8 @@ public final class UserspaceSwitch: Sendable {
             port.storm = config.mdnsStorm.map {
                 StormSchedule($0.storm, frame: $0.frame, origin: origin, seed: portSeed(0x5354))
             }
+            port.hostile = config.hostile
+            port.newAddress = config.newAddress
             port.congestion = config.congestion
             built.append(port)
         }
@@ -108,9 +110,10 @@ public final class UserspaceSwitch: Sendable {
         state.withLock { state in state.ports.map(\.counters) }
     }
 
-    /// The scanner's path events drawn so far (up to now), then every `leave` fault that has
-    /// begun (port: the device), with wall-clock times so that they can be lined up with a
-    /// capture; empty without `network.scanner.wifi` or a `leave`.
+    /// The scanner's path events drawn so far (up to now), then the devices' faults (port: the
+    /// device): a `leave` or `mdns_storm` once begun, a `new_address` return once back, `hostile`
+    /// answers throughout; with wall-clock times so that they can be lined up with a capture;
+    /// empty without `network.scanner.wifi` or a fault.
     public func pathEvents() -> [PathEventRecord] {
         let now = MonotonicClock.signedNow()
         let record = { (port: String, kind: String, start: Int64, end: Int64) in
@@ -132,13 +135,32 @@ public final class UserspaceSwitch: Sendable {
                 guard let storm = port.storm, storm.start <= now else { return nil }
                 return record(port.name, PathEventRecord.mdnsStormKind, storm.start, storm.end)
             }
+            // A device that returns on a new address does so at the end of its away window.
+            let returns = state.ports.compactMap { port -> PathEventRecord? in
+                guard let away = port.away, let move = port.newAddress, away.end <= now else { return nil }
+                var event = record(port.name, PathEventRecord.newAddressKind, away.end, away.end)
+                event.detail = "\(move.from) → \(move.to)"
+                return event
+            }
+            // A hostile device answers so from the switch's start for the testbed's life (a day at most).
+            let hostile = state.ports.compactMap { port -> PathEventRecord? in
+                guard let kinds = port.hostile else { return nil }
+                var event = record(
+                    port.name,
+                    PathEventRecord.hostileKind,
+                    self.origin,
+                    self.origin + 86_400_000_000_000
+                )
+                event.detail = kinds
+                return event
+            }
             return state.ports.indices.flatMap { index -> [PathEventRecord] in
                 guard state.ports[index].path != nil else { return [] }
                 _ = state.ports[index].path!.state(at: now)
                 return state.ports[index].path!.drawn.filter { $0.start <= now }.map { event in
                     record(state.ports[index].name, event.kind.rawValue, event.start, event.end)
                 }
-            } + leaves + storms
+            } + leaves + returns + storms + hostile
         }
     }
 
@@ -445,7 +467,8 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The switch port ("scanner").
     public var port: String
     /// `roam`, `association_loss` or `congestion` (the scanner's path), or a device's fault,
-    /// `port` naming the device: `leave` (away from the LAN) or `mdns_storm`.
+    /// `port` naming the device: `leave` (away from the LAN), `new_address` (back on another
+    /// address), `mdns_storm` or `hostile`.
     public var kind: String
     /// Seconds after the switch started.
     public var startSeconds: Double
@@ -453,6 +476,9 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     /// The same instants as Unix time (wall clock), to line them up with a capture's timestamps.
     public var startUnix: Double
     public var endUnix: Double
+    /// What the fault did, where its kind alone does not say (`hostile`: the drawn kinds, e.g.
+    /// `mdns truncated, http oversized`); absent otherwise.
+    public var detail: String?
 
     public init(
         port: String,
@@ -460,8 +486,10 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
         startSeconds: Double,
         endSeconds: Double,
         startUnix: Double,
-        endUnix: Double
+        endUnix: Double,
+        detail: String? = nil
     ) {
+        self.detail = detail
         self.port = port
         self.kind = kind
         self.startSeconds = startSeconds
@@ -471,7 +499,7 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case port, kind
+        case port, kind, detail
         case startSeconds = "start_s"
         case endSeconds = "end_s"
         case startUnix = "start_unix"
@@ -482,6 +510,10 @@ public struct PathEventRecord: Codable, Sendable, Equatable {
     public static let leaveKind = "leave"
     /// The kind of an `mdns_storm` fault's record.
     public static let mdnsStormKind = "mdns_storm"
+    /// The kind of a `hostile` fault's record (`detail` gives the kinds drawn).
+    public static let hostileKind = "hostile"
+    /// The kind of the record of a device's return on a new address (`detail`: `old → new`).
+    public static let newAddressKind = "new_address"
 
     /// True for the scanner's roam and association-loss gaps (its path carries nothing).
     public var isScannerGap: Bool { kind == "roam" || kind == "association_loss" }
