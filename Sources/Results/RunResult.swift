@@ -91,6 +91,9 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
     public var firstSource: String?
     public var sources: [String]
     public var firstSeenMs: Double?
+    /// When the app first heard an mDNS answer from it (event log `answer_received`), ms after the
+    /// scan started; nil when it heard none, or in files written before it was recorded.
+    public var mdnsFirstAnswerMs: Double?
     /// The physical floor: the earliest any scanner could have known it (docs/METRICS.md).
     public var floorMs: Double?
     /// Why a discoverable device was missed, from the event log (e.g. "tcp: 4 timeouts, secondary skipped").
@@ -123,6 +126,7 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
         case name, ip, category, discoverable, found, sources
         case firstSource = "first_source"
         case firstSeenMs = "first_seen_ms"
+        case mdnsFirstAnswerMs = "mdns_first_answer_ms"
         case floorMs = "floor_ms"
         case missedBecause = "missed_because"
         case latencyMs = "latency_ms"

@@ -200,6 +200,7 @@ public struct MetricsJoiner: Sendable {
             outcome.firstSource = report?.firstSource ?? firstSeen[ip]?.source
             outcome.sources = report?.sources ?? sources[ip] ?? []
             outcome.firstSeenMs = report?.firstSeenMs ?? firstSeen[ip]?.ms
+            outcome.mdnsFirstAnswerMs = tally.firstMDNSAnswerNs[device.ip].map { Double($0 &- scanStart) / 1e6 }
             outcome.latencyMs = report?.latencyMs
             if let rtt = wireRTT[ip] {
                 let summary =
