@@ -120,30 +120,29 @@ extension Report {
             preset: "netdiag-plus",
             seedLine: "003:76, 003:109",
             words: "RST (alive but port closed, also counts as alive)",
-            measuredAs: ["runs[].devices[].sources (tcp)", "wire.tcp_open", "wire.tcp_closed"],
-            bar: "devices found by TCP > SYN-ACKs on the wire",
+            measuredAs: ["runs[].devices[].tcp_refused", "runs[].devices[].tcp_ready", "runs[].devices[].sources"],
+            bar: "every device that answered only with an RST is found by TCP",
             condition: "some device answers port 80 with an RST",
             mechanism:
                 "a BSD connect's ECONNREFUSED ends the probe at once and marks the host alive (`tcp.connection_api: bsd_socket`)",
             judge: { lan in
-                guard let resets = lan.median("netdiag-plus", { Double($0.metrics.wire.tcpClosed) }),
-                    let open = lan.median("netdiag-plus", { Double($0.metrics.wire.tcpOpen) }),
-                    let byTCP = lan.median(
-                        "netdiag-plus",
-                        { Double($0.devices.filter { $0.sources.contains("tcp") }.count) }
-                    )
-                else { return .notMeasured("no run") }
-                guard resets > 0 else { return .notMeasured("no RST on the wire") }
-                let measured =
-                    "\(NumberFormat.decimal(byTCP, digits: 0)) found by TCP, \(NumberFormat.decimal(open, digits: 0)) SYN-ACKs, \(NumberFormat.decimal(resets, digits: 0)) RSTs"
-                let others = Self.foundOnlyByRST(lan)
-                let extra = others.map { "; not found by netmonitor-2.0: \($0)" } ?? ""
-                if byTCP > open {
-                    return .holds(
-                        "\(measured): at least \(NumberFormat.decimal(byTCP - open, digits: 0)) by an RST\(extra)"
-                    )
+                let runs = lan.of("netdiag-plus")
+                guard !runs.isEmpty else { return .notMeasured("no run") }
+                // Per run, the devices whose answered connects were all refusals (RST, no SYN-ACK).
+                let refusedOnly = runs.map { run in
+                    run.devices.filter { ($0.tcpRefused ?? 0) > 0 && ($0.tcpReady ?? 0) == 0 }
                 }
-                return .doesNotHold("\(measured): no more found than SYN-ACKs")
+                guard refusedOnly.contains(where: { !$0.isEmpty }) else {
+                    return .notMeasured("no device answered only with an RST")
+                }
+                let found = refusedOnly.map { $0.filter { $0.found && $0.sources.contains("tcp") }.count }
+                let total = SampleSummary(refusedOnly.map { Double($0.count) })?.median ?? 0
+                let byTCP = SampleSummary(found.map(Double.init))?.median ?? 0
+                let others = Self.foundOnlyByRST(lan)
+                let measured =
+                    "\(NumberFormat.decimal(byTCP, digits: 0)) of \(NumberFormat.decimal(total, digits: 0)) devices that answered only with an RST found by TCP"
+                    + (others.map { "; netmonitor-2.0 missed \($0)" } ?? "")
+                return byTCP >= total ? .holds(measured) : .doesNotHold(measured)
             }
         ),
         SeedClaim(
@@ -200,13 +199,17 @@ extension Report {
         ),
     ]
 
-    /// The devices netdiag-plus found by TCP on a LAN that netmonitor-2.0 found in none of its runs
-    /// there, by name; nil when netmonitor-2.0 did not run there or found them all.
+    /// The devices netdiag-plus found by TCP after only RSTs on a LAN that netmonitor-2.0 found in
+    /// none of its runs there, by name; nil when netmonitor-2.0 did not run there or found them all.
     static func foundOnlyByRST(_ lan: SeedClaim.LAN) -> String? {
         let other = lan.of(reviewCurrent)
         guard !other.isEmpty else { return nil }
         let theirs = Set(other.flatMap(\.devices).filter(\.found).map(\.name))
-        let ours = Set(lan.of("netdiag-plus").flatMap(\.devices).filter { $0.sources.contains("tcp") }.map(\.name))
+        let ours = Set(
+            lan.of("netdiag-plus").flatMap(\.devices).filter {
+                $0.sources.contains("tcp") && ($0.tcpRefused ?? 0) > 0 && ($0.tcpReady ?? 0) == 0
+            }.map(\.name)
+        )
         let only = ours.subtracting(theirs).sorted()
         return only.isEmpty ? nil : only.map { Inline.code($0) }.joined(separator: ", ")
     }
