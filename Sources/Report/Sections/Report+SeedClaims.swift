@@ -155,7 +155,7 @@ extension Report {
             words: "Batches of 25",
             measuredAs: [Metric.tcpProbePhase.id],
             bar: "each run's TCP phase within 10 % of ⌈addresses / 25⌉ × 4 s + ⌈found by TCP / 8⌉ × 6 s",
-            condition: "every batch holds a silent address (then each lasts its full 4 s)",
+            condition: "every batch holds a silent address, so each lasts its full 4 s",
             mechanism:
                 "a batch ends with its slowest address: one silent address in 25 holds the batch for 4 ports × 1 s, so the scan is batches × 4 s",
             judge: { lan in
@@ -240,15 +240,16 @@ extension Report {
         }
     }
 
-    /// The row's verdict across the LANs: "holds" or "does not hold" when they agree, else "holds
-    /// only when" the claim's condition, naming the LANs where it held and where it did not.
+    /// The row's verdict across the LANs: "holds" when every measured LAN held, "does not hold"
+    /// (with what it needs) when none did, else "holds only when" the claim's condition, naming the
+    /// LANs where it held and where it did not.
     static func seedClaimVerdict(_ claim: SeedClaim, _ cells: [(lan: String, verdict: SeedClaim.Verdict)]) -> String {
         let held = cells.filter { $0.verdict.holds == true }.map(\.lan)
         let failed = cells.filter { $0.verdict.holds == false }.map(\.lan)
         switch (held.isEmpty, failed.isEmpty) {
         case (true, true): return "not measured"
         case (false, true): return "holds"
-        case (true, false): return "**does not hold**"
+        case (true, false): return "**does not hold** on any LAN here (it needs: \(claim.condition))"
         case (false, false):
             return
                 "holds only when \(claim.condition): on \(held.joined(separator: ", ")), not on \(failed.joined(separator: ", "))"
