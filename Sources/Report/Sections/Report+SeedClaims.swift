@@ -21,8 +21,8 @@ extension Report {
         var condition: String
         /// Why, in one line: the mechanism in the app.
         var mechanism: String
-        /// The verdict on one LAN; nil when the LAN says nothing about the claim (`Verdict.reason`
-        /// says why in the cell instead).
+        /// The verdict on one LAN where the preset ran (`.notMeasured` with the reason when the
+        /// LAN's runs say nothing about the claim).
         var judge: @Sendable (LAN) -> Verdict
 
         /// The successful runs of one LAN (fixture and platform), every strategy's.
@@ -130,12 +130,8 @@ extension Report {
             mechanism:
                 "a BSD connect's ECONNREFUSED ends the probe at once and marks the host alive (`tcp.connection_api: bsd_socket`)",
             judge: { lan in
-                let runs = lan.of("netdiag-plus")
-                guard !runs.isEmpty else { return .notMeasured("no run") }
                 // Per run, the devices whose answered connects were all refusals (RST, no SYN-ACK).
-                let refusedOnly = runs.map { run in
-                    run.devices.filter { ($0.tcpRefused ?? 0) > 0 && ($0.tcpReady ?? 0) == 0 }
-                }
+                let refusedOnly = lan.of("netdiag-plus").map { $0.devices.filter(Self.answeredOnlyByRST) }
                 guard refusedOnly.contains(where: { !$0.isEmpty }) else {
                     return .notMeasured("no device answered only with an RST")
                 }
@@ -189,7 +185,6 @@ extension Report {
                 "the 24 browsers listen a fixed 8 s: a responder whose first answer comes later is not heard by the scan",
             judge: { lan in
                 let runs = lan.of("homenet")
-                guard !runs.isEmpty else { return .notMeasured("no run") }
                 // The earliest first answer per responder over HomeNet's runs (its browse starts with
                 // the scan; another preset's may start later, so its times are not comparable).
                 let first = Dictionary(
@@ -208,6 +203,11 @@ extension Report {
         ),
     ]
 
+    /// Whether every connect of the app's to the device that was answered was refused: an RST, no SYN-ACK.
+    static func answeredOnlyByRST(_ device: DeviceOutcome) -> Bool {
+        (device.tcpRefused ?? 0) > 0 && (device.tcpReady ?? 0) == 0
+    }
+
     /// "50.3" or "50.3–56.4": the values' span.
     static func range(_ values: [Double], digits: Int) -> String {
         guard let low = values.min(), let high = values.max() else { return "—" }
@@ -222,9 +222,8 @@ extension Report {
         guard !other.isEmpty else { return nil }
         let theirs = Set(other.flatMap(\.devices).filter(\.found).map(\.name))
         let ours = Set(
-            lan.of("netdiag-plus").flatMap(\.devices).filter {
-                $0.sources.contains("tcp") && ($0.tcpRefused ?? 0) > 0 && ($0.tcpReady ?? 0) == 0
-            }.map(\.name)
+            lan.of("netdiag-plus").flatMap(\.devices).filter { $0.sources.contains("tcp") && answeredOnlyByRST($0) }
+                .map(\.name)
         )
         let only = ours.subtracting(theirs).sorted()
         return only.isEmpty ? nil : only.map { Inline.code($0) }.joined(separator: ", ")
