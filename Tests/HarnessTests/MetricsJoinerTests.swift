@@ -57,6 +57,59 @@ struct MetricsJoinerTests {
         return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
     }
 
+    @Test("per device: the first mDNS answer heard, and TCP connects answered by a SYN-ACK or refused")
+    func firstAnswerAndRefusals() throws {
+        let (gateway, phone, speaker) = (Self.ip("198.18.0.1"), Self.ip("198.18.0.10"), Self.ip("198.18.0.12"))
+        let t0: UInt64 = 1_000_000_000
+        func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord {
+            EventRecord(timeNs: t0 + ms * 1_000_000, event: event)
+        }
+        func connect(
+            _ id: UInt64,
+            _ ip: IPv4Address,
+            _ ms: UInt64,
+            _ end: ConnectionStateName,
+            _ error: String?
+        )
+            -> [EventRecord]
+        {
+            [
+                at(
+                    ms,
+                    .connectionCreated(.init(connection: id, transport: .tcp, ip: ip, port: 80, phase: "tcp_probe"))
+                ),
+                at(ms, .connectionState(.init(connection: id, state: .preparing))),
+                at(ms + 5, .connectionState(.init(connection: id, state: end, error: error))),
+            ]
+        }
+        let records =
+            [at(0, .scanStart(.init(strategy: "s", hosts: 253)))]
+            + connect(1, gateway, 10, .ready, nil) + connect(2, phone, 20, .failed, "ECONNREFUSED")
+            + connect(3, phone, 30, .waiting, "ECONNREFUSED")
+            + [
+                at(7_600, .answerReceived(.init(phase: "bonjour", protocol: .mdns, from: speaker))),
+                at(9_000, .answerReceived(.init(phase: "bonjour", protocol: .mdns, from: speaker))),
+                at(9_500, .answerReceived(.init(phase: "ssdp", protocol: .ssdp, from: gateway))),
+                at(10_000, .scanEnd(.init(devices: 0))),
+            ]
+        let observation = RunObservation(
+            truth: try Self.truth(),
+            scan: nil,
+            events: records,
+            wire: nil,
+            captureDrops: 0,
+            process: ProcessStats(),
+            realtimeMinusMonotonicNs: 0
+        )
+        let devices = MetricsJoiner(observation: observation).join().devices
+        let byName = Dictionary(uniqueKeysWithValues: devices.map { ($0.name, $0) })
+        #expect(byName["speaker"]?.mdnsFirstAnswerMs == 7_600)
+        #expect(byName["gateway"]?.mdnsFirstAnswerMs == nil)  // an SSDP answer is no mDNS answer
+        #expect(byName["gateway"]?.tcpReady == 1 && byName["gateway"]?.tcpRefused == 0)
+        #expect(byName["phone"]?.tcpReady == 0 && byName["phone"]?.tcpRefused == 2)
+        #expect(byName["speaker"]?.tcpReady == nil && byName["ghost"]?.tcpRefused == nil)  // no connect to them
+    }
+
     @Test("the physical floor: the fastest answer the fixture allows, per device and for all of them")
     func physicalFloor() throws {
         let text = Self.fixtureText.replacingOccurrences(
