@@ -255,43 +255,49 @@ extension Report {
         }
     }
 
-    /// The seeds' claims about their own apps, measured per LAN; empty when neither preset ran.
+    /// The seeds' claims about their apps, measured per LAN; empty when neither preset ran. Two
+    /// tables, so a suite of many LANs and platforms stays readable: the claims with their verdict
+    /// across the LANs, then a row per LAN with each claim's cell.
     func seedClaimsSection() -> String {
         let presets = Set(document.runs.map(\.strategy))
         let claims = Self.seedClaims.filter { presets.contains($0.preset) }
         guard !claims.isEmpty else { return "" }
         let lans = seedClaimLANs()
-        var text = "## The seeds' claims about their apps, measured\n\n"
-        text +=
-            "Seed 002 (HomeNet) and seed 003 (NetDiag+) each claim something about their own app; the presets "
-        text +=
-            "`homenet` and `netdiag-plus` model them (docs/STRATEGIES.md, which cites every knob). Each LAN's cell is "
-        text +=
-            "the verdict from the medians over that LAN's successful runs; the verdict column says \"holds only when\" "
-        text +=
-            "the condition that separates the LANs where it held from those where it did not. LAN sizes are the smallest "
-        text += "/24 or larger block holding the fixture's devices.\n\n"
-        var table = MarkdownTable(
-            [("App", .left), ("Seed", .left), ("Claim", .left)]
-                + lans.map { (Self.seedClaimLANName($0), .left) }
-                + [("Verdict", .left), ("Mechanism", .left), ("Measured as", .left)]
-        )
-        for claim in claims {
-            let cells = lans.map { lan -> (lan: String, verdict: SeedClaim.Verdict) in
+        let cells = claims.map { claim in
+            lans.map { lan -> (lan: String, verdict: SeedClaim.Verdict) in
                 let verdict =
                     lan.of(claim.preset).isEmpty ? SeedClaim.Verdict.notMeasured("did not run") : claim.judge(lan)
                 return (Self.seedClaimLANName(lan), verdict)
             }
-            table.add(
-                [Inline.code(claim.preset), claim.seedLine, "\"\(claim.words)\""]
-                    + cells.map(\.verdict.text)
-                    + [
-                        Self.seedClaimVerdict(claim, cells), claim.mechanism,
-                        claim.measuredAs.map { Inline.code($0) }.joined(separator: ", ") + "; bar: \(claim.bar)",
-                    ]
-            )
         }
-        return text + table.render()
+        var text = "## The seeds' claims about their apps, measured\n\n"
+        text +=
+            "Seed 002 (HomeNet) and seed 003 (NetDiag+) each claim something about their own app; the presets "
+        text +=
+            "`homenet` and `netdiag-plus` model them (docs/STRATEGIES.md, which cites every knob). The verdict says "
+        text +=
+            "\"holds only when\" the condition that separates the LANs where the claim held from those where it did "
+        text +=
+            "not; the second table gives each LAN's verdict from the medians over its successful runs. A LAN's size "
+        text += "is the smallest /24 or larger block holding the fixture's devices.\n\n"
+        var summary = MarkdownTable(
+            [("App", .left), ("Seed", .left), ("Claim", .left), ("Verdict", .left), ("Mechanism", .left)]
+                + [("Measured as", .left)]
+        )
+        for (claim, lanCells) in zip(claims, cells) {
+            summary.add([
+                Inline.code(claim.preset), claim.seedLine, "\"\(claim.words)\"", Self.seedClaimVerdict(claim, lanCells),
+                claim.mechanism,
+                claim.measuredAs.map { Inline.code($0) }.joined(separator: ", ") + "; bar: \(claim.bar)",
+            ])
+        }
+        var perLAN = MarkdownTable(
+            [("LAN", .left)] + claims.map { ("\($0.seedLine) \"\($0.words)\"", .left) }
+        )
+        for (index, lan) in lans.enumerated() {
+            perLAN.add([Self.seedClaimLANName(lan)] + cells.map { $0[index].verdict.text })
+        }
+        return text + summary.render() + "\n" + perLAN.render()
     }
 
     static func seedClaimLANName(_ lan: SeedClaim.LAN) -> String {
