@@ -44,6 +44,11 @@ struct MetricsJoinerTests {
             [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
             + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
             + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
+        return try #require(joinedDevices(records).first { $0.name == "speaker" }?.missedBecause)
+    }
+
+    /// The fixture's devices as the join sees them under a run of these events (no report, no capture).
+    static func joinedDevices(_ records: [EventRecord]) throws -> [DeviceOutcome] {
         let observation = RunObservation(
             truth: try truth(),
             scan: nil,
@@ -53,8 +58,7 @@ struct MetricsJoinerTests {
             process: ProcessStats(),
             realtimeMinusMonotonicNs: 0
         )
-        let (_, devices, _) = MetricsJoiner(observation: observation).join()
-        return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+        return MetricsJoiner(observation: observation).join().devices
     }
 
     @Test("per device: the first mDNS answer heard, and TCP connects answered by a SYN-ACK or refused")
@@ -92,16 +96,7 @@ struct MetricsJoinerTests {
                 at(9_500, .answerReceived(.init(phase: "ssdp", protocol: .ssdp, from: gateway))),
                 at(10_000, .scanEnd(.init(devices: 0))),
             ]
-        let observation = RunObservation(
-            truth: try Self.truth(),
-            scan: nil,
-            events: records,
-            wire: nil,
-            captureDrops: 0,
-            process: ProcessStats(),
-            realtimeMinusMonotonicNs: 0
-        )
-        let devices = MetricsJoiner(observation: observation).join().devices
+        let devices = try Self.joinedDevices(records)
         let byName = Dictionary(uniqueKeysWithValues: devices.map { ($0.name, $0) })
         #expect(byName["speaker"]?.mdnsFirstAnswerMs == 7_600)
         #expect(byName["gateway"]?.mdnsFirstAnswerMs == nil)  // an SSDP answer is no mDNS answer
