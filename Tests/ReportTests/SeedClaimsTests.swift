@@ -174,3 +174,35 @@ struct SeedClaimsTests {
         #expect(!Report(document: none).allMarkdown().contains(Self.heading))
     }
 }
+
+extension SeedClaimsTests {
+    @Test("two platforms: a row per LAN and platform, each judged on its own runs")
+    func perPlatform() throws {
+        var document = Self.document()
+        let linux = document.runs.map { run -> RunResult in
+            var copy = run
+            copy.platform = "linux"
+            return copy
+        }
+        // On the phone the fast LAN's NetDiag+ phase is slow too.
+        let phone = linux.map { run -> RunResult in
+            var copy = run
+            copy.platform = "iphone-a16"
+            copy.sequence += 100
+            if copy.strategy == "netdiag-plus" { copy.metrics.phasesS["tcp_probe"] = 6.5 }
+            return copy
+        }
+        document.runs = linux + phone
+        let probe = MarkdownProbe(text: Report(document: document).allMarkdown())
+        let perLAN = probe.table(after: Self.heading, withColumn: "| LAN |")
+        #expect(perLAN.map { $0[0] } == ["fast · linux", "slow · linux", "fast · iphone-a16", "slow · iphone-a16"])
+        #expect(
+            perLAN[0][1].hasPrefix("holds: TCP phase 2.40 s")
+                && perLAN[2][1].hasPrefix("**does not hold**: TCP phase 6.50 s")
+        )
+        let verdict = try #require(
+            probe.table(after: Self.heading, withColumn: "Verdict").first { $0[1] == "003:109" }
+        )[3]
+        #expect(verdict.hasSuffix("on fast · linux, not on slow · linux, fast · iphone-a16, slow · iphone-a16"))
+    }
+}
