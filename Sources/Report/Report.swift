@@ -110,7 +110,7 @@ public struct Report: Sendable {
             files.append(
                 DetailFile(
                     name: Self.toolsDetailName,
-                    label: "tools, hangs and the review's expected outcomes",
+                    label: "tools, hangs, the review's expected outcomes and the seeds' claims",
                     contents: { detailPage("tools and outcomes", tools) }
                 )
             )
@@ -127,9 +127,12 @@ public struct Report: Sendable {
         return files
     }
 
-    /// The sections across fixtures: tool accuracy, lookup tools, hangs, expected outcomes, peers.
+    /// The sections across fixtures: tool accuracy, lookup tools, hangs, expected outcomes, the
+    /// seeds' claims, peers.
     private func toolSections() -> [String] {
-        var sections = [accuracySection(), lookupToolsSection(), hangSection(), expectedOutcomesSection()]
+        var sections = [
+            accuracySection(), lookupToolsSection(), hangSection(), expectedOutcomesSection(), seedClaimsSection(),
+        ]
         if !document.peers.isEmpty { sections.append(peersSection()) }
         return sections
     }

@@ -327,6 +327,19 @@ extension Metric {
         from: .eventLog,
         gate: MetricThreshold(relativePercent: 10)
     ) { $0.durationS }
+    /// The TCP probe phase alone (`phases_s.tcp_probe`, from the engine's `phase_end` events): what
+    /// the seeds' claims about a scan's length time ("/24 in 2-3 seconds", 003:109; the batches of
+    /// 25, 002:43), apart from the Bonjour and lookup phases that overlap or follow it.
+    public static let tcpProbePhase = Metric(
+        "\(top(.phasesS)).tcp_probe",
+        "TCP probe phase",
+        short: "TCP phase",
+        unit: "s",
+        .lowerIsBetter,
+        .timing,
+        digits: 2,
+        from: .eventLog
+    ) { $0.phasesS["tcp_probe"] }
     public static let timeTo90 = Metric(
         top(.timeTo90PercentS),
         "Time to 90 %",
@@ -758,7 +771,7 @@ extension Metric {
         timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusy, mainBusyP95,
         pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads, flowLimitWaits,
         categoryProbeSeconds, categoryProbeConnections, categoryProbePackets,
-        sessionTCPAttempts, sessionPackets, sessionConnections, sessionAirtime, timeToCategories,
+        sessionTCPAttempts, sessionPackets, sessionConnections, sessionAirtime, timeToCategories, tcpProbePhase,
     ]
 
     /// Every declared metric: `all`, `reportOnly`, and those only the raw-runs table prints.

@@ -91,6 +91,14 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
     public var firstSource: String?
     public var sources: [String]
     public var firstSeenMs: Double?
+    /// When the app first heard an mDNS answer from it (event log `answer_received`), ms after the
+    /// scan started; nil when it heard none, or in files written before it was recorded.
+    public var mdnsFirstAnswerMs: Double?
+    /// Its TCP connects the app saw answered, from the event log: `ready` (a SYN-ACK) and refused
+    /// (`ECONNREFUSED`: an RST); nil when the app made none to it, or in files written before they
+    /// were recorded.
+    public var tcpReady: Int?
+    public var tcpRefused: Int?
     /// The physical floor: the earliest any scanner could have known it (docs/METRICS.md).
     public var floorMs: Double?
     /// Why a discoverable device was missed, from the event log (e.g. "tcp: 4 timeouts, secondary skipped").
@@ -123,6 +131,9 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
         case name, ip, category, discoverable, found, sources
         case firstSource = "first_source"
         case firstSeenMs = "first_seen_ms"
+        case mdnsFirstAnswerMs = "mdns_first_answer_ms"
+        case tcpReady = "tcp_ready"
+        case tcpRefused = "tcp_refused"
         case floorMs = "floor_ms"
         case missedBecause = "missed_because"
         case latencyMs = "latency_ms"

@@ -50,6 +50,11 @@ struct MetricsJoinerTests {
         )
     }
 
+    /// The fixture's devices as the join sees them under a run of these events (no report, no capture).
+    static func joinedDevices(_ records: [EventRecord]) throws -> [DeviceOutcome] {
+        MetricsJoiner(observation: observation(try truth(), records)).join().devices
+    }
+
     /// The speaker's missed reason under a run whose events are `events` (plus start and end).
     static func speakerReason(_ events: [ScanEvent]) throws -> String {
         let t0: UInt64 = 1_000_000_000
@@ -57,8 +62,51 @@ struct MetricsJoinerTests {
             [EventRecord(timeNs: t0, event: .scanStart(.init(strategy: "s", hosts: 253)))]
             + events.enumerated().map { EventRecord(timeNs: t0 + UInt64($0.offset + 1) * 1_000_000, event: $0.element) }
             + [EventRecord(timeNs: t0 + 2_000_000_000, event: .scanEnd(.init(devices: 0)))]
-        let (_, devices, _) = MetricsJoiner(observation: observation(try truth(), records)).join()
-        return try #require(devices.first { $0.name == "speaker" }?.missedBecause)
+        return try #require(joinedDevices(records).first { $0.name == "speaker" }?.missedBecause)
+    }
+
+    @Test("per device: the first mDNS answer heard, and TCP connects answered by a SYN-ACK or refused")
+    func firstAnswerAndRefusals() throws {
+        let (gateway, phone, speaker) = (Self.ip("198.18.0.1"), Self.ip("198.18.0.10"), Self.ip("198.18.0.12"))
+        let t0: UInt64 = 1_000_000_000
+        func at(_ ms: UInt64, _ event: ScanEvent) -> EventRecord {
+            EventRecord(timeNs: t0 + ms * 1_000_000, event: event)
+        }
+        func connect(
+            _ id: UInt64,
+            _ ip: IPv4Address,
+            _ ms: UInt64,
+            _ end: ConnectionStateName,
+            _ error: String?
+        )
+            -> [EventRecord]
+        {
+            [
+                at(
+                    ms,
+                    .connectionCreated(.init(connection: id, transport: .tcp, ip: ip, port: 80, phase: "tcp_probe"))
+                ),
+                at(ms, .connectionState(.init(connection: id, state: .preparing))),
+                at(ms + 5, .connectionState(.init(connection: id, state: end, error: error))),
+            ]
+        }
+        let records =
+            [at(0, .scanStart(.init(strategy: "s", hosts: 253)))]
+            + connect(1, gateway, 10, .ready, nil) + connect(2, phone, 20, .failed, "ECONNREFUSED")
+            + connect(3, phone, 30, .waiting, "ECONNREFUSED")
+            + [
+                at(7_600, .answerReceived(.init(phase: "bonjour", protocol: .mdns, from: speaker))),
+                at(9_000, .answerReceived(.init(phase: "bonjour", protocol: .mdns, from: speaker))),
+                at(9_500, .answerReceived(.init(phase: "ssdp", protocol: .ssdp, from: gateway))),
+                at(10_000, .scanEnd(.init(devices: 0))),
+            ]
+        let devices = try Self.joinedDevices(records)
+        let byName = Dictionary(uniqueKeysWithValues: devices.map { ($0.name, $0) })
+        #expect(byName["speaker"]?.mdnsFirstAnswerMs == 7_600)
+        #expect(byName["gateway"]?.mdnsFirstAnswerMs == nil)  // an SSDP answer is no mDNS answer
+        #expect(byName["gateway"]?.tcpReady == 1 && byName["gateway"]?.tcpRefused == 0)
+        #expect(byName["phone"]?.tcpReady == 0 && byName["phone"]?.tcpRefused == 2)
+        #expect(byName["speaker"]?.tcpReady == nil && byName["ghost"]?.tcpRefused == nil)  // no connect to them
     }
 
     @Test("the physical floor: the fastest answer the fixture allows, per device and for all of them")

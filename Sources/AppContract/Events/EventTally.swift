@@ -54,6 +54,10 @@ public struct EventTally: Sendable {
     /// Per address: the source and time it was first seen, and every source in the order they saw it.
     public private(set) var firstSeen: [IPv4Address: (source: DeviceSource, timeNs: UInt64)] = [:]
     public private(set) var sources: [IPv4Address: [DeviceSource]] = [:]
+    /// Per address: when a listening phase first heard an mDNS answer from it (`answer_received`,
+    /// protocol `mdns`, by its sender or the address it was credited to) — the responder's first
+    /// answer as the app heard it, whatever the browse window did with it.
+    public private(set) var firstMDNSAnswerNs: [IPv4Address: UInt64] = [:]
 
     /// What the scanner did toward each address and saw of it (nil unless asked for at `init`).
     public private(set) var evidence: Evidence?
@@ -125,6 +129,10 @@ public struct EventTally: Sendable {
             }
         case .deviceSourceAdded(let added):
             sources[added.ip, default: []].append(added.source)
+        case .answerReceived(let answer) where answer.protocol == .mdns:
+            for ip in [answer.from] + (answer.credited.map { [$0] } ?? []) where firstMDNSAnswerNs[ip] == nil {
+                firstMDNSAnswerNs[ip] = timeNs
+            }
         default:
             break
         }

@@ -204,6 +204,12 @@ public struct MetricsJoiner: Sendable {
             outcome.firstSource = report?.firstSource ?? firstSeen[ip]?.source
             outcome.sources = report?.sources ?? sources[ip] ?? []
             outcome.firstSeenMs = report?.firstSeenMs ?? firstSeen[ip]?.ms
+            if let tcp = tally.evidence?[device.ip], !tcp.tcp.started.isEmpty {
+                let ready = tcp.tcp.answered.filter { tcp.ends[$0] == .ready }.count
+                outcome.tcpReady = ready
+                outcome.tcpRefused = tcp.tcp.answered.count - ready
+            }
+            outcome.mdnsFirstAnswerMs = tally.firstMDNSAnswerNs[device.ip].map { Double($0 &- scanStart) / 1e6 }
             outcome.latencyMs = report?.latencyMs
             if let rtt = wireRTT[ip] {
                 let summary =
