@@ -128,6 +128,17 @@ extension Metric {
         .counter,
         from: .capture
     ) { $0.names.categoryProbePackets.map(Double.init) }
+    /// Found devices the classify step guessed wired or Wi-Fi right (HomeNet's guess from one TCP
+    /// connect's time, `classify.wifi_latency_ms`), out of those it guessed; absent when it guessed none.
+    public static let linksCorrect = Metric(
+        names(.linkCorrect),
+        "Wired/Wi-Fi right",
+        short: "Link right",
+        .higherIsBetter,
+        .counter,
+        from: .truth,
+        of: { $0.names.linkGiven.map(Double.init) }
+    ) { $0.names.linkCorrect.map(Double.init) }
     /// Found devices whose reported host name is the fixture's (`names.hostname_correct`): a count,
     /// not a share, so finding more named devices counts.
     public static let hostnamesCorrect = Metric(
@@ -770,7 +781,7 @@ extension Metric {
     public static let reportOnly: [Metric] = [
         timeTo100, timeTo100VsFloor, hostnamesCorrect, lateFrames, mainBusy, mainBusyP95,
         pingVsWireP95, pingLost, portsCorrect, mdnsPackets, peakThreads, flowLimitWaits,
-        categoryProbeSeconds, categoryProbeConnections, categoryProbePackets,
+        categoryProbeSeconds, categoryProbeConnections, categoryProbePackets, linksCorrect,
         sessionTCPAttempts, sessionPackets, sessionConnections, sessionAirtime, timeToCategories, tcpProbePhase,
     ]
 

@@ -353,6 +353,10 @@ public struct RunMetrics: Codable, Sendable, Equatable {
         /// before it was recorded.
         public var categoryProbeConnections: Int?
         public var categoryProbePackets: Int?
+        /// Found devices the classify step guessed wired or Wi-Fi (HomeNet's guess from one TCP
+        /// connect's time), and those it guessed right against the fixture; nil when it guessed none.
+        public var linkGiven: Int?
+        public var linkCorrect: Int?
 
         public init() {}
 
@@ -367,6 +371,8 @@ public struct RunMetrics: Codable, Sendable, Equatable {
             case categoryProbeS = "category_probe_s"
             case categoryProbeConnections = "category_probe_connections"
             case categoryProbePackets = "category_probe_packets"
+            case linkGiven = "link_given"
+            case linkCorrect = "link_correct"
         }
     }
 

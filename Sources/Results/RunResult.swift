@@ -117,6 +117,11 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
     /// Whether the device's own signals determine its category (`Fixture.Identifiability`); nil
     /// in files written before it was recorded.
     public var categoryIdentifiable: Bool?
+    /// The classify step's wired/Wi-Fi guess for the found device, `wired` or `wifi` (HomeNet's,
+    /// `classify.probe: deep`), and whether it is the fixture's (`Fixture.Device.onWiFi`); nil when
+    /// no guess was made.
+    public var linkGuess: String?
+    public var linkCorrect: Bool?
 
     public init(name: String, ip: String, category: String, discoverable: Bool, found: Bool) {
         self.name = name
@@ -145,6 +150,8 @@ public struct DeviceOutcome: Codable, Sendable, Equatable {
         case categoryRule = "category_rule"
         case categoryEvidence = "category_evidence"
         case categoryIdentifiable = "category_identifiable"
+        case linkGuess = "link_guess"
+        case linkCorrect = "link_correct"
     }
 }
 

@@ -661,6 +661,26 @@ struct MetricsJoinerTests {
         return (metrics, devices)
     }
 
+    @Test("wired/Wi-Fi: each found device's guess against the fixture's link; none guessed, no figure")
+    func linkGuesses() throws {
+        // Both the gateway (1 ms one way) and the phone (10 ms) are on Wi-Fi by the fixture.
+        let guessed = ProbedCategories(devices: [
+            .init(ip: "198.18.0.1", category: "router", rule: "gateway", link: "wired"),
+            .init(ip: "198.18.0.10", category: nil, rule: "none", link: "wifi"),
+            .init(ip: "198.18.0.99", category: nil, rule: "none", link: "wifi"),
+        ])
+        let (metrics, devices) = try Self.categoryJoin(guessed)
+        #expect(metrics.names.linkGiven == 2 && metrics.names.linkCorrect == 1, "no device at .99: not scored")
+        #expect(Metric.linksCorrect.value(in: metrics) == 1 && Metric.linksCorrect.total(in: metrics) == 2)
+        let byName = Dictionary(uniqueKeysWithValues: devices.map { ($0.name, $0) })
+        #expect(byName["gateway"]?.linkGuess == "wired" && byName["gateway"]?.linkCorrect == false)
+        #expect(byName["phone"]?.linkGuess == "wifi" && byName["phone"]?.linkCorrect == true)
+        let (plain, _) = try Self.categoryJoin(
+            ProbedCategories(devices: [.init(ip: "198.18.0.1", category: "router", rule: "gateway")])
+        )
+        #expect(plain.names.linkGiven == nil && Metric.linksCorrect.value(in: plain) == nil)
+    }
+
     @Test(
         "categories: correct among every discoverable device, a missed one is not; per device the verdict and its rule"
     )

@@ -306,7 +306,13 @@ public struct EntryRunner: Sendable {
             }
             outcome.report = ProbedCategories(
                 devices: step.devices.map {
-                    ProbedCategories.Device(ip: $0.ip, category: $0.category, rule: $0.rule, evidence: $0.evidence)
+                    ProbedCategories.Device(
+                        ip: $0.ip,
+                        category: $0.category,
+                        rule: $0.rule,
+                        evidence: $0.evidence,
+                        link: $0.link
+                    )
                 }
             )
             outcome.seconds = step.seconds

@@ -234,6 +234,8 @@ public struct MetricsJoiner: Sendable {
                 outcome.categoryPredicted = verdict.category
                 outcome.categoryRule = verdict.rule
                 outcome.categoryEvidence = verdict.evidence
+                outcome.linkGuess = verdict.link
+                outcome.linkCorrect = verdict.link.map { ($0 == "wifi") == device.onWiFi }
             }
             outcomes.append(outcome)
         }
@@ -381,6 +383,11 @@ public struct MetricsJoiner: Sendable {
         metrics.names.categoryProbeS = observation.categoryProbeSeconds
         metrics.names.categoryProbeConnections = observation.categoryProbeWire?.tcpAttempts
         metrics.names.categoryProbePackets = observation.categoryProbePacketsSent
+        let guessed = devices.filter { $0.found }.compactMap(\.linkCorrect)
+        if !guessed.isEmpty {
+            metrics.names.linkGiven = guessed.count
+            metrics.names.linkCorrect = guessed.filter { $0 }.count
+        }
     }
 
     /// The whole session's cost (`RunMetrics.Session`): the scan's and its tools' figures plus the

@@ -11,16 +11,19 @@ public struct ProbedCategories: Decodable, Sendable {
         /// The deciding rule: "gateway", "txt-model", "txt-category", "bonjour-type", "probe", "vendor", "hostname", "suggested", "ports", "none".
         public var rule: String
         public var evidence: String?
+        /// The wired/Wi-Fi guess, `wired` or `wifi`; nil when the step made none.
+        public var link: String?
 
-        public init(ip: String, category: String?, rule: String, evidence: String? = nil) {
+        public init(ip: String, category: String?, rule: String, evidence: String? = nil, link: String? = nil) {
             self.ip = ip
             self.category = category
             self.rule = rule
             self.evidence = evidence
+            self.link = link
         }
 
         enum CodingKeys: String, CodingKey {
-            case ip, category
+            case ip, category, link
             case rule = "category_reason"
             case evidence = "category_evidence"
         }
