@@ -1,3 +1,4 @@
+import AppInputs
 import Fixture
 import Foundation
 import StrictYAML
@@ -57,7 +58,10 @@ struct SuiteTests {
     @Test("the faults suite runs every fault LAN of fixtures/lans/faults, each with a fault, under every preset")
     func faultsSuite() throws {
         let suite = try Suite.load("faults")
-        #expect(suite.strategies == nil, "every preset")
+        #expect(
+            Set(suite.strategies ?? []) == Set(StrategyLoader.builtinNames()),
+            "every preset of fixtures/strategies, the other apps' included"
+        )
         #expect(suite.scenarios == [])
         let directory = (try FixtureLoader.resolve("fault-leave") as NSString).deletingLastPathComponent
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }

@@ -11,7 +11,7 @@ extension Report {
             "drift in the machine's load hits every strategy alike; `sequence` in the raw table is the order they ran in.\n"
         if let lanes = environment.lanes, lanes > 1 {
             text +=
-                "- **Lanes.** \(lanes) copies of each LAN ran entries side by side (entry k on lane k mod \(lanes)), so scans "
+                "- **Lanes.** \(lanes) copies of each LAN ran entries side by side (each lane took the next entry when free), so scans "
             text +=
                 "shared the CPU; counters are unaffected, timings are slightly pessimistic. Use `scanbench run --lanes 1` for the cleanest timings.\n"
         }
