@@ -63,11 +63,7 @@ struct SurveyBrowsingTests {
             )
             lan.udp(host, 5353, scanner, 40001, answer.encoded())
         }
-        let path = NSTemporaryDirectory() + "survey-browse-\(UUID().uuidString).pcap"
-        let writer = try PcapFileWriter(path: path)
-        for packet in lan.packets { try writer.write(packet) }
-        try writer.close()
-        return path
+        return try lan.writePcap(prefix: "survey-browse")
     }
 
     @Test("types named by meta-query answers and never browsed fail the check and are listed unseen")
