@@ -24,6 +24,10 @@ public struct CaptureObservations: Sendable {
     /// The names the scanner's mDNS questions asked (lower case, no trailing dot), e.g.
     /// `_ipp._tcp.local` or the `_services._dns-sd._udp.local` meta-query.
     public var mdnsQuestions: Set<String> = []
+    /// The service types (`_ipp._tcp`, lower case) that answers to the `_services._dns-sd._udp`
+    /// meta-query named, with the hosts that named each (RFC 6763 §9). A type here whose
+    /// `<type>.local` is not in `mdnsQuestions` was announced and never browsed.
+    public var announcedTypes: [String: Set<IPv4Address>] = [:]
     /// The scanner's SSDP M-SEARCHes and their ST headers.
     public var mSearches = 0
     public var mSearchTargets: Set<String> = []

@@ -17,7 +17,9 @@ import Wire
 /// - **Every device pinged** (ICMP echo) and **asked on every port in `ports`** (TCP SYN): the
 ///   ports the shipped presets' scans and tools probe.
 /// - **mDNS**: the `_services._dns-sd._udp` meta-query, which every responder answers with all its
-///   types (RFC 6763 §9). **SSDP**: an M-SEARCH for `ssdp:all`.
+///   types (RFC 6763 §9), then a PTR query (a browse) for each type its answers named: the meta-query
+///   answers carry the type only, so an unbrowsed type leaves the twin without its instances, SRV
+///   port and TXT. **SSDP**: an M-SEARCH for `ssdp:all`.
 ///
 /// What it could not see is listed whether or not it passes: ports never asked, types never
 /// browsed, addresses never asked, and addresses asked that never answered (a device asleep through
@@ -189,13 +191,37 @@ public struct SurveyCheck: Sendable {
     private mutating func mdns(_ observations: CaptureObservations) {
         let types = observations.mdnsQuestions.filter { $0.hasPrefix("_") && $0 != Self.metaQuery }.sorted()
         let meta = observations.mdnsQuestions.contains(Self.metaQuery)
+        let browsed = Set(
+            types.filter { $0.split(separator: ".").count == 3 }.map { String($0.dropLast(".local".count)) }
+        )
+        let announced = observations.announcedTypes
+        let unbrowsed = announced.keys.filter { !browsed.contains($0) }.sorted()
         exercised.append(
-            "mDNS: \(meta ? "the _services._dns-sd._udp meta-query and " : "")\(types.count) names asked\(types.isEmpty ? "" : ": \(Self.list(types, limit: 8))")"
+            "mDNS: \(meta ? "the _services._dns-sd._udp meta-query (\(announced.count) types in its answers) and " : "")\(browsed.count) types browsed\(browsed.isEmpty ? "" : ": \(Self.list(browsed.sorted(), limit: 8))"), \(types.count - browsed.count) other names asked"
         )
         if !meta {
             failed.append("no mDNS _services._dns-sd._udp meta-query")
             unseen.append(
-                "mDNS service types never browsed: every type but the \(types.count) asked for"
+                "mDNS service types never browsed: every type but the \(browsed.count) asked for"
+            )
+        }
+        if !unbrowsed.isEmpty {
+            // A host that announced an instance unasked (at link-up, say) still gave it; the rest
+            // answered with the type's name only.
+            let withInstances = unbrowsed.filter { type in
+                announced[type, default: []].allSatisfy { address in
+                    observations.hosts[address]?.services.values.contains { $0.type.lowercased() == type } == true
+                }
+            }
+            failed.append(
+                "\(unbrowsed.count) of the \(announced.count) service types the meta-query's answers named never browsed (no PTR query for <type>.local): \(Self.list(unbrowsed, limit: 8))"
+            )
+            let described = unbrowsed.map { type in
+                let hosts = announced[type, default: []].sorted().map(\.description)
+                return "\(type) (\(Self.list(hosts, limit: 3)))"
+            }
+            unseen.append(
+                "the instances, ports (SRV) and TXT of mDNS types announced and never browsed: \(Self.list(described, limit: 8)); a twin holds no service of these types\(withInstances.isEmpty ? "" : " but those announced unasked (\(Self.list(withInstances, limit: 8)))")"
             )
         }
     }

@@ -28,6 +28,7 @@ public struct TwinCaptureReader {
     private var startNs: Int64?
 
     static let metaQuery = "_services._dns-sd._udp.local"
+    static let metaName = DNSName(metaQuery)
 
     /// Reads `path`. Without `scanner`, the analyzer's inference picks it.
     ///
@@ -281,6 +282,11 @@ public struct TwinCaptureReader {
                 }
                 services[service.key] = service
                 answered.insert(service.key)
+            case .ptr(let target)
+            where record.name == Self.metaName && target.labels.count == 3
+                && target.labels[2].lowercased() == "local":
+                let type = "\(target.labels[0]).\(target.labels[1])".lowercased()
+                observations.announcedTypes[type, default: []].insert(host)
             case .a(let address) where address == host && labels.count == 2 && labels[1].lowercased() == "local":
                 hostName = labels[0]
             default:

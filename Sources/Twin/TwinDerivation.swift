@@ -15,8 +15,10 @@ import OrderStatistics
 /// - `link.delay_ms` is ONE-WAY and the testbed applies it in both directions, so it is half the
 ///   median IP round trip (echo and SYN → SYN/ACK or RST) less what the testbed's switch itself
 ///   adds (`TwinOptions.testbedRoundTripMs`); the scanner's own link is folded in.
-/// - `link.jitter_ms`: the testbed draws each direction uniformly in ±jitter, whose sum has a
-///   standard deviation of jitter·√(2/3); so jitter = sd/√(2/3), kept from 0.5 ms up.
+/// - `link.jitter_ms`: the testbed draws each direction uniformly in ±jitter, whose sum is
+///   triangular with its 90th percentile 1.106·jitter above its median; so jitter is the round
+///   trips' p90 − median over 1.106, from `AnswerDelays.minimumSamples` round trips up, kept from
+///   0.5 ms up. Each device's notes give its answer delays per protocol (`AnswerDelays`).
 /// - `arp.reply_delay_ms`: the ARP round trip's median beyond the IP one, kept from 1 ms up;
 ///   `reply_probability`: replies / requests when below 0.99.
 /// - mDNS and SSDP `delay_ms`: the answer's median delay after the question, less the round trip;
@@ -67,6 +69,15 @@ public enum TwinDerivation {
             captureS: observations.durationS
         )
         let devices = hosts.map { deviceDerivation.device(for: $0, account: &account) }
+        let few = AnswerDelays.Kind.allCases.compactMap { kind in
+            account.tooFewDelays[kind].map { "\(kind.rawValue) on \($0.count) (\(SurveyCheck.list($0, limit: 4)))" }
+        }
+        if !few.isEmpty {
+            account.leftOut.append(
+                "answer-delay distributions: too little evidence (under \(AnswerDelays.minimumSamples) timed answers) for "
+                    + few.joined(separator: "; ") + "; their links keep a median delay and no jitter"
+            )
+        }
         account.leftOut.append(
             "everything a capture of a scan cannot show: ports and services never asked for, HTTP/RTSP/TLS content, banners, WHOIS and the upstream beyond the gateway, loss rates"
         )
@@ -89,6 +100,8 @@ public enum TwinDerivation {
     struct Account {
         var reasoning: [String]
         var leftOut: [String] = []
+        /// Devices with too few timed answers for a distribution, per protocol.
+        var tooFewDelays: [AnswerDelays.Kind: [String]] = [:]
     }
 
     // MARK: - The LAN
@@ -257,11 +270,6 @@ public enum TwinDerivation {
     static func answerDelay(_ delays: [Double], rtt: Double, spread: Double) -> Double? {
         guard let median = Percentile.of(delays, 50), (delays.max()! - delays.min()!) <= spread else { return nil }
         return rounded(max(0, median - rtt))
-    }
-
-    static func standardDeviation(_ values: [Double]) -> Double {
-        let mean = values.reduce(0, +) / Double(values.count)
-        return (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count - 1)).squareRoot()
     }
 
     static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }

@@ -80,6 +80,9 @@ struct TwinDeviceDerivation {
         device.tcp = tcp(&draft, ssdp: ssdp, account: &account)
         device.ssdp = ssdp
         device.mdns = mdns(draft, account: &account)
+        let delays = AnswerDelays(host)
+        if let note = delays.note { draft.notes.append(note) }
+        for kind in delays.tooFew.keys { account.tooFewDelays[kind, default: []].append(name) }
         if !draft.notes.isEmpty { device.notes = draft.notes.joined(separator: "; ") }
         return device
     }
@@ -144,9 +147,10 @@ struct TwinDeviceDerivation {
             )
         } else if let oneWay, oneWay >= 0.01 {
             var link = Fixture.LinkImpairment(delayMs: TwinDerivation.rounded(oneWay))
-            if draft.host.ipRTTs.count >= 3, draft.powerSave == nil {
-                let jitter = TwinDerivation.standardDeviation(draft.host.ipRTTs) / (2.0 / 3).squareRoot()
-                if jitter >= TwinDerivation.jitterFloor { link.jitterMs = TwinDerivation.rounded(min(jitter, oneWay)) }
+            if draft.powerSave == nil, let jitter = AnswerDelays.jitter(fromRoundTrips: draft.host.ipRTTs),
+                jitter >= TwinDerivation.jitterFloor
+            {
+                link.jitterMs = TwinDerivation.rounded(min(jitter, oneWay))
             }
             if rtt == nil { draft.notes.append("link delay from ARP round trips only") }
             return link

@@ -105,11 +105,7 @@ struct TwinDerivationTests {
         at(&lan, ms: 4002); lan.udp(router, 53, scanner, 33000, answer20.encoded())
         at(&lan, ms: 4003); lan.udp(router, 53, scanner, 33001, answer30.encoded())
 
-        let path = NSTemporaryDirectory() + "twin-\(UUID().uuidString).pcap"
-        let writer = try PcapFileWriter(path: path)
-        for packet in lan.packets { try writer.write(packet) }
-        try writer.close()
-        return path
+        return try lan.writePcap(prefix: "twin")
     }
 
     @Test("every behaviour the capture shows is in the fixture, the rest is listed as left out")

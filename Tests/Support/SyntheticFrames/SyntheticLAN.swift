@@ -1,4 +1,5 @@
 import CaptureFiles
+import Foundation
 import Wire
 
 /// Frames on one LAN, each host with its own MAC (02:00:00:00:00:<last octet>).
@@ -10,6 +11,16 @@ public struct SyntheticLAN {
 
     public static func mac(_ ip: IPv4Address) -> MACAddress {
         MACAddress(bytes: [2, 0, 0, 0, 0, UInt8(ip.value & 0xFF)])!
+    }
+
+    /// Writes the frames to a new classic pcap in the temporary directory, named `<prefix>-<uuid>.pcap`,
+    /// and returns its path (the caller removes it).
+    public func writePcap(prefix: String) throws -> String {
+        let path = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString).pcap"
+        let writer = try PcapFileWriter(path: path)
+        for packet in packets { try writer.write(packet) }
+        try writer.close()
+        return path
     }
 
     public mutating func append(_ bytes: [UInt8]) {
