@@ -4,9 +4,9 @@ import Testbed
 import Testing
 import Wire
 
-/// Issue 47: a run killed at any moment (SIGKILL to its whole process group: the harness, the app
-/// it measures, a `testbed up` under way) leaves nothing, and `run --resume` then measures what an
-/// uninterrupted run of the same seed measures.
+/// Issue 47: a run killed at any moment (SIGKILL or SIGTERM to its whole process group: the harness,
+/// the app it measures, a `testbed up` under way) or stopped by a full disk leaves nothing, and
+/// `run --resume` then measures what an uninterrupted run of the same seed measures.
 @Suite(
     "a killed run resumes to the same counters",
     .tags(.integration),
@@ -39,8 +39,13 @@ struct KilledRunResumeIntegrationTests {
         return counters
     }
 
-    @Test("SIGKILL to the run's process group at a random moment: the LANs go, --resume gives the same counters")
-    func killedAndResumed() throws {
+    /// SIGKILL leaves the job no say: its controllers see it gone (`--owner`). SIGTERM is caught: the
+    /// job removes its LANs itself and exits 130, as on Ctrl-C.
+    @Test(
+        "SIGKILL or SIGTERM to the run's process group at a random moment: the LANs go, --resume gives the same counters",
+        arguments: [SIGKILL, SIGTERM]
+    )
+    func killedAndResumed(signal: Int32) throws {
         let limitsBefore = NeighbourLimits.current()
         // A state root of its own: what the killed run leaves is exactly what is in it.
         let root = NSTemporaryDirectory() + "killed-\(UUID().uuidString.prefix(8))"
@@ -61,7 +66,9 @@ struct KilledRunResumeIntegrationTests {
             ?? UInt64.random(in: 0...UInt64(UInt32.max))
         var random = RandomSource(seed: seed)
         let delay = random.unit() * 38
-        print("killing the run \(String(format: "%.2f", delay)) s after its start (SCANBENCH_KILL_SEED=\(seed))")
+        print(
+            "signal \(signal) to the run \(String(format: "%.2f", delay)) s after its start (SCANBENCH_KILL_SEED=\(seed))"
+        )
         let child = try ChildProcess.spawn(
             ["env", "SCANBENCH_STATE_DIR=\(state)", ScanBenchCLI.binary] + Self.plan + ["--out", killed],
             newSession: true
@@ -77,8 +84,10 @@ struct KilledRunResumeIntegrationTests {
             look()
             usleep(20_000)
         }
-        kill(-child.pid, SIGKILL)
-        #expect(child.wait() == 128 + SIGKILL)
+        kill(-child.pid, signal)
+        let status = child.wait()
+        // SIGTERM before the handler is installed (the first moments) ends the process as SIGKILL does.
+        #expect(status == 128 + signal || (signal == SIGTERM && status == 130), "exit status \(status)")
         // Each controller sees its owner gone and takes its LAN down (one still coming up does so once up).
         func leftovers() -> [String] {
             look()
@@ -121,5 +130,43 @@ struct KilledRunResumeIntegrationTests {
                 "limits \(NeighbourLimits.current()), recorded \(recorded ?? []), before \(limitsBefore)"
             )
         }
+    }
+
+    /// A disk that fills while the job writes (a tmpfs of 1.3 MB as `--out`: the pcaps fill it):
+    /// the job stops with the file, the reason and a fix, results.json stays readable with the runs
+    /// of its last write, no LAN is left; with room again, `--resume` gives the same counters.
+    @Test("a full disk stops the job cleanly; with room again --resume gives the same counters")
+    func fullDiskResumed() throws {
+        let root = NSTemporaryDirectory() + "fulldisk-\(UUID().uuidString.prefix(8))"
+        let whole = root + "/whole", small = root + "/small", state = root + "/state"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        let mount = try ScanBenchCLI.run(["mount", "-t", "tmpfs", "-o", "size=1300k", "tmpfs", small])
+        try #require(mount.status == 0, "\(mount.stderr)")
+        defer {
+            _ = try? ScanBenchCLI.run(["umount", small])
+            _ = try? ScanBenchCLI.scanbench(["testbed", "down"], stateRoot: state)
+            try? FileManager.default.removeItem(atPath: root)
+        }
+
+        let uninterrupted = try ScanBenchCLI.scanbench(Self.plan + ["--out", whole], stateRoot: state, timeout: 300)
+        #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
+
+        let full = try ScanBenchCLI.scanbench(Self.plan + ["--out", small], stateRoot: state, timeout: 300)
+        #expect(full.status == 1, "exit \(full.status): \(full.stderr)")
+        #expect(full.stderr.contains("No space left on device") && full.stderr.contains("fix:"), "\(full.stderr)")
+        let kept = try Data(contentsOf: URL(fileURLWithPath: "\(small)/results.json"))
+        #expect((try? JSONSerialization.jsonObject(with: kept)) != nil, "results.json is whole after the failed write")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []).isEmpty, "no LAN left")
+
+        let remount = try ScanBenchCLI.run(["mount", "-o", "remount,size=64m", small])
+        try #require(remount.status == 0, "\(remount.stderr)")
+        let resumed = try ScanBenchCLI.scanbench(
+            Self.plan + ["--out", small, "--resume"],
+            stateRoot: state,
+            timeout: 300
+        )
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try Self.counters(small) == Self.counters(whole), "\(resumed.stderr)")
     }
 }
