@@ -89,7 +89,7 @@ public enum HomeNetClassifier {
     /// the table's order (assumption): ssh 22, rfb 5900 (002:155); Sonos 1400 (002:156); AirPlay
     /// 7000, Cast 8008/8009 (002:158); microsoft-ds 445 (002:159); ipp 631, jetdirect 9100 (002:160).
     static let portRules: [(port: UInt16, category: Category)] = [
-        (62078, .phone), (22, .computer), (5900, .computer), (1400, .speaker), (7000, .tvMedia),
+        (62078, .phone), (22, .computer), (5900, .computer), (1400, .speaker), (7000, .tvMedia),  // Sonos 1400: seed 002:156
         (8008, .tvMedia), (8009, .tvMedia), (445, .storage), (631, .printer), (9100, .printer),
     ]
 
