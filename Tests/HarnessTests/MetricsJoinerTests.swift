@@ -217,15 +217,7 @@ struct MetricsJoinerTests {
             at(1501, .connectionState(.init(connection: 2, state: .cancelled))),
             at(2000, .scanEnd(.init(devices: 0))),
         ]
-        var observation = RunObservation(
-            truth: truth,
-            scan: nil,
-            events: records,
-            wire: nil,
-            captureDrops: 0,
-            process: ProcessStats(),
-            realtimeMinusMonotonicNs: 0
-        )
+        var observation = Self.observation(truth, records)
         var sleeper = SwitchPortCounters(name: "phone")
         sleeper.asleepDropped = 4
         observation.switchCounters = [sleeper]
@@ -301,15 +293,7 @@ struct MetricsJoinerTests {
             at(1200, .connectionState(.init(connection: 2, state: .cancelled))),
             at(2000, .scanEnd(.init(devices: 0))),
         ]
-        var observation = RunObservation(
-            truth: truth,
-            scan: nil,
-            events: records,
-            wire: nil,
-            captureDrops: 0,
-            process: ProcessStats(),
-            realtimeMinusMonotonicNs: 0
-        )
+        var observation = Self.observation(truth, records)
         var leaver = SwitchPortCounters(name: "phone")
         leaver.awayDropped = 6
         observation.switchCounters = [leaver]
@@ -448,15 +432,7 @@ struct MetricsJoinerTests {
             at(1200, .connectionState(.init(connection: 2, state: .cancelled))),
             at(2000, .scanEnd(.init(devices: 0))),
         ]
-        var observation = RunObservation(
-            truth: truth,
-            scan: nil,
-            events: records,
-            wire: nil,
-            captureDrops: 0,
-            process: ProcessStats(),
-            realtimeMinusMonotonicNs: 0
-        )
+        var observation = Self.observation(truth, records)
         var scanner = SwitchPortCounters(name: "scanner")
         scanner.lostOnLink = 9
         observation.switchCounters = [scanner]
