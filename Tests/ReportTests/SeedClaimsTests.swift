@@ -133,8 +133,30 @@ struct SeedClaimsTests {
         #expect(
             row[3] == "holds: 1 of 1 devices that answered only with an RST found by TCP; netmonitor-2.0 missed `plug`"
         )
-        #expect(row[4] == "**does not hold**: 0 of 1 devices that answered only with an RST found by TCP")
-        #expect(row[5].hasPrefix("holds only when some device answers port 80 with an RST"))
+        #expect(
+            row[4] == "**does not hold**: 0 of 1 devices that answered only with an RST found by TCP; missed: `plug`"
+        )
+        #expect(
+            row[5].hasPrefix(
+                "holds only when every RST-only device's refusal reaches the app inside its 500 ms timeout"
+            )
+        )
+    }
+
+    @Test("an RST-only device missed behind power save is named with the floor that explains it")
+    func lateRefusalNamesPowerSave() throws {
+        var document = Self.document()
+        for index in document.runs.indices where document.runs[index].fixture == "slow" {
+            for device in document.runs[index].devices.indices where document.runs[index].devices[device].name == "plug"
+            {
+                document.runs[index].devices[device].floorMs = 398.2
+            }
+        }
+        let row = try Self.row(Self.rows(document), seed: "003:76, 003:109")
+        #expect(
+            row[4]
+                == "**does not hold**: 0 of 1 devices that answered only with an RST found by TCP; missed: `plug` (power save: answers after ≥ 398 ms, ARP included, so its RST can land past the 500 ms timeout)"
+        )
     }
 
     @Test("batches of 25: the TCP phase is what barrier batches predict, so it holds on both LANs")
