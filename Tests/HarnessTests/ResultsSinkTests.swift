@@ -24,18 +24,12 @@ struct ResultsSinkTests {
         )
     }
 
-    static let environment = RunEnvironment(
-        kernel: "6.18",
-        cpu: "x86_64",
-        cores: 2,
-        memoryGiB: 24,
-        swiftVersion: "6.3.1",
-        scanbenchVersion: "abc",
-        fixtureHashes: ["home": "00"],
-        strategyHashes: [:],
-        repetitions: 1,
-        shard: "1/1"
-    )
+    /// A recorded job's environment (ci/baseline/results.json).
+    static func environment() throws -> RunEnvironment {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try ResultsDocument.load(root.appendingPathComponent("ci/baseline/results.json").path).environment
+    }
 
     @Test("after each run results.json is what writing the whole document wrote, runs in sequence order")
     func fileAfterEachRunIsTheWholeDocument() async throws {
@@ -45,7 +39,7 @@ struct ResultsSinkTests {
         let path = directory + "/results.json"
         var expected = ResultsDocument(
             generatedAt: Date(timeIntervalSince1970: 1_800_000_000),
-            environment: Self.environment,
+            environment: try Self.environment(),
             referenceStrategy: "netmonitor-2.0",
             runs: [Self.run(sequence: 4)]
         )
@@ -76,7 +70,7 @@ struct ResultsSinkTests {
         let path = NSTemporaryDirectory() + "no-such-dir-\(UUID().uuidString)/results.json"
         let sink = try ResultsSink(
             document: ResultsDocument(
-                environment: Self.environment,
+                environment: try Self.environment(),
                 referenceStrategy: "netmonitor-2.0"
             ),
             path: path,
