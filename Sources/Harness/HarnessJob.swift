@@ -115,7 +115,7 @@ public struct HarnessJob: Sendable {
             prior.environment.strategyHashes.merge(document.environment.strategyHashes) { $1 }
             document = prior
         }
-        let sink = ResultsSink(
+        let sink = try ResultsSink(
             document: document,
             path: resultsPath,
             total: plan.entries.count,
@@ -136,7 +136,7 @@ public struct HarnessJob: Sendable {
         if peers {
             for fixture in inputs.fixtures { try await runPeers(fixture, seed: base, sink: sink) }
         }
-        return await sink.document
+        return try await sink.document()
     }
 
     /// Refuses to continue a run whose fixtures, strategies or platform profile changed since.

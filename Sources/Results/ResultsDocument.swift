@@ -68,8 +68,7 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
                 fix: "check the path; `scanbench run` writes results.json under its --out directory"
             )
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        let decoder = Self.decoder()
         let version = (try? decoder.decode(VersionProbe.self, from: data))?.schemaVersion
         guard let version, readableSchemaVersions.contains(version) else {
             throw ResultsError(
@@ -102,10 +101,25 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
 
     /// Writes the document as pretty, key-sorted JSON.
     public func write(to path: String) throws {
+        try encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The document as results.json holds it.
+    public func encoded() throws -> Data { try Self.encoder().encode(self) }
+
+    /// The encoder of results.json (and of each run in `EncodedResults`): pretty, key-sorted.
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return encoder
+    }
+
+    /// The decoder of results.json.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
     }
 
     private struct VersionProbe: Decodable {

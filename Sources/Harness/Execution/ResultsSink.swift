@@ -3,9 +3,11 @@ import Platform
 import Results
 
 /// Collects run results from the lanes, writes results.json after each one (so an interrupted
-/// run keeps what it measured) and reports progress.
+/// run keeps what it measured) and reports progress. Each run is held as its encoded JSON
+/// (`EncodedResults`), not as a `RunResult`: the decoded form took about 0.25 MB of heap per run
+/// and the job kept every one (docs/HARNESS.md, "The soak").
 actor ResultsSink {
-    private(set) var document: ResultsDocument
+    private var results: EncodedResults
     private let path: String
     private let total: Int
     private let stamp: @Sendable (inout ResultsDocument) -> Void
@@ -15,14 +17,15 @@ actor ResultsSink {
     private var written: Int?
     private let started = MonotonicClock.now()
 
+    /// - Throws: an `EncodingError` if a run of `document` cannot be encoded.
     init(
         document: ResultsDocument,
         path: String,
         total: Int,
         stamp: @escaping @Sendable (inout ResultsDocument) -> Void = { _ in },
         progress: @escaping @Sendable (String) -> Void
-    ) {
-        self.document = document
+    ) throws {
+        results = try EncodedResults(document)
         self.path = path
         self.total = total
         self.stamp = stamp
@@ -31,8 +34,7 @@ actor ResultsSink {
 
     func add(_ result: RunResult, seconds: Double) throws {
         done += 1
-        document.runs.append(result)
-        document.runs.sort { $0.sequence < $1.sequence }
+        try results.append(result)
         try save()
         progress(Self.line(result, done: done, total: total, seconds: seconds) + eta())
     }
@@ -43,10 +45,10 @@ actor ResultsSink {
     /// - Throws: `HarnessError` naming the file, the runs it still holds and how to go on.
     func save() throws {
         // Stamped every time: a `tune` killed before its first run must leave its record to resume.
-        stamp(&document)
+        stamp(&results.head)
         do {
-            try document.write(to: path)
-            written = document.runs.count
+            try results.write(to: path)
+            written = results.count
         } catch {
             let held =
                 written.map { "it still holds the \($0) runs of its last write" } ?? "this job wrote nothing to it yet"
@@ -77,9 +79,12 @@ actor ResultsSink {
     }
 
     func addPeers(_ peers: [PeerResult]) throws {
-        document.peers += peers
+        results.head.peers += peers
         try save()
     }
+
+    /// The whole document as results.json holds it, its runs decoded: for the end of the job.
+    func document() throws -> ResultsDocument { try results.document() }
 
     /// One finished run, for the progress output: what it found and sent, or why it failed.
     static func line(_ result: RunResult, done: Int, total: Int, seconds: Double) -> String {
