@@ -195,7 +195,10 @@ public struct SurveyCheck: Sendable {
     private mutating func srvPorts(_ answering: [HostObservations]) {
         let never = answering.flatMap { host in
             host.services.values.filter { $0.type.lowercased().hasSuffix("._tcp") }
-                .compactMap { service in service.port.map { (host.address, $0, service.type) } }
+                .compactMap { service in
+                    // Port 0: DNS-SD's "no service here" (Apple's TXT-only `_device-info._tcp`).
+                    service.port.flatMap { $0 > 0 ? (host.address, $0, service.type) : nil }
+                }
                 .filter { host.ports[$0.1] == nil }
         }
         let named = Set(never.map { "\($0.0):\($0.1) (\($0.2))" }).sorted()
