@@ -167,7 +167,15 @@ struct TwinDeviceDerivation {
             return nil
         }
         var arp = Fixture.ARPBehaviour()
-        let probability = Double(host.arpReplies) / Double(host.arpRequests)
+        var probability = Double(host.arpReplies) / Double(host.arpRequests)
+        // A host that joined during the capture was not there to answer before: only the requests
+        // from its first answer on say how reliably it answers (`PresenceInference`).
+        if case .joined(let atS, _) = PresenceInference.infer(host.probes, captureS: 0) {
+            let since = host.probes.filter { $0.kind == .arp && $0.atMs >= atS * 1000 - 0.5 }
+            if !since.isEmpty {
+                probability = Double(since.filter { $0.answerMs != nil }.count) / Double(since.count)
+            }
+        }
         if probability < 0.99 { arp.replyProbability = TwinDerivation.rounded(probability) }
         if let arpRTT = draft.arpRTT, let rtt = draft.rtt,
             arpRTT - rtt - draft.arpExcess >= TwinDerivation.arpDelayFloor
