@@ -98,33 +98,6 @@ public enum SleepInference {
         )
     }
 
-    /// Whether the host answered only after, or only before, a silence of `minimumSilenceMs` or more
-    /// at the capture's start or end: it may have joined or left during the capture. A fixture has no
-    /// behaviour for that (its devices are there throughout); nil when it answered from the first
-    /// request to the last.
-    public static func presence(_ probes: [Probe], captureS: Double) -> String? {
-        let answeringChannels = Set(probes.filter { $0.answerMs != nil }.map(\.channel))
-        let counted = probes.filter { answeringChannels.contains($0.channel) }.sorted { $0.atMs < $1.atMs }
-        let runs = Self.runs(counted)
-        guard runs.count >= 2 else { return nil }
-        var notes: [String] = []
-        if let first = runs.first, !first.answered, runs[1].firstMs - first.firstMs >= minimumSilenceMs,
-            first.count >= 2
-        {
-            notes.append(
-                "answered only from \(TwinDerivation.rounded(runs[1].firstMs / 1000)) s on (asked \(first.count) times before)"
-            )
-        }
-        if let last = runs.last, !last.answered, last.lastMs - runs[runs.count - 2].lastMs >= minimumSilenceMs,
-            last.count >= 2
-        {
-            notes.append(
-                "answered only until \(TwinDerivation.rounded(runs[runs.count - 2].lastMs / 1000)) s (asked \(last.count) times after, of a \(TwinDerivation.rounded(captureS)) s capture)"
-            )
-        }
-        return notes.isEmpty ? nil : notes.joined(separator: "; ")
-    }
-
     /// A run of consecutive requests answered alike.
     struct Run {
         var answered: Bool

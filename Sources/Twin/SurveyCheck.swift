@@ -21,8 +21,8 @@ import Wire
 ///   answers carry the type only, so an unbrowsed type leaves the twin without its instances, SRV
 ///   port and TXT. **SSDP**: an M-SEARCH for `ssdp:all`.
 ///
-/// What it could not see is listed whether or not it passes: ports never asked, types never
-/// browsed, addresses never asked, and addresses asked that never answered (a device asleep through
+/// What it could not see is listed whether or not it passes: ports never asked (an SRV record's
+/// port among them, by host), types never browsed, addresses never asked, and addresses asked that never answered (a device asleep through
 /// the whole capture looks the same as no device).
 public struct SurveyCheck: Sendable {
     /// Two cycles of the longest generated deep sleep (30 s asleep + 10 s awake). Assumption:
@@ -69,6 +69,7 @@ public struct SurveyCheck: Sendable {
         check.repetition(answering, durationS: observations.durationS)
         check.icmp(answering)
         check.tcp(answering)
+        check.srvPorts(answering)
         check.mdns(observations)
         check.ssdp(observations)
         let silent = observations.hosts.values.filter { host in
@@ -186,6 +187,26 @@ public struct SurveyCheck: Sendable {
         unseen.append(
             "TCP ports never asked on any device: every port but \(asked.isEmpty ? "none" : Self.list(asked.sorted().map(String.init), limit: 20)); a twin leaves them at its default"
         )
+    }
+
+    /// The TCP ports that the SRV records of a host's instances name and that no SYN asked it: a
+    /// strategy that resolves a service by connecting to its port finds that port at the twin's
+    /// default (closed), whatever the real host does.
+    private mutating func srvPorts(_ answering: [HostObservations]) {
+        let never = answering.flatMap { host in
+            host.services.values.filter { $0.type.lowercased().hasSuffix("._tcp") }
+                .compactMap { service in
+                    // Port 0: DNS-SD's "no service here" (Apple's TXT-only `_device-info._tcp`).
+                    service.port.flatMap { $0 > 0 ? (host.address, $0, service.type) : nil }
+                }
+                .filter { host.ports[$0.1] == nil }
+        }
+        let named = Set(never.map { "\($0.0):\($0.1) (\($0.2))" }).sorted()
+        if !named.isEmpty {
+            unseen.append(
+                "SRV ports never asked (no SYN to the port an instance's SRV record names): \(Self.list(named, limit: 8)); a twin leaves them at its default, closed"
+            )
+        }
     }
 
     private mutating func mdns(_ observations: CaptureObservations) {

@@ -51,6 +51,7 @@ public enum TwinDerivation {
                 "\(gateway) (gateway): never answered the scanner; present only because a fixture needs its gateway"
             )
         }
+        hosts = present(hosts, gateway: gateway, captureS: observations.durationS, account: &account)
         hosts.sort { $0.address < $1.address }
         noteSilentHosts(observations, account: &account)
         let domain = Self.domain(ofPTRNamesOf: hosts, account: &account)
@@ -65,8 +66,7 @@ public enum TwinDerivation {
             arpExcess: arpExcess,
             inventory: inventory,
             options: options,
-            scannerMAC: observations.scannerMAC,
-            captureS: observations.durationS
+            scannerMAC: observations.scannerMAC
         )
         let devices = hosts.map { deviceDerivation.device(for: $0, account: &account) }
         let few = AnswerDelays.Kind.allCases.compactMap { kind in
@@ -177,6 +177,42 @@ public enum TwinDerivation {
             return igd.address
         }
         throw TwinError.noGateway(path: observations.file)
+    }
+
+    /// The hosts still on the LAN at the capture's end: one that left during it (`PresenceInference`)
+    /// is one the twin's scans, run after the capture, will not meet, so it is left out and said so
+    /// (the gateway excepted: a fixture needs it). Joiners and too-thin evidence are kept, and said so.
+    static func present(
+        _ hosts: [HostObservations],
+        gateway: IPv4Address,
+        captureS: Double,
+        account: inout Account
+    ) -> [HostObservations] {
+        hosts.filter { host in
+            switch PresenceInference.infer(host.probes, captureS: captureS) {
+            case .present:
+                return true
+            case .joined(_, let evidence):
+                account.leftOut.append("\(host.address): came during the capture: \(evidence)")
+                return true
+            case .tooLittleEvidence(let evidence):
+                account.leftOut.append(
+                    "\(host.address): silent at the capture's end, too little evidence that it left (\(evidence)): kept"
+                )
+                return true
+            case .left(let atS, let askedAfter, let evidence):
+                guard host.address != gateway else {
+                    account.leftOut.append(
+                        "\(host.address) (gateway): left at \(atS) s (\(evidence)); kept because a fixture needs its gateway"
+                    )
+                    return true
+                }
+                account.leftOut.append(
+                    "\(host.address): left at \(atS) s: not in the twin; asked \(askedAfter) times after (\(evidence))"
+                )
+                return false
+            }
+        }
     }
 
     /// Says which addresses sent packets but never answered, and how many probed addresses had

@@ -15,8 +15,6 @@ struct TwinDeviceDerivation {
     let arpExcess: ARPQueueing
     let inventory: [Inventory.Device]
     let options: TwinOptions
-    /// How long the capture lasted (s).
-    let captureS: Double
     private var usedMACs: Set<MACAddress>
     private var usedNames: Set<String> = []
     private var usedHostnames: Set<String> = []
@@ -27,10 +25,8 @@ struct TwinDeviceDerivation {
         arpExcess: ARPQueueing,
         inventory: [Inventory.Device],
         options: TwinOptions,
-        scannerMAC: MACAddress?,
-        captureS: Double
+        scannerMAC: MACAddress?
     ) {
-        self.captureS = captureS
         self.gateway = gateway
         self.arpExcess = arpExcess
         self.inventory = inventory
@@ -71,7 +67,7 @@ struct TwinDeviceDerivation {
         device.powerSave = powerSave(&draft)
         device.link = link(&draft, account: &account)
         device.arp = arp(draft, account: &account)
-        device.deepSleep = deepSleep(&draft, arp: &device.arp, account: &account)
+        device.deepSleep = deepSleep(&draft, arp: &device.arp)
         device.icmpEcho = icmpEcho(draft, account: &account)
         let ssdp = self.ssdp(&draft, account: &account)
         if ssdp != nil {
@@ -171,7 +167,15 @@ struct TwinDeviceDerivation {
             return nil
         }
         var arp = Fixture.ARPBehaviour()
-        let probability = Double(host.arpReplies) / Double(host.arpRequests)
+        var probability = Double(host.arpReplies) / Double(host.arpRequests)
+        // A host that joined during the capture was not there to answer before: only the requests
+        // from its first answer on say how reliably it answers (`PresenceInference`).
+        if case .joined(let atS, _) = PresenceInference.infer(host.probes, captureS: 0) {
+            let since = host.probes.filter { $0.kind == .arp && $0.atMs >= atS * 1000 - 0.5 }
+            if !since.isEmpty {
+                probability = Double(since.filter { $0.answerMs != nil }.count) / Double(since.count)
+            }
+        }
         if probability < 0.99 { arp.replyProbability = TwinDerivation.rounded(probability) }
         if let arpRTT = draft.arpRTT, let rtt = draft.rtt,
             arpRTT - rtt - draft.arpExcess >= TwinDerivation.arpDelayFloor
@@ -213,14 +217,8 @@ struct TwinDeviceDerivation {
     /// device says so and keeps the reply probability alone.
     private func deepSleep(
         _ draft: inout Draft,
-        arp: inout Fixture.ARPBehaviour?,
-        account: inout TwinDerivation.Account
+        arp: inout Fixture.ARPBehaviour?
     ) -> Fixture.DeepSleep? {
-        if let presence = SleepInference.presence(draft.host.probes, captureS: captureS) {
-            account.leftOut.append(
-                "\(draft.name): \(presence): it may have come or gone during the capture; a fixture's device is there throughout"
-            )
-        }
         switch SleepInference.infer(draft.host.probes) {
         case .sleeps(let sleep, let evidence):
             draft.notes.append("deep_sleep from its answer timeline: \(evidence)")

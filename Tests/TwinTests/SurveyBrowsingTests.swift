@@ -17,8 +17,9 @@ struct SurveyBrowsingTests {
     static let group = IPv4Address(224, 0, 0, 251)
 
     /// A meta-query answered by the printer (`_ipp._tcp`, `_http._tcp`) and the speaker
-    /// (`_raop._tcp`); then a browse of each type in `browsed`, each answered with an instance.
-    static func capture(browsed: [String]) throws -> String {
+    /// (`_raop._tcp`); then a browse of each type in `browsed`, each answered with an instance
+    /// whose SRV names port 631; then a SYN to 631 of each host in `synned`, answered with a reset.
+    static func capture(browsed: [String], synned: [IPv4Address] = []) throws -> String {
         var lan = LAN()
         for host in [printer, speaker] {
             lan.arp(.request, scanner, host)
@@ -63,6 +64,10 @@ struct SurveyBrowsingTests {
             )
             lan.udp(host, 5353, scanner, 40001, answer.encoded())
         }
+        for host in synned {
+            lan.tcp(scanner, 40002, host, 631, .syn, seq: 1)
+            lan.tcp(host, 631, scanner, 40002, [.rst, .ack], seq: 0, ack: 2)
+        }
         return try lan.writePcap(prefix: "survey-browse")
     }
 
@@ -105,5 +110,28 @@ struct SurveyBrowsingTests {
             Set(observations.hosts[Self.printer]?.services.values.map(\.type) ?? []) == ["_ipp._tcp", "_http._tcp"]
         )
         #expect(observations.hosts[Self.speaker]?.services.values.first?.port == 631)
+    }
+
+    @Test("an SRV port no SYN asked is listed as not seen, by host; one asked is not")
+    func srvPortsNeverAsked() throws {
+        let all = ["_ipp._tcp.local", "_http._tcp.local", "_raop._tcp.local"]
+        let path = try Self.capture(browsed: all)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = SurveyCheck.check(try TwinCaptureReader.read(path: path, scanner: Self.scanner)).text(file: "s.pcap")
+        #expect(
+            text.contains(
+                "could not see: SRV ports never asked (no SYN to the port an instance's SRV record names): 198.18.0.20:631 (_http._tcp), 198.18.0.20:631 (_ipp._tcp), 198.18.0.21:631 (_raop._tcp); a twin leaves them at its default, closed"
+            ),
+            "\(text)"
+        )
+        let asked = try Self.capture(browsed: all, synned: [Self.speaker])
+        defer { try? FileManager.default.removeItem(atPath: asked) }
+        let askedText = SurveyCheck.check(try TwinCaptureReader.read(path: asked, scanner: Self.scanner)).text(
+            file: "s.pcap"
+        )
+        #expect(askedText.contains("198.18.0.20:631 (_ipp._tcp)"), "\(askedText)")
+        #expect(!askedText.contains("198.18.0.21:631"), "\(askedText)")
+        // A valid survey stays valid: the line is under "could not see" only.
+        #expect(!askedText.contains("missing: SRV"), "\(askedText)")
     }
 }
