@@ -12,29 +12,15 @@ extension CategoryTally {
         strategy: String,
         path: String
     ) throws(CorpusError) -> [CategoryTally] {
-        var rows: [CategoryTally] = []
-        var total = CategoryTally(category: "all")
         let runs = results.runs.filter { $0.strategy == strategy && $0.scenario == "scan" }
         guard !runs.isEmpty else {
             let names = Set(results.runs.map(\.strategy)).sorted().joined(separator: ", ")
             throw CorpusError("\(path) holds no scan run of strategy '\(strategy)'", fix: "use one of: \(names)")
         }
-        for device in runs.flatMap(\.devices) where device.found {
-            if !rows.contains(where: { $0.category == device.category }) {
-                rows.append(CategoryTally(category: device.category))
+        return tally(
+            runs.flatMap(\.devices).filter(\.found).map { device in
+                (device.category, device.categoryPredicted != nil, device.categoryPredicted == device.category)
             }
-            let index = rows.firstIndex { $0.category == device.category }!
-            rows[index].devices += 1
-            total.devices += 1
-            if let predicted = device.categoryPredicted {
-                rows[index].given += 1
-                total.given += 1
-                if predicted == device.category {
-                    rows[index].correct += 1
-                    total.correct += 1
-                }
-            }
-        }
-        return rows + [total]
+        )
     }
 }

@@ -45,23 +45,28 @@ public struct CategoryTally: Sendable, Equatable, Codable {
         given: (CorpusDevice) -> Bool,
         correct: (CorpusDevice) -> Bool
     ) -> [CategoryTally] {
+        tally(devices.map { (label($0), given($0), correct($0)) })
+    }
+
+    /// Per category, in first-seen order, then `all`, from one (category, given, correct) per device.
+    static func tally(_ verdicts: [(category: String, given: Bool, correct: Bool)]) -> [CategoryTally] {
         var rows: [CategoryTally] = []
         var total = CategoryTally(category: "all")
-        for device in devices {
-            let name = label(device)
-            if !rows.contains(where: { $0.category == name }) { rows.append(CategoryTally(category: name)) }
-            let index = rows.firstIndex { $0.category == name }!
-            rows[index].devices += 1
-            total.devices += 1
-            if given(device) {
-                rows[index].given += 1
-                total.given += 1
+        for verdict in verdicts {
+            if !rows.contains(where: { $0.category == verdict.category }) {
+                rows.append(CategoryTally(category: verdict.category))
             }
-            if correct(device) {
-                rows[index].correct += 1
-                total.correct += 1
-            }
+            let index = rows.firstIndex { $0.category == verdict.category }!
+            rows[index].count(given: verdict.given, correct: verdict.correct)
+            total.count(given: verdict.given, correct: verdict.correct)
         }
         return rows + [total]
+    }
+
+    /// Adds one device.
+    mutating func count(given isGiven: Bool, correct isCorrect: Bool) {
+        devices += 1
+        if isGiven { given += 1 }
+        if isCorrect { correct += 1 }
     }
 }
