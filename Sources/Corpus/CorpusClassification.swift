@@ -9,6 +9,8 @@ public struct CorpusClassification: Sendable, Equatable, Codable {
     /// Ours on the LANs of a results file (`CategoryTally.tally(results:strategy:path:)`), to set
     /// beside the corpus's figures; empty unless asked for.
     public var beside: [CategoryTally] = []
+    /// Labelled devices no capture file was given for: left out of `devices` and the tallies.
+    public var labelledWithoutCaptures: [String]
     /// Capture files given that matched no labelled device (their directory names none).
     public var unmatchedCaptures: [String]
 
@@ -17,10 +19,12 @@ public struct CorpusClassification: Sendable, Equatable, Codable {
         case hostNames = "host_names"
         case homeNet = "homenet"
         case unmatchedCaptures = "unmatched_captures"
+        case labelledWithoutCaptures = "labelled_without_captures"
     }
 
     /// Reads each labelled device's captures — the files in `captures` whose parent directory is
-    /// the device's name (the corpus's layout: one directory per device) — and classifies it.
+    /// the device's name (the corpus's layout: one directory per device) — and classifies it; a
+    /// labelled device with no capture is left out (`labelledWithoutCaptures`).
     ///
     /// - Throws: `CorpusError` for a capture that cannot be read, or when no capture matches any
     ///   device.
@@ -49,13 +53,19 @@ public struct CorpusClassification: Sendable, Equatable, Codable {
             )
         }
         var devices: [CorpusDevice] = []
+        var withoutCaptures: [String] = []
         for label in labels {
+            guard byDevice[label.device] != nil else {
+                withoutCaptures.append(label.device)
+                continue
+            }
             var reader = try AnnouncementReader(mac: label.mac)
             for path in byDevice[label.device] ?? [] { try reader.read(path: path) }
             devices.append(CorpusDevice(label: label, announcements: reader.finished(), hostNames: hostNames))
         }
         self.devices = devices
         unmatchedCaptures = unmatched
+        labelledWithoutCaptures = withoutCaptures
         ours = CategoryTally.tally(
             devices,
             label: { $0.label.category.rawValue },

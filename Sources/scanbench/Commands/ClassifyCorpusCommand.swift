@@ -97,6 +97,14 @@ struct ClassifyCorpusCommand: ParsableCommand {
                 )
             }
         }
+        if !result.labelledWithoutCaptures.isEmpty {
+            FileHandle.standardError.write(
+                Data(
+                    "note: no capture given for \(result.labelledWithoutCaptures.count) labelled devices, left out: \(result.labelledWithoutCaptures.joined(separator: ", "))\n"
+                        .utf8
+                )
+            )
+        }
         if !result.unmatchedCaptures.isEmpty {
             FileHandle.standardError.write(
                 Data("note: \(result.unmatchedCaptures.count) capture files matched no labelled device\n".utf8)
