@@ -86,6 +86,9 @@ let package = Package(
         // The user's LAN inventory (`analyze --inventory`) and the attribution of a capture to its
         // devices. The system under test never reads it.
         .target(name: "Inventory", dependencies: ["Wire", "StrictYAML", "Fixture", "CaptureFiles", "CaptureAnalysis", "Results"], swiftSettings: strict),
+        // Both classifiers on a public corpus of real devices' captures (`classify-corpus`). The
+        // system under test never imports it.
+        .target(name: "Corpus", dependencies: ["Wire", "CaptureFiles", "CaptureAnalysis", "NetTools", "ScanKit", "Fixable", "Results"], swiftSettings: strict),
         // A twin fixture from a real capture (`fixture from-capture`) and the round-trip check.
         // The system under test never imports it.
         .target(name: "Twin", dependencies: ["Wire", "CaptureFiles", "CaptureAnalysis", "Inventory", "Fixture", "Results", "OrderStatistics"], swiftSettings: strict),
@@ -134,7 +137,7 @@ let package = Package(
             name: "scanbench",
             dependencies: [
                 "Fixture", "Testbed", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "AppContract", "AppInputs", "ScanKit", "AppSession", "Wire", "Harness", "Results", "NetTools", "Report", "Gate", "Spawn", "Platform", "TestbedPlatform",
-                "Fuzzing", "Inventory", "Twin",
+                "Fuzzing", "Inventory", "Twin", "Corpus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -153,6 +156,7 @@ let package = Package(
         .target(name: "SyntheticFrames", dependencies: ["CaptureFiles", "Wire"], path: "Tests/Support/SyntheticFrames", swiftSettings: strict),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "SyntheticFrames", "CaptureFiles", "CaptureAnalysis", "Report", "Results", "StrictYAML", "Wire"],
                     swiftSettings: strict),
+        .testTarget(name: "CorpusTests", dependencies: ["Corpus", "NetTools", "CaptureFiles", "Wire", "Spawn", "SyntheticFrames"], swiftSettings: strict),
         .testTarget(name: "TwinTests", dependencies: ["Twin", "SyntheticFrames", "CaptureFiles", "CaptureAnalysis", "Fixture", "Wire"], swiftSettings: strict),
         // The capture layer's three modules together: files are read through the analysis.
         .testTarget(name: "CaptureTests", dependencies: ["CaptureFiles", "CaptureLive", "CaptureAnalysis", "Spawn", "Wire", "Results"],

@@ -34,7 +34,9 @@ struct ScanBench: AsyncParsableCommand {
             ),
             CommandGroup(
                 name: "LANs, fixtures and captures",
-                subcommands: [TestbedCommand.self, FixtureCommand.self, AnalyzeCommand.self]
+                subcommands: [
+                    TestbedCommand.self, FixtureCommand.self, AnalyzeCommand.self, ClassifyCorpusCommand.self,
+                ]
             ),
             CommandGroup(
                 name: "The app and its tools (run inside a testbed)",

@@ -41,7 +41,7 @@ struct ModuleBoundaryTests {
         let forbidden: Set = [
             "Testbed", "Fixture", "Harness", "CaptureFiles", "CaptureLive", "CaptureAnalysis", "CTestbedShims",
             "TestbedPlatform", "Report", "Gate", "Results",
-            "Inventory", "Twin",
+            "Inventory", "Twin", "Corpus",
         ]
         let bad = all.filter { forbidden.contains($0.module) }
         #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
@@ -117,7 +117,7 @@ struct ModuleBoundaryTests {
     /// Fuzzing) need no live capture, and the analysis no libpcap at all.
     @Test(
         "only the harness and the CLI capture live",
-        arguments: ["CaptureFiles", "CaptureAnalysis", "Inventory", "Twin", "Fuzzing"]
+        arguments: ["CaptureFiles", "CaptureAnalysis", "Inventory", "Twin", "Corpus", "Fuzzing"]
     )
     func readersDoNotCaptureLive(module: String) throws {
         let all = try Self.imports(of: module)

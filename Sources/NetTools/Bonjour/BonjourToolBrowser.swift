@@ -107,7 +107,7 @@ public struct BonjourToolBrowser: Sendable {
 
     /// The cache's services with their SRV target, port, addresses (the responder's when no A
     /// record came) and TXT pairs.
-    static func resolved(_ cache: BonjourCache, responders: [DNSName: IPv4Address]) -> [BonjourService] {
+    public static func resolved(_ cache: BonjourCache, responders: [DNSName: IPv4Address]) -> [BonjourService] {
         cache.services.map { found in
             let server = cache.server(of: found)
             var addresses = cache.addresses(of: found).map(\.description)
