@@ -17,6 +17,10 @@ struct BaselineManifestTests {
             "reports/reference/results.json",
             "the commands in reports/reference/README.md, then scanbench baseline manifest reports/reference/results.json"
         ),
+        (
+            "reports/reference/full/results.json",
+            "the commands in reports/reference/README.md (the full suite), then scanbench baseline manifest reports/reference/full/results.json"
+        ),
     ]
 
     @Test("each committed baseline's inputs.sha256 exists and matches the tree", arguments: committed.map(\.results))
