@@ -217,13 +217,14 @@ extension Report {
     /// has one (address resolution waits for the device before the SYN leaves, so the RST can come
     /// after the timeout though the SYN-to-RST time is short).
     static func lateRefusals(_ refusedOnlyPerRun: [[DeviceOutcome]]) -> String {
-        var missed: [String: Double?] = [:]
+        // Each missed device's largest power-save floor over the runs (0: none).
+        var missed: [String: Double] = [:]
         for device in refusedOnlyPerRun.joined() where !(device.found && device.sources.contains("tcp")) {
-            missed[device.name] = device.floorMs
+            missed[device.name] = max(missed[device.name] ?? 0, device.floorMs ?? 0)
         }
         guard !missed.isEmpty else { return "" }
         let named = missed.keys.sorted().map { name -> String in
-            guard let floor = missed[name] ?? nil, floor > 0 else { return Inline.code(name) }
+            guard let floor = missed[name], floor > 0 else { return Inline.code(name) }
             return Inline.code(name)
                 + " (power save: answers after ≥ \(NumberFormat.decimal(floor, digits: 0)) ms, ARP included, so its RST can land past the \(netdiagTimeoutMs) ms timeout)"
         }
